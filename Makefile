@@ -1,0 +1,48 @@
+# queensat: every experiment is a make target; `make results` runs them all.
+# Topic makefiles in mk/ add their targets and append to RESULT_TARGETS / BENCH_TARGETS.
+
+CARGO ?= cargo
+BIN := target/release/queensat
+RESULT_TARGETS :=
+BENCH_TARGETS :=
+
+.PHONY: all build test demo results bench lint fmt clean
+all: build
+
+build:
+	$(CARGO) build --release
+
+$(BIN): build
+
+-include mk/*.mk
+
+## The whole default test suite (what CI runs).
+test:
+	$(CARGO) test --release
+
+## Value and an optimal placement of the seed article's record boards.
+demo: build
+	@echo "== the empty 8x8 board"
+	$(BIN) value --size 8
+	@echo "== the 2-wall record (seed article): walls (1,3) (2,5)"
+	$(BIN) value --size 8 --walls "1,3 2,5"
+	@echo "== the 3-wall record (seed article): walls (1,4) (3,1) (4,3)"
+	$(BIN) value --size 8 --walls "1,4 3,1 4,3"
+	@echo "== a 4-wall record (seed article): walls (0,0) (1,3) (3,4) (4,1)"
+	$(BIN) value --size 8 --walls "0,0 1,3 3,4 4,1"
+
+## Regenerate everything under results/.
+results: $(RESULT_TARGETS)
+
+## Benchmarks (not tests): figures go to results/bench/ and the issue notes.
+bench: $(BENCH_TARGETS)
+
+lint:
+	$(CARGO) fmt --check
+	$(CARGO) clippy --all-targets -- -D warnings
+
+fmt:
+	$(CARGO) fmt
+
+clean:
+	$(CARGO) clean

@@ -1,0 +1,202 @@
+//! A board's value: the most non-attacking queens, with an optimal placement and the proof.
+//!
+//! The search starts from a greedy placement (lower bound) and the combinatorial upper bound,
+//! and asks one incremental solver "at least k queens?" under assumptions. The answer rests on
+//! a SAT answer at the value (the placement, re-checked) and an UNSAT answer at value + 1,
+//! unless value + 1 exceeds what the counter's inputs can reach at all.
+
+use super::{BoardSession, UpperBound, greedy_placement, upper_bound};
+use crate::board::{Board, Placement};
+use crate::encode::BaseOptions;
+use crate::solve::Backend;
+use serde::Serialize;
+use std::time::Instant;
+
+/// How the search moves between bounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Search {
+    /// From the greedy placement upwards: after each SAT answer ask for one more queen.
+    #[default]
+    Up,
+    /// From the upper bound downwards until the first SAT answer.
+    Down,
+    /// Bisection between the bounds.
+    Binary,
+}
+
+/// Options of a value query.
+#[derive(Clone, Debug, Default)]
+pub struct ValueOptions {
+    pub base: BaseOptions,
+    pub search: Search,
+    pub backend: Backend,
+}
+
+/// One solver call of the search.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolverCall {
+    pub at_least: usize,
+    /// `sat`, `unsat`, or `bound` when the count cannot reach `at_least` by construction.
+    pub answer: &'static str,
+    /// Queens in the model, on SAT.
+    pub queens: Option<usize>,
+    pub seconds: f64,
+}
+
+/// The answer to a value query.
+#[derive(Clone, Debug, Serialize)]
+pub struct ValueReport {
+    pub board: Board,
+    pub value: usize,
+    pub placement: Placement,
+    pub greedy_lower_bound: usize,
+    pub upper_bound: UpperBound,
+    pub calls: Vec<SolverCall>,
+    /// How optimality was shown, in words.
+    pub proof: String,
+    pub solver: String,
+    pub amo: &'static str,
+    pub count: &'static str,
+    pub search: Search,
+    pub seconds: f64,
+}
+
+/// Finds the value of a board.
+pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
+    let start = Instant::now();
+    let greedy = greedy_placement(board);
+    let ub = upper_bound(board);
+    let mut session = BoardSession::new(board, opts.base, &opts.backend);
+    let mut calls = Vec::new();
+    let mut ask = |session: &mut BoardSession, k: usize| -> anyhow::Result<Option<Placement>> {
+        let t = Instant::now();
+        let reachable = k <= session.model.max_count();
+        let found = session.at_least(k)?;
+        calls.push(SolverCall {
+            at_least: k,
+            answer: match (&found, reachable) {
+                (Some(_), _) => "sat",
+                (None, true) => "unsat",
+                (None, false) => "bound",
+            },
+            queens: found.as_ref().map(|p| p.len()),
+            seconds: t.elapsed().as_secs_f64(),
+        });
+        Ok(found)
+    };
+
+    let mut best = greedy.clone();
+    // `refuted` is the least k shown impossible; the search ends when it is best + 1.
+    let mut refuted = None;
+    match opts.search {
+        Search::Up => loop {
+            let k = best.len() + 1;
+            match ask(&mut session, k)? {
+                Some(p) => best = p,
+                None => {
+                    refuted = Some(k);
+                    break;
+                }
+            }
+        },
+        Search::Down => {
+            let mut k = ub.bound;
+            while k > best.len() {
+                match ask(&mut session, k)? {
+                    Some(p) => {
+                        best = p;
+                        break;
+                    }
+                    None => {
+                        refuted = Some(k);
+                        k -= 1;
+                    }
+                }
+            }
+        }
+        Search::Binary => {
+            let mut hi = ub.bound + 1; // impossible, not yet shown by the solver
+            while hi - best.len() > 1 {
+                let mid = (best.len() + hi).div_ceil(2);
+                match ask(&mut session, mid)? {
+                    Some(p) => best = p,
+                    None => {
+                        refuted = Some(mid);
+                        hi = mid;
+                    }
+                }
+            }
+        }
+    }
+    if refuted != Some(best.len() + 1) {
+        // The bound alone ended the search; get the solver's word on one more queen.
+        let found = ask(&mut session, best.len() + 1)?;
+        anyhow::ensure!(
+            found.is_none(),
+            "internal error: more queens fit than the upper bound allows"
+        );
+    }
+    let last = calls.last().expect("at least one call is made");
+    let proof = match last.answer {
+        "unsat" => format!(
+            "UNSAT with at least {} queens ({} solver calls)",
+            last.at_least,
+            calls.len()
+        ),
+        _ => format!(
+            "{} queens cannot fit: the counter has only {} inputs",
+            last.at_least,
+            session.model.max_count()
+        ),
+    };
+    Ok(ValueReport {
+        board: board.clone(),
+        value: best.len(),
+        placement: best,
+        greedy_lower_bound: greedy.len(),
+        upper_bound: ub,
+        calls,
+        proof,
+        solver: opts.backend.name().to_string(),
+        amo: opts.base.amo.name(),
+        count: opts.base.count.name(),
+        search: opts.search,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::{Amo, CountMode};
+
+    fn v(board: &Board, opts: &ValueOptions) -> usize {
+        value(board, opts).unwrap().value
+    }
+
+    #[test]
+    fn known_values_under_every_option() {
+        let cases = [
+            (Board::square(8).unwrap(), 8),
+            (Board::with_walls(8, 8, &[(1, 3), (2, 5)]).unwrap(), 10),
+            (Board::with_walls(8, 8, &[(1, 4), (3, 1), (4, 3)]).unwrap(), 11),
+            (Board::square(3).unwrap(), 2),
+            (Board::new(1, 1).unwrap(), 1),
+        ];
+        for search in [Search::Up, Search::Down, Search::Binary] {
+            for count in [CountMode::Cells, CountMode::Segments] {
+                for amo in [Amo::Pairwise, Amo::Ladder, Amo::Bitwise, Amo::Commander] {
+                    let opts = ValueOptions {
+                        base: BaseOptions { amo, count },
+                        search,
+                        backend: Backend::default(),
+                    };
+                    for (b, want) in &cases {
+                        assert_eq!(v(b, &opts), *want, "{b:?} {opts:?}");
+                    }
+                }
+            }
+        }
+    }
+}

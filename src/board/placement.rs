@@ -1,0 +1,45 @@
+//! A set of queens on a board.
+
+use super::{Board, Coord, Symmetry};
+use serde::{Deserialize, Serialize};
+
+/// Queens on a board, kept sorted in row-major order so that equal placements compare equal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Placement {
+    queens: Vec<Coord>,
+}
+
+impl Placement {
+    pub fn new(mut queens: Vec<Coord>) -> Placement {
+        queens.sort_unstable();
+        queens.dedup();
+        Placement { queens }
+    }
+    pub fn queens(&self) -> &[Coord] {
+        &self.queens
+    }
+    pub fn len(&self) -> usize {
+        self.queens.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.queens.is_empty()
+    }
+    pub fn contains(&self, at: Coord) -> bool {
+        self.queens.binary_search(&at).is_ok()
+    }
+    /// The placement moved by a symmetry of a `rows × cols` board.
+    pub fn image(&self, sym: Symmetry, rows: usize, cols: usize) -> Placement {
+        Placement::new(self.queens.iter().map(|&p| sym.apply(p, rows, cols)).collect())
+    }
+    /// The same, with the sizes taken from a board.
+    pub fn image_on(&self, sym: Symmetry, board: &Board) -> Placement {
+        self.image(sym, board.rows(), board.cols())
+    }
+}
+
+impl FromIterator<Coord> for Placement {
+    fn from_iter<I: IntoIterator<Item = Coord>>(iter: I) -> Self {
+        Placement::new(iter.into_iter().collect())
+    }
+}

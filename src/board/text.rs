@@ -1,0 +1,122 @@
+//! The ASCII grid format: `.` free, `#` wall, `x` hole, `Q` queen (on a free cell).
+//!
+//! One board row per line. Spaces and tabs between cells are ignored, `%` starts a comment
+//! that runs to the end of the line, and blank lines are skipped.
+
+use super::{Board, BoardError, Cell, Placement};
+
+/// A board read from a grid, with the queens it showed (possibly none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedGrid {
+    pub board: Board,
+    pub queens: Placement,
+}
+
+/// Parses a grid. Errors carry `line:column` (1-based) of the offending character.
+pub fn parse_grid(text: &str) -> Result<ParsedGrid, BoardError> {
+    let mut rows: Vec<Vec<(char, usize)>> = Vec::new();
+    let mut first_line = Vec::new();
+    for (ln, line) in text.lines().enumerate() {
+        let line_no = ln + 1;
+        let mut row = Vec::new();
+        for (i, ch) in line.chars().enumerate() {
+            match ch {
+                '%' => break,
+                ' ' | '\t' | '\r' => {}
+                '.' | '#' | 'x' | 'X' | 'Q' | 'q' => row.push((ch, i + 1)),
+                _ => {
+                    return Err(BoardError::at(
+                        line_no,
+                        i + 1,
+                        format!("unexpected character {ch:?} (use . free, # wall, x hole, Q queen)"),
+                    ));
+                }
+            }
+        }
+        if row.is_empty() {
+            continue;
+        }
+        if let Some(first) = rows.first() {
+            if row.len() != first.len() {
+                return Err(BoardError::at(
+                    line_no,
+                    1,
+                    format!(
+                        "row has {} cells but the first row (line {}) has {}",
+                        row.len(),
+                        first_line[0],
+                        first.len()
+                    ),
+                ));
+            }
+        }
+        first_line.push(line_no);
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return Err(BoardError::new("the grid has no rows"));
+    }
+    let mut board =
+        Board::new(rows.len(), rows[0].len()).map_err(|e| BoardError::at(first_line[0], 1, e.message))?;
+    let mut queens = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &(ch, _)) in row.iter().enumerate() {
+            match ch {
+                '#' => board.set((r, c), Cell::Wall),
+                'x' | 'X' => board.set((r, c), Cell::Hole),
+                'Q' | 'q' => queens.push((r, c)),
+                _ => {}
+            }
+        }
+    }
+    Ok(ParsedGrid {
+        board,
+        queens: Placement::new(queens),
+    })
+}
+
+/// Draws a board, with queens if given, one row per line.
+pub fn render_grid(board: &Board, queens: Option<&Placement>) -> String {
+    let mut s = String::with_capacity((board.cols() + 1) * board.rows());
+    for r in 0..board.rows() {
+        for c in 0..board.cols() {
+            let ch = match board.cell((r, c)) {
+                Cell::Wall => '#',
+                Cell::Hole => 'x',
+                Cell::Free if queens.is_some_and(|q| q.contains((r, c))) => 'Q',
+                Cell::Free => '.',
+            };
+            s.push(ch);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_with_comments_and_queens() {
+        let text = "% a board\n\n. # Q\nx . .   % trailing\n";
+        let g = parse_grid(text).unwrap();
+        assert_eq!((g.board.rows(), g.board.cols()), (2, 3));
+        assert_eq!(g.board.walls(), vec![(0, 1)]);
+        assert_eq!(g.board.holes(), vec![(1, 0)]);
+        assert_eq!(g.queens.queens(), &[(0, 2)]);
+        assert_eq!(render_grid(&g.board, Some(&g.queens)), ".#Q\nx..\n");
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = parse_grid("...\n.?.\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2:2: unexpected character '?' (use . free, # wall, x hole, Q queen)"
+        );
+        let e = parse_grid("...\n..\n").unwrap_err();
+        assert!(e.to_string().starts_with("2:1: row has 2 cells"), "{e}");
+        assert!(parse_grid("% nothing\n").is_err());
+    }
+}

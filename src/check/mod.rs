@@ -1,0 +1,109 @@
+//! The independent checker. It walks the board square by square in the eight queen
+//! directions and shares no code with the encoders, so a bug there cannot hide a bug here.
+
+mod brute;
+
+pub use brute::{brute_count, brute_value};
+
+use crate::board::{Board, Cell, Coord, Placement};
+use std::fmt;
+
+/// Why a placement is not legal on a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    OffBoard(Coord),
+    OnWall(Coord),
+    OnHole(Coord),
+    Attack(Coord, Coord),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::OffBoard((r, c)) => write!(f, "queen at {r},{c} is off the board"),
+            Violation::OnWall((r, c)) => write!(f, "queen at {r},{c} stands on a wall"),
+            Violation::OnHole((r, c)) => write!(f, "queen at {r},{c} stands on a hole"),
+            Violation::Attack((a, b), (c, d)) => write!(f, "queens at {a},{b} and {c},{d} attack each other"),
+        }
+    }
+}
+
+const DIRECTIONS: [(isize, isize); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+
+/// The first queen seen from `from` looking along `(dr, dc)`, stopping at walls and edges.
+fn first_queen_seen(board: &Board, queens: &[bool], from: Coord, (dr, dc): (isize, isize)) -> Option<Coord> {
+    let (mut r, mut c) = (from.0 as isize + dr, from.1 as isize + dc);
+    while r >= 0 && c >= 0 && (r as usize) < board.rows() && (c as usize) < board.cols() {
+        let p = (r as usize, c as usize);
+        if board.cell(p) == Cell::Wall {
+            return None;
+        }
+        if queens[p.0 * board.cols() + p.1] {
+            return Some(p);
+        }
+        r += dr;
+        c += dc;
+    }
+    None
+}
+
+/// Checks that no queen is off the board, on a wall or hole, and that no two see each other.
+pub fn check_placement(board: &Board, placement: &Placement) -> Result<(), Violation> {
+    let mut queens = vec![false; board.rows() * board.cols()];
+    for &(r, c) in placement.queens() {
+        if r >= board.rows() || c >= board.cols() {
+            return Err(Violation::OffBoard((r, c)));
+        }
+        match board.cell((r, c)) {
+            Cell::Wall => return Err(Violation::OnWall((r, c))),
+            Cell::Hole => return Err(Violation::OnHole((r, c))),
+            Cell::Free => queens[r * board.cols() + c] = true,
+        }
+    }
+    for &q in placement.queens() {
+        for d in DIRECTIONS {
+            if let Some(other) = first_queen_seen(board, &queens, q, d) {
+                return Err(Violation::Attack(q.min(other), q.max(other)));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walls_block_and_holes_do_not() {
+        let mut b = Board::with_walls(1, 5, &[(0, 2)]).unwrap();
+        let p = Placement::new(vec![(0, 0), (0, 4)]);
+        assert_eq!(check_placement(&b, &p), Ok(()));
+        b.set((0, 2), Cell::Hole);
+        assert_eq!(check_placement(&b, &p), Err(Violation::Attack((0, 0), (0, 4))));
+        assert_eq!(
+            check_placement(&b, &Placement::new(vec![(0, 2)])),
+            Err(Violation::OnHole((0, 2)))
+        );
+    }
+
+    #[test]
+    fn diagonal_attack_is_seen() {
+        let b = Board::square(4).unwrap();
+        let p = Placement::new(vec![(0, 3), (3, 0)]);
+        assert!(matches!(check_placement(&b, &p), Err(Violation::Attack(..))));
+        assert!(matches!(
+            check_placement(&b, &Placement::new(vec![(4, 0)])),
+            Err(Violation::OffBoard(_))
+        ));
+    }
+}

@@ -1,0 +1,55 @@
+//! At-most-one constraints, by one of rustsat's `encodings::am1` encodings.
+
+use super::VarMap;
+use rustsat::encodings::{CollectClauses, am1, am1::Encode as _};
+use rustsat::types::Lit;
+use serde::{Deserialize, Serialize};
+
+/// Which at-most-one encoding to use for a segment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Amo {
+    /// All pairs: n(n-1)/2 binary clauses, no new variables. Best on short segments.
+    #[default]
+    Pairwise,
+    /// Sequential ("ladder") encoding: linear size, n-1 new variables.
+    Ladder,
+    /// Binary ("bitwise") encoding: n log n clauses, log n new variables.
+    Bitwise,
+    /// Commander encoding: groups with a commander variable each.
+    Commander,
+}
+
+impl Amo {
+    pub fn name(self) -> &'static str {
+        match self {
+            Amo::Pairwise => "pairwise",
+            Amo::Ladder => "ladder",
+            Amo::Bitwise => "bitwise",
+            Amo::Commander => "commander",
+        }
+    }
+
+    /// Adds `at most one of lits`. Lists of length 0 or 1 add nothing.
+    pub fn encode<C: CollectClauses>(self, lits: &[Lit], collector: &mut C, vm: &mut VarMap) {
+        if lits.len() < 2 {
+            return;
+        }
+        // Short lists are always pairwise: the other encodings only pay off when long.
+        let kind = if lits.len() <= 3 { Amo::Pairwise } else { self };
+        vm.owner(match kind {
+            Amo::Pairwise => "amo pairwise",
+            Amo::Ladder => "amo ladder",
+            Amo::Bitwise => "amo bitwise",
+            Amo::Commander => "amo commander",
+        });
+        let it = lits.iter().copied();
+        let res = match kind {
+            Amo::Pairwise => am1::Pairwise::from_iter(it).encode(collector, vm),
+            Amo::Ladder => am1::Ladder::from_iter(it).encode(collector, vm),
+            Amo::Bitwise => am1::Bitwise::from_iter(it).encode(collector, vm),
+            Amo::Commander => am1::Commander::<4, am1::Pairwise>::from_iter(it).encode(collector, vm),
+        };
+        res.expect("out of memory while encoding an at-most-one");
+    }
+}

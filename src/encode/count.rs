@@ -1,0 +1,96 @@
+//! Counting queens with rustsat's incremental totaliser.
+//!
+//! A [`Counter`] holds one or more totalisers whose inputs each sum to the same quantity (the
+//! number of queens). Bounds are encoded lazily: asking for `≥ k` adds only the totaliser
+//! outputs needed for `k` (`encode_lb_change`), then returns the assumption literals
+//! (`enforce_lb`). Calling `encode_lb` twice would duplicate clauses, so it is never used.
+
+use super::VarMap;
+use rustsat::encodings::CollectClauses;
+use rustsat::encodings::card::{
+    BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Encode as _, Totalizer,
+};
+use rustsat::types::Lit;
+use serde::{Deserialize, Serialize};
+
+/// What the totalisers count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum CountMode {
+    /// One totaliser over every queen variable.
+    Cells,
+    /// Two totalisers, over row-segment and column-segment occupancy indicators. A segment
+    /// holds at most one queen, so each sum equals the number of queens, and the inputs are
+    /// far fewer than the cells.
+    #[default]
+    Segments,
+}
+
+impl CountMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            CountMode::Cells => "cells",
+            CountMode::Segments => "segments",
+        }
+    }
+}
+
+/// Incremental bounds on a count that every totaliser's inputs equal.
+#[derive(Debug)]
+pub struct Counter {
+    totalisers: Vec<Totalizer>,
+}
+
+impl Counter {
+    /// A counter over input lists that all sum to the same quantity.
+    pub fn new(inputs: Vec<Vec<Lit>>) -> Counter {
+        Counter {
+            totalisers: inputs.into_iter().map(Totalizer::from_iter).collect(),
+        }
+    }
+
+    /// The largest count the inputs can reach (the smallest input list).
+    pub fn max_count(&self) -> usize {
+        self.totalisers.iter().map(|t| t.n_lits()).min().unwrap_or(0)
+    }
+
+    /// Assumptions for `count ≥ k`, extending the encoding as needed. `None` when `k` exceeds
+    /// the number of inputs, so the bound cannot hold.
+    pub fn at_least<C: CollectClauses>(
+        &mut self,
+        k: usize,
+        col: &mut C,
+        vm: &mut VarMap,
+    ) -> Option<Vec<Lit>> {
+        if k > self.max_count() {
+            return None;
+        }
+        let mut assumps = Vec::new();
+        vm.owner("totaliser");
+        for t in &mut self.totalisers {
+            t.encode_lb_change(k..=k, col, vm)
+                .expect("out of memory while encoding a totaliser");
+            assumps.extend(t.enforce_lb(k).expect("lower bound was just encoded"));
+        }
+        Some(assumps)
+    }
+
+    /// Assumptions for `count ≤ k`, extending the encoding as needed.
+    pub fn at_most<C: CollectClauses>(&mut self, k: usize, col: &mut C, vm: &mut VarMap) -> Vec<Lit> {
+        let mut assumps = Vec::new();
+        vm.owner("totaliser");
+        for t in &mut self.totalisers {
+            t.encode_ub_change(k..=k, col, vm)
+                .expect("out of memory while encoding a totaliser");
+            assumps.extend(t.enforce_ub(k).expect("upper bound was just encoded"));
+        }
+        assumps
+    }
+
+    /// Assumptions for `count = k`, or `None` when `k` is out of reach.
+    pub fn exactly<C: CollectClauses>(&mut self, k: usize, col: &mut C, vm: &mut VarMap) -> Option<Vec<Lit>> {
+        let mut a = self.at_least(k, col, vm)?;
+        a.extend(self.at_most(k, col, vm));
+        Some(a)
+    }
+}

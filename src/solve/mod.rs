@@ -1,0 +1,151 @@
+//! SAT solving. rustsat's `Solve`/`SolveIncremental` traits are the interface; encoders write
+//! straight into a solver through them. [`Backend`] names a solver and [`AnySolver`] holds one,
+//! so a backend can be chosen at run time.
+//!
+//! - `varisat` (default): pure Rust, embedded, can write DRAT proofs.
+//! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
+
+mod varisat;
+
+pub use self::varisat::VarisatSolver;
+pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
+
+use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+/// A solver choice.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    #[default]
+    Varisat,
+    #[cfg(feature = "batsat")]
+    Batsat,
+}
+
+impl Backend {
+    /// Every backend compiled into this binary.
+    pub fn available() -> Vec<Backend> {
+        vec![
+            Backend::Varisat,
+            #[cfg(feature = "batsat")]
+            Backend::Batsat,
+        ]
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Backend::Varisat => "varisat",
+            #[cfg(feature = "batsat")]
+            Backend::Batsat => "batsat",
+        }
+    }
+
+    /// A fresh solver of this kind.
+    pub fn make(&self) -> AnySolver {
+        match self {
+            Backend::Varisat => AnySolver::Varisat(Box::default()),
+            #[cfg(feature = "batsat")]
+            Backend::Batsat => AnySolver::Batsat(Box::default()),
+        }
+    }
+}
+
+impl FromStr for Backend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Backend, String> {
+        Backend::available()
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Backend::available().iter().map(|b| b.name()).collect();
+                format!("unknown solver {s:?} (this build has: {})", names.join(", "))
+            })
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One solver of any backend, dispatching rustsat's traits to it.
+pub enum AnySolver {
+    Varisat(Box<VarisatSolver>),
+    #[cfg(feature = "batsat")]
+    Batsat(Box<rustsat_batsat::BasicSolver>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $s:ident => $body:expr) => {
+        match $self {
+            AnySolver::Varisat($s) => $body,
+            #[cfg(feature = "batsat")]
+            AnySolver::Batsat($s) => $body,
+        }
+    };
+}
+
+impl AnySolver {
+    /// Whether `lit` is true in the last model (false if the solver cannot say).
+    pub fn is_true(&self, lit: Lit) -> bool {
+        matches!(self.lit_val(lit), Ok(TernaryVal::True))
+    }
+}
+
+impl Solve for AnySolver {
+    fn signature(&self) -> &'static str {
+        dispatch!(self, s => s.signature())
+    }
+    fn solve(&mut self) -> anyhow::Result<SolverResult> {
+        dispatch!(self, s => s.solve())
+    }
+    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
+        dispatch!(self, s => s.lit_val(lit))
+    }
+    fn add_clause_ref<C: AsRef<Cl> + ?Sized>(&mut self, clause: &C) -> anyhow::Result<()> {
+        dispatch!(self, s => s.add_clause_ref(clause))
+    }
+    fn add_clause(&mut self, clause: Clause) -> anyhow::Result<()> {
+        dispatch!(self, s => s.add_clause(clause))
+    }
+}
+
+impl SolveIncremental for AnySolver {
+    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
+        dispatch!(self, s => s.solve_assumps(assumps))
+    }
+    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
+        dispatch!(self, s => s.core())
+    }
+}
+
+impl SolveStats for AnySolver {
+    fn stats(&self) -> rustsat::solvers::SolverStats {
+        dispatch!(self, s => s.stats())
+    }
+    fn n_clauses(&self) -> usize {
+        dispatch!(self, s => s.n_clauses())
+    }
+    fn max_var(&self) -> Option<Var> {
+        dispatch!(self, s => s.max_var())
+    }
+}
+
+impl Extend<Clause> for AnySolver {
+    fn extend<T: IntoIterator<Item = Clause>>(&mut self, iter: T) {
+        for cl in iter {
+            self.add_clause(cl).expect("solver refused a clause");
+        }
+    }
+}
+
+impl<'a, C: AsRef<Cl> + ?Sized> Extend<&'a C> for AnySolver {
+    fn extend<T: IntoIterator<Item = &'a C>>(&mut self, iter: T) {
+        for cl in iter {
+            self.add_clause_ref(cl).expect("solver refused a clause");
+        }
+    }
+}
