@@ -145,9 +145,11 @@ pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> 
             calls.len()
         ),
         _ => format!(
-            "{} queens cannot fit: the counter has only {} inputs",
+            "{} queens exceed the {} inputs of the queen counter (count {}: each input is a \
+             cell or a segment that holds at most one queen), so no search was needed",
             last.at_least,
-            session.model.max_count()
+            session.model.max_count(),
+            opts.base.count.name()
         ),
     };
     Ok(ValueReport {

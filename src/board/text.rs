@@ -36,19 +36,19 @@ pub fn parse_grid(text: &str) -> Result<ParsedGrid, BoardError> {
         if row.is_empty() {
             continue;
         }
-        if let Some(first) = rows.first() {
-            if row.len() != first.len() {
-                return Err(BoardError::at(
-                    line_no,
-                    1,
-                    format!(
-                        "row has {} cells but the first row (line {}) has {}",
-                        row.len(),
-                        first_line[0],
-                        first.len()
-                    ),
-                ));
-            }
+        if let Some(first) = rows.first()
+            && row.len() != first.len()
+        {
+            return Err(BoardError::at(
+                line_no,
+                1,
+                format!(
+                    "row has {} cells but the first row (line {}) has {}",
+                    row.len(),
+                    first_line[0],
+                    first.len()
+                ),
+            ));
         }
         first_line.push(line_no);
         rows.push(row);

@@ -1,0 +1,152 @@
+//! `queensat value` as a user runs it: answers, formats, and one-line errors on bad input.
+
+use std::io::Write;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A failed run: exit code 2, one line on stderr that contains `want`, no panic.
+fn assert_bad_input(args: &[&str], want: &str) {
+    let o = run(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(want), "{args:?}: expected {want:?} in {err:?}");
+    assert!(!err.contains("panicked"));
+}
+
+fn grid_file(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+    f
+}
+
+#[test]
+fn record_boards_from_the_seed_article() {
+    let o = run(&["value", "--size", "8", "--walls", "1,3 2,5"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("value 10 "), "{}", stdout(&o));
+    let o = run(&["value", "--size", "8", "--walls", "1,4 3,1 4,3"]);
+    assert!(stdout(&o).contains("value 11 "), "{}", stdout(&o));
+    let o = run(&["value", "--size", "8"]);
+    assert!(stdout(&o).contains("value 8 "), "{}", stdout(&o));
+}
+
+#[test]
+fn json_output_and_bits_layout() {
+    let o = run(&[
+        "value",
+        "--size",
+        "8",
+        "--bits",
+        "0x0010040000000000",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"], 10);
+    assert_eq!(v["board"]["walls"], serde_json::json!([[1, 3], [2, 5]]));
+    assert_eq!(v["placement"].as_array().unwrap().len(), 10);
+    assert!(
+        v["calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["answer"] == "unsat" || c["answer"] == "bound")
+    );
+    for key in [
+        "proof",
+        "solver",
+        "amo",
+        "count",
+        "search",
+        "seconds",
+        "upper_bound",
+        "greedy_lower_bound",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+}
+
+#[test]
+fn the_printed_grid_reads_back_as_a_board() {
+    let f = grid_file(
+        "% the 2-wall record\n........\n...#....\n.....#..\n\n........\n........\n........\n........\n........\n",
+    );
+    let o = run(&["value", f.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("value 10 "), "{out}");
+    // The drawn board (lines 2..=9) is itself a valid grid with 10 queens.
+    let grid: String = out.lines().skip(1).take(8).map(|l| format!("{l}\n")).collect();
+    assert_eq!(grid.matches('Q').count(), 10);
+    let g = queensat::board::parse_grid(&grid).unwrap();
+    assert!(queensat::check::check_placement(&g.board, &g.queens).is_ok());
+}
+
+#[test]
+fn every_option_combination_runs() {
+    for search in ["up", "down", "binary"] {
+        for count in ["cells", "segments"] {
+            let o = run(&[
+                "value", "--size", "6", "--walls", "2,2", "--search", search, "--count", count, "--amo",
+                "ladder",
+            ]);
+            assert!(o.status.success());
+        }
+    }
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    assert_bad_input(
+        &["value", "--size", "8", "--walls", "8,0"],
+        "cell 8,0 is off the 8x8 board",
+    );
+    assert_bad_input(
+        &["value", "--size", "8", "--walls", "1,1 1,1"],
+        "cell 1,1 is given twice",
+    );
+    assert_bad_input(
+        &["value", "--size", "8", "--walls", "1,1", "--holes", "1,1"],
+        "given twice",
+    );
+    assert_bad_input(
+        &["value", "--size", "8", "--walls", "1,x"],
+        "\"x\" is not a non-negative whole number",
+    );
+    assert_bad_input(&["value", "--size", "65"], "between 1 and 64");
+    assert_bad_input(&["value", "--size", "0"], "between 1 and 64");
+    assert_bad_input(&["value", "--size", "8", "--bits", "12z"], "not a 64-bit number");
+    assert_bad_input(&["value", "--size", "7", "--bits", "1"], "outside the 7x7 board");
+    assert_bad_input(
+        &["value", "--rows", "3", "--cols", "4", "--holes", "diagonals"],
+        "square board",
+    );
+    assert_bad_input(
+        &["value", "/nonexistent/board.txt"],
+        "cannot read board file /nonexistent/board.txt",
+    );
+    assert_bad_input(&["value"], "no board given");
+    let f = grid_file("....\n..?.\n");
+    let name = f.path().to_str().unwrap().to_string();
+    assert_bad_input(
+        &["value", &name],
+        &format!("{name}:2:3: unexpected character '?'"),
+    );
+    let f = grid_file("....\n...\n");
+    let name = f.path().to_str().unwrap().to_string();
+    assert_bad_input(&["value", &name], &format!("{name}:2:1: row has 3 cells"));
+    let f = grid_file("% only a comment\n");
+    assert_bad_input(&["value", f.path().to_str().unwrap()], "the grid has no rows");
+}
