@@ -1,7 +1,7 @@
 //! `queensat solutions` and `queensat render`: oracles, brute-force agreement, file formats.
 
 use proptest::prelude::*;
-use queensat::analysis::{EnumOptions, Target, count, enumerate};
+use queensat::analysis::{Breaking, EnumOptions, Target, count, enumerate};
 use queensat::board::{Board, Cell, Placement};
 use queensat::check::{brute_count, check_placement};
 use std::collections::HashSet;
@@ -67,8 +67,8 @@ fn empty_boards_4_to_10_totals_and_classes() {
     let want = [(4, 2, 1), (5, 10, 2), (6, 4, 1), (7, 40, 6), (8, 92, 12), (9, 352, 46), (10, 724, 92)];
     for (n, total, classes) in want {
         let size = n.to_string();
-        for unique in [false, true] {
-            let mut args = vec!["solutions", "--size", &size, "--count"];
+        for (unique, breaking) in [(false, "images"), (true, "images"), (true, "lex-leader")] {
+            let mut args = vec!["solutions", "--size", &size, "--count", "--break", breaking];
             if unique {
                 args.push("--unique");
             }
@@ -242,8 +242,8 @@ proptest! {
         let k = v.saturating_sub(dk).max(1);
         let all = brute_placements(&b, k);
         let classes = brute_classes(&b, &all) as u64;
-        for unique in [false, true] {
-            let opts = EnumOptions { target: Target::Exactly(k), unique, ..EnumOptions::default() };
+        for (unique, breaking) in [(false, Breaking::Images), (true, Breaking::Images), (true, Breaking::LexLeader)] {
+            let opts = EnumOptions { target: Target::Exactly(k), unique, breaking, ..EnumOptions::default() };
             let mut listed = Vec::new();
             let r = enumerate(&b, &opts, |f| { listed.push(f.placement.clone()); Ok(()) }).unwrap();
             prop_assert_eq!(r.total, all.len() as u64);
@@ -255,6 +255,18 @@ proptest! {
                 want.sort();
                 prop_assert_eq!(&listed, &want);
             }
+        }
+        // At least k: every size from k up to the value, one class at a time.
+        let (mut total, mut classes) = (0u64, 0u64);
+        for j in k..=v {
+            let all = brute_placements(&b, j);
+            total += all.len() as u64;
+            classes += brute_classes(&b, &all) as u64;
+        }
+        for breaking in [Breaking::Images, Breaking::LexLeader] {
+            let opts = EnumOptions { target: Target::AtLeast(k), unique: true, breaking, ..EnumOptions::default() };
+            let r = count(&b, &opts).unwrap();
+            prop_assert_eq!((r.total, r.classes), (total, Some(classes)));
         }
         let opts = EnumOptions { target: Target::Value, unique: true, ..EnumOptions::default() };
         let r = count(&b, &opts).unwrap();

@@ -14,7 +14,7 @@
 use super::{BoardSession, ValueOptions, value};
 use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
-use crate::encode::BaseOptions;
+use crate::encode::{BaseOptions, encode_lex_leader};
 use crate::solve::Backend;
 use serde::Serialize;
 use std::time::Instant;
@@ -32,6 +32,28 @@ pub enum Target {
     AtLeast(usize),
 }
 
+/// How `unique` keeps to one placement per class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Breaking {
+    /// Block every image of each placement found (dynamic).
+    Images,
+    /// Lex-leader constraints for the stabiliser up front (static); each placement found is
+    /// the least of its class and only it is blocked. The default: 2-3 times faster than
+    /// blocking images on 10×10 and larger (`make bench-solutions`).
+    #[default]
+    LexLeader,
+}
+
+impl Breaking {
+    pub fn name(self) -> &'static str {
+        match self {
+            Breaking::Images => "images",
+            Breaking::LexLeader => "lex-leader",
+        }
+    }
+}
+
 /// Options of an enumeration.
 #[derive(Clone, Debug, Default)]
 pub struct EnumOptions {
@@ -40,6 +62,8 @@ pub struct EnumOptions {
     pub target: Target,
     /// One representative per symmetry class of the board's stabiliser.
     pub unique: bool,
+    /// How `unique` is enforced.
+    pub breaking: Breaking,
     /// Stop after this many answers (placements, or classes with `unique`).
     pub limit: Option<u64>,
 }
@@ -64,6 +88,8 @@ pub struct EnumReport {
     /// The board's value and how it was proved, when the target was the value.
     pub value_proof: Option<String>,
     pub unique: bool,
+    /// How `unique` was enforced (`none` without it).
+    pub breaking: &'static str,
     /// The board's stabiliser, by name.
     pub stabiliser: Vec<&'static str>,
     /// Placements found (with `unique`: the sum of the orbit sizes of the classes found).
@@ -114,6 +140,11 @@ pub fn enumerate(
     let at_least = matches!(opts.target, Target::AtLeast(_));
     let stabiliser = board.stabiliser();
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
+    let lex_leader = opts.unique && opts.breaking == Breaking::LexLeader;
+    if lex_leader {
+        let others: Vec<Symmetry> = stabiliser.iter().copied().filter(|&s| s != Symmetry::Identity).collect();
+        encode_lex_leader(board, &mut session.model, &others, &mut session.solver);
+    }
     let assumps = if at_least {
         session.model.at_least(queens, &mut session.solver)
     } else {
@@ -137,11 +168,19 @@ pub fn enumerate(
                 break;
             };
             let images = orbit(&p, board, &stabiliser);
-            let blocked: &[Placement] = if opts.unique { &images } else { std::slice::from_ref(&p) };
-            for q in blocked {
+            for q in &images {
                 if let Err(v) = check_placement(board, q) {
                     anyhow::bail!("internal error: an image of a solution fails the checker: {v}");
                 }
+            }
+            // Lex-leader constraints already exclude the other images; blocking by images
+            // must name them all.
+            let blocked: &[Placement] = if opts.unique && !lex_leader {
+                &images
+            } else {
+                std::slice::from_ref(&p)
+            };
+            for q in blocked {
                 let clause = if at_least {
                     session.model.blocking_clause(q)
                 } else {
@@ -150,7 +189,7 @@ pub fn enumerate(
                 session.add_clause(clause)?;
             }
             answers += 1;
-            total += blocked.len() as u64;
+            total += if opts.unique { images.len() } else { 1 } as u64;
             class_weight += (stabiliser.len() / images.len()) as u64;
             on_found(&Found {
                 index: answers,
@@ -176,6 +215,7 @@ pub fn enumerate(
         queens,
         value_proof,
         unique: opts.unique,
+        breaking: if opts.unique { opts.breaking.name() } else { "none" },
         stabiliser: stabiliser.iter().map(|s| s.name()).collect(),
         total,
         classes,
@@ -212,8 +252,15 @@ mod tests {
         let b = Board::square(8).unwrap();
         let all = run(&b, Target::Value, false);
         assert_eq!((all.queens, all.total, all.classes, all.complete), (8, 92, Some(12), true));
-        let uniq = run(&b, Target::Value, true);
-        assert_eq!((uniq.total, uniq.classes, uniq.answers), (92, Some(12), 12));
+        for breaking in [Breaking::Images, Breaking::LexLeader] {
+            let opts = EnumOptions {
+                unique: true,
+                breaking,
+                ..EnumOptions::default()
+            };
+            let uniq = count(&b, &opts).unwrap();
+            assert_eq!((uniq.total, uniq.classes, uniq.answers), (92, Some(12), 12), "{breaking:?}");
+        }
     }
 
     #[test]

@@ -6,6 +6,6 @@ mod session;
 mod value;
 
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
-pub use enumerate::{EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
+pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};

@@ -1,7 +1,7 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
 use super::{Format, InstanceArgs};
-use crate::analysis::{EnumOptions, EnumReport, Found, Target, enumerate};
+use crate::analysis::{Breaking, EnumOptions, EnumReport, Found, Target, enumerate};
 use crate::board::render_grid;
 use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::solve::Backend;
@@ -22,6 +22,10 @@ pub struct SolutionsArgs {
     /// One placement per symmetry class of the board (its stabiliser), with the class size.
     #[arg(long)]
     pub unique: bool,
+    /// With --unique: block every image of each placement found, or add lex-leader
+    /// constraints for the stabiliser up front.
+    #[arg(long = "break", value_enum, default_value_t = Breaking::default())]
+    pub breaking: Breaking,
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
@@ -59,6 +63,7 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         backend: a.solver,
         target,
         unique: a.unique,
+        breaking: a.breaking,
         limit: a.limit,
     };
     let out = std::io::stdout();
@@ -154,7 +159,11 @@ fn summary_text(r: &EnumReport) -> String {
         r.solver,
         r.amo,
         r.count,
-        if r.unique { "images blocked" } else { "each placement blocked" },
+        if r.unique {
+            format!("symmetry breaking {}", r.breaking)
+        } else {
+            "each placement blocked".to_string()
+        },
         r.seconds
     ));
     s
