@@ -31,7 +31,13 @@ pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
     let placement = if let Some(list) = &a.placement {
         let queens = parse_cell_list(list).context("--placement")?;
         if let Some(q) = queens.iter().find(|&&q| !board.contains(q)) {
-            anyhow::bail!("--placement: queen {},{} is off the {}x{} board", q.0, q.1, board.rows(), board.cols());
+            anyhow::bail!(
+                "--placement: queen {},{} is off the {}x{} board",
+                q.0,
+                q.1,
+                board.rows(),
+                board.cols()
+            );
         }
         Some(Placement::new(queens))
     } else if a.solve {
@@ -42,11 +48,9 @@ pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
         None
     };
     let mut code = 0;
-    if let Some(p) = &placement {
-        if let Err(v) = check_placement(&board, p) {
-            eprintln!("queensat: warning: the placement is not legal: {v}");
-            code = 1;
-        }
+    if let Some(Err(v)) = placement.as_ref().map(|p| check_placement(&board, p)) {
+        eprintln!("queensat: warning: the placement is not legal: {v}");
+        code = 1;
     }
     let svg = board_svg(&board, placement.as_ref());
     match &a.output {

@@ -119,6 +119,10 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn target_text(r: &EnumReport) -> String {
     match r.target {
         Target::AtLeast(k) => format!("at least {k} queens"),
@@ -146,12 +150,18 @@ fn summary_text(r: &EnumReport) -> String {
     let how = if r.complete {
         format!("complete: UNSAT after {} solver calls", r.solver_calls)
     } else {
-        format!("stopped at --limit after {} answers: counts are lower bounds", r.answers)
+        format!(
+            "stopped at --limit after {} answers: counts are lower bounds",
+            r.answers
+        )
     };
-    let classes = r.classes.map_or("unknown".to_string(), |c| c.to_string());
+    let classes = match r.classes {
+        Some(c) => plural(c, "symmetry class", "symmetry classes"),
+        None => "an unknown number of symmetry classes".to_string(),
+    };
     s.push_str(&format!(
-        "{} placements of {what}, {classes} symmetry classes under the stabiliser [{}] ({how})\n",
-        r.total,
+        "{} of {what}, {classes} under the stabiliser [{}] ({how})\n",
+        plural(r.total, "placement", "placements"),
         r.stabiliser.join(" ")
     ));
     s.push_str(&format!(

@@ -1,11 +1,13 @@
 //! Static symmetry breaking: lex-leader constraints for a group of board symmetries.
 //!
 //! Let `x` be the queen indicators of the free cells in row-major order and, for a symmetry
-//! `s`, `x∘s⁻¹` the indicators of the image placement `s(x)`. Requiring `x ≤lex s(x)` for every
-//! `s` of the board's stabiliser admits exactly the least member of each orbit (the group is
-//! closed, so the least image is itself a placement of the orbit and satisfies every
-//! constraint; any other member has a smaller image and violates one). Hence the models, on
-//! the queen variables, are one per symmetry class.
+//! `s`, `x∘s⁻¹` the indicators of the image placement `s(x)`. Requiring `s(x) ≤lex x` for every
+//! `s` of the board's stabiliser admits exactly the lex-greatest member of each orbit (the
+//! group is closed, so that member satisfies every constraint; any other member has a greater
+//! image and violates one). Hence the models, on the queen variables, are one per symmetry
+//! class. Among placements of equal size the lex-greatest indicator vector is the least sorted
+//! queen list, so the representative is the least image by [`Placement`]'s order: the one
+//! whose first queen comes earliest.
 //!
 //! Encoding of `x ≤lex y` over positions `1..m`, with `a_1 = ⊤` and `a_i` meaning "equal on
 //! the positions before i": `a_i → (x_i → y_i)` and `a_i ∧ (x_i = y_i) → a_{i+1}`. Only that
@@ -13,11 +15,13 @@
 //! difference loses no model, and the queen variables stay the only ones that count.
 
 use super::{BaseModel, VarMap, VarRole};
+#[cfg(doc)]
+use crate::board::Placement;
 use crate::board::{Board, Symmetry};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 
-/// Adds `x ≤lex s(x)` for each symmetry in `symmetries` (which must map the board onto itself).
+/// Adds `s(x) ≤lex x` for each symmetry in `symmetries` (which must map the board onto itself).
 pub fn encode_lex_leader<C: CollectClauses>(
     board: &Board,
     model: &mut BaseModel,
@@ -38,7 +42,7 @@ pub fn encode_lex_leader<C: CollectClauses>(
                 let y = model
                     .queen_lit(from)
                     .expect("a stabiliser symmetry maps free cells onto free cells");
-                (x, y)
+                (y, x)
             })
             .filter(|(x, y)| x != y)
             .collect();
@@ -46,7 +50,7 @@ pub fn encode_lex_leader<C: CollectClauses>(
     }
 }
 
-/// `x ≤lex y` for the pairs `(x_i, y_i)` in order.
+/// `x ≤lex y` for the pairs `(x_i, y_i)` in order (false < true).
 fn lex_less_or_equal<C: CollectClauses>(pairs: &[(Lit, Lit)], vars: &mut VarMap, col: &mut C) {
     let mut clauses: Vec<Clause> = Vec::new();
     // `None` stands for a_1 = ⊤.

@@ -31,8 +31,8 @@ struct JsonInstance {
 /// Parses an instance; errors name the offending token or square.
 pub fn parse_blocked_queens(text: &str) -> Result<BlockedInstance, BoardError> {
     let (n, squares, base) = if text.trim_start().starts_with('{') {
-        let j: JsonInstance = serde_json::from_str(text)
-            .map_err(|e| BoardError::new(format!("blocked n-queens JSON: {e}")))?;
+        let j: JsonInstance =
+            serde_json::from_str(text).map_err(|e| BoardError::new(format!("blocked n-queens JSON: {e}")))?;
         (j.n, j.blocks.iter().map(|&[r, c]| (r, c)).collect(), 0)
     } else {
         let numbers = integers(text)?;
@@ -85,11 +85,18 @@ fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
         let mut chars = line.char_indices().peekable();
         while let Some((i, ch)) = chars.next() {
             if ch == '-' && chars.peek().is_some_and(|(_, d)| d.is_ascii_digit()) {
-                return Err(BoardError::at(ln + 1, i + 1, "negative number in a blocked n-queens file"));
+                return Err(BoardError::at(
+                    ln + 1,
+                    i + 1,
+                    "negative number in a blocked n-queens file",
+                ));
             }
             if ch.is_ascii_alphabetic() || ch == '_' {
                 // Skip a word, digits in it included (`p1`, `n2` are names, not numbers).
-                while chars.peek().is_some_and(|(_, d)| d.is_ascii_alphanumeric() || *d == '_') {
+                while chars
+                    .peek()
+                    .is_some_and(|(_, d)| d.is_ascii_alphanumeric() || *d == '_')
+                {
                     chars.next();
                 }
             } else if ch.is_ascii_digit() {
@@ -122,7 +129,8 @@ mod tests {
 
     #[test]
     fn essence_text_is_one_based() {
-        let text = "language ESSENCE' 1.0\n$ a comment 7 7\nletting n be 5\nletting blocks be [[1,1],\n[5,5]]\n";
+        let text =
+            "language ESSENCE' 1.0\n$ a comment 7 7\nletting n be 5\nletting blocks be [[1,1],\n[5,5]]\n";
         let i = parse_blocked_queens(text).unwrap();
         assert_eq!(i.queens, 5);
         assert_eq!(i.board.holes(), vec![(0, 0), (4, 4)]);
@@ -137,6 +145,11 @@ mod tests {
         assert!(parse_blocked_queens("").is_err());
         assert!(parse_blocked_queens("n = 0").is_err());
         assert!(parse_blocked_queens("{\"n\": 3}").is_err());
-        assert!(parse_blocked_queens("4 0 1").unwrap_err().to_string().contains("1-based"));
+        assert!(
+            parse_blocked_queens("4 0 1")
+                .unwrap_err()
+                .to_string()
+                .contains("1-based")
+        );
     }
 }

@@ -135,11 +135,19 @@ fn labels(s: &mut String, board: &Board) {
     let font = r#"font-family="sans-serif" font-size="11" text-anchor="middle""#;
     for c in 0..board.cols() {
         let x = MARGIN + c * SQUARE + SQUARE / 2;
-        let _ = writeln!(s, r#"<text x="{x}" y="{}" {font} fill="{INK}">{c}</text>"#, MARGIN - 8);
+        let _ = writeln!(
+            s,
+            r#"<text x="{x}" y="{}" {font} fill="{INK}">{c}</text>"#,
+            MARGIN - 8
+        );
     }
     for r in 0..board.rows() {
         let y = MARGIN + r * SQUARE + SQUARE / 2 + 4;
-        let _ = writeln!(s, r#"<text x="{}" y="{y}" {font} fill="{INK}">{r}</text>"#, MARGIN / 2);
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{y}" {font} fill="{INK}">{r}</text>"#,
+            MARGIN / 2
+        );
     }
 }
 
