@@ -46,7 +46,20 @@ pub struct SolutionsArgs {
     pub format: Format,
 }
 
+/// A closed stdout (`| head`) ends the listing quietly, like other line-oriented tools.
 pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
+    match list(a) {
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(0)
+        }
+        other => other,
+    }
+}
+
+fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
     let loaded = a.instance.load()?;
     let board = loaded.board;
     let target = match (a.queens, a.at_least, loaded.wanted) {
