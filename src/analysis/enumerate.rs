@@ -211,7 +211,11 @@ pub fn enumerate(
     let classes = if opts.unique {
         Some(answers)
     } else if complete {
-        debug_assert_eq!(class_weight % stabiliser.len() as u64, 0);
+        // Orbit–stabiliser: a complete orbit of size m contributes m · |H|/m = |H|.
+        anyhow::ensure!(
+            class_weight % stabiliser.len() as u64 == 0,
+            "internal error: the placements found do not make whole symmetry classes"
+        );
         Some(class_weight / stabiliser.len() as u64)
     } else {
         None
@@ -236,7 +240,7 @@ pub fn enumerate(
     })
 }
 
-/// Counts without listing: `(total, classes)`; classes is `None` only if a limit cut the run.
+/// Counts without listing; in the report, `classes` is `None` only if a limit cut the run.
 pub fn count(board: &Board, opts: &EnumOptions) -> anyhow::Result<EnumReport> {
     enumerate(board, opts, |_| Ok(()))
 }
