@@ -8,6 +8,7 @@ board, measured in the same run.
 
 import json
 import statistics
+import subprocess
 import sys
 
 from common import commit, host, run_json_lines, write_atomic
@@ -23,6 +24,14 @@ CASES = [
     ("12x12 plus, classes by blocking images", ["--size", "12", "--holes", "diagonals", "--unique", "--break", "images"]),
     ("12x12 plus, classes by lex-leader", ["--size", "12", "--holes", "diagonals", "--unique", "--break", "lex-leader"]),
 ]
+
+
+def peers():
+    """The in-process comparison with the exhaustive counter (benches/solutions.rs)."""
+    proc = subprocess.run(["cargo", "bench", "--quiet", "--bench", "solutions"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"cargo bench failed: {proc.stderr.strip()}")
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
 
 
 def main():
@@ -57,9 +66,24 @@ def main():
                  f"{r['wall']:.3f} | {r['seconds'] / base:.2f} |")
     L += ["", "Commands (each with `--format json` for the timings):", ""]
     L += [f"- `{r['command']}`" for r in rows]
+    L += ["", "\"seconds (tool)\" is the tool's own `seconds`: value search (SAT at the value, UNSAT",
+          "above) plus enumeration, without process start.", ""]
+    peer_rows = peers()
+    L += ["## In one process, against the exhaustive counter", "",
+          "`cargo bench --bench solutions` (benches/solutions.rs), median of 5: the SAT enumeration with",
+          "the number of queens given (no value search) against `check::brute_count`, the",
+          "exhaustive include/exclude search that the property tests use as their oracle. The",
+          "exhaustive counter only counts; it neither lists placements nor finds classes.", "",
+          "| case | placements | classes | seconds | ratio to exhaustive |", "|---|---:|---:|---:|---:|"]
+    base = None
+    for r in peer_rows:
+        if "exhaustive" in r["case"]:
+            base = r["seconds"]
+        classes = r.get("classes", "–")
+        L.append(f"| {r['case']} | {r['total']} | {classes} | {r['seconds']:.4f} | {r['seconds'] / base:.2f} |")
     L.append("")
     write_atomic(out, "\n".join(L))
-    write_atomic(out.replace(".md", ".json"), json.dumps(rows, indent=1) + "\n")
+    write_atomic(out.replace(".md", ".json"), json.dumps({"cli": rows, "in_process": peer_rows}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
