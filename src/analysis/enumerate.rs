@@ -217,7 +217,7 @@ pub fn enumerate(
     } else if complete {
         // Orbit–stabiliser: a complete orbit of size m contributes m · |H|/m = |H|.
         anyhow::ensure!(
-            class_weight % stabiliser.len() as u64 == 0,
+            class_weight.is_multiple_of(stabiliser.len() as u64),
             "internal error: the placements found do not make whole symmetry classes"
         );
         Some(class_weight / stabiliser.len() as u64)
