@@ -174,6 +174,40 @@ fn text_listing_shows_boards_and_the_summary() {
 }
 
 #[test]
+fn shards_add_up() {
+    let (mut total, mut classes) = (0, 0);
+    for shard in ["1/3", "2/3", "3/3"] {
+        let s = summary(&[
+            "solutions",
+            "--size",
+            "8",
+            "--unique",
+            "--count",
+            "--shard",
+            shard,
+        ]);
+        total += s["total"].as_u64().unwrap();
+        classes += s["classes"].as_u64().unwrap();
+    }
+    assert_eq!((total, classes), (92, 12));
+    for bad in ["0/3", "4/3", "x"] {
+        let o = queensat(&["solutions", "--size", "8", "--shard", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+    }
+    let o = queensat(&[
+        "solutions",
+        "--size",
+        "8",
+        "--unique",
+        "--break",
+        "images",
+        "--shard",
+        "1/2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn queens_and_at_least_targets() {
     let b = Board::with_walls(5, 5, &[(2, 2)]).unwrap();
     let board_args = ["solutions", "--size", "5", "--walls", "2,2", "--count"];
@@ -337,16 +371,34 @@ proptest! {
             }
         }
         // At least k: every size from k up to the value, one class at a time.
-        let (mut total, mut classes) = (0u64, 0u64);
+        let (mut total_up, mut classes_up) = (0u64, 0u64);
         for j in k..=v {
-            let all = brute_placements(&b, j);
-            total += all.len() as u64;
-            classes += brute_classes(&b, &all) as u64;
+            let of_size_j = brute_placements(&b, j);
+            total_up += of_size_j.len() as u64;
+            classes_up += brute_classes(&b, &of_size_j) as u64;
         }
         for breaking in [Breaking::Images, Breaking::LexLeader] {
             let opts = EnumOptions { target: Target::AtLeast(k), unique: true, breaking, ..EnumOptions::default() };
             let r = count(&b, &opts).unwrap();
-            prop_assert_eq!((r.total, r.classes), (total, Some(classes)));
+            prop_assert_eq!((r.total, r.classes), (total_up, Some(classes_up)));
+        }
+        // Shards partition placements (plain) and classes (lex-leader).
+        for m in 2..=3 {
+            for unique in [false, true] {
+                let (mut t, mut c) = (0, 0);
+                for s in 0..m {
+                    let opts = EnumOptions {
+                        target: Target::Exactly(k), unique, shard: Some((s, m)), ..EnumOptions::default()
+                    };
+                    let r = count(&b, &opts).unwrap();
+                    t += r.total;
+                    c += r.answers;
+                }
+                prop_assert_eq!(t, all.len() as u64);
+                if unique {
+                    prop_assert_eq!(c, classes);
+                }
+            }
         }
         let opts = EnumOptions { target: Target::Value, unique: true, ..EnumOptions::default() };
         let r = count(&b, &opts).unwrap();

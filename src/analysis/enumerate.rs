@@ -14,7 +14,7 @@
 use super::{BoardSession, ValueOptions, value};
 use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
-use crate::encode::{BaseOptions, encode_lex_leader};
+use crate::encode::{BaseOptions, encode_lex_leader, encode_shard};
 use crate::solve::Backend;
 use serde::Serialize;
 use std::time::Instant;
@@ -66,6 +66,8 @@ pub struct EnumOptions {
     pub breaking: Breaking,
     /// Stop after this many answers (placements, or classes with `unique`).
     pub limit: Option<u64>,
+    /// Only shard `.0` of `.1` (0-based), split by the first queen; not with blocking images.
+    pub shard: Option<(usize, usize)>,
 }
 
 /// One answer of the enumeration.
@@ -88,14 +90,16 @@ pub struct EnumReport {
     /// The board's value and how it was proved, when the target was the value.
     pub value_proof: Option<String>,
     pub unique: bool,
+    /// The shard run, as `(index, of)` 0-based, if any.
+    pub shard: Option<(usize, usize)>,
     /// How `unique` was enforced (`none` without it).
     pub breaking: &'static str,
     /// The board's stabiliser, by name.
     pub stabiliser: Vec<&'static str>,
     /// Placements found (with `unique`: the sum of the orbit sizes of the classes found).
     pub total: u64,
-    /// Symmetry classes found. Without `unique` it is only known when the run is complete
-    /// (the sum over placements of 1 / orbit size).
+    /// Symmetry classes found. Without `unique` it is only known when the run is complete and
+    /// not sharded (the sum over placements of 1 / orbit size).
     pub classes: Option<u64>,
     /// Answers handed to the callback (placements, or classes with `unique`).
     pub answers: u64,
@@ -140,6 +144,13 @@ pub fn enumerate(
         }
         Target::Exactly(k) | Target::AtLeast(k) => (k, None),
     };
+    if let Some((s, m)) = opts.shard {
+        anyhow::ensure!(s < m, "shard {} of {m} does not exist", s + 1);
+        anyhow::ensure!(
+            !(opts.unique && opts.breaking == Breaking::Images),
+            "shards split classes only with lex-leader symmetry breaking, not with blocked images"
+        );
+    }
     let enumeration_start = Instant::now();
     let at_least = matches!(opts.target, Target::AtLeast(_));
     let stabiliser = board.stabiliser();
@@ -152,6 +163,9 @@ pub fn enumerate(
             .filter(|&s| s != Symmetry::Identity)
             .collect();
         encode_lex_leader(board, &mut session.model, &others, &mut session.solver);
+    }
+    if let Some((s, m)) = opts.shard {
+        encode_shard(&mut session.model, s, m, &mut session.solver);
     }
     let assumps = if at_least {
         session.model.at_least(queens, &mut session.solver)
@@ -214,7 +228,7 @@ pub fn enumerate(
     }
     let classes = if opts.unique {
         Some(answers)
-    } else if complete {
+    } else if complete && opts.shard.is_none() {
         // Orbit–stabiliser: a complete orbit of size m contributes m · |H|/m = |H|.
         anyhow::ensure!(
             class_weight.is_multiple_of(stabiliser.len() as u64),
@@ -230,6 +244,7 @@ pub fn enumerate(
         queens,
         value_proof,
         unique: opts.unique,
+        shard: opts.shard,
         breaking: if opts.unique { opts.breaking.name() } else { "none" },
         stabiliser: stabiliser.iter().map(|s| s.name()).collect(),
         total,

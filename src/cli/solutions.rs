@@ -29,6 +29,10 @@ pub struct SolutionsArgs {
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
+    /// Run only shard I of M (1-based), split by the first queen in row-major order; the
+    /// shards' totals and classes add up to the whole. Needs --break lex-leader with --unique.
+    #[arg(long, value_name = "I/M", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
     /// Print only the numbers: total placements and symmetry classes.
     #[arg(long)]
     pub count: bool,
@@ -78,6 +82,7 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
         unique: a.unique,
         breaking: a.breaking,
         limit: a.limit,
+        shard: a.shard,
     };
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
@@ -132,6 +137,20 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+/// `I/M` with 1 ≤ I ≤ M, returned 0-based.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("{s:?} is not a shard I/M with 1 <= I <= M");
+    let (i, m) = s.split_once('/').ok_or_else(bad)?;
+    let (i, m): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        m.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > m {
+        return Err(bad());
+    }
+    Ok((i - 1, m))
+}
+
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -160,6 +179,9 @@ fn summary_text(r: &EnumReport) -> String {
         s.push_str(&format!("{v}\n"));
     }
     let what = target_text(r);
+    let shard = r
+        .shard
+        .map_or(String::new(), |(i, m)| format!("shard {} of {m}: ", i + 1));
     let how = if r.complete {
         format!("complete: UNSAT after {} solver calls", r.solver_calls)
     } else {
@@ -173,7 +195,7 @@ fn summary_text(r: &EnumReport) -> String {
         None => "an unknown number of symmetry classes".to_string(),
     };
     s.push_str(&format!(
-        "{} of {what}, {classes} under the stabiliser [{}] ({how})\n",
+        "{shard}{} of {what}, {classes} under the stabiliser [{}] ({how})\n",
         plural(r.total, "placement", "placements"),
         r.stabiliser.join(" ")
     ));
