@@ -1,9 +1,11 @@
 //! Questions about boards, answered with the encoders and solvers below.
 
 mod bounds;
+mod enumerate;
 mod session;
 mod value;
 
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
+pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};

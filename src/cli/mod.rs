@@ -1,9 +1,13 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod instance;
+mod render;
+mod solutions;
 mod value;
 
 pub use board_args::BoardArgs;
+pub use instance::{InstanceArgs, Loaded};
 
 use clap::{Parser, Subcommand};
 
@@ -19,6 +23,10 @@ pub struct Cli {
 enum Command {
     /// The most non-attacking queens a board admits, one optimal placement, and the proof.
     Value(value::ValueArgs),
+    /// Count and list placements (optimal by default), all or one per symmetry class.
+    Solutions(solutions::SolutionsArgs),
+    /// An SVG picture of a board (walls, holes) and a placement.
+    Render(render::RenderArgs),
 }
 
 /// Output format of a command.
@@ -35,6 +43,8 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Value(a) => value::run(a),
+        Command::Solutions(a) => solutions::run(a),
+        Command::Render(a) => render::run(a),
     };
     match result {
         Ok(code) => code,

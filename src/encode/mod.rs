@@ -7,9 +7,13 @@
 mod amo;
 mod base;
 mod count;
+mod lex_leader;
+mod shard;
 mod varmap;
 
 pub use amo::Amo;
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
+pub use lex_leader::encode_lex_leader;
+pub use shard::encode_shard;
 pub use varmap::{VarMap, VarRole};

@@ -1,0 +1,63 @@
+//! A board given either as [`BoardArgs`] or as a CSPLib blocked n-queens instance file.
+
+use super::BoardArgs;
+use crate::board::{Board, Placement};
+use crate::io::parse_blocked_queens;
+use anyhow::{Context, bail};
+use clap::Args;
+use std::path::PathBuf;
+
+/// Board selection, with the CSPLib instance format as one more source.
+#[derive(Args, Debug, Clone, Default)]
+pub struct InstanceArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// A CSPLib blocked n-queens instance (prob080: n and blocked squares, 1-based text or
+    /// 0-based XCSP JSON); blocked squares become holes and n queens are wanted.
+    #[arg(long, value_name = "FILE")]
+    pub csplib: Option<PathBuf>,
+}
+
+/// A loaded board, the queens its file showed, and the queens the instance asks for.
+pub struct Loaded {
+    pub board: Board,
+    pub shown: Placement,
+    pub wanted: Option<usize>,
+}
+
+impl InstanceArgs {
+    pub fn load(&self) -> anyhow::Result<Loaded> {
+        let Some(path) = &self.csplib else {
+            let (board, shown) = self.board.load()?;
+            return Ok(Loaded {
+                board,
+                shown,
+                wanted: None,
+            });
+        };
+        let b = &self.board;
+        if b.file.is_some() || b.size.is_some() || b.rows.is_some() || b.bits.is_some() {
+            bail!("give either --csplib FILE or a board, not both");
+        }
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read instance file {}", path.display()))?;
+        let inst = parse_blocked_queens(&text).map_err(|e| e.in_file(&path.display().to_string()))?;
+        let mut board = inst.board;
+        // Extra walls or holes on top of an instance are allowed (for experiments).
+        for (flag, list, cell) in [
+            ("--walls", &b.walls, crate::board::Cell::Wall),
+            ("--holes", &b.holes, crate::board::Cell::Hole),
+        ] {
+            if let Some(list) = list {
+                for p in crate::board::parse_cell_list(list).context(flag)? {
+                    board.place(p, cell).context(flag)?;
+                }
+            }
+        }
+        Ok(Loaded {
+            board,
+            shown: Placement::default(),
+            wanted: Some(inst.queens),
+        })
+    }
+}

@@ -1,0 +1,155 @@
+//! The CSPLib "blocked n-queens" instance format (problem 080): a size `n` and a list of
+//! blocked squares; `n` queens are wanted. A blocked square forbids a queen but does not stop
+//! a line of attack, so it becomes a *hole* here, never a wall.
+//!
+//! Two spellings are read:
+//! - JSON, as the XCSP/PyCSP3 data files: `{"n": 28, "blocks": [[0, 0], [0, 1], ...]}`,
+//!   0-based.
+//! - Text, as the original CSPLib/ASP-competition files: the integers of the file, in order,
+//!   are `n` and then the row,column pairs of the blocked squares, 1-based. Words, brackets,
+//!   commas and `=` are ignored, so Essence parameter files (`letting n be 8 ...`) and fact
+//!   lists read too; a leading `language ...` line and `$`/`%` comments are skipped.
+
+use crate::board::{Board, BoardError, Cell, Coord, MAX_SIDE};
+use serde::Deserialize;
+
+/// A blocked n-queens instance: the board (blocked squares as holes) and the queens wanted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockedInstance {
+    pub board: Board,
+    pub queens: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonInstance {
+    n: usize,
+    #[serde(alias = "blocked")]
+    blocks: Vec<[usize; 2]>,
+}
+
+/// Parses an instance; errors name the offending token or square.
+pub fn parse_blocked_queens(text: &str) -> Result<BlockedInstance, BoardError> {
+    let (n, squares, base) = if text.trim_start().starts_with('{') {
+        let j: JsonInstance =
+            serde_json::from_str(text).map_err(|e| BoardError::new(format!("blocked n-queens JSON: {e}")))?;
+        (j.n, j.blocks.iter().map(|&[r, c]| (r, c)).collect(), 0)
+    } else {
+        let numbers = integers(text)?;
+        let Some((&n, rest)) = numbers.split_first() else {
+            return Err(BoardError::new("blocked n-queens: no board size found"));
+        };
+        if rest.len() % 2 != 0 {
+            return Err(BoardError::new(format!(
+                "blocked n-queens: {} numbers after the size do not make row,column pairs",
+                rest.len()
+            )));
+        }
+        let squares: Vec<Coord> = rest.chunks(2).map(|p| (p[0], p[1])).collect();
+        (n, squares, 1)
+    };
+    if n == 0 || n > MAX_SIDE {
+        return Err(BoardError::new(format!(
+            "blocked n-queens: size {n} is outside 1..={MAX_SIDE}"
+        )));
+    }
+    let mut board = Board::square(n)?;
+    for (i, &(r, c)) in squares.iter().enumerate() {
+        let at = match (r.checked_sub(base), c.checked_sub(base)) {
+            (Some(r0), Some(c0)) if r0 < n && c0 < n => (r0, c0),
+            _ => {
+                return Err(BoardError::new(format!(
+                    "blocked n-queens: blocked square #{} ({r},{c}) is off the {n}x{n} board \
+                     (coordinates are {}-based)",
+                    i + 1,
+                    base
+                )));
+            }
+        };
+        // Instances may list a square twice; that is harmless, so it is not an error.
+        if board.cell(at) == Cell::Free {
+            board.set(at, Cell::Hole);
+        }
+    }
+    Ok(BlockedInstance { board, queens: n })
+}
+
+/// The non-negative integers of a text, in order, skipping comments and a `language` line.
+fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
+    let mut out = Vec::new();
+    for (ln, line) in text.lines().enumerate() {
+        let line = line.split(['$', '%']).next().unwrap_or("");
+        if line.trim_start().starts_with("language") {
+            continue;
+        }
+        let mut chars = line.char_indices().peekable();
+        while let Some((i, ch)) = chars.next() {
+            if ch == '-' && chars.peek().is_some_and(|(_, d)| d.is_ascii_digit()) {
+                return Err(BoardError::at(
+                    ln + 1,
+                    i + 1,
+                    "negative number in a blocked n-queens file",
+                ));
+            }
+            if ch.is_ascii_alphabetic() || ch == '_' {
+                // Skip a word, digits in it included (`p1`, `n2` are names, not numbers).
+                while chars
+                    .peek()
+                    .is_some_and(|(_, d)| d.is_ascii_alphanumeric() || *d == '_')
+                {
+                    chars.next();
+                }
+            } else if ch.is_ascii_digit() {
+                let mut s = String::from(ch);
+                while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                    s.push(d);
+                    chars.next();
+                }
+                let v = s
+                    .parse()
+                    .map_err(|_| BoardError::at(ln + 1, i + 1, format!("number {s} is too large")))?;
+                out.push(v);
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_is_zero_based_and_blocks_are_holes() {
+        let i = parse_blocked_queens(r#"{"n": 4, "blocks": [[0, 0], [3, 2]]}"#).unwrap();
+        assert_eq!(i.queens, 4);
+        assert_eq!(i.board.holes(), vec![(0, 0), (3, 2)]);
+        assert!(i.board.walls().is_empty());
+    }
+
+    #[test]
+    fn essence_text_is_one_based() {
+        let text =
+            "language ESSENCE' 1.0\n$ a comment 7 7\nletting n be 5\nletting blocks be [[1,1],\n[5,5]]\n";
+        let i = parse_blocked_queens(text).unwrap();
+        assert_eq!(i.queens, 5);
+        assert_eq!(i.board.holes(), vec![(0, 0), (4, 4)]);
+    }
+
+    #[test]
+    fn bad_instances_are_named() {
+        let e = parse_blocked_queens("n = 4\n[1,1], [5,1]\n").unwrap_err();
+        assert!(e.to_string().contains("#2 (5,1) is off the 4x4 board"), "{e}");
+        let e = parse_blocked_queens("4 1 1 2").unwrap_err();
+        assert!(e.to_string().contains("row,column pairs"), "{e}");
+        assert!(parse_blocked_queens("").is_err());
+        assert!(parse_blocked_queens("n = 0").is_err());
+        assert!(parse_blocked_queens("{\"n\": 3}").is_err());
+        assert!(
+            parse_blocked_queens("4 0 1")
+                .unwrap_err()
+                .to_string()
+                .contains("1-based")
+        );
+    }
+}
