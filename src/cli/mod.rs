@@ -1,6 +1,7 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod nqueens;
 mod value;
 
 pub use board_args::BoardArgs;
@@ -19,6 +20,8 @@ pub struct Cli {
 enum Command {
     /// The most non-attacking queens a board admits, one optimal placement, and the proof.
     Value(value::ValueArgs),
+    /// One solution of n-queens for huge n (min-conflicts or construction), or check one.
+    Nqueens(nqueens::NQueensArgs),
 }
 
 /// Output format of a command.
@@ -35,6 +38,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Value(a) => value::run(a),
+        Command::Nqueens(a) => nqueens::run(a),
     };
     match result {
         Ok(code) => code,
