@@ -2,6 +2,8 @@
 //! so that the next word holding a free column is found in a few steps even when only a
 //! handful of the n columns are left.
 
+use super::prefetch::prefetch;
+
 /// Free columns of `0..n`. Invariant: bit `c` of `words` is set iff column `c` is free, and
 /// bit `w` of `summary` is set iff `words[w] != 0`; `nonempty` counts the summary's bits.
 pub struct FreeColumns {
@@ -43,6 +45,12 @@ impl FreeColumns {
     #[inline]
     pub fn word(&self, w: usize) -> u64 {
         self.words[w]
+    }
+
+    /// Hints that word `w` will be read soon.
+    #[inline]
+    pub fn prefetch(&self, w: usize) {
+        prefetch(&self.words, w);
     }
 
     /// The first word at or after `from` (cyclically) holding a free column; `None` when no

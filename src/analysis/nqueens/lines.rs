@@ -6,6 +6,7 @@
 //! 50 MB for both directions, where even `u16` counters would take 800 MB and miss the cache
 //! far more often.
 
+use super::prefetch::prefetch;
 use std::collections::HashMap;
 
 /// Queen counts of `len` lines. Invariant: `count(d) = bit(d) + extra[d]` and
@@ -52,6 +53,12 @@ impl LineCounts {
         } else {
             low | self.bits.get(w + 1).map_or(0, |&h| h << (64 - s))
         }
+    }
+
+    /// Hints that line `d` will be read soon.
+    #[inline]
+    pub fn prefetch(&self, d: usize) {
+        prefetch(&self.bits, d >> 6);
     }
 
     /// Whether two or more queens stand on line `d` (they attack each other).

@@ -21,6 +21,8 @@ use std::time::Instant;
 
 /// 64-column words one greedy row examines before it accepts a conflict.
 const GREEDY_WORDS: usize = 64;
+/// Rows by which the greedy start draws (and prefetches) its random start ahead.
+const AHEAD: usize = 16;
 /// Random partners tried for one attacked queen before the run counts as stuck.
 const PARTNER_TRIES: usize = 2000;
 /// Restarts before giving up (only a bug or a board without solutions gets there).
@@ -93,11 +95,23 @@ impl Search {
         stats.greedy_tries = 0;
         stats.greedy_conflicted_rows = 0;
         let mut free = FreeColumns::all(n);
-        let words = free.word_count();
+        let words = free.word_count() as u64;
+        // Random start words drawn AHEAD rows early, so their memory can be fetched early.
+        let mut ahead = [0usize; AHEAD];
+        for a in ahead.iter_mut() {
+            *a = rng.below(words) as usize;
+        }
         for r in 0..n {
-            let first = free
-                .next_word(rng.below(words as u64) as usize)
-                .expect("a free column for every row");
+            let start = ahead[r % AHEAD];
+            let q = r + AHEAD;
+            if q < n {
+                let s = rng.below(words) as usize;
+                ahead[r % AHEAD] = s;
+                free.prefetch(s);
+                self.up.prefetch(q + 64 * s);
+                self.down.prefetch(64 * s + n - 1 - q);
+            }
+            let first = free.next_word(start).expect("a free column for every row");
             let (mut w, mut pick) = (first, None);
             for _ in 0..GREEDY_WORDS.min(free.nonempty_words()) {
                 stats.greedy_tries += 1;

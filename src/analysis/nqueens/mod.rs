@@ -8,6 +8,7 @@ mod free_columns;
 mod lines;
 mod memory;
 mod minconflicts;
+mod prefetch;
 mod rng;
 mod small;
 
