@@ -101,8 +101,18 @@ fn check_catches_broken_files() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
         ("good.txt", "1 3 0 2\n[2, 0, 3, 1]\n", 0, "2: n = 4: a solution"),
-        ("column.txt", "1 3 1 2\n", 1, "rows 0 and 2 both hold a queen in column 1"),
-        ("diagonal.txt", "1 3 0 2\n0 2 3 1\n", 1, "queens at row 1, column 2 and row 2, column 3"),
+        (
+            "column.txt",
+            "1 3 1 2\n",
+            1,
+            "rows 0 and 2 both hold a queen in column 1",
+        ),
+        (
+            "diagonal.txt",
+            "1 3 0 2\n0 2 3 1\n",
+            1,
+            "queens at row 1, column 2 and row 2, column 3",
+        ),
         ("off.txt", "1 4 0 2\n", 1, "row 1: column 4 is off the board"),
     ];
     for (name, text, want, says) in cases {
@@ -116,7 +126,10 @@ fn check_catches_broken_files() {
     std::fs::write(&path, "1 3\n0 two\n").unwrap();
     let (code, _, err) = queensat(&["nqueens", "--check", path.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.ends_with("bad.txt:2:3: unexpected 't' in a column list\n"), "{err}");
+    assert!(
+        err.ends_with("bad.txt:2:3: unexpected 't' in a column list\n"),
+        "{err}"
+    );
     let (code, _, err) = queensat(&["nqueens", "--check", "/no/such/file"]);
     assert_eq!(code, 2, "{err}");
 }
@@ -135,9 +148,7 @@ fn no_file_is_left_when_nothing_is_solved() {
 fn pairwise_ok(col: &[u32]) -> bool {
     let n = col.len();
     col.iter().all(|&c| (c as usize) < n)
-        && (0..n).all(|a| {
-            (a + 1..n).all(|b| col[a] != col[b] && col[a].abs_diff(col[b]) as usize != b - a)
-        })
+        && (0..n).all(|a| (a + 1..n).all(|b| col[a] != col[b] && col[a].abs_diff(col[b]) as usize != b - a))
 }
 
 proptest! {

@@ -67,11 +67,16 @@ pub fn check_columns<C: Copy + Into<u64>>(col: &[C]) -> Result<(), NQueensViolat
         }
         let c = c as usize;
         let first = |same: &dyn Fn(usize, usize) -> bool| {
-            (0..r).find(|&q| same(q, col[q].into() as usize)).expect("an earlier queen marked it")
+            (0..r)
+                .find(|&q| same(q, col[q].into() as usize))
+                .expect("an earlier queen marked it")
         };
         if !cols.mark(c) {
             let q = first(&|_, cq| cq == c);
-            return Err(NQueensViolation::SameColumn { rows: (q, r), col: c as u64 });
+            return Err(NQueensViolation::SameColumn {
+                rows: (q, r),
+                col: c as u64,
+            });
         }
         if !sums.mark(r + c) || !diffs.mark(r + n - c) {
             let q = first(&|q, cq| q + cq == r + c || q + n - cq == r + n - c);

@@ -47,7 +47,9 @@ fn parse_side(s: &str) -> Result<usize, String> {
     let t = s.replace('_', "");
     let power = |base: &str, exp: &str| -> Result<usize, String> {
         let (b, e): (usize, u32) = (base.parse().map_err(|_| bad())?, exp.parse().map_err(|_| bad())?);
-        let p = 10usize.checked_pow(e).ok_or_else(|| format!("'{s}' is absurdly large"))?;
+        let p = 10usize
+            .checked_pow(e)
+            .ok_or_else(|| format!("'{s}' is absurdly large"))?;
         if base == "10" {
             Ok(p)
         } else {
@@ -145,7 +147,10 @@ fn text(r: &Report) -> String {
     let mut s = String::new();
     match &a.solution {
         None => s.push_str(&format!("n = {}: no solution (exhaustive search)\n", a.n)),
-        Some(_) => s.push_str(&format!("n = {}: solved by {} in {:.3} s\n", a.n, a.method, a.solve_seconds)),
+        Some(_) => s.push_str(&format!(
+            "n = {}: solved by {} in {:.3} s\n",
+            a.n, a.method, a.solve_seconds
+        )),
     }
     if let Some(st) = &a.stats {
         s.push_str(&format!(
@@ -163,7 +168,10 @@ fn text(r: &Report) -> String {
         ));
     }
     if a.solved {
-        s.push_str(&format!("  checked by {} in {:.3} s\n", a.checked_by, a.check_seconds));
+        s.push_str(&format!(
+            "  checked by {} in {:.3} s\n",
+            a.checked_by, a.check_seconds
+        ));
     }
     if let (Some(out), Some(style)) = (&r.output, r.style) {
         s.push_str(&format!(
@@ -175,7 +183,9 @@ fn text(r: &Report) -> String {
     s.push_str(&format!(
         "  total {:.3} s wall, {} CPU, peak memory {} (VmHWM)\n",
         r.total_seconds,
-        r.cpu_seconds.map(|c| format!("{c:.2} s")).unwrap_or_else(|| "unknown".into()),
+        r.cpu_seconds
+            .map(|c| format!("{c:.2} s"))
+            .unwrap_or_else(|| "unknown".into()),
         r.peak_memory_bytes.map(mb).unwrap_or_else(|| "unknown".into())
     ));
     s
@@ -195,18 +205,22 @@ fn check_file(path: &std::path::Path, one_based: bool, format: Format) -> anyhow
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("cannot open {name}: {e}"))?;
     let mut verdicts = Vec::new();
-    read_column_lists(std::io::BufReader::with_capacity(1 << 20, file), one_based, |line, col| {
-        let t = Instant::now();
-        let violation = check_columns(&col).err().map(|v| v.to_string());
-        verdicts.push(Verdict {
-            line,
-            n: col.len(),
-            valid: violation.is_none(),
-            violation,
-            seconds: t.elapsed().as_secs_f64(),
-        });
-        Ok(())
-    })
+    read_column_lists(
+        std::io::BufReader::with_capacity(1 << 20, file),
+        one_based,
+        |line, col| {
+            let t = Instant::now();
+            let violation = check_columns(&col).err().map(|v| v.to_string());
+            verdicts.push(Verdict {
+                line,
+                n: col.len(),
+                valid: violation.is_none(),
+                violation,
+                seconds: t.elapsed().as_secs_f64(),
+            });
+            Ok(())
+        },
+    )
     .map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
     anyhow::ensure!(!verdicts.is_empty(), "{name}: no column list in the file");
     match format {

@@ -168,7 +168,10 @@ mod tests {
     #[test]
     fn several_lines_and_faults_with_places() {
         let got = read("[0]\n\n1 3 0 2\n[2, 0, 3, 1]", false).unwrap();
-        assert_eq!(got.iter().map(|(l, c)| (*l, c.len())).collect::<Vec<_>>(), [(1, 1), (3, 4), (4, 4)]);
+        assert_eq!(
+            got.iter().map(|(l, c)| (*l, c.len())).collect::<Vec<_>>(),
+            [(1, 1), (3, 4), (4, 4)]
+        );
         let e = read("1 3\n0 x 2\n", false).unwrap_err().to_string();
         assert_eq!(e, "2:3: unexpected 'x' in a column list");
         let e = read("1 0 2\n", true).unwrap_err().to_string();

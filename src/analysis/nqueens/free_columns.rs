@@ -16,12 +16,12 @@ impl FreeColumns {
     /// All of `0..n` free.
     pub fn all(n: usize) -> FreeColumns {
         let mut words = vec![!0u64; n.div_ceil(64)];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             *words.last_mut().expect("n > 0") = (1u64 << (n % 64)) - 1;
         }
         let nw = words.len();
         let mut summary = vec![!0u64; nw.div_ceil(64)];
-        if nw % 64 != 0 {
+        if !nw.is_multiple_of(64) {
             *summary.last_mut().expect("n > 0") = (1u64 << (nw % 64)) - 1;
         }
         FreeColumns {

@@ -127,7 +127,9 @@ mod tests {
         let mut plain = [0u32; 130];
         let mut x = 12345u64;
         for step in 0..5000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let d = (x >> 33) as usize % 130;
             if (x >> 20) & 1 == 0 || plain[d] == 0 {
                 lines.add(d);

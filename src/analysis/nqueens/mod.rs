@@ -79,8 +79,9 @@ pub fn solve_nqueens(n: usize, method: Method, seed: u64) -> anyhow::Result<NQue
         if n <= MAX_SIDE {
             let board = Board::square(n)?;
             let p = Placement::new(col.iter().enumerate().map(|(r, &c)| (r, c as usize)).collect());
-            check_placement(&board, &p)
-                .map_err(|v| anyhow::anyhow!("internal error: the {method_name} answer fails check_placement: {v}"))?;
+            check_placement(&board, &p).map_err(|v| {
+                anyhow::anyhow!("internal error: the {method_name} answer fails check_placement: {v}")
+            })?;
             checked_by.push_str(" + check_placement");
         }
     }
