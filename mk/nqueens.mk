@@ -16,3 +16,10 @@ demo-nqueens: build
 	$(BIN) nqueens 8 -o -
 	$(BIN) nqueens 1e7
 	$(BIN) nqueens 1e7 --method constructive
+
+## Does min-conflicts help `queensat value` on large boards with walls? -> results/nqueens/walls.{md,json}
+BENCH_TARGETS += bench-nqueens-walls
+.PHONY: bench-nqueens-walls
+bench-nqueens-walls: build
+	$(CARGO) build --release --example nqueens_walls_bound
+	target/release/examples/nqueens_walls_bound results/nqueens/walls.md results/nqueens/walls.json

@@ -142,20 +142,27 @@ fn mb(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
+fn cpu(seconds: Option<f64>) -> String {
+    seconds.map_or_else(|| "unknown".into(), |c| format!("{c:.3} s"))
+}
+
 fn text(r: &Report) -> String {
     let a = &r.answer;
     let mut s = String::new();
     match &a.solution {
         None => s.push_str(&format!("n = {}: no solution (exhaustive search)\n", a.n)),
         Some(_) => s.push_str(&format!(
-            "n = {}: solved by {} in {:.3} s\n",
-            a.n, a.method, a.solve_seconds
+            "n = {}: solved by {} in {:.3} s ({} CPU)\n",
+            a.n,
+            a.method,
+            a.solve_seconds,
+            cpu(a.solve_cpu_seconds)
         )),
     }
     if let Some(st) = &a.stats {
         s.push_str(&format!(
-            "  seed {}, restarts {}; greedy start {:.3} s ({} column draws, {} rows left in conflict, \
-             {} queens attacked); repair {:.3} s ({} partner draws, {} swaps)\n",
+            "  seed {}, restarts {}; greedy start {:.3} s ({} 64-column words examined, {} rows \
+             left in conflict, {} queens attacked); repair {:.3} s ({} partner draws, {} swaps)\n",
             st.seed,
             st.restarts,
             st.greedy_seconds,
@@ -169,8 +176,10 @@ fn text(r: &Report) -> String {
     }
     if a.solved {
         s.push_str(&format!(
-            "  checked by {} in {:.3} s\n",
-            a.checked_by, a.check_seconds
+            "  checked by {} in {:.3} s ({} CPU)\n",
+            a.checked_by,
+            a.check_seconds,
+            cpu(a.check_cpu_seconds)
         ));
     }
     if let (Some(out), Some(style)) = (&r.output, r.style) {
@@ -183,9 +192,7 @@ fn text(r: &Report) -> String {
     s.push_str(&format!(
         "  total {:.3} s wall, {} CPU, peak memory {} (VmHWM)\n",
         r.total_seconds,
-        r.cpu_seconds
-            .map(|c| format!("{c:.2} s"))
-            .unwrap_or_else(|| "unknown".into()),
+        cpu(r.cpu_seconds),
         r.peak_memory_bytes.map(mb).unwrap_or_else(|| "unknown".into())
     ));
     s

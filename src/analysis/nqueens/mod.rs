@@ -10,11 +10,13 @@ mod memory;
 mod minconflicts;
 mod prefetch;
 mod rng;
+mod segments;
 mod small;
 
 pub use constructive::{constructive, constructive_column};
 pub use memory::{cpu_seconds, estimate_bytes, peak_memory_bytes};
 pub use minconflicts::{MinConflictsStats, min_conflicts};
+pub use segments::segment_min_conflicts;
 pub use small::first_solution;
 
 use crate::board::{Board, MAX_SIDE, Placement};
@@ -48,16 +50,19 @@ pub struct NQueensAnswer {
     /// Min-conflicts statistics.
     pub stats: Option<MinConflictsStats>,
     pub solve_seconds: f64,
+    /// CPU time of the solve (wall time counts other jobs on a shared machine too).
+    pub solve_cpu_seconds: Option<f64>,
     /// What re-checked the solution, and how long it took.
     pub checked_by: String,
     pub check_seconds: f64,
+    pub check_cpu_seconds: Option<f64>,
 }
 
 /// Finds one solution for side `n ≥ 1` and re-checks it with the O(n) checker (and with
 /// [`check_placement`] where the board fits [`Board`]).
 pub fn solve_nqueens(n: usize, method: Method, seed: u64) -> anyhow::Result<NQueensAnswer> {
     anyhow::ensure!(n >= 1, "n must be at least 1 (got {n})");
-    let t = Instant::now();
+    let (t, cpu) = (Instant::now(), cpu_seconds());
     let (solution, method_name, stats) = if n < 4 {
         (first_solution(n).0, "exhaustive", None)
     } else {
@@ -70,7 +75,8 @@ pub fn solve_nqueens(n: usize, method: Method, seed: u64) -> anyhow::Result<NQue
         }
     };
     let solve_seconds = t.elapsed().as_secs_f64();
-    let t = Instant::now();
+    let solve_cpu_seconds = cpu_since(cpu);
+    let (t, cpu) = (Instant::now(), cpu_seconds());
     let mut checked_by = String::from("none (no solution)");
     if let Some(col) = &solution {
         check_columns(col)
@@ -92,7 +98,14 @@ pub fn solve_nqueens(n: usize, method: Method, seed: u64) -> anyhow::Result<NQue
         solution,
         stats,
         solve_seconds,
+        solve_cpu_seconds,
         checked_by,
         check_seconds: t.elapsed().as_secs_f64(),
+        check_cpu_seconds: cpu_since(cpu),
     })
+}
+
+/// CPU seconds since a reading of [`cpu_seconds`].
+fn cpu_since(start: Option<f64>) -> Option<f64> {
+    Some(cpu_seconds()? - start?)
 }
