@@ -84,7 +84,7 @@ def readme(host, rows, repeats):
         m = row["median"]
         st = m.get("stats") or {}
         out.append(
-            f"| {row['n']:,} | {m['method']} | {m['solve_cpu_seconds']:.3f} | "
+            f"| {row['n']:,} | {row['method']} | {m['solve_cpu_seconds']:.3f} | "
             f"{m['check_cpu_seconds']:.3f} | {m['cpu_seconds']:.3f} | {m['total_seconds']:.3f} | "
             f"{m['peak_memory_bytes']/1e6:.1f} | {st.get('restarts', '-')} | "
             f"{st.get('greedy_conflicted_rows', '-')} | {st.get('repair_swaps', '-')} | "
@@ -99,6 +99,8 @@ def readme(host, rows, repeats):
     if ratios:
         out.append("CPU time of min-conflicts relative to the construction (same run): "
                    + "; ".join(ratios) + ".\n")
+    out.append("Min-conflicts on boards with walls, as a starting bound for `queensat value`: "
+               "`walls.md` (`make bench-nqueens-walls`).\n")
     out.append("Every solution was re-checked by `check::check_columns` (independent O(n) "
                "checker) inside the run; a failed check would have made the run fail.\n")
     return "\n".join(out) + "\n"

@@ -180,3 +180,18 @@ proptest! {
         prop_assert!(check_columns(&col).is_err());
     }
 }
+
+#[test]
+fn value_starts_large_boards_from_min_conflicts() {
+    use queensat::analysis::{ValueOptions, value};
+    let board = Board::square(40).unwrap();
+    let r = value(&board, &ValueOptions::default()).unwrap();
+    assert_eq!(r.value, 40);
+    let local = r
+        .local_search_lower_bound
+        .expect("1600 free cells run the local search");
+    assert!(local >= r.greedy_lower_bound && local <= 40);
+    assert_eq!(check_placement(&board, &r.placement), Ok(()));
+    let small = value(&Board::square(8).unwrap(), &ValueOptions::default()).unwrap();
+    assert_eq!(small.local_search_lower_bound, None);
+}

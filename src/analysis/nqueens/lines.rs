@@ -21,9 +21,10 @@ pub struct LineCounts {
 impl LineCounts {
     /// `len` empty lines.
     pub fn new(len: usize) -> LineCounts {
+        // One spare word so that [`LineCounts::window`] may read past the last line.
+        let bits = vec![0; len.div_ceil(64) + 1];
         LineCounts {
-            // One spare word so that [`LineCounts::window`] may read past the last line.
-            bits: vec![0; len.div_ceil(64) + 1],
+            bits,
             extra: HashMap::new(),
             collisions: 0,
         }

@@ -14,10 +14,13 @@ pub fn peak_memory_bytes() -> Option<u64> {
 /// `/proc/self/schedstat` where available, else user + system ticks (1/100 s) from
 /// `/proc/self/stat`. On a shared machine it is a steadier measure of work than wall time.
 pub fn cpu_seconds() -> Option<f64> {
-    if let Ok(s) = std::fs::read_to_string("/proc/self/schedstat") {
-        if let Some(ns) = s.split_whitespace().next().and_then(|t| t.parse::<u64>().ok()) {
-            return Some(ns as f64 / 1e9);
-        }
+    let schedstat = std::fs::read_to_string("/proc/self/schedstat").unwrap_or_default();
+    if let Some(ns) = schedstat
+        .split_whitespace()
+        .next()
+        .and_then(|t| t.parse::<u64>().ok())
+    {
+        return Some(ns as f64 / 1e9);
     }
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name, which is in parentheses and may hold spaces.

@@ -51,10 +51,7 @@ pub fn segment_min_conflicts(board: &Board, seed: u64, steps: usize) -> Placemen
     };
     let best_cell = |count: &[u32], queen: &[bool], rng: &mut Rng| -> usize {
         let (mut pick, mut low, mut ties) = (0, u32::MAX, 0u64);
-        for i in 0..free.len() {
-            if queen[i] {
-                continue;
-            }
+        for (i, _) in queen.iter().enumerate().filter(|(_, q)| !**q) {
             let c = seen(count, i, false);
             if c < low {
                 (pick, low, ties) = (i, c, 1);
@@ -76,7 +73,9 @@ pub fn segment_min_conflicts(board: &Board, seed: u64, steps: usize) -> Placemen
         }
         let mut legal = false;
         for _ in 0..steps {
-            let attacked: Vec<usize> = (0..queens.len()).filter(|&k| seen(&count, queens[k], true) > 0).collect();
+            let attacked: Vec<usize> = (0..queens.len())
+                .filter(|&k| seen(&count, queens[k], true) > 0)
+                .collect();
             if attacked.is_empty() {
                 legal = true;
                 break;
