@@ -1,9 +1,10 @@
 //! Min-conflicts local search for one n-queens solution on a huge board.
 //!
 //! 1. Greedy start: queens go row by row onto a permutation of the columns (so rows and
-//!    columns never conflict); each row draws random columns among those still unused and
-//!    takes the first whose two diagonals are empty. When few columns are left they are all
-//!    scanned; a row with no clean column takes one anyway and leaves a conflict.
+//!    columns never conflict); each row starts at a random unused column and takes the first
+//!    unused column from there whose two diagonals are empty, looking at up to
+//!    [`GREEDY_WORDS`] × 64 columns; a row that finds none takes an unused column anyway and
+//!    leaves a conflict.
 //! 2. Repair: every attacked queen swaps columns with a random other row, and a swap is kept
 //!    only if both moved queens land on four empty diagonals. Such a swap removes at least one
 //!    collision and attacks no third queen, so the set of attacked queens only shrinks and the
@@ -11,7 +12,8 @@
 //! 3. A queen that finds no such partner in [`PARTNER_TRIES`] draws means a local minimum
 //!    (only on small boards in practice): restart from a new greedy start.
 //!
-//! Memory: the permutation (4 bytes a row) and two [`LineCounts`] (about two bits a diagonal).
+//! Memory: the permutation (4 bytes a row), two [`LineCounts`] (a bit a diagonal, plus a map
+//! for the few crowded ones) and the free columns (a bit a column).
 
 use super::free_columns::FreeColumns;
 use super::lines::LineCounts;
