@@ -97,10 +97,21 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         need >> 20,
         a.max_memory
     );
-    let answer = solve_nqueens(n, a.method, a.seed)?;
+    // Runs of ten million queens and more take seconds to minutes: say how far they got.
+    let verbose = n >= 10_000_000;
+    let mut progress = |what: &str| {
+        if verbose {
+            eprintln!(
+                "queensat: nqueens {n}: {what} ({:.1} s)",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let answer = solve_nqueens(n, a.method, a.seed, &mut progress)?;
     let t = Instant::now();
     let mut written = None;
     if let (Some(path), Some(col)) = (&a.output, &answer.solution) {
+        progress(&format!("writing {}", path.display()));
         let fill = |w: &mut dyn std::io::Write| write_columns(w, col, a.style, a.one_based);
         if path.as_os_str() == "-" {
             let stdout = std::io::stdout();

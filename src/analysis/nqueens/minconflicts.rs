@@ -90,7 +90,7 @@ impl Search {
 
     /// The greedy start (step 1). Free columns, and the two diagonals of each column as
     /// seen from row `r`, are bitsets aligned by column, so one AND tests 64 columns.
-    fn greedy(&mut self, rng: &mut Rng, stats: &mut MinConflictsStats) {
+    fn greedy(&mut self, rng: &mut Rng, stats: &mut MinConflictsStats, progress: Progress) {
         let n = self.n;
         self.up.clear();
         self.down.clear();
@@ -103,7 +103,13 @@ impl Search {
         for a in ahead.iter_mut() {
             *a = rng.below(words) as usize;
         }
+        let tenth = n.div_ceil(10);
+        let mut next_report = tenth;
         for r in 0..n {
+            if r == next_report {
+                progress(&format!("greedy start: {}% of the rows placed", r / tenth * 10));
+                next_report += tenth;
+            }
             let start = ahead[r % AHEAD];
             let q = r + AHEAD;
             if q < n {
@@ -218,9 +224,21 @@ impl Search {
     }
 }
 
+/// Where a long search reports how far it got (one line, no newline).
+pub type Progress<'a> = &'a mut dyn FnMut(&str);
+
 /// One solution of n-queens for `n ≥ 4` by min-conflicts: `col[r]` is the 0-based column of
 /// the queen in row `r`. The same `(n, seed)` always gives the same solution.
 pub fn min_conflicts(n: usize, seed: u64) -> anyhow::Result<(Vec<u32>, MinConflictsStats)> {
+    min_conflicts_with_progress(n, seed, &mut |_| {})
+}
+
+/// [`min_conflicts`], telling `progress` about each tenth of the greedy start and each phase.
+pub fn min_conflicts_with_progress(
+    n: usize,
+    seed: u64,
+    progress: Progress,
+) -> anyhow::Result<(Vec<u32>, MinConflictsStats)> {
     anyhow::ensure!(
         n >= 4,
         "min-conflicts needs n >= 4 (smaller boards are settled exhaustively)"
@@ -242,7 +260,11 @@ pub fn min_conflicts(n: usize, seed: u64) -> anyhow::Result<(Vec<u32>, MinConfli
     };
     loop {
         let t = Instant::now();
-        s.greedy(&mut rng, &mut stats);
+        s.greedy(&mut rng, &mut stats, progress);
+        progress(&format!(
+            "greedy start done: {} rows left in conflict; repairing",
+            stats.greedy_conflicted_rows
+        ));
         stats.greedy_seconds += t.elapsed().as_secs_f64();
         let t = Instant::now();
         let solved = s.repair(&mut rng, &mut stats);
@@ -251,6 +273,7 @@ pub fn min_conflicts(n: usize, seed: u64) -> anyhow::Result<(Vec<u32>, MinConfli
             return Ok((s.col, stats));
         }
         stats.restarts += 1;
+        progress(&format!("stuck in a local minimum: restart {}", stats.restarts));
         anyhow::ensure!(
             stats.restarts <= MAX_RESTARTS,
             "min-conflicts gave up on n = {n} after {MAX_RESTARTS} restarts"

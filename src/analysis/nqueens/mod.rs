@@ -15,7 +15,7 @@ mod small;
 
 pub use constructive::{constructive, constructive_column};
 pub use memory::{cpu_seconds, estimate_bytes, peak_memory_bytes};
-pub use minconflicts::{MinConflictsStats, min_conflicts};
+pub use minconflicts::{MinConflictsStats, Progress, min_conflicts, min_conflicts_with_progress};
 pub use segments::segment_min_conflicts;
 pub use small::first_solution;
 
@@ -59,8 +59,13 @@ pub struct NQueensAnswer {
 }
 
 /// Finds one solution for side `n ≥ 1` and re-checks it with the O(n) checker (and with
-/// [`check_placement`] where the board fits [`Board`]).
-pub fn solve_nqueens(n: usize, method: Method, seed: u64) -> anyhow::Result<NQueensAnswer> {
+/// [`check_placement`] where the board fits [`Board`]). `progress` hears about the phases.
+pub fn solve_nqueens(
+    n: usize,
+    method: Method,
+    seed: u64,
+    progress: Progress,
+) -> anyhow::Result<NQueensAnswer> {
     anyhow::ensure!(n >= 1, "n must be at least 1 (got {n})");
     let (t, cpu) = (Instant::now(), cpu_seconds());
     let (solution, method_name, stats) = if n < 4 {
@@ -68,7 +73,7 @@ pub fn solve_nqueens(n: usize, method: Method, seed: u64) -> anyhow::Result<NQue
     } else {
         match method {
             Method::MinConflicts => {
-                let (col, stats) = min_conflicts(n, seed)?;
+                let (col, stats) = min_conflicts_with_progress(n, seed, progress)?;
                 (Some(col), "minconflicts", Some(stats))
             }
             Method::Constructive => (Some(constructive(n)?), "constructive", None),
@@ -79,6 +84,7 @@ pub fn solve_nqueens(n: usize, method: Method, seed: u64) -> anyhow::Result<NQue
     let (t, cpu) = (Instant::now(), cpu_seconds());
     let mut checked_by = String::from("none (no solution)");
     if let Some(col) = &solution {
+        progress("checking the solution");
         check_columns(col)
             .map_err(|v| anyhow::anyhow!("internal error: the {method_name} answer fails the check: {v}"))?;
         checked_by = "check_columns".into();
