@@ -2,6 +2,7 @@
 
 mod bounds;
 mod enumerate;
+pub mod nqueens;
 mod session;
 mod value;
 

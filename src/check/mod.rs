@@ -2,8 +2,10 @@
 //! directions and shares no code with the encoders, so a bug there cannot hide a bug here.
 
 mod brute;
+mod nqueens;
 
 pub use brute::{brute_count, brute_value};
+pub use nqueens::{NQueensViolation, check_columns};
 
 use crate::board::{Board, Cell, Coord, Placement};
 use std::fmt;

@@ -2,6 +2,7 @@
 
 mod board_args;
 mod instance;
+mod nqueens;
 mod render;
 mod solutions;
 mod value;
@@ -27,6 +28,8 @@ enum Command {
     Solutions(solutions::SolutionsArgs),
     /// An SVG picture of a board (walls, holes) and a placement.
     Render(render::RenderArgs),
+    /// One solution of n-queens for huge n (min-conflicts or construction), or check one.
+    Nqueens(nqueens::NQueensArgs),
 }
 
 /// Output format of a command.
@@ -45,6 +48,7 @@ pub fn main() -> i32 {
         Command::Value(a) => value::run(a),
         Command::Solutions(a) => solutions::run(a),
         Command::Render(a) => render::run(a),
+        Command::Nqueens(a) => nqueens::run(a),
     };
     match result {
         Ok(code) => code,

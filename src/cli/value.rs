@@ -48,8 +48,12 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
 fn text(r: &ValueReport) -> String {
     let mut s = format!("board {}\n", r.board.describe());
     s.push_str(&render_grid(&r.board, Some(&r.placement)));
+    let local = r
+        .local_search_lower_bound
+        .map(|k| format!(", min-conflicts start {k}"))
+        .unwrap_or_default();
     s.push_str(&format!(
-        "value {} (greedy start {}, upper bound {} by {})\n",
+        "value {} (greedy start {}{local}, upper bound {} by {})\n",
         r.value, r.greedy_lower_bound, r.upper_bound.bound, r.upper_bound.reason
     ));
     s.push_str(&format!(

@@ -5,6 +5,15 @@ use std::path::Path;
 
 /// Writes `bytes` to `path` atomically (same directory temp file, fsync, rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// Like [`write_atomic`], for output too large to hold in memory: `fill` streams the content
+/// into a buffered writer on the temporary file; on any error the file is not created.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -15,8 +24,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         .ok_or_else(|| anyhow::anyhow!("{} is not a file path", path.display()))?;
     let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+        fill(&mut w)?;
+        let f = w.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();

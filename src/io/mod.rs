@@ -4,6 +4,9 @@ mod atomic;
 mod csplib;
 mod svg;
 
-pub use atomic::write_atomic;
 pub use csplib::{BlockedInstance, parse_blocked_queens};
 pub use svg::board_svg;
+mod columns;
+
+pub use atomic::{write_atomic, write_atomic_with};
+pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};

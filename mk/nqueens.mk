@@ -1,0 +1,25 @@
+# Huge n-queens (`queensat nqueens`): benchmark of min-conflicts and the construction.
+BENCH_TARGETS += bench-nqueens
+RESULT_TARGETS += results-nqueens
+
+.PHONY: bench-nqueens results-nqueens demo-nqueens
+
+## n = 10^3 .. 10^8, both methods: times and peak memory -> results/nqueens/{README.md,bench.json}.
+bench-nqueens: build
+	python3 scripts/nqueens_bench.py $(BIN) results/nqueens --max-exp 8 --repeats 3
+
+## The benchmark is the result of this topic.
+results-nqueens: bench-nqueens
+
+## A quick look: n = 8 printed, and ten million by both methods.
+demo-nqueens: build
+	$(BIN) nqueens 8 -o -
+	$(BIN) nqueens 1e7
+	$(BIN) nqueens 1e7 --method constructive
+
+## Does min-conflicts help `queensat value` on large boards with walls? -> results/nqueens/walls.{md,json}
+BENCH_TARGETS += bench-nqueens-walls
+.PHONY: bench-nqueens-walls
+bench-nqueens-walls: build
+	$(CARGO) build --release --example nqueens_walls_bound
+	target/release/examples/nqueens_walls_bound results/nqueens/walls.md results/nqueens/walls.json
