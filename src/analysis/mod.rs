@@ -7,3 +7,4 @@ mod value;
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
+pub mod sweep;

@@ -1,8 +1,10 @@
 //! The independent checker. It walks the board square by square in the eight queen
 //! directions and shares no code with the encoders, so a bug there cannot hide a bug here.
 
+mod bnb;
 mod brute;
 
+pub use bnb::bnb_value;
 pub use brute::{brute_count, brute_value};
 
 use crate::board::{Board, Cell, Coord, Placement};

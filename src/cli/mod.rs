@@ -1,6 +1,7 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod sweep;
 mod value;
 
 pub use board_args::BoardArgs;
@@ -19,6 +20,10 @@ pub struct Cli {
 enum Command {
     /// The most non-attacking queens a board admits, one optimal placement, and the proof.
     Value(value::ValueArgs),
+    /// Every k-wall board of a shape by symmetry class: proved value, optimal placement, orbit.
+    Sweep(sweep::SweepArgs),
+    /// Merge the shard directories of one sweep into the same output as an unsharded run.
+    Merge(sweep::MergeArgs),
 }
 
 /// Output format of a command.
@@ -35,6 +40,8 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Value(a) => value::run(a),
+        Command::Sweep(a) => sweep::run(a),
+        Command::Merge(a) => sweep::run_merge(a),
     };
     match result {
         Ok(code) => code,

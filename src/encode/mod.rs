@@ -7,9 +7,11 @@
 mod amo;
 mod base;
 mod count;
+mod fixed_walls;
 mod varmap;
 
 pub use amo::Amo;
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
+pub use fixed_walls::FixedWallsModel;
 pub use varmap::{VarMap, VarRole};

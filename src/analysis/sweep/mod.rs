@@ -1,0 +1,10 @@
+//! Exhaustive sweeps: every `k`-wall board of a shape, one row per symmetry class, with its
+//! proved value, a checked optimal placement and its orbit size.
+
+mod evaluate;
+mod run;
+mod summary;
+
+pub use evaluate::{Engine, Evaluated, Evaluator};
+pub use run::{RunOptions, Shard, SweepSpec, host_description, merge, run_sweep};
+pub use summary::{CrossCheck, Provenance, ValueCount, WallsSummary, markdown, summarise};
