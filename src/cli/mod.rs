@@ -24,6 +24,9 @@ enum Command {
     Sweep(sweep::SweepArgs),
     /// Merge the shard directories of one sweep into the same output as an unsharded run.
     Merge(sweep::MergeArgs),
+    /// Compare an 8x8 sweep with the published per-class tables and summaries (exit 1 on any
+    /// disagreement).
+    SweepCompare(sweep::CompareArgs),
 }
 
 /// Output format of a command.
@@ -42,6 +45,7 @@ pub fn main() -> i32 {
         Command::Value(a) => value::run(a),
         Command::Sweep(a) => sweep::run(a),
         Command::Merge(a) => sweep::run_merge(a),
+        Command::SweepCompare(a) => sweep::run_compare(a),
     };
     match result {
         Ok(code) => code,

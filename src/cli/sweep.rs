@@ -144,6 +144,49 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Directory of an 8x8 sweep (with 8x8-Kw.jsonl files).
+    pub sweep: PathBuf,
+    /// Directory of the published files (K-W_boards.csv, KW_summary.txt).
+    pub published: PathBuf,
+    /// Markdown report to write (default: stdout).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Compares every wall count that both directories hold.
+pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
+    use crate::analysis::sweep::{compare_k, render_comparison};
+    let mut items = Vec::new();
+    for k in 0..=64 {
+        let ours_path = a.sweep.join(format!("8x8-{k}w.jsonl"));
+        let csv_path = a.published.join(format!("{k}-W_boards.csv"));
+        if !ours_path.exists() || !csv_path.exists() {
+            continue;
+        }
+        let read = |p: &PathBuf| std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()));
+        let ours: Vec<crate::io::ClassRow> = read(&ours_path)?
+            .lines()
+            .enumerate()
+            .map(|(i, l)| serde_json::from_str(l).map_err(|e| anyhow::anyhow!("{}:{}: {e}", ours_path.display(), i + 1)))
+            .collect::<anyhow::Result<_>>()?;
+        let summary_path = a.published.join(format!("{k}W_summary.txt"));
+        let summary = if summary_path.exists() { Some(read(&summary_path)?) } else { None };
+        items.push(compare_k(k, &ours, &read(&csv_path)?, &csv_path.display().to_string(), summary.as_deref())?);
+    }
+    if items.is_empty() {
+        bail!("no wall count has both {}/8x8-Kw.jsonl and {}/K-W_boards.csv", a.sweep.display(), a.published.display());
+    }
+    let report = render_comparison(&a.sweep, &a.published, &items);
+    match &a.out {
+        Some(p) => crate::io::write_atomic(p, report.as_bytes())?,
+        None => print!("{report}"),
+    }
+    let disagreements: usize = items.iter().map(|c| c.value_disagreements.len() + c.placement_problems.len()).sum();
+    Ok(if disagreements > 0 { 1 } else { 0 })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

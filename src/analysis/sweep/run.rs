@@ -9,6 +9,7 @@
 //! Assembly (after an unsharded run, or by `queensat merge`) reads the chunks back in order,
 //! so sharded and unsharded runs give byte-identical databases.
 
+use super::cpu_time::{process_cpu_seconds, thread_cpu_seconds};
 use super::evaluate::{Engine, Evaluator};
 use super::summary::{CrossCheck, Provenance, WallsSummary, markdown, summarise};
 use crate::board::{Board, WallSymmetries, mask_cells};
@@ -70,9 +71,10 @@ struct ChunkDoc {
     chunk: usize,
     first_class: usize,
     rows: Vec<ClassRow>,
+    /// Thread CPU seconds of the SAT evaluation.
     sat_seconds: f64,
     sat_calls: u64,
-    /// Branch-and-bound seconds when the chunk was cross-checked.
+    /// Thread CPU seconds of the branch and bound, when the chunk was cross-checked.
     bnb_seconds: Option<f64>,
 }
 
@@ -138,7 +140,7 @@ fn compute_chunk(
         .iter()
         .map(|&m| Board::with_walls(spec.rows, spec.cols, &mask_cells(m, spec.cols)))
         .collect::<Result<_, _>>()?;
-    let start = Instant::now();
+    let start = thread_cpu_seconds();
     let mut ev = Evaluator::new(spec.rows, spec.cols, spec.engine, backend);
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
@@ -153,9 +155,9 @@ fn compute_chunk(
         });
         tick(1);
     }
-    let sat_seconds = start.elapsed().as_secs_f64();
+    let sat_seconds = thread_cpu_seconds() - start;
     let bnb_seconds = if cross_check {
-        let t = Instant::now();
+        let t = thread_cpu_seconds();
         for (b, r) in boards.iter().zip(&rows) {
             let (v, _) = bnb_value(b);
             if v != r.value {
@@ -165,7 +167,7 @@ fn compute_chunk(
                 );
             }
         }
-        Some(t.elapsed().as_secs_f64())
+        Some(thread_cpu_seconds() - t)
     } else {
         None
     };
@@ -324,6 +326,7 @@ fn assemble(
         host: host_description(),
         threads: rayon::current_num_threads(),
         elapsed_seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: process_cpu_seconds(),
         chunk_sat_seconds: sat_seconds,
         cross_check: cross,
         sat_calls: calls,

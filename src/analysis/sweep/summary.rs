@@ -62,9 +62,11 @@ pub struct Provenance {
     pub threads: usize,
     /// Wall-clock seconds of the invocation that wrote the summary.
     pub elapsed_seconds: f64,
-    /// Sum over chunks of the seconds their SAT evaluation took (on whatever run made them).
+    /// CPU seconds of that invocation (all threads).
+    pub cpu_seconds: f64,
+    /// Sum over chunks of the CPU seconds their SAT evaluation took (on whatever run made them).
     pub chunk_sat_seconds: f64,
-    /// Sum over cross-checked chunks of the branch-and-bound seconds, and the SAT seconds of
+    /// Sum over cross-checked chunks of the branch-and-bound CPU seconds, and the SAT ones of
     /// the same chunks, when `--cross-check` was on.
     pub cross_check: Option<CrossCheck>,
     pub sat_calls: u64,
@@ -125,14 +127,14 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &Provenance) -> String
     s.push_str(&format!("- encoding: {}\n", prov.encoding));
     s.push_str(&format!("- host: {} ({} worker threads)\n", prov.host, prov.threads));
     s.push_str(&format!(
-        "- elapsed: {:.1} s wall for this invocation; {:.1} s of SAT work summed over {} chunks \
-         ({} taken from earlier runs or shards), {} solver calls\n",
-        prov.elapsed_seconds, prov.chunk_sat_seconds, prov.chunks, prov.chunks_resumed, prov.sat_calls
+        "- elapsed: {:.1} s wall and {:.1} s CPU for this invocation; {:.1} s CPU of SAT work summed \
+         over {} chunks ({} taken from earlier runs or shards), {} solver calls\n",
+        prov.elapsed_seconds, prov.cpu_seconds, prov.chunk_sat_seconds, prov.chunks, prov.chunks_resumed, prov.sat_calls
     ));
     if let Some(c) = &prov.cross_check {
         s.push_str(&format!(
             "- cross-check: the branch-and-bound engine agrees on all {} classes it checked; it took \
-             {:.2} s against {:.2} s of SAT on the same chunks (SAT/BnB = {:.1})\n",
+             {:.2} s CPU against {:.2} s CPU of SAT on the same chunks (SAT/BnB = {:.1})\n",
             c.classes,
             c.bnb_seconds,
             c.sat_seconds,
