@@ -6,7 +6,8 @@
 //!   solver) per board, the plain way.
 //!
 //! Either way the answer is a checked placement with `value` queens (a SAT answer) and an
-//! UNSAT answer for `value + 1` queens from the solver.
+//! UNSAT answer for `value + 1` queens from the solver, except where `value + 1` exceeds what
+//! the counter can count at all (every cell, or for `Rebuild` every segment, is used).
 
 use crate::analysis::{ValueOptions, greedy_placement, value};
 use crate::board::{Board, Placement};
@@ -89,9 +90,10 @@ impl Evaluator {
                     ..ValueOptions::default()
                 };
                 let r = value(board, &opts)?;
+                // `bound`: one queen more exceeds the segments the base model's counter counts.
                 anyhow::ensure!(
-                    r.calls.last().is_some_and(|c| c.answer == "unsat"),
-                    "internal error: the value of {board:?} does not rest on an UNSAT answer"
+                    r.calls.last().is_some_and(|c| c.answer == "unsat" || c.answer == "bound"),
+                    "internal error: the value of {board:?} is not proved"
                 );
                 Ok(Evaluated {
                     value: r.value,
@@ -114,7 +116,13 @@ impl Evaluator {
         loop {
             let k = best.len() + 1;
             let Some(count) = model.at_least(k, solver) else {
-                anyhow::bail!("internal error: {k} queens exceed the cells of {board:?}");
+                // Every cell holds a queen already: no more fit, no solver needed.
+                anyhow::ensure!(best.len() == board.n_cells(), "internal error: the counter cannot reach {k}");
+                return Ok(Evaluated {
+                    value: best.len(),
+                    placement: best,
+                    sat_calls: calls,
+                });
             };
             let mut assumps = walls_assumed.clone();
             assumps.extend(count);
