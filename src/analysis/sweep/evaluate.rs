@@ -10,7 +10,7 @@
 //! the counter can count at all (every cell, or for `Rebuild` every segment, is used).
 
 use crate::analysis::{ValueOptions, greedy_placement, value};
-use crate::board::{Board, Placement};
+use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
 use crate::encode::FixedWallsModel;
 use crate::solve::{AnySolver, Backend, SolveIncremental as _, SolverResult};
@@ -65,6 +65,8 @@ pub struct Evaluator {
     backend: Backend,
     /// The reused solver and model (engine `Reuse` only).
     shared: Option<(AnySolver, FixedWallsModel)>,
+    /// The placement found for the previous board, a candidate start for the next one.
+    last: Option<Placement>,
 }
 
 impl Evaluator {
@@ -78,6 +80,7 @@ impl Evaluator {
             engine,
             backend: backend.clone(),
             shared,
+            last: None,
         }
     }
 
@@ -112,6 +115,14 @@ impl Evaluator {
         let (solver, model) = self.shared.as_mut().expect("reuse engine has a solver");
         let walls_assumed = model.board_assumptions(&board.walls());
         let mut best = greedy_placement(board);
+        // Neighbouring classes in a chunk differ in few walls: the previous optimum, without
+        // queens on the new walls, is often legal here and better than the greedy start.
+        if let Some(prev) = self.last.take() {
+            let kept: Placement = prev.queens().iter().copied().filter(|&p| board.cell(p) == Cell::Free).collect();
+            if kept.len() > best.len() && check_placement(board, &kept).is_ok() {
+                best = kept;
+            }
+        }
         let mut calls = 0;
         loop {
             let k = best.len() + 1;
@@ -137,6 +148,7 @@ impl Evaluator {
                     best = p;
                 }
                 SolverResult::Unsat => {
+                    self.last = Some(best.clone());
                     return Ok(Evaluated {
                         value: best.len(),
                         placement: best,
