@@ -39,7 +39,9 @@ fn same_outputs(a: &Path, b: &Path) {
 }
 
 fn sweep(out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec!["sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--out"];
+    let mut args = vec![
+        "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--out",
+    ];
     let o = out.to_str().unwrap();
     args.push(o);
     args.extend_from_slice(extra);
@@ -47,7 +49,9 @@ fn sweep(out: &Path, extra: &[&str]) -> Output {
 }
 
 fn chunk_files(dir: &Path) -> usize {
-    std::fs::read_dir(dir.join("chunks")).map(|d| d.count()).unwrap_or(0)
+    std::fs::read_dir(dir.join("chunks"))
+        .map(|d| d.count())
+        .unwrap_or(0)
 }
 
 #[test]
@@ -59,7 +63,11 @@ fn a_single_run_matches_brute_force_and_the_class_count() {
     let rows = std::fs::read_to_string(out.join("6x6-3w.jsonl")).unwrap();
     let boards: usize = rows
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["orbit"].as_u64().unwrap() as usize)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["orbit"]
+                .as_u64()
+                .unwrap() as usize
+        })
         .sum();
     assert_eq!(boards, 7140);
     let csv = std::fs::read_to_string(out.join("6x6-2w.csv")).unwrap();
@@ -82,7 +90,10 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
     sweep(&resumed, &["--shard", "1/3"]);
     let finished = chunk_files(&resumed);
     assert!(finished > 0 && finished < total);
-    assert!(!resumed.join("summary.json").exists(), "a shard does not assemble");
+    assert!(
+        !resumed.join("summary.json").exists(),
+        "a shard does not assemble"
+    );
     sweep(&resumed, &[]);
     assert_eq!(chunk_files(&resumed), total);
     let run_json: serde_json::Value =
@@ -91,7 +102,12 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
     same_outputs(&single, &resumed);
 
     // A lost chunk is recomputed the same.
-    let first = std::fs::read_dir(single.join("chunks")).unwrap().next().unwrap().unwrap().path();
+    let first = std::fs::read_dir(single.join("chunks"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
     std::fs::remove_file(&first).unwrap();
     let before = std::fs::read(single.join("6x6-3w.jsonl")).unwrap();
     sweep(&single, &[]);
@@ -112,7 +128,13 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
 
     // Two shards are not a whole sweep.
     let partial = dir.path().join("partial");
-    let o = run(&["merge", "--out", partial.to_str().unwrap(), shards[0].to_str().unwrap(), shards[1].to_str().unwrap()]);
+    let o = run(&[
+        "merge",
+        "--out",
+        partial.to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("missing") && err.lines().count() == 1, "{err}");
@@ -120,7 +142,10 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
 
 #[test]
 fn shards_through_gnu_parallel_merge_to_a_single_run() {
-    let have_parallel = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
+    let have_parallel = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !have_parallel {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -136,12 +161,18 @@ fn shards_through_gnu_parallel_merge_to_a_single_run() {
     let o = Command::new("parallel")
         .args(["--will-cite", "--halt", "now,fail=1", "-j", "2"])
         .arg(BIN)
-        .args(["sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--shard", "{}/4", "--out"])
+        .args([
+            "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--shard", "{}/4", "--out",
+        ])
         .arg(format!("{}.{{}}", base.display()))
         .args([":::", "1", "2", "3", "4"])
         .output()
         .unwrap();
-    assert!(o.status.success(), "parallel failed: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "parallel failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let merged = dir.path().join("merged");
     let mut args = vec!["merge".to_string(), "--out".into(), merged.display().to_string()];
     args.extend((1..=4).map(|i| format!("{}.{i}", base.display())));
@@ -165,13 +196,39 @@ fn bad_input_is_one_line_and_exit_2() {
         let r = run(&args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&r.stderr);
-        assert!(err.starts_with("queensat: error:") && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("queensat: error:") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
-    let r = run(&["sweep", "--size", "4", "--walls", "1", "--shard", "0/3", "--out", o]);
+    let r = run(&[
+        "sweep", "--size", "4", "--walls", "1", "--shard", "0/3", "--out", o,
+    ]);
     assert_eq!(r.status.code(), Some(2));
     // A different sweep into the same directory is refused.
     ok(&["sweep", "--size", "4", "--walls", "1", "--quiet", "--out", o]);
     let r = run(&["sweep", "--size", "4", "--walls", "2", "--quiet", "--out", o]);
     assert_eq!(r.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&r.stderr).contains("different sweep"));
+}
+
+#[test]
+fn two_wall_8x8_distribution_per_board_is_the_seed_articles() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("8x8");
+    ok(&["sweep", "--size", "8", "--walls", "0..2", "--quiet", "--out", out.to_str().unwrap()]);
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let two = &s.as_array().unwrap()[2];
+    assert_eq!(two["classes"], 278);
+    assert_eq!(two["boards"], 2016);
+    let per_board: Vec<(u64, u64)> = two["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["value"].as_u64().unwrap(), v["boards"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(per_board, vec![(8, 368), (9, 1610), (10, 38)]);
+    assert_eq!(s.as_array().unwrap()[0]["max_value"], 8);
+    assert_eq!(s.as_array().unwrap()[1]["classes"], 10);
 }

@@ -110,7 +110,11 @@ impl Search<'_> {
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            self.go(cand & !self.g.attacks[i] & !(1 << i), placed | (1 << i), count + 1);
+            self.go(
+                cand & !self.g.attacks[i] & !(1 << i),
+                placed | (1 << i),
+                count + 1,
+            );
         }
         self.go(cand & !seg, placed, count);
     }
@@ -118,7 +122,10 @@ impl Search<'_> {
 
 /// The value of a board of at most 64 cells and one optimal placement, by branch and bound.
 pub fn bnb_value(board: &Board) -> (usize, Placement) {
-    assert!(board.n_cells() <= 64, "the bitboard engine takes at most 64 cells");
+    assert!(
+        board.n_cells() <= 64,
+        "the bitboard engine takes at most 64 cells"
+    );
     let g = graph(board);
     let cand = (0..board.n_cells())
         .filter(|&i| board.cell(board.coord(i)) == Cell::Free)

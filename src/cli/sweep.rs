@@ -165,25 +165,46 @@ pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
         if !ours_path.exists() || !csv_path.exists() {
             continue;
         }
-        let read = |p: &PathBuf| std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()));
+        let read = |p: &PathBuf| {
+            std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))
+        };
         let ours: Vec<crate::io::ClassRow> = read(&ours_path)?
             .lines()
             .enumerate()
-            .map(|(i, l)| serde_json::from_str(l).map_err(|e| anyhow::anyhow!("{}:{}: {e}", ours_path.display(), i + 1)))
+            .map(|(i, l)| {
+                serde_json::from_str(l).map_err(|e| anyhow::anyhow!("{}:{}: {e}", ours_path.display(), i + 1))
+            })
             .collect::<anyhow::Result<_>>()?;
         let summary_path = a.published.join(format!("{k}W_summary.txt"));
-        let summary = if summary_path.exists() { Some(read(&summary_path)?) } else { None };
-        items.push(compare_k(k, &ours, &read(&csv_path)?, &csv_path.display().to_string(), summary.as_deref())?);
+        let summary = if summary_path.exists() {
+            Some(read(&summary_path)?)
+        } else {
+            None
+        };
+        items.push(compare_k(
+            k,
+            &ours,
+            &read(&csv_path)?,
+            &csv_path.display().to_string(),
+            summary.as_deref(),
+        )?);
     }
     if items.is_empty() {
-        bail!("no wall count has both {}/8x8-Kw.jsonl and {}/K-W_boards.csv", a.sweep.display(), a.published.display());
+        bail!(
+            "no wall count has both {}/8x8-Kw.jsonl and {}/K-W_boards.csv",
+            a.sweep.display(),
+            a.published.display()
+        );
     }
     let report = render_comparison(&a.sweep, &a.published, &items);
     match &a.out {
         Some(p) => crate::io::write_atomic(p, report.as_bytes())?,
         None => print!("{report}"),
     }
-    let disagreements: usize = items.iter().map(|c| c.value_disagreements.len() + c.placement_problems.len()).sum();
+    let disagreements: usize = items
+        .iter()
+        .map(|c| c.value_disagreements.len() + c.placement_problems.len())
+        .sum();
     Ok(if disagreements > 0 { 1 } else { 0 })
 }
 

@@ -46,7 +46,10 @@ fn lines(family: Family, rows: usize, cols: usize) -> Vec<Vec<Coord>> {
     let starts: Vec<Coord> = match family {
         Family::Row => (0..rows).map(|r| (r, 0)).collect(),
         Family::Column => (0..cols).map(|c| (0, c)).collect(),
-        Family::Diagonal => (0..rows).map(|r| (r, 0)).chain((1..cols).map(|c| (0, c))).collect(),
+        Family::Diagonal => (0..rows)
+            .map(|r| (r, 0))
+            .chain((1..cols).map(|c| (0, c)))
+            .collect(),
         Family::AntiDiagonal => (0..cols)
             .map(|c| (0, c))
             .chain((1..rows).map(|r| (r, cols - 1)))
@@ -72,8 +75,14 @@ impl FixedWallsModel {
     pub fn encode<C: CollectClauses>(rows: usize, cols: usize, col: &mut C) -> FixedWallsModel {
         let mut vars = VarMap::new();
         let cells: Vec<Coord> = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
-        let queen: Vec<Lit> = cells.iter().map(|&p| vars.named(VarRole::Queen(p)).pos_lit()).collect();
-        let wall: Vec<Lit> = cells.iter().map(|&p| vars.named(VarRole::Wall(p)).pos_lit()).collect();
+        let queen: Vec<Lit> = cells
+            .iter()
+            .map(|&p| vars.named(VarRole::Queen(p)).pos_lit())
+            .collect();
+        let wall: Vec<Lit> = cells
+            .iter()
+            .map(|&p| vars.named(VarRole::Wall(p)).pos_lit())
+            .collect();
         let at = |(r, c): Coord| r * cols + c;
         let mut clauses: Vec<Clause> = Vec::new();
         for i in 0..cells.len() {

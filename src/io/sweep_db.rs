@@ -52,7 +52,12 @@ pub struct PublishedRow {
 
 /// Reads a published `Walls,Value,Queens:` file of `rows × cols` boards; errors name the file
 /// and line.
-pub fn parse_published_csv(text: &str, name: &str, rows: usize, cols: usize) -> anyhow::Result<Vec<PublishedRow>> {
+pub fn parse_published_csv(
+    text: &str,
+    name: &str,
+    rows: usize,
+    cols: usize,
+) -> anyhow::Result<Vec<PublishedRow>> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, h)) if h.trim() == "Walls,Value,Queens:" => {}
@@ -67,11 +72,21 @@ pub fn parse_published_csv(text: &str, name: &str, rows: usize, cols: usize) -> 
         let place = || format!("{name}:{line_no}");
         let fields: Vec<&str> = line.trim().split(',').collect();
         if fields.len() != 3 {
-            bail!("{}: expected 3 comma-separated fields, found {}", place(), fields.len());
+            bail!(
+                "{}: expected 3 comma-separated fields, found {}",
+                place(),
+                fields.len()
+            );
         }
-        let walls: u64 = fields[0].parse().with_context(|| format!("{}: walls {:?}", place(), fields[0]))?;
-        let value: usize = fields[1].parse().with_context(|| format!("{}: value {:?}", place(), fields[1]))?;
-        let queens: u64 = fields[2].parse().with_context(|| format!("{}: queens {:?}", place(), fields[2]))?;
+        let walls: u64 = fields[0]
+            .parse()
+            .with_context(|| format!("{}: walls {:?}", place(), fields[0]))?;
+        let value: usize = fields[1]
+            .parse()
+            .with_context(|| format!("{}: value {:?}", place(), fields[1]))?;
+        let queens: u64 = fields[2]
+            .parse()
+            .with_context(|| format!("{}: queens {:?}", place(), fields[2]))?;
         out.push(PublishedRow {
             line: line_no,
             walls: from_bits64(walls, rows, cols).with_context(place)?,
@@ -95,11 +110,17 @@ mod tests {
             orbit: 8,
         }];
         let csv = render_published_csv(&rows).unwrap();
-        assert_eq!(csv, "Walls,Value,Queens:\n4507997673881600,10,9223372036854775808\n");
+        assert_eq!(
+            csv,
+            "Walls,Value,Queens:\n4507997673881600,10,9223372036854775808\n"
+        );
         let back = parse_published_csv(&csv, "x.csv", 8, 8).unwrap();
         assert_eq!(back[0].walls, rows[0].walls);
         assert_eq!(back[0].queens, rows[0].queens);
-        assert_eq!(render_jsonl(&rows), "{\"walls\":[[1,3],[2,5]],\"value\":10,\"queens\":[[0,0]],\"orbit\":8}\n");
+        assert_eq!(
+            render_jsonl(&rows),
+            "{\"walls\":[[1,3],[2,5]],\"value\":10,\"queens\":[[0,0]],\"orbit\":8}\n"
+        );
     }
 
     #[test]

@@ -40,13 +40,16 @@ pub fn parse_summary_counts(text: &str) -> Vec<(usize, u64)> {
     let mut out = Vec::new();
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let is_count = words.len() > 6 && words[0] == "There" && (words[3] == "boards" || words[3] == "board");
+        let is_count =
+            words.len() > 6 && words[0] == "There" && (words[3] == "boards" || words[3] == "board");
         if !is_count {
             continue;
         }
         let n = words[2].parse::<u64>().ok();
         let v = match words.iter().position(|&w| w == "value") {
-            Some(i) => words.get(i + 1).and_then(|w| w.trim_end_matches('.').parse::<usize>().ok()),
+            Some(i) => words
+                .get(i + 1)
+                .and_then(|w| w.trim_end_matches('.').parse::<usize>().ok()),
             None => words.get(5).and_then(|w| w.parse::<usize>().ok()),
         };
         if let (Some(n), Some(v)) = (n, v) {
@@ -178,7 +181,12 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
             let mut values: Vec<usize> = theirs.iter().chain(mine).map(|p| p.0).collect();
             values.sort_unstable();
             values.dedup();
-            let get = |l: &[(usize, u64)], v| l.iter().find(|p| p.0 == v).map(|p| p.1.to_string()).unwrap_or("-".into());
+            let get = |l: &[(usize, u64)], v| {
+                l.iter()
+                    .find(|p| p.0 == v)
+                    .map(|p| p.1.to_string())
+                    .unwrap_or("-".into())
+            };
             for v in values {
                 let _ = writeln!(s, "| {v} | {} | {} |", get(theirs, v), get(mine, v));
             }

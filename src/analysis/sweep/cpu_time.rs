@@ -11,7 +11,10 @@ pub fn process_cpu_seconds() -> f64 {
 }
 
 fn clock(id: libc::clockid_t) -> f64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: `ts` is a valid, writable timespec; the call only writes into it.
     let rc = unsafe { libc::clock_gettime(id, &mut ts) };
     if rc != 0 {

@@ -95,7 +95,9 @@ impl Evaluator {
                 let r = value(board, &opts)?;
                 // `bound`: one queen more exceeds the segments the base model's counter counts.
                 anyhow::ensure!(
-                    r.calls.last().is_some_and(|c| c.answer == "unsat" || c.answer == "bound"),
+                    r.calls
+                        .last()
+                        .is_some_and(|c| c.answer == "unsat" || c.answer == "bound"),
                     "internal error: the value of {board:?} is not proved"
                 );
                 Ok(Evaluated {
@@ -118,7 +120,12 @@ impl Evaluator {
         // Neighbouring classes in a chunk differ in few walls: the previous optimum, without
         // queens on the new walls, is often legal here and better than the greedy start.
         if let Some(prev) = self.last.take() {
-            let kept: Placement = prev.queens().iter().copied().filter(|&p| board.cell(p) == Cell::Free).collect();
+            let kept: Placement = prev
+                .queens()
+                .iter()
+                .copied()
+                .filter(|&p| board.cell(p) == Cell::Free)
+                .collect();
             if kept.len() > best.len() && check_placement(board, &kept).is_ok() {
                 best = kept;
             }
@@ -128,7 +135,10 @@ impl Evaluator {
             let k = best.len() + 1;
             let Some(count) = model.at_least(k, solver) else {
                 // Every cell holds a queen already: no more fit, no solver needed.
-                anyhow::ensure!(best.len() == board.n_cells(), "internal error: the counter cannot reach {k}");
+                anyhow::ensure!(
+                    best.len() == board.n_cells(),
+                    "internal error: the counter cannot reach {k}"
+                );
                 return Ok(Evaluated {
                     value: best.len(),
                     placement: best,
@@ -142,9 +152,15 @@ impl Evaluator {
                 SolverResult::Sat => {
                     let p = model.decode(|l| solver.is_true(l));
                     if let Err(v) = check_placement(board, &p) {
-                        anyhow::bail!("internal error: the solver's placement on {board:?} fails the checker: {v}");
+                        anyhow::bail!(
+                            "internal error: the solver's placement on {board:?} fails the checker: {v}"
+                        );
                     }
-                    anyhow::ensure!(p.len() >= k, "internal error: the counter let {} < {k} queens through", p.len());
+                    anyhow::ensure!(
+                        p.len() >= k,
+                        "internal error: the counter let {} < {k} queens through",
+                        p.len()
+                    );
                     best = p;
                 }
                 SolverResult::Unsat => {
@@ -170,7 +186,12 @@ mod tests {
     fn both_engines_agree_with_brute_force_on_5x5() {
         let mut reuse = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
         let mut rebuild = Evaluator::new(5, 5, Engine::Rebuild, &Backend::default());
-        for walls in [vec![], vec![(2, 2)], vec![(0, 1), (1, 3), (3, 2)], vec![(1, 1), (1, 3), (3, 1), (3, 3)]] {
+        for walls in [
+            vec![],
+            vec![(2, 2)],
+            vec![(0, 1), (1, 3), (3, 2)],
+            vec![(1, 1), (1, 3), (3, 1), (3, 3)],
+        ] {
             let b = Board::with_walls(5, 5, &walls).unwrap();
             let want = brute_value(&b);
             for ev in [&mut reuse, &mut rebuild] {

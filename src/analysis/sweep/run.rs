@@ -14,7 +14,9 @@ use super::evaluate::{Engine, Evaluator};
 use super::summary::{CrossCheck, Provenance, WallsSummary, markdown, summarise};
 use crate::board::{Board, WallSymmetries, mask_cells};
 use crate::check::bnb_value;
-use crate::io::{ClassRow, Series, render_distribution_svg, render_jsonl, render_published_csv, write_atomic};
+use crate::io::{
+    ClassRow, Series, render_distribution_svg, render_jsonl, render_published_csv, write_atomic,
+};
 use crate::solve::Backend;
 use anyhow::{Context, bail};
 use rayon::prelude::*;
@@ -44,7 +46,9 @@ pub struct Shard {
 impl std::str::FromStr for Shard {
     type Err = String;
     fn from_str(s: &str) -> Result<Shard, String> {
-        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?} is not of the form i/n"))?;
+        let (i, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("shard {s:?} is not of the form i/n"))?;
         let (index, count): (usize, usize) = match (i.trim().parse(), n.trim().parse()) {
             (Ok(i), Ok(n)) => (i, n),
             _ => return Err(format!("shard {s:?} is not of the form i/n with whole numbers")),
@@ -108,9 +112,10 @@ fn plan(spec: &SweepSpec) -> anyhow::Result<Plan> {
 fn check_spec(out: &Path, spec: &SweepSpec) -> anyhow::Result<()> {
     let path = out.join("sweep.json");
     if path.exists() {
-        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        let old: SweepSpec =
-            serde_json::from_str(&text).with_context(|| format!("{}: not a sweep description", path.display()))?;
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let old: SweepSpec = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a sweep description", path.display()))?;
         if old != *spec {
             bail!(
                 "{} holds a different sweep ({}); use another --out or the same arguments",
@@ -203,7 +208,9 @@ pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Res
         let n = plan.classes[slot].1.len();
         (n - j * spec.chunk_size).min(spec.chunk_size) as u64
     };
-    let (done, todo): (Vec<_>, Vec<_>) = mine.iter().partition(|&&(k, _, j)| chunk_path(out, k, j).exists());
+    let (done, todo): (Vec<_>, Vec<_>) = mine
+        .iter()
+        .partition(|&&(k, _, j)| chunk_path(out, k, j).exists());
     let total: u64 = mine.iter().map(chunk_len).sum();
     let bar = if opts.progress {
         indicatif::ProgressBar::new(total)
@@ -227,7 +234,10 @@ pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Res
         let doc = compute_chunk(&plan, spec, &backend, c, opts.cross_check, &tick).inspect_err(|_| {
             failed.store(true, Ordering::Relaxed);
         })?;
-        write_atomic(&chunk_path(out, c.0, c.2), serde_json::to_string(&doc)?.as_bytes())
+        write_atomic(
+            &chunk_path(out, c.0, c.2),
+            serde_json::to_string(&doc)?.as_bytes(),
+        )
     });
     bar.finish_and_clear();
     result?;
@@ -242,7 +252,15 @@ pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Res
         );
         return Ok(());
     }
-    assemble(spec, &plan, &[out.to_path_buf()], out, &opts.command, started, todo.len())
+    assemble(
+        spec,
+        &plan,
+        &[out.to_path_buf()],
+        out,
+        &opts.command,
+        started,
+        todo.len(),
+    )
 }
 
 /// Reads every chunk of the spec from the first of `dirs` that has it, and writes the database,
@@ -268,18 +286,25 @@ fn assemble(
             let Some(path) = dirs.iter().map(|d| chunk_path(d, *k, j)).find(|p| p.exists()) else {
                 bail!(
                     "chunk {j} of the {k}-wall sweep is missing from {}: run the missing shards first",
-                    dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+                    dirs.iter()
+                        .map(|d| d.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 );
             };
-            let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let doc: ChunkDoc =
-                serde_json::from_str(&text).with_context(|| format!("{}: not a sweep chunk", path.display()))?;
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let doc: ChunkDoc = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a sweep chunk", path.display()))?;
             if doc.walls != *k || doc.chunk != j || doc.first_class != rows.len() {
                 bail!("{}: chunk does not match its name", path.display());
             }
             for (r, &m) in doc.rows.iter().zip(&list[doc.first_class..]) {
                 if r.walls != mask_cells(m, spec.cols) {
-                    bail!("{}: rows do not match the class list of this sweep", path.display());
+                    bail!(
+                        "{}: rows do not match the class list of this sweep",
+                        path.display()
+                    );
                 }
             }
             sat_seconds += doc.sat_seconds;
@@ -297,16 +322,26 @@ fn assemble(
             rows.extend(doc.rows);
         }
         if rows.len() != list.len() {
-            bail!("the {k}-wall sweep has {} rows for {} classes", rows.len(), list.len());
+            bail!(
+                "the {k}-wall sweep has {} rows for {} classes",
+                rows.len(),
+                list.len()
+            );
         }
         let stem = format!("{shape}-{k}w");
         write_atomic(&out.join(format!("{stem}.jsonl")), render_jsonl(&rows).as_bytes())?;
         if spec.rows <= 8 && spec.cols <= 8 {
-            write_atomic(&out.join(format!("{stem}.csv")), render_published_csv(&rows)?.as_bytes())?;
+            write_atomic(
+                &out.join(format!("{stem}.csv")),
+                render_published_csv(&rows)?.as_bytes(),
+            )?;
         }
         sums.push(summarise(*k, &rows));
     }
-    write_atomic(&out.join("summary.json"), format!("{}\n", serde_json::to_string_pretty(&sums)?).as_bytes())?;
+    write_atomic(
+        &out.join("summary.json"),
+        format!("{}\n", serde_json::to_string_pretty(&sums)?).as_bytes(),
+    )?;
     let series: Vec<Series> = sums
         .iter()
         .map(|w| Series {
@@ -333,7 +368,10 @@ fn assemble(
         chunks: plan.chunks.len(),
         chunks_resumed: plan.chunks.len() - computed_now,
     };
-    write_atomic(&out.join("run.json"), format!("{}\n", serde_json::to_string_pretty(&prov)?).as_bytes())?;
+    write_atomic(
+        &out.join("run.json"),
+        format!("{}\n", serde_json::to_string_pretty(&prov)?).as_bytes(),
+    )?;
     write_atomic(&out.join("summary.md"), markdown(&shape, &sums, &prov).as_bytes())?;
     Ok(())
 }

@@ -46,7 +46,11 @@ pub fn summarise(walls: usize, rows: &[ClassRow]) -> WallsSummary {
         max_example_queens: example.map(|r| r.queens.queens().to_vec()).unwrap_or_default(),
         values: by_value
             .into_iter()
-            .map(|(value, (classes, boards))| ValueCount { value, classes, boards })
+            .map(|(value, (classes, boards))| ValueCount {
+                value,
+                classes,
+                boards,
+            })
             .collect(),
     }
 }
@@ -117,7 +121,11 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &Provenance) -> String
         s.push_str(&format!(
             "\nMaximum value {}; example walls {} with queens {}.\n\n",
             w.max_value,
-            if w.max_example.is_empty() { "(none)".to_string() } else { render_cell_list(&w.max_example) },
+            if w.max_example.is_empty() {
+                "(none)".to_string()
+            } else {
+                render_cell_list(&w.max_example)
+            },
             render_cell_list(&w.max_example_queens)
         ));
     }
@@ -125,11 +133,19 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &Provenance) -> String
     s.push_str(&format!("- command: `{}`\n", prov.command));
     s.push_str(&format!("- solver: {}; engine: {}\n", prov.solver, prov.engine));
     s.push_str(&format!("- encoding: {}\n", prov.encoding));
-    s.push_str(&format!("- host: {} ({} worker threads)\n", prov.host, prov.threads));
+    s.push_str(&format!(
+        "- host: {} ({} worker threads)\n",
+        prov.host, prov.threads
+    ));
     s.push_str(&format!(
         "- elapsed: {:.1} s wall and {:.1} s CPU for this invocation; {:.1} s CPU of SAT work summed \
          over {} chunks ({} taken from earlier runs or shards), {} solver calls\n",
-        prov.elapsed_seconds, prov.cpu_seconds, prov.chunk_sat_seconds, prov.chunks, prov.chunks_resumed, prov.sat_calls
+        prov.elapsed_seconds,
+        prov.cpu_seconds,
+        prov.chunk_sat_seconds,
+        prov.chunks,
+        prov.chunks_resumed,
+        prov.sat_calls
     ));
     if let Some(c) = &prov.cross_check {
         s.push_str(&format!(
@@ -164,8 +180,16 @@ mod tests {
         assert_eq!(
             s.values,
             vec![
-                ValueCount { value: 8, classes: 1, boards: 4 },
-                ValueCount { value: 9, classes: 2, boards: 9 }
+                ValueCount {
+                    value: 8,
+                    classes: 1,
+                    boards: 4
+                },
+                ValueCount {
+                    value: 9,
+                    classes: 2,
+                    boards: 9
+                }
             ]
         );
     }
