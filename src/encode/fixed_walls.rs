@@ -232,7 +232,7 @@ mod tests {
             for chunk in seeds.chunks(2) {
                 let mut b = Board::new(rows, cols).unwrap();
                 for (i, p) in b.coords().collect::<Vec<_>>().into_iter().enumerate() {
-                    if (chunk[0] as usize + i * chunk.get(1).copied().unwrap_or(7) as usize) % 5 == 0 {
+                    if (chunk[0] as usize + i * chunk.get(1).copied().unwrap_or(7) as usize).is_multiple_of(5) {
                         b.set(p, Cell::Wall);
                     }
                 }

@@ -10,6 +10,9 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// `(value, boards)` pairs.
+pub type ValueCounts = Vec<(usize, u64)>;
+
 /// One published row that disagrees with the sweep, or whose placement fails.
 #[derive(Clone, Debug)]
 pub struct Finding {
@@ -28,7 +31,7 @@ pub struct KComparison {
     pub value_disagreements: Vec<Finding>,
     pub placement_problems: Vec<Finding>,
     /// Per-board value counts of the published summary, and ours, when a summary exists.
-    pub summary: Option<(Vec<(usize, u64)>, Vec<(usize, u64)>)>,
+    pub summary: Option<(ValueCounts, ValueCounts)>,
 }
 
 fn mask_of(walls: &[(usize, usize)], cols: usize) -> u64 {

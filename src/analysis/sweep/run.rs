@@ -224,14 +224,14 @@ pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Res
         .expect("the template is valid"),
     );
     bar.set_prefix(format!("sweep {}x{}", spec.rows, spec.cols));
-    bar.set_position(done.iter().map(|c| chunk_len(c)).sum());
+    bar.set_position(done.iter().copied().map(chunk_len).sum());
     let failed = AtomicBool::new(false);
     let tick = |n: u64| bar.inc(n);
     let result: anyhow::Result<()> = todo.par_iter().try_for_each(|&c| {
         if failed.load(Ordering::Relaxed) {
             return Ok(());
         }
-        let doc = compute_chunk(&plan, spec, &backend, c, opts.cross_check, &tick).inspect_err(|_| {
+        let doc = compute_chunk(&plan, spec, &backend, *c, opts.cross_check, &tick).inspect_err(|_| {
             failed.store(true, Ordering::Relaxed);
         })?;
         write_atomic(
