@@ -43,18 +43,7 @@ pub struct FixedWallsModel {
 /// Every full line of one family as a list of cells in order.
 fn lines(family: Family, rows: usize, cols: usize) -> Vec<Vec<Coord>> {
     let (dr, dc) = family.step();
-    let starts: Vec<Coord> = match family {
-        Family::Row => (0..rows).map(|r| (r, 0)).collect(),
-        Family::Column => (0..cols).map(|c| (0, c)).collect(),
-        Family::Diagonal => (0..rows)
-            .map(|r| (r, 0))
-            .chain((1..cols).map(|c| (0, c)))
-            .collect(),
-        Family::AntiDiagonal => (0..cols)
-            .map(|c| (0, c))
-            .chain((1..rows).map(|r| (r, cols - 1)))
-            .collect(),
-    };
+    let starts = family.line_starts(rows, cols);
     starts
         .into_iter()
         .map(|(r0, c0)| {
