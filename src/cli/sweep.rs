@@ -34,6 +34,9 @@ pub struct SweepArgs {
     /// SAT solver.
     #[arg(long, default_value = "varisat")]
     pub solver: String,
+    /// Also count each class's optimal placements (SAT enumeration; slow on big sweeps).
+    #[arg(long)]
+    pub count_optimal: bool,
     /// Compare every class's value with the independent branch-and-bound engine.
     #[arg(long)]
     pub cross_check: bool,
@@ -103,7 +106,11 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         chunk_size: a.chunk,
         engine: a.engine,
         solver: a.solver,
+        count_optimal: a.count_optimal,
     };
+    if spec.count_optimal && spec.engine != Engine::Reuse {
+        bail!("--count-optimal needs --engine reuse");
+    }
     let out = a
         .out
         .unwrap_or_else(|| PathBuf::from(format!("results/sweeps/{rows}x{cols}")));

@@ -18,6 +18,9 @@ pub struct ClassRow {
     pub value: usize,
     pub queens: Placement,
     pub orbit: usize,
+    /// The number of optimal placements, when the sweep counted them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal: Option<u64>,
 }
 
 /// Rows as JSON lines.
@@ -108,6 +111,7 @@ mod tests {
             value: 10,
             queens: Placement::new(vec![(0, 0)]),
             orbit: 8,
+            optimal: None,
         }];
         let csv = render_published_csv(&rows).unwrap();
         assert_eq!(

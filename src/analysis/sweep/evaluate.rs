@@ -12,8 +12,9 @@
 use crate::analysis::{ValueOptions, greedy_placement, value};
 use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
-use crate::encode::FixedWallsModel;
-use crate::solve::{AnySolver, Backend, SolveIncremental as _, SolverResult};
+use crate::encode::{FixedWallsModel, VarRole};
+use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
+use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
 
 /// How the sweep runs the SAT solver.
@@ -177,10 +178,72 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// How many placements of `value` queens the board has (`value` must be its proved value),
+    /// by enumeration in the reused solver: each placement found is checked and then blocked by
+    /// a clause guarded with a fresh activation literal, which is retired (set false) at the
+    /// end so that the next board sees none of these clauses. Engine `Reuse` only.
+    pub fn count_optimal(&mut self, board: &Board, value: usize) -> anyhow::Result<(u64, usize)> {
+        let Some((solver, model)) = self.shared.as_mut() else {
+            anyhow::bail!("--count-optimal needs the reuse engine");
+        };
+        let act = model.vars.named(VarRole::Aux("count-optimal activation")).pos_lit();
+        let mut base = model.board_assumptions(&board.walls());
+        match model.at_least(value, solver) {
+            Some(a) => base.extend(a),
+            // More queens than cells: only the empty placement of 0 queens counts.
+            None => anyhow::bail!("internal error: the counter cannot reach {value}"),
+        }
+        base.push(act);
+        let (mut count, mut calls) = (0u64, 0usize);
+        loop {
+            calls += 1;
+            match solver.solve_assumps(&base)? {
+                SolverResult::Sat => {
+                    let p = model.decode(|l| solver.is_true(l));
+                    if let Err(v) = check_placement(board, &p) {
+                        anyhow::bail!("internal error: a placement on {board:?} fails the checker: {v}");
+                    }
+                    anyhow::ensure!(
+                        p.len() == value,
+                        "internal error: {} queens on {board:?}, whose value is {value}",
+                        p.len()
+                    );
+                    count += 1;
+                    let block: Clause = std::iter::once(!act)
+                        .chain(p.queens().iter().map(|&q| !model.queen_lit(q)))
+                        .collect();
+                    solver.add_clause(block)?;
+                }
+                SolverResult::Unsat => break,
+                SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            }
+        }
+        solver.add_clause([!act].into_iter().collect())?;
+        Ok((count, calls))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::brute_value;
+    use crate::check::{brute_count, brute_value};
+
+    #[test]
+    fn optimal_placements_are_counted() {
+        let mut ev = Evaluator::new(8, 8, Engine::Reuse, &Backend::default());
+        let b = Board::square(8).unwrap();
+        let v = ev.evaluate(&b).unwrap().value;
+        assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
+        // Blocking clauses of one board do not leak into the next.
+        assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
+        let mut ev = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
+        for walls in [vec![], vec![(2, 2)], vec![(0, 1), (1, 3), (3, 2)]] {
+            let b = Board::with_walls(5, 5, &walls).unwrap();
+            let v = ev.evaluate(&b).unwrap().value;
+            assert_eq!(ev.count_optimal(&b, v).unwrap().0, brute_count(&b, v), "{b:?}");
+        }
+    }
 
     #[test]
     fn both_engines_agree_with_brute_force_on_5x5() {

@@ -34,6 +34,9 @@ pub struct SweepSpec {
     pub chunk_size: usize,
     pub engine: Engine,
     pub solver: String,
+    /// Whether each row counts its optimal placements.
+    #[serde(default)]
+    pub count_optimal: bool,
 }
 
 /// Shard `index` (1-based) of `count`.
@@ -152,11 +155,19 @@ fn compute_chunk(
     for (&m, b) in masks.iter().zip(&boards) {
         let e = ev.evaluate(b)?;
         calls += e.sat_calls as u64;
+        let optimal = if spec.count_optimal {
+            let (n, c) = ev.count_optimal(b, e.value)?;
+            calls += c as u64;
+            Some(n)
+        } else {
+            None
+        };
         rows.push(ClassRow {
             walls: b.walls(),
             value: e.value,
             queens: e.placement,
             orbit: plan.ws.orbit_size(m),
+            optimal,
         });
         tick(1);
     }

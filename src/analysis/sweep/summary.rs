@@ -172,6 +172,7 @@ mod tests {
             value,
             queens: Placement::default(),
             orbit,
+            optimal: None,
         };
         let s = summarise(1, &[row(8, 4), row(9, 8), row(9, 1)]);
         assert_eq!(s.classes, 3);
