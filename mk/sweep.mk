@@ -27,7 +27,7 @@ sweep-8x8-5w: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8-5w)
 	$(BIN) sweep --size 8 --walls 5 --cross-check --out $(SWEEP_OUT)/8x8-5w
 
-## Sweep timings: the 4-wall sweep (reuse engine, cross-checked: SAT vs branch and bound) and
-## the 3-wall sweep with both SAT engines (one solver per chunk vs a new solver per board).
+## Sweep timings: the 3- and 4-wall sweeps with both SAT engines (one solver per chunk vs a
+## new solver per board), the reuse runs cross-checked (SAT vs branch and bound).
 bench-sweep: build
 	scripts/bench-sweep.sh $(BIN) results/bench/sweep

@@ -9,6 +9,7 @@ runs=(
   "8x8-4w-reuse|--size 8 --walls 4 --engine reuse --cross-check"
   "8x8-3w-reuse|--size 8 --walls 3 --engine reuse --cross-check"
   "8x8-3w-rebuild|--size 8 --walls 3 --engine rebuild"
+  "8x8-4w-rebuild|--size 8 --walls 4 --engine rebuild"
 )
 for r in "${runs[@]}"; do
   name=${r%%|*}
@@ -42,9 +43,12 @@ for spec in sys.argv[2:]:
         "{:.1f}".format(cc["sat_seconds"] / max(cc["bnb_seconds"], 1e-9)) if cc else "-",
         run["sat_calls"]))
     host = run["host"]
-if "8x8-3w-rebuild" in per_class and "8x8-3w-reuse" in per_class:
-    lines += ["", "Rebuild / reuse SAT CPU per class on the same 3-wall classes: {:.1f}x".format(
-        per_class["8x8-3w-rebuild"] / per_class["8x8-3w-reuse"])]
+lines.append("")
+for k in (3, 4):
+    a, b = "8x8-%dw-rebuild" % k, "8x8-%dw-reuse" % k
+    if a in per_class and b in per_class:
+        lines.append("- rebuild / reuse SAT CPU per class on the same {}-wall classes: {:.2f}x".format(
+            k, per_class[a] / per_class[b]))
 lines += ["", "Host: {}; commands: see each run's summary.md.".format(host)]
 open(os.path.join(out, "README.md"), "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))

@@ -216,7 +216,16 @@ fn bad_input_is_one_line_and_exit_2() {
 fn two_wall_8x8_distribution_per_board_is_the_seed_articles() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("8x8");
-    ok(&["sweep", "--size", "8", "--walls", "0..2", "--quiet", "--out", out.to_str().unwrap()]);
+    ok(&[
+        "sweep",
+        "--size",
+        "8",
+        "--walls",
+        "0..2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let s: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     let two = &s.as_array().unwrap()[2];
@@ -237,12 +246,33 @@ fn two_wall_8x8_distribution_per_board_is_the_seed_articles() {
 fn count_optimal_counts_the_92_eight_queens_solutions() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c");
-    ok(&["sweep", "--size", "8", "--walls", "0..1", "--count-optimal", "--quiet", "--out", out.to_str().unwrap()]);
+    ok(&[
+        "sweep",
+        "--size",
+        "8",
+        "--walls",
+        "0..1",
+        "--count-optimal",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let rows = std::fs::read_to_string(out.join("8x8-0w.jsonl")).unwrap();
     let row: serde_json::Value = serde_json::from_str(rows.lines().next().unwrap()).unwrap();
     assert_eq!(row["optimal"], 92);
     let ones = std::fs::read_to_string(out.join("8x8-1w.jsonl")).unwrap();
     assert!(ones.lines().all(|l| l.contains("\"optimal\":")));
-    let r = run(&["sweep", "--size", "4", "--walls", "1", "--count-optimal", "--engine", "rebuild", "--out", out.to_str().unwrap()]);
+    let r = run(&[
+        "sweep",
+        "--size",
+        "4",
+        "--walls",
+        "1",
+        "--count-optimal",
+        "--engine",
+        "rebuild",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(r.status.code(), Some(2));
 }

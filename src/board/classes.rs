@@ -240,6 +240,7 @@ mod tests {
             assert_eq!(ws.classes(k).len() as u128, w, "generated k={k}");
         }
         assert_eq!(ws.burnside_count(5), 954_226);
+        assert_eq!(ws.burnside_count(6), 9_377_618);
     }
 
     #[test]

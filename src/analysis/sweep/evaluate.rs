@@ -187,7 +187,10 @@ impl Evaluator {
         let Some((solver, model)) = self.shared.as_mut() else {
             anyhow::bail!("--count-optimal needs the reuse engine");
         };
-        let act = model.vars.named(VarRole::Aux("count-optimal activation")).pos_lit();
+        let act = model
+            .vars
+            .named(VarRole::Aux("count-optimal activation"))
+            .pos_lit();
         let mut base = model.board_assumptions(&board.walls());
         match model.at_least(value, solver) {
             Some(a) => base.extend(a),
