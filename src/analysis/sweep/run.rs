@@ -271,7 +271,20 @@ pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Res
         &opts.command,
         started,
         todo.len(),
-    )
+    )?;
+    if opts.progress {
+        let classes: usize = plan.classes.iter().map(|(_, l)| l.len()).sum();
+        eprintln!(
+            "queensat: {classes} classes of {}x{} boards in {:.1} s ({} of {} chunks resumed); see {}",
+            spec.rows,
+            spec.cols,
+            started.elapsed().as_secs_f64(),
+            done.len(),
+            plan.chunks.len(),
+            out.join("summary.md").display()
+        );
+    }
+    Ok(())
 }
 
 /// Reads every chunk of the spec from the first of `dirs` that has it, and writes the database,
