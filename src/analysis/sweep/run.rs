@@ -369,7 +369,13 @@ fn assemble(
     let series: Vec<Series> = sums
         .iter()
         .map(|w| Series {
-            title: format!("{} walls: {} boards, {} classes", w.walls, w.boards, w.classes),
+            title: format!(
+                "{} wall{}: {} boards, {} classes",
+                w.walls,
+                if w.walls == 1 { "" } else { "s" },
+                w.boards,
+                w.classes
+            ),
             bars: w.values.iter().map(|v| (v.value, v.boards, v.classes)).collect(),
         })
         .collect();
