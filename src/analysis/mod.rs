@@ -10,3 +10,4 @@ pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
+pub mod sweep;

@@ -5,6 +5,7 @@
 //! queen but does not block). Row 0 is the top row, column 0 the left column.
 
 mod bits;
+mod classes;
 mod placement;
 mod segment;
 mod symmetry;
@@ -12,6 +13,7 @@ mod text;
 mod walls;
 
 pub use bits::{from_bits64, to_bits64};
+pub use classes::{WallSymmetries, cell_bit, mask_cells};
 pub use placement::Placement;
 pub use segment::{Family, Segment};
 pub use symmetry::Symmetry;

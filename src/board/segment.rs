@@ -37,7 +37,7 @@ impl Family {
     }
 
     /// The first cell of every full line of this family, in a fixed order.
-    fn line_starts(self, rows: usize, cols: usize) -> Vec<Coord> {
+    pub(crate) fn line_starts(self, rows: usize, cols: usize) -> Vec<Coord> {
         match self {
             Family::Row => (0..rows).map(|r| (r, 0)).collect(),
             Family::Column => (0..cols).map(|c| (0, c)).collect(),

@@ -5,6 +5,7 @@ mod instance;
 mod nqueens;
 mod render;
 mod solutions;
+mod sweep;
 mod value;
 
 pub use board_args::BoardArgs;
@@ -30,6 +31,13 @@ enum Command {
     Render(render::RenderArgs),
     /// One solution of n-queens for huge n (min-conflicts or construction), or check one.
     Nqueens(nqueens::NQueensArgs),
+    /// Every k-wall board of a shape by symmetry class: proved value, optimal placement, orbit.
+    Sweep(sweep::SweepArgs),
+    /// Merge the shard directories of one sweep into the same output as an unsharded run.
+    Merge(sweep::MergeArgs),
+    /// Compare an 8x8 sweep with the published per-class tables and summaries (exit 1 on any
+    /// disagreement).
+    SweepCompare(sweep::CompareArgs),
 }
 
 /// Output format of a command.
@@ -49,6 +57,9 @@ pub fn main() -> i32 {
         Command::Solutions(a) => solutions::run(a),
         Command::Render(a) => render::run(a),
         Command::Nqueens(a) => nqueens::run(a),
+        Command::Sweep(a) => sweep::run(a),
+        Command::Merge(a) => sweep::run_merge(a),
+        Command::SweepCompare(a) => sweep::run_compare(a),
     };
     match result {
         Ok(code) => code,

@@ -7,6 +7,7 @@
 mod amo;
 mod base;
 mod count;
+mod fixed_walls;
 mod lex_leader;
 mod shard;
 mod varmap;
@@ -14,6 +15,7 @@ mod varmap;
 pub use amo::Amo;
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
+pub use fixed_walls::FixedWallsModel;
 pub use lex_leader::encode_lex_leader;
 pub use shard::encode_shard;
 pub use varmap::{VarMap, VarRole};

@@ -1,0 +1,271 @@
+//! The value of one wall set, by SAT, in one of two ways the sweep can compare:
+//! - [`Engine::Reuse`] (default): one solver per chunk holds the [`FixedWallsModel`] of the
+//!   board shape; each board is selected by assuming its wall literals, so clauses learned on
+//!   one board help the next and nothing is re-encoded;
+//! - [`Engine::Rebuild`]: a fresh [`value`](crate::analysis::value) query (new base model, new
+//!   solver) per board, the plain way.
+//!
+//! Either way the answer is a checked placement with `value` queens (a SAT answer) and an
+//! UNSAT answer for `value + 1` queens from the solver, except where `value + 1` exceeds what
+//! the counter can count at all (every cell, or for `Rebuild` every segment, is used).
+
+use crate::analysis::{ValueOptions, greedy_placement, value};
+use crate::board::{Board, Cell, Placement};
+use crate::check::check_placement;
+use crate::encode::{FixedWallsModel, VarRole};
+use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
+use rustsat::types::Clause;
+use serde::{Deserialize, Serialize};
+
+/// How the sweep runs the SAT solver.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// One solver per chunk, walls given as assumptions.
+    #[default]
+    Reuse,
+    /// A new model and solver per board (`queensat value`).
+    Rebuild,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Reuse => "reuse",
+            Engine::Rebuild => "rebuild",
+        }
+    }
+
+    /// The encoding, in words, for the provenance of results.
+    pub fn encoding(self) -> &'static str {
+        match self {
+            Engine::Reuse => {
+                "fixed-walls model: queen and wall variable per cell, walls as assumptions, \
+                 pairwise line clauses guarded by the walls between, row- and column-segment \
+                 totalisers; one solver per chunk"
+            }
+            Engine::Rebuild => {
+                "base model per board (pairwise amo per segment, segment totalisers), new solver \
+                 per board, search up from greedy"
+            }
+        }
+    }
+}
+
+/// A proved value.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    pub value: usize,
+    pub placement: Placement,
+    pub sat_calls: usize,
+}
+
+/// Evaluates boards of one shape with the chosen engine.
+pub struct Evaluator {
+    engine: Engine,
+    backend: Backend,
+    /// The reused solver and model (engine `Reuse` only).
+    shared: Option<(AnySolver, FixedWallsModel)>,
+    /// The placement found for the previous board, a candidate start for the next one.
+    last: Option<Placement>,
+}
+
+impl Evaluator {
+    pub fn new(rows: usize, cols: usize, engine: Engine, backend: &Backend) -> Evaluator {
+        let shared = (engine == Engine::Reuse).then(|| {
+            let mut solver = backend.make();
+            let model = FixedWallsModel::encode(rows, cols, &mut solver);
+            (solver, model)
+        });
+        Evaluator {
+            engine,
+            backend: backend.clone(),
+            shared,
+            last: None,
+        }
+    }
+
+    /// The value of a wall-only board, with a checked optimal placement.
+    pub fn evaluate(&mut self, board: &Board) -> anyhow::Result<Evaluated> {
+        match self.engine {
+            Engine::Rebuild => {
+                let opts = ValueOptions {
+                    backend: self.backend.clone(),
+                    ..ValueOptions::default()
+                };
+                let r = value(board, &opts)?;
+                // `bound`: one queen more exceeds the segments the base model's counter counts.
+                anyhow::ensure!(
+                    r.calls
+                        .last()
+                        .is_some_and(|c| c.answer == "unsat" || c.answer == "bound"),
+                    "internal error: the value of {board:?} is not proved"
+                );
+                Ok(Evaluated {
+                    value: r.value,
+                    placement: r.placement,
+                    sat_calls: r.calls.len(),
+                })
+            }
+            Engine::Reuse => self.evaluate_reused(board),
+        }
+    }
+
+    /// Search upwards from a greedy placement: ask for one queen more than the best so far
+    /// until the solver says UNSAT. Bounds the segments give are refuted by propagation, so
+    /// the last call is cheap whenever the value meets the segment bound.
+    fn evaluate_reused(&mut self, board: &Board) -> anyhow::Result<Evaluated> {
+        let (solver, model) = self.shared.as_mut().expect("reuse engine has a solver");
+        let walls_assumed = model.board_assumptions(&board.walls());
+        let mut best = greedy_placement(board);
+        // Neighbouring classes in a chunk differ in few walls: the previous optimum, without
+        // queens on the new walls, is often legal here and better than the greedy start.
+        if let Some(prev) = self.last.take() {
+            let kept: Placement = prev
+                .queens()
+                .iter()
+                .copied()
+                .filter(|&p| board.cell(p) == Cell::Free)
+                .collect();
+            if kept.len() > best.len() && check_placement(board, &kept).is_ok() {
+                best = kept;
+            }
+        }
+        let mut calls = 0;
+        loop {
+            let k = best.len() + 1;
+            let Some(count) = model.at_least(k, solver) else {
+                // Every cell holds a queen already: no more fit, no solver needed.
+                anyhow::ensure!(
+                    best.len() == board.n_cells(),
+                    "internal error: the counter cannot reach {k}"
+                );
+                return Ok(Evaluated {
+                    value: best.len(),
+                    placement: best,
+                    sat_calls: calls,
+                });
+            };
+            let mut assumps = walls_assumed.clone();
+            assumps.extend(count);
+            calls += 1;
+            match solver.solve_assumps(&assumps)? {
+                SolverResult::Sat => {
+                    let p = model.decode(|l| solver.is_true(l));
+                    if let Err(v) = check_placement(board, &p) {
+                        anyhow::bail!(
+                            "internal error: the solver's placement on {board:?} fails the checker: {v}"
+                        );
+                    }
+                    anyhow::ensure!(
+                        p.len() >= k,
+                        "internal error: the counter let {} < {k} queens through",
+                        p.len()
+                    );
+                    best = p;
+                }
+                SolverResult::Unsat => {
+                    self.last = Some(best.clone());
+                    return Ok(Evaluated {
+                        value: best.len(),
+                        placement: best,
+                        sat_calls: calls,
+                    });
+                }
+                SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            }
+        }
+    }
+}
+
+impl Evaluator {
+    /// How many placements of `value` queens the board has (`value` must be its proved value),
+    /// by enumeration in the reused solver: each placement found is checked and then blocked by
+    /// a clause guarded with a fresh activation literal, which is retired (set false) at the
+    /// end so that the next board sees none of these clauses. Engine `Reuse` only.
+    pub fn count_optimal(&mut self, board: &Board, value: usize) -> anyhow::Result<(u64, usize)> {
+        let Some((solver, model)) = self.shared.as_mut() else {
+            anyhow::bail!("--count-optimal needs the reuse engine");
+        };
+        let act = model
+            .vars
+            .named(VarRole::Aux("count-optimal activation"))
+            .pos_lit();
+        let mut base = model.board_assumptions(&board.walls());
+        match model.at_least(value, solver) {
+            Some(a) => base.extend(a),
+            // More queens than cells: only the empty placement of 0 queens counts.
+            None => anyhow::bail!("internal error: the counter cannot reach {value}"),
+        }
+        base.push(act);
+        let (mut count, mut calls) = (0u64, 0usize);
+        loop {
+            calls += 1;
+            match solver.solve_assumps(&base)? {
+                SolverResult::Sat => {
+                    let p = model.decode(|l| solver.is_true(l));
+                    if let Err(v) = check_placement(board, &p) {
+                        anyhow::bail!("internal error: a placement on {board:?} fails the checker: {v}");
+                    }
+                    anyhow::ensure!(
+                        p.len() == value,
+                        "internal error: {} queens on {board:?}, whose value is {value}",
+                        p.len()
+                    );
+                    count += 1;
+                    let block: Clause = std::iter::once(!act)
+                        .chain(p.queens().iter().map(|&q| !model.queen_lit(q)))
+                        .collect();
+                    solver.add_clause(block)?;
+                }
+                SolverResult::Unsat => break,
+                SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            }
+        }
+        solver.add_clause([!act].into_iter().collect())?;
+        Ok((count, calls))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{brute_count, brute_value};
+
+    #[test]
+    fn optimal_placements_are_counted() {
+        let mut ev = Evaluator::new(8, 8, Engine::Reuse, &Backend::default());
+        let b = Board::square(8).unwrap();
+        let v = ev.evaluate(&b).unwrap().value;
+        assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
+        // Blocking clauses of one board do not leak into the next.
+        assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
+        let mut ev = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
+        for walls in [vec![], vec![(2, 2)], vec![(0, 1), (1, 3), (3, 2)]] {
+            let b = Board::with_walls(5, 5, &walls).unwrap();
+            let v = ev.evaluate(&b).unwrap().value;
+            assert_eq!(ev.count_optimal(&b, v).unwrap().0, brute_count(&b, v), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn both_engines_agree_with_brute_force_on_5x5() {
+        let mut reuse = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
+        let mut rebuild = Evaluator::new(5, 5, Engine::Rebuild, &Backend::default());
+        for walls in [
+            vec![],
+            vec![(2, 2)],
+            vec![(0, 1), (1, 3), (3, 2)],
+            vec![(1, 1), (1, 3), (3, 1), (3, 3)],
+        ] {
+            let b = Board::with_walls(5, 5, &walls).unwrap();
+            let want = brute_value(&b);
+            for ev in [&mut reuse, &mut rebuild] {
+                let got = ev.evaluate(&b).unwrap();
+                assert_eq!(got.value, want, "{b:?}");
+                assert_eq!(got.placement.len(), want);
+                assert_eq!(check_placement(&b, &got.placement), Ok(()));
+            }
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! Running a sweep in chunks: resumable, shardable, mergeable.
+//!
+//! The classes of each wall count are listed in ascending order of their least-image mask and
+//! cut into chunks of a fixed size. A chunk is the unit of work and of solver reuse: one
+//! solver evaluates the classes of a chunk in order, so a chunk's rows depend only on the
+//! chunk (not on threads, shards or earlier runs). Each finished chunk is written whole to
+//! `OUT/chunks/` by rename; a re-run skips chunks already there, and shard `i/n` takes chunk
+//! numbers `j ≡ i-1 (mod n)` (round robin over all wall counts, so shards get similar work).
+//! Assembly (after an unsharded run, or by `queensat merge`) reads the chunks back in order,
+//! so sharded and unsharded runs give byte-identical databases.
+
+use super::cpu_time::{process_cpu_seconds, thread_cpu_seconds};
+use super::evaluate::{Engine, Evaluator};
+use super::summary::{CrossCheck, Provenance, WallsSummary, markdown, summarise};
+use crate::board::{Board, WallSymmetries, mask_cells};
+use crate::check::bnb_value;
+use crate::io::{
+    ClassRow, Series, render_distribution_svg, render_jsonl, render_published_csv, write_atomic,
+};
+use crate::solve::Backend;
+use anyhow::{Context, bail};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What a sweep computes. Stored as `OUT/sweep.json`; a re-run must ask for the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepSpec {
+    pub rows: usize,
+    pub cols: usize,
+    pub walls: Vec<usize>,
+    pub chunk_size: usize,
+    pub engine: Engine,
+    pub solver: String,
+    /// Whether each row counts its optimal placements.
+    #[serde(default)]
+    pub count_optimal: bool,
+}
+
+/// Shard `index` (1-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (i, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("shard {s:?} is not of the form i/n"))?;
+        let (index, count): (usize, usize) = match (i.trim().parse(), n.trim().parse()) {
+            (Ok(i), Ok(n)) => (i, n),
+            _ => return Err(format!("shard {s:?} is not of the form i/n with whole numbers")),
+        };
+        if count == 0 || index == 0 || index > count {
+            return Err(format!("shard {s:?}: need 1 <= i <= n"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// How a sweep runs (none of this changes its results).
+pub struct RunOptions {
+    pub shard: Option<Shard>,
+    pub cross_check: bool,
+    pub progress: bool,
+    pub command: String,
+}
+
+/// One finished chunk, as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct ChunkDoc {
+    walls: usize,
+    chunk: usize,
+    first_class: usize,
+    rows: Vec<ClassRow>,
+    /// Thread CPU seconds of the SAT evaluation.
+    sat_seconds: f64,
+    sat_calls: u64,
+    /// Thread CPU seconds of the branch and bound, when the chunk was cross-checked.
+    bnb_seconds: Option<f64>,
+}
+
+fn chunk_path(out: &Path, k: usize, j: usize) -> PathBuf {
+    out.join("chunks").join(format!("{k}w-{j:06}.json"))
+}
+
+/// The classes of every wall count of the spec, and their chunk numbering.
+struct Plan {
+    ws: WallSymmetries,
+    /// `(k, classes of k)`.
+    classes: Vec<(usize, Vec<u64>)>,
+    /// `(k, index into classes, chunk number within k)` in global chunk order.
+    chunks: Vec<(usize, usize, usize)>,
+}
+
+fn plan(spec: &SweepSpec) -> anyhow::Result<Plan> {
+    let ws = WallSymmetries::new(spec.rows, spec.cols)?;
+    let mut classes = Vec::new();
+    let mut chunks = Vec::new();
+    for (slot, &k) in spec.walls.iter().enumerate() {
+        let list = ws.classes(k);
+        for j in 0..list.len().div_ceil(spec.chunk_size) {
+            chunks.push((k, slot, j));
+        }
+        classes.push((k, list));
+    }
+    Ok(Plan { ws, classes, chunks })
+}
+
+fn check_spec(out: &Path, spec: &SweepSpec) -> anyhow::Result<()> {
+    let path = out.join("sweep.json");
+    if path.exists() {
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let old: SweepSpec = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a sweep description", path.display()))?;
+        if old != *spec {
+            bail!(
+                "{} holds a different sweep ({}); use another --out or the same arguments",
+                out.display(),
+                text.trim()
+            );
+        }
+    } else {
+        write_atomic(&path, format!("{}\n", serde_json::to_string(spec)?).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Evaluates one chunk with one solver.
+fn compute_chunk(
+    plan: &Plan,
+    spec: &SweepSpec,
+    backend: &Backend,
+    (k, slot, j): (usize, usize, usize),
+    cross_check: bool,
+    tick: &(dyn Fn(u64) + Sync),
+) -> anyhow::Result<ChunkDoc> {
+    let list = &plan.classes[slot].1;
+    let first = j * spec.chunk_size;
+    let masks = &list[first..(first + spec.chunk_size).min(list.len())];
+    let boards: Vec<Board> = masks
+        .iter()
+        .map(|&m| Board::with_walls(spec.rows, spec.cols, &mask_cells(m, spec.cols)))
+        .collect::<Result<_, _>>()?;
+    let start = thread_cpu_seconds();
+    let mut ev = Evaluator::new(spec.rows, spec.cols, spec.engine, backend);
+    let mut rows = Vec::with_capacity(masks.len());
+    let mut calls = 0;
+    for (&m, b) in masks.iter().zip(&boards) {
+        let e = ev.evaluate(b)?;
+        calls += e.sat_calls as u64;
+        let optimal = if spec.count_optimal {
+            let (n, c) = ev.count_optimal(b, e.value)?;
+            calls += c as u64;
+            Some(n)
+        } else {
+            None
+        };
+        rows.push(ClassRow {
+            walls: b.walls(),
+            value: e.value,
+            queens: e.placement,
+            orbit: plan.ws.orbit_size(m),
+            optimal,
+        });
+        tick(1);
+    }
+    let sat_seconds = thread_cpu_seconds() - start;
+    let bnb_seconds = if cross_check {
+        let t = thread_cpu_seconds();
+        for (b, r) in boards.iter().zip(&rows) {
+            let (v, _) = bnb_value(b);
+            if v != r.value {
+                bail!(
+                    "cross-check failed on {b:?}: SAT says {}, branch and bound says {v}",
+                    r.value
+                );
+            }
+        }
+        Some(thread_cpu_seconds() - t)
+    } else {
+        None
+    };
+    Ok(ChunkDoc {
+        walls: k,
+        chunk: j,
+        first_class: first,
+        rows,
+        sat_seconds,
+        sat_calls: calls,
+        bnb_seconds,
+    })
+}
+
+/// Runs (or resumes) a sweep into `out`; assembles the database unless sharded.
+pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let backend: Backend = spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?;
+    if spec.chunk_size == 0 {
+        bail!("--chunk must be at least 1");
+    }
+    let plan = plan(spec)?;
+    check_spec(out, spec)?;
+    let shard = opts.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let mine: Vec<(usize, usize, usize)> = plan
+        .chunks
+        .iter()
+        .enumerate()
+        .filter(|(g, _)| g % shard.count == shard.index - 1)
+        .map(|(_, &c)| c)
+        .collect();
+    let chunk_len = |&(_, slot, j): &(usize, usize, usize)| {
+        let n = plan.classes[slot].1.len();
+        (n - j * spec.chunk_size).min(spec.chunk_size) as u64
+    };
+    let (done, todo): (Vec<_>, Vec<_>) = mine
+        .iter()
+        .partition(|&&(k, _, j)| chunk_path(out, k, j).exists());
+    let total: u64 = mine.iter().map(chunk_len).sum();
+    let bar = if opts.progress {
+        indicatif::ProgressBar::new(total)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} classes, {per_sec}, ETA {eta}",
+        )
+        .expect("the template is valid"),
+    );
+    bar.set_prefix(format!("sweep {}x{}", spec.rows, spec.cols));
+    bar.set_position(done.iter().copied().map(chunk_len).sum());
+    let failed = AtomicBool::new(false);
+    let tick = |n: u64| bar.inc(n);
+    let result: anyhow::Result<()> = todo.par_iter().try_for_each(|&c| {
+        if failed.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let doc = compute_chunk(&plan, spec, &backend, *c, opts.cross_check, &tick).inspect_err(|_| {
+            failed.store(true, Ordering::Relaxed);
+        })?;
+        write_atomic(
+            &chunk_path(out, c.0, c.2),
+            serde_json::to_string(&doc)?.as_bytes(),
+        )
+    });
+    bar.finish_and_clear();
+    result?;
+    if shard.count > 1 {
+        eprintln!(
+            "queensat: shard {}/{} finished: {} chunks ({} resumed) in {}; run `queensat merge` on the shard directories",
+            shard.index,
+            shard.count,
+            mine.len(),
+            done.len(),
+            out.display()
+        );
+        return Ok(());
+    }
+    assemble(
+        spec,
+        &plan,
+        &[out.to_path_buf()],
+        out,
+        &opts.command,
+        started,
+        todo.len(),
+    )?;
+    if opts.progress {
+        let classes: usize = plan.classes.iter().map(|(_, l)| l.len()).sum();
+        eprintln!(
+            "queensat: {classes} classes of {}x{} boards in {:.1} s ({} of {} chunks resumed); see {}",
+            spec.rows,
+            spec.cols,
+            started.elapsed().as_secs_f64(),
+            done.len(),
+            plan.chunks.len(),
+            out.join("summary.md").display()
+        );
+    }
+    Ok(())
+}
+
+/// Reads every chunk of the spec from the first of `dirs` that has it, and writes the database,
+/// summaries and chart into `out`.
+fn assemble(
+    spec: &SweepSpec,
+    plan: &Plan,
+    dirs: &[PathBuf],
+    out: &Path,
+    command: &str,
+    started: Instant,
+    computed_now: usize,
+) -> anyhow::Result<()> {
+    let mut sums: Vec<WallsSummary> = Vec::new();
+    let mut sat_seconds = 0.0;
+    let mut calls = 0;
+    let mut cross: Option<CrossCheck> = None;
+    let shape = format!("{}x{}", spec.rows, spec.cols);
+    for (slot, (k, list)) in plan.classes.iter().enumerate() {
+        let mut rows: Vec<ClassRow> = Vec::with_capacity(list.len());
+        for &(_, s, j) in plan.chunks.iter().filter(|c| c.1 == slot) {
+            debug_assert_eq!(s, slot);
+            let Some(path) = dirs.iter().map(|d| chunk_path(d, *k, j)).find(|p| p.exists()) else {
+                bail!(
+                    "chunk {j} of the {k}-wall sweep is missing from {}: run the missing shards first",
+                    dirs.iter()
+                        .map(|d| d.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            };
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let doc: ChunkDoc = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a sweep chunk", path.display()))?;
+            if doc.walls != *k || doc.chunk != j || doc.first_class != rows.len() {
+                bail!("{}: chunk does not match its name", path.display());
+            }
+            for (r, &m) in doc.rows.iter().zip(&list[doc.first_class..]) {
+                if r.walls != mask_cells(m, spec.cols) {
+                    bail!(
+                        "{}: rows do not match the class list of this sweep",
+                        path.display()
+                    );
+                }
+            }
+            sat_seconds += doc.sat_seconds;
+            calls += doc.sat_calls;
+            if let Some(b) = doc.bnb_seconds {
+                let c = cross.get_or_insert(CrossCheck {
+                    classes: 0,
+                    bnb_seconds: 0.0,
+                    sat_seconds: 0.0,
+                });
+                c.classes += doc.rows.len() as u64;
+                c.bnb_seconds += b;
+                c.sat_seconds += doc.sat_seconds;
+            }
+            rows.extend(doc.rows);
+        }
+        if rows.len() != list.len() {
+            bail!(
+                "the {k}-wall sweep has {} rows for {} classes",
+                rows.len(),
+                list.len()
+            );
+        }
+        let stem = format!("{shape}-{k}w");
+        write_atomic(&out.join(format!("{stem}.jsonl")), render_jsonl(&rows).as_bytes())?;
+        if spec.rows <= 8 && spec.cols <= 8 {
+            write_atomic(
+                &out.join(format!("{stem}.csv")),
+                render_published_csv(&rows)?.as_bytes(),
+            )?;
+        }
+        sums.push(summarise(*k, &rows));
+    }
+    write_atomic(
+        &out.join("summary.json"),
+        format!("{}\n", serde_json::to_string_pretty(&sums)?).as_bytes(),
+    )?;
+    let series: Vec<Series> = sums
+        .iter()
+        .map(|w| Series {
+            title: format!(
+                "{} wall{}: {} boards, {} classes",
+                w.walls,
+                if w.walls == 1 { "" } else { "s" },
+                w.boards,
+                w.classes
+            ),
+            bars: w.values.iter().map(|v| (v.value, v.boards, v.classes)).collect(),
+        })
+        .collect();
+    write_atomic(
+        &out.join("values.svg"),
+        render_distribution_svg(&format!("Values of {shape} boards by number of walls"), &series).as_bytes(),
+    )?;
+    let prov = Provenance {
+        command: command.to_string(),
+        solver: spec.solver.clone(),
+        engine: spec.engine.name().to_string(),
+        encoding: spec.engine.encoding().to_string(),
+        host: host_description(),
+        threads: rayon::current_num_threads(),
+        elapsed_seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: process_cpu_seconds(),
+        chunk_sat_seconds: sat_seconds,
+        cross_check: cross,
+        sat_calls: calls,
+        chunks: plan.chunks.len(),
+        chunks_resumed: plan.chunks.len() - computed_now,
+    };
+    write_atomic(
+        &out.join("run.json"),
+        format!("{}\n", serde_json::to_string_pretty(&prov)?).as_bytes(),
+    )?;
+    write_atomic(&out.join("summary.md"), markdown(&shape, &sums, &prov).as_bytes())?;
+    Ok(())
+}
+
+/// Merges shard directories of one sweep into `out`.
+pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let Some(first) = dirs.first() else {
+        bail!("merge needs at least one shard directory");
+    };
+    let read_spec = |d: &PathBuf| -> anyhow::Result<SweepSpec> {
+        let p = d.join("sweep.json");
+        let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("{}: not a sweep description", p.display()))
+    };
+    let spec = read_spec(first)?;
+    for d in &dirs[1..] {
+        if read_spec(d)? != spec {
+            bail!("{} and {} hold different sweeps", first.display(), d.display());
+        }
+    }
+    let plan = plan(&spec)?;
+    check_spec(out, &spec)?;
+    assemble(&spec, &plan, dirs, out, command, started, 0)
+}
+
+/// CPU model and core count, for provenance.
+pub fn host_description() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    format!("{cpu}, {cores} cores, {}", std::env::consts::OS)
+}

@@ -1,0 +1,197 @@
+//! Summaries of a sweep: the value distribution per class and per board (a class weighs its
+//! orbit size), the maximum and an example, and how the figures were made.
+
+use crate::board::{Coord, render_cell_list};
+use crate::io::ClassRow;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How many classes and boards have one value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueCount {
+    pub value: usize,
+    pub classes: u64,
+    pub boards: u64,
+}
+
+/// The summary of the sweep of one wall count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WallsSummary {
+    pub walls: usize,
+    pub classes: u64,
+    pub boards: u64,
+    pub max_value: usize,
+    /// The first class (in database order) with the maximum value.
+    pub max_example: Vec<Coord>,
+    pub max_example_queens: Vec<Coord>,
+    pub values: Vec<ValueCount>,
+}
+
+/// Summarises the rows of one wall count (non-empty).
+pub fn summarise(walls: usize, rows: &[ClassRow]) -> WallsSummary {
+    let mut by_value: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
+    for r in rows {
+        let e = by_value.entry(r.value).or_default();
+        e.0 += 1;
+        e.1 += r.orbit as u64;
+    }
+    let max_value = rows.iter().map(|r| r.value).max().unwrap_or(0);
+    let example = rows.iter().find(|r| r.value == max_value);
+    WallsSummary {
+        walls,
+        classes: rows.len() as u64,
+        boards: rows.iter().map(|r| r.orbit as u64).sum(),
+        max_value,
+        max_example: example.map(|r| r.walls.clone()).unwrap_or_default(),
+        max_example_queens: example.map(|r| r.queens.queens().to_vec()).unwrap_or_default(),
+        values: by_value
+            .into_iter()
+            .map(|(value, (classes, boards))| ValueCount {
+                value,
+                classes,
+                boards,
+            })
+            .collect(),
+    }
+}
+
+/// How a sweep's figures were made.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Provenance {
+    pub command: String,
+    pub solver: String,
+    pub engine: String,
+    pub encoding: String,
+    pub host: String,
+    pub threads: usize,
+    /// Wall-clock seconds of the invocation that wrote the summary.
+    pub elapsed_seconds: f64,
+    /// CPU seconds of that invocation (all threads).
+    pub cpu_seconds: f64,
+    /// Sum over chunks of the CPU seconds their SAT evaluation took (on whatever run made them).
+    pub chunk_sat_seconds: f64,
+    /// Sum over cross-checked chunks of the branch-and-bound CPU seconds, and the SAT ones of
+    /// the same chunks, when `--cross-check` was on.
+    pub cross_check: Option<CrossCheck>,
+    pub sat_calls: u64,
+    pub chunks: usize,
+    pub chunks_resumed: usize,
+}
+
+/// The cross-check engine's agreement and speed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CrossCheck {
+    pub classes: u64,
+    pub bnb_seconds: f64,
+    pub sat_seconds: f64,
+}
+
+fn pct(part: u64, whole: u64) -> f64 {
+    100.0 * part as f64 / whole.max(1) as f64
+}
+
+/// The summary as markdown: one table per wall count, then the provenance.
+pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &Provenance) -> String {
+    let mut s = format!("# Sweep of {shape} boards by symmetry class\n\n");
+    s.push_str(
+        "Every value is proved: a placement with that many queens (re-checked by the independent \
+         checker) and an UNSAT answer for one queen more. Boards count every wall set; classes \
+         count sets up to the symmetries of the board (a class weighs its orbit size).\n\n",
+    );
+    s.push_str("![value distribution](values.svg)\n\n");
+    for w in sums {
+        s.push_str(&format!(
+            "## {} wall{}: {} classes, {} boards\n\n",
+            w.walls,
+            if w.walls == 1 { "" } else { "s" },
+            w.classes,
+            w.boards
+        ));
+        s.push_str("| value | classes | % classes | boards | % boards |\n|---:|---:|---:|---:|---:|\n");
+        for v in &w.values {
+            s.push_str(&format!(
+                "| {} | {} | {:.2} | {} | {:.2} |\n",
+                v.value,
+                v.classes,
+                pct(v.classes, w.classes),
+                v.boards,
+                pct(v.boards, w.boards)
+            ));
+        }
+        s.push_str(&format!(
+            "\nMaximum value {}; example walls {} with queens {}.\n\n",
+            w.max_value,
+            if w.max_example.is_empty() {
+                "(none)".to_string()
+            } else {
+                render_cell_list(&w.max_example)
+            },
+            render_cell_list(&w.max_example_queens)
+        ));
+    }
+    s.push_str("## How it was made\n\n");
+    s.push_str(&format!("- command: `{}`\n", prov.command));
+    s.push_str(&format!("- solver: {}; engine: {}\n", prov.solver, prov.engine));
+    s.push_str(&format!("- encoding: {}\n", prov.encoding));
+    s.push_str(&format!(
+        "- host: {} ({} worker threads)\n",
+        prov.host, prov.threads
+    ));
+    s.push_str(&format!(
+        "- elapsed: {:.1} s wall and {:.1} s CPU for this invocation; {:.1} s CPU of SAT work summed \
+         over {} chunks ({} taken from earlier runs or shards), {} solver calls\n",
+        prov.elapsed_seconds,
+        prov.cpu_seconds,
+        prov.chunk_sat_seconds,
+        prov.chunks,
+        prov.chunks_resumed,
+        prov.sat_calls
+    ));
+    if let Some(c) = &prov.cross_check {
+        s.push_str(&format!(
+            "- cross-check: the branch-and-bound engine agrees on all {} classes it checked; it took \
+             {:.2} s CPU against {:.2} s CPU of SAT on the same chunks (SAT/BnB = {:.1})\n",
+            c.classes,
+            c.bnb_seconds,
+            c.sat_seconds,
+            c.sat_seconds / c.bnb_seconds.max(1e-9)
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Placement;
+
+    #[test]
+    fn boards_weigh_orbits() {
+        let row = |value, orbit| ClassRow {
+            walls: vec![(0, 0)],
+            value,
+            queens: Placement::default(),
+            orbit,
+            optimal: None,
+        };
+        let s = summarise(1, &[row(8, 4), row(9, 8), row(9, 1)]);
+        assert_eq!(s.classes, 3);
+        assert_eq!(s.boards, 13);
+        assert_eq!(s.max_value, 9);
+        assert_eq!(
+            s.values,
+            vec![
+                ValueCount {
+                    value: 8,
+                    classes: 1,
+                    boards: 4
+                },
+                ValueCount {
+                    value: 9,
+                    classes: 2,
+                    boards: 9
+                }
+            ]
+        );
+    }
+}

@@ -1,0 +1,278 @@
+//! `queensat sweep` and `queensat merge` through the real binary: resume, shards, merge,
+//! GNU parallel, and bad input.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_queensat");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> Output {
+    let o = run(args);
+    assert!(
+        o.status.success(),
+        "queensat {args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+/// The files that must be byte-identical between runs of one sweep.
+const OUTPUTS: [&str; 6] = [
+    "6x6-2w.jsonl",
+    "6x6-3w.jsonl",
+    "6x6-2w.csv",
+    "6x6-3w.csv",
+    "summary.json",
+    "values.svg",
+];
+
+fn same_outputs(a: &Path, b: &Path) {
+    for f in OUTPUTS {
+        let x = std::fs::read(a.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", a.display()));
+        let y = std::fs::read(b.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", b.display()));
+        assert!(x == y, "{f} differs between {} and {}", a.display(), b.display());
+    }
+}
+
+fn sweep(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--out",
+    ];
+    let o = out.to_str().unwrap();
+    args.push(o);
+    args.extend_from_slice(extra);
+    ok(&args)
+}
+
+fn chunk_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir.join("chunks"))
+        .map(|d| d.count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_single_run_matches_brute_force_and_the_class_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("one");
+    sweep(&out, &["--cross-check", "--threads", "1"]);
+    // C(36,3) = 7140 boards; classes per Burnside (checked in the unit tests) are 1 row each.
+    let rows = std::fs::read_to_string(out.join("6x6-3w.jsonl")).unwrap();
+    let boards: usize = rows
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["orbit"]
+                .as_u64()
+                .unwrap() as usize
+        })
+        .sum();
+    assert_eq!(boards, 7140);
+    let csv = std::fs::read_to_string(out.join("6x6-2w.csv")).unwrap();
+    assert!(csv.starts_with("Walls,Value,Queens:\n"));
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("agrees on all"), "{md}");
+}
+
+#[test]
+fn resume_and_shards_and_merge_equal_a_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let single = dir.path().join("single");
+    sweep(&single, &["--threads", "1"]);
+    let total = chunk_files(&single);
+    assert!(total >= 4, "the test needs several chunks, got {total}");
+
+    // An interrupted run: only some chunks finished (shard 1/3 stands for the part done),
+    // then the same arguments again finish the rest and reuse the finished chunks.
+    let resumed = dir.path().join("resumed");
+    sweep(&resumed, &["--shard", "1/3"]);
+    let finished = chunk_files(&resumed);
+    assert!(finished > 0 && finished < total);
+    assert!(
+        !resumed.join("summary.json").exists(),
+        "a shard does not assemble"
+    );
+    sweep(&resumed, &[]);
+    assert_eq!(chunk_files(&resumed), total);
+    let run_json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(resumed.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run_json["chunks_resumed"].as_u64().unwrap() as usize, finished);
+    same_outputs(&single, &resumed);
+
+    // A lost chunk is recomputed the same.
+    let first = std::fs::read_dir(single.join("chunks"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::remove_file(&first).unwrap();
+    let before = std::fs::read(single.join("6x6-3w.jsonl")).unwrap();
+    sweep(&single, &[]);
+    assert_eq!(std::fs::read(single.join("6x6-3w.jsonl")).unwrap(), before);
+
+    // Three shards in separate directories, merged.
+    let mut shards = Vec::new();
+    for i in 1..=3 {
+        let d = dir.path().join(format!("shard-{i}"));
+        sweep(&d, &["--shard", &format!("{i}/3")]);
+        shards.push(d);
+    }
+    let merged = dir.path().join("merged");
+    let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+    args.extend(shards.iter().map(|d| d.to_str().unwrap()));
+    ok(&args);
+    same_outputs(&single, &merged);
+
+    // Two shards are not a whole sweep.
+    let partial = dir.path().join("partial");
+    let o = run(&[
+        "merge",
+        "--out",
+        partial.to_str().unwrap(),
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("missing") && err.lines().count() == 1, "{err}");
+}
+
+#[test]
+fn shards_through_gnu_parallel_merge_to_a_single_run() {
+    let have_parallel = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_parallel {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "GNU parallel is missing in CI: .ci/setup.d/sweep.sh installs it"
+        );
+        eprintln!("note: GNU parallel is not installed; skipping the parallel shard test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let single = dir.path().join("single");
+    sweep(&single, &[]);
+    let base = dir.path().join("p");
+    let o = Command::new("parallel")
+        .args(["--will-cite", "--halt", "now,fail=1", "-j", "2"])
+        .arg(BIN)
+        .args([
+            "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--shard", "{}/4", "--out",
+        ])
+        .arg(format!("{}.{{}}", base.display()))
+        .args([":::", "1", "2", "3", "4"])
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "parallel failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let merged = dir.path().join("merged");
+    let mut args = vec!["merge".to_string(), "--out".into(), merged.display().to_string()];
+    args.extend((1..=4).map(|i| format!("{}.{i}", base.display())));
+    let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+    ok(&args);
+    same_outputs(&single, &merged);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x");
+    let o = out.to_str().unwrap();
+    for args in [
+        vec!["sweep", "--size", "9", "--walls", "1", "--out", o],
+        vec!["sweep", "--size", "4", "--walls", "17", "--out", o],
+        vec!["sweep", "--size", "4", "--walls", "3..1", "--out", o],
+        vec!["sweep", "--size", "4", "--walls", "1", "--chunk", "0", "--out", o],
+        vec!["merge", "--out", o, "/nonexistent/shard"],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(
+            err.starts_with("queensat: error:") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    let r = run(&[
+        "sweep", "--size", "4", "--walls", "1", "--shard", "0/3", "--out", o,
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+    // A different sweep into the same directory is refused.
+    ok(&["sweep", "--size", "4", "--walls", "1", "--quiet", "--out", o]);
+    let r = run(&["sweep", "--size", "4", "--walls", "2", "--quiet", "--out", o]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("different sweep"));
+}
+
+#[test]
+fn two_wall_8x8_distribution_per_board_is_the_seed_articles() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("8x8");
+    ok(&[
+        "sweep",
+        "--size",
+        "8",
+        "--walls",
+        "0..2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let two = &s.as_array().unwrap()[2];
+    assert_eq!(two["classes"], 278);
+    assert_eq!(two["boards"], 2016);
+    let per_board: Vec<(u64, u64)> = two["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["value"].as_u64().unwrap(), v["boards"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(per_board, vec![(8, 368), (9, 1610), (10, 38)]);
+    assert_eq!(s.as_array().unwrap()[0]["max_value"], 8);
+    assert_eq!(s.as_array().unwrap()[1]["classes"], 10);
+}
+
+#[test]
+fn count_optimal_counts_the_92_eight_queens_solutions() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    ok(&[
+        "sweep",
+        "--size",
+        "8",
+        "--walls",
+        "0..1",
+        "--count-optimal",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let rows = std::fs::read_to_string(out.join("8x8-0w.jsonl")).unwrap();
+    let row: serde_json::Value = serde_json::from_str(rows.lines().next().unwrap()).unwrap();
+    assert_eq!(row["optimal"], 92);
+    let ones = std::fs::read_to_string(out.join("8x8-1w.jsonl")).unwrap();
+    assert!(ones.lines().all(|l| l.contains("\"optimal\":")));
+    let r = run(&[
+        "sweep",
+        "--size",
+        "4",
+        "--walls",
+        "1",
+        "--count-optimal",
+        "--engine",
+        "rebuild",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(2));
+}
