@@ -3,7 +3,9 @@
 mod bounds;
 mod session;
 mod value;
+mod verify;
 
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
+pub use verify::{BoardClaim, RefutedKind, Verdict, verify_claim};

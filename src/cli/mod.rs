@@ -2,6 +2,7 @@
 
 mod board_args;
 mod value;
+mod verify;
 
 pub use board_args::BoardArgs;
 
@@ -19,6 +20,8 @@ pub struct Cli {
 enum Command {
     /// The most non-attacking queens a board admits, one optimal placement, and the proof.
     Value(value::ValueArgs),
+    /// Re-check the claims of a published result file (values, placements, uniqueness).
+    Verify(verify::VerifyArgs),
 }
 
 /// Output format of a command.
@@ -35,6 +38,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Value(a) => value::run(a),
+        Command::Verify(a) => verify::run(a),
     };
     match result {
         Ok(code) => code,
