@@ -1,6 +1,7 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod encode;
 mod value;
 mod verify;
 
@@ -22,6 +23,8 @@ enum Command {
     Value(value::ValueArgs),
     /// Re-check the claims of a published result file (values, placements, uniqueness).
     Verify(verify::VerifyArgs),
+    /// Write a question as a file for other solvers: DIMACS, WCNF (MaxSAT), OPB, CPLEX LP.
+    Encode(encode::EncodeArgs),
 }
 
 /// Output format of a command.
@@ -39,6 +42,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Value(a) => value::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Encode(a) => encode::run(a),
     };
     match result {
         Ok(code) => code,

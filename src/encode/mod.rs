@@ -7,9 +7,11 @@
 mod amo;
 mod base;
 mod count;
+mod question;
 mod varmap;
 
 pub use amo::Amo;
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
 pub use varmap::{VarMap, VarRole};
+pub use question::ValueQuestion;

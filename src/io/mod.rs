@@ -1,7 +1,21 @@
-//! Files in and out: whole-or-nothing writes, and (later) DIMACS/WCNF/OPB formats.
+//! Files in and out: whole-or-nothing writes, DIMACS/WCNF/OPB/LP export, solver output, and
+//! the published result files.
 
 mod atomic;
+mod dimacs;
+mod header;
+mod lp;
+mod opb;
+mod wcnf;
 mod published;
 
 pub use atomic::write_atomic;
 pub use published::{CellSet, ClaimRow, PublishedFile, PublishedFormat, parse_published};
+pub use dimacs::{
+    DimacsCnf, SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result,
+    push_clause, write_dimacs,
+};
+pub use header::{ExportHeader, ReadHeader, dimacs_map, read_header};
+pub use lp::{lp_map, write_lp};
+pub use opb::{opb_map, write_opb};
+pub use wcnf::write_wcnf;
