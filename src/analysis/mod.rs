@@ -1,6 +1,7 @@
 //! Questions about boards, answered with the encoders and solvers below.
 
 mod bounds;
+mod certify;
 mod session;
 mod value;
 mod verify;
@@ -9,3 +10,4 @@ pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
 pub use verify::{BoardClaim, RefutedKind, Verdict, verify_claim};
+pub use certify::{Certificate, certify_unsat};

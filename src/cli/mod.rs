@@ -1,7 +1,9 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod certify;
 mod encode;
+mod solve;
 mod value;
 mod verify;
 
@@ -25,6 +27,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Write a question as a file for other solvers: DIMACS, WCNF (MaxSAT), OPB, CPLEX LP.
     Encode(encode::EncodeArgs),
+    /// Answer a DIMACS file with a built-in or external solver; decode and check placements.
+    Solve(solve::SolveArgs),
 }
 
 /// Output format of a command.
@@ -43,6 +47,7 @@ pub fn main() -> i32 {
         Command::Value(a) => value::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Encode(a) => encode::run(a),
+        Command::Solve(a) => solve::run(a),
     };
     match result {
         Ok(code) => code,
