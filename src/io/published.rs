@@ -80,7 +80,7 @@ pub fn parse_published(name: &str, text: &str) -> anyhow::Result<PublishedFile> 
     } else if first.starts_with(",0") {
         parse_scip_transposed(text)
     } else {
-        bail!("unrecognised layout (first line {:?})", truncate(first, 40))
+        Err(anyhow::anyhow!("unrecognised layout (first line {:?})", truncate(first, 40)))
     };
     parsed.with_context(|| name.to_string())
 }
