@@ -40,3 +40,9 @@ bench-verify: build
 	     s=$$(date +%s.%N); RAYON_NUM_THREADS=$$t $(BIN) verify $(PUBLISHED)/8x8/4-W_boards.csv --report /dev/null 2>/dev/null; e=$$(date +%s.%N); \
 	     echo "4-W_boards.csv (79920 rows), $$t thread(s): $$(echo "$$e - $$s" | bc) s"; \
 	   done; } | tee results/bench/verify.txt
+
+## The curated instances in encodings/, one per line of encodings/MANIFEST.tsv.
+encodings: build
+	@grep -v '^#' encodings/MANIFEST.tsv | while IFS='	' read -r name expected args; do \
+	  eval "$(BIN) encode $$args -o encodings/$$name" || exit 1; echo "encodings/$$name ($$expected)"; \
+	done
