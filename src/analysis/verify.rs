@@ -121,14 +121,21 @@ pub fn verify_claim(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> a
         ));
     }
     if let Some(p) = &claim.placement {
-        if let Err(violation) = check_placement(board, p) {
-            return Ok(Verdict::refuted(RefutedKind::Illegal, violation.to_string()));
-        }
-        if p.len() != v {
-            return Ok(Verdict::refuted(
+        let bad = match check_placement(board, p) {
+            Err(violation) => Some(Verdict::refuted(RefutedKind::Illegal, violation.to_string())),
+            Ok(()) if p.len() != v => Some(Verdict::refuted(
                 RefutedKind::SizeMismatch,
                 format!("claims value {v}, its placement has {} queens", p.len()),
-            ));
+            )),
+            Ok(()) => None,
+        };
+        if let Some(mut verdict) = bad {
+            // The placement fails; say whether the value claimed is right all the same.
+            with_true_value(&mut verdict, board, opts)?;
+            if verdict.true_value == Some(v) {
+                verdict.reason.push_str(", as claimed");
+            }
+            return Ok(verdict);
         }
     }
     let mut session = BoardSession::new(board, opts.base, &opts.backend);

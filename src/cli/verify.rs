@@ -330,8 +330,12 @@ fn markdown(r: &FileReport) -> String {
         if let (Some(b), Some(p)) = (&board, &row.claimed_placement) {
             s.push_str(&format!("claimed placement ({} queens):\n\n```\n{}```\n\n", p.len(), render_grid(b, Some(p))));
         }
+        let label = match v.refuted {
+            Some(RefutedKind::NotOptimal | RefutedKind::NotUnique) => "counter-example",
+            _ => "an optimal placement",
+        };
         if let (Some(b), Some(p)) = (&board, &v.counterexample) {
-            s.push_str(&format!("counter-example ({} queens, checked):\n\n```\n{}```\n\n", p.len(), render_grid(b, Some(p))));
+            s.push_str(&format!("{label} ({} queens, checked):\n\n```\n{}```\n\n", p.len(), render_grid(b, Some(p))));
         }
     }
     s
