@@ -35,7 +35,11 @@ fn queensat_sh(args: &str) -> String {
         .env("Q", env!("CARGO_BIN_EXE_queensat"))
         .output()
         .unwrap();
-    assert!(o.status.success(), "queensat {args}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "queensat {args}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     String::from_utf8(o.stdout).unwrap()
 }
 
@@ -47,7 +51,11 @@ fn encodings_are_up_to_date_with_the_generator() {
         let fresh = queensat_sh(&format!("encode {} -o -", e.args));
         let stored = std::fs::read_to_string(format!("{ROOT}/encodings/{}", e.name))
             .unwrap_or_else(|_| panic!("encodings/{} is missing: run make encodings", e.name));
-        assert!(fresh == stored, "encodings/{} is stale: run make encodings", e.name);
+        assert!(
+            fresh == stored,
+            "encodings/{} is stale: run make encodings",
+            e.name
+        );
     }
 }
 
@@ -57,19 +65,41 @@ fn expected_answers_hold() {
         let path = format!("{ROOT}/encodings/{}", e.name);
         if e.name.ends_with(".cnf") && e.args.starts_with("value ") {
             let out = queensat_sh(&format!("solve --external cadical '{path}'"));
-            let want = format!("s {}", if e.expected == "SAT" { "SATISFIABLE" } else { "UNSATISFIABLE" });
+            let want = format!(
+                "s {}",
+                if e.expected == "SAT" {
+                    "SATISFIABLE"
+                } else {
+                    "UNSATISFIABLE"
+                }
+            );
             assert!(out.starts_with(&want), "{}: {out}", e.name);
         } else if e.args.starts_with("value ") {
             // Optimisation files: the value that the expected answer names is the engine's.
-            let board_args = e.args.trim_start_matches("value ").replace(" --wcnf", "").replace(" --opb", "").replace(" --lp", "");
-            let j: serde_json::Value = serde_json::from_str(&queensat_sh(&format!("value {board_args} --format json"))).unwrap();
+            let board_args = e
+                .args
+                .trim_start_matches("value ")
+                .replace(" --wcnf", "")
+                .replace(" --opb", "")
+                .replace(" --lp", "");
+            let j: serde_json::Value =
+                serde_json::from_str(&queensat_sh(&format!("value {board_args} --format json"))).unwrap();
             let v = j["value"].as_u64().unwrap();
-            assert!(e.expected.contains(&format!("value {v}")), "{}: engine says value {v}", e.name);
+            assert!(
+                e.expected.contains(&format!("value {v}")),
+                "{}: engine says value {v}",
+                e.name
+            );
             if e.name.ends_with(".wcnf") {
                 // MaxSAT cost = falsified soft units = free cells without a queen.
                 let text = std::fs::read_to_string(&path).unwrap();
                 let free = text.lines().filter(|l| l.starts_with("1 ")).count() as u64;
-                assert!(e.expected.contains(&format!("cost {}", free - v)), "{}: cost {}", e.name, free - v);
+                assert!(
+                    e.expected.contains(&format!("cost {}", free - v)),
+                    "{}: cost {}",
+                    e.name,
+                    free - v
+                );
             }
         }
     }

@@ -7,7 +7,10 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn queensat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queensat")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn ok(o: &Output) -> String {
@@ -22,7 +25,8 @@ fn require(bin: &str) {
 
 /// Small boards with walls, and their values by brute force.
 fn boards() -> Vec<(Board, usize)> {
-    let specs: [(usize, usize, &[(usize, usize)]); 5] = [
+    type Spec = (usize, usize, &'static [(usize, usize)]);
+    let specs: [Spec; 5] = [
         (4, 4, &[]),
         (5, 5, &[(2, 2)]),
         (3, 5, &[(1, 1), (1, 3)]),
@@ -40,7 +44,12 @@ fn boards() -> Vec<(Board, usize)> {
 }
 
 fn board_args(b: &Board) -> Vec<String> {
-    let mut a = vec!["--rows".into(), b.rows().to_string(), "--cols".into(), b.cols().to_string()];
+    let mut a = vec![
+        "--rows".into(),
+        b.rows().to_string(),
+        "--cols".into(),
+        b.cols().to_string(),
+    ];
     if !b.walls().is_empty() {
         a.push("--walls".into());
         a.push(render_cell_list(&b.walls()));
@@ -88,7 +97,13 @@ fn value_with_an_external_backend_matches_brute_force() {
     require("minisat");
     for (b, v) in boards() {
         for solver in ["external:cadical", "external:minisat"] {
-            let mut args: Vec<String> = vec!["value".into(), "--solver".into(), solver.into(), "--format".into(), "json".into()];
+            let mut args: Vec<String> = vec![
+                "value".into(),
+                "--solver".into(),
+                solver.into(),
+                "--format".into(),
+                "json".into(),
+            ];
             args.extend(board_args(&b));
             let refs: Vec<&str> = args.iter().map(String::as_str).collect();
             let j: serde_json::Value = serde_json::from_str(&ok(&queensat(&refs))).unwrap();
@@ -115,7 +130,14 @@ fn a_missing_or_failing_solver_is_a_clear_error() {
     let slow = dir.path().join("slow.sh");
     std::fs::write(&slow, "#!/bin/sh\nsleep 10\n").unwrap();
     let cmd = format!("sh {}", slow.display());
-    let o = queensat(&["solve", "--external", &cmd, "--time-limit", "0.2", f.to_str().unwrap()]);
+    let o = queensat(&[
+        "solve",
+        "--external",
+        &cmd,
+        "--time-limit",
+        "0.2",
+        f.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("killed"));
 }
@@ -124,10 +146,20 @@ fn a_missing_or_failing_solver_is_a_clear_error() {
 fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
     let dir = tempfile::tempdir().unwrap();
     let out = ok(&queensat(&[
-        "value", "--size", "8", "--walls", "1,3 2,5", "--certify", "--certify-dir", dir.path().to_str().unwrap(),
+        "value",
+        "--size",
+        "8",
+        "--walls",
+        "1,3 2,5",
+        "--certify",
+        "--certify-dir",
+        dir.path().to_str().unwrap(),
     ]));
     assert!(out.contains("value 10"), "{out}");
-    assert!(out.contains("s VERIFIED") && out.contains("certified: 11 queens do not fit"), "{out}");
+    assert!(
+        out.contains("s VERIFIED") && out.contains("certified: 11 queens do not fit"),
+        "{out}"
+    );
     let cnf = dir.path().join("value-at-least-11.cnf");
     let proof = dir.path().join("value-at-least-11.drat");
     assert!(queensat::solve::check_drat(&cnf, &proof).unwrap().verified);
@@ -144,12 +176,14 @@ fn opb_holds(opb: &str, free: &[(usize, usize)], p: &Placement) -> bool {
         let i: usize = name[1..].parse().unwrap();
         i64::from(p.contains(free[i - 1]))
     };
-    opb.lines().filter(|l| !l.starts_with('*') && !l.starts_with("min:")).all(|l| {
-        let (lhs, rhs) = l.trim_end_matches(';').split_once(">=").unwrap();
-        let t: Vec<&str> = lhs.split_whitespace().collect();
-        let sum: i64 = t.chunks(2).map(|c| c[0].parse::<i64>().unwrap() * x(c[1])).sum();
-        sum >= rhs.trim().parse::<i64>().unwrap()
-    })
+    opb.lines()
+        .filter(|l| !l.starts_with('*') && !l.starts_with("min:"))
+        .all(|l| {
+            let (lhs, rhs) = l.trim_end_matches(';').split_once(">=").unwrap();
+            let t: Vec<&str> = lhs.split_whitespace().collect();
+            let sum: i64 = t.chunks(2).map(|c| c[0].parse::<i64>().unwrap() * x(c[1])).sum();
+            sum >= rhs.trim().parse::<i64>().unwrap()
+        })
 }
 
 #[test]
@@ -157,7 +191,11 @@ fn opb_lp_and_wcnf_describe_the_same_model() {
     let dir = tempfile::tempdir().unwrap();
     let b = Board::with_walls(5, 5, &[(2, 2)]).unwrap();
     let free = b.free_cells();
-    let (opb, lp, wcnf) = (dir.path().join("q.opb"), dir.path().join("q.lp"), dir.path().join("q.wcnf"));
+    let (opb, lp, wcnf) = (
+        dir.path().join("q.opb"),
+        dir.path().join("q.lp"),
+        dir.path().join("q.wcnf"),
+    );
     encode(&b, &["--opb"], &opb);
     encode(&b, &["--lp"], &lp);
     encode(&b, &["--wcnf"], &wcnf);
@@ -173,7 +211,10 @@ fn opb_lp_and_wcnf_describe_the_same_model() {
     let best: Placement = serde_json::from_value(j["placement"].clone()).unwrap();
     assert!(opb_holds(&opb, &free, &best));
     assert!(!opb_holds(&opb, &free, &Placement::new(vec![(0, 0), (0, 4)])));
-    assert!(opb_holds(&opb, &free, &Placement::new(vec![(2, 0), (2, 4)])), "the wall separates them");
+    assert!(
+        opb_holds(&opb, &free, &Placement::new(vec![(2, 0), (2, 4)])),
+        "the wall separates them"
+    );
     // LP: one `<= 1` row per segment, as many as OPB's `>= -1` rows; every cell binary.
     let n_opb = opb.lines().filter(|l| l.ends_with(">= -1 ;")).count();
     assert_eq!(lp.lines().filter(|l| l.contains("<= 1")).count(), n_opb);
@@ -181,12 +222,24 @@ fn opb_lp_and_wcnf_describe_the_same_model() {
     // WCNF: one weight-1 soft unit per free cell, every other clause hard, no p line.
     let soft = wcnf.lines().filter(|l| l.starts_with("1 ")).count();
     assert_eq!(soft, free.len());
-    assert!(wcnf.lines().all(|l| l.starts_with('c') || l.starts_with("h ") || l.starts_with("1 ")));
+    assert!(
+        wcnf.lines()
+            .all(|l| l.starts_with('c') || l.starts_with("h ") || l.starts_with("1 "))
+    );
 }
 
 #[test]
 fn encode_writes_stdout_and_rejects_bad_requests() {
-    let out = ok(&queensat(&["encode", "value", "--size", "4", "--at-least", "4", "-o", "-"]));
+    let out = ok(&queensat(&[
+        "encode",
+        "value",
+        "--size",
+        "4",
+        "--at-least",
+        "4",
+        "-o",
+        "-",
+    ]));
     assert!(out.contains("c question: at least 4 non-attacking queens"));
     assert!(out.contains("c map 1 queen 0,0\n"));
     assert!(out.lines().any(|l| l.starts_with("p cnf ")));

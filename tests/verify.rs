@@ -6,7 +6,10 @@ use std::process::{Command, Output};
 const PUBLISHED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/results/published/walled-n-queens");
 
 fn queensat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queensat")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn stdout(o: &Output) -> String {
@@ -26,7 +29,14 @@ fn the_empty_board_claim_of_value_5_is_refuted_with_a_counter_example() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("r.md");
     let rows = dir.path().join("r.tsv");
-    let o = queensat(&["verify", &f, "--report", report.to_str().unwrap(), "--rows", rows.to_str().unwrap()]);
+    let o = queensat(&[
+        "verify",
+        &f,
+        "--report",
+        report.to_str().unwrap(),
+        "--rows",
+        rows.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(std::fs::read_to_string(&report).unwrap().contains("not-optimal"));
     let tsv = std::fs::read_to_string(&rows).unwrap();
@@ -35,7 +45,11 @@ fn the_empty_board_claim_of_value_5_is_refuted_with_a_counter_example() {
 
 #[test]
 fn published_one_wall_file_and_scip_solutions_hold() {
-    for f in ["8x8/1-W_boards.csv", "least_walls/sols_transposed.csv", "least_walls/solutions.sol"] {
+    for f in [
+        "8x8/1-W_boards.csv",
+        "least_walls/sols_transposed.csv",
+        "least_walls/solutions.sol",
+    ] {
         let o = queensat(&["verify", &format!("{PUBLISHED}/{f}")]);
         assert_eq!(o.status.code(), Some(0), "{f}: {}", stdout(&o));
         assert!(stdout(&o).contains("Every claim holds."));
@@ -72,7 +86,14 @@ fn a_non_unique_optimum_is_refuted() {
 #[test]
 fn layout_misfits_are_verdicts_not_misreadings() {
     // The 7x7 files keep 8 bits per row; read as 6x6, walls in row or column 6 do not fit.
-    let o = queensat(&["verify", &format!("{PUBLISHED}/7x7/1-W_boards.csv"), "--size", "6", "--format", "json"]);
+    let o = queensat(&[
+        "verify",
+        &format!("{PUBLISHED}/7x7/1-W_boards.csv"),
+        "--size",
+        "6",
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let off = v["rows"]
         .as_array()
@@ -82,7 +103,12 @@ fn layout_misfits_are_verdicts_not_misreadings() {
         .count();
     assert!(off > 0, "{v}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("overrides the directory name 7x7"));
-    let o = queensat(&["verify", &format!("{PUBLISHED}/8x8/1-W_boards.csv"), "--size", "9"]);
+    let o = queensat(&[
+        "verify",
+        &format!("{PUBLISHED}/8x8/1-W_boards.csv"),
+        "--size",
+        "9",
+    ]);
     assert_eq!(o.status.code(), Some(2));
 }
 

@@ -29,7 +29,13 @@ pub struct Certificate {
 
 /// Writes `DIR/NAME.cnf` ("at least k queens?"), proves it UNSAT with varisat into
 /// `DIR/NAME.drat`, and runs the DRAT checker. An error if the question is satisfiable.
-pub fn certify_unsat(board: &Board, amo: Amo, k: usize, dir: &Path, name: &str) -> anyhow::Result<Certificate> {
+pub fn certify_unsat(
+    board: &Board,
+    amo: Amo,
+    k: usize,
+    dir: &Path,
+    name: &str,
+) -> anyhow::Result<Certificate> {
     let opts = BaseOptions {
         amo,
         count: CountMode::Cells,
@@ -47,7 +53,10 @@ pub fn certify_unsat(board: &Board, amo: Amo, k: usize, dir: &Path, name: &str) 
     .render("c");
     let cnf_path = dir.join(format!("{name}.cnf"));
     let proof_path = dir.join(format!("{name}.drat"));
-    write_atomic(&cnf_path, write_dimacs(&header, q.n_vars(), q.cnf.iter()).as_bytes())?;
+    write_atomic(
+        &cnf_path,
+        write_dimacs(&header, q.n_vars(), q.cnf.iter()).as_bytes(),
+    )?;
     let file = std::fs::File::create(&proof_path)
         .with_context(|| format!("cannot create {}", proof_path.display()))?;
     let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));

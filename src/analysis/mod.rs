@@ -7,7 +7,7 @@ mod value;
 mod verify;
 
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
+pub use certify::{Certificate, certify_unsat};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
 pub use verify::{BoardClaim, RefutedKind, Verdict, verify_claim};
-pub use certify::{Certificate, certify_unsat};

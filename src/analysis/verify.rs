@@ -145,10 +145,8 @@ pub fn verify_claim(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> a
         None => match session.at_least(v)? {
             Some(p) => p,
             None => {
-                let mut verdict = Verdict::refuted(
-                    RefutedKind::Unreachable,
-                    format!("{v} queens do not fit (UNSAT)"),
-                );
+                let mut verdict =
+                    Verdict::refuted(RefutedKind::Unreachable, format!("{v} queens do not fit (UNSAT)"));
                 with_true_value(&mut verdict, board, opts)?;
                 return Ok(verdict);
             }
@@ -168,10 +166,17 @@ pub fn verify_claim(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> a
     let optimal = if reachable {
         format!("{} queens UNSAT", v + 1)
     } else {
-        format!("{} queens exceed the {} row/column segments", v + 1, session.model.max_count())
+        format!(
+            "{} queens exceed the {} row/column segments",
+            v + 1,
+            session.model.max_count()
+        )
     };
     if !claim.unique {
-        return Ok(Verdict::confirmed(format!("placement checked; {optimal}"), evidence));
+        return Ok(Verdict::confirmed(
+            format!("placement checked; {optimal}"),
+            evidence,
+        ));
     }
     // Uniqueness: exactly v queens, and not the first placement.
     let exactly = session
@@ -198,7 +203,9 @@ pub fn verify_claim(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> a
 fn with_true_value(verdict: &mut Verdict, board: &Board, opts: &ValueOptions) -> anyhow::Result<()> {
     let report = value(board, opts)?;
     verdict.true_value = Some(report.value);
-    verdict.reason.push_str(&format!("; the value is {} ({})", report.value, report.proof));
+    verdict
+        .reason
+        .push_str(&format!("; the value is {} ({})", report.value, report.proof));
     if verdict.counterexample.is_none() && report.value > 0 {
         verdict.counterexample = Some(report.placement);
     } else if let Some(c) = &verdict.counterexample
@@ -245,9 +252,16 @@ mod tests {
         assert_eq!(size.refuted, Some(RefutedKind::SizeMismatch));
         // 1x3 with a wall in the middle: value 2, unique.
         let w = Board::with_walls(1, 3, &[(0, 1)]).unwrap();
-        assert!(verify_claim(&w, &claim(2, None, true), &opts).unwrap().is_confirmed());
+        assert!(
+            verify_claim(&w, &claim(2, None, true), &opts)
+                .unwrap()
+                .is_confirmed()
+        );
         let mut wc = claim(2, None, false);
         wc.walls = Some(2);
-        assert_eq!(verify_claim(&w, &wc, &opts).unwrap().refuted, Some(RefutedKind::WallCount));
+        assert_eq!(
+            verify_claim(&w, &wc, &opts).unwrap().refuted,
+            Some(RefutedKind::WallCount)
+        );
     }
 }

@@ -7,7 +7,12 @@ use std::path::Path;
 
 /// Certifies "`value + 1` queens do not fit" in `dir` (or a temporary directory, removed
 /// afterwards; the paths in the certificate then no longer exist).
-pub fn certify_value(board: &Board, amo: Amo, value: usize, dir: Option<&Path>) -> anyhow::Result<Certificate> {
+pub fn certify_value(
+    board: &Board,
+    amo: Amo,
+    value: usize,
+    dir: Option<&Path>,
+) -> anyhow::Result<Certificate> {
     let name = format!("value-at-least-{}", value + 1);
     match dir {
         Some(d) => certify_unsat(board, amo, value + 1, d, &name),

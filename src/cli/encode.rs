@@ -3,7 +3,9 @@
 use super::BoardArgs;
 use crate::board::Board;
 use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion};
-use crate::io::{ExportHeader, dimacs_map, lp_map, opb_map, write_atomic, write_dimacs, write_lp, write_opb, write_wcnf};
+use crate::io::{
+    ExportHeader, dimacs_map, lp_map, opb_map, write_atomic, write_dimacs, write_lp, write_opb, write_wcnf,
+};
 use anyhow::bail;
 use clap::{Args, Subcommand};
 use std::io::Write as _;
@@ -73,11 +75,17 @@ pub fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
 pub fn encode_value(board: &Board, a: &EncodeValueArgs) -> anyhow::Result<String> {
     let k = a.at_least;
     let ilp = |what: &str| match k {
-        Some(k) => format!("{what}: at least {k} non-attacking queens on this board? (feasible iff the value is at least {k})"),
+        Some(k) => format!(
+            "{what}: at least {k} non-attacking queens on this board? (feasible iff the value is at least {k})"
+        ),
         None => format!("{what}: the most non-attacking queens on this board (optimum = the value)"),
     };
     if a.opb || a.lp {
-        let (marker, map) = if a.opb { ("*", opb_map(board)) } else { ("\\", lp_map(board)) };
+        let (marker, map) = if a.opb {
+            ("*", opb_map(board))
+        } else {
+            ("\\", lp_map(board))
+        };
         let header = ExportHeader {
             question: ilp(if a.opb { "pseudo-Boolean" } else { "ILP" }),
             board: board.clone(),
@@ -103,7 +111,10 @@ pub fn encode_value(board: &Board, a: &EncodeValueArgs) -> anyhow::Result<String
             "; at least {k} queens is the empty clause: the {} counter has fewer inputs",
             count.name()
         ),
-        Some(k) => format!("; at least {k} queens by a totaliser over {}, bound as unit clauses", count.name()),
+        Some(k) => format!(
+            "; at least {k} queens by a totaliser over {}, bound as unit clauses",
+            count.name()
+        ),
         None => String::new(),
     };
     let encoding = format!(
@@ -111,8 +122,14 @@ pub fn encode_value(board: &Board, a: &EncodeValueArgs) -> anyhow::Result<String
         a.amo.name()
     );
     let question = if a.wcnf {
-        let hard = if k.is_some() { "hard: no two queens attack, and the bound" } else { "hard: no two queens attack" };
-        format!("MaxSAT: the most non-attacking queens ({hard}; soft: a queen on each free cell, weight 1; optimum cost = free cells - value)")
+        let hard = if k.is_some() {
+            "hard: no two queens attack, and the bound"
+        } else {
+            "hard: no two queens attack"
+        };
+        format!(
+            "MaxSAT: the most non-attacking queens ({hard}; soft: a queen on each free cell, weight 1; optimum cost = free cells - value)"
+        )
     } else {
         format!(
             "at least {} non-attacking queens on this board? SAT: yes, the queen variables give a placement; UNSAT: the value is below that",

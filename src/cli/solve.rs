@@ -64,7 +64,10 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
                 bail!("solver {backend}: the model falsifies clause {} of {name}", i + 1);
             }
             println!("s SATISFIABLE");
-            println!("c solver {backend}, {seconds:.3} s; model satisfies all {} clauses", cnf.clauses.len());
+            println!(
+                "c solver {backend}, {seconds:.3} s; model satisfies all {} clauses",
+                cnf.clauses.len()
+            );
             match header {
                 Some(h) => {
                     let placement: Placement = h
@@ -82,7 +85,13 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
                     let lits: Vec<String> = model
                         .iter()
                         .enumerate()
-                        .map(|(i, &b)| if b { format!("{}", i + 1) } else { format!("-{}", i + 1) })
+                        .map(|(i, &b)| {
+                            if b {
+                                format!("{}", i + 1)
+                            } else {
+                                format!("-{}", i + 1)
+                            }
+                        })
                         .collect();
                     println!("v {} 0", lits.join(" "));
                 }

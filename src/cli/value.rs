@@ -53,7 +53,12 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     };
     let report = value(&board, &opts)?;
     let certificate = if a.certify {
-        Some(super::certify::certify_value(&board, a.amo, report.value, a.certify_dir.as_deref())?)
+        Some(super::certify::certify_value(
+            &board,
+            a.amo,
+            report.value,
+            a.certify_dir.as_deref(),
+        )?)
     } else {
         None
     };

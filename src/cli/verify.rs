@@ -91,8 +91,8 @@ pub struct FileReport {
 
 pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let start = Instant::now();
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
+    let text =
+        std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
     let name = a.name.clone().unwrap_or_else(|| a.file.display().to_string());
     let parsed = parse_published(&name, &text)?;
     let (side, side_from) = board_side(&a, &parsed)?;
@@ -112,7 +112,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         .map(|row| {
             let r = check_row(row, side, a.claim, &opts);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if total >= 10_000 && n % 10_000 == 0 {
+            if total >= 10_000 && n.is_multiple_of(10_000) {
                 eprintln!("queensat verify: {n}/{total} rows");
             }
             r
@@ -265,18 +265,27 @@ fn host() -> String {
 }
 
 /// The header of the per-file summary table.
-pub const SUMMARY_HEADER: &str = "| file | rows | confirmed | refuted | refuted by kind | seconds |\n|---|---:|---:|---:|---|---:|";
+pub const SUMMARY_HEADER: &str =
+    "| file | rows | confirmed | refuted | refuted by kind | seconds |\n|---|---:|---:|---:|---|---:|";
 
 /// The file's row of the summary table.
 pub fn summary_line(r: &FileReport) -> String {
-    let kinds: Vec<String> = r.refuted.iter().map(|(k, n)| format!("{} {n}", k.name())).collect();
+    let kinds: Vec<String> = r
+        .refuted
+        .iter()
+        .map(|(k, n)| format!("{} {n}", k.name()))
+        .collect();
     format!(
         "| {} | {} | {} | {} | {} | {:.2} |",
         r.file,
         r.rows.len(),
         r.confirmed,
         r.rows.len() - r.confirmed,
-        if kinds.is_empty() { "-".to_string() } else { kinds.join(", ") },
+        if kinds.is_empty() {
+            "-".to_string()
+        } else {
+            kinds.join(", ")
+        },
         r.seconds
     )
 }
@@ -328,14 +337,22 @@ fn markdown(r: &FileReport) -> String {
         ));
         let board = cells_board(&row.walls, r.side);
         if let (Some(b), Some(p)) = (&board, &row.claimed_placement) {
-            s.push_str(&format!("claimed placement ({} queens):\n\n```\n{}```\n\n", p.len(), render_grid(b, Some(p))));
+            s.push_str(&format!(
+                "claimed placement ({} queens):\n\n```\n{}```\n\n",
+                p.len(),
+                render_grid(b, Some(p))
+            ));
         }
         let label = match v.refuted {
             Some(RefutedKind::NotOptimal | RefutedKind::NotUnique) => "counter-example",
             _ => "an optimal placement",
         };
         if let (Some(b), Some(p)) = (&board, &v.counterexample) {
-            s.push_str(&format!("{label} ({} queens, checked):\n\n```\n{}```\n\n", p.len(), render_grid(b, Some(p))));
+            s.push_str(&format!(
+                "{label} ({} queens, checked):\n\n```\n{}```\n\n",
+                p.len(),
+                render_grid(b, Some(p))
+            ));
         }
     }
     s

@@ -13,5 +13,5 @@ mod varmap;
 pub use amo::Amo;
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
-pub use varmap::{VarMap, VarRole};
 pub use question::ValueQuestion;
+pub use varmap::{VarMap, VarRole};

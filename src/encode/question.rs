@@ -58,9 +58,15 @@ mod tests {
     fn the_eight_queens_question() {
         let b = Board::square(8).unwrap();
         for count in [CountMode::Cells, CountMode::Segments] {
-            let opts = BaseOptions { count, ..BaseOptions::default() };
+            let opts = BaseOptions {
+                count,
+                ..BaseOptions::default()
+            };
             assert_eq!(answer(&ValueQuestion::new(&b, opts, Some(8))), SolverResult::Sat);
-            assert_eq!(answer(&ValueQuestion::new(&b, opts, Some(9))), SolverResult::Unsat);
+            assert_eq!(
+                answer(&ValueQuestion::new(&b, opts, Some(9))),
+                SolverResult::Unsat
+            );
         }
     }
 }

@@ -7,7 +7,11 @@ use rustsat::types::{Clause, Lit};
 use std::fmt::Write as _;
 
 /// A DIMACS file: the header comments (already prefixed with `c`), then `p cnf` and clauses.
-pub fn write_dimacs<'a>(header: &str, n_vars: u32, clauses: impl ExactSizeIterator<Item = &'a Clause>) -> String {
+pub fn write_dimacs<'a>(
+    header: &str,
+    n_vars: u32,
+    clauses: impl ExactSizeIterator<Item = &'a Clause>,
+) -> String {
     let mut s = String::with_capacity(header.len() + 16 * clauses.len());
     s.push_str(header);
     let _ = writeln!(s, "p cnf {n_vars} {}", clauses.len());
@@ -48,7 +52,9 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
             if header.is_some() || f.len() != 3 || f[0] != "cnf" {
                 bail!("line {ln}: expected one header `p cnf VARS CLAUSES`");
             }
-            let n: u32 = f[1].parse().with_context(|| format!("line {ln}: variable count"))?;
+            let n: u32 = f[1]
+                .parse()
+                .with_context(|| format!("line {ln}: variable count"))?;
             let m: usize = f[2].parse().with_context(|| format!("line {ln}: clause count"))?;
             header = Some((n, m));
             continue;
@@ -109,7 +115,10 @@ pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<Solve
                 "UNKNOWN" => 0,
                 other => bail!("solver output line {ln}: unknown status {other:?}"),
             });
-        } else if let Some(v) = line.strip_prefix("v ").or_else(|| (line.trim() == "v").then_some("")) {
+        } else if let Some(v) = line
+            .strip_prefix("v ")
+            .or_else(|| (line.trim() == "v").then_some(""))
+        {
             for tok in v.split_whitespace() {
                 let x: i32 = tok
                     .parse()
@@ -203,7 +212,10 @@ mod tests {
 
     #[test]
     fn write_and_parse() {
-        let cls: Vec<Clause> = vec![[lit![0], !lit![1]].into_iter().collect(), [lit![1]].into_iter().collect()];
+        let cls: Vec<Clause> = vec![
+            [lit![0], !lit![1]].into_iter().collect(),
+            [lit![1]].into_iter().collect(),
+        ];
         let text = write_dimacs("c hello\n", 2, cls.iter());
         assert_eq!(text, "c hello\np cnf 2 2\n1 -2 0\n2 0\n");
         let back = parse_dimacs(&text).unwrap();
@@ -217,12 +229,28 @@ mod tests {
     #[test]
     fn competition_output() {
         let sat = "c x\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
-        assert_eq!(parse_competition_output(sat, 3).unwrap(), SolverAnswer::Sat(vec![true, false, true]));
-        assert_eq!(parse_competition_output("s UNSATISFIABLE\n", 3).unwrap(), SolverAnswer::Unsat);
-        for bad in ["", "s MAYBE\n", "s SATISFIABLE\nv 1 2\n", "s SATISFIABLE\nv 9 0\n", "s SATISFIABLE\nv 1 -1 0\n", "s SATISFIABLE\nv x 0\n"] {
+        assert_eq!(
+            parse_competition_output(sat, 3).unwrap(),
+            SolverAnswer::Sat(vec![true, false, true])
+        );
+        assert_eq!(
+            parse_competition_output("s UNSATISFIABLE\n", 3).unwrap(),
+            SolverAnswer::Unsat
+        );
+        for bad in [
+            "",
+            "s MAYBE\n",
+            "s SATISFIABLE\nv 1 2\n",
+            "s SATISFIABLE\nv 9 0\n",
+            "s SATISFIABLE\nv 1 -1 0\n",
+            "s SATISFIABLE\nv x 0\n",
+        ] {
             assert!(parse_competition_output(bad, 3).is_err(), "{bad:?}");
         }
-        assert_eq!(parse_minisat_result("SAT\n-1 2 0\n", 2).unwrap(), SolverAnswer::Sat(vec![false, true]));
+        assert_eq!(
+            parse_minisat_result("SAT\n-1 2 0\n", 2).unwrap(),
+            SolverAnswer::Sat(vec![false, true])
+        );
         assert_eq!(parse_minisat_result("UNSAT\n", 2).unwrap(), SolverAnswer::Unsat);
         assert!(parse_minisat_result("SAT\n1 2\n", 2).is_err());
         assert!(parse_minisat_result("", 2).is_err());

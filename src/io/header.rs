@@ -35,7 +35,10 @@ impl ExportHeader {
         };
         line(&format!("queensat {}", env!("CARGO_PKG_VERSION")));
         line(&format!("question: {}", self.question));
-        line(&format!("board {}", serde_json::to_string(&self.board).expect("a board serialises")));
+        line(&format!(
+            "board {}",
+            serde_json::to_string(&self.board).expect("a board serialises")
+        ));
         for row in render_grid(&self.board, None).lines() {
             line(&format!("  {row}"));
         }
@@ -100,9 +103,8 @@ pub fn read_header(text: &str) -> anyhow::Result<Option<ReadHeader>> {
             break; // comments come first
         };
         if let Some(json) = rest.strip_prefix("board ") {
-            board = Some(
-                serde_json::from_str::<Board>(json).with_context(|| format!("line {}: board", i + 1))?,
-            );
+            board =
+                Some(serde_json::from_str::<Board>(json).with_context(|| format!("line {}: board", i + 1))?);
         } else if let Some(m) = rest.strip_prefix("map ") {
             let mut parts = m.splitn(3, ' ');
             let (var, kind, cell) = (parts.next(), parts.next(), parts.next());

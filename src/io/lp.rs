@@ -26,14 +26,30 @@ pub fn write_lp(board: &Board, header: &str, at_least: Option<usize>) -> String 
     let all: Vec<String> = free.iter().map(|&p| name(p)).collect();
     let mut s = String::from(header);
     s.push_str("Maximize\n");
-    let _ = writeln!(s, " queens: {}", if all.is_empty() { "0 q_none".into() } else { sum(&all) });
+    let _ = writeln!(
+        s,
+        " queens: {}",
+        if all.is_empty() {
+            "0 q_none".into()
+        } else {
+            sum(&all)
+        }
+    );
     s.push_str("Subject To\n");
     for (i, cells) in rows.iter().enumerate() {
         let terms: Vec<String> = cells.iter().map(|&p| name(p)).collect();
         let _ = writeln!(s, " seg{i}: {} <= 1", sum(&terms));
     }
     if let Some(k) = at_least {
-        let _ = writeln!(s, " count: {} >= {k}", if all.is_empty() { "0 q_none".into() } else { sum(&all) });
+        let _ = writeln!(
+            s,
+            " count: {} >= {k}",
+            if all.is_empty() {
+                "0 q_none".into()
+            } else {
+                sum(&all)
+            }
+        );
     }
     s.push_str("Binary\n");
     for chunk in all.chunks(8) {
@@ -60,7 +76,10 @@ mod tests {
     fn small_board() {
         let b = Board::square(2).unwrap();
         let s = write_lp(&b, "\\ h\n", None);
-        assert!(s.starts_with("\\ h\nMaximize\n queens: q_0_0 + q_0_1 + q_1_0 + q_1_1\nSubject To\n"), "{s}");
+        assert!(
+            s.starts_with("\\ h\nMaximize\n queens: q_0_0 + q_0_1 + q_1_0 + q_1_1\nSubject To\n"),
+            "{s}"
+        );
         assert!(s.contains(" seg0: q_0_0 + q_0_1 <= 1\n"));
         assert!(s.ends_with("Binary\n q_0_0 q_0_1 q_1_0 q_1_1\nEnd\n"));
     }

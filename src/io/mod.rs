@@ -6,11 +6,10 @@ mod dimacs;
 mod header;
 mod lp;
 mod opb;
-mod wcnf;
 mod published;
+mod wcnf;
 
 pub use atomic::write_atomic;
-pub use published::{CellSet, ClaimRow, PublishedFile, PublishedFormat, parse_published};
 pub use dimacs::{
     DimacsCnf, SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result,
     push_clause, write_dimacs,
@@ -18,4 +17,5 @@ pub use dimacs::{
 pub use header::{ExportHeader, ReadHeader, dimacs_map, read_header};
 pub use lp::{lp_map, write_lp};
 pub use opb::{opb_map, write_opb};
+pub use published::{CellSet, ClaimRow, PublishedFile, PublishedFormat, parse_published};
 pub use wcnf::write_wcnf;

@@ -61,10 +61,16 @@ mod tests {
     #[test]
     fn small_board() {
         let b = Board::with_walls(1, 3, &[(0, 1)]).unwrap();
-        assert_eq!(write_opb(&b, "", None), "* #variable= 2 #constraint= 0\nmin: -1 x1 -1 x2 ;\n");
+        assert_eq!(
+            write_opb(&b, "", None),
+            "* #variable= 2 #constraint= 0\nmin: -1 x1 -1 x2 ;\n"
+        );
         let b = Board::square(2).unwrap();
         let s = write_opb(&b, "* h\n", Some(1));
-        assert!(s.starts_with("* #variable= 4 #constraint= 7\n* h\n+1 x1 +1 x2 +1 x3 +1 x4 >= 1 ;\n"), "{s}");
+        assert!(
+            s.starts_with("* #variable= 4 #constraint= 7\n* h\n+1 x1 +1 x2 +1 x3 +1 x4 >= 1 ;\n"),
+            "{s}"
+        );
         assert!(s.contains("-1 x1 -1 x2 >= -1 ;"));
     }
 }

@@ -80,7 +80,10 @@ pub fn parse_published(name: &str, text: &str) -> anyhow::Result<PublishedFile> 
     } else if first.starts_with(",0") {
         parse_scip_transposed(text)
     } else {
-        Err(anyhow::anyhow!("unrecognised layout (first line {:?})", truncate(first, 40)))
+        Err(anyhow::anyhow!(
+            "unrecognised layout (first line {:?})",
+            truncate(first, 40)
+        ))
     };
     parsed.with_context(|| name.to_string())
 }
@@ -90,9 +93,12 @@ fn truncate(s: &str, n: usize) -> String {
 }
 
 fn number<T: std::str::FromStr>(tok: &str, line: usize, what: &str) -> anyhow::Result<T> {
-    tok.trim()
-        .parse()
-        .map_err(|_| anyhow::anyhow!("line {line}: {what} {:?} is not a whole number", truncate(tok.trim(), 30)))
+    tok.trim().parse().map_err(|_| {
+        anyhow::anyhow!(
+            "line {line}: {what} {:?} is not a whole number",
+            truncate(tok.trim(), 30)
+        )
+    })
 }
 
 fn parse_boards_csv(text: &str) -> anyhow::Result<PublishedFile> {
@@ -104,7 +110,10 @@ fn parse_boards_csv(text: &str) -> anyhow::Result<PublishedFile> {
         }
         let fields: Vec<&str> = line.split(',').collect();
         if fields.len() != 3 {
-            bail!("line {ln}: expected 3 fields walls,value,queens, found {}", fields.len());
+            bail!(
+                "line {ln}: expected 3 fields walls,value,queens, found {}",
+                fields.len()
+            );
         }
         rows.push(ClaimRow {
             line: ln,
@@ -156,7 +165,10 @@ fn parse_puzzle_list(text: &str) -> anyhow::Result<PublishedFile> {
                 match depth {
                     2 => {
                         if numbers.len() != 2 {
-                            bail!("line {pair_line}: expected [walls, value], found {} numbers", numbers.len());
+                            bail!(
+                                "line {pair_line}: expected [walls, value], found {} numbers",
+                                numbers.len()
+                            );
                         }
                         rows.push(ClaimRow {
                             line: pair_line,
@@ -298,7 +310,9 @@ fn named_side(vars: &[ScipVar]) -> anyhow::Result<usize> {
         }
     }
     if nb != side * side || nq != side * side {
-        bail!("variable names do not cover a square board: {nb} BLOCKED and {nq} QUEEN names for side {side}");
+        bail!(
+            "variable names do not cover a square board: {nb} BLOCKED and {nq} QUEEN names for side {side}"
+        );
     }
     Ok(side)
 }
@@ -317,7 +331,11 @@ fn parse_scip_solutions(text: &str) -> anyhow::Result<PublishedFile> {
         let ln = i + 1;
         let fields: Vec<&str> = line.split(',').collect();
         if fields.len() != vars.len() + 1 {
-            bail!("line {ln}: {} fields, the header names {}", fields.len(), vars.len() + 1);
+            bail!(
+                "line {ln}: {} fields, the header names {}",
+                fields.len(),
+                vars.len() + 1
+            );
         }
         let mut sol = SolutionBuilder::new();
         for (var, entry) in vars.iter().zip(&fields[1..]) {
@@ -386,7 +404,10 @@ mod tests {
     fn puzzle_lists_in_both_spacings() {
         let f = parse_published("t", "[[1,10],[2,9]]").unwrap();
         assert_eq!(f.rows.len(), 2);
-        assert_eq!((f.rows[1].walls.clone(), f.rows[1].value), (CellSet::Bits64(2), 9));
+        assert_eq!(
+            (f.rows[1].walls.clone(), f.rows[1].value),
+            (CellSet::Bits64(2), 9)
+        );
         let f = parse_published("t", "[[1, 10], \n[2, 9]]\n").unwrap();
         assert_eq!(f.rows[1].line, 2);
         for bad in ["[[1,10],[2]]", "[[1,10]", "[[1,10]] x", "[[1,a]]", "[[[1]]]"] {

@@ -35,7 +35,11 @@ pub fn drat_checker() -> Option<PathBuf> {
     // The repo-local install, found from the working directory or from the binary
     // (target/release/queensat → repo root).
     let mut roots = vec![std::env::current_dir().ok()];
-    roots.push(std::env::current_exe().ok().and_then(|e| Some(e.parent()?.parent()?.parent()?.to_path_buf())));
+    roots.push(
+        std::env::current_exe()
+            .ok()
+            .and_then(|e| Some(e.parent()?.parent()?.parent()?.to_path_buf())),
+    );
     roots
         .into_iter()
         .flatten()

@@ -101,7 +101,11 @@ impl ExternalSolver {
         let units: Vec<Clause> = assumps.iter().map(|&l| [l].into_iter().collect()).collect();
         let all: Vec<&Clause> = self.clauses.iter().chain(&units).collect();
         let cnf = temp_path("cnf");
-        let text = write_dimacs("c written by queensat for an external solver\n", n_vars, all.iter().copied());
+        let text = write_dimacs(
+            "c written by queensat for an external solver\n",
+            n_vars,
+            all.iter().copied(),
+        );
         std::fs::write(&cnf.0, text).with_context(|| format!("cannot write {}", cnf.0.display()))?;
         let out = temp_path("out");
         let err = temp_path("err");
@@ -144,7 +148,14 @@ impl ExternalSolver {
         let answer = answer.map_err(|e| {
             let stderr = std::fs::read_to_string(&err.0).unwrap_or_default();
             let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
-            anyhow::anyhow!("external solver {name:?} ({status}): {e}{}", if last.is_empty() { String::new() } else { format!("; stderr: {last}") })
+            anyhow::anyhow!(
+                "external solver {name:?} ({status}): {e}{}",
+                if last.is_empty() {
+                    String::new()
+                } else {
+                    format!("; stderr: {last}")
+                }
+            )
         })?;
         // The competition exit codes, where given, must agree with the printed answer.
         match (status.code(), &answer) {
@@ -156,10 +167,16 @@ impl ExternalSolver {
         match answer {
             SolverAnswer::Sat(model) => {
                 if let Err(i) = check_model(&self.clauses, &model) {
-                    bail!("external solver {name:?}: its model falsifies clause {} of the formula", i + 1);
+                    bail!(
+                        "external solver {name:?}: its model falsifies clause {} of the formula",
+                        i + 1
+                    );
                 }
                 if let Some(l) = assumps.iter().find(|l| model[l.vidx()] != l.is_pos()) {
-                    bail!("external solver {name:?}: its model falsifies assumption {}", l.to_ipasir());
+                    bail!(
+                        "external solver {name:?}: its model falsifies assumption {}",
+                        l.to_ipasir()
+                    );
                 }
                 self.model = Some(model);
                 self.n_sat += 1;
@@ -188,7 +205,11 @@ impl Solve for ExternalSolver {
             .as_ref()
             .context("external solver: no model (last answer was not SAT)")?;
         let v = model.get(lit.vidx()).copied().unwrap_or(false);
-        Ok(if v == lit.is_pos() { TernaryVal::True } else { TernaryVal::False })
+        Ok(if v == lit.is_pos() {
+            TernaryVal::True
+        } else {
+            TernaryVal::False
+        })
     }
     fn add_clause_ref<C: AsRef<Cl> + ?Sized>(&mut self, clause: &C) -> anyhow::Result<()> {
         let cl: Clause = clause.as_ref().iter().copied().collect();
@@ -207,7 +228,9 @@ impl SolveIncremental for ExternalSolver {
     }
     /// Every assumption (negated, rustsat's convention): the process reports no smaller core.
     fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        self.core.clone().context("external solver: no core (last answer was not UNSAT)")
+        self.core
+            .clone()
+            .context("external solver: no core (last answer was not UNSAT)")
     }
 }
 

@@ -75,7 +75,10 @@ impl FromStr for Backend {
             .find(|b| b.name() == s)
             .ok_or_else(|| {
                 let names: Vec<_> = Backend::available().iter().map(|b| b.name()).collect();
-                format!("unknown solver {s:?} (this build has: {}, external:CMD)", names.join(", "))
+                format!(
+                    "unknown solver {s:?} (this build has: {}, external:CMD)",
+                    names.join(", ")
+                )
             })
     }
 }
