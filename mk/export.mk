@@ -8,6 +8,8 @@ VERIFY_FILES := \
   7x7/1-W_boards.csv 7x7/2-W_boards.csv \
   least_walls/sols_transposed.csv least_walls/solutions.sol
 VERIFY_UNIQUE := interesting/interesting_puzzles.txt interesting/interesting_boards.txt
+# the author's summaries, each checked against its boards CSV
+VERIFY_SUMMARIES := 1 2 3 4
 
 .PHONY: verify-ilp bench-verify encodings
 RESULT_TARGETS += verify-ilp encodings
@@ -22,13 +24,18 @@ verify-ilp: build
 	  $(BIN) verify $(PUBLISHED)/$$f --name walled-n-queens/$$f --claim $$claim \
 	    --report $$out.md --rows $$out.rows.tsv; \
 	done
+	@set -e; for n in $(VERIFY_SUMMARIES); do \
+	  $(BIN) verify $(PUBLISHED)/8x8/$${n}W_summary.txt --boards $(PUBLISHED)/8x8/$$n-W_boards.csv \
+	    --name walled-n-queens/8x8/$${n}W_summary.txt --report $(VERIFY_DIR)/8x8_$${n}W_summary.md; \
+	done
 	@{ echo "# Verification of the published ILP results"; echo; \
 	   echo "Made by \`make verify-ilp\` on $$(date -u +%Y-%m-%dT%H:%MZ) ($$(nproc) cores, host $$(hostname))."; \
 	   echo "One report per file (\`*.md\`: refuted claims with reason and counter-example) and every"; \
 	   echo "row's verdict (\`*.rows.tsv\`). Exit code of \`queensat verify\` without \`--report\`: 1 when a claim is refuted."; \
 	   echo; echo "| file | rows | confirmed | refuted | refuted by kind | seconds |"; echo "|---|---:|---:|---:|---|---:|"; \
-	   for f in $(VERIFY_FILES) $(VERIFY_UNIQUE); do \
-	     grep -h '^| walled-n-queens/' $(VERIFY_DIR)/$$(echo $$f | tr '/' '_' | sed 's/\.[a-z]*$$//').md; done; } \
+	   for f in $(VERIFY_FILES) $(VERIFY_UNIQUE) $(foreach n,$(VERIFY_SUMMARIES),8x8/$(n)W_summary.txt); do \
+	     grep -h '^| walled-n-queens/' $(VERIFY_DIR)/$$(echo $$f | tr '/' '_' | sed 's/\.[a-z]*$$//').md; done; \
+	   echo; echo "Rows of a summary file are its checked statements (totals, counts per value, maximum, example, listings)."; } \
 	  > $(VERIFY_DIR)/SUMMARY.md
 	@cat $(VERIFY_DIR)/SUMMARY.md
 

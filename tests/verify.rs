@@ -131,3 +131,20 @@ fn malformed_files_are_one_line_errors() {
     assert!(!Path::new("/nonexistent").exists());
     assert_eq!(queensat(&["verify", "/nonexistent/f.csv"]).status.code(), Some(2));
 }
+
+#[test]
+fn the_authors_two_wall_summary_is_checked_against_the_engine() {
+    let o = queensat(&[
+        "verify",
+        &format!("{PUBLISHED}/8x8/2W_summary.txt"),
+        "--boards",
+        &format!("{PUBLISHED}/8x8/2-W_boards.csv"),
+    ]);
+    let s = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    assert!(s.contains("| 6 | boards with value 10 | 38 | 38 | confirmed |"), "{s}");
+    assert!(s.contains("the listing of value-10 boards is complete | 38 | 38 | confirmed"), "{s}");
+    // Without the boards it cannot be checked.
+    let o = queensat(&["verify", &format!("{PUBLISHED}/8x8/2W_summary.txt")]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -6,6 +6,7 @@ mod encode;
 mod solve;
 mod value;
 mod verify;
+mod verify_summary;
 
 pub use board_args::BoardArgs;
 

@@ -43,6 +43,9 @@ pub struct VerifyArgs {
     /// Write every row's verdict, tab-separated, to this file.
     #[arg(long, value_name = "FILE")]
     pub rows: Option<PathBuf>,
+    /// For an author's summary (`*W_summary.txt`): the boards CSV whose values it summarises.
+    #[arg(long, value_name = "CSV")]
+    pub boards: Option<PathBuf>,
     /// How the file is named in the report (default: the path given).
     #[arg(long)]
     pub name: Option<String>,
@@ -93,6 +96,9 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let start = Instant::now();
     let text =
         std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    if text.lines().take(5).any(|l| l.trim_start().starts_with("Total ")) {
+        return super::verify_summary::run(&a, &text);
+    }
     let name = a.name.clone().unwrap_or_else(|| a.file.display().to_string());
     let parsed = parse_published(&name, &text)?;
     let (side, side_from) = board_side(&a, &parsed)?;
@@ -190,7 +196,7 @@ fn board_side(a: &VerifyArgs, parsed: &PublishedFile) -> anyhow::Result<(usize, 
 }
 
 /// `N` when a path component is `NxN` with N in 1..=8.
-fn side_in_path(path: &Path) -> Option<usize> {
+pub(super) fn side_in_path(path: &Path) -> Option<usize> {
     path.components().rev().find_map(|c| {
         let s = c.as_os_str().to_str()?;
         let (a, b) = s.split_once('x')?;
@@ -253,7 +259,7 @@ fn check_row(row: &ClaimRow, side: usize, kind: ClaimKind, opts: &ValueOptions) 
     Ok(result)
 }
 
-fn command_line() -> String {
+pub(super) fn command_line() -> String {
     let args: Vec<String> = std::env::args().skip(1).collect();
     format!("queensat {}", args.join(" "))
 }

@@ -7,6 +7,7 @@ mod header;
 mod lp;
 mod opb;
 mod published;
+mod summary;
 mod wcnf;
 
 pub use atomic::write_atomic;
@@ -19,3 +20,4 @@ pub use lp::{lp_map, write_lp};
 pub use opb::{opb_map, write_opb};
 pub use published::{CellSet, ClaimRow, PublishedFile, PublishedFormat, parse_published};
 pub use wcnf::write_wcnf;
+pub use summary::{SummaryClaim, parse_summary};
