@@ -115,6 +115,8 @@ impl ExternalSolver {
         if self.is_minisat() {
             cmd.arg(&result.0);
         }
+        // Its own process group, so a time limit ends the solver's children too.
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         cmd.stdin(Stdio::null())
             .stdout(std::fs::File::create(&out.0)?)
             .stderr(std::fs::File::create(&err.0)?);
@@ -128,6 +130,10 @@ impl ExternalSolver {
                 break s;
             }
             if self.timeout.is_some_and(|t| start.elapsed() > t) {
+                let _ = Command::new("kill")
+                    .args(["-KILL", &format!("-{}", child.id())])
+                    .stderr(Stdio::null())
+                    .status();
                 let _ = child.kill();
                 let _ = child.wait();
                 bail!(
@@ -301,7 +307,9 @@ mod tests {
         s.add_unit(lit![0]).unwrap();
         assert_eq!(s.solve().unwrap(), SolverResult::Sat);
         assert_eq!(s.lit_val(lit![0]).unwrap(), TernaryVal::True);
-        let mut s = ExternalSolver::new("sleep 5").with_timeout(Some(Duration::from_millis(100)));
+        let slow = dir.path().join("slow");
+        std::fs::write(&slow, "#!/bin/sh\nsleep 5\n").unwrap();
+        let mut s = ExternalSolver::new(&format!("sh {}", slow.display())).with_timeout(Some(Duration::from_millis(100)));
         assert!(s.solve().unwrap_err().to_string().contains("killed"));
         let mut s = ExternalSolver::new("/nonexistent/solver");
         assert!(s.solve().unwrap_err().to_string().contains("cannot start"));
