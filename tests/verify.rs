@@ -142,8 +142,14 @@ fn the_authors_two_wall_summary_is_checked_against_the_engine() {
     ]);
     let s = stdout(&o);
     assert_eq!(o.status.code(), Some(0), "{s}");
-    assert!(s.contains("| 6 | boards with value 10 | 38 | 38 | confirmed |"), "{s}");
-    assert!(s.contains("the listing of value-10 boards is complete | 38 | 38 | confirmed"), "{s}");
+    assert!(
+        s.contains("| 6 | boards with value 10 | 38 | 38 | confirmed |"),
+        "{s}"
+    );
+    assert!(
+        s.contains("the listing of value-10 boards is complete | 38 | 38 | confirmed"),
+        "{s}"
+    );
     // Without the boards it cannot be checked.
     let o = queensat(&["verify", &format!("{PUBLISHED}/8x8/2W_summary.txt")]);
     assert_eq!(o.status.code(), Some(2));

@@ -41,7 +41,10 @@ pub fn run(a: &VerifyArgs, text: &str) -> anyhow::Result<i32> {
     if parsed.format != PublishedFormat::BoardsCsv {
         bail!("--boards must be a boards CSV (Walls,Value,Queens)");
     }
-    let side = a.size.or_else(|| super::verify::side_in_path(&a.file)).unwrap_or(8);
+    let side = a
+        .size
+        .or_else(|| super::verify::side_in_path(&a.file))
+        .unwrap_or(8);
     let opts = ValueOptions {
         base: BaseOptions {
             amo: a.amo,
@@ -55,8 +58,11 @@ pub fn run(a: &VerifyArgs, text: &str) -> anyhow::Result<i32> {
         .rows
         .par_iter()
         .map(|row| {
-            let CellSet::Bits64(bits) = row.walls else { unreachable!("boards CSV rows are bits") };
-            let walls = from_bits64(bits, side, side).with_context(|| format!("{}: {}", boards_path.display(), row.label))?;
+            let CellSet::Bits64(bits) = row.walls else {
+                unreachable!("boards CSV rows are bits")
+            };
+            let walls = from_bits64(bits, side, side)
+                .with_context(|| format!("{}: {}", boards_path.display(), row.label))?;
             let board = Board::with_walls(side, side, &walls)?;
             let v = value(&board, &opts)?.value;
             Ok((board.canonical().0, board.orbit_size() as u64, v, walls.len()))
@@ -74,7 +80,10 @@ pub fn run(a: &VerifyArgs, text: &str) -> anyhow::Result<i32> {
         if let Some(&(_, v)) = classes.get(&r.0)
             && v != r.2
         {
-            bail!("internal error: two boards of one symmetry class have values {v} and {}", r.2);
+            bail!(
+                "internal error: two boards of one symmetry class have values {v} and {}",
+                r.2
+            );
         }
         classes.insert(&r.0, (r.1, r.2));
     }
@@ -188,10 +197,16 @@ pub fn run(a: &VerifyArgs, text: &str) -> anyhow::Result<i32> {
         checked.len(),
         confirmed,
         checked.len() - confirmed,
-        if kinds_text.is_empty() { "-".into() } else { kinds_text.join(", ") }
+        if kinds_text.is_empty() {
+            "-".into()
+        } else {
+            kinds_text.join(", ")
+        }
     );
     let mut s = format!("# Verification of `{name}`\n\n");
-    s.push_str("- layout: the author's printed summary; each number is checked against the engine's values\n");
+    s.push_str(
+        "- layout: the author's printed summary; each number is checked against the engine's values\n",
+    );
     s.push_str(&format!(
         "- boards: `{}` ({} rows, {side}x{side}, {walls} walls: {weighting}); every value recomputed by `queensat value` (not taken from the CSV)\n",
         boards_path.display(),
@@ -213,11 +228,21 @@ pub fn run(a: &VerifyArgs, text: &str) -> anyhow::Result<i32> {
             (false, None) => "confirmed".to_string(),
             (false, Some(k)) => format!("**refuted** ({k})"),
         };
-        let line = if c.line == 0 { "-".to_string() } else { c.line.to_string() };
-        s.push_str(&format!("| {line} | {} | {} | {} | {verdict} |\n", c.what, c.stated, c.engine));
+        let line = if c.line == 0 {
+            "-".to_string()
+        } else {
+            c.line.to_string()
+        };
+        s.push_str(&format!(
+            "| {line} | {} | {} | {} | {verdict} |\n",
+            c.what, c.stated, c.engine
+        ));
     }
     let dist_text: Vec<String> = dist.iter().map(|(v, n)| format!("value {v}: {n}")).collect();
-    s.push_str(&format!("\nEngine distribution over all {total} boards: {}.\n", dist_text.join(", ")));
+    s.push_str(&format!(
+        "\nEngine distribution over all {total} boards: {}.\n",
+        dist_text.join(", ")
+    ));
     let any_refuted = confirmed < checked.len();
     match &a.report {
         Some(path) => {

@@ -19,5 +19,5 @@ pub use header::{ExportHeader, ReadHeader, dimacs_map, read_header};
 pub use lp::{lp_map, write_lp};
 pub use opb::{opb_map, write_opb};
 pub use published::{CellSet, ClaimRow, PublishedFile, PublishedFormat, parse_published};
-pub use wcnf::write_wcnf;
 pub use summary::{SummaryClaim, parse_summary};
+pub use wcnf::write_wcnf;

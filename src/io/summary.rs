@@ -36,12 +36,17 @@ pub fn parse_summary(name: &str, text: &str) -> anyhow::Result<Vec<(usize, Summa
             continue;
         }
         let num = |s: &str| -> anyhow::Result<u64> {
-            s.trim().trim_end_matches('.').parse().with_context(|| format!("{name}: line {ln}: {s:?} is not a number"))
+            s.trim()
+                .trim_end_matches('.')
+                .parse()
+                .with_context(|| format!("{name}: line {ln}: {s:?} is not a number"))
         };
         let lower = line.to_lowercase();
         let claim = if let Some(rest) = line.strip_prefix("--- All ") {
             let v = rest.rsplit_once("value ").map(|(_, v)| v.trim_end_matches(':'));
-            listing = Some(num(v.with_context(|| format!("{name}: line {ln}: no value in the listing header"))?)? as usize);
+            listing = Some(num(
+                v.with_context(|| format!("{name}: line {ln}: no value in the listing header"))?
+            )? as usize);
             continue;
         } else if let Some(value) = listing.filter(|_| line.starts_with('(')) {
             let walls = parse_cell_list(line).with_context(|| format!("{name}: line {ln}"))?;
@@ -85,7 +90,13 @@ mod tests {
         assert_eq!(c[3].1, SummaryClaim::Count { value: 8, count: 368 });
         assert_eq!(c[4].1, SummaryClaim::Count { value: 10, count: 38 });
         assert!(matches!(c[5].1, SummaryClaim::Unchecked(_)));
-        assert_eq!(c[7].1, SummaryClaim::Listed { value: 10, walls: vec![(1, 3), (3, 6)] });
+        assert_eq!(
+            c[7].1,
+            SummaryClaim::Listed {
+                value: 10,
+                walls: vec![(1, 3), (3, 6)]
+            }
+        );
         assert!(parse_summary("s", "There are x boards with value 3\n").is_err());
     }
 }

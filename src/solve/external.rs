@@ -309,7 +309,8 @@ mod tests {
         assert_eq!(s.lit_val(lit![0]).unwrap(), TernaryVal::True);
         let slow = dir.path().join("slow");
         std::fs::write(&slow, "#!/bin/sh\nsleep 5\n").unwrap();
-        let mut s = ExternalSolver::new(&format!("sh {}", slow.display())).with_timeout(Some(Duration::from_millis(100)));
+        let mut s = ExternalSolver::new(&format!("sh {}", slow.display()))
+            .with_timeout(Some(Duration::from_millis(100)));
         assert!(s.solve().unwrap_err().to_string().contains("killed"));
         let mut s = ExternalSolver::new("/nonexistent/solver");
         assert!(s.solve().unwrap_err().to_string().contains("cannot start"));
