@@ -264,4 +264,49 @@ mod tests {
             Some(RefutedKind::WallCount)
         );
     }
+
+    use crate::check::{brute_count, brute_value};
+    use proptest::prelude::*;
+
+    /// A random board of up to 5x5 with some walls.
+    fn small_board() -> impl Strategy<Value = Board> {
+        (
+            1usize..=5,
+            1usize..=5,
+            proptest::collection::vec((0usize..5, 0usize..5), 0..6),
+        )
+            .prop_map(|(r, c, ws)| {
+                let mut b = Board::new(r, c).unwrap();
+                for (wr, wc) in ws {
+                    if wr < r && wc < c {
+                        b.set((wr, wc), crate::board::Cell::Wall);
+                    }
+                }
+                b
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn verdicts_agree_with_brute_force(b in small_board()) {
+            let opts = ValueOptions::default();
+            let v = brute_value(&b);
+            let unique = brute_count(&b, v) == 1;
+            let exact = verify_claim(&b, &claim(v, None, true), &opts).unwrap();
+            if unique {
+                prop_assert!(exact.is_confirmed(), "{:?}", exact);
+            } else {
+                prop_assert_eq!(exact.refuted, Some(RefutedKind::NotUnique));
+            }
+            prop_assert!(verify_claim(&b, &claim(v, None, false), &opts).unwrap().is_confirmed());
+            let over = verify_claim(&b, &claim(v + 1, None, false), &opts).unwrap();
+            prop_assert_eq!(over.refuted, Some(RefutedKind::Unreachable));
+            if v > 0 {
+                let under = verify_claim(&b, &claim(v - 1, None, false), &opts).unwrap();
+                prop_assert_eq!(under.refuted, Some(RefutedKind::NotOptimal));
+                prop_assert_eq!(under.true_value, Some(v));
+            }
+        }
+    }
 }
