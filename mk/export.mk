@@ -20,8 +20,9 @@ verify-ilp: build
 	@mkdir -p $(VERIFY_DIR)
 	@set -e; for f in $(VERIFY_FILES) $(VERIFY_UNIQUE); do \
 	  claim=optimal; case " $(VERIFY_UNIQUE) " in *" $$f "*) claim=unique-optimum;; esac; \
+	  size=; case $$f in 7x7/*) size="--size 7";; esac; \
 	  out=$(VERIFY_DIR)/$$(echo $$f | tr '/' '_' | sed 's/\.[a-z]*$$//'); \
-	  $(BIN) verify $(PUBLISHED)/$$f --name walled-n-queens/$$f --claim $$claim \
+	  $(BIN) verify $(PUBLISHED)/$$f --name walled-n-queens/$$f --claim $$claim $$size \
 	    --report $$out.md --rows $$out.rows.tsv; \
 	done
 	@set -e; for n in $(VERIFY_SUMMARIES); do \
