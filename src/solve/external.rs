@@ -115,8 +115,6 @@ impl ExternalSolver {
         if self.is_minisat() {
             cmd.arg(&result.0);
         }
-        // Its own process group, so a time limit ends the solver's children too.
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         cmd.stdin(Stdio::null())
             .stdout(std::fs::File::create(&out.0)?)
             .stderr(std::fs::File::create(&err.0)?);
@@ -130,10 +128,6 @@ impl ExternalSolver {
                 break s;
             }
             if self.timeout.is_some_and(|t| start.elapsed() > t) {
-                let _ = Command::new("kill")
-                    .args(["-KILL", &format!("-{}", child.id())])
-                    .stderr(Stdio::null())
-                    .status();
                 let _ = child.kill();
                 let _ = child.wait();
                 bail!(
