@@ -1,13 +1,17 @@
 //! Questions about boards, answered with the encoders and solvers below.
 
 mod bounds;
+mod certify;
 mod enumerate;
 pub mod nqueens;
 mod session;
 mod value;
+mod verify;
 
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
 pub mod sweep;
+pub use certify::{Certificate, certify_unsat};
+pub use verify::{BoardClaim, RefutedKind, Verdict, verify_claim};

@@ -181,7 +181,7 @@ pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> 
         upper_bound: ub,
         calls,
         proof,
-        solver: opts.backend.name().to_string(),
+        solver: opts.backend.to_string(),
         amo: opts.base.amo.name(),
         count: opts.base.count.name(),
         search: opts.search,

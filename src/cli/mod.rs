@@ -1,12 +1,17 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod certify;
+mod encode;
 mod instance;
 mod nqueens;
 mod render;
 mod solutions;
+mod solve;
 mod sweep;
 mod value;
+mod verify;
+mod verify_summary;
 
 pub use board_args::BoardArgs;
 pub use instance::{InstanceArgs, Loaded};
@@ -38,6 +43,12 @@ enum Command {
     /// Compare an 8x8 sweep with the published per-class tables and summaries (exit 1 on any
     /// disagreement).
     SweepCompare(sweep::CompareArgs),
+    /// Re-check the claims of a published result file (values, placements, uniqueness).
+    Verify(verify::VerifyArgs),
+    /// Write a question as a file for other solvers: DIMACS, WCNF (MaxSAT), OPB, CPLEX LP.
+    Encode(encode::EncodeArgs),
+    /// Answer a DIMACS file with a built-in or external solver; decode and check placements.
+    Solve(solve::SolveArgs),
 }
 
 /// Output format of a command.
@@ -60,6 +71,9 @@ pub fn main() -> i32 {
         Command::Sweep(a) => sweep::run(a),
         Command::Merge(a) => sweep::run_merge(a),
         Command::SweepCompare(a) => sweep::run_compare(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Encode(a) => encode::run(a),
+        Command::Solve(a) => solve::run(a),
     };
     match result {
         Ok(code) => code,

@@ -23,6 +23,17 @@ pub struct ValueArgs {
     /// SAT solver.
     #[arg(long, default_value = "varisat")]
     pub solver: Backend,
+    /// Shorthand for `--solver external:CMD`: a DIMACS solver binary run as a process.
+    #[arg(long, value_name = "CMD", conflicts_with = "solver")]
+    pub external: Option<String>,
+    /// Prove optimality independently: write the CNF of "value + 1 queens", have varisat
+    /// write a DRAT proof, and check it with a DRAT checker (`rate`).
+    #[arg(long)]
+    pub certify: bool,
+    /// Keep the certificate (CNF and DRAT proof) in this directory (default: a temporary
+    /// directory, removed afterwards).
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certify_dir: Option<std::path::PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
 }
@@ -35,14 +46,38 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
             count: a.count,
         },
         search: a.search,
-        backend: a.solver,
+        backend: match &a.external {
+            Some(cmd) => Backend::External(cmd.clone()),
+            None => a.solver,
+        },
     };
     let report = value(&board, &opts)?;
+    let certificate = if a.certify {
+        Some(super::certify::certify_value(
+            &board,
+            a.amo,
+            report.value,
+            a.certify_dir.as_deref(),
+        )?)
+    } else {
+        None
+    };
     match a.format {
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
-        Format::Text => print!("{}", text(&report)),
+        Format::Json => match &certificate {
+            Some(c) => println!("{}", serde_json::json!({ "value": report, "certificate": c })),
+            None => println!("{}", serde_json::to_string(&report)?),
+        },
+        Format::Text => {
+            print!("{}", text(&report));
+            if let Some(c) = &certificate {
+                print!("{}", super::certify::text(c));
+            }
+        }
     }
-    Ok(0)
+    Ok(match certificate {
+        Some(c) if !c.certified => 1,
+        _ => 0,
+    })
 }
 
 fn text(r: &ValueReport) -> String {

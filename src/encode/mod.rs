@@ -9,6 +9,7 @@ mod base;
 mod count;
 mod fixed_walls;
 mod lex_leader;
+mod question;
 mod shard;
 mod varmap;
 
@@ -17,5 +18,6 @@ pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
 pub use fixed_walls::FixedWallsModel;
 pub use lex_leader::encode_lex_leader;
+pub use question::ValueQuestion;
 pub use shard::encode_shard;
 pub use varmap::{VarMap, VarRole};

@@ -4,10 +4,15 @@
 //!
 //! - `varisat` (default): pure Rust, embedded, can write DRAT proofs.
 //! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
+//! - `external:CMD`: any DIMACS solver binary run as a process ([`ExternalSolver`]).
 
+mod drat;
+mod external;
 mod varisat;
 
 pub use self::varisat::VarisatSolver;
+pub use drat::{DratCheck, check_drat, drat_checker};
+pub use external::ExternalSolver;
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
@@ -22,6 +27,8 @@ pub enum Backend {
     Varisat,
     #[cfg(feature = "batsat")]
     Batsat,
+    /// A DIMACS solver run as a process: the command line (`external:CMD` on the command line).
+    External(String),
 }
 
 impl Backend {
@@ -39,6 +46,7 @@ impl Backend {
             Backend::Varisat => "varisat",
             #[cfg(feature = "batsat")]
             Backend::Batsat => "batsat",
+            Backend::External(_) => "external",
         }
     }
 
@@ -48,6 +56,7 @@ impl Backend {
             Backend::Varisat => AnySolver::Varisat(Box::default()),
             #[cfg(feature = "batsat")]
             Backend::Batsat => AnySolver::Batsat(Box::default()),
+            Backend::External(cmd) => AnySolver::External(Box::new(ExternalSolver::new(cmd))),
         }
     }
 }
@@ -55,19 +64,31 @@ impl Backend {
 impl FromStr for Backend {
     type Err = String;
     fn from_str(s: &str) -> Result<Backend, String> {
+        if let Some(cmd) = s.strip_prefix("external:") {
+            if cmd.trim().is_empty() {
+                return Err("external: needs a command, e.g. external:cadical".into());
+            }
+            return Ok(Backend::External(cmd.to_string()));
+        }
         Backend::available()
             .into_iter()
             .find(|b| b.name() == s)
             .ok_or_else(|| {
                 let names: Vec<_> = Backend::available().iter().map(|b| b.name()).collect();
-                format!("unknown solver {s:?} (this build has: {})", names.join(", "))
+                format!(
+                    "unknown solver {s:?} (this build has: {}, external:CMD)",
+                    names.join(", ")
+                )
             })
     }
 }
 
 impl std::fmt::Display for Backend {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        match self {
+            Backend::External(cmd) => write!(f, "external:{cmd}"),
+            _ => f.write_str(self.name()),
+        }
     }
 }
 
@@ -76,6 +97,7 @@ pub enum AnySolver {
     Varisat(Box<VarisatSolver>),
     #[cfg(feature = "batsat")]
     Batsat(Box<rustsat_batsat::BasicSolver>),
+    External(Box<ExternalSolver>),
 }
 
 macro_rules! dispatch {
@@ -84,6 +106,7 @@ macro_rules! dispatch {
             AnySolver::Varisat($s) => $body,
             #[cfg(feature = "batsat")]
             AnySolver::Batsat($s) => $body,
+            AnySolver::External($s) => $body,
         }
     };
 }

@@ -20,6 +20,8 @@ pub struct VarisatSolver {
     n_unsat: usize,
     solve_time: Duration,
     clause_buf: Vec<varisat::Lit>,
+    /// Whether the last call set assumptions.
+    assumed: bool,
 }
 
 impl Default for VarisatSolver {
@@ -34,6 +36,7 @@ impl Default for VarisatSolver {
             n_unsat: 0,
             solve_time: Duration::ZERO,
             clause_buf: Vec::new(),
+            assumed: false,
         }
     }
 }
@@ -75,7 +78,12 @@ impl VarisatSolver {
             self.note_var(l.var());
         }
         let lits: Vec<varisat::Lit> = assumps.iter().map(|&l| to_varisat(l)).collect();
-        self.inner.assume(&lits);
+        // varisat refuses any `assume` call (even an empty one) while writing a DRAT proof, so
+        // assumptions are only touched when there are some to set or to clear.
+        if !lits.is_empty() || self.assumed {
+            self.inner.assume(&lits);
+            self.assumed = !lits.is_empty();
+        }
         self.model = None;
         self.core = None;
         let start = Instant::now();

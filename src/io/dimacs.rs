@@ -1,0 +1,265 @@
+//! DIMACS CNF out and in, and the SAT competition's output format (`s`/`v` lines).
+//!
+//! Invariant: variable `v` of rustsat (0-based) is DIMACS variable `v + 1`, everywhere.
+
+use anyhow::{Context, bail};
+use rustsat::types::{Clause, Lit};
+use std::fmt::Write as _;
+
+/// A DIMACS file: the header comments (already prefixed with `c`), then `p cnf` and clauses.
+pub fn write_dimacs<'a>(
+    header: &str,
+    n_vars: u32,
+    clauses: impl ExactSizeIterator<Item = &'a Clause>,
+) -> String {
+    let mut s = String::with_capacity(header.len() + 16 * clauses.len());
+    s.push_str(header);
+    let _ = writeln!(s, "p cnf {n_vars} {}", clauses.len());
+    for cl in clauses {
+        push_clause(&mut s, cl);
+    }
+    s
+}
+
+/// Appends `l1 l2 ... 0\n`.
+pub fn push_clause(s: &mut String, cl: &Clause) {
+    for &l in cl.iter() {
+        let _ = write!(s, "{} ", l.to_ipasir());
+    }
+    s.push_str("0\n");
+}
+
+/// A parsed DIMACS CNF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DimacsCnf {
+    pub n_vars: u32,
+    pub clauses: Vec<Clause>,
+}
+
+/// Parses a DIMACS CNF; errors name the line.
+pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
+    let mut header: Option<(u32, usize)> = None;
+    let mut clauses = Vec::new();
+    let mut current: Vec<Lit> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('c') || t.starts_with('%') {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("p ") {
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            if header.is_some() || f.len() != 3 || f[0] != "cnf" {
+                bail!("line {ln}: expected one header `p cnf VARS CLAUSES`");
+            }
+            let n: u32 = f[1]
+                .parse()
+                .with_context(|| format!("line {ln}: variable count"))?;
+            let m: usize = f[2].parse().with_context(|| format!("line {ln}: clause count"))?;
+            header = Some((n, m));
+            continue;
+        }
+        let Some((n_vars, _)) = header else {
+            bail!("line {ln}: clause before the `p cnf` header");
+        };
+        for tok in t.split_whitespace() {
+            let x: i32 = tok
+                .parse()
+                .map_err(|_| anyhow::anyhow!("line {ln}: {tok:?} is not a literal"))?;
+            if x == 0 {
+                clauses.push(current.drain(..).collect());
+            } else {
+                if x.unsigned_abs() > n_vars {
+                    bail!("line {ln}: literal {x} exceeds the {n_vars} variables of the header");
+                }
+                current.push(Lit::from_ipasir(x).expect("non-zero literal"));
+            }
+        }
+    }
+    let Some((n_vars, m)) = header else {
+        bail!("no `p cnf` header");
+    };
+    if !current.is_empty() {
+        bail!("the last clause is not terminated by 0");
+    }
+    if clauses.len() != m {
+        bail!("the header announces {m} clauses, the file has {}", clauses.len());
+    }
+    Ok(DimacsCnf { n_vars, clauses })
+}
+
+/// A solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverAnswer {
+    /// `model[v]` is the value of DIMACS variable `v + 1`; unassigned variables are false.
+    Sat(Vec<bool>),
+    Unsat,
+    Unknown,
+}
+
+/// Reads competition output: `s SATISFIABLE|UNSATISFIABLE|UNKNOWN` and `v` lines ending in 0.
+/// Anything malformed is an error, never a guess.
+pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<SolverAnswer> {
+    let mut status = None;
+    let mut values: Vec<i32> = Vec::new();
+    let mut ended = false;
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        if let Some(s) = line.strip_prefix("s ") {
+            if status.is_some() {
+                bail!("solver output line {ln}: a second `s` line");
+            }
+            status = Some(match s.trim() {
+                "SATISFIABLE" => 10,
+                "UNSATISFIABLE" => 20,
+                "UNKNOWN" => 0,
+                other => bail!("solver output line {ln}: unknown status {other:?}"),
+            });
+        } else if let Some(v) = line
+            .strip_prefix("v ")
+            .or_else(|| (line.trim() == "v").then_some(""))
+        {
+            for tok in v.split_whitespace() {
+                let x: i32 = tok
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("solver output line {ln}: {tok:?} is not a literal"))?;
+                if ended {
+                    bail!("solver output line {ln}: values after the terminating 0");
+                }
+                if x == 0 {
+                    ended = true;
+                } else {
+                    values.push(x);
+                }
+            }
+        }
+    }
+    match status {
+        Some(10) => {
+            if !ended {
+                bail!("the solver said SATISFIABLE but its `v` lines do not end with 0");
+            }
+            Ok(SolverAnswer::Sat(model_of(&values, n_vars)?))
+        }
+        Some(20) => Ok(SolverAnswer::Unsat),
+        Some(_) => Ok(SolverAnswer::Unknown),
+        None => bail!("the solver printed no `s` status line"),
+    }
+}
+
+/// Reads MiniSat's result file: `SAT` and a line of literals ending in 0, or `UNSAT`/`INDET`.
+pub fn parse_minisat_result(text: &str, n_vars: u32) -> anyhow::Result<SolverAnswer> {
+    let mut lines = text.lines();
+    match lines.next().map(str::trim) {
+        Some("UNSAT") => Ok(SolverAnswer::Unsat),
+        Some("INDET") => Ok(SolverAnswer::Unknown),
+        Some("SAT") => {
+            let mut values = Vec::new();
+            let mut ended = false;
+            for tok in lines.flat_map(str::split_whitespace) {
+                let x: i32 = tok
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("minisat result: {tok:?} is not a literal"))?;
+                if ended {
+                    bail!("minisat result: values after the terminating 0");
+                }
+                if x == 0 {
+                    ended = true;
+                } else {
+                    values.push(x);
+                }
+            }
+            if !ended {
+                bail!("minisat result: the model does not end with 0");
+            }
+            Ok(SolverAnswer::Sat(model_of(&values, n_vars)?))
+        }
+        other => bail!("minisat result: unexpected first line {other:?}"),
+    }
+}
+
+fn model_of(values: &[i32], n_vars: u32) -> anyhow::Result<Vec<bool>> {
+    let mut model = vec![false; n_vars as usize];
+    let mut seen = vec![false; n_vars as usize];
+    for &x in values {
+        let v = x.unsigned_abs();
+        if v > n_vars {
+            bail!("the model names variable {v}, the formula has {n_vars}");
+        }
+        let i = v as usize - 1;
+        if seen[i] && model[i] != (x > 0) {
+            bail!("the model gives variable {v} both values");
+        }
+        seen[i] = true;
+        model[i] = x > 0;
+    }
+    Ok(model)
+}
+
+/// Whether a model satisfies every clause; the first falsified clause's index otherwise.
+pub fn check_model(clauses: &[Clause], model: &[bool]) -> Result<(), usize> {
+    let val = |l: Lit| model.get(l.vidx()).copied().unwrap_or(false) == l.is_pos();
+    match clauses.iter().position(|cl| !cl.iter().any(|&l| val(l))) {
+        Some(i) => Err(i),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustsat::lit;
+
+    #[test]
+    fn write_and_parse() {
+        let cls: Vec<Clause> = vec![
+            [lit![0], !lit![1]].into_iter().collect(),
+            [lit![1]].into_iter().collect(),
+        ];
+        let text = write_dimacs("c hello\n", 2, cls.iter());
+        assert_eq!(text, "c hello\np cnf 2 2\n1 -2 0\n2 0\n");
+        let back = parse_dimacs(&text).unwrap();
+        assert_eq!(back.clauses, cls);
+        assert!(parse_dimacs("p cnf 1 1\n2 0\n").is_err());
+        assert!(parse_dimacs("p cnf 1 2\n1 0\n").is_err());
+        assert!(parse_dimacs("1 0\n").is_err());
+        assert!(parse_dimacs("p cnf 1 1\n1\n").is_err());
+    }
+
+    #[test]
+    fn competition_output() {
+        let sat = "c x\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
+        assert_eq!(
+            parse_competition_output(sat, 3).unwrap(),
+            SolverAnswer::Sat(vec![true, false, true])
+        );
+        assert_eq!(
+            parse_competition_output("s UNSATISFIABLE\n", 3).unwrap(),
+            SolverAnswer::Unsat
+        );
+        for bad in [
+            "",
+            "s MAYBE\n",
+            "s SATISFIABLE\nv 1 2\n",
+            "s SATISFIABLE\nv 9 0\n",
+            "s SATISFIABLE\nv 1 -1 0\n",
+            "s SATISFIABLE\nv x 0\n",
+        ] {
+            assert!(parse_competition_output(bad, 3).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            parse_minisat_result("SAT\n-1 2 0\n", 2).unwrap(),
+            SolverAnswer::Sat(vec![false, true])
+        );
+        assert_eq!(parse_minisat_result("UNSAT\n", 2).unwrap(), SolverAnswer::Unsat);
+        assert!(parse_minisat_result("SAT\n1 2\n", 2).is_err());
+        assert!(parse_minisat_result("", 2).is_err());
+    }
+
+    #[test]
+    fn model_check() {
+        let cls: Vec<Clause> = vec![[lit![0], lit![1]].into_iter().collect()];
+        assert_eq!(check_model(&cls, &[false, true]), Ok(()));
+        assert_eq!(check_model(&cls, &[false, false]), Err(0));
+    }
+}

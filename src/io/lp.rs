@@ -1,0 +1,86 @@
+//! The seed's ILP (base model) in CPLEX LP format, for SCIP, HiGHS, CBC and others:
+//! binary `q_r_c` per free cell, `Σ ≤ 1` per segment, maximise the queens.
+//!
+//! Lines are wrapped well below the format's 510-character limit.
+
+use super::opb::segment_rows;
+use crate::board::{Board, Coord};
+use std::fmt::Write as _;
+
+fn name((r, c): Coord) -> String {
+    format!("q_{r}_{c}")
+}
+
+/// `terms` joined by ` + `, wrapped every 8 terms.
+fn sum(terms: &[String]) -> String {
+    terms
+        .chunks(8)
+        .map(|c| c.join(" + "))
+        .collect::<Vec<_>>()
+        .join("\n   + ")
+}
+
+/// The LP file; `at_least = Some(k)` adds the constraint `count: Σ ≥ k`.
+pub fn write_lp(board: &Board, header: &str, at_least: Option<usize>) -> String {
+    let (free, rows) = segment_rows(board);
+    let all: Vec<String> = free.iter().map(|&p| name(p)).collect();
+    let mut s = String::from(header);
+    s.push_str("Maximize\n");
+    let _ = writeln!(
+        s,
+        " queens: {}",
+        if all.is_empty() {
+            "0 q_none".into()
+        } else {
+            sum(&all)
+        }
+    );
+    s.push_str("Subject To\n");
+    for (i, cells) in rows.iter().enumerate() {
+        let terms: Vec<String> = cells.iter().map(|&p| name(p)).collect();
+        let _ = writeln!(s, " seg{i}: {} <= 1", sum(&terms));
+    }
+    if let Some(k) = at_least {
+        let _ = writeln!(
+            s,
+            " count: {} >= {k}",
+            if all.is_empty() {
+                "0 q_none".into()
+            } else {
+                sum(&all)
+            }
+        );
+    }
+    s.push_str("Binary\n");
+    for chunk in all.chunks(8) {
+        let _ = writeln!(s, " {}", chunk.join(" "));
+    }
+    s.push_str("End\n");
+    s
+}
+
+/// `(name, meaning)` of the LP variables, for the header.
+pub fn lp_map(board: &Board) -> Vec<(String, String)> {
+    board
+        .free_cells()
+        .iter()
+        .map(|&(r, c)| (name((r, c)), format!("queen {r},{c}")))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_board() {
+        let b = Board::square(2).unwrap();
+        let s = write_lp(&b, "\\ h\n", None);
+        assert!(
+            s.starts_with("\\ h\nMaximize\n queens: q_0_0 + q_0_1 + q_1_0 + q_1_1\nSubject To\n"),
+            "{s}"
+        );
+        assert!(s.contains(" seg0: q_0_0 + q_0_1 <= 1\n"));
+        assert!(s.ends_with("Binary\n q_0_0 q_0_1 q_1_0 q_1_1\nEnd\n"));
+    }
+}

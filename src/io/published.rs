@@ -1,0 +1,433 @@
+//! The result files of the published ILP study (ggf-git/walled-n-queens), read as claims.
+//!
+//! Four layouts are recognised from their first line:
+//! - boards CSV: header `Walls,Value,Queens:`, then `walls_u64,value,queens_u64` per board;
+//! - puzzle list: a JSON-like list `[[walls_u64, value], ...]`;
+//! - SCIP solution table (`solutions.sol`): a header `#, NAME, ..., objval` and one row per
+//!   solution, `1(1), v, v, ..., objval`, names `BLOCKED#r#c` and `QUEEN#r#c`;
+//! - SCIP transposed table (`sols_transposed.csv`): one line per variable, `NAME,v1,...,vk`,
+//!   one column per solution, and an `objval` line.
+//!
+//! Invariant: parsing checks syntax only (numbers, names, column counts); whether cells fit a
+//! board is decided later, with the board size, so a misfit is a verdict and not a misreading.
+
+use crate::board::Coord;
+use anyhow::{Context, bail};
+
+/// A set of cells as a file gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellSet {
+    /// The published 64-bit layout: cell (r, c) is bit 63 − (8r + c).
+    Bits64(u64),
+    /// Cells named one by one (SCIP variable names).
+    Cells(Vec<Coord>),
+}
+
+/// Which layout a file has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PublishedFormat {
+    BoardsCsv,
+    PuzzleList,
+    ScipSolutions,
+    ScipTransposed,
+}
+
+impl PublishedFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            PublishedFormat::BoardsCsv => "boards CSV (Walls,Value,Queens)",
+            PublishedFormat::PuzzleList => "puzzle list [[walls, value], ...]",
+            PublishedFormat::ScipSolutions => "SCIP solution table (.sol)",
+            PublishedFormat::ScipTransposed => "SCIP solutions, transposed CSV",
+        }
+    }
+}
+
+/// One claim of a file: these walls, this value, perhaps this placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimRow {
+    /// 1-based line of the row (or of the header for transposed tables).
+    pub line: usize,
+    /// Short label of the row: its line, or its solution column.
+    pub label: String,
+    pub walls: CellSet,
+    /// The claimed value (for SCIP tables: the number of queens of the solution).
+    pub value: usize,
+    pub queens: Option<CellSet>,
+    /// The objective value SCIP printed (the number of walls), when the file has one.
+    pub objective: Option<usize>,
+}
+
+/// A parsed file.
+#[derive(Clone, Debug)]
+pub struct PublishedFile {
+    pub format: PublishedFormat,
+    pub rows: Vec<ClaimRow>,
+    /// Board side implied by the variable names (SCIP tables), if any.
+    pub named_side: Option<usize>,
+}
+
+/// Parses a published file; errors name the file and line.
+pub fn parse_published(name: &str, text: &str) -> anyhow::Result<PublishedFile> {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+    let parsed = if first.starts_with("Walls,Value,Queens") {
+        parse_boards_csv(text)
+    } else if first.starts_with('[') {
+        parse_puzzle_list(text)
+    } else if first.starts_with('#') {
+        parse_scip_solutions(text)
+    } else if first.starts_with(",0") {
+        parse_scip_transposed(text)
+    } else {
+        Err(anyhow::anyhow!(
+            "unrecognised layout (first line {:?})",
+            truncate(first, 40)
+        ))
+    };
+    parsed.with_context(|| name.to_string())
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+fn number<T: std::str::FromStr>(tok: &str, line: usize, what: &str) -> anyhow::Result<T> {
+    tok.trim().parse().map_err(|_| {
+        anyhow::anyhow!(
+            "line {line}: {what} {:?} is not a whole number",
+            truncate(tok.trim(), 30)
+        )
+    })
+}
+
+fn parse_boards_csv(text: &str) -> anyhow::Result<PublishedFile> {
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate().skip(1) {
+        let ln = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').collect();
+        if fields.len() != 3 {
+            bail!(
+                "line {ln}: expected 3 fields walls,value,queens, found {}",
+                fields.len()
+            );
+        }
+        rows.push(ClaimRow {
+            line: ln,
+            label: format!("line {ln}"),
+            walls: CellSet::Bits64(number(fields[0], ln, "walls")?),
+            value: number(fields[1], ln, "value")?,
+            queens: Some(CellSet::Bits64(number(fields[2], ln, "queens")?)),
+            objective: None,
+        });
+    }
+    Ok(PublishedFile {
+        format: PublishedFormat::BoardsCsv,
+        rows,
+        named_side: None,
+    })
+}
+
+/// `[[w, v], [w, v], ...]` with any whitespace; each pair is reported at the line it starts on.
+fn parse_puzzle_list(text: &str) -> anyhow::Result<PublishedFile> {
+    let mut rows = Vec::new();
+    let mut depth = 0usize;
+    let mut line = 1usize;
+    let mut pair_line = 0usize;
+    let mut numbers: Vec<(String, usize)> = Vec::new();
+    let mut token = String::new();
+    let mut closed_outer = false;
+    let flush = |token: &mut String, numbers: &mut Vec<(String, usize)>, line: usize| {
+        if !token.is_empty() {
+            numbers.push((std::mem::take(token), line));
+        }
+    };
+    for ch in text.chars() {
+        if closed_outer && !ch.is_whitespace() {
+            bail!("line {line}: text after the closing bracket of the list");
+        }
+        match ch {
+            '[' => {
+                depth += 1;
+                if depth > 2 {
+                    bail!("line {line}: lists nest deeper than [[walls, value], ...]");
+                }
+                if depth == 2 {
+                    pair_line = line;
+                    numbers.clear();
+                }
+            }
+            ']' => {
+                flush(&mut token, &mut numbers, line);
+                match depth {
+                    2 => {
+                        if numbers.len() != 2 {
+                            bail!(
+                                "line {pair_line}: expected [walls, value], found {} numbers",
+                                numbers.len()
+                            );
+                        }
+                        rows.push(ClaimRow {
+                            line: pair_line,
+                            label: format!("item {}", rows.len() + 1),
+                            walls: CellSet::Bits64(number(&numbers[0].0, pair_line, "walls")?),
+                            value: number(&numbers[1].0, pair_line, "value")?,
+                            queens: None,
+                            objective: None,
+                        });
+                        numbers.clear();
+                    }
+                    1 => closed_outer = true,
+                    _ => bail!("line {line}: unmatched ']'"),
+                }
+                depth = depth.saturating_sub(1);
+            }
+            ',' => {
+                flush(&mut token, &mut numbers, line);
+                if depth == 1 && !numbers.is_empty() {
+                    bail!("line {line}: a number outside [walls, value]");
+                }
+            }
+            c if c.is_whitespace() => {
+                flush(&mut token, &mut numbers, line);
+                if c == '\n' {
+                    line += 1;
+                }
+            }
+            c if c.is_ascii_digit() && depth == 2 => token.push(c),
+            c => bail!("line {line}: unexpected character {c:?}"),
+        }
+    }
+    if !closed_outer {
+        bail!("line {line}: the list is not closed with ']'");
+    }
+    Ok(PublishedFile {
+        format: PublishedFormat::PuzzleList,
+        rows,
+        named_side: None,
+    })
+}
+
+/// What a SCIP variable name stands for.
+enum ScipVar {
+    Blocked(Coord),
+    Queen(Coord),
+    Objective,
+}
+
+fn scip_var(name: &str, line: usize) -> anyhow::Result<ScipVar> {
+    let name = name.trim();
+    if name == "objval" {
+        return Ok(ScipVar::Objective);
+    }
+    let parts: Vec<&str> = name.split('#').collect();
+    if parts.len() == 3 {
+        let at = (number(parts[1], line, "row")?, number(parts[2], line, "column")?);
+        match parts[0] {
+            "BLOCKED" => return Ok(ScipVar::Blocked(at)),
+            "QUEEN" => return Ok(ScipVar::Queen(at)),
+            _ => {}
+        }
+    }
+    bail!("line {line}: unknown variable name {:?}", truncate(name, 30))
+}
+
+/// A 0/1 entry, possibly printed as `1(1)` (value with its multiplicity) or `1.0`.
+fn bit(tok: &str, line: usize) -> anyhow::Result<bool> {
+    let t = tok.trim();
+    let head = t.split('(').next().unwrap_or("").trim();
+    match head {
+        "0" | "0.0" | "-0" => Ok(false),
+        "1" | "1.0" => Ok(true),
+        _ => bail!("line {line}: {:?} is not a 0/1 value", truncate(t, 20)),
+    }
+}
+
+/// Collects one solution from `(variable, entry)` pairs.
+struct SolutionBuilder {
+    walls: Vec<Coord>,
+    queens: Vec<Coord>,
+    objective: Option<usize>,
+}
+
+impl SolutionBuilder {
+    fn new() -> Self {
+        SolutionBuilder {
+            walls: Vec::new(),
+            queens: Vec::new(),
+            objective: None,
+        }
+    }
+    fn take(&mut self, var: &ScipVar, entry: &str, line: usize) -> anyhow::Result<()> {
+        match var {
+            ScipVar::Blocked(p) => {
+                if bit(entry, line)? {
+                    self.walls.push(*p)
+                }
+            }
+            ScipVar::Queen(p) => {
+                if bit(entry, line)? {
+                    self.queens.push(*p)
+                }
+            }
+            ScipVar::Objective => self.objective = Some(number(entry, line, "objective")?),
+        }
+        Ok(())
+    }
+    fn row(mut self, line: usize, label: String) -> ClaimRow {
+        self.walls.sort_unstable();
+        self.queens.sort_unstable();
+        ClaimRow {
+            line,
+            label,
+            value: self.queens.len(),
+            walls: CellSet::Cells(self.walls),
+            queens: Some(CellSet::Cells(self.queens)),
+            objective: self.objective,
+        }
+    }
+}
+
+/// The board side that variable names imply (largest index + 1), and a check that the names
+/// cover a square grid for both kinds.
+fn named_side(vars: &[ScipVar]) -> anyhow::Result<usize> {
+    let mut side = 0;
+    let (mut nb, mut nq) = (0, 0);
+    for v in vars {
+        match v {
+            ScipVar::Blocked((r, c)) => {
+                side = side.max(r + 1).max(c + 1);
+                nb += 1
+            }
+            ScipVar::Queen((r, c)) => {
+                side = side.max(r + 1).max(c + 1);
+                nq += 1
+            }
+            ScipVar::Objective => {}
+        }
+    }
+    if nb != side * side || nq != side * side {
+        bail!(
+            "variable names do not cover a square board: {nb} BLOCKED and {nq} QUEEN names for side {side}"
+        );
+    }
+    Ok(side)
+}
+
+fn parse_scip_solutions(text: &str) -> anyhow::Result<PublishedFile> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let (_, header) = lines.next().context("empty file")?;
+    let names: Vec<&str> = header.split(',').skip(1).collect();
+    let vars = names
+        .iter()
+        .map(|n| scip_var(n, 1))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let side = named_side(&vars)?;
+    let mut rows = Vec::new();
+    for (i, line) in lines {
+        let ln = i + 1;
+        let fields: Vec<&str> = line.split(',').collect();
+        if fields.len() != vars.len() + 1 {
+            bail!(
+                "line {ln}: {} fields, the header names {}",
+                fields.len(),
+                vars.len() + 1
+            );
+        }
+        let mut sol = SolutionBuilder::new();
+        for (var, entry) in vars.iter().zip(&fields[1..]) {
+            sol.take(var, entry, ln)?;
+        }
+        rows.push(sol.row(ln, format!("solution {}", fields[0].trim())));
+    }
+    Ok(PublishedFile {
+        format: PublishedFormat::ScipSolutions,
+        rows,
+        named_side: Some(side),
+    })
+}
+
+fn parse_scip_transposed(text: &str) -> anyhow::Result<PublishedFile> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let (_, header) = lines.next().context("empty file")?;
+    let n = header.split(',').count() - 1;
+    let mut sols: Vec<SolutionBuilder> = (0..n).map(|_| SolutionBuilder::new()).collect();
+    let mut vars = Vec::new();
+    for (i, line) in lines {
+        let ln = i + 1;
+        let fields: Vec<&str> = line.split(',').collect();
+        if fields[0].trim() == "#" {
+            continue; // the solution-number line, e.g. `#,1(1),2(2),...`
+        }
+        if fields.len() != n + 1 {
+            bail!("line {ln}: {} fields, the header has {}", fields.len(), n + 1);
+        }
+        let var = scip_var(fields[0], ln)?;
+        for (sol, entry) in sols.iter_mut().zip(&fields[1..]) {
+            sol.take(&var, entry, ln)?;
+        }
+        vars.push(var);
+    }
+    let side = named_side(&vars)?;
+    let rows = sols
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| s.row(1, format!("solution {}", i + 1)))
+        .collect();
+    Ok(PublishedFile {
+        format: PublishedFormat::ScipTransposed,
+        rows,
+        named_side: Some(side),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_csv() {
+        let f = parse_published("t", "Walls,Value,Queens:\n0,5,4616330493116284928\n\n").unwrap();
+        assert_eq!(f.format, PublishedFormat::BoardsCsv);
+        assert_eq!(f.rows.len(), 1);
+        assert_eq!(f.rows[0].line, 2);
+        assert_eq!(f.rows[0].value, 5);
+        let e = parse_published("t.csv", "Walls,Value,Queens:\n0,x,1\n").unwrap_err();
+        assert!(format!("{e:#}").contains("t.csv: line 2: value"), "{e:#}");
+        assert!(parse_published("t", "Walls,Value,Queens:\n0,1\n").is_err());
+    }
+
+    #[test]
+    fn puzzle_lists_in_both_spacings() {
+        let f = parse_published("t", "[[1,10],[2,9]]").unwrap();
+        assert_eq!(f.rows.len(), 2);
+        assert_eq!(
+            (f.rows[1].walls.clone(), f.rows[1].value),
+            (CellSet::Bits64(2), 9)
+        );
+        let f = parse_published("t", "[[1, 10], \n[2, 9]]\n").unwrap();
+        assert_eq!(f.rows[1].line, 2);
+        for bad in ["[[1,10],[2]]", "[[1,10]", "[[1,10]] x", "[[1,a]]", "[[[1]]]"] {
+            assert!(parse_published("t", bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scip_tables() {
+        let sol = "#, BLOCKED#1#1, BLOCKED#1#0, BLOCKED#0#1, BLOCKED#0#0, QUEEN#1#1, QUEEN#1#0, QUEEN#0#1, QUEEN#0#0, objval\n1(1), 1, 0, 0, 0, 0, 0, 1, 1, 1\n";
+        let f = parse_published("t", sol).unwrap();
+        assert_eq!(f.named_side, Some(2));
+        let r = &f.rows[0];
+        assert_eq!(r.walls, CellSet::Cells(vec![(1, 1)]));
+        assert_eq!(r.queens, Some(CellSet::Cells(vec![(0, 0), (0, 1)])));
+        assert_eq!((r.value, r.objective), (2, Some(1)));
+        let tr = ",0,1\n#,1(1),2(2)\n BLOCKED#0#0,1,0\n QUEEN#0#0,0,1\n objval,1,0\n";
+        let f = parse_published("t", tr).unwrap();
+        assert_eq!(f.rows.len(), 2);
+        assert_eq!(f.rows[1].queens, Some(CellSet::Cells(vec![(0, 0)])));
+        assert!(parse_published("t", ",0,1\n FOO#0#0,1,0\n").is_err());
+    }
+}

@@ -1,0 +1,81 @@
+//! Checking DRAT proofs of unsatisfiability with an independent checker process.
+//!
+//! The checker is `rate` (crates.io, `cargo install rate`): `$QUEENSAT_DRAT_CHECKER` if set,
+//! else `rate` on `PATH`, else the repo-local `.tools/bin/rate` that `.ci/setup.d/export.sh`
+//! installs. A proof counts only when the checker prints `s VERIFIED` and exits 0.
+
+use anyhow::{Context, bail};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// The outcome of one check.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DratCheck {
+    pub checker: String,
+    pub verified: bool,
+    /// The checker's status line (`s VERIFIED`, `s NOT VERIFIED`, ...).
+    pub status: String,
+    pub seconds: f64,
+}
+
+/// The DRAT checker to run, if one can be found.
+pub fn drat_checker() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("QUEENSAT_DRAT_CHECKER") {
+        return Some(PathBuf::from(p));
+    }
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join("rate"))
+        .find(|p| p.is_file());
+    if on_path.is_some() {
+        return on_path;
+    }
+    // The repo-local install, found from the working directory or from the binary
+    // (target/release/queensat → repo root).
+    let mut roots = vec![std::env::current_dir().ok()];
+    roots.push(
+        std::env::current_exe()
+            .ok()
+            .and_then(|e| Some(e.parent()?.parent()?.parent()?.to_path_buf())),
+    );
+    roots
+        .into_iter()
+        .flatten()
+        .map(|r| r.join(".tools/bin/rate"))
+        .find(|p| p.is_file())
+}
+
+/// Runs the checker on a DIMACS formula and a DRAT proof (file name ending in `.drat`).
+pub fn check_drat(cnf: &Path, proof: &Path) -> anyhow::Result<DratCheck> {
+    let checker = drat_checker().context(
+        "no DRAT checker: install `rate` (cargo install rate, or bash .ci/setup.d/export.sh) or set QUEENSAT_DRAT_CHECKER",
+    )?;
+    let start = Instant::now();
+    let out = Command::new(&checker)
+        .arg(cnf)
+        .arg(proof)
+        .output()
+        .with_context(|| format!("cannot run the DRAT checker {}", checker.display()))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let status = stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("s "))
+        .unwrap_or("")
+        .to_string();
+    if status.is_empty() {
+        bail!(
+            "the DRAT checker {} printed no status line ({})",
+            checker.display(),
+            out.status
+        );
+    }
+    Ok(DratCheck {
+        checker: checker.display().to_string(),
+        verified: status == "s VERIFIED" && out.status.success(),
+        status,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,249 @@
+//! Export formats, external solvers and certificates, through the real binary.
+//! Needs the solvers and the DRAT checker that `.ci/setup.d/export.sh` installs.
+
+use queensat::board::{Board, Placement, render_cell_list};
+use queensat::check::{brute_value, check_placement};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn queensat(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn require(bin: &str) {
+    let found = std::env::split_paths(&std::env::var_os("PATH").unwrap()).any(|d| d.join(bin).is_file());
+    assert!(found, "{bin} is not installed: run bash .ci/setup.d/export.sh");
+}
+
+/// Small boards with walls, and their values by brute force.
+fn boards() -> Vec<(Board, usize)> {
+    type Spec = (usize, usize, &'static [(usize, usize)]);
+    let specs: [Spec; 5] = [
+        (4, 4, &[]),
+        (5, 5, &[(2, 2)]),
+        (3, 5, &[(1, 1), (1, 3)]),
+        (5, 4, &[(0, 1), (3, 2), (4, 0)]),
+        (6, 6, &[(1, 3), (4, 2)]),
+    ];
+    specs
+        .iter()
+        .map(|&(r, c, w)| {
+            let b = Board::with_walls(r, c, w).unwrap();
+            let v = brute_value(&b);
+            (b, v)
+        })
+        .collect()
+}
+
+fn board_args(b: &Board) -> Vec<String> {
+    let mut a = vec![
+        "--rows".into(),
+        b.rows().to_string(),
+        "--cols".into(),
+        b.cols().to_string(),
+    ];
+    if !b.walls().is_empty() {
+        a.push("--walls".into());
+        a.push(render_cell_list(&b.walls()));
+    }
+    a
+}
+
+fn encode(b: &Board, extra: &[&str], out: &Path) {
+    let mut args: Vec<String> = vec!["encode".into(), "value".into()];
+    args.extend(board_args(b));
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args.push("-o".into());
+    args.push(out.display().to_string());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    ok(&queensat(&refs));
+}
+
+#[test]
+fn dimacs_round_trips_through_external_solvers() {
+    let solvers = ["cadical", "minisat", "picosat", "cryptominisat5"];
+    for s in solvers {
+        require(s);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (b, v)) in boards().into_iter().enumerate() {
+        for (k, count) in [(v, "segments"), (v + 1, "cells"), (v + 1, "segments")] {
+            let f = dir.path().join(format!("b{i}-{k}-{count}.cnf"));
+            encode(&b, &["--at-least", &k.to_string(), "--count", count], &f);
+            for s in solvers {
+                let out = ok(&queensat(&["solve", "--external", s, f.to_str().unwrap()]));
+                if k <= v {
+                    assert!(out.starts_with("s SATISFIABLE"), "{s} {b:?} k={k}: {out}");
+                    assert!(out.contains(&format!("{k} queens, placement checked")), "{out}");
+                } else {
+                    assert!(out.starts_with("s UNSATISFIABLE"), "{s} {b:?} k={k}: {out}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn value_with_an_external_backend_matches_brute_force() {
+    require("cadical");
+    require("minisat");
+    for (b, v) in boards() {
+        for solver in ["external:cadical", "external:minisat"] {
+            let mut args: Vec<String> = vec![
+                "value".into(),
+                "--solver".into(),
+                solver.into(),
+                "--format".into(),
+                "json".into(),
+            ];
+            args.extend(board_args(&b));
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let j: serde_json::Value = serde_json::from_str(&ok(&queensat(&refs))).unwrap();
+            assert_eq!(j["value"], v, "{solver} {b:?}");
+            assert_eq!(j["solver"], solver);
+            let p: Placement = serde_json::from_value(j["placement"].clone()).unwrap();
+            assert!(check_placement(&b, &p).is_ok());
+        }
+    }
+}
+
+#[test]
+fn a_missing_or_failing_solver_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("q.cnf");
+    encode(&Board::square(4).unwrap(), &["--at-least", "4"], &f);
+    let o = queensat(&["solve", "--external", "/nonexistent/solver", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot start"));
+    // `false` prints nothing and exits 1: no answer, so an error and not UNSAT.
+    let o = queensat(&["solve", "--external", "false", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no `s` status line"));
+    let slow = dir.path().join("slow.sh");
+    std::fs::write(&slow, "#!/bin/sh\nsleep 10\n").unwrap();
+    let cmd = format!("sh {}", slow.display());
+    let o = queensat(&[
+        "solve",
+        "--external",
+        &cmd,
+        "--time-limit",
+        "0.2",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("killed"));
+}
+
+#[test]
+fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = ok(&queensat(&[
+        "value",
+        "--size",
+        "8",
+        "--walls",
+        "1,3 2,5",
+        "--certify",
+        "--certify-dir",
+        dir.path().to_str().unwrap(),
+    ]));
+    assert!(out.contains("value 10"), "{out}");
+    assert!(
+        out.contains("s VERIFIED") && out.contains("certified: 11 queens do not fit"),
+        "{out}"
+    );
+    let cnf = dir.path().join("value-at-least-11.cnf");
+    let proof = dir.path().join("value-at-least-11.drat");
+    assert!(queensat::solve::check_drat(&cnf, &proof).unwrap().verified);
+    // Only the final empty clause kept: not a proof.
+    let broken = dir.path().join("broken.drat");
+    std::fs::write(&broken, "0\n").unwrap();
+    let c = queensat::solve::check_drat(&cnf, &broken).unwrap();
+    assert!(!c.verified, "{c:?}");
+}
+
+/// Evaluates an OPB file's constraints (`Σ a x >= b ;`) on a placement.
+fn opb_holds(opb: &str, free: &[(usize, usize)], p: &Placement) -> bool {
+    let x = |name: &str| {
+        let i: usize = name[1..].parse().unwrap();
+        i64::from(p.contains(free[i - 1]))
+    };
+    opb.lines()
+        .filter(|l| !l.starts_with('*') && !l.starts_with("min:"))
+        .all(|l| {
+            let (lhs, rhs) = l.trim_end_matches(';').split_once(">=").unwrap();
+            let t: Vec<&str> = lhs.split_whitespace().collect();
+            let sum: i64 = t.chunks(2).map(|c| c[0].parse::<i64>().unwrap() * x(c[1])).sum();
+            sum >= rhs.trim().parse::<i64>().unwrap()
+        })
+}
+
+#[test]
+fn opb_lp_and_wcnf_describe_the_same_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = Board::with_walls(5, 5, &[(2, 2)]).unwrap();
+    let free = b.free_cells();
+    let (opb, lp, wcnf) = (
+        dir.path().join("q.opb"),
+        dir.path().join("q.lp"),
+        dir.path().join("q.wcnf"),
+    );
+    encode(&b, &["--opb"], &opb);
+    encode(&b, &["--lp"], &lp);
+    encode(&b, &["--wcnf"], &wcnf);
+    let opb = std::fs::read_to_string(opb).unwrap();
+    let lp = std::fs::read_to_string(lp).unwrap();
+    let wcnf = std::fs::read_to_string(wcnf).unwrap();
+    assert!(opb.starts_with(&format!("* #variable= {} #constraint=", free.len())));
+    // An optimal placement satisfies every constraint; two attacking queens violate one.
+    let j: serde_json::Value = serde_json::from_str(&ok(&queensat(&[
+        "value", "--size", "5", "--walls", "2,2", "--format", "json",
+    ])))
+    .unwrap();
+    let best: Placement = serde_json::from_value(j["placement"].clone()).unwrap();
+    assert!(opb_holds(&opb, &free, &best));
+    assert!(!opb_holds(&opb, &free, &Placement::new(vec![(0, 0), (0, 4)])));
+    assert!(
+        opb_holds(&opb, &free, &Placement::new(vec![(2, 0), (2, 4)])),
+        "the wall separates them"
+    );
+    // LP: one `<= 1` row per segment, as many as OPB's `>= -1` rows; every cell binary.
+    let n_opb = opb.lines().filter(|l| l.ends_with(">= -1 ;")).count();
+    assert_eq!(lp.lines().filter(|l| l.contains("<= 1")).count(), n_opb);
+    assert!(lp.contains("Maximize\n") && lp.contains("Binary\n") && lp.ends_with("End\n"));
+    // WCNF: one weight-1 soft unit per free cell, every other clause hard, no p line.
+    let soft = wcnf.lines().filter(|l| l.starts_with("1 ")).count();
+    assert_eq!(soft, free.len());
+    assert!(
+        wcnf.lines()
+            .all(|l| l.starts_with('c') || l.starts_with("h ") || l.starts_with("1 "))
+    );
+}
+
+#[test]
+fn encode_writes_stdout_and_rejects_bad_requests() {
+    let out = ok(&queensat(&[
+        "encode",
+        "value",
+        "--size",
+        "4",
+        "--at-least",
+        "4",
+        "-o",
+        "-",
+    ]));
+    assert!(out.contains("c question: at least 4 non-attacking queens"));
+    assert!(out.contains("c map 1 queen 0,0\n"));
+    assert!(out.lines().any(|l| l.starts_with("p cnf ")));
+    let o = queensat(&["encode", "value", "--size", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--at-least"));
+}
