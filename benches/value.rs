@@ -232,7 +232,12 @@ fn configs(out: &std::path::Path, reps: usize, stride: usize, command: &str) -> 
             "proof_by_counter_bound": run.proof_by_bound,
         }));
     }
-    rows.sort_by(|a, b| a["total_s"].as_f64().unwrap().total_cmp(&b["total_s"].as_f64().unwrap()));
+    rows.sort_by(|a, b| {
+        a["total_s"]
+            .as_f64()
+            .unwrap()
+            .total_cmp(&b["total_s"].as_f64().unwrap())
+    });
     let report = json!({
         "benchmark": "value of every two-wall 8x8 board, every configuration",
         "method": "in-process: one queensat::analysis::value call per board and configuration, \
@@ -365,8 +370,7 @@ fn boards(file: &std::path::Path, opts: &ValueOptions) -> anyhow::Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        let (id, board) =
-            parse_board(&line).with_context(|| format!("{}:{}", file.display(), n + 1))?;
+        let (id, board) = parse_board(&line).with_context(|| format!("{}:{}", file.display(), n + 1))?;
         let (r, secs) = timed_value(&board, opts)?;
         total += secs;
         writeln!(

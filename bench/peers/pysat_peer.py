@@ -1,6 +1,8 @@
 """PySAT peer: CaDiCaL 1.9.5 with pairwise at-most-one per segment and an incremental
 totaliser (ITotalizer) for the count; SAT-UNSAT search upwards under assumptions."""
 
+import time
+
 from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
@@ -46,17 +48,37 @@ class _Base:
         return [p for p, v in self.var.items() if model[v - 1] > 0]
 
 
-def _maximise(base):
-    best = base.placement() if base.solver.solve() else []
-    while len(best) < base.n and base.solver.solve(assumptions=base.at_least(len(best) + 1)):
+class TimedOut(Exception):
+    pass
+
+
+def _solve(solver, assumptions=(), deadline=None):
+    """solve(), refused once the deadline has passed. CaDiCaL in PySAT cannot be interrupted
+    (no solve_limited), so a time limit is checked between calls: one call may overrun it."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise TimedOut
+    return solver.solve(assumptions=list(assumptions))
+
+
+def _maximise(base, deadline=None):
+    best = base.placement() if _solve(base.solver, deadline=deadline) else []
+    while len(best) < base.n and _solve(base.solver, base.at_least(len(best) + 1), deadline):
         best = base.placement()
     return best
 
 
+def _deadline(time_limit):
+    return time.monotonic() + time_limit if time_limit else None
+
+
 def value(board, threads=1, time_limit=None):
     base = _Base(board)
-    best = _maximise(base)
-    base.solver.delete()
+    try:
+        best = _maximise(base, _deadline(time_limit))
+    except TimedOut:
+        return None
+    finally:
+        base.solver.delete()
     return len(best), best
 
 
@@ -81,29 +103,38 @@ def least_walls(n, queens, threads=1, time_limit=None):
     top = max(top, enough.nv)
     tot = ITotalizer(list(w.values()), ubound=len(cells), top_id=top)
     s.append_formula(tot.cnf.clauses)
-    if not s.solve():
+    deadline = _deadline(time_limit)
+    try:
+        if not _solve(s, deadline=deadline):
+            return "infeasible", None
+        while True:
+            model = s.get_model()
+            found = [p for p in cells if model[w[p] - 1] > 0]
+            if not found or not _solve(s, [-tot.rhs[len(found) - 1]], deadline):
+                return len(found), found
+    except TimedOut:
+        return None
+    finally:
         s.delete()
-        return "infeasible", None
-    while True:
-        model = s.get_model()
-        found = [p for p in cells if model[w[p] - 1] > 0]
-        if not found or not s.solve(assumptions=[-tot.rhs[len(found) - 1]]):
-            s.delete()
-            return len(found), found
 
 
 def unique_solutions(n, threads=1, time_limit=None):
     """The value, then exactly that many queens, each found placement blocking all its
     images in the same incremental solver."""
     base = _Base({"rows": n, "cols": n, "walls": []})
-    k = len(_maximise(base))
-    exact = base.at_least(k)  # at most k holds anyway: k is the value
-    total = classes = 0
-    while base.solver.solve(assumptions=exact):
-        imgs = images(n, base.placement())
-        total += len(imgs)
-        classes += 1
-        for img in imgs:
-            base.solver.add_clause([-base.var[p] for p in img])
-    base.solver.delete()
-    return total, classes
+    deadline = _deadline(time_limit)
+    try:
+        k = len(_maximise(base, deadline))
+        exact = base.at_least(k)  # at most k holds anyway: k is the value
+        total = classes = 0
+        while _solve(base.solver, exact, deadline):
+            imgs = images(n, base.placement())
+            total += len(imgs)
+            classes += 1
+            for img in imgs:
+                base.solver.add_clause([-base.var[p] for p in img])
+        return total, classes
+    except TimedOut:
+        return None
+    finally:
+        base.solver.delete()

@@ -22,8 +22,8 @@ pub fn host() -> Value {
 
 /// Versions of queensat, rustc and the solver crates (from Cargo.lock, as built).
 pub fn versions() -> Value {
-    let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.lock"))
-        .unwrap_or_default();
+    let lock =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.lock")).unwrap_or_default();
     let locked = |name: &str| {
         let key = format!("name = \"{name}\"");
         let mut lines = lock.lines();
