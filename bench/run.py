@@ -152,10 +152,12 @@ def queensat_values(binary, board_set):
     return {r["id"]: r for r in map(json.loads, out.stdout.splitlines())}
 
 
-def workload_value(run, binary, quick, time_limit, done=lambda sections: None):
+def workload_value(run, binary, quick, time_limit, done=lambda sections: None, only=""):
     """Each board set in turn; `done` gets the sections finished so far after each set."""
     sections = []
     for label, board_set in value_sets(quick):
+        if only not in label:
+            continue
         log(f"value: {label}: queensat")
         ours = queensat_values(binary, board_set)
         rows = {}
@@ -372,7 +374,7 @@ def write(out_dir, name, title, meta, body, data):
           f"{meta['host']['logical_cpus']} logical CPUs, load {meta['host']['loadavg_at_start']} "
           f"at start; shared and noisy, so read the ratios). Versions: "
           + ", ".join(f"{k}: {v}" for k, v in meta["versions"].items()) + ".\n\n"
-          + meta["method"][name.removesuffix("-peers")] + "\n\n" + body)
+          + meta["method"][name.split("-peers")[0]] + "\n\n" + body)
     if meta["disagreements"]:
         md += "\n**DISAGREEMENT**:\n\n" + "\n".join(f"- {d}" for d in meta["disagreements"]) + "\n"
     for ext, text in (("json", json.dumps(doc, indent=1) + "\n"), ("md", md)):
@@ -389,6 +391,9 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--command", default="python bench/run.py")
     ap.add_argument("--only", choices=["value", "least-walls", "solutions"], action="append")
+    ap.add_argument("--value-set", default="", metavar="TEXT",
+                    help="value workload: only the board sets whose label contains TEXT, "
+                         "written to value-peers-TEXT.md (to resume a stopped run)")
     a = ap.parse_args()
     os.chdir(ROOT)
     limit = 60 if a.quick else 120
@@ -422,10 +427,12 @@ def main():
     only = a.only or ["value", "least-walls", "solutions"]
     if "value" in only:
         binary = bench_binary()
+        name = "value-peers" + (f"-{a.value_set}" if a.value_set else "")
+
         def done(sections):  # tables written after each set: a stopped run keeps its sets
-            write(a.out, "value-peers", "Board value with optimality proof: queensat and peers",
+            write(a.out, name, "Board value with optimality proof: queensat and peers",
                   meta, value_markdown(sections), sections)
-        workload_value(run, binary, a.quick, limit, done)
+        workload_value(run, binary, a.quick, limit, done, a.value_set)
     if "least-walls" in only:
         if has_subcommand("least-walls"):
             rows = workload_least_walls(run, a.quick, limit)
