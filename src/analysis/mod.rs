@@ -1,6 +1,7 @@
 //! Questions about boards, answered with the encoders and solvers below.
 
 mod bounds;
+pub mod puzzles;
 mod session;
 mod value;
 

@@ -1,6 +1,7 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod puzzles;
 mod value;
 
 pub use board_args::BoardArgs;
@@ -19,6 +20,8 @@ pub struct Cli {
 enum Command {
     /// The most non-attacking queens a board admits, one optimal placement, and the proof.
     Value(value::ValueArgs),
+    /// Interesting puzzles: unique optimum, minimal walls, one per symmetry class.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 /// Output format of a command.
@@ -35,6 +38,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Value(a) => value::run(a),
+        Command::Puzzles(a) => puzzles::run(a),
     };
     match result {
         Ok(code) => code,
