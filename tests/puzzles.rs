@@ -41,7 +41,10 @@ fn writes_results_and_the_page() {
     for p in puzzles {
         let k = p["walls"].as_array().unwrap().len();
         assert!((2..=3).contains(&k));
-        assert_eq!(p["solution"].as_array().unwrap().len() as u64, p["value"].as_u64().unwrap());
+        assert_eq!(
+            p["solution"].as_array().unwrap().len() as u64,
+            p["value"].as_u64().unwrap()
+        );
     }
     let csv = std::fs::read_to_string(out.join("puzzles.csv")).unwrap();
     assert_eq!(csv.lines().count(), puzzles.len() + 1);
@@ -54,8 +57,10 @@ fn writes_results_and_the_page() {
 #[test]
 fn compares_a_published_list() {
     let dir = tempfile::tempdir().unwrap();
-    // Found by this engine on 6x6 with 2 walls: walls 2,2 3,2 (bits of the 8-column layout).
-    let report = queensat(&["puzzles", "--size", "6", "--walls", "2", "--quiet", "--format", "json"]);
+    // The first 2-wall puzzle this engine finds on 6x6 (bits in the 8-column layout).
+    let report = queensat(&[
+        "puzzles", "--size", "6", "--walls", "2", "--quiet", "--format", "json",
+    ]);
     assert!(report.status.success(), "{}", stderr(&report));
     let r: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
     let first = &r["puzzles"][0];
@@ -70,7 +75,10 @@ fn compares_a_published_list() {
         .iter()
         .map(|w| b(w[0].as_u64().unwrap(), 5 - w[1].as_u64().unwrap()))
         .sum();
-    let list = format!("[[{bits}, {value}], [0, 6], [{bits}, {}], [{flipped}, {value}]]", value + 1);
+    let list = format!(
+        "[[{bits}, {value}], [0, 6], [{bits}, {}], [{flipped}, {value}]]",
+        value + 1
+    );
     let file = dir.path().join("list.txt");
     std::fs::write(&file, list).unwrap();
     let out = dir.path().join("cmp");
@@ -110,11 +118,27 @@ fn bad_input_is_one_line_and_exit_2() {
         (vec!["puzzles", "--walls", "1"], "no board size"),
         (vec!["puzzles", "--size", "2", "--walls", "5"], "do not fit"),
         (
-            vec!["puzzles", "--size", "4", "--walls", "1", "--compare", bad.to_str().unwrap()],
+            vec![
+                "puzzles",
+                "--size",
+                "4",
+                "--walls",
+                "1",
+                "--compare",
+                bad.to_str().unwrap(),
+            ],
             "line 2",
         ),
         (
-            vec!["puzzles", "--size", "4", "--walls", "1", "--compare", "/nonexistent/list"],
+            vec![
+                "puzzles",
+                "--size",
+                "4",
+                "--walls",
+                "1",
+                "--compare",
+                "/nonexistent/list",
+            ],
             "cannot read",
         ),
     ];
@@ -147,7 +171,14 @@ fn page_plays_in_a_headless_browser() {
     let dir = tempfile::tempdir().unwrap();
     let html = dir.path().join("page.html");
     let o = queensat(&[
-        "puzzles", "--size", "7", "--walls", "2..3", "--quiet", "--html", html.to_str().unwrap(),
+        "puzzles",
+        "--size",
+        "7",
+        "--walls",
+        "2..3",
+        "--quiet",
+        "--html",
+        html.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/puzzle_page.sh");

@@ -365,9 +365,7 @@ fn process(
     while sub != 0 {
         sub = (sub - 1) & m; // the next proper subset, down to the empty set
         let (key, g) = sets.canonical(sub);
-        let s = known
-            .get(&key)
-            .expect("every smaller class was processed before");
+        let s = known.get(&key).expect("every smaller class was processed before");
         if s.value != Some(v as u8) {
             continue;
         }

@@ -91,8 +91,8 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
     // Read the published list first: a bad file should fail before a long run.
     let published = match &a.compare {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
             Some(parse_published_puzzles(&text).with_context(|| path.display().to_string())?)
         }
         None => None,
@@ -121,7 +121,10 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
     // Every placement printed below is re-checked here, apart from the engine.
     for p in &report.puzzles {
         if let Err(e) = check_placement(&p.board(), &p.solution) {
-            anyhow::bail!("internal error: puzzle {:?} solution fails the checker: {e}", p.walls);
+            anyhow::bail!(
+                "internal error: puzzle {:?} solution fails the checker: {e}",
+                p.walls
+            );
         }
     }
     let comparison = match &published {
@@ -136,7 +139,11 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         let data = serde_json::to_string(&page_data(&report.puzzles))?;
         let title = format!(
             "queensat puzzles: {rows}x{cols}, {} walls",
-            if kmin == kmax { kmin.to_string() } else { format!("{kmin}-{kmax}") }
+            if kmin == kmax {
+                kmin.to_string()
+            } else {
+                format!("{kmin}-{kmax}")
+            }
         );
         write_atomic(file, puzzle_page(&title, &data).as_bytes())?;
     }
@@ -196,9 +203,7 @@ fn provenance() -> Provenance {
                 .map(|m| m.trim().to_string())
         })
         .unwrap_or_else(|| "unknown cpu".into());
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     Provenance {
         command,
         date: utc_date(secs),
@@ -219,7 +224,11 @@ fn utc_date(secs: u64) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
 }
 
 fn write_outputs(
@@ -235,7 +244,10 @@ fn write_outputs(
         "host": prov.host,
         "report": report,
     });
-    write_atomic(&dir.join("puzzles.json"), serde_json::to_string(&json)?.as_bytes())?;
+    write_atomic(
+        &dir.join("puzzles.json"),
+        serde_json::to_string(&json)?.as_bytes(),
+    )?;
     write_atomic(&dir.join("puzzles.csv"), csv(report).as_bytes())?;
     write_atomic(&dir.join("summary.md"), summary(report, prov, false).as_bytes())?;
     if let Some(c) = comparison {
@@ -249,7 +261,10 @@ fn write_outputs(
             "host": prov.host,
             "comparison": c,
         });
-        write_atomic(&dir.join("comparison.json"), serde_json::to_string(&json)?.as_bytes())?;
+        write_atomic(
+            &dir.join("comparison.json"),
+            serde_json::to_string(&json)?.as_bytes(),
+        )?;
         write_atomic(&dir.join("comparison.csv"), comparison_csv(c).as_bytes())?;
     }
     Ok(())
@@ -382,7 +397,11 @@ fn summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String {
     }
     let _ = writeln!(s, "\n{} puzzles in all.\n", r.puzzles.len());
     let mut ranked: Vec<&Puzzle> = r.puzzles.iter().collect();
-    ranked.sort_by(|a, b| b.near_solutions.cmp(&a.near_solutions).then(b.value.cmp(&a.value)));
+    ranked.sort_by(|a, b| {
+        b.near_solutions
+            .cmp(&a.near_solutions)
+            .then(b.value.cmp(&a.value))
+    });
     if !ranked.is_empty() {
         s.push_str("## Hardest by near misses (placements of value − 1 queens)\n\n");
         for p in ranked.iter().take(5) {
@@ -452,7 +471,11 @@ fn comparison_text(c: &Comparison, path: Option<&Path>, prov: &Provenance, full:
         );
     }
     if failing.len() > limit {
-        let _ = writeln!(s, "- … {} more: every one is in comparison.md", failing.len() - limit);
+        let _ = writeln!(
+            s,
+            "- … {} more: every one is in comparison.md",
+            failing.len() - limit
+        );
     }
     s.push_str("\n## Our puzzles missing from the list\n\n```\n");
     for p in c.missing_from_list.iter().take(missing_limit) {

@@ -5,5 +5,5 @@ mod published_puzzles;
 mod puzzle_page;
 
 pub use atomic::write_atomic;
-pub use puzzle_page::puzzle_page;
 pub use published_puzzles::{PublishedPuzzle, parse_published_puzzles};
+pub use puzzle_page::puzzle_page;

@@ -34,13 +34,12 @@ pub fn parse_published_puzzles(text: &str) -> anyhow::Result<Vec<PublishedPuzzle
         }
     }
     let mut it = tokens.into_iter().peekable();
-    let expect = |want: &str, it: &mut std::iter::Peekable<std::vec::IntoIter<(usize, String)>>| {
-        match it.next() {
+    let expect =
+        |want: &str, it: &mut std::iter::Peekable<std::vec::IntoIter<(usize, String)>>| match it.next() {
             Some((_, t)) if t == want => Ok(()),
             Some((l, t)) => anyhow::bail!("line {l}: expected {want:?}, found {t:?}"),
             None => anyhow::bail!("end of input: expected {want:?}"),
-        }
-    };
+        };
     let number = |it: &mut std::iter::Peekable<std::vec::IntoIter<(usize, String)>>| match it.next() {
         Some((l, t)) if t.chars().all(|c| c.is_ascii_digit()) => t
             .parse::<u64>()
@@ -94,11 +93,15 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let e = parse_published_puzzles("[[1, 2],\n[3 4]]").unwrap_err().to_string();
+        let e = parse_published_puzzles("[[1, 2],\n[3 4]]")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 2"), "{e}");
         let e = parse_published_puzzles("[[1, 2]").unwrap_err().to_string();
         assert!(e.contains("not closed"), "{e}");
-        let e = parse_published_puzzles("[[99999999999999999999, 2]]").unwrap_err().to_string();
+        let e = parse_published_puzzles("[[99999999999999999999, 2]]")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("64 bits"), "{e}");
         assert!(parse_published_puzzles("[[1, x]]").is_err());
     }

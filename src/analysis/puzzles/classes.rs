@@ -86,8 +86,7 @@ impl WallSets {
 
     /// The board whose walls are the mask.
     pub fn board(&self, walls: u64) -> Board {
-        Board::with_walls(self.rows, self.cols, &self.cells(walls))
-            .expect("masks hold cells of the board")
+        Board::with_walls(self.rows, self.cols, &self.cells(walls)).expect("masks hold cells of the board")
     }
 
     /// The mask of a placement's queens.

@@ -195,7 +195,10 @@ fn judge(
     if let Some(second) = cache.second(key)? {
         let board: Board = sets.board(key);
         let first = &cache.known[&key].1;
-        let symmetric = board.stabiliser().into_iter().any(|s| first.image_on(s, &board) == second);
+        let symmetric = board
+            .stabiliser()
+            .into_iter()
+            .any(|s| first.image_on(s, &board) == second);
         check.verdict = "not-unique";
         check.detail = format!(
             "a second optimum of {v} queens exists{}: {} and {} (class representative, checked)",
