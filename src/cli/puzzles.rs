@@ -453,7 +453,29 @@ fn comparison_text(c: &Comparison, path: Option<&Path>, prov: &Provenance, full:
             c.missing_from_list.iter().filter(|p| p.k() == k).count()
         );
     }
+    // By walls and value: entries of the list (distinct classes, claimed value) and ours.
+    let mut by_kv: std::collections::BTreeMap<(usize, usize), [usize; 3]> = Default::default();
+    for e in c
+        .entries
+        .iter()
+        .filter(|e| e.verdict != "duplicate" && e.verdict != "malformed")
+    {
+        by_kv.entry((e.walls.len(), e.claimed_value)).or_default()[0] += 1;
+    }
+    for (k, n) in &c.ours_by_walls_value {
+        by_kv.entry(*k).or_default()[1] += n;
+    }
+    for p in &c.missing_from_list {
+        by_kv.entry((p.k(), p.value)).or_default()[2] += 1;
+    }
+    s.push_str("\n| walls | value | in the list | our puzzles | ours missing from the list |\n|---:|---:|---:|---:|---:|\n");
+    for ((k, v), [a, b, m]) in &by_kv {
+        let _ = writeln!(s, "| {k} | {v} | {a} | {b} | {m} |");
+    }
     s.push_str("\n## Entries we do not confirm\n\n");
+    if c.entries.iter().all(|e| e.verdict == "confirmed") {
+        s.push_str("None: every entry is one of our puzzles, with the same value.\n");
+    }
     let limit = if full { usize::MAX } else { 10 };
     let missing_limit = if full { 20 } else { 10 };
     let failing: Vec<_> = c.entries.iter().filter(|e| e.verdict != "confirmed").collect();

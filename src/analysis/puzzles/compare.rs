@@ -41,8 +41,14 @@ pub struct Comparison {
     pub published_by_walls: BTreeMap<usize, usize>,
     /// Walls → our puzzles with that many walls.
     pub ours_by_walls: BTreeMap<usize, usize>,
-    /// Our puzzles whose class is not in the list.
+    /// (walls, value) → our puzzles.
+    #[serde(skip)]
+    pub ours_by_walls_value: BTreeMap<(usize, usize), usize>,
+    /// Our puzzles whose class is not in the list (listed in `comparison.csv`, not in JSON).
+    #[serde(skip)]
     pub missing_from_list: Vec<Puzzle>,
+    /// How many of our puzzles the list lacks.
+    pub missing_from_list_count: usize,
 }
 
 /// Solved sub-boards, by class key: value, optimum, and uniqueness once asked.
@@ -150,10 +156,12 @@ pub fn compare_published(
         *verdicts.entry(e.verdict).or_default() += 1;
     }
     let mut ours_by_walls = BTreeMap::new();
+    let mut ours_by_walls_value = BTreeMap::new();
     for p in &ours.puzzles {
         *ours_by_walls.entry(p.k()).or_default() += 1;
+        *ours_by_walls_value.entry((p.k(), p.value)).or_default() += 1;
     }
-    let missing_from_list = ours
+    let missing_from_list: Vec<Puzzle> = ours
         .puzzles
         .iter()
         .filter(|p| !seen.contains_key(&key_of(&p.walls)))
@@ -164,6 +172,8 @@ pub fn compare_published(
         verdicts,
         published_by_walls,
         ours_by_walls,
+        ours_by_walls_value,
+        missing_from_list_count: missing_from_list.len(),
         missing_from_list,
     })
 }
