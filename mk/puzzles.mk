@@ -27,7 +27,7 @@ puzzles-page-test:
 ## Benchmark: time of the 2-4 wall run on 8x8 (target: under 5 minutes).
 bench-puzzles: build
 	@mkdir -p results/bench
-	@{ echo "# queensat puzzles --size 8 --walls 2..4, $$(date -u '+%F %H:%M UTC'), $$(nproc) threads"; \
+	@{ echo "# queensat puzzles --size 8 --walls 2..4, $$(date -u '+%F %H:%M UTC'), $$(nproc) threads, load average $$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	  /usr/bin/time -f "%e s wall, %U s user, %M KB max RSS" \
 	  $(BIN) puzzles --size 8 --walls 2..4 --quiet 2>&1 >/dev/null; } | tee results/bench/puzzles.txt
 
