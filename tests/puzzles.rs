@@ -66,8 +66,8 @@ fn compares_a_published_list() {
     let first = &r["puzzles"][0];
     let bits = first["bits"].as_u64().unwrap();
     let value = first["value"].as_u64().unwrap();
-    // The empty board is not unique (4 optima of 6 queens); a wrong value is caught; an entry
-    // repeated in another orientation is a duplicate.
+    // The empty board is not unique (4 optima of 6 queens); a corner wall does not make room
+    // for 9 queens; an entry repeated, or repeated in another orientation, is a duplicate.
     let b = |r: u64, c: u64| 1u64 << (63 - (8 * r + c));
     let flipped: u64 = first["walls"]
         .as_array()
@@ -76,8 +76,9 @@ fn compares_a_published_list() {
         .map(|w| b(w[0].as_u64().unwrap(), 5 - w[1].as_u64().unwrap()))
         .sum();
     let list = format!(
-        "[[{bits}, {value}], [0, 6], [{bits}, {}], [{flipped}, {value}]]",
-        value + 1
+        "[[{bits}, {value}], [0, 6], [{bits}, {}], [{flipped}, {value}], [{}, 9]]",
+        value + 1,
+        b(0, 0)
     );
     let file = dir.path().join("list.txt");
     std::fs::write(&file, list).unwrap();
@@ -103,7 +104,16 @@ fn compares_a_published_list() {
         .iter()
         .map(|e| e["verdict"].as_str().unwrap())
         .collect();
-    assert_eq!(verdicts, ["confirmed", "not-unique", "duplicate", "duplicate"]);
+    assert_eq!(
+        verdicts,
+        [
+            "confirmed",
+            "not-unique",
+            "duplicate",
+            "duplicate",
+            "value-differs"
+        ]
+    );
     assert!(Path::new(&out.join("comparison.md")).exists());
 }
 
