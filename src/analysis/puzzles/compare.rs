@@ -251,3 +251,65 @@ fn judge(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::puzzles::{PuzzleOptions, find_puzzles};
+    use crate::board::to_bits64;
+    use crate::check::{brute_count, brute_value};
+    use itertools::Itertools;
+    use std::ops::RangeInclusive;
+
+    fn entry(walls: &[Coord], value: usize) -> PublishedPuzzle {
+        PublishedPuzzle {
+            line: 1,
+            bits: to_bits64(walls).unwrap(),
+            value,
+        }
+    }
+
+    fn puzzles(n: usize, walls: RangeInclusive<usize>, limit: Option<usize>) -> PuzzleReport {
+        find_puzzles(&PuzzleOptions {
+            rows: n,
+            cols: n,
+            walls,
+            min_value: 0,
+            limit,
+            value: ValueOptions::default(),
+            progress: false,
+        })
+        .unwrap()
+    }
+
+    /// A board with a unique optimum whose proper subset `sub` (a puzzle) has the same value
+    /// and a unique optimum too: a puzzle plus one wall, checked by brute force.
+    fn not_minimal_example(sub: &Puzzle) -> Vec<Coord> {
+        let base = sub.board();
+        for x in base.free_cells() {
+            let walls: Vec<Coord> = sub.walls.iter().copied().chain([x]).sorted().collect();
+            let b = Board::with_walls(base.rows(), base.cols(), &walls).unwrap();
+            if brute_value(&b) == sub.value && brute_count(&b, sub.value) == 1 {
+                return walls;
+            }
+        }
+        panic!("no wall keeps {sub:?} unique");
+    }
+
+    #[test]
+    fn verdicts_for_entries_outside_our_list() {
+        let report = puzzles(6, 2..=2, None);
+        let sub = &report.puzzles[0];
+        let walls = not_minimal_example(sub);
+        // A 3-wall puzzle: outside this 2-wall run.
+        let three = puzzles(6, 3..=3, Some(1));
+        let list = vec![
+            entry(&walls, sub.value),
+            entry(&three.puzzles[0].walls, three.puzzles[0].value),
+        ];
+        let opts = ValueOptions::default();
+        let c = compare_published(&list, &report, &opts).unwrap();
+        assert_eq!(c.entries[0].verdict, "not-minimal", "{:?}", c.entries[0]);
+        assert_eq!(c.entries[1].verdict, "passes-outside-run", "{:?}", c.entries[1]);
+    }
+}
