@@ -312,16 +312,6 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
     })
 }
 
-impl WallSets {
-    /// Boards in the class of a wall set.
-    fn orbit(&self, mask: u64) -> usize {
-        let stab = (0..self.group().len())
-            .filter(|&g| self.image(mask, g) == mask)
-            .count();
-        self.group().len() / stab
-    }
-}
-
 /// Value, minimality and uniqueness of one class (its key `m`), given every smaller class.
 fn process(
     sets: &WallSets,

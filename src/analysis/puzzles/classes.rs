@@ -112,6 +112,14 @@ impl WallSets {
         self.image(mask, self.inverse[g])
     }
 
+    /// Boards in the class of a wall set (group order over stabiliser order).
+    pub fn orbit(&self, mask: u64) -> usize {
+        let stab = (0..self.group.len())
+            .filter(|&g| self.image(mask, g) == mask)
+            .count();
+        self.group.len() / stab
+    }
+
     /// The class key of a wall set (the greatest mask among its images) and the index of a
     /// group element that maps the set onto it.
     pub fn canonical(&self, mask: u64) -> (u64, usize) {
@@ -210,6 +218,9 @@ mod tests {
     fn images_and_inverses() {
         let s = WallSets::new(8, 8).unwrap();
         let m = s.mask(&[(0, 1), (2, 5), (7, 3)]);
+        assert_eq!(s.orbit(m), s.board(m).orbit_size());
+        let sym = s.mask(&[(1, 2), (2, 1)]);
+        assert_eq!(s.orbit(sym), s.board(sym).orbit_size());
         for g in 0..s.group().len() {
             assert_eq!(s.preimage(s.image(m, g), g), m);
             let b = s.board(m).image(s.group()[g]);
