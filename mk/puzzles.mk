@@ -33,3 +33,17 @@ bench-puzzles: build
 
 RESULT_TARGETS += puzzles
 BENCH_TARGETS += bench-puzzles
+
+## Benchmark: every interesting 5-wall 8x8 puzzle (954226 classes). Keeps the summary (counts per
+## value, time) and the time; the full lists (tens of MB) are not kept.
+bench-puzzles-5walls: build
+	@mkdir -p results/bench
+	@rm -rf results/bench/.puzzles-5walls
+	@{ echo "# queensat puzzles --size 8 --walls 5, $$(date -u '+%F %H:%M UTC'), $$(nproc) threads, load average $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+	  /usr/bin/time -f "%e s wall, %U s user, %M KB max RSS" \
+	  $(BIN) puzzles --size 8 --walls 5 --quiet --out results/bench/.puzzles-5walls 2>&1 >/dev/null; } \
+	  | tee results/bench/puzzles-5walls.txt
+	@cp results/bench/.puzzles-5walls/summary.md results/bench/puzzles-5walls.md
+	@rm -rf results/bench/.puzzles-5walls
+
+BENCH_TARGETS += bench-puzzles-5walls
