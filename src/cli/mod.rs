@@ -5,6 +5,7 @@ mod certify;
 mod encode;
 mod instance;
 mod nqueens;
+mod puzzles;
 mod render;
 mod solutions;
 mod solve;
@@ -49,6 +50,8 @@ enum Command {
     Encode(encode::EncodeArgs),
     /// Answer a DIMACS file with a built-in or external solver; decode and check placements.
     Solve(solve::SolveArgs),
+    /// Interesting puzzles: unique optimum, minimal walls, one per symmetry class.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 /// Output format of a command.
@@ -74,6 +77,7 @@ pub fn main() -> i32 {
         Command::Verify(a) => verify::run(a),
         Command::Encode(a) => encode::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Puzzles(a) => puzzles::run(a),
     };
     match result {
         Ok(code) => code,

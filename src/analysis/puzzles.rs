@@ -1,0 +1,534 @@
+//! Interesting puzzles (the seed article's Objective 3): boards of `k` walls whose optimum is
+//! unique, minimal in their walls, one per symmetry class.
+//!
+//! # Definition
+//! A board `W` of `k` walls with value `v` is an *interesting puzzle* when
+//! 1. **unique**: exactly one placement of `v` queens exists on `W` (proved: the query "exactly
+//!    `v` queens, other than the one found" is UNSAT);
+//! 2. **minimal**: no board formed by a proper subset `S ⊊ W` of its walls (the empty set
+//!    included) is itself a board of value `v` with a unique optimum. The article's edge case,
+//!    an extra wall that forces uniqueness, is thereby kept: if `S` has value `v` but several
+//!    optima and `W = S + wall` has value `v` and one optimum, `W` is the puzzle. Boards that
+//!    also meet the stricter reading "no proper subset has value `v` at all" are flagged
+//!    `strictly_minimal`. Value is not monotone in the walls (a wall removes a cell but also
+//!    blocks lines), so *every* proper subset is checked, not only those of `k − 1` walls;
+//! 3. **one per symmetry class**: classes of the board's symmetry group (8 on a square, 4 on a
+//!    rectangle), represented by [`Board::canonical`] (the least published 64-bit number).
+//!
+//! # Symmetric wall sets
+//! If a symmetry `g ≠ id` maps the walls onto themselves, it maps every optimum onto an
+//! optimum. So a board whose stabiliser is larger than `{id}` can have a unique optimum only if
+//! that optimum is itself invariant under the stabiliser; an optimum that is not invariant
+//! comes with its distinct images, and the board fails condition 1 (this is the article's
+//! "note on symmetry": such boards are excluded because they are not unique, not because they
+//! are symmetric). Such boards are refuted without a solver call: the image is the witness.
+//!
+//! # How no board is solved twice
+//! Levels `k = 0, 1, …` are processed in order. Each class's value is found once
+//! ([`crate::analysis::value`]) and kept under its class key, with the optimum found and a
+//! flag "this board, or a subset with the same value, has a unique optimum". A board's subsets
+//! are looked up by key. A second optimum is often known without a solver: an image of the
+//! optimum under the stabiliser, or a subset's optimum (same value) that avoids the new walls,
+//! which stays legal when walls are added. Both are re-checked by the independent checker.
+
+mod classes;
+mod compare;
+mod unique;
+
+pub use classes::{WallSets, canonical_wall_sets};
+pub use compare::{Comparison, EntryCheck, compare_published};
+pub use unique::{Uniqueness, second_optimum};
+
+use crate::analysis::{ValueOptions, upper_bound, value};
+use crate::board::{Board, Coord, Placement, to_bits64};
+use crate::check::{brute_count, check_placement};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::ops::RangeInclusive;
+use std::time::Instant;
+
+/// The definition, as printed in the output files.
+pub const DEFINITION: &str = "A k-wall board with value v is an interesting puzzle when \
+(1) exactly one placement of v queens exists (proved by an UNSAT second-solution query), \
+(2) no board formed by a proper subset of its walls (the empty set included) has value v with \
+a unique optimum (so an extra wall that forces uniqueness makes the larger board the puzzle; \
+strictly_minimal marks boards where no proper subset has value v at all), and \
+(3) it is kept once per symmetry class (walls shown as the class representative with the \
+least published 64-bit number). A wall set invariant under a symmetry can only qualify if its \
+unique optimum is invariant too.";
+
+/// What to look for.
+#[derive(Clone, Debug)]
+pub struct PuzzleOptions {
+    pub rows: usize,
+    pub cols: usize,
+    /// Numbers of walls whose puzzles are reported (smaller levels are still computed).
+    pub walls: RangeInclusive<usize>,
+    /// Report only puzzles of at least this value (boards whose upper bound is lower are not
+    /// solved at all).
+    pub min_value: usize,
+    /// Stop after this many puzzles (in enumeration order); the level where the limit is
+    /// reached is then marked incomplete unless it was finished, and later levels are skipped.
+    pub limit: Option<usize>,
+    pub value: ValueOptions,
+    /// Progress lines on stderr.
+    pub progress: bool,
+}
+
+/// One interesting puzzle.
+#[derive(Clone, Debug, Serialize)]
+pub struct Puzzle {
+    pub rows: usize,
+    pub cols: usize,
+    /// Walls of the class representative.
+    pub walls: Vec<Coord>,
+    /// The walls in the published 64-bit layout (boards of at most 8 × 8).
+    pub bits: Option<u64>,
+    pub value: usize,
+    /// The unique optimum on the representative, re-checked.
+    pub solution: Placement,
+    /// Boards in the symmetry class.
+    pub orbit: usize,
+    /// Symmetries that map the walls onto themselves (1 = none but the identity).
+    pub stabiliser: usize,
+    /// No proper subset of the walls has value `value` at all.
+    pub strictly_minimal: bool,
+    /// Difficulty signal 1: legal placements of `value − 1` queens (near misses).
+    pub near_solutions: u64,
+    /// Difficulty signal 2: seconds of the uniqueness proof (encoding and UNSAT answer).
+    pub proof_seconds: f64,
+}
+
+impl Puzzle {
+    pub fn k(&self) -> usize {
+        self.walls.len()
+    }
+    pub fn board(&self) -> Board {
+        Board::with_walls(self.rows, self.cols, &self.walls).expect("walls lie on the board")
+    }
+}
+
+/// Counts for one value at one number of walls.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ValueCounts {
+    /// Symmetry classes with this value.
+    pub classes: usize,
+    /// Boards (sum of class sizes).
+    pub boards: usize,
+    /// Classes skipped because a subset is already a puzzle of the same value.
+    pub contain_a_puzzle: usize,
+    /// Classes shown to have a second optimum.
+    pub not_unique: usize,
+    /// Interesting puzzles (classes).
+    pub puzzles: usize,
+}
+
+/// What one number of walls gave.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LevelStats {
+    pub walls: usize,
+    /// Symmetry classes of `walls`-wall boards processed.
+    pub classes: usize,
+    /// Classes whose value is below `min_value` (by the upper bound, without a solver, or
+    /// solved); their counts are not kept.
+    pub below_min_value: usize,
+    /// Value → counts (only values ≥ `min_value`).
+    pub by_value: BTreeMap<usize, ValueCounts>,
+    /// Second optima found without a solver (stabiliser image or a subset's optimum).
+    pub refuted_without_solver: usize,
+    /// Uniqueness queries put to the solver.
+    pub uniqueness_queries: usize,
+    /// False when `limit` stopped the level early.
+    pub complete: bool,
+    pub seconds: f64,
+}
+
+/// The whole answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct PuzzleReport {
+    pub definition: &'static str,
+    pub rows: usize,
+    pub cols: usize,
+    pub walls_min: usize,
+    pub walls_max: usize,
+    pub min_value: usize,
+    pub limit: Option<usize>,
+    pub solver: String,
+    pub amo: &'static str,
+    pub count: &'static str,
+    pub levels: Vec<LevelStats>,
+    pub puzzles: Vec<Puzzle>,
+    pub seconds: f64,
+}
+
+/// What is kept of a class for its supersets.
+#[derive(Clone, Copy, Debug)]
+struct ClassInfo {
+    /// The value, or `None` when below `min_value` (not solved, or solved and too small).
+    value: Option<u8>,
+    /// The optimum found, as a mask on the class key's cells.
+    optimum: u64,
+    /// This board or a subset of it with the same value has a unique optimum.
+    holds_unique: bool,
+}
+
+/// What processing one class gave.
+struct Outcome {
+    info: ClassInfo,
+    verdict: Verdict,
+}
+
+enum Verdict {
+    BelowMin,
+    ContainsPuzzle,
+    NotUnique { cheaply: bool },
+    Unique(Box<Puzzle>),
+}
+
+/// Finds the interesting puzzles of a board size.
+pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
+    let start = Instant::now();
+    let sets = WallSets::new(opts.rows, opts.cols).ok_or_else(|| {
+        anyhow::anyhow!(
+            "puzzles needs a board of at most 64 cells, not {}x{}",
+            opts.rows,
+            opts.cols
+        )
+    })?;
+    let (kmin, kmax) = (*opts.walls.start(), *opts.walls.end());
+    anyhow::ensure!(
+        kmin <= kmax && kmax <= sets.n_cells(),
+        "wall counts {kmin}..{kmax} do not fit a board of {} cells",
+        sets.n_cells()
+    );
+    let mut known: HashMap<u64, ClassInfo> = HashMap::new();
+    let mut level: Vec<u64> = vec![0];
+    let mut levels = Vec::new();
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    'levels: for k in 0..=kmax {
+        if k > 0 {
+            level = sets.extend(&level);
+        }
+        let t = Instant::now();
+        let mut stats = LevelStats {
+            walls: k,
+            complete: true,
+            ..LevelStats::default()
+        };
+        let mut last_report = Instant::now();
+        let chunk = 4096;
+        for (ci, part) in level.chunks(chunk).enumerate() {
+            let outcomes: Vec<anyhow::Result<Outcome>> = part
+                .par_iter()
+                .map(|&m| process(&sets, m, &known, opts))
+                .collect();
+            let mut full = false;
+            for (&m, outcome) in part.iter().zip(outcomes) {
+                let o = outcome?;
+                if k < kmax {
+                    known.insert(m, o.info);
+                }
+                stats.classes += 1;
+                let Some(v) = o.info.value else {
+                    stats.below_min_value += 1;
+                    continue;
+                };
+                let counts = stats.by_value.entry(v as usize).or_default();
+                counts.classes += 1;
+                counts.boards += sets.orbit(m);
+                match o.verdict {
+                    Verdict::BelowMin => {}
+                    Verdict::ContainsPuzzle => counts.contain_a_puzzle += 1,
+                    Verdict::NotUnique { cheaply } => {
+                        counts.not_unique += 1;
+                        if cheaply {
+                            stats.refuted_without_solver += 1;
+                        } else {
+                            stats.uniqueness_queries += 1;
+                        }
+                    }
+                    Verdict::Unique(p) => {
+                        stats.uniqueness_queries += 1;
+                        if opts.walls.contains(&k) {
+                            counts.puzzles += 1;
+                            puzzles.push(*p);
+                        }
+                    }
+                }
+                if opts.limit.is_some_and(|limit| puzzles.len() >= limit) {
+                    full = true;
+                    break;
+                }
+            }
+            if opts.progress && (last_report.elapsed().as_secs_f64() > 2.0) {
+                last_report = Instant::now();
+                eprintln!(
+                    "puzzles: {} walls: {}/{} classes, {} puzzles so far, {:.0} s",
+                    k,
+                    ((ci + 1) * chunk).min(level.len()),
+                    level.len(),
+                    puzzles.len(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+            if full {
+                stats.complete = stats.classes == level.len();
+                stats.seconds = t.elapsed().as_secs_f64();
+                if k >= kmin {
+                    levels.push(stats);
+                }
+                break 'levels;
+            }
+        }
+        stats.seconds = t.elapsed().as_secs_f64();
+        if opts.progress {
+            eprintln!(
+                "puzzles: {} walls: {} classes, {} puzzles at this level, {:.1} s",
+                k,
+                stats.classes,
+                stats.by_value.values().map(|c| c.puzzles).sum::<usize>(),
+                stats.seconds
+            );
+        }
+        if k >= kmin {
+            levels.push(stats);
+        }
+    }
+    Ok(PuzzleReport {
+        definition: DEFINITION,
+        rows: opts.rows,
+        cols: opts.cols,
+        walls_min: kmin,
+        walls_max: kmax,
+        min_value: opts.min_value,
+        limit: opts.limit,
+        solver: opts.value.backend.name().to_string(),
+        amo: opts.value.base.amo.name(),
+        count: opts.value.base.count.name(),
+        levels,
+        puzzles,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Value, minimality and uniqueness of one class (its key `m`), given every smaller class.
+fn process(
+    sets: &WallSets,
+    m: u64,
+    known: &HashMap<u64, ClassInfo>,
+    opts: &PuzzleOptions,
+) -> anyhow::Result<Outcome> {
+    let board = sets.board(m);
+    let below = Outcome {
+        info: ClassInfo {
+            value: None,
+            optimum: 0,
+            holds_unique: false,
+        },
+        verdict: Verdict::BelowMin,
+    };
+    if upper_bound(&board).bound < opts.min_value {
+        return Ok(below);
+    }
+    let report = value(&board, &opts.value)?;
+    let v = report.value;
+    let optimum = report.placement;
+    if let Err(e) = check_placement(&board, &optimum) {
+        anyhow::bail!("internal error: optimum of {board:?} fails the checker: {e}");
+    }
+    if v < opts.min_value {
+        // Supersets of the same value are below the minimum too: nothing more is needed.
+        return Ok(below);
+    }
+    let opt_mask = sets.placement_mask(&optimum);
+    let mut info = ClassInfo {
+        value: Some(v as u8),
+        optimum: opt_mask,
+        holds_unique: false,
+    };
+
+    // Minimality: every proper subset, looked up by class key.
+    let mut strictly_minimal = true;
+    let mut other_optimum: Option<u64> = None;
+    let mut sub = m;
+    while sub != 0 {
+        sub = (sub - 1) & m; // the next proper subset, down to the empty set
+        let (key, g) = sets.canonical(sub);
+        let s = known.get(&key).expect("every smaller class was processed before");
+        if s.value != Some(v as u8) {
+            continue;
+        }
+        strictly_minimal = false;
+        if s.holds_unique {
+            info.holds_unique = true;
+            return Ok(Outcome {
+                info,
+                verdict: Verdict::ContainsPuzzle,
+            });
+        }
+        // The subset's optimum, moved back onto `sub` (hence onto this board's frame).
+        let p = sets.preimage(s.optimum, g);
+        if other_optimum.is_none() && p & m == 0 && p != opt_mask {
+            other_optimum = Some(p);
+        }
+    }
+
+    // Second optimum by symmetry: an image of the optimum under the stabiliser.
+    for g in 0..sets.group().len() {
+        if sets.image(m, g) == m && sets.image(opt_mask, g) != opt_mask {
+            other_optimum = Some(sets.image(opt_mask, g));
+            break;
+        }
+    }
+    if let Some(p) = other_optimum {
+        let second = Placement::new(sets.cells(p));
+        if let Err(e) = check_placement(&board, &second) {
+            anyhow::bail!("internal error: second optimum of {board:?} fails the checker: {e}");
+        }
+        return Ok(Outcome {
+            info,
+            verdict: Verdict::NotUnique { cheaply: true },
+        });
+    }
+
+    let u = second_optimum(&board, v, &optimum, &opts.value)?;
+    if u.second.is_some() {
+        return Ok(Outcome {
+            info,
+            verdict: Verdict::NotUnique { cheaply: false },
+        });
+    }
+    info.holds_unique = true;
+    let (canon, sym) = board.canonical();
+    let solution = optimum.image_on(sym, &board);
+    if let Err(e) = check_placement(&canon, &solution) {
+        anyhow::bail!("internal error: puzzle solution on {canon:?} fails the checker: {e}");
+    }
+    let walls = canon.walls();
+    let near_solutions = if v > 0 { brute_count(&canon, v - 1) } else { 0 };
+    let puzzle = Puzzle {
+        rows: opts.rows,
+        cols: opts.cols,
+        bits: (opts.rows <= 8 && opts.cols <= 8)
+            .then(|| to_bits64(&walls).ok())
+            .flatten(),
+        walls,
+        value: v,
+        solution,
+        orbit: canon.orbit_size(),
+        stabiliser: canon.stabiliser().len(),
+        strictly_minimal,
+        near_solutions,
+        proof_seconds: u.seconds,
+    };
+    Ok(Outcome {
+        info,
+        verdict: Verdict::Unique(Box::new(puzzle)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::brute_value;
+    use itertools::Itertools;
+    use std::collections::BTreeSet;
+
+    fn opts(rows: usize, cols: usize, walls: RangeInclusive<usize>, min_value: usize) -> PuzzleOptions {
+        PuzzleOptions {
+            rows,
+            cols,
+            walls,
+            min_value,
+            limit: None,
+            value: ValueOptions::default(),
+            progress: false,
+        }
+    }
+
+    /// The definition by brute force over every wall set (not classes), sharing nothing with
+    /// the engine but the board type: the canonical boards of the interesting wall sets.
+    fn brute_puzzles(rows: usize, cols: usize, kmax: usize, min_value: usize) -> BTreeSet<Board> {
+        let cells: Vec<Coord> = Board::new(rows, cols).unwrap().coords().collect();
+        // Wall set (sorted) → (value, unique optimum).
+        let mut facts: HashMap<Vec<Coord>, (usize, bool)> = HashMap::new();
+        let mut out = BTreeSet::new();
+        for k in 0..=kmax {
+            for walls in cells.iter().copied().combinations(k) {
+                let b = Board::with_walls(rows, cols, &walls).unwrap();
+                let v = brute_value(&b);
+                let unique = brute_count(&b, v) == 1;
+                let sub_puzzle = (0..k).any(|j| {
+                    walls
+                        .iter()
+                        .copied()
+                        .combinations(j)
+                        .any(|s| facts[&s] == (v, true))
+                });
+                if unique && !sub_puzzle && v >= min_value {
+                    out.insert(b.canonical().0);
+                }
+                facts.insert(walls, (v, unique));
+            }
+        }
+        out
+    }
+
+    fn engine_puzzles(o: &PuzzleOptions) -> BTreeSet<Board> {
+        let r = find_puzzles(o).unwrap();
+        let set: BTreeSet<Board> = r.puzzles.iter().map(|p| p.board()).collect();
+        assert_eq!(set.len(), r.puzzles.len(), "a class reported twice");
+        for p in &r.puzzles {
+            let b = p.board();
+            assert_eq!(b.canonical().0, b, "not the class representative");
+            assert!(check_placement(&b, &p.solution).is_ok());
+            assert_eq!(brute_count(&b, p.value), 1);
+            assert_eq!(p.near_solutions, brute_count(&b, p.value - 1));
+            assert_eq!(p.orbit, b.orbit_size());
+        }
+        set
+    }
+
+    #[test]
+    fn matches_brute_force_on_small_boards() {
+        for (rows, cols, kmax) in [(4, 4, 4), (5, 5, 3), (4, 5, 3), (3, 6, 3)] {
+            let want = brute_puzzles(rows, cols, kmax, 0);
+            let got = engine_puzzles(&opts(rows, cols, 0..=kmax, 0));
+            assert_eq!(got, want, "{rows}x{cols} up to {kmax} walls");
+        }
+    }
+
+    #[test]
+    fn min_value_and_range_select_without_changing_answers() {
+        let all = brute_puzzles(5, 5, 3, 0);
+        let want: BTreeSet<Board> = all
+            .into_iter()
+            .filter(|b| b.n_walls() >= 2 && brute_value(b) >= 6)
+            .collect();
+        assert!(!want.is_empty());
+        assert_eq!(engine_puzzles(&opts(5, 5, 2..=3, 6)), want);
+    }
+
+    #[test]
+    fn limit_cuts_the_list() {
+        let mut o = opts(5, 5, 2..=3, 0);
+        o.limit = Some(3);
+        let r = find_puzzles(&o).unwrap();
+        assert_eq!(r.puzzles.len(), 3);
+        assert!(r.levels.iter().any(|l| !l.complete));
+        let counted: usize = r
+            .levels
+            .iter()
+            .flat_map(|l| l.by_value.values())
+            .map(|c| c.puzzles)
+            .sum();
+        assert_eq!(counted, 3);
+    }
+
+    #[test]
+    fn too_large_or_bad_ranges_are_errors() {
+        assert!(find_puzzles(&opts(9, 8, 1..=1, 0)).is_err());
+        assert!(find_puzzles(&opts(2, 2, 0..=5, 0)).is_err());
+    }
+}

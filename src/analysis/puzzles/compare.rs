@@ -1,0 +1,315 @@
+//! The published puzzle list against ours: which entries we confirm, which fail a condition of
+//! the definition (with the evidence), and which of our puzzles the list lacks.
+//!
+//! Entries that are not among our puzzles are checked on their own: value, a second optimum,
+//! then every proper subset of the walls (value, and uniqueness where the value is the same).
+//! Sub-boards are solved once for the whole list.
+
+use super::{Puzzle, PuzzleReport, WallSets, second_optimum};
+use crate::analysis::{ValueOptions, value};
+use crate::board::{Board, Coord, Placement, from_bits64, render_cell_list};
+use crate::check::check_placement;
+use crate::io::PublishedPuzzle;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// What became of one published entry.
+#[derive(Clone, Debug, Serialize)]
+pub struct EntryCheck {
+    /// 1-based position in the list.
+    pub index: usize,
+    pub line: usize,
+    pub bits: u64,
+    pub walls: Vec<Coord>,
+    pub claimed_value: usize,
+    pub engine_value: Option<usize>,
+    /// `confirmed`, `malformed`, `duplicate`, `value-differs`, `not-unique`, `not-minimal`,
+    /// `passes-outside-run` (meets the definition, but its wall count is outside this run or
+    /// the run was cut by its limit), or `passes-but-missing` (meets the definition, and our
+    /// complete run lacks it: would be a bug on our side).
+    pub verdict: &'static str,
+    pub detail: String,
+}
+
+/// The comparison.
+#[derive(Clone, Debug, Serialize)]
+pub struct Comparison {
+    pub entries: Vec<EntryCheck>,
+    /// Verdict → entries.
+    pub verdicts: BTreeMap<&'static str, usize>,
+    /// Walls → published entries (distinct classes) with that many walls.
+    pub published_by_walls: BTreeMap<usize, usize>,
+    /// Walls → our puzzles with that many walls.
+    pub ours_by_walls: BTreeMap<usize, usize>,
+    /// (walls, value) → our puzzles.
+    #[serde(skip)]
+    pub ours_by_walls_value: BTreeMap<(usize, usize), usize>,
+    /// Our puzzles whose class is not in the list (listed in `comparison.csv`, not in JSON).
+    #[serde(skip)]
+    pub missing_from_list: Vec<Puzzle>,
+    /// How many of our puzzles the list lacks.
+    pub missing_from_list_count: usize,
+}
+
+/// Solved sub-boards, by class key: value, optimum, and uniqueness once asked.
+struct Cache<'a> {
+    sets: &'a WallSets,
+    opts: &'a ValueOptions,
+    known: HashMap<u64, (usize, Placement, Option<bool>)>,
+}
+
+impl Cache<'_> {
+    /// Value and optimum of the board with walls `mask` (on the class key's frame).
+    fn value(&mut self, mask: u64) -> anyhow::Result<(u64, usize)> {
+        let (key, _) = self.sets.canonical(mask);
+        if !self.known.contains_key(&key) {
+            let b = self.sets.board(key);
+            let r = value(&b, self.opts)?;
+            if let Err(e) = check_placement(&b, &r.placement) {
+                anyhow::bail!("internal error: optimum of {b:?} fails the checker: {e}");
+            }
+            self.known.insert(key, (r.value, r.placement, None));
+        }
+        Ok((key, self.known[&key].0))
+    }
+
+    /// A second optimum of the class `key`, if any (the query is asked once per class).
+    fn second(&mut self, key: u64) -> anyhow::Result<Option<Placement>> {
+        let b = self.sets.board(key);
+        let (v, first, _) = self.known[&key].clone();
+        let u = second_optimum(&b, v, &first, self.opts)?;
+        self.known.get_mut(&key).expect("solved above").2 = Some(u.second.is_none());
+        Ok(u.second)
+    }
+
+    fn unique(&mut self, key: u64) -> anyhow::Result<bool> {
+        match self.known[&key].2 {
+            Some(u) => Ok(u),
+            None => Ok(self.second(key)?.is_none()),
+        }
+    }
+}
+
+/// Compares the published list with a report of the same board size.
+pub fn compare_published(
+    list: &[PublishedPuzzle],
+    ours: &PuzzleReport,
+    opts: &ValueOptions,
+) -> anyhow::Result<Comparison> {
+    let sets = WallSets::new(ours.rows, ours.cols)
+        .ok_or_else(|| anyhow::anyhow!("the published layout holds boards up to 8x8"))?;
+    let key_of = |walls: &[Coord]| sets.canonical(sets.mask(walls)).0;
+    let our_keys: HashMap<u64, usize> = ours
+        .puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (key_of(&p.walls), i))
+        .collect();
+    let complete_levels: Vec<usize> = ours
+        .levels
+        .iter()
+        .filter(|l| l.complete)
+        .map(|l| l.walls)
+        .collect();
+    let mut cache = Cache {
+        sets: &sets,
+        opts,
+        known: HashMap::new(),
+    };
+    let mut seen: HashMap<u64, usize> = HashMap::new();
+    let mut entries = Vec::new();
+    let mut published_by_walls: BTreeMap<usize, usize> = BTreeMap::new();
+    for (i, e) in list.iter().enumerate() {
+        let index = i + 1;
+        let mut check = EntryCheck {
+            index,
+            line: e.line,
+            bits: e.bits,
+            walls: Vec::new(),
+            claimed_value: e.value,
+            engine_value: None,
+            verdict: "confirmed",
+            detail: String::new(),
+        };
+        match from_bits64(e.bits, ours.rows, ours.cols) {
+            Err(err) => {
+                check.verdict = "malformed";
+                check.detail = err.to_string();
+            }
+            Ok(walls) => {
+                check.walls = walls;
+                let key = key_of(&check.walls);
+                if let Some(first) = seen.get(&key) {
+                    check.verdict = "duplicate";
+                    check.detail = format!("same symmetry class as entry {first}");
+                } else {
+                    seen.insert(key, index);
+                    *published_by_walls.entry(check.walls.len()).or_default() += 1;
+                    judge(&mut check, key, &our_keys, &complete_levels, &mut cache)?;
+                }
+            }
+        }
+        entries.push(check);
+    }
+    let mut verdicts = BTreeMap::new();
+    for e in &entries {
+        *verdicts.entry(e.verdict).or_default() += 1;
+    }
+    let mut ours_by_walls = BTreeMap::new();
+    let mut ours_by_walls_value = BTreeMap::new();
+    for p in &ours.puzzles {
+        *ours_by_walls.entry(p.k()).or_default() += 1;
+        *ours_by_walls_value.entry((p.k(), p.value)).or_default() += 1;
+    }
+    let missing_from_list: Vec<Puzzle> = ours
+        .puzzles
+        .iter()
+        .filter(|p| !seen.contains_key(&key_of(&p.walls)))
+        .cloned()
+        .collect();
+    Ok(Comparison {
+        entries,
+        verdicts,
+        published_by_walls,
+        ours_by_walls,
+        ours_by_walls_value,
+        missing_from_list_count: missing_from_list.len(),
+        missing_from_list,
+    })
+}
+
+/// Sets the verdict of one entry whose class `key` is new in the list.
+fn judge(
+    check: &mut EntryCheck,
+    key: u64,
+    our_keys: &HashMap<u64, usize>,
+    complete_levels: &[usize],
+    cache: &mut Cache,
+) -> anyhow::Result<()> {
+    let sets = cache.sets;
+    let mask = sets.mask(&check.walls);
+    let (_, v) = cache.value(mask)?;
+    check.engine_value = Some(v);
+    if v != check.claimed_value {
+        check.verdict = "value-differs";
+        check.detail = format!(
+            "claimed value {}, engine value {v} (optimum checked, one more queen UNSAT)",
+            check.claimed_value
+        );
+        return Ok(());
+    }
+    if our_keys.contains_key(&key) {
+        check.verdict = "confirmed";
+        return Ok(());
+    }
+    if let Some(second) = cache.second(key)? {
+        let board: Board = sets.board(key);
+        let first = &cache.known[&key].1;
+        let symmetric = board
+            .stabiliser()
+            .into_iter()
+            .any(|s| first.image_on(s, &board) == second);
+        check.verdict = "not-unique";
+        check.detail = format!(
+            "a second optimum of {v} queens exists{}: {} and {} (class representative, checked)",
+            if symmetric {
+                " (the first one's image under a symmetry of the walls)"
+            } else {
+                ""
+            },
+            render_cell_list(first.queens()),
+            render_cell_list(second.queens()),
+        );
+        return Ok(());
+    }
+    // Every proper subset, smallest first.
+    let mut subs: Vec<u64> = Vec::new();
+    let mut sub = mask;
+    while sub != 0 {
+        sub = (sub - 1) & mask;
+        subs.push(sub);
+    }
+    subs.sort_by_key(|s| s.count_ones());
+    for s in subs {
+        let (skey, sv) = cache.value(s)?;
+        if sv == v && cache.unique(skey)? {
+            check.verdict = "not-minimal";
+            check.detail = format!(
+                "the subset with walls {} already has value {v} and a unique optimum",
+                render_cell_list(&sets.cells(s))
+            );
+            return Ok(());
+        }
+    }
+    let k = check.walls.len();
+    if complete_levels.contains(&k) {
+        check.verdict = "passes-but-missing";
+        check.detail = "meets every condition but our complete run lacks it".into();
+    } else {
+        check.verdict = "passes-outside-run";
+        check.detail = format!("meets every condition; {k} walls were not enumerated completely");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::puzzles::{PuzzleOptions, find_puzzles};
+    use crate::board::to_bits64;
+    use crate::check::{brute_count, brute_value};
+    use itertools::Itertools;
+    use std::ops::RangeInclusive;
+
+    fn entry(walls: &[Coord], value: usize) -> PublishedPuzzle {
+        PublishedPuzzle {
+            line: 1,
+            bits: to_bits64(walls).unwrap(),
+            value,
+        }
+    }
+
+    fn puzzles(n: usize, walls: RangeInclusive<usize>, limit: Option<usize>) -> PuzzleReport {
+        find_puzzles(&PuzzleOptions {
+            rows: n,
+            cols: n,
+            walls,
+            min_value: 0,
+            limit,
+            value: ValueOptions::default(),
+            progress: false,
+        })
+        .unwrap()
+    }
+
+    /// A board with a unique optimum whose proper subset `sub` (a puzzle) has the same value
+    /// and a unique optimum too: a puzzle plus one wall, checked by brute force.
+    fn not_minimal_example(sub: &Puzzle) -> Vec<Coord> {
+        let base = sub.board();
+        for x in base.free_cells() {
+            let walls: Vec<Coord> = sub.walls.iter().copied().chain([x]).sorted().collect();
+            let b = Board::with_walls(base.rows(), base.cols(), &walls).unwrap();
+            if brute_value(&b) == sub.value && brute_count(&b, sub.value) == 1 {
+                return walls;
+            }
+        }
+        panic!("no wall keeps {sub:?} unique");
+    }
+
+    #[test]
+    fn verdicts_for_entries_outside_our_list() {
+        let report = puzzles(6, 2..=2, None);
+        let sub = &report.puzzles[0];
+        let walls = not_minimal_example(sub);
+        // A 3-wall puzzle: outside this 2-wall run.
+        let three = puzzles(6, 3..=3, Some(1));
+        let list = vec![
+            entry(&walls, sub.value),
+            entry(&three.puzzles[0].walls, three.puzzles[0].value),
+        ];
+        let opts = ValueOptions::default();
+        let c = compare_published(&list, &report, &opts).unwrap();
+        assert_eq!(c.entries[0].verdict, "not-minimal", "{:?}", c.entries[0]);
+        assert_eq!(c.entries[1].verdict, "passes-outside-run", "{:?}", c.entries[1]);
+    }
+}

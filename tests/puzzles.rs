@@ -1,0 +1,211 @@
+//! `queensat puzzles` end to end: files, the comparison, bad input, and the page in a real
+//! headless browser.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn queensat(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn writes_results_and_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("6x6");
+    let html = dir.path().join("page.html");
+    let o = queensat(&[
+        "puzzles",
+        "--size",
+        "6",
+        "--walls",
+        "2..3",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("puzzles.json")).unwrap()).unwrap();
+    let puzzles = json["report"]["puzzles"].as_array().unwrap();
+    assert!(!puzzles.is_empty());
+    assert!(json["command"].as_str().unwrap().contains("--walls 2..3"));
+    for p in puzzles {
+        let k = p["walls"].as_array().unwrap().len();
+        assert!((2..=3).contains(&k));
+        assert_eq!(
+            p["solution"].as_array().unwrap().len() as u64,
+            p["value"].as_u64().unwrap()
+        );
+    }
+    let csv = std::fs::read_to_string(out.join("puzzles.csv")).unwrap();
+    assert_eq!(csv.lines().count(), puzzles.len() + 1);
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(summary.contains("Definition:") && summary.contains("| walls | value |"));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Show solution") && !page.contains("https:"));
+}
+
+#[test]
+fn compares_a_published_list() {
+    let dir = tempfile::tempdir().unwrap();
+    // The first 2-wall puzzle this engine finds on 6x6 (bits in the 8-column layout).
+    let report = queensat(&[
+        "puzzles", "--size", "6", "--walls", "2", "--quiet", "--format", "json",
+    ]);
+    assert!(report.status.success(), "{}", stderr(&report));
+    let r: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    let first = &r["puzzles"][0];
+    let bits = first["bits"].as_u64().unwrap();
+    let value = first["value"].as_u64().unwrap();
+    // The empty board is not unique (4 optima of 6 queens); a corner wall does not make room
+    // for 9 queens; an entry repeated, or repeated in another orientation, is a duplicate.
+    let b = |r: u64, c: u64| 1u64 << (63 - (8 * r + c));
+    let flipped: u64 = first["walls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| b(w[0].as_u64().unwrap(), 5 - w[1].as_u64().unwrap()))
+        .sum();
+    let list = format!(
+        "[[{bits}, {value}], [0, 6], [{bits}, {}], [{flipped}, {value}], [{}, 9]]",
+        value + 1,
+        b(0, 0)
+    );
+    let file = dir.path().join("list.txt");
+    std::fs::write(&file, list).unwrap();
+    let out = dir.path().join("cmp");
+    let o = queensat(&[
+        "puzzles",
+        "--size",
+        "6",
+        "--walls",
+        "2",
+        "--quiet",
+        "--compare",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let c: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("comparison.json")).unwrap()).unwrap();
+    let verdicts: Vec<&str> = c["comparison"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "confirmed",
+            "not-unique",
+            "duplicate",
+            "duplicate",
+            "value-differs"
+        ]
+    );
+    assert!(Path::new(&out.join("comparison.md")).exists());
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "[[1, 2],\n[3 4]]").unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["puzzles", "--size", "8", "--walls", "4..2"], "empty range"),
+        (vec!["puzzles", "--size", "9", "--walls", "1"], "at most 64 cells"),
+        (vec!["puzzles", "--walls", "1"], "no board size"),
+        (vec!["puzzles", "--size", "2", "--walls", "5"], "do not fit"),
+        (
+            vec![
+                "puzzles",
+                "--size",
+                "4",
+                "--walls",
+                "1",
+                "--compare",
+                bad.to_str().unwrap(),
+            ],
+            "line 2",
+        ),
+        (
+            vec![
+                "puzzles",
+                "--size",
+                "4",
+                "--walls",
+                "1",
+                "--compare",
+                "/nonexistent/list",
+            ],
+            "cannot read",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = queensat(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert_eq!(e.trim_end().lines().count(), 1, "{args:?}: {e}");
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+}
+
+/// Plays one puzzle in headless Chromium (tests/browser/puzzle_page.sh). Skipped only when no
+/// browser is installed and the CI variable is unset; in CI a missing browser fails.
+#[test]
+fn page_plays_in_a_headless_browser() {
+    let has_browser = Command::new("sh")
+        .args(["-c", "command -v chromium"])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !has_browser {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but chromium is missing: .ci/setup.d/puzzles.sh installs it"
+        );
+        eprintln!("skipped: chromium is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("page.html");
+    let o = queensat(&[
+        "puzzles",
+        "--size",
+        "7",
+        "--walls",
+        "2..3",
+        "--quiet",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/puzzle_page.sh");
+    let shots = dir.path().join("browser");
+    let run = Command::new("bash")
+        .arg(&script)
+        .arg(&html)
+        .arg(&shots)
+        .arg("1")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "browser test failed: {out} {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(out.contains("pass: puzzle 2 solved"), "{out}");
+    assert!(std::fs::metadata(shots.join("puzzle-page.png")).unwrap().len() > 1000);
+}
