@@ -1,6 +1,7 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
 mod board_args;
+mod least_walls;
 mod value;
 
 pub use board_args::BoardArgs;
@@ -19,6 +20,8 @@ pub struct Cli {
 enum Command {
     /// The most non-attacking queens a board admits, one optimal placement, and the proof.
     Value(value::ValueArgs),
+    /// The fewest walls that let q queens fit, a witness, the proof, and every such board.
+    LeastWalls(least_walls::LeastWallsArgs),
 }
 
 /// Output format of a command.
@@ -35,6 +38,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Value(a) => value::run(a),
+        Command::LeastWalls(a) => least_walls::run(a),
     };
     match result {
         Ok(code) => code,

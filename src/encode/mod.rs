@@ -8,8 +8,10 @@ mod amo;
 mod base;
 mod count;
 mod varmap;
+mod wall_model;
 
 pub use amo::Amo;
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
 pub use varmap::{VarMap, VarRole};
+pub use wall_model::{Attack, QueenCount, WallModel, WallOptions};
