@@ -2,17 +2,24 @@
 
 mod bounds;
 mod certify;
+mod cpu_time;
 mod enumerate;
+mod least_walls;
 pub mod nqueens;
 pub mod puzzles;
-pub mod sweep;
 mod session;
+pub mod sweep;
 mod value;
 mod verify;
 
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
+pub use certify::{Certificate, certify_unsat};
+pub use cpu_time::{cpu_since, process_cpu_seconds};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
+pub use least_walls::{
+    BoardCount, CountedClass, LeastWallsOptions, LeastWallsReport, SolverFigures, WallCall, WallSearch,
+    Witness, least_walls, most_queens_any_board, wall_lower_bound,
+};
 pub use session::BoardSession;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
-pub use certify::{Certificate, certify_unsat};
 pub use verify::{BoardClaim, RefutedKind, Verdict, verify_claim};

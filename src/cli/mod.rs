@@ -4,6 +4,7 @@ mod board_args;
 mod certify;
 mod encode;
 mod instance;
+mod least_walls;
 mod nqueens;
 mod puzzles;
 mod render;
@@ -52,6 +53,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Interesting puzzles: unique optimum, minimal walls, one per symmetry class.
     Puzzles(puzzles::PuzzlesArgs),
+    /// The fewest walls that let q queens fit, a witness, the proof, and every such board.
+    LeastWalls(least_walls::LeastWallsArgs),
 }
 
 /// Output format of a command.
@@ -78,6 +81,7 @@ pub fn main() -> i32 {
         Command::Encode(a) => encode::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Puzzles(a) => puzzles::run(a),
+        Command::LeastWalls(a) => least_walls::run(a),
     };
     match result {
         Ok(code) => code,

@@ -12,6 +12,7 @@ mod lex_leader;
 mod question;
 mod shard;
 mod varmap;
+mod wall_model;
 
 pub use amo::Amo;
 pub use base::{BaseModel, BaseOptions};
@@ -21,3 +22,4 @@ pub use lex_leader::encode_lex_leader;
 pub use question::ValueQuestion;
 pub use shard::encode_shard;
 pub use varmap::{VarMap, VarRole};
+pub use wall_model::{Attack, QueenCount, WallModel, WallOptions};

@@ -1,0 +1,71 @@
+# Least walls for q queens (issue 5): `make least-walls` regenerates results/least-walls/,
+# `make bench-least-walls` compares the encodings on the 8x8 table.
+
+LW_DIR := results/least-walls
+LW_RUN := $(BIN) least-walls --count --unique --quiet
+
+RESULT_TARGETS += least-walls
+BENCH_TARGETS += bench-least-walls
+
+.PHONY: least-walls bench-least-walls least-walls-beyond
+
+# Each size is one file target, written whole (write_atomic): an interrupted `make` keeps the
+# finished sizes and redoes only the missing ones.
+$(LW_DIR)/6x6.json: | build
+	$(LW_RUN) --size 6 --queens 6..11 --output $@ --format json > /dev/null
+$(LW_DIR)/7x7.json: | build
+	$(LW_RUN) --size 7 --queens 7..17 --output $@ --format json > /dev/null
+$(LW_DIR)/8x8.json: | build
+	$(LW_RUN) --size 8 --queens 8..17 --output $@ --format json > /dev/null
+
+LW_RUNS := $(LW_DIR)/6x6.json $(LW_DIR)/7x7.json $(LW_DIR)/8x8.json
+
+least-walls: build $(LW_RUNS)
+	$(BIN) least-walls table $(LW_RUNS) $(wildcard $(LW_DIR)/beyond/*.json) \
+	  --claims data/least-walls-seed-claims.csv --output $(LW_DIR)/tables.md
+	$(BIN) least-walls chart $(LW_RUNS) $(wildcard $(LW_DIR)/beyond/*.json) --output $(LW_DIR)/least-walls.svg
+	@cat $(LW_DIR)/tables.md
+
+# Past the article: the minimum only (no count), one file per (size, q), each capped at LW_CAP
+# seconds of wall clock; rerunning resumes with the missing ones.
+LW_CAP ?= 900
+LW_BEYOND := $(foreach q,$(shell seq 10 25),$(LW_DIR)/beyond/9x9-q$(q).json) \
+             $(foreach q,$(shell seq 11 25),$(LW_DIR)/beyond/10x10-q$(q).json)
+$(LW_DIR)/beyond/%.json: | build
+	@mkdir -p $(dir $@)
+	n=$$(echo $* | sed 's/x.*//'); q=$$(echo $* | sed 's/.*-q//'); \
+	timeout $(LW_CAP) $(BIN) least-walls --quiet --size $$n --queens $$q --output $@ --format json > /dev/null \
+	  || echo "$* not finished within $(LW_CAP) s" >&2
+least-walls-beyond: build
+	-$(MAKE) -k $(LW_BEYOND)
+
+# Encodings side by side on the 8x8 table, CPU seconds per q (minimisation + count).
+LW_BENCH := results/bench/least-walls
+# The defaults (pairwise, cells, lex-leader for the count, no necessary-walls rule) against one
+# change each.
+LW_BENCH_CONFIGS := default linear blocks necessary lex-on lex-off up
+LW_OPTS_default :=
+LW_OPTS_linear := --attack linear
+LW_OPTS_blocks := --queen-count blocks
+LW_OPTS_necessary := --necessary-walls true
+LW_OPTS_lex-on := --lex-leader on
+LW_OPTS_lex-off := --lex-leader off
+LW_OPTS_up := --search up
+bench-least-walls: build
+	@mkdir -p $(LW_BENCH)
+	$(foreach c,$(LW_BENCH_CONFIGS),$(LW_RUN) --size 8 --queens 9..16 $(LW_OPTS_$(c)) \
+	  --output $(LW_BENCH)/8x8-$(c).json --format json > /dev/null && ) true
+	$(BIN) least-walls compare $(foreach c,$(LW_BENCH_CONFIGS),$(LW_BENCH)/8x8-$(c).json) --output $(LW_BENCH)/8x8.md
+	@cat $(LW_BENCH)/8x8.md
+
+# The 2x2x2 grid behind the defaults (attack x queen count x necessary walls), two repeats each.
+LW_GRID := $(foreach r,1 2,$(foreach a,linear pairwise,$(foreach c,blocks cells,$(foreach n,true false,$(a)-$(c)-$(n)-$(r)))))
+BENCH_TARGETS += bench-least-walls-grid
+.PHONY: bench-least-walls-grid
+bench-least-walls-grid: build
+	@mkdir -p $(LW_BENCH)/grid
+	$(foreach g,$(LW_GRID),$(LW_RUN) --size 8 --queens 9..16 --lex-leader count \
+	  --attack $(word 1,$(subst -, ,$(g))) --queen-count $(word 2,$(subst -, ,$(g))) \
+	  --necessary-walls $(word 3,$(subst -, ,$(g))) --output $(LW_BENCH)/grid/$(g).json --format json > /dev/null && ) true
+	$(BIN) least-walls compare $(sort $(foreach g,$(LW_GRID),$(LW_BENCH)/grid/$(g).json)) --output $(LW_BENCH)/grid.md
+	@cat $(LW_BENCH)/grid.md

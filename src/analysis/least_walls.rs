@@ -1,0 +1,480 @@
+//! Least walls for q queens: the fewest walls that let q non-attacking queens fit on an
+//! `r × c` board, a witness board, the proof, and optionally every board with that many walls.
+//!
+//! One incremental solver holds the [`WallModel`], "at least q queens" and an incremental
+//! "at most w walls". The search either tightens w from a first board down until UNSAT
+//! ([`WallSearch::Down`]) or raises it from a counting lower bound until SAT
+//! ([`WallSearch::Up`]); either way the minimum rests on an UNSAT answer at minimum − 1 (none is
+//! needed when no wall is). Counting projects onto the wall variables: each wall set found is
+//! blocked (with `unique`, all its images), however many placements it has.
+
+use super::{ValueOptions, cpu_since, process_cpu_seconds, value};
+use crate::board::{Board, Placement};
+use crate::check::check_placement;
+use crate::encode::{WallModel, WallOptions};
+use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolveStats as _, SolverResult};
+use anyhow::{bail, ensure};
+use rustsat::types::Lit;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+
+/// How the wall bound moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum WallSearch {
+    /// From a first board down: after each SAT answer ask for one wall fewer.
+    #[default]
+    Down,
+    /// From the counting lower bound up until the first SAT answer.
+    Up,
+}
+
+/// Options of a least-walls query.
+#[derive(Clone, Debug, Default)]
+pub struct LeastWallsOptions {
+    pub model: WallOptions,
+    pub search: WallSearch,
+    pub backend: Backend,
+    /// Also count the boards with the least number of walls that admit q queens.
+    pub count: bool,
+    /// Block every symmetric image of a found board, so each class is found once.
+    pub unique: bool,
+    /// Add the lex-leader constraints for the count (after the minimisation), so the solver
+    /// meets each class once, as its canonical board.
+    pub lex_leader_count: bool,
+    /// One line per solver call on stderr.
+    pub progress: bool,
+}
+
+/// One solver call of the minimisation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WallCall {
+    /// The wall bound assumed, `None` for the first call without one.
+    pub at_most_walls: Option<usize>,
+    pub answer: String,
+    /// Walls of the board found, on SAT.
+    pub walls: Option<usize>,
+    pub seconds: f64,
+}
+
+/// A board found by the solver, its queens (checked) and its value (recomputed).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Witness {
+    pub board: Board,
+    pub placement: Placement,
+    pub value: usize,
+}
+
+/// One symmetry class of counted boards: its canonical board, how many boards the class
+/// holds, the value, and a placement of at least q queens on the canonical board.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CountedClass {
+    pub board: Board,
+    pub orbit: usize,
+    pub value: usize,
+    pub placement: Placement,
+}
+
+/// How many boards with the least number of walls admit q queens.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BoardCount {
+    pub walls: usize,
+    /// Boards (every image counted).
+    pub boards: usize,
+    /// Symmetry classes.
+    pub classes: usize,
+    /// `(value, classes, boards)` for each value met among the counted boards.
+    pub by_value: Vec<(usize, usize, usize)>,
+    /// Wall sets the solver returned (boards, or classes with `unique` or the lex-leader).
+    pub found: usize,
+    pub unique: bool,
+    /// Whether the lex-leader constraints were in during the count.
+    #[serde(default)]
+    pub lex_leader: bool,
+    pub seconds: f64,
+    pub cpu_seconds: f64,
+    /// The classes in the order found.
+    pub list: Vec<CountedClass>,
+}
+
+/// Solver statistics of a query.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SolverFigures {
+    pub n_vars: usize,
+    pub n_clauses: usize,
+    pub n_sat: usize,
+    pub n_unsat: usize,
+    pub solve_seconds: f64,
+}
+
+/// The answer to a least-walls query.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LeastWallsReport {
+    pub rows: usize,
+    pub cols: usize,
+    pub queens: usize,
+    /// Why no board admits q queens, when none does.
+    pub impossible: Option<String>,
+    pub least_walls: Option<usize>,
+    pub witness: Option<Witness>,
+    /// How the minimum was shown, in words.
+    pub proof: String,
+    pub calls: Vec<WallCall>,
+    pub count: Option<BoardCount>,
+    pub solver: String,
+    pub attack: String,
+    pub queen_count: String,
+    pub lex_leader: bool,
+    pub necessary_walls: bool,
+    pub search: WallSearch,
+    pub stats: Option<SolverFigures>,
+    /// Time of the minimisation alone, and of everything: wall clock and process CPU.
+    pub minimise_seconds: f64,
+    pub seconds: f64,
+    pub minimise_cpu_seconds: f64,
+    pub cpu_seconds: f64,
+}
+
+/// The most queens any `rows × cols` board admits: one per 2x2 block (cells of a block are
+/// pairwise adjacent, and nothing blocks adjacent cells), reached by queens on the cells with
+/// two even coordinates and walls everywhere else.
+pub fn most_queens_any_board(rows: usize, cols: usize) -> usize {
+    rows.div_ceil(2) * cols.div_ceil(2)
+}
+
+/// A lower bound on the walls q queens need: a row with m queens needs m − 1 walls in it, so
+/// the walls are at least q − rows; likewise for columns.
+pub fn wall_lower_bound(rows: usize, cols: usize, queens: usize) -> usize {
+    queens.saturating_sub(rows.min(cols))
+}
+
+struct Run<'a> {
+    model: WallModel,
+    solver: AnySolver,
+    opts: &'a LeastWallsOptions,
+    queens: usize,
+    rows: usize,
+    cols: usize,
+}
+
+impl Run<'_> {
+    /// Solves under assumptions; on SAT the board and placement after the independent check.
+    fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<Option<(Board, Placement)>> {
+        match self.solver.solve_assumps(assumps)? {
+            SolverResult::Sat => {
+                let board = self.model.decode_board(|l| self.solver.is_true(l));
+                let p = self.model.decode_placement(|l| self.solver.is_true(l));
+                if let Err(v) = check_placement(&board, &p) {
+                    bail!("internal error: the solver's board fails the checker: {v}");
+                }
+                ensure!(
+                    p.len() >= self.queens,
+                    "internal error: the solver placed {} queens, fewer than {}",
+                    p.len(),
+                    self.queens
+                );
+                Ok(Some((board, p)))
+            }
+            SolverResult::Unsat => Ok(None),
+            SolverResult::Interrupted => bail!("the solver was interrupted"),
+        }
+    }
+
+    fn note(&self, msg: impl std::fmt::Display) {
+        if self.opts.progress {
+            eprintln!("least-walls {}x{} q={}: {msg}", self.rows, self.cols, self.queens);
+        }
+    }
+
+    /// One call with the wall bound `bound`, recorded.
+    fn call(
+        &mut self,
+        base: &[Lit],
+        bound: Option<usize>,
+        calls: &mut Vec<WallCall>,
+    ) -> anyhow::Result<Option<(Board, Placement)>> {
+        let t = Instant::now();
+        let mut assumps = base.to_vec();
+        if let Some(k) = bound {
+            assumps.extend(self.model.at_most_walls(k, &mut self.solver));
+        }
+        let found = self.ask(&assumps)?;
+        let seconds = t.elapsed().as_secs_f64();
+        let walls = found.as_ref().map(|(b, _)| b.n_walls());
+        let answer = if found.is_some() { "sat" } else { "unsat" };
+        let bound_text = bound.map_or("no bound".to_string(), |k| format!("walls <= {k}"));
+        match walls {
+            Some(w) => self.note(format_args!("{bound_text}: SAT, {w} walls ({seconds:.2} s)")),
+            None => self.note(format_args!("{bound_text}: UNSAT ({seconds:.2} s)")),
+        }
+        calls.push(WallCall {
+            at_most_walls: bound,
+            answer: answer.to_string(),
+            walls,
+            seconds,
+        });
+        Ok(found)
+    }
+}
+
+/// Finds the least number of walls for `queens` queens on a `rows × cols` board.
+pub fn least_walls(
+    rows: usize,
+    cols: usize,
+    queens: usize,
+    opts: &LeastWallsOptions,
+) -> anyhow::Result<LeastWallsReport> {
+    let start = Instant::now();
+    let cpu_start = process_cpu_seconds();
+    let mut report = LeastWallsReport {
+        rows,
+        cols,
+        queens,
+        impossible: None,
+        least_walls: None,
+        witness: None,
+        proof: String::new(),
+        calls: Vec::new(),
+        count: None,
+        solver: opts.backend.name().to_string(),
+        attack: opts.model.attack.name().to_string(),
+        queen_count: opts.model.count.name().to_string(),
+        lex_leader: opts.model.lex_leader,
+        necessary_walls: opts.model.necessary_walls,
+        search: opts.search,
+        stats: None,
+        minimise_seconds: 0.0,
+        seconds: 0.0,
+        minimise_cpu_seconds: 0.0,
+        cpu_seconds: 0.0,
+    };
+    let most = most_queens_any_board(rows, cols);
+    if queens > most {
+        report.impossible = Some(format!(
+            "no {rows}x{cols} board admits {queens} queens: its {most} 2x2 blocks hold at most \
+             one queen each (the cells of a block are adjacent, and no wall fits between)"
+        ));
+        report.proof = "impossible by the 2x2 block bound".into();
+        report.seconds = start.elapsed().as_secs_f64();
+        report.cpu_seconds = cpu_since(cpu_start);
+        return Ok(report);
+    }
+    let mut solver = opts.backend.make();
+    let model = WallModel::encode(rows, cols, opts.model, &mut solver)?;
+    let mut run = Run {
+        model,
+        solver,
+        opts,
+        queens,
+        rows,
+        cols,
+    };
+    let base = run
+        .model
+        .at_least_queens(queens, &mut run.solver)
+        .expect("q is within the 2x2 block bound, which the counter's inputs reach");
+    let mut calls = Vec::new();
+    let (best, proof) = match opts.search {
+        WallSearch::Down => {
+            let Some(mut best) = run.call(&base, None, &mut calls)? else {
+                bail!(
+                    "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
+                );
+            };
+            loop {
+                let w = best.0.n_walls();
+                if w == 0 {
+                    break (best, "no wall is needed".to_string());
+                }
+                match run.call(&base, Some(w - 1), &mut calls)? {
+                    Some(b) => {
+                        ensure!(b.0.n_walls() < w, "internal error: the wall bound was not kept");
+                        best = b;
+                    }
+                    None => break (best, format!("UNSAT with at most {} walls", w - 1)),
+                }
+            }
+        }
+        WallSearch::Up => {
+            let lb = wall_lower_bound(rows, cols, queens);
+            let mut k = lb;
+            let best = loop {
+                if k > rows * cols {
+                    bail!(
+                        "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
+                    );
+                }
+                if let Some(b) = run.call(&base, Some(k), &mut calls)? {
+                    break b;
+                }
+                k += 1;
+            };
+            let w = best.0.n_walls();
+            if w > 0 && k == lb {
+                // The counting bound ended the search; the solver must confirm it.
+                ensure!(
+                    run.call(&base, Some(w - 1), &mut calls)?.is_none(),
+                    "internal error: fewer walls fit than the row bound allows"
+                );
+            }
+            let proof = if w == 0 {
+                "no wall is needed".to_string()
+            } else {
+                format!("UNSAT with at most {} walls", w - 1)
+            };
+            (best, proof)
+        }
+    };
+    let (board, placement) = best;
+    let w = board.n_walls();
+    let v = value(
+        &board,
+        &ValueOptions {
+            backend: opts.backend.clone(),
+            ..Default::default()
+        },
+    )?
+    .value;
+    ensure!(
+        v >= queens,
+        "internal error: the witness board's value {v} is below {queens}"
+    );
+    report.proof = format!(
+        "SAT with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
+        calls.len()
+    );
+    report.least_walls = Some(w);
+    report.witness = Some(Witness {
+        board,
+        placement,
+        value: v,
+    });
+    report.calls = calls;
+    report.minimise_seconds = start.elapsed().as_secs_f64();
+    report.minimise_cpu_seconds = cpu_since(cpu_start);
+    if opts.count {
+        report.count = Some(count_boards(&mut run, &base, w)?);
+    }
+    let st = run.solver.stats();
+    report.stats = Some(SolverFigures {
+        n_vars: run.model.vars.len(),
+        n_clauses: st.n_clauses,
+        n_sat: st.n_sat,
+        n_unsat: st.n_unsat,
+        solve_seconds: st.cpu_solve_time.as_secs_f64(),
+    });
+    report.seconds = start.elapsed().as_secs_f64();
+    report.cpu_seconds = cpu_since(cpu_start);
+    Ok(report)
+}
+
+/// Every board with `w` walls (the least) that admits q queens, by blocking wall sets.
+fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCount> {
+    let t = Instant::now();
+    let cpu = process_cpu_seconds();
+    if run.opts.lex_leader_count {
+        run.model.add_lex_leader(&mut run.solver);
+    }
+    let lex = run.model.has_lex_leader();
+    let mut assumps = base.to_vec();
+    assumps.extend(run.model.at_most_walls(w, &mut run.solver));
+    let unique = run.opts.unique;
+    let mut classes: HashMap<Board, usize> = HashMap::new();
+    let mut list: Vec<CountedClass> = Vec::new();
+    let mut members: Vec<usize> = Vec::new();
+    let mut blocked: HashSet<Board> = HashSet::new();
+    let mut found = 0;
+    while let Some((board, placement)) = run.ask(&assumps)? {
+        ensure!(
+            board.n_walls() == w,
+            "internal error: a counted board has {} walls, not {w}",
+            board.n_walls()
+        );
+        found += 1;
+        let (canon, sym) = board.canonical();
+        let id = match classes.get(&canon) {
+            Some(&id) => id,
+            None => {
+                let on_canon = placement.image_on(sym, &board);
+                if let Err(v) = check_placement(&canon, &on_canon) {
+                    bail!("internal error: a placement moved by a symmetry fails the checker: {v}");
+                }
+                let v = value(
+                    &canon,
+                    &ValueOptions {
+                        backend: run.opts.backend.clone(),
+                        ..Default::default()
+                    },
+                )?
+                .value;
+                ensure!(
+                    v >= run.queens,
+                    "internal error: a counted board's value {v} is below {}",
+                    run.queens
+                );
+                list.push(CountedClass {
+                    orbit: canon.orbit_size(),
+                    board: canon.clone(),
+                    value: v,
+                    placement: on_canon,
+                });
+                members.push(0);
+                classes.insert(canon, list.len() - 1);
+                list.len() - 1
+            }
+        };
+        members[id] += 1;
+        let images: Vec<Board> = if unique {
+            board.group().iter().map(|&s| board.image(s)).collect()
+        } else {
+            vec![board]
+        };
+        for img in images {
+            if blocked.insert(img.clone()) {
+                let cl = run.model.block_walls(&img);
+                run.solver.add_clause(cl)?;
+            }
+        }
+        if found % 100 == 0 {
+            run.note(format_args!("{found} boards found so far"));
+        }
+    }
+    // Cross-check: the enumeration saw each class as often as its mode says it must.
+    for (c, &m) in list.iter().zip(&members) {
+        let want = if unique || lex { 1 } else { c.orbit };
+        ensure!(
+            m == want,
+            "internal error: a class of {} boards was found {m} times, expected {want}",
+            c.orbit
+        );
+    }
+    let mut by_value: Vec<(usize, usize, usize)> = Vec::new();
+    for c in &list {
+        match by_value.iter_mut().find(|e| e.0 == c.value) {
+            Some(e) => {
+                e.1 += 1;
+                e.2 += c.orbit;
+            }
+            None => by_value.push((c.value, 1, c.orbit)),
+        }
+    }
+    by_value.sort_unstable();
+    let count = BoardCount {
+        walls: w,
+        boards: list.iter().map(|c| c.orbit).sum(),
+        classes: list.len(),
+        by_value,
+        found,
+        unique,
+        lex_leader: lex,
+        seconds: t.elapsed().as_secs_f64(),
+        cpu_seconds: cpu_since(cpu),
+        list,
+    };
+    run.note(format_args!(
+        "{} boards in {} classes with {w} walls",
+        count.boards, count.classes
+    ));
+    Ok(count)
+}

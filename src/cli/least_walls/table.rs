@@ -1,0 +1,205 @@
+//! `least-walls table`: saved runs as Markdown, and the claims of a CSV file checked against
+//! them.
+
+use super::{LeastWallsRun, by_size};
+use crate::analysis::LeastWallsReport;
+use crate::io::write_atomic;
+use anyhow::{Context, bail};
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Saved runs (JSON from `least-walls --output`).
+    #[arg(required = true)]
+    pub runs: Vec<PathBuf>,
+    /// Claims to check, CSV `rows,cols,queens,what,claimed,source` with `what` one of
+    /// least_walls, boards, classes, boards_or_classes, impossible.
+    #[arg(long, value_name = "CSV")]
+    pub claims: Option<PathBuf>,
+    /// Write the Markdown here (whole or not at all) instead of stdout.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// One claim of the CSV file.
+struct Claim {
+    rows: usize,
+    cols: usize,
+    queens: usize,
+    what: String,
+    claimed: String,
+    source: String,
+}
+
+fn read_claims(path: &Path) -> anyhow::Result<Vec<Claim>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.splitn(6, ',').collect();
+        let place = format!("{}:{}", path.display(), i + 1);
+        if f.len() != 6 {
+            bail!("{place}: expected 6 comma-separated fields");
+        }
+        let num = |s: &str| {
+            s.trim()
+                .parse::<usize>()
+                .with_context(|| format!("{place}: {s:?} is not a number"))
+        };
+        let what = f[3].trim().to_string();
+        if ![
+            "least_walls",
+            "boards",
+            "classes",
+            "boards_or_classes",
+            "impossible",
+        ]
+        .contains(&what.as_str())
+        {
+            bail!("{place}: unknown claim kind {what:?}");
+        }
+        out.push(Claim {
+            rows: num(f[0])?,
+            cols: num(f[1])?,
+            queens: num(f[2])?,
+            what,
+            claimed: f[4].trim().to_string(),
+            source: f[5].trim().trim_matches('"').to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// What the engine says about a claim, and whether they agree; `None` if no run covers it.
+fn judge(c: &Claim, r: &LeastWallsReport) -> Option<(String, bool)> {
+    let count = r.count.as_ref();
+    Some(match c.what.as_str() {
+        "least_walls" => match (r.least_walls, &r.impossible) {
+            (Some(w), _) => (w.to_string(), c.claimed == w.to_string()),
+            (None, _) => ("impossible".into(), false),
+        },
+        "boards" => {
+            let b = count?.boards.to_string();
+            (b.clone(), c.claimed == b)
+        }
+        "classes" => {
+            let k = count?.classes.to_string();
+            (k.clone(), c.claimed == k)
+        }
+        "boards_or_classes" => {
+            let k = count?;
+            (
+                format!("{} boards, {} classes", k.boards, k.classes),
+                c.claimed == k.boards.to_string() || c.claimed == k.classes.to_string(),
+            )
+        }
+        _ => {
+            let yes = r.impossible.is_some();
+            (
+                if yes { "impossible" } else { "possible" }.into(),
+                yes == (c.claimed == "yes"),
+            )
+        }
+    })
+}
+
+pub fn run(a: TableArgs) -> anyhow::Result<i32> {
+    let runs = LeastWallsRun::load_all(&a.runs)?;
+    let mut s = String::new();
+    for ((rows, cols), reports, from) in by_size(&runs) {
+        let first = reports[0];
+        s.push_str(&format!(
+            "### {rows}x{cols}\n\nSolver {}, attack {}, queen count {}, lex-leader {}, necessary walls {}, search {:?}; \
+             times are process CPU seconds. Made by:\n\n",
+            first.solver,
+            first.attack,
+            first.queen_count,
+            super::compare::lex_mode(first),
+            first.necessary_walls,
+            first.search
+        ));
+        for run in from {
+            s.push_str(&format!(
+                "- `{}` on host `{}` (queensat {})\n",
+                run.command, run.host, run.version
+            ));
+        }
+        s.push_str(
+            "\n| q | least walls | proof of the minimum | boards | classes | values of the counted boards | minimise s | count s | variables | clauses | SAT/UNSAT calls |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|\n",
+        );
+        for r in reports {
+            s.push_str(&row(r));
+        }
+        s.push('\n');
+    }
+    if let Some(path) = &a.claims {
+        s.push_str("### Claims checked\n\n| board | q | claim | claimed | engine | agrees | source |\n|---|---|---|---|---|---|---|\n");
+        for c in read_claims(path)? {
+            let report = runs
+                .iter()
+                .flat_map(|r| &r.reports)
+                .find(|r| (r.rows, r.cols, r.queens) == (c.rows, c.cols, c.queens));
+            let (engine, agrees) = match report.and_then(|r| judge(&c, r)) {
+                Some((e, true)) => (e, "yes"),
+                Some((e, false)) => (e, "**NO**"),
+                None => ("not computed".into(), "-"),
+            };
+            s.push_str(&format!(
+                "| {}x{} | {} | {} | {} | {} | {} | {} |\n",
+                c.rows, c.cols, c.queens, c.what, c.claimed, engine, agrees, c.source
+            ));
+        }
+        s.push('\n');
+    }
+    match &a.output {
+        Some(p) => write_atomic(p, s.as_bytes())?,
+        None => print!("{s}"),
+    }
+    Ok(0)
+}
+
+fn row(r: &LeastWallsReport) -> String {
+    if let Some(why) = &r.impossible {
+        return format!("| {} | impossible | {why} | 0 | 0 | | | | | | |\n", r.queens);
+    }
+    let w = r.least_walls.map_or(String::from("?"), |w| w.to_string());
+    let proof = match r.least_walls {
+        Some(0) => "no wall needed".to_string(),
+        Some(w)
+            if r.calls
+                .iter()
+                .any(|c| c.answer == "unsat" && c.at_most_walls == Some(w - 1)) =>
+        {
+            format!("UNSAT at ≤ {} walls", w - 1)
+        }
+        _ => "**no UNSAT answer recorded**".to_string(),
+    };
+    let (boards, classes, values, cs) = match &r.count {
+        Some(c) => (
+            c.boards.to_string(),
+            c.classes.to_string(),
+            c.by_value
+                .iter()
+                .map(|(v, k, b)| format!("{v}: {b} boards/{k} classes"))
+                .collect::<Vec<_>>()
+                .join("; "),
+            format!("{:.2}", c.cpu_seconds),
+        ),
+        None => ("not counted".into(), String::new(), String::new(), String::new()),
+    };
+    let (vars, clauses, calls) = r.stats.as_ref().map_or(Default::default(), |s| {
+        (
+            s.n_vars.to_string(),
+            s.n_clauses.to_string(),
+            format!("{}/{}", s.n_sat, s.n_unsat),
+        )
+    });
+    format!(
+        "| {} | {w} | {proof} | {boards} | {classes} | {values} | {:.2} | {cs} | {vars} | {clauses} | {calls} |\n",
+        r.queens, r.minimise_cpu_seconds
+    )
+}

@@ -1,0 +1,235 @@
+//! Least walls against brute force over all wall sets of small boards, the wall model's
+//! fixed-board invariant against brute force, and the command line.
+
+use proptest::prelude::*;
+use queensat::analysis::{LeastWallsOptions, least_walls};
+use queensat::board::{Board, Coord};
+use queensat::check::brute_value;
+use queensat::encode::{Attack, QueenCount, WallModel, WallOptions};
+use queensat::solve::{SolveIncremental, SolverResult, VarisatSolver};
+use std::collections::HashSet;
+use std::process::Command;
+
+/// Calls `f` on every `n × n` board with exactly `k` walls.
+fn each_board(n: usize, k: usize, f: &mut impl FnMut(Board)) {
+    fn go(n: usize, k: usize, from: usize, chosen: &mut Vec<Coord>, f: &mut impl FnMut(Board)) {
+        if chosen.len() == k {
+            f(Board::with_walls(n, n, chosen).unwrap());
+            return;
+        }
+        for i in from..n * n {
+            chosen.push((i / n, i % n));
+            go(n, k, i + 1, chosen, f);
+            chosen.pop();
+        }
+    }
+    go(n, k, 0, &mut Vec::new(), f);
+}
+
+/// For each q: (least walls, boards, classes) among `n × n` boards with at most `max_walls`
+/// walls, by brute force; `None` when no such board admits q queens.
+fn brute_table(n: usize, max_walls: usize) -> Vec<Option<(usize, usize, usize)>> {
+    let most = n.div_ceil(2) * n.div_ceil(2);
+    let mut out = vec![None; most + 1];
+    for k in 0..=max_walls {
+        let mut boards_by_q = vec![Vec::new(); most + 1];
+        each_board(n, k, &mut |b| {
+            let v = brute_value(&b);
+            for list in boards_by_q.iter_mut().take(v + 1) {
+                list.push(b.clone());
+            }
+        });
+        for (q, boards) in boards_by_q.iter().enumerate() {
+            if out[q].is_none() && !boards.is_empty() {
+                let classes: HashSet<Board> = boards.iter().map(|b| b.canonical().0).collect();
+                out[q] = Some((k, boards.len(), classes.len()));
+            }
+        }
+    }
+    out
+}
+
+fn options(attack: Attack, lex: bool, necessary: bool, unique: bool, count: QueenCount) -> LeastWallsOptions {
+    LeastWallsOptions {
+        // Without the lex-leader in the minimisation, add it for the count when not `unique`.
+        lex_leader_count: !lex && !unique && necessary,
+        model: WallOptions {
+            attack,
+            count,
+            lex_leader: lex,
+            necessary_walls: necessary,
+        },
+        count: true,
+        unique,
+        ..Default::default()
+    }
+}
+
+fn agree_with_brute_force(n: usize, max_walls: usize) {
+    let brute = brute_table(n, max_walls);
+    for attack in [Attack::Linear, Attack::Pairwise] {
+        for (lex, necessary, unique, count) in [
+            (false, true, true, QueenCount::Blocks),
+            (false, false, false, QueenCount::Cells),
+            (true, true, false, QueenCount::Blocks),
+            (true, false, true, QueenCount::Cells),
+            (false, true, false, QueenCount::Cells),
+        ] {
+            let opts = options(attack, lex, necessary, unique, count);
+            for (q, want) in brute.iter().enumerate().skip(n) {
+                let r = least_walls(n, n, q, &opts).unwrap();
+                let w = r.least_walls.unwrap();
+                let c = r.count.as_ref().unwrap();
+                match *want {
+                    Some(expected) => {
+                        assert_eq!((w, c.boards, c.classes), expected, "{n}x{n} q={q} {opts:?}")
+                    }
+                    None => assert!(
+                        w > max_walls,
+                        "{n}x{n} q={q}: engine {w}, brute force none ≤ {max_walls}"
+                    ),
+                }
+                let wit = r.witness.unwrap();
+                assert_eq!(wit.board.n_walls(), w);
+                assert_eq!(brute_value(&wit.board), wit.value);
+                assert!(wit.value >= q);
+            }
+            let beyond = least_walls(n, n, brute.len(), &opts).unwrap();
+            assert!(beyond.impossible.is_some());
+        }
+    }
+}
+
+#[test]
+fn five_by_five_agrees_with_brute_force() {
+    agree_with_brute_force(5, 4);
+}
+
+#[test]
+fn six_by_six_agrees_with_brute_force() {
+    agree_with_brute_force(6, 3);
+}
+
+/// The largest k for which the model with the board's walls fixed admits k queens.
+fn model_value(board: &Board, attack: Attack) -> usize {
+    let mut s = VarisatSolver::default();
+    let opts = WallOptions {
+        attack,
+        count: QueenCount::Cells,
+        lex_leader: false,
+        necessary_walls: false,
+    };
+    let mut m = WallModel::encode(board.rows(), board.cols(), opts, &mut s).unwrap();
+    let fixed = m.fix_board(board);
+    let mut k = 0;
+    loop {
+        let Some(mut a) = m.at_least_queens(k + 1, &mut s) else {
+            return k;
+        };
+        a.extend(&fixed);
+        if s.solve_assumps(&a).unwrap() == SolverResult::Unsat {
+            return k;
+        }
+        k += 1;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// With walls fixed by assumptions, the model's value is the board's value.
+    #[test]
+    fn fixed_walls_give_the_board_value(rows in 1usize..6, cols in 1usize..6, bits in any::<u32>()) {
+        let walls: Vec<Coord> = (0..rows * cols)
+            .filter(|i| bits >> (i % 32) & 1 == 1 && i % 3 != 0)
+            .map(|i| (i / cols, i % cols))
+            .collect();
+        let b = Board::with_walls(rows, cols, &walls).unwrap();
+        let v = brute_value(&b);
+        prop_assert_eq!(model_value(&b, Attack::Linear), v);
+        prop_assert_eq!(model_value(&b, Attack::Pairwise), v);
+    }
+}
+
+fn queensat(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_answers_counts_lists_and_renders() {
+    let (code, out, _) = queensat(&[
+        "least-walls",
+        "--size",
+        "6",
+        "--queens",
+        "8..10",
+        "--count",
+        "--unique",
+        "--list",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("6x6, 9 queens: least walls 6"), "{out}");
+    assert!(out.contains("6x6, 10 queens: impossible"), "{out}");
+    assert!(out.contains("class 1:"), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("6x6.json");
+    let js = json.to_str().unwrap();
+    let (code, _, _) = queensat(&[
+        "least-walls",
+        "--size",
+        "6",
+        "--queens",
+        "6..9",
+        "--count",
+        "--quiet",
+        "--format",
+        "json",
+        "-o",
+        js,
+    ]);
+    assert_eq!(code, 0);
+    let md = dir.path().join("t.md");
+    let (code, _, err) = queensat(&["least-walls", "table", js, "-o", md.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let table = std::fs::read_to_string(&md).unwrap();
+    assert!(table.contains("| 9 | 6 | UNSAT at ≤ 5 walls |"), "{table}");
+    let svg = dir.path().join("c.svg");
+    let (code, _, err) = queensat(&["least-walls", "chart", js, "-o", svg.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn cli_rejects_bad_input_with_one_line() {
+    let bad = dir_with_bad_json();
+    for args in [
+        vec!["least-walls", "--size", "6"],
+        vec!["least-walls", "--size", "6", "--queens", "x"],
+        vec!["least-walls", "--size", "0", "--queens", "3"],
+        vec!["least-walls", "--size", "6", "--queens", "9..3"],
+        vec!["least-walls", "--size", "60", "--queens", "3"],
+        vec!["least-walls", "table", "/nonexistent/run.json"],
+        vec!["least-walls", "table", bad.1.as_str()],
+    ] {
+        let (code, _, err) = queensat(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("queensat: error:"), "{err}");
+    }
+}
+
+fn dir_with_bad_json() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bad.json");
+    std::fs::write(&p, "{\"command\": 3").unwrap();
+    let s = p.to_str().unwrap().to_string();
+    (dir, s)
+}
