@@ -4,6 +4,7 @@
 //! [`Cell::Wall`] (holds no queen and blocks lines of attack) or [`Cell::Hole`] (holds no
 //! queen but does not block). Row 0 is the top row, column 0 the left column.
 
+mod armies;
 mod bits;
 mod placement;
 mod segment;
@@ -11,6 +12,7 @@ mod symmetry;
 mod text;
 mod walls;
 
+pub use armies::Armies;
 pub use bits::{from_bits64, to_bits64};
 pub use placement::Placement;
 pub use segment::{Family, Segment};

@@ -1,8 +1,10 @@
 //! The independent checker. It walks the board square by square in the eight queen
 //! directions and shares no code with the encoders, so a bug there cannot hide a bug here.
 
+mod armies;
 mod brute;
 
+pub use armies::{ArmyViolation, BruteArmies, brute_armies, check_armies};
 pub use brute::{brute_count, brute_value};
 
 use crate::board::{Board, Cell, Coord, Placement};

@@ -1,6 +1,8 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
+mod armies;
 mod board_args;
+mod cover;
 mod value;
 
 pub use board_args::BoardArgs;
@@ -19,6 +21,10 @@ pub struct Cli {
 enum Command {
     /// The most non-attacking queens a board admits, one optimal placement, and the proof.
     Value(value::ValueArgs),
+    /// Peaceable queen armies: two colours of m queens, no queen sharing a line with the other colour.
+    Armies(armies::ArmiesArgs),
+    /// Packing and covering the n x n board with n-queens solutions, each optimum proved.
+    Cover(cover::CoverArgs),
 }
 
 /// Output format of a command.
@@ -35,6 +41,8 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Value(a) => value::run(a),
+        Command::Armies(a) => armies::run(a),
+        Command::Cover(a) => cover::run(a),
     };
     match result {
         Ok(code) => code,

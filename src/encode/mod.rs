@@ -5,11 +5,15 @@
 //! create in a [`VarMap`].
 
 mod amo;
+mod armies;
 mod base;
 mod count;
+mod cover;
 mod varmap;
 
 pub use amo::Amo;
+pub use armies::{ArmyEncoding, ArmyModel};
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
+pub use cover::{Goal, SelectionModel};
 pub use varmap::{VarMap, VarRole};

@@ -5,9 +5,11 @@
 //! - `varisat` (default): pure Rust, embedded, can write DRAT proofs.
 //! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
 
+mod certify;
 mod varisat;
 
 pub use self::varisat::VarisatSolver;
+pub use certify::{UnsatCertificate, certify_unsat};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
