@@ -9,10 +9,11 @@ ARMIES_SQUARE_TIMEOUT ?= 600
 
 .PHONY: armies armies-square armies-encodings cover
 
-## The seed's table: every board from 2x2 to 8x8, m and the optimal classes (resumable:
+## The seed's table: every board from 2x2 to 8x8, m and the optimal classes, cross-checked by
+## brute force (resumable:
 ## finished sizes are kept in results/armies/sizes/).
 armies: build
-	$(BIN) armies --rows 2..8 --cols 2..8 --table --cache results/armies/sizes \
+	$(BIN) armies --rows 2..8 --cols 2..8 --table --brute --cache results/armies/sizes \
 	  --output results/armies/table.md
 
 ## n x n boards upward, m only, each size under a time limit; stops at the first timeout.

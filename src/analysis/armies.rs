@@ -81,6 +81,8 @@ pub struct ArmyReport {
     pub proof: String,
     pub encoding: String,
     pub solver: String,
+    #[serde(default)]
+    pub symmetry_breaking: bool,
     /// Variables and clauses of the model before any counter is encoded.
     pub model_vars: usize,
     pub model_clauses: usize,
@@ -97,6 +99,9 @@ pub struct ArmyOptions {
     pub unique: bool,
     /// Stop enumeration (between solver calls) after this long.
     pub count_limit: Option<Duration>,
+    /// Add lex-leader constraints for the board's symmetries and the colour swap (sound: each
+    /// class keeps its least member, so m and the class count are unchanged).
+    pub symmetry_breaking: bool,
 }
 
 /// Keeps the first `m` queens of each army: a sub-army of a legal position is legal.
@@ -109,8 +114,11 @@ fn trim(a: &Armies, m: usize) -> Armies {
 pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyReport> {
     let start = Instant::now();
     let mut session = ArmySession::new(board, opts.encoding, &opts.backend);
+    let mut model_clauses = session.model.n_clauses;
+    if opts.symmetry_breaking {
+        model_clauses += session.model.break_symmetries(board, &mut session.solver);
+    }
     let model_vars = session.model.vars.len();
-    let model_clauses = session.model.n_clauses;
     let mut best = Armies::default();
     let mut calls = Vec::new();
     loop {
@@ -160,6 +168,7 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
         proof,
         encoding: opts.encoding.name().into(),
         solver: session.solver.signature().into(),
+        symmetry_breaking: opts.symmetry_breaking,
         model_vars,
         model_clauses,
         seconds,
@@ -208,12 +217,20 @@ mod tests {
     use super::*;
 
     fn run(board: &Board, encoding: ArmyEncoding) -> ArmyReport {
-        let opts = ArmyOptions {
+        let plain = ArmyOptions {
             encoding,
             unique: true,
             ..Default::default()
         };
-        largest_armies(board, &opts).unwrap()
+        let broken = ArmyOptions {
+            symmetry_breaking: true,
+            ..plain.clone()
+        };
+        let a = largest_armies(board, &plain).unwrap();
+        let b = largest_armies(board, &broken).unwrap();
+        let count = |r: &ArmyReport| r.classes.as_ref().map(|c| (c.classes.clone(), c.positions));
+        assert_eq!((a.m, count(&a)), (b.m, count(&b)), "{board:?}");
+        a
     }
 
     #[test]

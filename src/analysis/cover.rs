@@ -70,6 +70,8 @@ pub struct CoverReport {
     pub pack: Optimum,
     pub cover: Optimum,
     pub solver: String,
+    #[serde(default)]
+    pub symmetry_breaking: bool,
 }
 
 /// Options of a packing/covering run.
@@ -80,6 +82,8 @@ pub struct CoverOptions {
     pub amo: Amo,
     /// Where to write the CNF and checked proof of each final UNSAT answer.
     pub certificates: Option<PathBuf>,
+    /// Add lex-leader constraints for the board's symmetries acting on the solution list.
+    pub symmetry_breaking: bool,
 }
 
 /// Re-checks a selection by counting, per square, how many selected solutions hold it.
@@ -101,6 +105,7 @@ struct Run<'a> {
     model: SelectionModel,
     solver: AnySolver,
     calls: Vec<BoundCall>,
+    symmetry_breaking: bool,
 }
 
 impl Run<'_> {
@@ -137,6 +142,9 @@ impl Run<'_> {
     fn certify(&self, k: usize, dir: &Path) -> anyhow::Result<UnsatCertificate> {
         let mut cnf = Cnf::new();
         let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, &mut cnf);
+        if self.symmetry_breaking {
+            model.break_symmetries(&self.board, self.sols, &mut cnf);
+        }
         let (units, what) = match self.goal {
             Goal::Pack => (
                 model.at_least(k, &mut cnf).expect("bound within the list"),
@@ -151,7 +159,14 @@ impl Run<'_> {
         let comments = [
             format!("queensat cover: {what} {}-queens solutions on the {}x{} board (UNSAT)", self.n, self.n, self.n),
             format!("variable i (1..={}) selects solution i of solutions-{}.txt (line i)", self.sols.len(), self.n),
-            "higher variables: pairwise at-most-one per square (packing) and a totaliser".into(),
+            format!(
+                "higher variables: {}a totaliser",
+                if self.symmetry_breaking {
+                    "lex-leader symmetry breaking over the board's 8 symmetries, "
+                } else {
+                    ""
+                }
+            ),
         ];
         certify_unsat(
             &cnf,
@@ -174,8 +189,20 @@ fn optimise(n: usize, sols: &[Placement], goal: Goal, opts: &CoverOptions) -> an
     let start = Instant::now();
     let board = Board::square(n)?;
     let mut solver = opts.backend.make();
-    let model = SelectionModel::encode(&board, sols, goal, opts.amo, &mut solver);
-    let mut run = Run { n, board, sols, goal, model, solver, calls: Vec::new() };
+    let mut model = SelectionModel::encode(&board, sols, goal, opts.amo, &mut solver);
+    if opts.symmetry_breaking {
+        model.break_symmetries(&board, sols, &mut solver);
+    }
+    let mut run = Run {
+        n,
+        board,
+        sols,
+        goal,
+        model,
+        solver,
+        calls: Vec::new(),
+        symmetry_breaking: opts.symmetry_breaking,
+    };
     let mut best: Option<Vec<usize>> = None;
     let mut last_unsat = None;
     match goal {
@@ -261,6 +288,7 @@ pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverRepo
         pack,
         cover,
         solver: opts.backend.name().into(),
+        symmetry_breaking: opts.symmetry_breaking,
     })
 }
 
@@ -288,7 +316,12 @@ mod tests {
 
     #[test]
     fn small_boards_pack_and_cover() {
-        let opts = CoverOptions::default();
+        for symmetry_breaking in [false, true] {
+            small_boards_with(CoverOptions { symmetry_breaking, ..Default::default() });
+        }
+    }
+
+    fn small_boards_with(opts: CoverOptions) {
         // 4x4: the two solutions are disjoint; together they miss 8 squares.
         let r = pack_and_cover(4, &opts).unwrap();
         assert_eq!(r.pack.value, Some(2));

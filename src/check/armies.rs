@@ -151,6 +151,43 @@ pub fn brute_armies(board: &Board) -> BruteArmies {
     BruteArmies { m, positions }
 }
 
+/// Ordered positions with both armies of exactly `m`, by depth-first search over white
+/// armies (any board with at most 128 free squares; exponential, for cross-checks): a white
+/// army is extended only while the squares it leaves to black still number `m` or more, and a
+/// complete one contributes `C(left, m)` black armies.
+pub fn brute_positions(board: &Board, m: usize) -> u64 {
+    let free = board.free_cells();
+    assert!(free.len() <= 128, "brute force is for boards with at most 128 free cells");
+    let bit_of = |p: Coord| free.iter().position(|&q| q == p).map(|i| 1u128 << i);
+    let covers: Vec<u128> = free
+        .iter()
+        .map(|&p| {
+            seen_from(board, p)
+                .into_iter()
+                .filter_map(bit_of)
+                .fold(bit_of(p).expect("free square"), |a, b| a | b)
+        })
+        .collect();
+    fn go(from: usize, left_white: usize, open: u128, m: usize, covers: &[u128]) -> u64 {
+        if left_white == 0 {
+            return binomial(open.count_ones() as u64, m as u64);
+        }
+        let mut total = 0;
+        for i in from..=covers.len().saturating_sub(left_white) {
+            let next = open & !covers[i];
+            if next.count_ones() as usize >= m {
+                total += go(i + 1, left_white - 1, next, m, covers);
+            }
+        }
+        total
+    }
+    let all = if free.len() == 128 { u128::MAX } else { (1u128 << free.len()) - 1 };
+    if m == 0 {
+        return 1;
+    }
+    go(0, m, all, m, &covers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +226,16 @@ mod tests {
         assert_eq!(r.m, 1);
         // (0,0)/(2,1) and (0,1)/(2,0), each in both colourings.
         assert_eq!(r.positions, 4);
+        assert_eq!(brute_positions(&Board::new(3, 2).unwrap(), 1), 4);
+    }
+
+    #[test]
+    fn both_brute_forces_agree() {
+        for (r, c) in [(3, 3), (4, 4), (3, 5), (4, 5)] {
+            let b = Board::new(r, c).unwrap();
+            let e = brute_armies(&b);
+            assert_eq!(brute_positions(&b, e.m), e.positions, "{r}x{c}");
+            assert_eq!(brute_positions(&b, e.m + 1), 0, "{r}x{c}");
+        }
     }
 }

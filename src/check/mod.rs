@@ -4,7 +4,7 @@
 mod armies;
 mod brute;
 
-pub use armies::{ArmyViolation, BruteArmies, brute_armies, check_armies};
+pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
 pub use brute::{brute_count, brute_value};
 
 use crate::board::{Board, Cell, Coord, Placement};

@@ -36,6 +36,10 @@ pub struct ArmiesArgs {
     /// One row per board size (m, classes, proof, times), as a Markdown table.
     #[arg(long)]
     pub table: bool,
+    /// In a table, also count the optimal positions (and confirm none of m + 1) by the
+    /// independent brute-force search of `check::brute_positions` (exponential; small boards).
+    #[arg(long)]
+    pub brute: bool,
     /// In a table, find m only (no enumeration of the optimal classes).
     #[arg(long)]
     pub no_count: bool,
@@ -58,6 +62,9 @@ pub struct ArmiesArgs {
     pub output: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = ArmyEncoding::default())]
     pub encoding: ArmyEncoding,
+    /// Leave out the lex-leader constraints for the board's symmetries and the colour swap.
+    #[arg(long)]
+    pub no_symmetry_breaking: bool,
     #[arg(long, default_value = "varisat")]
     pub solver: Backend,
     #[arg(long, value_enum, default_value_t = Format::default())]
@@ -111,6 +118,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         backend: a.solver.clone(),
         unique: a.unique || (a.table && !a.no_count),
         count_limit: a.count_seconds.map(Duration::from_secs_f64),
+        symmetry_breaking: !a.no_symmetry_breaking,
     };
     let sizes = sizes(&a)?;
     if a.table {
@@ -175,7 +183,11 @@ fn solve_cached(
             let r: ArmyReport = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not an armies report", path.display()))?;
             let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
-            if r.board == *board && r.encoding == opts.encoding.name() && (counted || !opts.unique) {
+            if r.board == *board
+                && r.encoding == opts.encoding.name()
+                && r.symmetry_breaking == opts.symmetry_breaking
+                && (counted || !opts.unique)
+            {
                 return Ok(Some(r));
             }
         }
@@ -204,12 +216,24 @@ fn table(a: &ArmiesArgs, opts: &ArmyOptions, sizes: &[(usize, usize)]) -> anyhow
             Some(rep) => eprintln!("m = {} ({:.2} s)", rep.m, rep.seconds),
             None => eprintln!("not in the cache"),
         }
-        rows.push(((r, c), rep));
+        let brute = match &rep {
+            Some(rep) if a.brute => {
+                let t = std::time::Instant::now();
+                let at_m = crate::check::brute_positions(&board, rep.m);
+                let beyond = crate::check::brute_positions(&board, rep.m + 1);
+                eprintln!("  brute force: {at_m} positions of {}, {beyond} of {} ({:.2} s)", rep.m, rep.m + 1, t.elapsed().as_secs_f64());
+                Some((at_m, beyond))
+            }
+            _ => None,
+        };
+        rows.push(((r, c), rep, brute));
     }
     let mut s = String::new();
-    s.push_str("| rows | cols | m | classes | positions | proof of m | vars | clauses | s (m) | s (classes) |\n");
-    s.push_str("|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
-    for ((r, c), rep) in &rows {
+    let brute_head = if a.brute { " brute force: positions at m / at m+1 |" } else { "" };
+    s.push_str(&format!("| rows | cols | m | classes | positions | proof of m | vars | clauses | s (m) | s (classes) |{brute_head}\n"));
+    s.push_str(&format!("|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|{}\n", if a.brute { "---:|" } else { "" }));
+    for ((r, c), rep, brute) in &rows {
+        let brute_cell = brute.map_or(String::new(), |(x, y)| format!(" {x} / {y} |"));
         let Some(rep) = rep else {
             s.push_str(&format!("| {r} | {c} | not computed | | | | | | | |\n"));
             continue;
@@ -225,7 +249,7 @@ fn table(a: &ArmiesArgs, opts: &ArmyOptions, sizes: &[(usize, usize)]) -> anyhow
             None => ("not counted".into(), "".into(), "".into()),
         };
         s.push_str(&format!(
-            "| {r} | {c} | {} | {classes} | {positions} | {} | {} | {} | {:.2} | {secs} |\n",
+            "| {r} | {c} | {} | {classes} | {positions} | {} | {} | {} | {:.2} | {secs} |{brute_cell}\n",
             rep.m, rep.proof, rep.model_vars, rep.model_clauses, rep.seconds
         ));
     }
@@ -233,9 +257,10 @@ fn table(a: &ArmiesArgs, opts: &ArmyOptions, sizes: &[(usize, usize)]) -> anyhow
         "\nclasses: optimal positions up to the board's symmetries and swapping the colours; \
          positions: ordered (white, black) positions with both armies of exactly m.\n\
          Every position found was re-checked by check::check_armies.\n\
-         command: `{}`; encoding {}, solver {}; host {}.\n",
+         command: `{}`; encoding {}{}, solver {}; host {}.\n",
         std::env::args().collect::<Vec<_>>().join(" "),
         opts.encoding.name(),
+        if opts.symmetry_breaking { " with lex-leader symmetry breaking" } else { "" },
         opts.backend.name(),
         host()
     ));
@@ -279,8 +304,10 @@ fn text(r: &ArmyReport) -> String {
         }
     }
     s.push_str(&format!(
-        "encoding {} ({} vars, {} clauses before counters), solver {}, {:.3} s\n",
-        r.encoding, r.model_vars, r.model_clauses, r.solver, r.seconds
+        "encoding {}{} ({} vars, {} clauses before counters), solver {}, {:.3} s\n",
+        r.encoding,
+        if r.symmetry_breaking { " + lex-leader" } else { "" },
+        r.model_vars, r.model_clauses, r.solver, r.seconds
     ));
     s
 }

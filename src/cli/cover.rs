@@ -24,6 +24,9 @@ pub struct CoverArgs {
     /// At-most-one encoding of "one solution per square" when packing.
     #[arg(long, value_enum, default_value_t = Amo::Ladder)]
     pub amo: Amo,
+    /// Leave out the lex-leader constraints for the board's symmetries.
+    #[arg(long)]
+    pub no_symmetry_breaking: bool,
     #[arg(long, default_value = "varisat")]
     pub solver: Backend,
     #[arg(long, value_enum, default_value_t = Format::default())]
@@ -53,6 +56,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         backend: a.solver.clone(),
         amo: a.amo,
         certificates: a.certificates.clone(),
+        symmetry_breaking: !a.no_symmetry_breaking,
     };
     let mut reports = Vec::new();
     for &n in &sizes {

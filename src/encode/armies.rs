@@ -121,6 +121,36 @@ impl ArmyModel {
         }
     }
 
+    /// Lex-leader constraints for every symmetry of the board combined with swapping the
+    /// colours, over the vector (white squares, black squares) in row-major order: of each
+    /// class of positions only the lexicographically least remains. Returns the clauses added.
+    pub fn break_symmetries<C: CollectClauses>(&mut self, board: &Board, col: &mut C) -> usize {
+        let free = board.free_cells();
+        let slot: std::collections::HashMap<Coord, usize> =
+            free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let lit = |v: &[Option<Lit>], p: Coord| v[board.index(p)].expect("free square");
+        let x: Vec<Lit> = free
+            .iter()
+            .map(|&p| lit(&self.white, p))
+            .chain(free.iter().map(|&p| lit(&self.black, p)))
+            .collect();
+        let k = free.len();
+        let mut n = 0;
+        for sym in board.stabiliser() {
+            for swap in [false, true] {
+                let perm: Vec<usize> = (0..2 * k)
+                    .map(|j| {
+                        let to = slot[&sym.apply(free[j % k], board.rows(), board.cols())];
+                        let white = (j < k) != swap;
+                        if white { to } else { to + k }
+                    })
+                    .collect();
+                n += super::lex_leader(&x, &perm, col, &mut self.vars);
+            }
+        }
+        n
+    }
+
     /// Assumptions for "both armies have at least `m` queens"; `None` if out of reach.
     pub fn at_least<C: CollectClauses>(&mut self, m: usize, col: &mut C) -> Option<Vec<Lit>> {
         let mut a = self.white_count.at_least(m, col, &mut self.vars)?;

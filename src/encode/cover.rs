@@ -64,6 +64,25 @@ impl SelectionModel {
         }
     }
 
+    /// Lex-leader constraints for every symmetry of the board that maps the list onto itself
+    /// (as for the list of all n-queens solutions), so that of each symmetry class of
+    /// selections only the lexicographically least remains. Returns the clauses added.
+    pub fn break_symmetries<C: CollectClauses>(&mut self, board: &Board, sets: &[Placement], col: &mut C) -> usize {
+        let index: std::collections::HashMap<&Placement, usize> =
+            sets.iter().enumerate().map(|(i, p)| (p, i)).collect();
+        let mut n = 0;
+        for sym in board.stabiliser() {
+            let perm: Option<Vec<usize>> = sets
+                .iter()
+                .map(|p| index.get(&p.image_on(sym, board)).copied())
+                .collect();
+            if let Some(perm) = perm {
+                n += super::lex_leader(&self.select, &perm, col, &mut self.vars);
+            }
+        }
+        n
+    }
+
     /// Assumptions for "at least `k` selected"; `None` beyond the list's length.
     pub fn at_least<C: CollectClauses>(&mut self, k: usize, col: &mut C) -> Option<Vec<Lit>> {
         self.counter.at_least(k, col, &mut self.vars)

@@ -9,6 +9,7 @@ mod armies;
 mod base;
 mod count;
 mod cover;
+mod lex_leader;
 mod varmap;
 
 pub use amo::Amo;
@@ -16,4 +17,5 @@ pub use armies::{ArmyEncoding, ArmyModel};
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
 pub use cover::{Goal, SelectionModel};
+pub use lex_leader::lex_leader;
 pub use varmap::{VarMap, VarRole};
