@@ -6,19 +6,9 @@ use queensat::analysis::{ArmyOptions, largest_armies};
 use queensat::board::{Board, Cell};
 use queensat::check::{brute_armies, brute_positions, check_armies};
 use queensat::encode::ArmyEncoding;
-use std::process::Command;
+mod common;
+use common::queensat;
 
-fn queensat(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .expect("run queensat");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn five_by_five_has_three_classes_of_armies_of_four() {
@@ -31,7 +21,9 @@ fn five_by_five_has_three_classes_of_armies_of_four() {
 
 #[test]
 fn four_by_four_json_has_ten_classes() {
-    let (code, out, _) = queensat(&["armies", "--rows", "4", "--cols", "4", "--unique", "--format", "json"]);
+    let (code, out, _) = queensat(&[
+        "armies", "--rows", "4", "--cols", "4", "--unique", "--format", "json",
+    ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["m"], 2);
@@ -44,7 +36,14 @@ fn table_of_small_sizes_and_the_smallest_board() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.md");
     let (code, _, err) = queensat(&[
-        "armies", "--rows", "2..3", "--cols", "2..3", "--table", "--brute", "--output",
+        "armies",
+        "--rows",
+        "2..3",
+        "--cols",
+        "2..3",
+        "--table",
+        "--brute",
+        "--output",
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");

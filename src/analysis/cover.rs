@@ -10,14 +10,15 @@
 use super::BoardSession;
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
-use crate::solve::{
-    AnySolver, Backend, SolveIncremental, SolverResult, UnsatCertificate, certify_unsat,
-};
+use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult, UnsatCertificate, certify_unsat};
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+/// Proofs larger than this are checked and then deleted rather than kept in `results/`.
+const KEEP_PROOF_BYTES: u64 = 16 << 20;
 
 /// Every n-queens solution of the empty n×n board, each checked, in the order found.
 pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Placement>> {
@@ -113,7 +114,12 @@ impl Run<'_> {
     fn ask(&mut self, bound: String, assumps: Option<Vec<Lit>>) -> anyhow::Result<Option<Vec<usize>>> {
         let t = Instant::now();
         let Some(assumps) = assumps else {
-            self.calls.push(BoundCall { bound, answer: "bound".into(), selected: None, seconds: 0.0 });
+            self.calls.push(BoundCall {
+                bound,
+                answer: "bound".into(),
+                selected: None,
+                seconds: 0.0,
+            });
             return Ok(None);
         };
         let found = match self.solver.solve_assumps(&assumps)? {
@@ -127,7 +133,11 @@ impl Run<'_> {
                 Goal::Pack => cov.iter().all(|&c| c <= 1),
                 Goal::Cover => cov.iter().all(|&c| c >= 1),
             };
-            anyhow::ensure!(ok, "internal error: the solver's selection fails the {:?} check", self.goal);
+            anyhow::ensure!(
+                ok,
+                "internal error: the solver's selection fails the {:?} check",
+                self.goal
+            );
         }
         self.calls.push(BoundCall {
             bound,
@@ -155,10 +165,22 @@ impl Run<'_> {
         for l in units {
             cnf.add_unit(l);
         }
-        let name = format!("{}-{}-{}{k}", goal_name(self.goal), self.n, if self.goal == Goal::Pack { "ge" } else { "le" });
+        let name = format!(
+            "{}-{}-{}{k}",
+            goal_name(self.goal),
+            self.n,
+            if self.goal == Goal::Pack { "ge" } else { "le" }
+        );
         let comments = [
-            format!("queensat cover: {what} {}-queens solutions on the {}x{} board (UNSAT)", self.n, self.n, self.n),
-            format!("variable i (1..={}) selects solution i of solutions-{}.txt (line i)", self.sols.len(), self.n),
+            format!(
+                "queensat cover: {what} {}-queens solutions on the {}x{} board (UNSAT)",
+                self.n, self.n, self.n
+            ),
+            format!(
+                "variable i (1..={}) selects solution i of solutions-{}.txt (line i)",
+                self.sols.len(),
+                self.n
+            ),
             format!(
                 "higher variables: {}a totaliser",
                 if self.symmetry_breaking {
@@ -168,13 +190,19 @@ impl Run<'_> {
                 }
             ),
         ];
-        certify_unsat(
+        let proof = dir.join(format!("{name}.proof"));
+        let mut cert = certify_unsat(
             &cnf,
             model.vars.len() as u32,
             &comments,
             &dir.join(format!("{name}.cnf")),
-            &dir.join(format!("{name}.proof")),
-        )
+            &proof,
+        )?;
+        if cert.proof_bytes > KEEP_PROOF_BYTES {
+            std::fs::remove_file(&proof)?;
+            cert.kept = false;
+        }
+        Ok(cert)
     }
 }
 
@@ -310,14 +338,21 @@ mod tests {
     fn solution_counts_match_brute_force() {
         for n in 1..=7 {
             let sols = nqueens_solutions(n, &Backend::default()).unwrap();
-            assert_eq!(sols.len() as u64, brute_count(&Board::square(n).unwrap(), n), "n = {n}");
+            assert_eq!(
+                sols.len() as u64,
+                brute_count(&Board::square(n).unwrap(), n),
+                "n = {n}"
+            );
         }
     }
 
     #[test]
     fn small_boards_pack_and_cover() {
         for symmetry_breaking in [false, true] {
-            small_boards_with(CoverOptions { symmetry_breaking, ..Default::default() });
+            small_boards_with(CoverOptions {
+                symmetry_breaking,
+                ..Default::default()
+            });
         }
     }
 

@@ -27,7 +27,10 @@ impl fmt::Display for ArmyViolation {
             ArmyViolation::OnHole((r, c)) => write!(f, "queen at {r},{c} stands on a hole"),
             ArmyViolation::Shared((r, c)) => write!(f, "square {r},{c} holds a white and a black queen"),
             ArmyViolation::Attack((a, b), (c, d)) => {
-                write!(f, "white queen at {a},{b} and black queen at {c},{d} share a line")
+                write!(
+                    f,
+                    "white queen at {a},{b} and black queen at {c},{d} share a line"
+                )
             }
         }
     }
@@ -94,6 +97,24 @@ pub fn check_armies(board: &Board, armies: &Armies) -> Result<(), ArmyViolation>
     Ok(())
 }
 
+/// The free squares, and for each a bit mask (bit `i` = `free[i]`) of itself and every free
+/// square it sees. Boards with more than 128 free squares are refused.
+fn covers(board: &Board) -> (Vec<Coord>, Vec<u128>) {
+    let free = board.free_cells();
+    assert!(free.len() <= 128, "brute force is for boards with at most 128 free cells");
+    let bit_of = |p: Coord| free.iter().position(|&q| q == p).map(|i| 1u128 << i);
+    let masks = free
+        .iter()
+        .map(|&p| {
+            seen_from(board, p)
+                .into_iter()
+                .filter_map(bit_of)
+                .fold(bit_of(p).expect("free square"), |a, b| a | b)
+        })
+        .collect();
+    (free, masks)
+}
+
 /// What exhaustive search says about a tiny board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BruteArmies {
@@ -114,19 +135,9 @@ fn binomial(n: u64, k: u64) -> u64 {
 /// army leaves to white are the free squares none of its queens sees or stands on, and any
 /// `m` of them make a white army.
 pub fn brute_armies(board: &Board) -> BruteArmies {
-    let free = board.free_cells();
+    let (free, covers) = covers(board);
     assert!(free.len() <= 24, "brute force is for boards with at most 24 free cells");
-    let bit_of = |p: Coord| free.iter().position(|&q| q == p).map(|i| 1u32 << i);
-    // For each free square: itself and every free square it sees.
-    let covers: Vec<u32> = free
-        .iter()
-        .map(|&p| {
-            seen_from(board, p)
-                .into_iter()
-                .filter_map(bit_of)
-                .fold(bit_of(p).expect("free square"), |a, b| a | b)
-        })
-        .collect();
+    let covers: Vec<u32> = covers.into_iter().map(|c| c as u32).collect();
     let all: u32 = (1u32 << free.len()) - 1;
     // left[k] = for each black army of size k, how many squares it leaves to white.
     let mut left_by_size: Vec<Vec<u32>> = vec![Vec::new(); free.len() + 1];
@@ -156,18 +167,7 @@ pub fn brute_armies(board: &Board) -> BruteArmies {
 /// army is extended only while the squares it leaves to black still number `m` or more, and a
 /// complete one contributes `C(left, m)` black armies.
 pub fn brute_positions(board: &Board, m: usize) -> u64 {
-    let free = board.free_cells();
-    assert!(free.len() <= 128, "brute force is for boards with at most 128 free cells");
-    let bit_of = |p: Coord| free.iter().position(|&q| q == p).map(|i| 1u128 << i);
-    let covers: Vec<u128> = free
-        .iter()
-        .map(|&p| {
-            seen_from(board, p)
-                .into_iter()
-                .filter_map(bit_of)
-                .fold(bit_of(p).expect("free square"), |a, b| a | b)
-        })
-        .collect();
+    let (free, covers) = covers(board);
     fn go(from: usize, left_white: usize, open: u128, m: usize, covers: &[u128]) -> u64 {
         if left_white == 0 {
             return binomial(open.count_ones() as u64, m as u64);
@@ -181,7 +181,11 @@ pub fn brute_positions(board: &Board, m: usize) -> u64 {
         }
         total
     }
-    let all = if free.len() == 128 { u128::MAX } else { (1u128 << free.len()) - 1 };
+    let all = if free.len() == 128 {
+        u128::MAX
+    } else {
+        (1u128 << free.len()) - 1
+    };
     if m == 0 {
         return 1;
     }
@@ -210,7 +214,10 @@ mod tests {
             Err(ArmyViolation::Shared((1, 1)))
         );
         // Same colour may share a line; a queen between does not shield.
-        assert_eq!(check_armies(&b, &armies(&[(0, 0), (0, 1)], &[(2, 2)])).is_err(), true);
+        assert_eq!(
+            check_armies(&b, &armies(&[(0, 0), (0, 1)], &[(2, 2)])).is_err(),
+            true
+        );
         let walled = Board::with_walls(1, 3, &[(0, 1)]).unwrap();
         assert_eq!(check_armies(&walled, &armies(&[(0, 0)], &[(0, 2)])), Ok(()));
         assert_eq!(

@@ -71,8 +71,8 @@ pub struct ArmiesArgs {
     pub format: Format,
 }
 
-/// `N` or `A..B` (inclusive).
-fn parse_range(what: &str, s: &str) -> anyhow::Result<Vec<usize>> {
+/// `N` or `A..B` (inclusive), each side within `1..=MAX_SIDE`.
+pub(super) fn parse_range(what: &str, s: &str) -> anyhow::Result<Vec<usize>> {
     let num = |t: &str| -> anyhow::Result<usize> {
         t.trim()
             .parse()
@@ -83,7 +83,10 @@ fn parse_range(what: &str, s: &str) -> anyhow::Result<Vec<usize>> {
         None => (num(s)?, num(s)?),
     };
     if a == 0 || b > crate::board::MAX_SIDE || a > b {
-        bail!("{what}: {s:?} must be a side or range within 1..{}", crate::board::MAX_SIDE);
+        bail!(
+            "{what}: {s:?} must be a side or range within 1..{}",
+            crate::board::MAX_SIDE
+        );
     }
     Ok((a..=b).collect())
 }
@@ -91,7 +94,10 @@ fn parse_range(what: &str, s: &str) -> anyhow::Result<Vec<usize>> {
 fn parse_shard(s: &str) -> anyhow::Result<(usize, usize)> {
     let bad = || anyhow::anyhow!("--shard: {s:?} is not I/K with 0 <= I < K");
     let (i, k) = s.split_once('/').ok_or_else(bad)?;
-    let (i, k): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, k.trim().parse().map_err(|_| bad())?);
+    let (i, k): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        k.trim().parse().map_err(|_| bad())?,
+    );
     if k == 0 || i >= k {
         return Err(bad());
     }
@@ -144,8 +150,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         bits: None,
     };
     let (board, _) = board_args.load()?;
-    let report = solve_cached(&board, &opts, a.cache.as_deref(), false)?
-        .expect("computing is allowed");
+    let report = solve_cached(&board, &opts, a.cache.as_deref(), false)?.expect("computing is allowed");
     let out = match a.format {
         Format::Json => serde_json::to_string(&report)? + "\n",
         Format::Text => text(&report),
@@ -197,7 +202,10 @@ fn solve_cached(
     }
     let r = largest_armies(board, opts)?;
     if let Some(dir) = cache.filter(|_| empty) {
-        write_atomic(&cache_file(dir, board), (serde_json::to_string_pretty(&r)? + "\n").as_bytes())?;
+        write_atomic(
+            &cache_file(dir, board),
+            (serde_json::to_string_pretty(&r)? + "\n").as_bytes(),
+        )?;
     }
     Ok(Some(r))
 }
@@ -221,7 +229,12 @@ fn table(a: &ArmiesArgs, opts: &ArmyOptions, sizes: &[(usize, usize)]) -> anyhow
                 let t = std::time::Instant::now();
                 let at_m = crate::check::brute_positions(&board, rep.m);
                 let beyond = crate::check::brute_positions(&board, rep.m + 1);
-                eprintln!("  brute force: {at_m} positions of {}, {beyond} of {} ({:.2} s)", rep.m, rep.m + 1, t.elapsed().as_secs_f64());
+                eprintln!(
+                    "  brute force: {at_m} positions of {}, {beyond} of {} ({:.2} s)",
+                    rep.m,
+                    rep.m + 1,
+                    t.elapsed().as_secs_f64()
+                );
                 Some((at_m, beyond))
             }
             _ => None,
@@ -229,9 +242,16 @@ fn table(a: &ArmiesArgs, opts: &ArmyOptions, sizes: &[(usize, usize)]) -> anyhow
         rows.push(((r, c), rep, brute));
     }
     let mut s = String::new();
-    let brute_head = if a.brute { " brute force: positions at m / at m+1 |" } else { "" };
+    let brute_head = if a.brute {
+        " brute force: positions at m / at m+1 |"
+    } else {
+        ""
+    };
     s.push_str(&format!("| rows | cols | m | classes | positions | proof of m | vars | clauses | s (m) | s (classes) |{brute_head}\n"));
-    s.push_str(&format!("|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|{}\n", if a.brute { "---:|" } else { "" }));
+    s.push_str(&format!(
+        "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|{}\n",
+        if a.brute { "---:|" } else { "" }
+    ));
     for ((r, c), rep, brute) in &rows {
         let brute_cell = brute.map_or(String::new(), |(x, y)| format!(" {x} / {y} |"));
         let Some(rep) = rep else {
@@ -239,7 +259,11 @@ fn table(a: &ArmiesArgs, opts: &ArmyOptions, sizes: &[(usize, usize)]) -> anyhow
             continue;
         };
         let (classes, positions, secs) = match &rep.classes {
-            Some(cl) if cl.complete => (cl.classes.len().to_string(), cl.positions.to_string(), format!("{:.2}", cl.seconds)),
+            Some(cl) if cl.complete => (
+                cl.classes.len().to_string(),
+                cl.positions.to_string(),
+                format!("{:.2}", cl.seconds),
+            ),
             Some(cl) => (
                 format!("≥ {} (stopped)", cl.classes.len()),
                 format!("≥ {}", cl.positions),
@@ -260,7 +284,11 @@ fn table(a: &ArmiesArgs, opts: &ArmyOptions, sizes: &[(usize, usize)]) -> anyhow
          command: `{}`; encoding {}{}, solver {}; host {}.\n",
         std::env::args().collect::<Vec<_>>().join(" "),
         opts.encoding.name(),
-        if opts.symmetry_breaking { " with lex-leader symmetry breaking" } else { "" },
+        if opts.symmetry_breaking {
+            " with lex-leader symmetry breaking"
+        } else {
+            ""
+        },
         opts.backend.name(),
         host()
     ));
@@ -307,7 +335,10 @@ fn text(r: &ArmyReport) -> String {
         "encoding {}{} ({} vars, {} clauses before counters), solver {}, {:.3} s\n",
         r.encoding,
         if r.symmetry_breaking { " + lex-leader" } else { "" },
-        r.model_vars, r.model_clauses, r.solver, r.seconds
+        r.model_vars,
+        r.model_clauses,
+        r.solver,
+        r.seconds
     ));
     s
 }

@@ -18,6 +18,9 @@ pub struct CoverArgs {
     /// one JSON report per size (read back to resume) into this directory.
     #[arg(long, value_name = "DIR")]
     pub certificates: Option<PathBuf>,
+    /// With --certificates: compute nothing, report sizes without a finished report.
+    #[arg(long, requires = "certificates")]
+    pub cached_only: bool,
     /// Write the output here (whole or not at all) instead of stdout.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -34,20 +37,12 @@ pub struct CoverArgs {
 }
 
 fn parse_sizes(s: &str) -> anyhow::Result<Vec<usize>> {
-    let num = |t: &str| -> anyhow::Result<usize> {
-        t.trim()
-            .parse()
-            .map_err(|_| anyhow::anyhow!("--size: {t:?} is not a whole number"))
-    };
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (num(a)?, num(b)?),
-        None => (num(s)?, num(s)?),
-    };
+    let sizes = super::armies::parse_range("--size", s)?;
     // Beyond 12 the solution lists run to hundreds of thousands: not what this command is for.
-    if a == 0 || a > b || b > 12 {
+    if sizes.last().is_some_and(|&n| n > 12) {
         bail!("--size: {s:?} must be a side or range within 1..12");
     }
-    Ok((a..=b).collect())
+    Ok(sizes)
 }
 
 pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
@@ -59,13 +54,25 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         symmetry_breaking: !a.no_symmetry_breaking,
     };
     let mut reports = Vec::new();
+    let mut missing = Vec::new();
     for &n in &sizes {
         let cached = a.certificates.as_ref().map(|d| d.join(format!("cover-{n}.json")));
         if let Some(text) = cached.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {
             let r: CoverReport = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not a cover report", cached.as_ref().unwrap().display()))?;
-            eprintln!("queensat cover: {n}x{n} from {}", cached.as_ref().unwrap().display());
+            eprintln!(
+                "queensat cover: {n}x{n} from {}",
+                cached.as_ref().unwrap().display()
+            );
             reports.push(r);
+            continue;
+        }
+        if a.cached_only {
+            eprintln!(
+                "queensat cover: {n}x{n} not in {}",
+                a.certificates.as_ref().unwrap().display()
+            );
+            missing.push(n);
             continue;
         }
         eprint!("queensat cover: {n}x{n} ... ");
@@ -84,8 +91,8 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
     }
     let out = match a.format {
         Format::Json => serde_json::to_string(&reports)? + "\n",
-        Format::Text if reports.len() == 1 => detail(&reports[0]),
-        Format::Text => table(&reports),
+        Format::Text if sizes.len() == 1 && reports.len() == 1 => detail(&reports[0]),
+        Format::Text => table(&reports, &missing),
     };
     match &a.output {
         Some(p) => write_atomic(p, out.as_bytes())?,
@@ -101,10 +108,15 @@ fn show(v: Option<usize>) -> String {
 fn cert(o: &Optimum) -> String {
     match &o.certificate {
         Some(c) => format!(
-            "`{}` checked ({} bytes, solve {:.2} s, check {:.2} s)",
+            "`{}` checked{} ({} bytes, solve {:.2} s, check {:.2} s)",
             std::path::Path::new(&c.proof_file)
                 .file_name()
                 .map_or(String::new(), |f| f.to_string_lossy().into_owned()),
+            if c.kept {
+                ""
+            } else {
+                " then deleted (too big to keep)"
+            },
             c.proof_bytes,
             c.solve_seconds,
             c.check_seconds
@@ -113,14 +125,14 @@ fn cert(o: &Optimum) -> String {
     }
 }
 
-fn table(reports: &[CoverReport]) -> String {
+fn table(reports: &[CoverReport], missing: &[usize]) -> String {
     let mut s = String::from(
-        "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | s |\n\
-         |---:|---:|---:|---|---|---:|---|---|---:|\n",
+        "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | symmetry breaking | s |\n\
+         |---:|---:|---:|---|---|---:|---|---|---|---:|\n",
     );
     for r in reports {
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
             r.n,
             r.solutions.len(),
             show(r.pack.value),
@@ -129,7 +141,13 @@ fn table(reports: &[CoverReport]) -> String {
             show(r.cover.value),
             r.cover.proof,
             cert(&r.cover),
+            if r.symmetry_breaking { "lex-leader" } else { "none" },
             r.enumerate_seconds + r.pack.seconds + r.cover.seconds
+        ));
+    }
+    for n in missing {
+        s.push_str(&format!(
+            "| {n} | not computed (no finished run) | | | | | | | | |\n"
         ));
     }
     s.push_str(&format!(
@@ -146,7 +164,11 @@ fn table(reports: &[CoverReport]) -> String {
 
 fn detail(r: &CoverReport) -> String {
     let n = r.n;
-    let mut s = format!("{n}x{n} board: {} n-queens solutions ({:.3} s)\n", r.solutions.len(), r.enumerate_seconds);
+    let mut s = format!(
+        "{n}x{n} board: {} n-queens solutions ({:.3} s)\n",
+        r.solutions.len(),
+        r.enumerate_seconds
+    );
     for o in [&r.pack, &r.cover] {
         let what = match o.goal {
             crate::encode::Goal::Pack => "most pairwise-disjoint solutions",
@@ -165,7 +187,10 @@ fn detail(r: &CoverReport) -> String {
                 }
             }
             for row in count.chunks(n) {
-                s.push_str(&format!("  {}\n", row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")));
+                s.push_str(&format!(
+                    "  {}\n",
+                    row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+                ));
             }
         }
         if o.certificate.is_some() {

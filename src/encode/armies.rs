@@ -89,8 +89,16 @@ impl ArmyModel {
                     vars.owner("segment holds black");
                     let holds_b = vars.new_var().pos_lit();
                     for &p in &cells {
-                        add(col, [!at(&white, p).unwrap(), holds_w].into_iter().collect(), &mut n);
-                        add(col, [!at(&black, p).unwrap(), holds_b].into_iter().collect(), &mut n);
+                        add(
+                            col,
+                            [!at(&white, p).unwrap(), holds_w].into_iter().collect(),
+                            &mut n,
+                        );
+                        add(
+                            col,
+                            [!at(&black, p).unwrap(), holds_b].into_iter().collect(),
+                            &mut n,
+                        );
                     }
                     add(col, [!holds_w, !holds_b].into_iter().collect(), &mut n);
                 }

@@ -67,7 +67,12 @@ impl SelectionModel {
     /// Lex-leader constraints for every symmetry of the board that maps the list onto itself
     /// (as for the list of all n-queens solutions), so that of each symmetry class of
     /// selections only the lexicographically least remains. Returns the clauses added.
-    pub fn break_symmetries<C: CollectClauses>(&mut self, board: &Board, sets: &[Placement], col: &mut C) -> usize {
+    pub fn break_symmetries<C: CollectClauses>(
+        &mut self,
+        board: &Board,
+        sets: &[Placement],
+        col: &mut C,
+    ) -> usize {
         let index: std::collections::HashMap<&Placement, usize> =
             sets.iter().enumerate().map(|(i, p)| (p, i)).collect();
         let mut n = 0;
@@ -95,7 +100,9 @@ impl SelectionModel {
 
     /// Indices of the selected placements in a model.
     pub fn decode(&self, is_true: impl Fn(Lit) -> bool) -> Vec<usize> {
-        (0..self.select.len()).filter(|&i| is_true(self.select[i])).collect()
+        (0..self.select.len())
+            .filter(|&i| is_true(self.select[i]))
+            .collect()
     }
 }
 

@@ -71,7 +71,9 @@ mod tests {
         }
         let mut count = 0;
         for bits in 0..(1u32 << n) {
-            let a: Vec<Lit> = (0..n).map(|i| if bits >> i & 1 == 1 { x[i] } else { !x[i] }).collect();
+            let a: Vec<Lit> = (0..n)
+                .map(|i| if bits >> i & 1 == 1 { x[i] } else { !x[i] })
+                .collect();
             if s.solve_assumps(&a).unwrap() == SolverResult::Sat {
                 count += 1;
             }

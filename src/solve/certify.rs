@@ -10,6 +10,10 @@ use std::path::Path;
 use std::time::Instant;
 use varisat::ExtendFormula as _;
 
+fn yes() -> bool {
+    true
+}
+
 /// The outcome of a certified refutation.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct UnsatCertificate {
@@ -18,6 +22,9 @@ pub struct UnsatCertificate {
     pub proof_format: String,
     pub proof_bytes: u64,
     pub checker: String,
+    /// False when the proof was deleted after checking (too big to keep).
+    #[serde(default = "yes")]
+    pub kept: bool,
     pub solve_seconds: f64,
     pub check_seconds: f64,
 }
@@ -54,8 +61,14 @@ pub fn certify_unsat(
             solver.add_clause(&lits);
         }
         let sat = solver.solve().map_err(|e| anyhow::anyhow!("varisat: {e}"))?;
-        anyhow::ensure!(!sat, "the formula written to {} is satisfiable", cnf_path.display());
-        solver.close_proof().map_err(|e| anyhow::anyhow!("varisat: {e}"))?;
+        anyhow::ensure!(
+            !sat,
+            "the formula written to {} is satisfiable",
+            cnf_path.display()
+        );
+        solver
+            .close_proof()
+            .map_err(|e| anyhow::anyhow!("varisat: {e}"))?;
     }
     std::fs::rename(&tmp, proof_path)?;
     let solve_seconds = start.elapsed().as_secs_f64();
@@ -74,6 +87,7 @@ pub fn certify_unsat(
         proof_format: "varisat native".into(),
         proof_bytes: std::fs::metadata(proof_path)?.len(),
         checker: "varisat-checker 0.2.2".into(),
+        kept: true,
         solve_seconds,
         check_seconds: start.elapsed().as_secs_f64(),
     })
@@ -92,11 +106,27 @@ mod tests {
         cnf.add_binary(!lit![0], lit![1]);
         cnf.add_binary(lit![0], !lit![1]);
         cnf.add_binary(!lit![0], !lit![1]);
-        let c = certify_unsat(&cnf, 2, &["test".into()], &dir.path().join("f.cnf"), &dir.path().join("f.proof")).unwrap();
+        let c = certify_unsat(
+            &cnf,
+            2,
+            &["test".into()],
+            &dir.path().join("f.cnf"),
+            &dir.path().join("f.proof"),
+        )
+        .unwrap();
         assert!(c.proof_bytes > 0);
         cnf.add_unit(lit![0]);
         let mut sat = Cnf::new();
         sat.add_binary(lit![0], lit![1]);
-        assert!(certify_unsat(&sat, 2, &[], &dir.path().join("g.cnf"), &dir.path().join("g.proof")).is_err());
+        assert!(
+            certify_unsat(
+                &sat,
+                2,
+                &[],
+                &dir.path().join("g.cnf"),
+                &dir.path().join("g.proof")
+            )
+            .is_err()
+        );
     }
 }
