@@ -25,19 +25,28 @@ armies-square: build
 	$(BIN) armies --size 1..$(ARMIES_SQUARE_MAX) --table --no-count --cache results/armies/square \
 	  --cached-only --output results/armies/square.md
 
-## The linear (segments) and all-pairs encodings on the same boards, m only.
+## The linear (segments) and all-pairs encodings on the same boards, m only: tables (wall
+## time) for 3..9, and CPU seconds (user, /usr/bin/time) for 6..8 with and without symmetry
+## breaking, which the shared host's load disturbs less than wall time.
 armies-encodings: build
 	for enc in segments pairs; do \
 	  $(BIN) armies --size 3..9 --table --no-count --encoding $$enc \
 	    --output results/armies/encoding-$$enc.md || exit 1; \
 	done
+	@{ echo "# make armies-encodings: $$(date -u +%Y-%m-%dT%H:%MZ), host $$(hostname), $$(nproc) cores"; \
+	  for n in 6 7 8; do for sb in "" --no-symmetry-breaking; do for enc in segments pairs; do \
+	    /usr/bin/time -f "$${n}x$$n $$enc $${sb:-(lex-leader)}: %U s user, %e s wall" \
+	      $(BIN) armies --size $$n --encoding $$enc $$sb --output /dev/null 2>&1 || exit 1; \
+	  done; done; done; } > results/armies/encoding-cpu.txt.tmp \
+	  && mv results/armies/encoding-cpu.txt.tmp results/armies/encoding-cpu.txt
+	cat results/armies/encoding-cpu.txt
 
 ## Packing and covering the n x n board with n-queens solutions, each optimum proved, with the
 ## CNF and checked proof of each final UNSAT answer. n <= 8 without symmetry breaking (the
 ## certificate is then the plain question); larger n with lex-leader constraints, each under a
 ## time limit; finished sizes are kept (cover-N.json) and not redone.
 COVER_MAX ?= 10
-COVER_TIMEOUT ?= 3600
+COVER_TIMEOUT ?= 1800
 cover: build
 	$(BIN) cover --size 4..8 --no-symmetry-breaking --certificates results/cover --output /dev/null
 	@for n in $$(seq 9 $(COVER_MAX)); do \

@@ -9,7 +9,6 @@ use queensat::encode::ArmyEncoding;
 mod common;
 use common::queensat;
 
-
 #[test]
 fn five_by_five_has_three_classes_of_armies_of_four() {
     let (code, out, _) = queensat(&["armies", "--size", "5", "--unique"]);

@@ -4,7 +4,6 @@
 mod common;
 use common::queensat;
 
-
 #[test]
 fn seven_by_seven_is_partitioned_by_seven_solutions() {
     let (code, out, err) = queensat(&["cover", "--size", "7"]);

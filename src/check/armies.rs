@@ -101,7 +101,10 @@ pub fn check_armies(board: &Board, armies: &Armies) -> Result<(), ArmyViolation>
 /// square it sees. Boards with more than 128 free squares are refused.
 fn covers(board: &Board) -> (Vec<Coord>, Vec<u128>) {
     let free = board.free_cells();
-    assert!(free.len() <= 128, "brute force is for boards with at most 128 free cells");
+    assert!(
+        free.len() <= 128,
+        "brute force is for boards with at most 128 free cells"
+    );
     let bit_of = |p: Coord| free.iter().position(|&q| q == p).map(|i| 1u128 << i);
     let masks = free
         .iter()
@@ -136,7 +139,10 @@ fn binomial(n: u64, k: u64) -> u64 {
 /// `m` of them make a white army.
 pub fn brute_armies(board: &Board) -> BruteArmies {
     let (free, covers) = covers(board);
-    assert!(free.len() <= 24, "brute force is for boards with at most 24 free cells");
+    assert!(
+        free.len() <= 24,
+        "brute force is for boards with at most 24 free cells"
+    );
     let covers: Vec<u32> = covers.into_iter().map(|c| c as u32).collect();
     let all: u32 = (1u32 << free.len()) - 1;
     // left[k] = for each black army of size k, how many squares it leaves to white.
@@ -214,10 +220,7 @@ mod tests {
             Err(ArmyViolation::Shared((1, 1)))
         );
         // Same colour may share a line; a queen between does not shield.
-        assert_eq!(
-            check_armies(&b, &armies(&[(0, 0), (0, 1)], &[(2, 2)])).is_err(),
-            true
-        );
+        assert!(check_armies(&b, &armies(&[(0, 0), (0, 1)], &[(2, 2)])).is_err());
         let walled = Board::with_walls(1, 3, &[(0, 1)]).unwrap();
         assert_eq!(check_armies(&walled, &armies(&[(0, 0)], &[(0, 2)])), Ok(()));
         assert_eq!(
