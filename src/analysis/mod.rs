@@ -1,7 +1,9 @@
 //! Questions about boards, answered with the encoders and solvers below.
 
+mod armies;
 mod bounds;
 mod certify;
+mod cover;
 mod cpu_time;
 mod enumerate;
 mod least_walls;
@@ -12,8 +14,14 @@ pub mod sweep;
 mod value;
 mod verify;
 
+pub use armies::{
+    ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, largest_armies, optimal_classes,
+};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{Certificate, certify_unsat};
+pub use cover::{
+    BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
+};
 pub use cpu_time::{cpu_since, process_cpu_seconds};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use least_walls::{

@@ -4,6 +4,7 @@
 //! [`Cell::Wall`] (holds no queen and blocks lines of attack) or [`Cell::Hole`] (holds no
 //! queen but does not block). Row 0 is the top row, column 0 the left column.
 
+mod armies;
 mod bits;
 mod classes;
 mod placement;
@@ -12,6 +13,7 @@ mod symmetry;
 mod text;
 mod walls;
 
+pub use armies::Armies;
 pub use bits::{from_bits64, to_bits64};
 pub use classes::{WallSymmetries, cell_bit, mask_cells};
 pub use placement::Placement;

@@ -1,10 +1,12 @@
 //! The independent checker. It walks the board square by square in the eight queen
 //! directions and shares no code with the encoders, so a bug there cannot hide a bug here.
 
+mod armies;
 mod bnb;
 mod brute;
 mod nqueens;
 
+pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
 pub use bnb::bnb_value;
 pub use brute::{brute_count, brute_value};
 pub use nqueens::{NQueensViolation, check_columns};

@@ -1,7 +1,9 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
+mod armies;
 mod board_args;
 mod certify;
+mod cover;
 mod encode;
 mod instance;
 mod least_walls;
@@ -55,6 +57,10 @@ enum Command {
     Puzzles(puzzles::PuzzlesArgs),
     /// The fewest walls that let q queens fit, a witness, the proof, and every such board.
     LeastWalls(least_walls::LeastWallsArgs),
+    /// Peaceable queen armies: two colours of m queens, no queen sharing a line with the other colour.
+    Armies(armies::ArmiesArgs),
+    /// Packing and covering the n x n board with n-queens solutions, each optimum proved.
+    Cover(cover::CoverArgs),
 }
 
 /// Output format of a command.
@@ -82,6 +88,8 @@ pub fn main() -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Puzzles(a) => puzzles::run(a),
         Command::LeastWalls(a) => least_walls::run(a),
+        Command::Armies(a) => armies::run(a),
+        Command::Cover(a) => cover::run(a),
     };
     match result {
         Ok(code) => code,

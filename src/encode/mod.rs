@@ -5,20 +5,26 @@
 //! create in a [`VarMap`].
 
 mod amo;
+mod armies;
 mod base;
 mod count;
+mod cover;
 mod fixed_walls;
 mod lex_leader;
+mod lex_perm;
 mod question;
 mod shard;
 mod varmap;
 mod wall_model;
 
 pub use amo::Amo;
+pub use armies::{ArmyEncoding, ArmyModel};
 pub use base::{BaseModel, BaseOptions};
 pub use count::{CountMode, Counter};
+pub use cover::{Goal, SelectionModel};
 pub use fixed_walls::FixedWallsModel;
 pub use lex_leader::encode_lex_leader;
+pub use lex_perm::lex_leader;
 pub use question::ValueQuestion;
 pub use shard::encode_shard;
 pub use varmap::{VarMap, VarRole};

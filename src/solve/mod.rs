@@ -13,6 +13,9 @@ mod varisat;
 pub use self::varisat::VarisatSolver;
 pub use drat::{DratCheck, check_drat, drat_checker};
 pub use external::ExternalSolver;
+mod certify;
+
+pub use certify::{UnsatCertificate, certify_unsat};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};

@@ -1,0 +1,57 @@
+# Relatives of the blocked-queens puzzle (issue 8): peaceable queen armies, and covering /
+# packing the board with n-queens solutions. Results go to results/armies/ and results/cover/.
+
+RESULT_TARGETS += armies cover
+BENCH_TARGETS += armies-encodings
+
+ARMIES_SQUARE_MAX ?= 12
+ARMIES_SQUARE_TIMEOUT ?= 600
+
+.PHONY: armies armies-square armies-encodings cover
+
+## The seed's table: every board from 2x2 to 8x8, m and the optimal classes, cross-checked by
+## brute force (resumable:
+## finished sizes are kept in results/armies/sizes/).
+armies: build
+	$(BIN) armies --rows 2..8 --cols 2..8 --table --brute --cache results/armies/sizes \
+	  --output results/armies/table.md
+
+## n x n boards upward, m only, each size under a time limit; stops at the first timeout.
+armies-square: build
+	@for n in $$(seq 1 $(ARMIES_SQUARE_MAX)); do \
+	  timeout $(ARMIES_SQUARE_TIMEOUT) $(BIN) armies --size $$n --cache results/armies/square \
+	    --output /dev/null || { echo "armies: $${n}x$$n not finished within $(ARMIES_SQUARE_TIMEOUT) s"; break; }; \
+	done
+	$(BIN) armies --size 1..$(ARMIES_SQUARE_MAX) --table --no-count --cache results/armies/square \
+	  --cached-only --output results/armies/square.md
+
+## The linear (segments) and all-pairs encodings on the same boards, m only: tables (wall
+## time) for 3..9, and CPU seconds (user, /usr/bin/time) for 6..8 with and without symmetry
+## breaking, which the shared host's load disturbs less than wall time.
+armies-encodings: build
+	for enc in segments pairs; do \
+	  $(BIN) armies --size 3..9 --table --no-count --encoding $$enc \
+	    --output results/armies/encoding-$$enc.md || exit 1; \
+	done
+	@{ echo "# make armies-encodings: $$(date -u +%Y-%m-%dT%H:%MZ), host $$(hostname), $$(nproc) cores"; \
+	  for n in 6 7 8; do for sb in "" --no-symmetry-breaking; do for enc in segments pairs; do \
+	    /usr/bin/time -f "$${n}x$$n $$enc $${sb:-(lex-leader)}: %U s user, %e s wall" \
+	      $(BIN) armies --size $$n --encoding $$enc $$sb --output /dev/null 2>&1 || exit 1; \
+	  done; done; done; } > results/armies/encoding-cpu.txt.tmp \
+	  && mv results/armies/encoding-cpu.txt.tmp results/armies/encoding-cpu.txt
+	cat results/armies/encoding-cpu.txt
+
+## Packing and covering the n x n board with n-queens solutions, each optimum proved, with the
+## CNF and checked proof of each final UNSAT answer. n <= 8 without symmetry breaking (the
+## certificate is then the plain question); larger n with lex-leader constraints, each under a
+## time limit; finished sizes are kept (cover-N.json) and not redone.
+COVER_MAX ?= 10
+COVER_TIMEOUT ?= 1800
+cover: build
+	$(BIN) cover --size 4..8 --no-symmetry-breaking --certificates results/cover --output /dev/null
+	@for n in $$(seq 9 $(COVER_MAX)); do \
+	  timeout $(COVER_TIMEOUT) $(BIN) cover --size $$n --certificates results/cover --output /dev/null \
+	    || echo "cover: $${n}x$$n not finished within $(COVER_TIMEOUT) s"; \
+	done
+	$(BIN) cover --size 4..$(COVER_MAX) --certificates results/cover --cached-only \
+	  --output results/cover/table.md

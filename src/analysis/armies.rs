@@ -1,0 +1,259 @@
+//! Peaceable queen armies: the largest `m` such that two armies of `m` queens fit on a board
+//! with no queen sharing a segment with a queen of the other colour, and the optimal positions
+//! up to the board's symmetries combined with swapping the colours.
+//!
+//! The largest `m` comes from one incremental solver asked "both armies ≥ k?" for growing `k`;
+//! the answer rests on a SAT answer at `m` (the position re-checked by
+//! [`check_armies`]) and an UNSAT answer at `m + 1`. Enumeration fixes both armies to exactly
+//! `m` and, after each position, blocks every image of it, so each class is found once.
+
+use crate::board::{Armies, Board, Placement};
+use crate::check::check_armies;
+use crate::encode::{ArmyEncoding, ArmyModel};
+use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental, SolverResult};
+use rustsat::types::Lit;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// A board's armies model loaded into one incremental solver.
+pub struct ArmySession {
+    pub board: Board,
+    pub model: ArmyModel,
+    pub solver: AnySolver,
+}
+
+impl ArmySession {
+    pub fn new(board: &Board, encoding: ArmyEncoding, backend: &Backend) -> ArmySession {
+        let mut solver = backend.make();
+        let model = ArmyModel::encode(board, encoding, &mut solver);
+        ArmySession {
+            board: board.clone(),
+            model,
+            solver,
+        }
+    }
+
+    /// Solves under assumptions; on SAT, the decoded position after the independent check.
+    pub fn solve_with(&mut self, assumps: &[Lit]) -> anyhow::Result<Option<Armies>> {
+        match self.solver.solve_assumps(assumps)? {
+            SolverResult::Sat => {
+                let a = self.model.decode(|l| self.solver.is_true(l));
+                if let Err(v) = check_armies(&self.board, &a) {
+                    anyhow::bail!("internal error: the solver's armies fail the checker: {v}");
+                }
+                Ok(Some(a))
+            }
+            SolverResult::Unsat => Ok(None),
+            SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+        }
+    }
+}
+
+/// One "both armies ≥ k?" call.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ArmyCall {
+    pub at_least: usize,
+    /// `sat`, `unsat`, or `bound` when `k` exceeds the free squares.
+    pub answer: String,
+    pub seconds: f64,
+}
+
+/// The optimal positions up to symmetry, as far as enumeration got.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ArmyClasses {
+    /// Canonical representative (least image) of each class, sorted.
+    pub classes: Vec<Armies>,
+    /// Ordered positions (white, black) in all classes together: the sum of the orbit sizes.
+    pub positions: u64,
+    /// False if the time limit stopped enumeration before the final UNSAT.
+    pub complete: bool,
+    pub seconds: f64,
+}
+
+/// The answer for one board.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ArmyReport {
+    pub board: Board,
+    pub m: usize,
+    /// One optimal position with both armies of exactly `m` queens (checked).
+    pub example: Armies,
+    pub calls: Vec<ArmyCall>,
+    pub proof: String,
+    pub encoding: String,
+    pub solver: String,
+    #[serde(default)]
+    pub symmetry_breaking: bool,
+    /// Variables and clauses of the model before any counter is encoded.
+    pub model_vars: usize,
+    pub model_clauses: usize,
+    pub seconds: f64,
+    pub classes: Option<ArmyClasses>,
+}
+
+/// Options of an armies query.
+#[derive(Clone, Debug, Default)]
+pub struct ArmyOptions {
+    pub encoding: ArmyEncoding,
+    pub backend: Backend,
+    /// Enumerate the optimal positions up to symmetry.
+    pub unique: bool,
+    /// Stop enumeration (between solver calls) after this long.
+    pub count_limit: Option<Duration>,
+    /// Add lex-leader constraints for the board's symmetries and the colour swap (sound: each
+    /// class keeps its least member, so m and the class count are unchanged).
+    pub symmetry_breaking: bool,
+}
+
+/// Keeps the first `m` queens of each army: a sub-army of a legal position is legal.
+fn trim(a: &Armies, m: usize) -> Armies {
+    let take = |p: &Placement| p.queens()[..m].iter().copied().collect::<Placement>();
+    Armies::new(take(&a.white), take(&a.black))
+}
+
+/// The largest `m` and an optimal position, then (if asked) the optimal classes.
+pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyReport> {
+    let start = Instant::now();
+    let mut session = ArmySession::new(board, opts.encoding, &opts.backend);
+    let mut model_clauses = session.model.n_clauses;
+    if opts.symmetry_breaking {
+        model_clauses += session.model.break_symmetries(board, &mut session.solver);
+    }
+    let model_vars = session.model.vars.len();
+    let mut best = Armies::default();
+    let mut calls = Vec::new();
+    loop {
+        let k = best.size() + 1;
+        let t = Instant::now();
+        let Some(assumps) = session.model.at_least(k, &mut session.solver) else {
+            calls.push(ArmyCall {
+                at_least: k,
+                answer: "bound".into(),
+                seconds: 0.0,
+            });
+            break;
+        };
+        let found = session.solve_with(&assumps)?;
+        calls.push(ArmyCall {
+            at_least: k,
+            answer: if found.is_some() { "sat" } else { "unsat" }.into(),
+            seconds: t.elapsed().as_secs_f64(),
+        });
+        match found {
+            Some(a) => best = a,
+            None => break,
+        }
+    }
+    let m = best.size();
+    let example = trim(&best, m);
+    if let Err(v) = check_armies(board, &example) {
+        anyhow::bail!("internal error: trimmed armies fail the checker: {v}");
+    }
+    let last = calls.last().expect("at least one call");
+    let proof = if last.answer == "unsat" {
+        format!("UNSAT for two armies of {} ({} solver calls)", m + 1, calls.len())
+    } else {
+        format!("{} queens per army exceed the free squares", m + 1)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let classes = if opts.unique && m > 0 {
+        Some(optimal_classes(&mut session, m, opts.count_limit)?)
+    } else {
+        None
+    };
+    Ok(ArmyReport {
+        board: board.clone(),
+        m,
+        example,
+        calls,
+        proof,
+        encoding: opts.encoding.name().into(),
+        solver: session.solver.signature().into(),
+        symmetry_breaking: opts.symmetry_breaking,
+        model_vars,
+        model_clauses,
+        seconds,
+        classes,
+    })
+}
+
+/// Every position with two armies of exactly `m`, one per class of the board's stabiliser
+/// combined with the colour swap. Each found position has all its images blocked.
+pub fn optimal_classes(
+    session: &mut ArmySession,
+    m: usize,
+    limit: Option<Duration>,
+) -> anyhow::Result<ArmyClasses> {
+    let start = Instant::now();
+    let mut classes = Vec::new();
+    let mut positions = 0u64;
+    let mut complete = true;
+    let Some(assumps) = session.model.exactly(m, &mut session.solver) else {
+        anyhow::bail!("armies of {m} cannot fit on the board");
+    };
+    while let Some(a) = session.solve_with(&assumps)? {
+        let images = a.images(&session.board);
+        positions += images.len() as u64;
+        for img in &images {
+            let clause = session.model.blocking_clause(img);
+            session.solver.add_clause(clause)?;
+        }
+        classes.push(images.into_iter().next().expect("a position is its own image"));
+        if limit.is_some_and(|l| start.elapsed() > l) {
+            complete = false;
+            break;
+        }
+    }
+    classes.sort();
+    Ok(ArmyClasses {
+        classes,
+        positions,
+        complete,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(board: &Board, encoding: ArmyEncoding) -> ArmyReport {
+        let plain = ArmyOptions {
+            encoding,
+            unique: true,
+            ..Default::default()
+        };
+        let broken = ArmyOptions {
+            symmetry_breaking: true,
+            ..plain.clone()
+        };
+        let a = largest_armies(board, &plain).unwrap();
+        let b = largest_armies(board, &broken).unwrap();
+        let count = |r: &ArmyReport| r.classes.as_ref().map(|c| (c.classes.clone(), c.positions));
+        assert_eq!((a.m, count(&a)), (b.m, count(&b)), "{board:?}");
+        a
+    }
+
+    #[test]
+    fn seed_oracles_on_square_boards() {
+        for enc in [ArmyEncoding::Segments, ArmyEncoding::Pairs] {
+            let r4 = run(&Board::square(4).unwrap(), enc);
+            assert_eq!((r4.m, r4.classes.unwrap().classes.len()), (2, 10));
+            let r5 = run(&Board::square(5).unwrap(), enc);
+            assert_eq!((r5.m, r5.classes.unwrap().classes.len()), (4, 3));
+        }
+    }
+
+    #[test]
+    fn three_by_two_is_the_smallest_board_with_armies() {
+        for rows in 1..=6usize {
+            for cols in 1..=6usize {
+                let m = run(&Board::new(rows, cols).unwrap(), ArmyEncoding::Segments).m;
+                if rows * cols < 6 || (rows * cols == 6 && rows.min(cols) == 1) {
+                    assert_eq!(m, 0, "{rows}x{cols}");
+                }
+            }
+        }
+        assert_eq!(run(&Board::new(3, 2).unwrap(), ArmyEncoding::Segments).m, 1);
+        assert_eq!(run(&Board::new(2, 3).unwrap(), ArmyEncoding::Pairs).m, 1);
+    }
+}

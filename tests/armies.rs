@@ -1,0 +1,118 @@
+//! `queensat armies`: the real binary on the seed's boards, bad input, and the SAT engine
+//! against brute force on random small boards with walls and holes.
+
+use proptest::prelude::*;
+use queensat::analysis::{ArmyOptions, largest_armies};
+use queensat::board::{Board, Cell};
+use queensat::check::{brute_armies, brute_positions, check_armies};
+use queensat::encode::ArmyEncoding;
+mod common;
+use common::queensat;
+
+#[test]
+fn five_by_five_has_three_classes_of_armies_of_four() {
+    let (code, out, _) = queensat(&["armies", "--size", "5", "--unique"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("largest armies: m = 4"), "{out}");
+    assert!(out.contains("UNSAT for two armies of 5"), "{out}");
+    assert!(out.contains("up to symmetry and colour swap: 3 "), "{out}");
+}
+
+#[test]
+fn four_by_four_json_has_ten_classes() {
+    let (code, out, _) = queensat(&[
+        "armies", "--rows", "4", "--cols", "4", "--unique", "--format", "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["m"], 2);
+    assert_eq!(v["classes"]["classes"].as_array().unwrap().len(), 10);
+    assert_eq!(v["classes"]["complete"], true);
+}
+
+#[test]
+fn table_of_small_sizes_and_the_smallest_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.md");
+    let (code, _, err) = queensat(&[
+        "armies",
+        "--rows",
+        "2..3",
+        "--cols",
+        "2..3",
+        "--table",
+        "--brute",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let t = std::fs::read_to_string(&out).unwrap();
+    assert!(t.contains("| 2 | 2 | 0 |"), "{t}");
+    assert!(t.contains("| 3 | 2 | 1 | 1 | 4 |"), "{t}");
+    assert!(t.contains("| 4 / 0 |"), "{t}");
+}
+
+#[test]
+fn walls_block_lines_between_armies() {
+    // A wall in the middle of a 1x3 row lets the two ends hold opposite colours.
+    let (code, out, _) = queensat(&["armies", "--rows", "1", "--cols", "3", "--walls", "0,1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("m = 1"), "{out}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["armies", "--size", "9..3", "--table"][..],
+        &["armies", "--size", "0"],
+        &["armies", "--size", "65"],
+        &["armies", "--size", "3..4"],
+        &["armies", "--size", "3", "--walls", "7,7"],
+        &["armies", "--size", "3..4", "--table", "--shard", "2/2"],
+    ] {
+        let (code, out, err) = queensat(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("queensat: error: "), "{err}");
+    }
+}
+
+fn board_strategy() -> impl Strategy<Value = Board> {
+    (1usize..=4, 1usize..=5)
+        .prop_flat_map(|(r, c)| (Just(r), Just(c), proptest::collection::vec(0u8..10, r * c)))
+        .prop_map(|(r, c, kinds)| {
+            let mut b = Board::new(r, c).unwrap();
+            for (i, k) in kinds.into_iter().enumerate() {
+                // Mostly free squares, some walls, a few holes.
+                let cell = match k {
+                    0 | 1 => Cell::Wall,
+                    2 => Cell::Hole,
+                    _ => Cell::Free,
+                };
+                b.set(b.coord(i), cell);
+            }
+            b
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn sat_agrees_with_brute_force(board in board_strategy()) {
+        let brute = brute_armies(&board);
+        for encoding in [ArmyEncoding::Segments, ArmyEncoding::Pairs] {
+            let opts = ArmyOptions { encoding, unique: true, ..Default::default() };
+            let r = largest_armies(&board, &opts).unwrap();
+            prop_assert_eq!(r.m, brute.m, "{:?} {:?}", board, encoding);
+            prop_assert!(check_armies(&board, &r.example).is_ok());
+            if let Some(cl) = &r.classes {
+                prop_assert_eq!(cl.positions, brute.positions);
+                prop_assert_eq!(cl.positions, brute_positions(&board, r.m));
+                for a in &cl.classes {
+                    prop_assert!(check_armies(&board, a).is_ok());
+                    prop_assert_eq!((a.white.len(), a.black.len()), (r.m, r.m));
+                }
+            }
+        }
+    }
+}

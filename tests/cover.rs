@@ -1,0 +1,61 @@
+//! `queensat cover`: packing and covering small boards with n-queens solutions, through the
+//! real binary, with certificates checked and bad input refused.
+
+mod common;
+use common::queensat;
+
+#[test]
+fn seven_by_seven_is_partitioned_by_seven_solutions() {
+    let (code, out, err) = queensat(&["cover", "--size", "7"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("40 n-queens solutions"), "{out}");
+    assert!(out.contains("most pairwise-disjoint solutions: 7"), "{out}");
+    assert!(out.contains("fewest solutions covering the board: 7"), "{out}");
+    assert!(out.contains("UNSAT with at most 6 selected"), "{out}");
+}
+
+#[test]
+fn table_with_certificates_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let table = dir.path().join("table.md");
+    let args = [
+        "cover",
+        "--size",
+        "4..7",
+        "--certificates",
+        d,
+        "--output",
+        table.to_str().unwrap(),
+    ];
+    let (code, _, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    let t = std::fs::read_to_string(&table).unwrap();
+    assert!(t.contains("| 4 | 2 | 2 |"), "{t}");
+    assert!(t.contains("| 6 | 4 | 4 |"), "{t}");
+    assert!(t.contains("`pack-7-ge8.proof` checked"), "{t}");
+    assert!(dir.path().join("cover-7-le6.cnf").exists());
+    let sols = std::fs::read_to_string(dir.path().join("solutions-7.txt")).unwrap();
+    assert_eq!(sols.lines().count(), 40);
+    // A second run reads the finished sizes back.
+    let (code, _, err) = queensat(&args);
+    assert_eq!(code, 0);
+    assert!(err.contains("7x7 from"), "{err}");
+    // Only-cached mode names what is missing.
+    let (code, out, _) = queensat(&["cover", "--size", "7..8", "--certificates", d, "--cached-only"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("| 8 | not computed"), "{out}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["cover", "--size", "13"][..],
+        &["cover", "--size", "8..4"],
+        &["cover", "--size", "x"],
+    ] {
+        let (code, out, err) = queensat(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
