@@ -1,6 +1,7 @@
 # queensat: every experiment is a make target; `make results` runs them all.
 # Topic makefiles in mk/ add their targets and append to RESULT_TARGETS / BENCH_TARGETS.
 
+SHELL := bash
 CARGO ?= cargo
 BIN := target/release/queensat
 RESULT_TARGETS :=
@@ -18,7 +19,9 @@ $(BIN): build
 
 ## The whole default test suite (what CI runs).
 test:
-	$(CARGO) test --release
+	@mkdir -p target
+	set -o pipefail; $(CARGO) test --release 2>&1 | tee target/test.log
+	@awk '/^test result:/ {p += $$4; f += $$6} END {printf "tests: %d passed, %d failed\n", p, f}' target/test.log
 
 ## Value and an optimal placement of the seed article's record boards.
 demo: build
