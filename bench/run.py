@@ -257,21 +257,18 @@ def parse_json_or_text(stdout):
 
 
 def queensat_least_walls(n, q):
-    """(least walls or "infeasible", seconds) from `queensat least-walls` (issue 5's CLI)."""
+    """(least walls or "infeasible", seconds) from `queensat least-walls --format json`."""
     stdout, secs = queensat_cli(["least-walls", "--size", str(n), "--queens", str(q),
                                  "--format", "json"])
-    doc = parse_json_or_text(stdout)
-    if doc is not None:
-        if re.search(r"impossible|infeasible", json.dumps(doc)) and \
-                find_int(doc, r"(least|min).*wall|^walls$") is None:
-            return "infeasible", secs
-        w = find_int(doc, r"(least|min).*wall|^walls$")
-    else:
-        m = re.search(r"(\d+)\s+walls?|walls?\D{0,12}(\d+)", stdout)
-        w = int(m.group(1) or m.group(2)) if m else None
-    if w is None:
-        sys.exit(f"bench: cannot read the least walls from queensat's output:\n{stdout}")
-    return w, secs
+    try:
+        report = json.loads(stdout)["reports"][0]
+    except (ValueError, KeyError, IndexError):
+        sys.exit(f"bench: cannot read queensat least-walls output:\n{stdout}")
+    if report.get("impossible") is not None:
+        return "infeasible", secs
+    if not isinstance(report.get("least_walls"), int):
+        sys.exit(f"bench: queensat least-walls gave no least_walls:\n{stdout}")
+    return report["least_walls"], secs
 
 
 def workload_least_walls(run, quick, time_limit):
@@ -436,14 +433,14 @@ def main():
     if "least-walls" in only:
         if has_subcommand("least-walls"):
             rows = workload_least_walls(run, a.quick, limit)
-            write(a.out, "least-walls", "Least walls for q queens on 8x8: queensat and peers",
+            write(a.out, "least-walls-peers", "Least walls for q queens on 8x8: queensat and peers",
                   meta, timed_table(rows, "q", "q"), rows)
         else:
             print("skipped: queensat has no least-walls command in this build", flush=True)
     if "solutions" in only:
         if has_subcommand("solutions"):
             rows = workload_solutions(run, a.quick, limit)
-            write(a.out, "solutions", "All optimal placements up to symmetry: queensat and "
+            write(a.out, "solutions-peers", "All optimal placements up to symmetry: queensat and "
                   "peers (answers as total/classes)", meta,
                   timed_table(rows, "board", "board"), rows)
         else:
