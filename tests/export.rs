@@ -247,3 +247,46 @@ fn encode_writes_stdout_and_rejects_bad_requests() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--at-least"));
 }
+
+/// `encode least-walls` writes a closed question that the embedded solver answers as the seed
+/// article's minimum says (16 queens on 8×8 need 12 walls), and `solve` decodes the model into
+/// a board with walls whose placement passes the checker.
+#[test]
+fn least_walls_questions_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = env!("CARGO_BIN_EXE_queensat");
+    let run = |args: &[&str]| std::process::Command::new(exe).args(args).output().unwrap();
+    for (w, want) in [("11", "s UNSATISFIABLE"), ("12", "s SATISFIABLE")] {
+        let f = dir.path().join(format!("lw{w}.cnf"));
+        let f = f.to_str().unwrap();
+        let o = run(&[
+            "encode",
+            "least-walls",
+            "--size",
+            "8",
+            "--queens",
+            "16",
+            "--max-walls",
+            w,
+            "-o",
+            f,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = run(&["solve", f]);
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(out.contains(want), "{w} walls: {out}");
+        if want == "s SATISFIABLE" {
+            assert!(out.contains("16 queens, placement checked"), "{out}");
+            let grid: String = out
+                .lines()
+                .filter(|l| l.chars().all(|c| ".#Q".contains(c)) && !l.is_empty())
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let g = queensat::board::parse_grid(&grid).unwrap();
+            assert!(g.board.n_walls() <= 12);
+            assert!(queensat::check::check_placement(&g.board, &g.queens).is_ok());
+        }
+    }
+    let o = run(&["encode", "least-walls", "--queens", "3", "--max-walls", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -2,7 +2,7 @@
 
 use super::BoardArgs;
 use crate::board::Board;
-use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion};
+use crate::encode::{Amo, Attack, BaseOptions, CountMode, ValueQuestion, WallModel, WallOptions};
 use crate::io::{
     ExportHeader, dimacs_map, lp_map, opb_map, write_atomic, write_dimacs, write_lp, write_opb, write_wcnf,
 };
@@ -21,6 +21,31 @@ pub struct EncodeArgs {
 enum EncodeWhat {
     /// A board's value question: "at least K queens?" (DIMACS), or "most queens" (WCNF/OPB/LP).
     Value(EncodeValueArgs),
+    /// A least-walls question: "some board with at most W walls holds at least Q queens?"
+    LeastWalls(EncodeLeastWallsArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct EncodeLeastWallsArgs {
+    /// Side of a square board.
+    #[arg(long, conflicts_with_all = ["rows", "cols"])]
+    pub size: Option<usize>,
+    #[arg(long, requires = "cols")]
+    pub rows: Option<usize>,
+    #[arg(long, requires = "rows")]
+    pub cols: Option<usize>,
+    /// At least this many queens.
+    #[arg(long, value_name = "Q")]
+    pub queens: usize,
+    /// At most this many walls.
+    #[arg(long, value_name = "W")]
+    pub max_walls: usize,
+    /// Non-attack formulation of the wall model.
+    #[arg(long, value_enum, default_value_t = Attack::default())]
+    pub attack: Attack,
+    /// Output file; `-` for stdout.
+    #[arg(short = 'o', long, default_value = "-")]
+    pub output: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -56,7 +81,57 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
             emit(&v.output, &text)?;
             Ok(0)
         }
+        EncodeWhat::LeastWalls(a) => {
+            let (rows, cols) = match (a.size, a.rows, a.cols) {
+                (Some(n), None, None) => (n, n),
+                (None, Some(r), Some(c)) => (r, c),
+                _ => bail!("no board size given: pass --size N, or --rows R --cols C"),
+            };
+            let text = encode_least_walls(rows, cols, a.queens, a.max_walls, a.attack)?;
+            emit(&a.output, &text)?;
+            Ok(0)
+        }
     }
+}
+
+/// DIMACS text of "some `rows × cols` board with at most `w` walls holds at least `q` queens?"
+/// (the wall model with both bounds as unit clauses; SAT iff the least walls for `q` is ≤ `w`).
+pub fn encode_least_walls(
+    rows: usize,
+    cols: usize,
+    q: usize,
+    w: usize,
+    attack: Attack,
+) -> anyhow::Result<String> {
+    let mut cnf = rustsat::instances::Cnf::new();
+    let opts = WallOptions {
+        attack,
+        ..WallOptions::default()
+    };
+    let mut model = WallModel::encode(rows, cols, opts, &mut cnf)?;
+    match model.at_least_queens(q, &mut cnf) {
+        Some(units) => units.into_iter().for_each(|l| cnf.add_unit(l)),
+        None => cnf.add_clause(rustsat::types::Clause::new()),
+    }
+    for l in model.at_most_walls(w, &mut cnf) {
+        cnf.add_unit(l);
+    }
+    let header = ExportHeader {
+        question: format!(
+            "does some {rows}x{cols} board with at most {w} walls hold at least {q} non-attacking queens? \
+             SAT: yes, the wall and queen variables give the board and a placement; UNSAT: {q} queens need more than {w} walls"
+        ),
+        board: Board::new(rows, cols)?,
+        encoding: format!(
+            "least-walls model: a wall and a queen variable per cell, no queen on a wall, {} non-attack \
+             (a wall strictly between two queens on a line lifts their conflict); totalisers over the \
+             queens (at least {q}) and the walls (at most {w}), bounds as unit clauses",
+            attack.name()
+        ),
+        map: dimacs_map(&model.vars),
+    }
+    .render("c");
+    Ok(write_dimacs(&header, model.vars.len() as u32, cnf.iter()))
 }
 
 /// Writes `text` to a file atomically, or to stdout for `-`.

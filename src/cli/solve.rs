@@ -69,7 +69,12 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
                 cnf.clauses.len()
             );
             match header {
-                Some(h) => {
+                Some(mut h) => {
+                    let is_true = |v: u32| model.get(v as usize - 1).copied().unwrap_or(false);
+                    // A least-walls question: the model chooses the walls too.
+                    for &(_, p) in h.walls.iter().filter(|&&(v, _)| is_true(v)) {
+                        h.board.place(p, crate::board::Cell::Wall)?;
+                    }
                     let placement: Placement = h
                         .queens
                         .iter()

@@ -43,7 +43,9 @@ impl ExportHeader {
             line(&format!("  {row}"));
         }
         line(&format!("encoding: {}", self.encoding));
-        line("map (variable, meaning; queen r,c = a queen stands on row r, column c, 0-based):");
+        line(
+            "map (variable, meaning; queen r,c = a queen stands on row r, column c, 0-based; wall r,c = that cell is a wall):",
+        );
         for (var, meaning) in &self.map {
             line(&format!("map {var} {meaning}"));
         }
@@ -88,6 +90,9 @@ pub struct ReadHeader {
     pub board: Board,
     /// `(variable number, cell)` for every queen variable.
     pub queens: Vec<(u32, Coord)>,
+    /// `(variable number, cell)` for every wall variable (least-walls questions, where the
+    /// walls are unknowns; empty for a fixed board).
+    pub walls: Vec<(u32, Coord)>,
 }
 
 /// Reads the board and the queen variables from a queensat DIMACS/WCNF header; `None` when
@@ -95,6 +100,7 @@ pub struct ReadHeader {
 pub fn read_header(text: &str) -> anyhow::Result<Option<ReadHeader>> {
     let mut board = None;
     let mut queens = Vec::new();
+    let mut walls = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let Some(rest) = line.strip_prefix("c ") else {
             if line.starts_with('c') || line.trim().is_empty() {
@@ -108,7 +114,7 @@ pub fn read_header(text: &str) -> anyhow::Result<Option<ReadHeader>> {
         } else if let Some(m) = rest.strip_prefix("map ") {
             let mut parts = m.splitn(3, ' ');
             let (var, kind, cell) = (parts.next(), parts.next(), parts.next());
-            if kind == Some("queen") {
+            if kind == Some("queen") || kind == Some("wall") {
                 let var: u32 = var
                     .and_then(|v| v.parse().ok())
                     .with_context(|| format!("line {}: bad variable in {m:?}", i + 1))?;
@@ -116,11 +122,15 @@ pub fn read_header(text: &str) -> anyhow::Result<Option<ReadHeader>> {
                     .ok()
                     .filter(|c| c.len() == 1)
                     .with_context(|| format!("line {}: bad cell in {m:?}", i + 1))?;
-                queens.push((var, cell[0]));
+                if kind == Some("queen") {
+                    queens.push((var, cell[0]));
+                } else {
+                    walls.push((var, cell[0]));
+                }
             }
         }
     }
-    Ok(board.map(|board| ReadHeader { board, queens }))
+    Ok(board.map(|board| ReadHeader { board, queens, walls }))
 }
 
 #[cfg(test)]
