@@ -290,3 +290,28 @@ fn least_walls_questions_round_trip() {
     let o = run(&["encode", "least-walls", "--queens", "3", "--max-walls", "1"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `least-walls --certify` backs the minimum with a DRAT refutation of one wall fewer that the
+/// independent checker accepts (11 queens on 8×8 need 3 walls, as the seed article says).
+#[test]
+fn least_walls_minimum_is_certified() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args([
+            "least-walls",
+            "--size",
+            "8",
+            "--queens",
+            "11",
+            "--certify",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    let out = ok(&o);
+    assert!(out.contains("least walls 3"), "{out}");
+    assert!(out.contains("s VERIFIED"), "{out}");
+    assert!(
+        out.contains("certified: 11 queens need at least 3 walls"),
+        "{out}"
+    );
+}

@@ -7,10 +7,11 @@
 //! argument that no solver sees.
 
 use crate::board::Board;
-use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion};
+use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
 use crate::io::{ExportHeader, dimacs_map, write_atomic, write_dimacs};
 use crate::solve::{DratCheck, Solve, SolverResult, VarisatSolver, check_drat};
 use anyhow::{Context, bail};
+use rustsat::instances::Cnf;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -51,33 +52,127 @@ pub fn certify_unsat(
         map: dimacs_map(&q.model.vars),
     }
     .render("c");
+    let what = format!("at least {k} queens");
+    let proved = prove_and_check(&header, q.n_vars(), &q.cnf, &what, dir, name)?;
+    Ok(Certificate {
+        at_least: k,
+        n_vars: q.n_vars(),
+        n_clauses: q.cnf.len(),
+        proof_bytes: proved.proof_bytes,
+        certified: proved.check.verified,
+        check: proved.check,
+        cnf: proved.cnf,
+        proof: proved.proof,
+    })
+}
+
+/// A CNF written to disk, refuted by varisat with a DRAT proof, and the checker's verdict.
+struct Proved {
+    cnf: PathBuf,
+    proof: PathBuf,
+    proof_bytes: u64,
+    check: DratCheck,
+}
+
+/// Writes `DIR/NAME.cnf`, has varisat refute it into `DIR/NAME.drat`, and runs the DRAT
+/// checker on the two files. An error if the formula is satisfiable.
+fn prove_and_check(
+    header: &str,
+    n_vars: u32,
+    cnf: &Cnf,
+    what: &str,
+    dir: &Path,
+    name: &str,
+) -> anyhow::Result<Proved> {
     let cnf_path = dir.join(format!("{name}.cnf"));
     let proof_path = dir.join(format!("{name}.drat"));
-    write_atomic(
-        &cnf_path,
-        write_dimacs(&header, q.n_vars(), q.cnf.iter()).as_bytes(),
-    )?;
+    write_atomic(&cnf_path, write_dimacs(header, n_vars, cnf.iter()).as_bytes())?;
     let file = std::fs::File::create(&proof_path)
         .with_context(|| format!("cannot create {}", proof_path.display()))?;
     let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
-    for cl in q.cnf.iter() {
+    for cl in cnf.iter() {
         solver.add_clause_ref(cl)?;
     }
     let answer = solver.solve()?;
     solver.close_proof()?;
     drop(solver);
     if answer != SolverResult::Unsat {
-        bail!("the certificate question 'at least {k} queens' is {answer:?}, not UNSAT");
+        bail!("the certificate question '{what}' is {answer:?}, not UNSAT");
     }
     let check = check_drat(&cnf_path, &proof_path)?;
-    Ok(Certificate {
-        at_least: k,
-        n_vars: q.n_vars(),
-        n_clauses: q.cnf.len(),
+    Ok(Proved {
         proof_bytes: std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0),
-        certified: check.verified,
-        check,
         cnf: cnf_path,
         proof: proof_path,
+        check,
+    })
+}
+
+/// The self-describing `c` header of a least-walls question.
+pub fn least_walls_header(
+    rows: usize,
+    cols: usize,
+    q: usize,
+    w: usize,
+    attack: Attack,
+    question: &LeastWallsQuestion,
+) -> anyhow::Result<String> {
+    Ok(ExportHeader {
+        question: format!(
+            "does some {rows}x{cols} board with at most {w} walls hold at least {q} non-attacking queens? \
+             SAT: yes, the wall and queen variables give the board and a placement; UNSAT: {q} queens need more than {w} walls"
+        ),
+        board: Board::new(rows, cols)?,
+        encoding: format!(
+            "least-walls model: a wall and a queen variable per cell, no queen on a wall, {} non-attack \
+             (a wall strictly between two queens on a line lifts their conflict); totalisers over the \
+             queens (at least {q}) and the walls (at most {w}), bounds as unit clauses",
+            attack.name()
+        ),
+        map: dimacs_map(&question.model.vars),
+    }
+    .render("c"))
+}
+
+/// A checked proof that `queens` queens need more than `max_walls` walls on a `rows × cols`
+/// board (the certificate of a least-walls minimum `max_walls + 1`).
+#[derive(Clone, Debug, Serialize)]
+pub struct WallCertificate {
+    pub queens: usize,
+    pub max_walls: usize,
+    pub cnf: PathBuf,
+    pub proof: PathBuf,
+    pub n_vars: u32,
+    pub n_clauses: usize,
+    pub proof_bytes: u64,
+    pub check: DratCheck,
+    pub certified: bool,
+}
+
+/// Writes and refutes "at most `max_walls` walls and at least `queens` queens", checked by
+/// the DRAT checker.
+pub fn certify_least_walls(
+    rows: usize,
+    cols: usize,
+    queens: usize,
+    max_walls: usize,
+    attack: Attack,
+    dir: &Path,
+    name: &str,
+) -> anyhow::Result<WallCertificate> {
+    let q = LeastWallsQuestion::new(rows, cols, queens, max_walls, attack)?;
+    let header = least_walls_header(rows, cols, queens, max_walls, attack, &q)?;
+    let what = format!("at least {queens} queens with at most {max_walls} walls");
+    let proved = prove_and_check(&header, q.n_vars(), &q.cnf, &what, dir, name)?;
+    Ok(WallCertificate {
+        queens,
+        max_walls,
+        n_vars: q.n_vars(),
+        n_clauses: q.cnf.len(),
+        proof_bytes: proved.proof_bytes,
+        certified: proved.check.verified,
+        check: proved.check,
+        cnf: proved.cnf,
+        proof: proved.proof,
     })
 }

@@ -1,8 +1,9 @@
 //! `queensat encode`: write a question as DIMACS, WCNF, OPB or CPLEX LP.
 
 use super::BoardArgs;
+use crate::analysis::least_walls_header;
 use crate::board::Board;
-use crate::encode::{Amo, Attack, BaseOptions, CountMode, ValueQuestion, WallModel, WallOptions};
+use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
 use crate::io::{
     ExportHeader, dimacs_map, lp_map, opb_map, write_atomic, write_dimacs, write_lp, write_opb, write_wcnf,
 };
@@ -95,7 +96,7 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
 }
 
 /// DIMACS text of "some `rows × cols` board with at most `w` walls holds at least `q` queens?"
-/// (the wall model with both bounds as unit clauses; SAT iff the least walls for `q` is ≤ `w`).
+/// (SAT iff the least walls for `q` is at most `w`).
 pub fn encode_least_walls(
     rows: usize,
     cols: usize,
@@ -103,35 +104,12 @@ pub fn encode_least_walls(
     w: usize,
     attack: Attack,
 ) -> anyhow::Result<String> {
-    let mut cnf = rustsat::instances::Cnf::new();
-    let opts = WallOptions {
-        attack,
-        ..WallOptions::default()
-    };
-    let mut model = WallModel::encode(rows, cols, opts, &mut cnf)?;
-    match model.at_least_queens(q, &mut cnf) {
-        Some(units) => units.into_iter().for_each(|l| cnf.add_unit(l)),
-        None => cnf.add_clause(rustsat::types::Clause::new()),
-    }
-    for l in model.at_most_walls(w, &mut cnf) {
-        cnf.add_unit(l);
-    }
-    let header = ExportHeader {
-        question: format!(
-            "does some {rows}x{cols} board with at most {w} walls hold at least {q} non-attacking queens? \
-             SAT: yes, the wall and queen variables give the board and a placement; UNSAT: {q} queens need more than {w} walls"
-        ),
-        board: Board::new(rows, cols)?,
-        encoding: format!(
-            "least-walls model: a wall and a queen variable per cell, no queen on a wall, {} non-attack \
-             (a wall strictly between two queens on a line lifts their conflict); totalisers over the \
-             queens (at least {q}) and the walls (at most {w}), bounds as unit clauses",
-            attack.name()
-        ),
-        map: dimacs_map(&model.vars),
-    }
-    .render("c");
-    Ok(write_dimacs(&header, model.vars.len() as u32, cnf.iter()))
+    let question = LeastWallsQuestion::new(rows, cols, q, w, attack)?;
+    Ok(write_dimacs(
+        &least_walls_header(rows, cols, q, w, attack, &question)?,
+        question.n_vars(),
+        question.cnf.iter(),
+    ))
 }
 
 /// Writes `text` to a file atomically, or to stdout for `-`.

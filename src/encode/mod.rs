@@ -16,6 +16,7 @@ mod question;
 mod shard;
 mod varmap;
 mod wall_model;
+mod wall_question;
 
 pub use amo::Amo;
 pub use armies::{ArmyEncoding, ArmyModel};
@@ -29,3 +30,4 @@ pub use question::ValueQuestion;
 pub use shard::encode_shard;
 pub use varmap::{VarMap, VarRole};
 pub use wall_model::{Attack, QueenCount, WallModel, WallOptions};
+pub use wall_question::LeastWallsQuestion;

@@ -1,6 +1,7 @@
 //! `queensat least-walls`: the fewest walls for q queens, witnesses, proofs and board counts;
 //! `least-walls table` and `least-walls chart` render saved runs.
 
+mod certify;
 mod chart;
 mod compare;
 mod table;
@@ -62,6 +63,13 @@ pub struct LeastWallsArgs {
     /// No progress lines on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Certify each minimum w: write the CNF "at most w-1 walls, at least q queens", have
+    /// varisat refute it with a DRAT proof, and check the proof with an independent checker.
+    #[arg(long)]
+    pub certify: bool,
+    /// Keep the certificate files (CNF, DRAT proof) in DIR (default: a temporary directory).
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certify_dir: Option<PathBuf>,
 }
 
 /// Where the lex-leader constraints apply.
@@ -214,6 +222,14 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         let r = least_walls(rows, cols, q, &opts)?;
         if a.format == Format::Text {
             print!("{}", text(&r, a.list));
+        }
+        if a.certify {
+            let line = certify::certify_minimum(rows, cols, &r, a.attack, a.certify_dir.as_deref())?;
+            if a.format == Format::Text {
+                println!("{line}\n");
+            } else {
+                eprintln!("{line}");
+            }
         }
         run.reports.push(r);
     }
