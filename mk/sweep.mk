@@ -1,6 +1,6 @@
 # Exhaustive k-wall sweeps by symmetry class (issue 4). See docs/sweep.md.
 SWEEP_OUT := results/sweeps
-PUBLISHED_8X8 ?= ../shared/ilp-results/walled-n-queens/8x8
+PUBLISHED_8X8 ?= results/published/walled-n-queens/8x8
 # SWEEP_RESUME=1 keeps finished chunks of an interrupted run; by default a target starts fresh
 # so its timings describe one whole run.
 SWEEP_RESUME ?=
