@@ -15,9 +15,12 @@ use rustsat::instances::Cnf;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// A checked proof that `at_least` queens do not fit.
+/// A checked proof that a question (a value bound, or a least-walls bound) is UNSAT.
 #[derive(Clone, Debug, Serialize)]
 pub struct Certificate {
+    /// The refuted question in words, e.g. "at least 12 queens".
+    pub question: String,
+    /// The queens asked for.
     pub at_least: usize,
     pub cnf: PathBuf,
     pub proof: PathBuf,
@@ -55,6 +58,7 @@ pub fn certify_unsat(
     let what = format!("at least {k} queens");
     let proved = prove_and_check(&header, q.n_vars(), &q.cnf, &what, dir, name)?;
     Ok(Certificate {
+        question: what,
         at_least: k,
         n_vars: q.n_vars(),
         n_clauses: q.cnf.len(),
@@ -134,23 +138,9 @@ pub fn least_walls_header(
     .render("c"))
 }
 
-/// A checked proof that `queens` queens need more than `max_walls` walls on a `rows × cols`
-/// board (the certificate of a least-walls minimum `max_walls + 1`).
-#[derive(Clone, Debug, Serialize)]
-pub struct WallCertificate {
-    pub queens: usize,
-    pub max_walls: usize,
-    pub cnf: PathBuf,
-    pub proof: PathBuf,
-    pub n_vars: u32,
-    pub n_clauses: usize,
-    pub proof_bytes: u64,
-    pub check: DratCheck,
-    pub certified: bool,
-}
-
-/// Writes and refutes "at most `max_walls` walls and at least `queens` queens", checked by
-/// the DRAT checker.
+/// The certificate of a least-walls minimum `max_walls + 1`: writes and refutes "at most
+/// `max_walls` walls and at least `queens` queens" on a `rows × cols` board, checked by the
+/// DRAT checker.
 pub fn certify_least_walls(
     rows: usize,
     cols: usize,
@@ -159,14 +149,14 @@ pub fn certify_least_walls(
     attack: Attack,
     dir: &Path,
     name: &str,
-) -> anyhow::Result<WallCertificate> {
+) -> anyhow::Result<Certificate> {
     let q = LeastWallsQuestion::new(rows, cols, queens, max_walls, attack)?;
     let header = least_walls_header(rows, cols, queens, max_walls, attack, &q)?;
     let what = format!("at least {queens} queens with at most {max_walls} walls");
     let proved = prove_and_check(&header, q.n_vars(), &q.cnf, &what, dir, name)?;
-    Ok(WallCertificate {
-        queens,
-        max_walls,
+    Ok(Certificate {
+        question: what,
+        at_least: queens,
         n_vars: q.n_vars(),
         n_clauses: q.cnf.len(),
         proof_bytes: proved.proof_bytes,
