@@ -28,13 +28,8 @@ enum EncodeWhat {
 
 #[derive(Args, Debug)]
 pub struct EncodeLeastWallsArgs {
-    /// Side of a square board.
-    #[arg(long, conflicts_with_all = ["rows", "cols"])]
-    pub size: Option<usize>,
-    #[arg(long, requires = "cols")]
-    pub rows: Option<usize>,
-    #[arg(long, requires = "rows")]
-    pub cols: Option<usize>,
+    #[command(flatten)]
+    pub shape: super::ShapeArgs,
     /// At least this many queens.
     #[arg(long, value_name = "Q")]
     pub queens: usize,
@@ -83,11 +78,7 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
             Ok(0)
         }
         EncodeWhat::LeastWalls(a) => {
-            let (rows, cols) = match (a.size, a.rows, a.cols) {
-                (Some(n), None, None) => (n, n),
-                (None, Some(r), Some(c)) => (r, c),
-                _ => bail!("no board size given: pass --size N, or --rows R --cols C"),
-            };
+            let (rows, cols) = a.shape.shape()?;
             let text = encode_least_walls(rows, cols, a.queens, a.max_walls, a.attack)?;
             emit(&a.output, &text)?;
             Ok(0)

@@ -10,6 +10,7 @@ mod least_walls;
 mod nqueens;
 mod puzzles;
 mod render;
+mod shape_args;
 mod solutions;
 mod solve;
 mod sweep;
@@ -19,6 +20,7 @@ mod verify_summary;
 
 pub use board_args::BoardArgs;
 pub use instance::{InstanceArgs, Loaded};
+pub use shape_args::ShapeArgs;
 
 use clap::{Parser, Subcommand};
 

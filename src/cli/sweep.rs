@@ -7,15 +7,8 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct SweepArgs {
-    /// Side of a square board.
-    #[arg(long, conflicts_with_all = ["rows", "cols"])]
-    pub size: Option<usize>,
-    /// Rows of a rectangular board (with --cols).
-    #[arg(long, requires = "cols")]
-    pub rows: Option<usize>,
-    /// Columns of a rectangular board (with --rows).
-    #[arg(long, requires = "rows")]
-    pub cols: Option<usize>,
+    #[command(flatten)]
+    pub shape: super::ShapeArgs,
     /// Wall counts: `3`, an inclusive range `0..4`, or a list `2,5`.
     #[arg(long, value_name = "K")]
     pub walls: String,
@@ -81,11 +74,7 @@ fn command_line() -> String {
 }
 
 pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
-    let (rows, cols) = match (a.size, a.rows, a.cols) {
-        (Some(n), None, None) => (n, n),
-        (None, Some(r), Some(c)) => (r, c),
-        _ => bail!("no board shape given: pass --size N or --rows R --cols C"),
-    };
+    let (rows, cols) = a.shape.shape()?;
     if rows == 0 || cols == 0 || rows * cols > 64 {
         bail!("sweep takes boards of 1 to 64 cells, not {rows}x{cols}");
     }
