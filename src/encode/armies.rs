@@ -153,7 +153,14 @@ impl ArmyModel {
                         if white { to } else { to + k }
                     })
                     .collect();
-                n += super::lex_leader(&x, &perm, col, &mut self.vars);
+                n += super::lex_leader(
+                    &x,
+                    &super::inverse(&perm),
+                    super::Keep::Least,
+                    super::Carry::Full,
+                    col,
+                    &mut self.vars,
+                );
             }
         }
         n

@@ -82,7 +82,14 @@ impl SelectionModel {
                 .map(|p| index.get(&p.image_on(sym, board)).copied())
                 .collect();
             if let Some(perm) = perm {
-                n += super::lex_leader(&self.select, &perm, col, &mut self.vars);
+                n += super::lex_leader(
+                    &self.select,
+                    &super::inverse(&perm),
+                    super::Keep::Least,
+                    super::Carry::Full,
+                    col,
+                    &mut self.vars,
+                );
             }
         }
         n

@@ -10,10 +10,9 @@
 //! which every wall separates two queens (true of every board with the fewest walls).
 
 mod attack;
-mod lex;
 mod necessary;
 
-use super::{Counter, VarMap, VarRole};
+use super::{Carry, Counter, Keep, VarMap, VarRole, lex_leader};
 use crate::board::{Board, BoardError, Cell, Coord, Family, Placement};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
@@ -125,7 +124,7 @@ impl WallModel {
             necessary::encode(&shape, &lines, &wall, &queen, col, &mut vars);
         }
         if opts.lex_leader {
-            lex::encode(&shape, &wall, col, &mut vars);
+            break_symmetries(&shape, &wall, col, &mut vars);
         }
         let count_inputs = match opts.count {
             QueenCount::Cells => queen.clone(),
@@ -172,7 +171,7 @@ impl WallModel {
     pub fn add_lex_leader<C: CollectClauses>(&mut self, col: &mut C) {
         if !self.lex_leader {
             let shape = Board::new(self.rows, self.cols).expect("the size was checked when encoding");
-            lex::encode(&shape, &self.wall, col, &mut self.vars);
+            break_symmetries(&shape, &self.wall, col, &mut self.vars);
             self.lex_leader = true;
         }
     }
@@ -260,6 +259,19 @@ fn blocks<C: CollectClauses>(shape: &Board, queen: &[Lit], col: &mut C, vars: &m
         }
     }
     inputs
+}
+
+/// Lex-leader constraints on the row-major wall vector for every symmetry of the shape but the
+/// identity ([`Keep::Least`]): exactly one wall set of each symmetry class survives, the one
+/// [`Board::canonical`] picks.
+fn break_symmetries<C: CollectClauses>(shape: &Board, wall: &[Lit], col: &mut C, vars: &mut VarMap) {
+    for &sym in shape.group().iter().skip(1) {
+        let image: Vec<usize> = shape
+            .coords()
+            .map(|p| shape.index(sym.apply(p, shape.rows(), shape.cols())))
+            .collect();
+        lex_leader(wall, &image, Keep::Least, Carry::Compact, col, vars);
+    }
 }
 
 fn clause(lits: &[Lit]) -> Clause {
