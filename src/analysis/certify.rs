@@ -1,45 +1,26 @@
-//! Certified optimality: the final UNSAT question of a value search as a standalone CNF, a
-//! DRAT proof of it from varisat, and the verdict of an independent DRAT checker.
+//! Certified optimality: the final UNSAT question of a value search or of a least-walls
+//! minimum as a standalone CNF, for the one proof path ([`certify_unsat`]: a DRAT proof from
+//! varisat and the verdict of an independent DRAT checker).
 //!
-//! Invariant: `certified` is true only when the checker accepted the proof for exactly the
-//! CNF file written here. The CNF counts cells (not segments), so "at least k queens" is a
-//! real totaliser bound whenever k does not exceed the free cells, rather than a counting
-//! argument that no solver sees.
+//! The value CNF counts cells (not segments), so "at least k queens" is a real totaliser bound
+//! whenever k does not exceed the free cells, rather than a counting argument that no solver
+//! sees.
 
 use crate::board::Board;
 use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
-use crate::io::{ExportHeader, dimacs_map, write_atomic, write_dimacs};
-use crate::solve::{DratCheck, Solve, SolverResult, VarisatSolver, check_drat};
-use anyhow::{Context, bail};
-use rustsat::instances::Cnf;
-use serde::Serialize;
-use std::path::{Path, PathBuf};
+use crate::io::{ExportHeader, dimacs_map};
+use crate::solve::{Certificate, UnsatQuestion, certify_unsat};
+use std::path::Path;
 
-/// A checked proof that a question (a value bound, or a least-walls bound) is UNSAT.
-#[derive(Clone, Debug, Serialize)]
-pub struct Certificate {
-    /// The refuted question in words, e.g. "at least 12 queens".
-    pub question: String,
-    /// The queens asked for.
-    pub at_least: usize,
-    pub cnf: PathBuf,
-    pub proof: PathBuf,
-    pub n_vars: u32,
-    pub n_clauses: usize,
-    pub proof_bytes: u64,
-    pub check: DratCheck,
-    pub certified: bool,
-}
-
-/// Writes `DIR/NAME.cnf` ("at least k queens?"), proves it UNSAT with varisat into
-/// `DIR/NAME.drat`, and runs the DRAT checker. An error if the question is satisfiable.
-pub fn certify_unsat(
+/// The certificate of a board's value: "at least `value + 1` queens" refuted through
+/// [`certify_unsat`] as `value-at-least-K` in `dir` (see there for `None`).
+pub fn certify_value(
     board: &Board,
     amo: Amo,
-    k: usize,
-    dir: &Path,
-    name: &str,
+    value: usize,
+    dir: Option<&Path>,
 ) -> anyhow::Result<Certificate> {
+    let k = value + 1;
     let opts = BaseOptions {
         amo,
         count: CountMode::Cells,
@@ -55,61 +36,14 @@ pub fn certify_unsat(
         map: dimacs_map(&q.model.vars),
     }
     .render("c");
-    let what = format!("at least {k} queens");
-    let proved = prove_and_check(&header, q.n_vars(), &q.cnf, &what, dir, name)?;
-    Ok(Certificate {
-        question: what,
-        at_least: k,
+    let question = UnsatQuestion {
+        refuted: format!("at least {k} queens"),
+        proves: format!("{k} queens do not fit"),
+        header,
         n_vars: q.n_vars(),
-        n_clauses: q.cnf.len(),
-        proof_bytes: proved.proof_bytes,
-        certified: proved.check.verified,
-        check: proved.check,
-        cnf: proved.cnf,
-        proof: proved.proof,
-    })
-}
-
-/// A CNF written to disk, refuted by varisat with a DRAT proof, and the checker's verdict.
-struct Proved {
-    cnf: PathBuf,
-    proof: PathBuf,
-    proof_bytes: u64,
-    check: DratCheck,
-}
-
-/// Writes `DIR/NAME.cnf`, has varisat refute it into `DIR/NAME.drat`, and runs the DRAT
-/// checker on the two files. An error if the formula is satisfiable.
-fn prove_and_check(
-    header: &str,
-    n_vars: u32,
-    cnf: &Cnf,
-    what: &str,
-    dir: &Path,
-    name: &str,
-) -> anyhow::Result<Proved> {
-    let cnf_path = dir.join(format!("{name}.cnf"));
-    let proof_path = dir.join(format!("{name}.drat"));
-    write_atomic(&cnf_path, write_dimacs(header, n_vars, cnf.iter()).as_bytes())?;
-    let file = std::fs::File::create(&proof_path)
-        .with_context(|| format!("cannot create {}", proof_path.display()))?;
-    let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
-    for cl in cnf.iter() {
-        solver.add_clause_ref(cl)?;
-    }
-    let answer = solver.solve()?;
-    solver.close_proof()?;
-    drop(solver);
-    if answer != SolverResult::Unsat {
-        bail!("the certificate question '{what}' is {answer:?}, not UNSAT");
-    }
-    let check = check_drat(&cnf_path, &proof_path)?;
-    Ok(Proved {
-        proof_bytes: std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0),
-        cnf: cnf_path,
-        proof: proof_path,
-        check,
-    })
+        cnf: &q.cnf,
+    };
+    certify_unsat(&question, dir, &format!("value-at-least-{k}"))
 }
 
 /// The self-describing `c` header of a least-walls question.
@@ -138,31 +72,30 @@ pub fn least_walls_header(
     .render("c"))
 }
 
-/// The certificate of a least-walls minimum `max_walls + 1`: writes and refutes "at most
-/// `max_walls` walls and at least `queens` queens" on a `rows × cols` board, checked by the
-/// DRAT checker.
+/// The certificate of a least-walls minimum `w` (> 0): "at most `w - 1` walls and at least
+/// `queens` queens" on a `rows × cols` board refuted through [`certify_unsat`] in `dir` (see
+/// there for `None`).
 pub fn certify_least_walls(
     rows: usize,
     cols: usize,
     queens: usize,
-    max_walls: usize,
+    least_walls: usize,
     attack: Attack,
-    dir: &Path,
-    name: &str,
+    dir: Option<&Path>,
 ) -> anyhow::Result<Certificate> {
-    let q = LeastWallsQuestion::new(rows, cols, queens, max_walls, attack)?;
-    let header = least_walls_header(rows, cols, queens, max_walls, attack, &q)?;
-    let what = format!("at least {queens} queens with at most {max_walls} walls");
-    let proved = prove_and_check(&header, q.n_vars(), &q.cnf, &what, dir, name)?;
-    Ok(Certificate {
-        question: what,
-        at_least: queens,
+    anyhow::ensure!(least_walls > 0, "a minimum of 0 walls needs no refutation");
+    let w = least_walls - 1;
+    let q = LeastWallsQuestion::new(rows, cols, queens, w, attack)?;
+    let question = UnsatQuestion {
+        refuted: format!("at most {w} walls, at least {queens} queens"),
+        proves: format!("{queens} queens need at least {least_walls} walls"),
+        header: least_walls_header(rows, cols, queens, w, attack, &q)?,
         n_vars: q.n_vars(),
-        n_clauses: q.cnf.len(),
-        proof_bytes: proved.proof_bytes,
-        certified: proved.check.verified,
-        check: proved.check,
-        cnf: proved.cnf,
-        proof: proved.proof,
-    })
+        cnf: &q.cnf,
+    };
+    certify_unsat(
+        &question,
+        dir,
+        &format!("least-walls-{rows}x{cols}-q{queens}-at-most-{w}"),
+    )
 }

@@ -10,7 +10,9 @@
 use super::BoardSession;
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
-use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult, UnsatCertificate, certify_unsat};
+use crate::solve::{
+    AnySolver, Backend, Certificate, SolveIncremental, SolverResult, UnsatQuestion, certify_unsat,
+};
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
@@ -58,7 +60,7 @@ pub struct Optimum {
     pub selection: Vec<usize>,
     pub calls: Vec<BoundCall>,
     pub proof: String,
-    pub certificate: Option<UnsatCertificate>,
+    pub certificate: Option<Certificate>,
     pub seconds: f64,
 }
 
@@ -148,19 +150,25 @@ impl Run<'_> {
         Ok(found)
     }
 
-    /// The final UNSAT question as a stand-alone CNF, refuted with a checked proof.
-    fn certify(&self, k: usize, dir: &Path) -> anyhow::Result<UnsatCertificate> {
+    /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path (a
+    /// DRAT proof checked by the external checker); an error unless the checker accepts it.
+    fn certify(&self, k: usize, dir: &Path) -> anyhow::Result<Certificate> {
         let mut cnf = Cnf::new();
         let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, &mut cnf);
         if self.symmetry_breaking {
             model.break_symmetries(&self.board, self.sols, &mut cnf);
         }
-        let (units, what) = match self.goal {
+        let (units, what, proves) = match self.goal {
             Goal::Pack => (
                 model.at_least(k, &mut cnf).expect("bound within the list"),
                 format!("at least {k} pairwise-disjoint"),
+                format!("at most {} pairwise-disjoint solutions", k - 1),
             ),
-            Goal::Cover => (model.at_most(k, &mut cnf), format!("at most {k} covering")),
+            Goal::Cover => (
+                model.at_most(k, &mut cnf),
+                format!("at most {k} covering"),
+                format!("no {k} solutions cover the board"),
+            ),
         };
         for l in units {
             cnf.add_unit(l);
@@ -190,17 +198,23 @@ impl Run<'_> {
                 }
             ),
         ];
-        let proof = dir.join(format!("{name}.proof"));
-        let mut cert = certify_unsat(
-            &cnf,
-            model.vars.len() as u32,
-            &comments,
-            &dir.join(format!("{name}.cnf")),
-            &proof,
-        )?;
+        let question = UnsatQuestion {
+            refuted: format!("{what} {}-queens solutions", self.n),
+            proves: proves.clone(),
+            header: comments.iter().map(|c| format!("c {c}\n")).collect(),
+            n_vars: model.vars.len() as u32,
+            cnf: &cnf,
+        };
+        let mut cert = certify_unsat(&question, Some(dir), &name)?;
+        anyhow::ensure!(
+            cert.certified,
+            "the DRAT checker rejected the proof ({}) that {proves}: {}",
+            cert.proof.display(),
+            cert.check.status
+        );
         if cert.proof_bytes > KEEP_PROOF_BYTES {
-            std::fs::remove_file(&proof)?;
-            cert.kept = false;
+            std::fs::remove_file(&cert.proof)?;
+            cert.proof_kept = false;
         }
         Ok(cert)
     }

@@ -18,7 +18,7 @@ pub use armies::{
     ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, largest_armies, optimal_classes,
 };
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
-pub use certify::{Certificate, certify_least_walls, certify_unsat, least_walls_header};
+pub use certify::{certify_least_walls, certify_value, least_walls_header};
 pub use cover::{
     BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
 };

@@ -108,18 +108,17 @@ fn show(v: Option<usize>) -> String {
 fn cert(o: &Optimum) -> String {
     match &o.certificate {
         Some(c) => format!(
-            "`{}` checked{} ({} bytes, solve {:.2} s, check {:.2} s)",
-            std::path::Path::new(&c.proof_file)
-                .file_name()
-                .map_or(String::new(), |f| f.to_string_lossy().into_owned()),
-            if c.kept {
+            "`{}` {}{} ({} bytes, solve {:.2} s, check {:.2} s)",
+            c.proof_name(),
+            if c.certified { "checked" } else { "REJECTED" },
+            if c.proof_kept {
                 ""
             } else {
                 " then deleted (too big to keep)"
             },
             c.proof_bytes,
             c.solve_seconds,
-            c.check_seconds
+            c.check.seconds
         ),
         None => "-".into(),
     }
@@ -153,8 +152,8 @@ fn table(reports: &[CoverReport], missing: &[usize]) -> String {
     s.push_str(&format!(
         "\nEvery solution and selection was re-checked (solutions by check::check_placement, \
          selections by counting squares). A certificate is the final UNSAT question written as \
-         DIMACS (`.cnf`) and refuted by varisat with a proof (`.proof`, varisat's native format) \
-         that varisat's separate checker verified against the `.cnf` file.\n\
+         DIMACS (`.cnf`) and refuted by varisat with a DRAT proof (`.drat`) that the external \
+         DRAT checker `rate` verified against the `.cnf` file.\n\
          command: `{}`; solver {}.\n",
         std::env::args().collect::<Vec<_>>().join(" "),
         reports.first().map_or("", |r| r.solver.as_str())

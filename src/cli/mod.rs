@@ -2,7 +2,6 @@
 
 mod armies;
 mod board_args;
-mod certify;
 mod cover;
 mod encode;
 mod instance;

@@ -53,7 +53,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     };
     let report = value(&board, &opts)?;
     let certificate = if a.certify {
-        Some(super::certify::certify_value(
+        Some(crate::analysis::certify_value(
             &board,
             a.amo,
             report.value,
@@ -70,7 +70,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         Format::Text => {
             print!("{}", text(&report));
             if let Some(c) = &certificate {
-                print!("{}", super::certify::text(c));
+                println!("{}", c.text());
             }
         }
     }

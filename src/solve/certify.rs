@@ -1,132 +1,175 @@
-//! Certified UNSAT answers: solve a CNF with varisat writing its native proof, then check the
-//! proof against the CNF file with varisat's separate proof checker.
+//! Certified UNSAT answers, the one proof path: every UNSAT claim queensat certifies (a value
+//! bound, a least-walls bound, a packing or covering bound) is written as a standalone DIMACS
+//! CNF, refuted by a fresh varisat writing a DRAT proof, and the proof is checked against the
+//! CNF file by an external DRAT checker ([`check_drat`]).
 //!
-//! The checker re-derives every learned clause by unit propagation from the formula as read
-//! back from the DIMACS file, so a "checked" answer does not rest on the solver's search.
+//! Invariant: [`Certificate::certified`] is true only when the checker printed `s VERIFIED`
+//! and exited 0 for exactly the CNF file and the proof file the certificate names (so a
+//! certified answer rests neither on the solver's search nor on queensat's own code).
 
+use super::{DratCheck, Solve, SolverResult, VarisatSolver, check_drat};
+use crate::io::{write_atomic, write_dimacs};
+use anyhow::{Context, bail};
 use rustsat::instances::Cnf;
-use std::io::{BufReader, BufWriter};
-use std::path::Path;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
-use varisat::ExtendFormula as _;
 
-fn yes() -> bool {
-    true
+/// A question expected to be UNSAT, as a standalone CNF.
+pub struct UnsatQuestion<'a> {
+    /// What the CNF asks, in words: "at least 12 queens".
+    pub refuted: String,
+    /// What its refutation proves, in words: "12 queens do not fit".
+    pub proves: String,
+    /// The `c` comment lines that make the CNF file self-describing (each ends in `\n`).
+    pub header: String,
+    pub n_vars: u32,
+    pub cnf: &'a Cnf,
 }
 
-/// The outcome of a certified refutation.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct UnsatCertificate {
-    pub cnf_file: String,
-    pub proof_file: String,
+/// A checked (or rejected) refutation: what was refuted, the CNF, the proof, the checker and
+/// its verdict, and the times.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Certificate {
+    /// The refuted question in words, e.g. "at least 12 queens".
+    pub refuted: String,
+    /// What the refutation proves, e.g. "12 queens do not fit".
+    pub proves: String,
+    pub cnf: PathBuf,
+    pub n_vars: u32,
+    pub n_clauses: usize,
+    pub proof: PathBuf,
+    /// The proof's format and who wrote it.
     pub proof_format: String,
     pub proof_bytes: u64,
-    pub checker: String,
     /// False when the proof was deleted after checking (too big to keep).
-    #[serde(default = "yes")]
-    pub kept: bool,
+    pub proof_kept: bool,
     pub solve_seconds: f64,
-    pub check_seconds: f64,
+    pub check: DratCheck,
+    pub certified: bool,
 }
 
-/// Writes `cnf` (over variables `0..n_vars`) as DIMACS to `cnf_path` with the comment lines,
-/// refutes it with a fresh varisat writing a proof to `proof_path`, and checks the proof.
-/// Errors if the formula is satisfiable or the proof does not check.
-pub fn certify_unsat(
-    cnf: &Cnf,
-    n_vars: u32,
-    comments: &[String],
-    cnf_path: &Path,
-    proof_path: &Path,
-) -> anyhow::Result<UnsatCertificate> {
-    let mut text = Vec::new();
-    for c in comments {
-        text.extend_from_slice(format!("c {c}\n").as_bytes());
+impl Certificate {
+    /// The certificate in words: two lines, the second `certified: ...` or `NOT certified: ...`.
+    pub fn text(&self) -> String {
+        format!(
+            "certificate: CNF '{}' ({} variables, {} clauses), {} ({} bytes), checked by {}: {} ({:.3} s)\n{}",
+            self.refuted,
+            self.n_vars,
+            self.n_clauses,
+            self.proof_format,
+            self.proof_bytes,
+            self.check.checker,
+            self.check.status,
+            self.check.seconds,
+            if self.certified {
+                format!("certified: {}", self.proves)
+            } else {
+                "NOT certified: the checker rejected the proof".to_string()
+            }
+        )
     }
-    cnf.write_dimacs(&mut text, n_vars)?;
-    crate::io::write_atomic(cnf_path, &text)?;
 
-    let start = Instant::now();
-    let tmp = proof_path.with_extension("partial");
-    {
-        let file = std::fs::File::create(&tmp)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", tmp.display()))?;
-        let mut solver = varisat::Solver::new();
-        solver.write_proof(BufWriter::new(file), varisat::ProofFormat::Varisat);
-        for cl in cnf.iter() {
-            let lits: Vec<varisat::Lit> = cl
-                .iter()
-                .map(|l| varisat::Lit::from_index(l.vidx(), l.is_pos()))
-                .collect();
-            solver.add_clause(&lits);
+    /// The proof's file name (without directory).
+    pub fn proof_name(&self) -> String {
+        self.proof
+            .file_name()
+            .map_or(String::new(), |f| f.to_string_lossy().into_owned())
+    }
+}
+
+/// Writes `DIR/NAME.cnf`, has varisat refute it into the DRAT proof `DIR/NAME.drat`, and runs
+/// the DRAT checker on the two files. Without `dir` the files go to a temporary directory that
+/// is removed afterwards (the paths in the certificate then no longer exist). An error if the
+/// question is satisfiable or no checker can be run; a proof the checker rejects is a
+/// certificate with `certified` false.
+pub fn certify_unsat(q: &UnsatQuestion, dir: Option<&Path>, name: &str) -> anyhow::Result<Certificate> {
+    match dir {
+        Some(d) => prove_and_check(q, d, name),
+        None => {
+            let tmp = std::env::temp_dir().join(format!("queensat-certify-{}-{name}", std::process::id()));
+            let result = prove_and_check(q, &tmp, name);
+            let _ = std::fs::remove_dir_all(&tmp);
+            result
         }
-        let sat = solver.solve().map_err(|e| anyhow::anyhow!("varisat: {e}"))?;
-        anyhow::ensure!(
-            !sat,
-            "the formula written to {} is satisfiable",
+    }
+}
+
+fn prove_and_check(q: &UnsatQuestion, dir: &Path, name: &str) -> anyhow::Result<Certificate> {
+    let cnf_path = dir.join(format!("{name}.cnf"));
+    let proof_path = dir.join(format!("{name}.drat"));
+    write_atomic(
+        &cnf_path,
+        write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
+    )?;
+    let start = Instant::now();
+    let file = std::fs::File::create(&proof_path)
+        .with_context(|| format!("cannot create {}", proof_path.display()))?;
+    let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
+    for cl in q.cnf.iter() {
+        solver.add_clause_ref(cl)?;
+    }
+    let answer = solver.solve()?;
+    solver.close_proof()?;
+    drop(solver);
+    let solve_seconds = start.elapsed().as_secs_f64();
+    if answer != SolverResult::Unsat {
+        let _ = std::fs::remove_file(&proof_path);
+        bail!(
+            "the certificate question '{}' ({}) is {answer:?}, not UNSAT",
+            q.refuted,
             cnf_path.display()
         );
-        solver
-            .close_proof()
-            .map_err(|e| anyhow::anyhow!("varisat: {e}"))?;
     }
-    std::fs::rename(&tmp, proof_path)?;
-    let solve_seconds = start.elapsed().as_secs_f64();
-
-    let start = Instant::now();
-    let mut checker = varisat::checker::Checker::new();
-    checker
-        .add_dimacs_cnf(BufReader::new(std::fs::File::open(cnf_path)?))
-        .map_err(|e| anyhow::anyhow!("{}: {e}", cnf_path.display()))?;
-    checker
-        .check_proof(BufReader::new(std::fs::File::open(proof_path)?))
-        .map_err(|e| anyhow::anyhow!("proof {} does not check: {e}", proof_path.display()))?;
-    Ok(UnsatCertificate {
-        cnf_file: cnf_path.display().to_string(),
-        proof_file: proof_path.display().to_string(),
-        proof_format: "varisat native".into(),
-        proof_bytes: std::fs::metadata(proof_path)?.len(),
-        checker: "varisat-checker 0.2.2".into(),
-        kept: true,
+    let check = check_drat(&cnf_path, &proof_path)?;
+    Ok(Certificate {
+        refuted: q.refuted.clone(),
+        proves: q.proves.clone(),
+        n_vars: q.n_vars,
+        n_clauses: q.cnf.len(),
+        proof_bytes: std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0),
+        proof_format: "DRAT proof by varisat 0.2.2".into(),
+        proof_kept: true,
         solve_seconds,
-        check_seconds: start.elapsed().as_secs_f64(),
+        certified: check.verified,
+        check,
+        cnf: cnf_path,
+        proof: proof_path,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::drat_checker;
     use rustsat::lit;
 
     #[test]
     fn refutes_and_checks_a_small_formula() {
-        let dir = tempfile::tempdir().unwrap();
         let mut cnf = Cnf::new();
         cnf.add_binary(lit![0], lit![1]);
         cnf.add_binary(!lit![0], lit![1]);
         cnf.add_binary(lit![0], !lit![1]);
         cnf.add_binary(!lit![0], !lit![1]);
-        let c = certify_unsat(
-            &cnf,
-            2,
-            &["test".into()],
-            &dir.path().join("f.cnf"),
-            &dir.path().join("f.proof"),
-        )
-        .unwrap();
-        assert!(c.proof_bytes > 0);
-        cnf.add_unit(lit![0]);
+        let q = |cnf| UnsatQuestion {
+            refuted: "x".into(),
+            proves: "y".into(),
+            header: "c test\n".into(),
+            n_vars: 2,
+            cnf,
+        };
+        let dir = std::env::temp_dir().join(format!("queensat-certify-test-{}", std::process::id()));
         let mut sat = Cnf::new();
         sat.add_binary(lit![0], lit![1]);
-        assert!(
-            certify_unsat(
-                &sat,
-                2,
-                &[],
-                &dir.path().join("g.cnf"),
-                &dir.path().join("g.proof")
-            )
-            .is_err()
-        );
+        assert!(certify_unsat(&q(&sat), Some(&dir), "g").is_err());
+        if drat_checker().is_none() {
+            eprintln!("skipped the checked half: no DRAT checker (bash .ci/setup.d/export.sh)");
+            let _ = std::fs::remove_dir_all(&dir);
+            return;
+        }
+        let c = certify_unsat(&q(&cnf), Some(&dir), "f").unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(c.certified && c.proof_bytes > 0, "{c:?}");
+        assert!(c.text().ends_with("certified: y"), "{}", c.text());
     }
 }

@@ -10,7 +10,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// The outcome of one check.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct DratCheck {
     pub checker: String,
     pub verified: bool,
@@ -58,13 +58,7 @@ pub fn check_drat(cnf: &Path, proof: &Path) -> anyhow::Result<DratCheck> {
         .arg(proof)
         .output()
         .with_context(|| format!("cannot run the DRAT checker {}", checker.display()))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let status = stdout
-        .lines()
-        .rev()
-        .find(|l| l.starts_with("s "))
-        .unwrap_or("")
-        .to_string();
+    let status = status_line(&String::from_utf8_lossy(&out.stdout));
     if status.is_empty() {
         bail!(
             "the DRAT checker {} printed no status line ({})",
@@ -73,9 +67,40 @@ pub fn check_drat(cnf: &Path, proof: &Path) -> anyhow::Result<DratCheck> {
         );
     }
     Ok(DratCheck {
-        checker: checker.display().to_string(),
+        // Relative to the working directory when inside it, so records name no machine paths.
+        checker: std::env::current_dir()
+            .ok()
+            .and_then(|d| checker.strip_prefix(d).ok().map(Path::to_path_buf))
+            .unwrap_or_else(|| checker.clone())
+            .display()
+            .to_string(),
         verified: status == "s VERIFIED" && out.status.success(),
         status,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The last `s ...` line of a checker's output. Checkers that redraw progress lines (drat-trim)
+/// start lines with carriage returns, so a carriage return also ends a line.
+fn status_line(stdout: &str) -> String {
+    stdout
+        .split(['\n', '\r'])
+        .map(str::trim_end)
+        .rev()
+        .find(|l| l.starts_with("s "))
+        .unwrap_or("")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn status_line_after_carriage_returns() {
+        let out = "c parsing\n\rc 10% done\rs VERIFIED\r\nc end\n";
+        assert_eq!(super::status_line(out), "s VERIFIED");
+        let out = "c parsing\n\rc 10% done\n\rs VERIFIED\n";
+        assert_eq!(super::status_line(out), "s VERIFIED");
+        assert_eq!(super::status_line("s NOT VERIFIED\n"), "s NOT VERIFIED");
+        assert_eq!(super::status_line("c nothing\n"), "");
+    }
 }

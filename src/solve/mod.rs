@@ -15,7 +15,7 @@ pub use drat::{DratCheck, check_drat, drat_checker};
 pub use external::ExternalSolver;
 mod certify;
 
-pub use certify::{UnsatCertificate, certify_unsat};
+pub use certify::{Certificate, UnsatQuestion, certify_unsat};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
