@@ -124,7 +124,10 @@ fn bad_input_is_one_line_and_exit_2() {
     std::fs::write(&bad, "[[1, 2],\n[3 4]]").unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["puzzles", "--size", "8", "--walls", "4..2"], "empty range"),
-        (vec!["puzzles", "--size", "9", "--walls", "1"], "at most 64 cells"),
+        (
+            vec!["puzzles", "--size", "65", "--walls", "1"],
+            "between 1 and 64",
+        ),
         (vec!["puzzles", "--walls", "1"], "no board size"),
         (vec!["puzzles", "--size", "2", "--walls", "5"], "do not fit"),
         (
@@ -208,4 +211,68 @@ fn page_plays_in_a_headless_browser() {
     );
     assert!(out.contains("pass: puzzle 2 solved"), "{out}");
     assert!(std::fs::metadata(shots.join("puzzle-page.png")).unwrap().len() > 1000);
+}
+
+/// A board past 64 cells: every puzzle found is re-checked through `solutions` (one optimal
+/// placement, of the puzzle's value), and a 9x9 run cannot be compared with the 8x8 list.
+#[test]
+fn puzzles_on_9x9_are_unique_optima() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("9x9");
+    let o = queensat(&[
+        "puzzles",
+        "--size",
+        "9",
+        "--walls",
+        "1..2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("puzzles.json")).unwrap()).unwrap();
+    let puzzles = json["report"]["puzzles"].as_array().unwrap();
+    assert!(!puzzles.is_empty());
+    assert!(
+        json["report"]["definition"]
+            .as_str()
+            .unwrap()
+            .contains("row-major list of walls")
+    );
+    for p in puzzles {
+        let walls: Vec<String> = p["walls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| format!("{},{}", c[0], c[1]))
+            .collect();
+        let o = queensat(&[
+            "solutions",
+            "--size",
+            "9",
+            "--walls",
+            &walls.join(" "),
+            "--count",
+            "--format",
+            "json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(summary["total"], 1, "walls {walls:?}");
+        assert_eq!(summary["queens"], p["value"], "walls {walls:?}");
+    }
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "[[9223372036854775808, 9]]").unwrap();
+    let o = queensat(&[
+        "puzzles",
+        "--size",
+        "9",
+        "--walls",
+        "1",
+        "--compare",
+        list.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("up to 8x8"), "{}", stderr(&o));
 }

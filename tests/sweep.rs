@@ -187,7 +187,7 @@ fn bad_input_is_one_line_and_exit_2() {
     let out = dir.path().join("x");
     let o = out.to_str().unwrap();
     for args in [
-        vec!["sweep", "--size", "9", "--walls", "1", "--out", o],
+        vec!["sweep", "--size", "65", "--walls", "1", "--out", o],
         vec!["sweep", "--size", "4", "--walls", "17", "--out", o],
         vec!["sweep", "--size", "4", "--walls", "3..1", "--out", o],
         vec!["sweep", "--size", "4", "--walls", "1", "--chunk", "0", "--out", o],
@@ -275,4 +275,80 @@ fn count_optimal_counts_the_92_eight_queens_solutions() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(r.status.code(), Some(2));
+}
+
+/// Boards past 64 cells. The totals are test oracles from OEIS: A000170 (n-queens, 352 on
+/// 9 × 9) and A103330 (n + 1 queens and one pawn on n × n: 16, 20, 128, 396 for n = 6..9).
+#[test]
+fn count_optimal_totals_are_the_n_plus_k_queens_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    for (n, want_0, want_1) in [(6, 4, 16), (7, 40, 20), (8, 92, 128), (9, 352, 396)] {
+        let out = dir.path().join(format!("{n}"));
+        let o = ok(&[
+            "sweep",
+            "--size",
+            &n.to_string(),
+            "--walls",
+            "0..1",
+            "--count-optimal",
+            "--cross-check",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            stdout.contains(&format!("{want_0} placements of {n} queens")),
+            "{n}x{n}: {stdout}"
+        );
+        assert!(
+            stdout.contains(&format!("{want_1} placements of {} queens", n + 1)),
+            "{n}x{n}: {stdout}"
+        );
+        let s: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+        assert_eq!(s[1]["max_value_placements"], want_1, "{n}x{n}");
+        // The published CSV layout exists only up to 8 x 8.
+        assert_eq!(out.join(format!("{n}x{n}-1w.csv")).exists(), n <= 8);
+    }
+}
+
+#[test]
+fn a_non_square_board_past_64_cells_shards_and_merges_to_a_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = [
+        "sweep", "--rows", "7", "--cols", "10", "--walls", "1,2", "--chunk", "60", "--quiet", "--out",
+    ];
+    let one = dir.path().join("one");
+    let mut args = base.to_vec();
+    args.extend([one.to_str().unwrap(), "--cross-check"]);
+    let o = ok(&args);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    // 70 cells, 4 symmetries; only the mirror in the middle row fixes cells (its 10), so
+    // Burnside gives (70 + 10) / 4 = 20 classes of 1 wall; 70·69/2 = 2415 boards of 2 walls.
+    assert!(stdout.contains("1 walls: 20 classes, 70 boards"), "{stdout}");
+    assert!(
+        stdout.contains("2 walls:") && stdout.contains("2415 boards"),
+        "{stdout}"
+    );
+    let parts: Vec<_> = (1..=2).map(|i| dir.path().join(format!("part{i}"))).collect();
+    for (i, p) in parts.iter().enumerate() {
+        let shard = format!("{}/2", i + 1);
+        let mut args = base.to_vec();
+        args.extend([p.to_str().unwrap(), "--shard", &shard]);
+        ok(&args);
+    }
+    let merged = dir.path().join("merged");
+    ok(&[
+        "merge",
+        "--out",
+        merged.to_str().unwrap(),
+        parts[0].to_str().unwrap(),
+        parts[1].to_str().unwrap(),
+    ]);
+    for f in ["7x10-1w.jsonl", "7x10-2w.jsonl", "summary.json", "values.svg"] {
+        let x = std::fs::read(one.join(f)).unwrap();
+        let y = std::fs::read(merged.join(f)).unwrap();
+        assert!(x == y, "{f} differs between a single run and merged shards");
+    }
 }

@@ -31,32 +31,55 @@
 //! optimum under the stabiliser, or a subset's optimum (same value) that avoids the new walls,
 //! which stays legal when walls are added. Both are re-checked by the independent checker.
 
-mod classes;
 mod compare;
 mod unique;
 
-pub use classes::{WallSets, canonical_wall_sets};
 pub use compare::{Comparison, EntryCheck, compare_published};
 pub use unique::{Uniqueness, second_optimum};
 
 use crate::analysis::{ValueOptions, upper_bound, value};
-use crate::board::{Board, Coord, Placement, to_bits64};
+use crate::board::{Board, CellSet, Coord, Placement, WallClasses, to_bits64};
 use crate::check::{brute_count, check_placement};
+use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::RangeInclusive;
 use std::time::Instant;
 
-/// The definition, as printed in the output files.
-pub const DEFINITION: &str = "A k-wall board with value v is an interesting puzzle when \
+/// The definition, as printed in the output files, with the way the class representative is
+/// chosen filled in.
+macro_rules! definition_with {
+    ($representative:literal) => {
+        concat!(
+            "A k-wall board with value v is an interesting puzzle when \
 (1) exactly one placement of v queens exists (proved by an UNSAT second-solution query), \
 (2) no board formed by a proper subset of its walls (the empty set included) has value v with \
 a unique optimum (so an extra wall that forces uniqueness makes the larger board the puzzle; \
 strictly_minimal marks boards where no proper subset has value v at all), and \
-(3) it is kept once per symmetry class (walls shown as the class representative with the \
-least published 64-bit number). A wall set invariant under a symmetry can only qualify if its \
-unique optimum is invariant too.";
+(3) it is kept once per symmetry class (walls shown as the class representative ",
+            $representative,
+            "). A wall set invariant under a symmetry can only qualify if its \
+unique optimum is invariant too."
+        )
+    };
+}
+
+/// The definition on boards of at most 8 × 8, where the published 64-bit layout applies.
+pub const DEFINITION: &str = definition_with!("with the least published 64-bit number");
+
+/// The definition on larger boards: the representative is the image whose row-major list of
+/// walls is least (the same rule; on 8 × 8 it is the least published number).
+pub const DEFINITION_ANY_SIZE: &str = definition_with!("whose row-major list of walls is least");
+
+/// The definition as printed for a board shape.
+pub fn definition(rows: usize, cols: usize) -> &'static str {
+    if rows <= 8 && cols <= 8 {
+        DEFINITION
+    } else {
+        DEFINITION_ANY_SIZE
+    }
+}
 
 /// What to look for.
 #[derive(Clone, Debug)]
@@ -164,18 +187,18 @@ pub struct PuzzleReport {
 
 /// What is kept of a class for its supersets.
 #[derive(Clone, Copy, Debug)]
-struct ClassInfo {
+struct ClassInfo<const W: usize> {
     /// The value, or `None` when below `min_value` (not solved, or solved and too small).
     value: Option<u8>,
-    /// The optimum found, as a mask on the class key's cells.
-    optimum: u64,
+    /// The optimum found, as a set of cells on the class key's frame.
+    optimum: CellSet<W>,
     /// This board or a subset of it with the same value has a unique optimum.
     holds_unique: bool,
 }
 
 /// What processing one class gave.
-struct Outcome {
-    info: ClassInfo,
+struct Outcome<const W: usize> {
+    info: ClassInfo<W>,
     verdict: Verdict,
 }
 
@@ -188,22 +211,21 @@ enum Verdict {
 
 /// Finds the interesting puzzles of a board size.
 pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
+    Board::new(opts.rows, opts.cols)?;
+    with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(opts))
+}
+
+fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
     let start = Instant::now();
-    let sets = WallSets::new(opts.rows, opts.cols).ok_or_else(|| {
-        anyhow::anyhow!(
-            "puzzles needs a board of at most 64 cells, not {}x{}",
-            opts.rows,
-            opts.cols
-        )
-    })?;
+    let sets = WallClasses::<W>::new(opts.rows, opts.cols)?;
     let (kmin, kmax) = (*opts.walls.start(), *opts.walls.end());
     anyhow::ensure!(
         kmin <= kmax && kmax <= sets.n_cells(),
         "wall counts {kmin}..{kmax} do not fit a board of {} cells",
         sets.n_cells()
     );
-    let mut known: HashMap<u64, ClassInfo> = HashMap::new();
-    let mut level: Vec<u64> = vec![0];
+    let mut known: HashMap<CellSet<W>, ClassInfo<W>> = HashMap::new();
+    let mut level: Vec<CellSet<W>> = vec![CellSet::EMPTY];
     let mut levels = Vec::new();
     let mut puzzles: Vec<Puzzle> = Vec::new();
     'levels: for k in 0..=kmax {
@@ -219,7 +241,7 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
         let mut last_report = Instant::now();
         let chunk = 4096;
         for (ci, part) in level.chunks(chunk).enumerate() {
-            let outcomes: Vec<anyhow::Result<Outcome>> = part
+            let outcomes: Vec<anyhow::Result<Outcome<W>>> = part
                 .par_iter()
                 .map(|&m| process(&sets, m, &known, opts))
                 .collect();
@@ -236,7 +258,7 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
                 };
                 let counts = stats.by_value.entry(v as usize).or_default();
                 counts.classes += 1;
-                counts.boards += sets.orbit(m);
+                counts.boards += sets.orbit_size(&m);
                 match o.verdict {
                     Verdict::BelowMin => {}
                     Verdict::ContainsPuzzle => counts.contain_a_puzzle += 1,
@@ -296,7 +318,7 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
         }
     }
     Ok(PuzzleReport {
-        definition: DEFINITION,
+        definition: definition(opts.rows, opts.cols),
         rows: opts.rows,
         cols: opts.cols,
         walls_min: kmin,
@@ -313,17 +335,17 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
 }
 
 /// Value, minimality and uniqueness of one class (its key `m`), given every smaller class.
-fn process(
-    sets: &WallSets,
-    m: u64,
-    known: &HashMap<u64, ClassInfo>,
+fn process<const W: usize>(
+    sets: &WallClasses<W>,
+    m: CellSet<W>,
+    known: &HashMap<CellSet<W>, ClassInfo<W>>,
     opts: &PuzzleOptions,
-) -> anyhow::Result<Outcome> {
-    let board = sets.board(m);
+) -> anyhow::Result<Outcome<W>> {
+    let board = sets.board(&m);
     let below = Outcome {
         info: ClassInfo {
             value: None,
-            optimum: 0,
+            optimum: CellSet::EMPTY,
             holds_unique: false,
         },
         verdict: Verdict::BelowMin,
@@ -341,7 +363,7 @@ fn process(
         // Supersets of the same value are below the minimum too: nothing more is needed.
         return Ok(below);
     }
-    let opt_mask = sets.placement_mask(&optimum);
+    let opt_mask = sets.set_of(optimum.queens());
     let mut info = ClassInfo {
         value: Some(v as u8),
         optimum: opt_mask,
@@ -350,11 +372,9 @@ fn process(
 
     // Minimality: every proper subset, looked up by class key.
     let mut strictly_minimal = true;
-    let mut other_optimum: Option<u64> = None;
-    let mut sub = m;
-    while sub != 0 {
-        sub = (sub - 1) & m; // the next proper subset, down to the empty set
-        let (key, g) = sets.canonical(sub);
+    let mut other_optimum: Option<CellSet<W>> = None;
+    for sub in m.proper_subsets() {
+        let (key, g) = sets.greatest_image(&sub);
         let s = known.get(&key).expect("every smaller class was processed before");
         if s.value != Some(v as u8) {
             continue;
@@ -368,21 +388,21 @@ fn process(
             });
         }
         // The subset's optimum, moved back onto `sub` (hence onto this board's frame).
-        let p = sets.preimage(s.optimum, g);
-        if other_optimum.is_none() && p & m == 0 && p != opt_mask {
+        let p = sets.preimage(&s.optimum, g);
+        if other_optimum.is_none() && !p.intersects(&m) && p != opt_mask {
             other_optimum = Some(p);
         }
     }
 
     // Second optimum by symmetry: an image of the optimum under the stabiliser.
     for g in 0..sets.group().len() {
-        if sets.image(m, g) == m && sets.image(opt_mask, g) != opt_mask {
-            other_optimum = Some(sets.image(opt_mask, g));
+        if sets.image(&m, g) == m && sets.image(&opt_mask, g) != opt_mask {
+            other_optimum = Some(sets.image(&opt_mask, g));
             break;
         }
     }
     if let Some(p) = other_optimum {
-        let second = Placement::new(sets.cells(p));
+        let second = Placement::new(sets.cells(&p));
         if let Err(e) = check_placement(&board, &second) {
             anyhow::bail!("internal error: second optimum of {board:?} fails the checker: {e}");
         }
@@ -528,7 +548,7 @@ mod tests {
 
     #[test]
     fn too_large_or_bad_ranges_are_errors() {
-        assert!(find_puzzles(&opts(9, 8, 1..=1, 0)).is_err());
+        assert!(find_puzzles(&opts(65, 8, 1..=1, 0)).is_err());
         assert!(find_puzzles(&opts(2, 2, 0..=5, 0)).is_err());
     }
 }

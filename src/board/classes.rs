@@ -1,91 +1,70 @@
-//! Symmetry classes of wall sets, as 64-bit masks, for boards of at most 64 cells.
+//! Symmetry classes of wall sets on a board of any size: the one class enumerator.
 //!
-//! A wall set is a mask with cell `i` (row-major index) at bit `63 - i`, so on an 8 × 8 board
-//! the mask is the published 64-bit layout, and comparing masks as numbers compares the
-//! row-major cell lists (a wall at an earlier cell makes the number larger).
+//! A wall set is a [`CellSet`]; the board's symmetry group (8 on a square, 4 on a rectangle)
+//! acts on it by permuting cell indices. Two extremes of an orbit are used:
+//! - the *least image* is the class representative shown to users (sweep rows, puzzles); it
+//!   equals [`Board::canonical`](super::Board::canonical) for wall-only boards;
+//! - the *greatest image* is the key of orderly generation: if a set is the greatest of its
+//!   orbit, so is the set without its last cell. Proof: the greatest set is the one whose
+//!   ascending cell list is lexicographically least (see [`CellSet`]'s order); drop the largest
+//!   cell `s` of `S` to get `T`; were some image `g(T)` below `T` in that list order, merging
+//!   `g(s)` into `g(T)` could only lower each order statistic, so `g(S)` would be below `S`.
 //!
-//! Two canonical forms are used, both "extremes over the orbit":
-//! - the *least image* (smallest mask) is the class representative everywhere outside this
-//!   file; it equals [`Board::canonical`](super::Board::canonical) for wall-only boards;
-//! - the *greatest image* drives orderly generation: if a set is the greatest of its orbit,
-//!   so is the set without its last cell (its lowest set bit). Proof sketch: greatest mask =
-//!   lexicographically least ascending cell tuple; dropping the largest cell `s` from `S`
-//!   gives `T`; if some image `g(T)` had a smaller tuple, merging `g(s)` into it can only lower
-//!   each order statistic, so `g(S)` would have a smaller tuple than `S`.
-//!
-//! So the classes with `k` walls are the children `T ∪ {x}`, `x` after the last cell of `T`,
-//! of the classes with `k - 1` walls that are greatest in their orbits: no board is visited
-//! that is not one cell away from a representative.
+//! So the greatest sets with `k` walls are the children `T ∪ {x}`, `x` after the last cell of
+//! `T`, of the greatest sets with `k − 1` walls that are themselves greatest: every class is
+//! generated exactly once, from its parent, and no board is visited that is not one cell away
+//! from a class of the level below.
 
-use super::{BoardError, Coord, Symmetry};
+use super::{Board, BoardError, CellSet, Coord, Symmetry};
 use rayon::prelude::*;
 
-/// The bit of cell `i` in a wall mask.
-pub fn cell_bit(i: usize) -> u64 {
-    1u64 << (63 - i)
-}
-
-/// The cells of a mask, row-major, for a board with `cols` columns.
-pub fn mask_cells(mask: u64, cols: usize) -> Vec<Coord> {
-    let mut out = Vec::with_capacity(mask.count_ones() as usize);
-    let mut m = mask;
-    while m != 0 {
-        let i = m.leading_zeros() as usize;
-        out.push((i / cols, i % cols));
-        m &= !cell_bit(i);
-    }
-    out
-}
-
-/// The symmetry group of a board shape, acting on wall masks by table lookup: the image of a
-/// mask is the OR of one table entry per byte.
-pub struct WallSymmetries {
+/// The symmetry group of a board shape acting on wall sets of width `W`.
+#[derive(Clone, Debug)]
+pub struct WallClasses<const W: usize> {
     rows: usize,
     cols: usize,
     group: &'static [Symmetry],
-    /// `tables[g][byte][value]`: the image under `group[g]` of the cells `value` marks in
-    /// byte `byte` (byte 0 holds cells 0..8).
-    tables: Vec<Vec<[u64; 256]>>,
+    /// `perm[g][i]`: where the `g`-th symmetry sends cell `i`.
+    perm: Vec<Vec<u16>>,
+    /// `inverse[g]`: the index in the group of the inverse of the `g`-th symmetry.
+    inverse: Vec<usize>,
 }
 
-impl WallSymmetries {
-    /// The tables for a `rows × cols` board of at most 64 cells.
-    pub fn new(rows: usize, cols: usize) -> Result<WallSymmetries, BoardError> {
+impl<const W: usize> WallClasses<W> {
+    /// The group of a `rows × cols` board; errors when the board does not fit width `W`.
+    pub fn new(rows: usize, cols: usize) -> Result<Self, BoardError> {
         let n = rows * cols;
-        if rows == 0 || cols == 0 || n > 64 {
+        if rows == 0 || cols == 0 || n > CellSet::<W>::CAPACITY {
             return Err(BoardError::new(format!(
-                "wall masks hold boards of 1 to 64 cells, not {rows}x{cols} ({n} cells)"
+                "wall sets of width {W} hold boards of 1 to {} cells, not {rows}x{cols}",
+                CellSet::<W>::CAPACITY
             )));
         }
         let group = Symmetry::group(rows, cols);
-        let tables = group
+        let perm: Vec<Vec<u16>> = group
             .iter()
             .map(|&s| {
-                let image_of = |i: usize| {
-                    let (r, c) = s.apply((i / cols, i % cols), rows, cols);
-                    r * cols + c
-                };
-                (0..8)
-                    .map(|byte| {
-                        let mut t = [0u64; 256];
-                        for (value, slot) in t.iter_mut().enumerate() {
-                            for b in 0..8 {
-                                let i = 8 * byte + b;
-                                if i < n && value & (0x80 >> b) != 0 {
-                                    *slot |= cell_bit(image_of(i));
-                                }
-                            }
-                        }
-                        t
+                (0..n)
+                    .map(|i| {
+                        let (r, c) = s.apply((i / cols, i % cols), rows, cols);
+                        (r * cols + c) as u16
                     })
                     .collect()
             })
             .collect();
-        Ok(WallSymmetries {
+        let inverse = (0..group.len())
+            .map(|g| {
+                (0..group.len())
+                    .find(|&h| (0..n).all(|i| perm[h][perm[g][i] as usize] as usize == i))
+                    .expect("a group has inverses")
+            })
+            .collect();
+        Ok(WallClasses {
             rows,
             cols,
             group,
-            tables,
+            perm,
+            inverse,
         })
     }
 
@@ -102,86 +81,112 @@ impl WallSymmetries {
         self.group
     }
 
-    /// The image of a mask under the `g`-th element of the group.
-    pub fn image(&self, g: usize, mask: u64) -> u64 {
-        let t = &self.tables[g];
-        (0..8).fold(0, |acc, byte| {
-            acc | t[byte][((mask >> (56 - 8 * byte)) & 0xff) as usize]
-        })
+    /// The set of the given cells (all on the board).
+    pub fn set_of(&self, cells: &[Coord]) -> CellSet<W> {
+        CellSet::of(cells.iter().map(|&(r, c)| r * self.cols + c))
     }
 
-    /// The class representative: the least image.
-    pub fn least_image(&self, mask: u64) -> u64 {
-        (1..self.group.len()).fold(mask, |m, g| m.min(self.image(g, mask)))
+    /// The cells of a set, row-major.
+    pub fn cells(&self, set: &CellSet<W>) -> Vec<Coord> {
+        set.iter().map(|i| (i / self.cols, i % self.cols)).collect()
     }
 
-    /// Whether the mask is the greatest of its orbit (the orderly form).
-    fn is_greatest(&self, mask: u64) -> bool {
-        (1..self.group.len()).all(|g| self.image(g, mask) <= mask)
+    /// The board whose walls are the set.
+    pub fn board(&self, walls: &CellSet<W>) -> Board {
+        Board::with_walls(self.rows, self.cols, &self.cells(walls)).expect("sets hold cells of the board")
     }
 
-    /// How many distinct wall sets the class of `mask` holds.
-    pub fn orbit_size(&self, mask: u64) -> usize {
+    /// The image of a set under the `g`-th symmetry.
+    pub fn image(&self, set: &CellSet<W>, g: usize) -> CellSet<W> {
+        let perm = &self.perm[g];
+        CellSet::of(set.iter().map(|i| perm[i] as usize))
+    }
+
+    /// The image under the inverse of the `g`-th symmetry.
+    pub fn preimage(&self, set: &CellSet<W>, g: usize) -> CellSet<W> {
+        self.image(set, self.inverse[g])
+    }
+
+    /// How many distinct sets the class of `set` holds (group order over stabiliser order).
+    pub fn orbit_size(&self, set: &CellSet<W>) -> usize {
         let fixed = (0..self.group.len())
-            .filter(|&g| self.image(g, mask) == mask)
+            .filter(|&g| self.image(set, g) == *set)
             .count();
         self.group.len() / fixed
     }
 
-    /// Every class of `k`-wall sets, as least images in ascending order, by orderly
-    /// generation layer by layer (parallel over parents).
-    pub fn classes(&self, k: usize) -> Vec<u64> {
+    /// The class representative: the least image.
+    pub fn least_image(&self, set: &CellSet<W>) -> CellSet<W> {
+        (1..self.group.len()).fold(*set, |m, g| m.min(self.image(set, g)))
+    }
+
+    /// The orderly key of the class (its greatest image) and a symmetry that maps `set` onto it.
+    pub fn greatest_image(&self, set: &CellSet<W>) -> (CellSet<W>, usize) {
+        (0..self.group.len())
+            .map(|g| (self.image(set, g), g))
+            .max_by_key(|&(m, _)| m)
+            .expect("the group is never empty")
+    }
+
+    /// Whether the set is the greatest of its orbit.
+    pub fn is_greatest(&self, set: &CellSet<W>) -> bool {
+        (1..self.group.len()).all(|g| self.image(set, g) <= *set)
+    }
+
+    /// The greatest sets with one wall more than the greatest sets of `layer`, in generation
+    /// order: parents in the order given, each parent's children by the cell added. The order
+    /// does not depend on the threads (parallel over parents, collected in order).
+    pub fn extend(&self, layer: &[CellSet<W>]) -> Vec<CellSet<W>> {
         let n = self.n_cells();
-        let mut layer = vec![0u64];
-        for _ in 0..k.min(n + 1) {
-            layer = layer
-                .par_iter()
-                .flat_map_iter(|&t| {
-                    // The cell after the last wall of `t` (its lowest set bit).
-                    let start = if t == 0 {
-                        0
-                    } else {
-                        64 - t.trailing_zeros() as usize
-                    };
-                    (start..n)
-                        .map(move |x| t | cell_bit(x))
-                        .filter(|&s| self.is_greatest(s))
-                })
-                .collect();
-        }
-        if k > n {
+        layer
+            .par_iter()
+            .flat_map_iter(|parent| {
+                let start = parent.last().map_or(0, |i| i + 1);
+                (start..n)
+                    .map(move |x| parent.with(x))
+                    .filter(|child| self.is_greatest(child))
+            })
+            .collect()
+    }
+
+    /// One set per class of `k`-wall sets, as greatest images in generation order.
+    pub fn layer(&self, k: usize) -> Vec<CellSet<W>> {
+        if k > self.n_cells() {
             return Vec::new();
         }
-        let mut out: Vec<u64> = layer.par_iter().map(|&m| self.least_image(m)).collect();
+        (0..k).fold(vec![CellSet::EMPTY], |layer, _| self.extend(&layer))
+    }
+
+    /// Every class of `k`-wall sets, as least images in ascending order.
+    pub fn classes(&self, k: usize) -> Vec<CellSet<W>> {
+        let mut out: Vec<CellSet<W>> = self.layer(k).par_iter().map(|s| self.least_image(s)).collect();
         out.par_sort_unstable();
         out
     }
 
     /// The number of `k`-wall classes by Burnside's lemma: the average over the group of the
-    /// number of `k`-sets each element fixes (unions of its cycles). Independent of
+    /// number of `k`-sets each symmetry fixes (unions of its cycles). Independent of
     /// [`classes`](Self::classes), so it can check it.
     pub fn burnside_count(&self, k: usize) -> u128 {
         let n = self.n_cells();
         let mut total: u128 = 0;
-        for &s in self.group {
+        for perm in &self.perm {
             let mut seen = vec![false; n];
             // poly[j] = number of unions of cycles with j cells.
             let mut poly = vec![0u128; n + 1];
             poly[0] = 1;
             for start in 0..n {
-                if seen[start] {
-                    continue;
-                }
                 let mut len = 0;
                 let mut i = start;
                 while !seen[i] {
                     seen[i] = true;
                     len += 1;
-                    let (r, c) = s.apply((i / self.cols, i % self.cols), self.rows, self.cols);
-                    i = r * self.cols + c;
+                    i = perm[i] as usize;
                 }
-                for j in (len..=n).rev() {
-                    poly[j] += poly[j - len];
+                if len > 0 {
+                    for j in (len..=n).rev() {
+                        poly[j] += poly[j - len];
+                    }
                 }
             }
             total += poly.get(k).copied().unwrap_or(0);
@@ -193,76 +198,106 @@ impl WallSymmetries {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, from_bits64, to_bits64};
+    use itertools::Itertools;
 
     #[test]
     fn images_agree_with_the_board_symmetries() {
-        for (rows, cols) in [(8, 8), (5, 7), (3, 3), (1, 6)] {
-            let ws = WallSymmetries::new(rows, cols).unwrap();
-            let walls = [(0, 1), (rows - 1, cols - 1), (rows / 2, 0)];
-            let board = Board::with_walls(rows, cols, &dedup(&walls)).unwrap();
-            let mask = mask_of(&board.walls(), cols);
-            for (g, &s) in ws.group().iter().enumerate() {
-                assert_eq!(ws.image(g, mask), mask_of(&board.image(s).walls(), cols));
+        fn check<const W: usize>(rows: usize, cols: usize) {
+            let wc = WallClasses::<W>::new(rows, cols).unwrap();
+            let walls: Vec<Coord> = [(0, 1), (rows - 1, cols - 1), (rows / 2, 0)]
+                .into_iter()
+                .sorted()
+                .dedup()
+                .collect();
+            let board = Board::with_walls(rows, cols, &walls).unwrap();
+            let set = wc.set_of(&walls);
+            assert_eq!(wc.cells(&set), walls);
+            for (g, &s) in wc.group().iter().enumerate() {
+                let image = wc.image(&set, g);
+                assert_eq!(image, wc.set_of(&board.image(s).walls()));
+                assert_eq!(wc.preimage(&image, g), set);
             }
             let (canon, _) = board.canonical();
-            assert_eq!(ws.least_image(mask), mask_of(&canon.walls(), cols));
-            assert_eq!(ws.orbit_size(mask), board.orbit_size());
+            assert_eq!(wc.least_image(&set), wc.set_of(&canon.walls()));
+            assert_eq!(wc.orbit_size(&set), board.orbit_size());
+            let (key, g) = wc.greatest_image(&set);
+            assert_eq!(wc.image(&set, g), key);
+            assert!(wc.is_greatest(&key));
         }
-    }
-
-    fn dedup(cells: &[Coord]) -> Vec<Coord> {
-        let mut v = cells.to_vec();
-        v.sort_unstable();
-        v.dedup();
-        v
-    }
-
-    fn mask_of(cells: &[Coord], cols: usize) -> u64 {
-        cells.iter().fold(0, |m, &(r, c)| m | cell_bit(r * cols + c))
-    }
-
-    #[test]
-    fn mask_is_the_published_layout_on_8x8() {
-        let cells = vec![(1, 3), (2, 5)];
-        assert_eq!(mask_of(&cells, 8), to_bits64(&cells).unwrap());
-        assert_eq!(mask_cells(mask_of(&cells, 8), 8), cells);
-        assert_eq!(from_bits64(mask_of(&cells, 8), 8, 8).unwrap(), cells);
+        check::<1>(8, 8);
+        check::<1>(5, 7);
+        check::<1>(1, 6);
+        check::<2>(9, 9);
+        check::<2>(7, 9);
+        check::<4>(12, 12);
+        check::<64>(64, 64);
+        check::<64>(3, 3);
     }
 
     #[test]
     fn class_counts_match_burnside_on_8x8() {
-        let ws = WallSymmetries::new(8, 8).unwrap();
+        let wc = WallClasses::<1>::new(8, 8).unwrap();
         // Class counts the seed article and the issue state for k = 0..5.
         let want = [1u128, 10, 278, 5278, 79_920];
         for (k, &w) in want.iter().enumerate() {
-            assert_eq!(ws.burnside_count(k), w, "burnside k={k}");
-            assert_eq!(ws.classes(k).len() as u128, w, "generated k={k}");
+            assert_eq!(wc.burnside_count(k), w, "burnside k={k}");
+            assert_eq!(wc.classes(k).len() as u128, w, "generated k={k}");
         }
-        assert_eq!(ws.burnside_count(5), 954_226);
-        assert_eq!(ws.burnside_count(6), 9_377_618);
+        assert_eq!(wc.burnside_count(5), 954_226);
+        assert_eq!(wc.burnside_count(6), 9_377_618);
+    }
+
+    #[test]
+    fn class_counts_match_burnside_past_64_cells() {
+        fn check<const W: usize>(rows: usize, cols: usize, kmax: usize) {
+            let wc = WallClasses::<W>::new(rows, cols).unwrap();
+            let n = rows * cols;
+            for k in 0..=kmax {
+                let classes = wc.classes(k);
+                assert_eq!(classes.len() as u128, wc.burnside_count(k), "{rows}x{cols} k={k}");
+                let boards: usize = classes.iter().map(|s| wc.orbit_size(s)).sum();
+                assert_eq!(
+                    boards as u128,
+                    binomial(n, k),
+                    "{rows}x{cols} k={k}: orbits cover every board"
+                );
+                assert!(classes.iter().all(|s| s.len() == k && wc.least_image(s) == *s));
+            }
+        }
+        check::<2>(9, 9, 3);
+        check::<2>(10, 10, 3);
+        check::<1>(7, 9, 3);
+        check::<2>(9, 11, 2);
+        check::<4>(12, 12, 2);
     }
 
     #[test]
     fn classes_equal_brute_force_canonical_forms_on_small_boards() {
         for (rows, cols) in [(4, 4), (3, 5), (5, 5)] {
-            let ws = WallSymmetries::new(rows, cols).unwrap();
+            // The same boards at two widths: one word, and the multi-word path.
+            let one = WallClasses::<1>::new(rows, cols).unwrap();
+            let four = WallClasses::<4>::new(rows, cols).unwrap();
             let n = rows * cols;
             for k in 0..=4 {
-                let mut brute: Vec<u64> = itertools::Itertools::combinations(0..n, k)
+                let mut brute: Vec<Vec<Coord>> = (0..n)
+                    .combinations(k)
                     .map(|cells| {
                         let coords: Vec<Coord> = cells.iter().map(|&i| (i / cols, i % cols)).collect();
-                        let b = Board::with_walls(rows, cols, &coords).unwrap();
-                        mask_of(&b.canonical().0.walls(), cols)
+                        Board::with_walls(rows, cols, &coords)
+                            .unwrap()
+                            .canonical()
+                            .0
+                            .walls()
                     })
                     .collect();
-                brute.sort_unstable();
+                brute.sort_unstable_by_key(|w| std::cmp::Reverse(one.set_of(w)));
                 brute.dedup();
-                let got = ws.classes(k);
+                brute.reverse();
+                let got: Vec<Vec<Coord>> = one.classes(k).iter().map(|s| one.cells(s)).collect();
                 assert_eq!(got, brute, "{rows}x{cols} k={k}");
-                assert_eq!(got.len() as u128, ws.burnside_count(k));
-                let boards: usize = got.iter().map(|&m| ws.orbit_size(m)).sum();
-                assert_eq!(boards as u128, binomial(n, k), "orbits cover every board");
+                let wide: Vec<Vec<Coord>> = four.classes(k).iter().map(|s| four.cells(s)).collect();
+                assert_eq!(wide, got, "{rows}x{cols} k={k}: widths 1 and 4 agree");
+                assert_eq!(one.layer(k).len() as u128, one.burnside_count(k));
             }
         }
     }
@@ -272,8 +307,9 @@ mod tests {
     }
 
     #[test]
-    fn too_many_cells_is_an_error() {
-        assert!(WallSymmetries::new(9, 8).is_err());
-        assert!(WallSymmetries::new(8, 8).is_ok());
+    fn boards_past_the_width_are_errors() {
+        assert!(WallClasses::<1>::new(9, 8).is_err());
+        assert!(WallClasses::<1>::new(8, 8).is_ok());
+        assert!(WallClasses::<2>::new(9, 9).is_ok());
     }
 }

@@ -6,6 +6,7 @@
 
 mod armies;
 mod bits;
+mod cellset;
 mod classes;
 mod placement;
 mod segment;
@@ -15,7 +16,8 @@ mod walls;
 
 pub use armies::Armies;
 pub use bits::{from_bits64, to_bits64};
-pub use classes::{WallSymmetries, cell_bit, mask_cells};
+pub use cellset::{CellSet, WIDTHS, width_for};
+pub use classes::WallClasses;
 pub use placement::Placement;
 pub use segment::{Family, Segment};
 pub use symmetry::Symmetry;

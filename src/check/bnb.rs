@@ -1,6 +1,6 @@
-//! The cross-check engine: an exact branch-and-bound over the attack graph of a board of at
-//! most 64 cells, on 64-bit masks (cell `i` row-major is bit `i`). It shares no code with the
-//! SAT path: the attack relation is found by walking the board, as the checker does.
+//! The cross-check engine: an exact branch-and-bound over the attack graph of a board, on bit
+//! sets of cells. It shares no code with the SAT path: the attack relation is found by walking
+//! the board, as the checker does.
 //!
 //! Search: branch on the row segment with the fewest remaining candidate cells: one branch
 //! per candidate cell (a queen there, its attacked cells removed) and one branch with the
@@ -8,22 +8,23 @@
 //! are at most the number of row segments, and of column segments, that keep a candidate.
 
 use super::DIRECTIONS;
-use crate::board::{Board, Cell, Placement};
+use crate::board::{Board, Cell, CellSet, Placement};
+use crate::with_cell_width;
 
 /// A board prepared for the search.
-struct Graph {
+struct Graph<const W: usize> {
     cols: usize,
     /// Cells each cell attacks (walls block, holes do not).
-    attacks: Vec<u64>,
+    attacks: Vec<CellSet<W>>,
     /// Free cells of each row segment, then of each column segment.
-    rows: Vec<u64>,
-    cols_segs: Vec<u64>,
+    rows: Vec<CellSet<W>>,
+    cols_segs: Vec<CellSet<W>>,
 }
 
-fn graph(board: &Board) -> Graph {
+fn graph<const W: usize>(board: &Board) -> Graph<W> {
     let (nr, nc) = (board.rows(), board.cols());
     let free = |r: usize, c: usize| board.cell((r, c)) == Cell::Free;
-    let mut attacks = vec![0u64; nr * nc];
+    let mut attacks = vec![CellSet::EMPTY; nr * nc];
     for r0 in 0..nr {
         for c0 in 0..nc {
             if !free(r0, c0) {
@@ -35,7 +36,7 @@ fn graph(board: &Board) -> Graph {
                     let (ru, cu) = (r as usize, c as usize);
                     match board.cell((ru, cu)) {
                         Cell::Wall => break,
-                        Cell::Free => attacks[r0 * nc + c0] |= 1 << (ru * nc + cu),
+                        Cell::Free => attacks[r0 * nc + c0].insert(ru * nc + cu),
                         Cell::Hole => {}
                     }
                     r += dr;
@@ -48,20 +49,20 @@ fn graph(board: &Board) -> Graph {
     let runs = |outer: usize, inner: usize, cell: &dyn Fn(usize, usize) -> (usize, usize)| {
         let mut out = Vec::new();
         for a in 0..outer {
-            let mut run = 0u64;
+            let mut run = CellSet::EMPTY;
             for b in 0..inner {
                 let (r, c) = cell(a, b);
                 match board.cell((r, c)) {
                     Cell::Wall => {
-                        if run != 0 {
+                        if !run.is_empty() {
                             out.push(std::mem::take(&mut run));
                         }
                     }
-                    Cell::Free => run |= 1 << (r * nc + c),
+                    Cell::Free => run.insert(r * nc + c),
                     Cell::Hole => {}
                 }
             }
-            if run != 0 {
+            if !run.is_empty() {
                 out.push(run);
             }
         }
@@ -75,72 +76,63 @@ fn graph(board: &Board) -> Graph {
     }
 }
 
-struct Search<'a> {
-    g: &'a Graph,
-    best: u64,
-    best_count: u32,
+struct Search<'a, const W: usize> {
+    g: &'a Graph<W>,
+    best: CellSet<W>,
+    best_count: usize,
 }
 
-impl Search<'_> {
-    fn bound(&self, cand: u64) -> u32 {
-        let live = |segs: &[u64]| segs.iter().filter(|&&s| s & cand != 0).count() as u32;
+impl<const W: usize> Search<'_, W> {
+    fn bound(&self, cand: &CellSet<W>) -> usize {
+        let live = |segs: &[CellSet<W>]| segs.iter().filter(|s| s.intersects(cand)).count();
         live(&self.g.rows).min(live(&self.g.cols_segs))
     }
 
-    fn go(&mut self, cand: u64, placed: u64, count: u32) {
-        if cand == 0 {
+    fn go(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
+        if cand.is_empty() {
             if count > self.best_count {
                 self.best_count = count;
                 self.best = placed;
             }
             return;
         }
-        if count + self.bound(cand) <= self.best_count {
+        if count + self.bound(&cand) <= self.best_count {
             return;
         }
         let seg = self
             .g
             .rows
             .iter()
-            .map(|&s| s & cand)
-            .filter(|&s| s != 0)
-            .min_by_key(|s| s.count_ones())
+            .map(|s| s.intersection(&cand))
+            .filter(|s| !s.is_empty())
+            .min_by_key(|s| s.len())
             .expect("a candidate lies in some row segment");
-        let mut rest = seg;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            self.go(
-                cand & !self.g.attacks[i] & !(1 << i),
-                placed | (1 << i),
-                count + 1,
-            );
+        for i in seg.iter() {
+            let mut next = cand.difference(&self.g.attacks[i]);
+            next.remove(i);
+            self.go(next, placed.with(i), count + 1);
         }
-        self.go(cand & !seg, placed, count);
+        self.go(cand.difference(&seg), placed, count);
     }
 }
 
-/// The value of a board of at most 64 cells and one optimal placement, by branch and bound.
+/// The value of a board and one optimal placement, by branch and bound (any size; meant for
+/// the boards a sweep enumerates).
 pub fn bnb_value(board: &Board) -> (usize, Placement) {
-    assert!(
-        board.n_cells() <= 64,
-        "the bitboard engine takes at most 64 cells"
-    );
-    let g = graph(board);
-    let cand = (0..board.n_cells())
-        .filter(|&i| board.cell(board.coord(i)) == Cell::Free)
-        .fold(0u64, |m, i| m | (1 << i));
+    with_cell_width!(board.n_cells(), W => bnb_value_in::<W>(board))
+}
+
+fn bnb_value_in<const W: usize>(board: &Board) -> (usize, Placement) {
+    let g = graph::<W>(board);
+    let cand = CellSet::of((0..board.n_cells()).filter(|&i| board.cell(board.coord(i)) == Cell::Free));
     let mut s = Search {
         g: &g,
-        best: 0,
+        best: CellSet::EMPTY,
         best_count: 0,
     };
-    s.go(cand, 0, 0);
-    let placement = (0..64)
-        .filter(|&i| s.best & (1 << i) != 0)
-        .map(|i| (i / g.cols, i % g.cols))
-        .collect();
-    (s.best_count as usize, placement)
+    s.go(cand, CellSet::EMPTY, 0);
+    let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
+    (s.best_count, placement)
 }
 
 #[cfg(test)]
@@ -157,6 +149,10 @@ mod tests {
             (Board::with_walls(8, 8, &[(1, 4), (3, 1), (4, 3)]).unwrap(), 11),
             (Board::square(3).unwrap(), 2),
             (Board::new(1, 1).unwrap(), 1),
+            // Past 64 cells (two words, four words).
+            (Board::square(9).unwrap(), 9),
+            (Board::new(7, 12).unwrap(), 7),
+            (Board::square(12).unwrap(), 12),
         ];
         for (b, want) in cases {
             let (v, p) = bnb_value(&b);

@@ -3,7 +3,7 @@
 
 use super::Format;
 use crate::analysis::puzzles::{
-    Comparison, DEFINITION, Puzzle, PuzzleOptions, PuzzleReport, compare_published, find_puzzles,
+    Comparison, Puzzle, PuzzleOptions, PuzzleReport, compare_published, find_puzzles,
 };
 use crate::analysis::{Search, ValueOptions};
 use crate::board::{Board, render_cell_list, render_grid};
@@ -366,7 +366,7 @@ fn summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String {
         r.min_value,
         r.limit.map(|l| l.to_string()).unwrap_or_else(|| "none".into())
     );
-    let _ = writeln!(s, "Definition: {DEFINITION}\n");
+    let _ = writeln!(s, "Definition: {}\n", r.definition);
     s.push_str("| walls | value | classes | boards | contain a puzzle | not unique | puzzles |\n");
     s.push_str("|---:|---:|---:|---:|---:|---:|---:|\n");
     for l in &r.levels {

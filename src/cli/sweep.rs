@@ -75,9 +75,7 @@ fn command_line() -> String {
 
 pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
-    if rows == 0 || cols == 0 || rows * cols > 64 {
-        bail!("sweep takes boards of 1 to 64 cells, not {rows}x{cols}");
-    }
+    crate::board::Board::new(rows, cols)?;
     let walls = parse_wall_counts(&a.walls)?;
     if let Some(&k) = walls.iter().find(|&&k| k > rows * cols) {
         bail!("--walls: {k} walls do not fit a {rows}x{cols} board");
@@ -109,11 +107,41 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         progress: !a.quiet,
         command: command_line(),
     };
-    with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
+    let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
+    print_summaries(sums.as_deref().unwrap_or_default());
     Ok(0)
 }
 
-fn with_threads(threads: Option<usize>, f: impl FnOnce() -> anyhow::Result<()> + Send) -> anyhow::Result<()> {
+/// One line per wall count: classes, boards, the value distribution per board, the maximum.
+fn print_summaries(sums: &[crate::analysis::sweep::WallsSummary]) {
+    for w in sums {
+        let values: Vec<String> = w
+            .values
+            .iter()
+            .map(|v| format!("{}:{}", v.value, v.boards))
+            .collect();
+        let mut line = format!(
+            "{} walls: {} classes, {} boards, boards by value {}, max value {}",
+            w.walls,
+            w.classes,
+            w.boards,
+            values.join(" "),
+            w.max_value
+        );
+        if let Some(n) = w.max_value_placements {
+            line.push_str(&format!(
+                ", {n} placements of {} queens over all boards",
+                w.max_value
+            ));
+        }
+        println!("{line}");
+    }
+}
+
+fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> anyhow::Result<T> + Send,
+) -> anyhow::Result<T> {
     match threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(n) => rayon::ThreadPoolBuilder::new()
@@ -136,7 +164,7 @@ pub struct MergeArgs {
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    merge(&a.dirs, &a.out, &command_line())?;
+    print_summaries(&merge(&a.dirs, &a.out, &command_line())?);
     Ok(0)
 }
 

@@ -5,9 +5,9 @@
 //! then every proper subset of the walls (value, and uniqueness where the value is the same).
 //! Sub-boards are solved once for the whole list.
 
-use super::{Puzzle, PuzzleReport, WallSets, second_optimum};
+use super::{Puzzle, PuzzleReport, second_optimum};
 use crate::analysis::{ValueOptions, value};
-use crate::board::{Board, Coord, Placement, from_bits64, render_cell_list};
+use crate::board::{Board, CellSet, Coord, Placement, WallClasses, from_bits64, render_cell_list};
 use crate::check::check_placement;
 use crate::io::PublishedPuzzle;
 use serde::Serialize;
@@ -52,18 +52,20 @@ pub struct Comparison {
 }
 
 /// Solved sub-boards, by class key: value, optimum, and uniqueness once asked.
+///
+/// The published layout holds boards up to 8 × 8, so one-word cell sets do.
 struct Cache<'a> {
-    sets: &'a WallSets,
+    sets: &'a WallClasses<1>,
     opts: &'a ValueOptions,
-    known: HashMap<u64, (usize, Placement, Option<bool>)>,
+    known: HashMap<CellSet<1>, (usize, Placement, Option<bool>)>,
 }
 
 impl Cache<'_> {
     /// Value and optimum of the board with walls `mask` (on the class key's frame).
-    fn value(&mut self, mask: u64) -> anyhow::Result<(u64, usize)> {
-        let (key, _) = self.sets.canonical(mask);
+    fn value(&mut self, mask: CellSet<1>) -> anyhow::Result<(CellSet<1>, usize)> {
+        let (key, _) = self.sets.greatest_image(&mask);
         if !self.known.contains_key(&key) {
-            let b = self.sets.board(key);
+            let b = self.sets.board(&key);
             let r = value(&b, self.opts)?;
             if let Err(e) = check_placement(&b, &r.placement) {
                 anyhow::bail!("internal error: optimum of {b:?} fails the checker: {e}");
@@ -74,15 +76,15 @@ impl Cache<'_> {
     }
 
     /// A second optimum of the class `key`, if any (the query is asked once per class).
-    fn second(&mut self, key: u64) -> anyhow::Result<Option<Placement>> {
-        let b = self.sets.board(key);
+    fn second(&mut self, key: CellSet<1>) -> anyhow::Result<Option<Placement>> {
+        let b = self.sets.board(&key);
         let (v, first, _) = self.known[&key].clone();
         let u = second_optimum(&b, v, &first, self.opts)?;
         self.known.get_mut(&key).expect("solved above").2 = Some(u.second.is_none());
         Ok(u.second)
     }
 
-    fn unique(&mut self, key: u64) -> anyhow::Result<bool> {
+    fn unique(&mut self, key: CellSet<1>) -> anyhow::Result<bool> {
         match self.known[&key].2 {
             Some(u) => Ok(u),
             None => Ok(self.second(key)?.is_none()),
@@ -96,10 +98,15 @@ pub fn compare_published(
     ours: &PuzzleReport,
     opts: &ValueOptions,
 ) -> anyhow::Result<Comparison> {
-    let sets = WallSets::new(ours.rows, ours.cols)
-        .ok_or_else(|| anyhow::anyhow!("the published layout holds boards up to 8x8"))?;
-    let key_of = |walls: &[Coord]| sets.canonical(sets.mask(walls)).0;
-    let our_keys: HashMap<u64, usize> = ours
+    anyhow::ensure!(
+        ours.rows <= 8 && ours.cols <= 8,
+        "the published layout holds boards up to 8x8, not {}x{}",
+        ours.rows,
+        ours.cols
+    );
+    let sets = WallClasses::<1>::new(ours.rows, ours.cols)?;
+    let key_of = |walls: &[Coord]| sets.greatest_image(&sets.set_of(walls)).0;
+    let our_keys: HashMap<CellSet<1>, usize> = ours
         .puzzles
         .iter()
         .enumerate()
@@ -116,7 +123,7 @@ pub fn compare_published(
         opts,
         known: HashMap::new(),
     };
-    let mut seen: HashMap<u64, usize> = HashMap::new();
+    let mut seen: HashMap<CellSet<1>, usize> = HashMap::new();
     let mut entries = Vec::new();
     let mut published_by_walls: BTreeMap<usize, usize> = BTreeMap::new();
     for (i, e) in list.iter().enumerate() {
@@ -181,13 +188,13 @@ pub fn compare_published(
 /// Sets the verdict of one entry whose class `key` is new in the list.
 fn judge(
     check: &mut EntryCheck,
-    key: u64,
-    our_keys: &HashMap<u64, usize>,
+    key: CellSet<1>,
+    our_keys: &HashMap<CellSet<1>, usize>,
     complete_levels: &[usize],
     cache: &mut Cache,
 ) -> anyhow::Result<()> {
     let sets = cache.sets;
-    let mask = sets.mask(&check.walls);
+    let mask = sets.set_of(&check.walls);
     let (_, v) = cache.value(mask)?;
     check.engine_value = Some(v);
     if v != check.claimed_value {
@@ -203,7 +210,7 @@ fn judge(
         return Ok(());
     }
     if let Some(second) = cache.second(key)? {
-        let board: Board = sets.board(key);
+        let board: Board = sets.board(&key);
         let first = &cache.known[&key].1;
         let symmetric = board
             .stabiliser()
@@ -222,21 +229,16 @@ fn judge(
         );
         return Ok(());
     }
-    // Every proper subset, smallest first.
-    let mut subs: Vec<u64> = Vec::new();
-    let mut sub = mask;
-    while sub != 0 {
-        sub = (sub - 1) & mask;
-        subs.push(sub);
-    }
-    subs.sort_by_key(|s| s.count_ones());
+    // Every proper subset, smallest first (descending in the set order within a size).
+    let mut subs: Vec<CellSet<1>> = mask.proper_subsets().collect();
+    subs.sort_by_key(|s| s.len());
     for s in subs {
         let (skey, sv) = cache.value(s)?;
         if sv == v && cache.unique(skey)? {
             check.verdict = "not-minimal";
             check.detail = format!(
                 "the subset with walls {} already has value {v} and a unique optimum",
-                render_cell_list(&sets.cells(s))
+                render_cell_list(&sets.cells(&s))
             );
             return Ok(());
         }

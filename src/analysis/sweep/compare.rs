@@ -2,7 +2,7 @@
 //! (`KW_summary.txt`). The published rows are claims: each is matched to our class by its
 //! canonical walls, its value compared with ours, and its placement re-checked.
 
-use crate::board::{Board, WallSymmetries, cell_bit};
+use crate::board::{Board, CellSet, WallClasses};
 use crate::check::check_placement;
 use crate::io::{ClassRow, parse_published_csv};
 use anyhow::Context;
@@ -32,10 +32,6 @@ pub struct KComparison {
     pub placement_problems: Vec<Finding>,
     /// Per-board value counts of the published summary, and ours, when a summary exists.
     pub summary: Option<(ValueCounts, ValueCounts)>,
-}
-
-fn mask_of(walls: &[(usize, usize)], cols: usize) -> u64 {
-    walls.iter().fold(0, |m, &(r, c)| m | cell_bit(r * cols + c))
 }
 
 /// `There are N boards with value V` / `with V queens in them` lines of a summary.
@@ -70,10 +66,10 @@ pub fn compare_k(
     csv_name: &str,
     summary_text: Option<&str>,
 ) -> anyhow::Result<KComparison> {
-    let ws = WallSymmetries::new(8, 8)?;
-    let by_class: HashMap<u64, &ClassRow> = ours.iter().map(|r| (mask_of(&r.walls, 8), r)).collect();
+    let ws = WallClasses::<1>::new(8, 8)?;
+    let by_class: HashMap<CellSet<1>, &ClassRow> = ours.iter().map(|r| (ws.set_of(&r.walls), r)).collect();
     let published = parse_published_csv(csv_text, csv_name, 8, 8)?;
-    let mut seen: HashMap<u64, usize> = HashMap::new();
+    let mut seen: HashMap<CellSet<1>, usize> = HashMap::new();
     let mut cmp = KComparison {
         walls: k,
         published_rows: published.len(),
@@ -81,7 +77,7 @@ pub fn compare_k(
         ..KComparison::default()
     };
     for p in &published {
-        let class = ws.least_image(mask_of(&p.walls, 8));
+        let class = ws.least_image(&ws.set_of(&p.walls));
         *seen.entry(class).or_default() += 1;
         let board = Board::with_walls(8, 8, &p.walls).with_context(|| format!("{csv_name}:{}", p.line))?;
         let walls_text = crate::board::render_cell_list(&p.walls);

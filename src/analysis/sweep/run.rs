@@ -12,12 +12,13 @@
 use super::cpu_time::{process_cpu_seconds, thread_cpu_seconds};
 use super::evaluate::{Engine, Evaluator};
 use super::summary::{CrossCheck, Provenance, WallsSummary, markdown, summarise};
-use crate::board::{Board, WallSymmetries, mask_cells};
+use crate::board::{Board, CellSet, WallClasses};
 use crate::check::bnb_value;
 use crate::io::{
     ClassRow, Series, render_distribution_svg, render_jsonl, render_published_csv, write_atomic,
 };
 use crate::solve::Backend;
+use crate::with_cell_width;
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -90,16 +91,16 @@ fn chunk_path(out: &Path, k: usize, j: usize) -> PathBuf {
 }
 
 /// The classes of every wall count of the spec, and their chunk numbering.
-struct Plan {
-    ws: WallSymmetries,
+struct Plan<const W: usize> {
+    ws: WallClasses<W>,
     /// `(k, classes of k)`.
-    classes: Vec<(usize, Vec<u64>)>,
+    classes: Vec<(usize, Vec<CellSet<W>>)>,
     /// `(k, index into classes, chunk number within k)` in global chunk order.
     chunks: Vec<(usize, usize, usize)>,
 }
 
-fn plan(spec: &SweepSpec) -> anyhow::Result<Plan> {
-    let ws = WallSymmetries::new(spec.rows, spec.cols)?;
+fn plan<const W: usize>(spec: &SweepSpec) -> anyhow::Result<Plan<W>> {
+    let ws = WallClasses::<W>::new(spec.rows, spec.cols)?;
     let mut classes = Vec::new();
     let mut chunks = Vec::new();
     for (slot, &k) in spec.walls.iter().enumerate() {
@@ -133,8 +134,8 @@ fn check_spec(out: &Path, spec: &SweepSpec) -> anyhow::Result<()> {
 }
 
 /// Evaluates one chunk with one solver.
-fn compute_chunk(
-    plan: &Plan,
+fn compute_chunk<const W: usize>(
+    plan: &Plan<W>,
     spec: &SweepSpec,
     backend: &Backend,
     (k, slot, j): (usize, usize, usize),
@@ -144,15 +145,12 @@ fn compute_chunk(
     let list = &plan.classes[slot].1;
     let first = j * spec.chunk_size;
     let masks = &list[first..(first + spec.chunk_size).min(list.len())];
-    let boards: Vec<Board> = masks
-        .iter()
-        .map(|&m| Board::with_walls(spec.rows, spec.cols, &mask_cells(m, spec.cols)))
-        .collect::<Result<_, _>>()?;
+    let boards: Vec<Board> = masks.iter().map(|m| plan.ws.board(m)).collect();
     let start = thread_cpu_seconds();
     let mut ev = Evaluator::new(spec.rows, spec.cols, spec.engine, backend);
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
-    for (&m, b) in masks.iter().zip(&boards) {
+    for (m, b) in masks.iter().zip(&boards) {
         let e = ev.evaluate(b)?;
         calls += e.sat_calls as u64;
         let optimal = if spec.count_optimal {
@@ -198,14 +196,28 @@ fn compute_chunk(
     })
 }
 
-/// Runs (or resumes) a sweep into `out`; assembles the database unless sharded.
-pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Result<()> {
+/// Runs (or resumes) a sweep into `out`; assembles the database unless sharded, and then
+/// returns the summary of each wall count.
+pub fn run_sweep(
+    spec: &SweepSpec,
+    opts: &RunOptions,
+    out: &Path,
+) -> anyhow::Result<Option<Vec<WallsSummary>>> {
+    Board::new(spec.rows, spec.cols)?;
+    with_cell_width!(spec.rows * spec.cols, W => run_sweep_in::<W>(spec, opts, out))
+}
+
+fn run_sweep_in<const W: usize>(
+    spec: &SweepSpec,
+    opts: &RunOptions,
+    out: &Path,
+) -> anyhow::Result<Option<Vec<WallsSummary>>> {
     let started = Instant::now();
     let backend: Backend = spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?;
     if spec.chunk_size == 0 {
         bail!("--chunk must be at least 1");
     }
-    let plan = plan(spec)?;
+    let plan = plan::<W>(spec)?;
     check_spec(out, spec)?;
     let shard = opts.shard.unwrap_or(Shard { index: 1, count: 1 });
     let mine: Vec<(usize, usize, usize)> = plan
@@ -261,9 +273,9 @@ pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Res
             done.len(),
             out.display()
         );
-        return Ok(());
+        return Ok(None);
     }
-    assemble(
+    let sums = assemble(
         spec,
         &plan,
         &[out.to_path_buf()],
@@ -284,20 +296,20 @@ pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Res
             out.join("summary.md").display()
         );
     }
-    Ok(())
+    Ok(Some(sums))
 }
 
 /// Reads every chunk of the spec from the first of `dirs` that has it, and writes the database,
 /// summaries and chart into `out`.
-fn assemble(
+fn assemble<const W: usize>(
     spec: &SweepSpec,
-    plan: &Plan,
+    plan: &Plan<W>,
     dirs: &[PathBuf],
     out: &Path,
     command: &str,
     started: Instant,
     computed_now: usize,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<WallsSummary>> {
     let mut sums: Vec<WallsSummary> = Vec::new();
     let mut sat_seconds = 0.0;
     let mut calls = 0;
@@ -324,7 +336,7 @@ fn assemble(
                 bail!("{}: chunk does not match its name", path.display());
             }
             for (r, &m) in doc.rows.iter().zip(&list[doc.first_class..]) {
-                if r.walls != mask_cells(m, spec.cols) {
+                if r.walls != plan.ws.cells(&m) {
                     bail!(
                         "{}: rows do not match the class list of this sweep",
                         path.display()
@@ -403,11 +415,11 @@ fn assemble(
         format!("{}\n", serde_json::to_string_pretty(&prov)?).as_bytes(),
     )?;
     write_atomic(&out.join("summary.md"), markdown(&shape, &sums, &prov).as_bytes())?;
-    Ok(())
+    Ok(sums)
 }
 
-/// Merges shard directories of one sweep into `out`.
-pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<()> {
+/// Merges shard directories of one sweep into `out`; returns the summary of each wall count.
+pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Vec<WallsSummary>> {
     let started = Instant::now();
     let Some(first) = dirs.first() else {
         bail!("merge needs at least one shard directory");
@@ -423,9 +435,12 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<()> 
             bail!("{} and {} hold different sweeps", first.display(), d.display());
         }
     }
-    let plan = plan(&spec)?;
-    check_spec(out, &spec)?;
-    assemble(&spec, &plan, dirs, out, command, started, 0)
+    Board::new(spec.rows, spec.cols)?;
+    with_cell_width!(spec.rows * spec.cols, W => {
+        let plan = plan::<W>(&spec)?;
+        check_spec(out, &spec)?;
+        assemble(&spec, &plan, dirs, out, command, started, 0)
+    })
 }
 
 /// CPU model and core count, for provenance.

@@ -25,6 +25,11 @@ pub struct WallsSummary {
     pub max_example: Vec<Coord>,
     pub max_example_queens: Vec<Coord>,
     pub values: Vec<ValueCount>,
+    /// With `--count-optimal`: placements of `max_value` queens summed over every board (a
+    /// class weighs its orbit), e.g. the "n + k queens with k walls on n × n" count when
+    /// `max_value = n + k`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_value_placements: Option<u64>,
 }
 
 /// Summarises the rows of one wall count (non-empty).
@@ -37,6 +42,13 @@ pub fn summarise(walls: usize, rows: &[ClassRow]) -> WallsSummary {
     }
     let max_value = rows.iter().map(|r| r.value).max().unwrap_or(0);
     let example = rows.iter().find(|r| r.value == max_value);
+    // Every row counted its optima, or the total is not known.
+    let max_value_placements = rows
+        .iter()
+        .filter(|r| r.value == max_value)
+        .map(|r| r.optimal.map(|n| n * r.orbit as u64))
+        .sum::<Option<u64>>()
+        .filter(|_| !rows.is_empty() && rows.iter().all(|r| r.optimal.is_some()));
     WallsSummary {
         walls,
         classes: rows.len() as u64,
@@ -52,6 +64,7 @@ pub fn summarise(walls: usize, rows: &[ClassRow]) -> WallsSummary {
                 boards,
             })
             .collect(),
+        max_value_placements,
     }
 }
 
@@ -128,6 +141,12 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &Provenance) -> String
             },
             render_cell_list(&w.max_example_queens)
         ));
+        if let Some(n) = w.max_value_placements {
+            s.push_str(&format!(
+                "Placements of {} queens summed over every {}-wall board: {n}.\n\n",
+                w.max_value, w.walls
+            ));
+        }
     }
     s.push_str("## How it was made\n\n");
     s.push_str(&format!("- command: `{}`\n", prov.command));
@@ -175,6 +194,7 @@ mod tests {
             optimal: None,
         };
         let s = summarise(1, &[row(8, 4), row(9, 8), row(9, 1)]);
+        assert_eq!(s.max_value_placements, None);
         assert_eq!(s.classes, 3);
         assert_eq!(s.boards, 13);
         assert_eq!(s.max_value, 9);
@@ -193,5 +213,11 @@ mod tests {
                 }
             ]
         );
+        let counted = |value, orbit, optimal| ClassRow {
+            optimal: Some(optimal),
+            ..row(value, orbit)
+        };
+        let s = summarise(1, &[counted(8, 4, 5), counted(9, 8, 2), counted(9, 1, 3)]);
+        assert_eq!(s.max_value_placements, Some(2 * 8 + 3));
     }
 }
