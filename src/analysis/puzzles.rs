@@ -33,15 +33,14 @@
 
 mod classes;
 mod compare;
-mod unique;
 
 pub use classes::{WallSets, canonical_wall_sets};
 pub use compare::{Comparison, EntryCheck, compare_published};
-pub use unique::{Uniqueness, second_optimum};
 
-use crate::analysis::{ValueOptions, upper_bound, value};
-use crate::board::{Board, Coord, Placement, to_bits64};
+use crate::analysis::{ValueOptions, second_optimum, upper_bound, value};
+use crate::board::{Board, Coord, Placement};
 use crate::check::{brute_count, check_placement};
+use crate::io::to_bits64;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};

@@ -5,7 +5,6 @@
 //! queen but does not block). Row 0 is the top row, column 0 the left column.
 
 mod armies;
-mod bits;
 mod classes;
 mod placement;
 mod segment;
@@ -14,7 +13,10 @@ mod text;
 mod walls;
 
 pub use armies::Armies;
-pub use bits::{from_bits64, to_bits64};
+// Test-only: the tests of `classes` compare its masks with the published layout, which lives
+// in `io`. Production code in `board` never sees the layout.
+#[cfg(test)]
+pub(crate) use crate::io::{from_bits64, to_bits64};
 pub use classes::{WallSymmetries, cell_bit, mask_cells};
 pub use placement::Placement;
 pub use segment::{Family, Segment};

@@ -1,4 +1,5 @@
-//! The result files of the published ILP study (ggf-git/walled-n-queens), read as claims.
+//! The result files of the published ILP study (ggf-git/walled-n-queens), read as claims; and
+//! our own rows written in its boards-CSV layout ([`render_published_csv`]).
 //!
 //! Four layouts are recognised from their first line:
 //! - boards CSV: header `Walls,Value,Queens:`, then `walls_u64,value,queens_u64` per board;
@@ -9,10 +10,16 @@
 //!   one column per solution, and an `objval` line.
 //!
 //! Invariant: parsing checks syntax only (numbers, names, column counts); whether cells fit a
-//! board is decided later, with the board size, so a misfit is a verdict and not a misreading.
+//! board is decided later, with the board size ([`CellSet::cells`]), so a misfit is a verdict
+//! and not a misreading.
+//!
+//! The one reader of these files: `verify`, `sweep-compare` and `puzzles --compare` all read
+//! them here.
 
-use crate::board::Coord;
+use super::{ClassRow, from_bits64, to_bits64};
+use crate::board::{BoardError, Coord, render_cell_list};
 use anyhow::{Context, bail};
+use std::fmt;
 
 /// A set of cells as a file gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +28,40 @@ pub enum CellSet {
     Bits64(u64),
     /// Cells named one by one (SCIP variable names).
     Cells(Vec<Coord>),
+}
+
+impl CellSet {
+    /// The cells on a `rows × cols` board; a cell outside it is an error, never folded onto
+    /// another cell.
+    pub fn cells(&self, rows: usize, cols: usize) -> Result<Vec<Coord>, BoardError> {
+        match self {
+            CellSet::Bits64(bits) => from_bits64(*bits, rows, cols),
+            CellSet::Cells(v) => match v.iter().find(|&&(r, c)| r >= rows || c >= cols) {
+                Some(&(r, c)) => Err(BoardError::new(format!(
+                    "cell {r},{c} is off the {rows}x{cols} board"
+                ))),
+                None => Ok(v.clone()),
+            },
+        }
+    }
+
+    /// The set in the published 64-bit layout.
+    pub fn bits64(&self) -> Result<u64, BoardError> {
+        match self {
+            CellSet::Bits64(bits) => Ok(*bits),
+            CellSet::Cells(v) => to_bits64(v),
+        }
+    }
+}
+
+/// As the file gives it: the 64-bit number, or the cell list.
+impl fmt::Display for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CellSet::Bits64(bits) => write!(f, "{bits}"),
+            CellSet::Cells(v) => f.write_str(&render_cell_list(v)),
+        }
+    }
 }
 
 /// Which layout a file has.
@@ -86,6 +127,32 @@ pub fn parse_published(name: &str, text: &str) -> anyhow::Result<PublishedFile> 
         ))
     };
     parsed.with_context(|| name.to_string())
+}
+
+/// Parses a published file that must have layout `want` (a boards CSV for `sweep-compare`, a
+/// puzzle list for `puzzles --compare`); its rows.
+pub fn parse_published_as(name: &str, text: &str, want: PublishedFormat) -> anyhow::Result<Vec<ClaimRow>> {
+    let file = parse_published(name, text)?;
+    if file.format != want {
+        bail!(
+            "{name}: expected a {}, found a {}",
+            want.name(),
+            file.format.name()
+        );
+    }
+    Ok(file.rows)
+}
+
+/// Our rows in the published boards-CSV layout (`Walls,Value,Queens:`, walls and queens as
+/// 64-bit numbers); errors if a cell does not fit 8 × 8.
+pub fn render_published_csv(rows: &[ClassRow]) -> anyhow::Result<String> {
+    let mut s = String::from("Walls,Value,Queens:\n");
+    for r in rows {
+        let walls = to_bits64(&r.walls)?;
+        let queens = to_bits64(r.queens.queens())?;
+        s.push_str(&format!("{walls},{},{queens}\n", r.value));
+    }
+    Ok(s)
 }
 
 fn truncate(s: &str, n: usize) -> String {
@@ -413,6 +480,31 @@ mod tests {
         for bad in ["[[1,10],[2]]", "[[1,10]", "[[1,10]] x", "[[1,a]]", "[[[1]]]"] {
             assert!(parse_published("t", bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn cell_sets_on_a_board() {
+        let bits = CellSet::Bits64(13835058055282163712); // cells (0,0) and (0,1)
+        assert_eq!(bits.cells(8, 8).unwrap(), vec![(0, 0), (0, 1)]);
+        assert_eq!(bits.to_string(), "13835058055282163712");
+        let named = CellSet::Cells(vec![(0, 0), (0, 1)]);
+        assert_eq!(named.bits64().unwrap(), 13835058055282163712);
+        assert_eq!(named.to_string(), "0,0 0,1");
+        let e = CellSet::Cells(vec![(2, 0)]).cells(2, 2).unwrap_err();
+        assert_eq!(e.to_string(), "cell 2,0 is off the 2x2 board");
+        assert!(CellSet::Bits64(1).cells(7, 7).is_err()); // bit 0 is cell 7,7
+    }
+
+    #[test]
+    fn a_layout_can_be_required() {
+        assert_eq!(
+            parse_published_as("t", "[[1,10]]", PublishedFormat::PuzzleList)
+                .unwrap()
+                .len(),
+            1
+        );
+        let e = parse_published_as("t", "[[1,10]]", PublishedFormat::BoardsCsv).unwrap_err();
+        assert!(e.to_string().contains("expected a boards CSV"), "{e}");
     }
 
     #[test]
