@@ -198,84 +198,89 @@ fn parse_boards_csv(text: &str) -> anyhow::Result<PublishedFile> {
     })
 }
 
-/// `[[w, v], [w, v], ...]` with any whitespace; each pair is reported at the line it starts on.
+/// `[[w, v], [w, v], ...]` with any whitespace (a trailing comma allowed); each pair is
+/// reported at the line its `[` stands on.
 fn parse_puzzle_list(text: &str) -> anyhow::Result<PublishedFile> {
+    let mut tokens = ListTokens(list_tokens(text)?.into_iter());
+    tokens.expect(&["["])?;
     let mut rows = Vec::new();
-    let mut depth = 0usize;
-    let mut line = 1usize;
-    let mut pair_line = 0usize;
-    let mut numbers: Vec<(String, usize)> = Vec::new();
-    let mut token = String::new();
-    let mut closed_outer = false;
-    let flush = |token: &mut String, numbers: &mut Vec<(String, usize)>, line: usize| {
-        if !token.is_empty() {
-            numbers.push((std::mem::take(token), line));
+    loop {
+        let (line, t) = tokens.expect(&["[", "]"])?;
+        if t == "]" {
+            break;
         }
-    };
-    for ch in text.chars() {
-        if closed_outer && !ch.is_whitespace() {
-            bail!("line {line}: text after the closing bracket of the list");
-        }
-        match ch {
-            '[' => {
-                depth += 1;
-                if depth > 2 {
-                    bail!("line {line}: lists nest deeper than [[walls, value], ...]");
-                }
-                if depth == 2 {
-                    pair_line = line;
-                    numbers.clear();
-                }
-            }
-            ']' => {
-                flush(&mut token, &mut numbers, line);
-                match depth {
-                    2 => {
-                        if numbers.len() != 2 {
-                            bail!(
-                                "line {pair_line}: expected [walls, value], found {} numbers",
-                                numbers.len()
-                            );
-                        }
-                        rows.push(ClaimRow {
-                            line: pair_line,
-                            label: format!("item {}", rows.len() + 1),
-                            walls: CellSet::Bits64(number(&numbers[0].0, pair_line, "walls")?),
-                            value: number(&numbers[1].0, pair_line, "value")?,
-                            queens: None,
-                            objective: None,
-                        });
-                        numbers.clear();
-                    }
-                    1 => closed_outer = true,
-                    _ => bail!("line {line}: unmatched ']'"),
-                }
-                depth = depth.saturating_sub(1);
-            }
-            ',' => {
-                flush(&mut token, &mut numbers, line);
-                if depth == 1 && !numbers.is_empty() {
-                    bail!("line {line}: a number outside [walls, value]");
-                }
-            }
-            c if c.is_whitespace() => {
-                flush(&mut token, &mut numbers, line);
-                if c == '\n' {
-                    line += 1;
-                }
-            }
-            c if c.is_ascii_digit() && depth == 2 => token.push(c),
-            c => bail!("line {line}: unexpected character {c:?}"),
+        let (_, walls) = tokens.expect(&[NUMBER])?;
+        tokens.expect(&[","])?;
+        let (_, value) = tokens.expect(&[NUMBER])?;
+        tokens.expect(&["]"])?;
+        rows.push(ClaimRow {
+            line,
+            label: format!("item {}", rows.len() + 1),
+            walls: CellSet::Bits64(number(&walls, line, "walls")?),
+            value: number(&value, line, "value")?,
+            queens: None,
+            objective: None,
+        });
+        if tokens.expect(&[",", "]"])?.1 == "]" {
+            break;
         }
     }
-    if !closed_outer {
-        bail!("line {line}: the list is not closed with ']'");
+    if let Some((l, t)) = tokens.0.next() {
+        bail!("line {l}: {t:?} after the closing bracket of the list");
     }
     Ok(PublishedFile {
         format: PublishedFormat::PuzzleList,
         rows,
         named_side: None,
     })
+}
+
+/// Stands for any run of digits in [`ListTokens::expect`].
+const NUMBER: &str = "a number";
+
+/// The tokens of a puzzle list, each with its line.
+struct ListTokens(std::vec::IntoIter<(usize, String)>);
+
+impl ListTokens {
+    /// The next token, which must be one of `wants`.
+    fn expect(&mut self, wants: &[&str]) -> anyhow::Result<(usize, String)> {
+        let fits = |t: &str| {
+            wants
+                .iter()
+                .any(|&w| w == t || (w == NUMBER && t.starts_with(|c: char| c.is_ascii_digit())))
+        };
+        let want = wants.join(" or ");
+        match self.0.next() {
+            Some((l, t)) if fits(&t) => Ok((l, t)),
+            Some((l, t)) => bail!("line {l}: expected {want}, found {t:?}"),
+            None => bail!("end of input: expected {want}, the list is not closed"),
+        }
+    }
+}
+
+/// Brackets, commas and runs of digits, each with its 1-based line.
+fn list_tokens(text: &str) -> anyhow::Result<Vec<(usize, String)>> {
+    let mut tokens = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        let mut chars = line.char_indices().peekable();
+        while let Some((at, ch)) = chars.next() {
+            match ch {
+                '[' | ']' | ',' => tokens.push((ln, ch.to_string())),
+                c if c.is_ascii_digit() => {
+                    let mut end = at + 1;
+                    while let Some(&(j, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                        end = j + d.len_utf8();
+                        chars.next();
+                    }
+                    tokens.push((ln, line[at..end].to_string()));
+                }
+                c if c.is_whitespace() => {}
+                c => bail!("line {ln}: unexpected character {c:?}"),
+            }
+        }
+    }
+    Ok(tokens)
 }
 
 /// What a SCIP variable name stands for.
@@ -477,9 +482,23 @@ mod tests {
         );
         let f = parse_published("t", "[[1, 10], \n[2, 9]]\n").unwrap();
         assert_eq!(f.rows[1].line, 2);
-        for bad in ["[[1,10],[2]]", "[[1,10]", "[[1,10]] x", "[[1,a]]", "[[[1]]]"] {
+        for bad in [
+            "[[1,10],[2]]",
+            "[[1,10]",
+            "[[1,10]] x",
+            "[[1,a]]",
+            "[[[1]]]",
+            "[[3 4]]",
+            "[[1,2]]]",
+        ] {
             assert!(parse_published("t", bad).is_err(), "{bad}");
         }
+        let e = parse_published("t", "[[1, 2],\n[3 4]]").unwrap_err();
+        assert!(format!("{e:#}").contains("line 2: expected ,"), "{e:#}");
+        let e = parse_published("t", "[[99999999999999999999, 2]]").unwrap_err();
+        assert!(format!("{e:#}").contains("line 1: walls"), "{e:#}");
+        assert_eq!(parse_published("t", "[]").unwrap().rows, vec![]);
+        assert_eq!(parse_published("t", "[[1,2],]").unwrap().rows.len(), 1);
     }
 
     #[test]
