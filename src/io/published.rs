@@ -202,17 +202,17 @@ fn parse_boards_csv(text: &str) -> anyhow::Result<PublishedFile> {
 /// reported at the line its `[` stands on.
 fn parse_puzzle_list(text: &str) -> anyhow::Result<PublishedFile> {
     let mut tokens = ListTokens(list_tokens(text)?.into_iter());
-    tokens.expect(&["["])?;
+    tokens.expect(&["["], "the list's opening [")?;
     let mut rows = Vec::new();
     loop {
-        let (line, t) = tokens.expect(&["[", "]"])?;
+        let (line, t) = tokens.expect(&["[", "]"], "[walls, value] or the closing ]")?;
         if t == "]" {
             break;
         }
-        let (_, walls) = tokens.expect(&[NUMBER])?;
-        tokens.expect(&[","])?;
-        let (_, value) = tokens.expect(&[NUMBER])?;
-        tokens.expect(&["]"])?;
+        let (_, walls) = tokens.expect(&[NUMBER], PAIR)?;
+        tokens.expect(&[","], PAIR)?;
+        let (_, value) = tokens.expect(&[NUMBER], PAIR)?;
+        tokens.expect(&["]"], PAIR)?;
         rows.push(ClaimRow {
             line,
             label: format!("item {}", rows.len() + 1),
@@ -221,7 +221,7 @@ fn parse_puzzle_list(text: &str) -> anyhow::Result<PublishedFile> {
             queens: None,
             objective: None,
         });
-        if tokens.expect(&[",", "]"])?.1 == "]" {
+        if tokens.expect(&[",", "]"], "a comma or the closing ]")?.1 == "]" {
             break;
         }
     }
@@ -236,24 +236,25 @@ fn parse_puzzle_list(text: &str) -> anyhow::Result<PublishedFile> {
 }
 
 /// Stands for any run of digits in [`ListTokens::expect`].
-const NUMBER: &str = "a number";
+const NUMBER: &str = "0";
+/// What an entry of the list looks like.
+const PAIR: &str = "[walls, value] (two numbers)";
 
 /// The tokens of a puzzle list, each with its line.
 struct ListTokens(std::vec::IntoIter<(usize, String)>);
 
 impl ListTokens {
-    /// The next token, which must be one of `wants`.
-    fn expect(&mut self, wants: &[&str]) -> anyhow::Result<(usize, String)> {
+    /// The next token, which must be one of `wants`; errors say that `what` was expected.
+    fn expect(&mut self, wants: &[&str], what: &str) -> anyhow::Result<(usize, String)> {
         let fits = |t: &str| {
             wants
                 .iter()
                 .any(|&w| w == t || (w == NUMBER && t.starts_with(|c: char| c.is_ascii_digit())))
         };
-        let want = wants.join(" or ");
         match self.0.next() {
             Some((l, t)) if fits(&t) => Ok((l, t)),
-            Some((l, t)) => bail!("line {l}: expected {want}, found {t:?}"),
-            None => bail!("end of input: expected {want}, the list is not closed"),
+            Some((l, t)) => bail!("line {l}: expected {what}, found {t:?}"),
+            None => bail!("end of input: expected {what}; the list is not closed"),
         }
     }
 }
@@ -494,7 +495,10 @@ mod tests {
             assert!(parse_published("t", bad).is_err(), "{bad}");
         }
         let e = parse_published("t", "[[1, 2],\n[3 4]]").unwrap_err();
-        assert!(format!("{e:#}").contains("line 2: expected ,"), "{e:#}");
+        assert!(
+            format!("{e:#}").contains("line 2: expected [walls, value]"),
+            "{e:#}"
+        );
         let e = parse_published("t", "[[99999999999999999999, 2]]").unwrap_err();
         assert!(format!("{e:#}").contains("line 1: walls"), "{e:#}");
         assert_eq!(parse_published("t", "[]").unwrap().rows, vec![]);

@@ -184,3 +184,35 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::to_bits64;
+
+    #[test]
+    fn published_rows_meet_our_classes_in_any_orientation() {
+        let canonical = Board::with_walls(8, 8, &[(7, 7)]).unwrap().canonical().0.walls();
+        let ours = vec![ClassRow {
+            walls: canonical,
+            value: 0,
+            queens: Placement::new(vec![]),
+            orbit: 4,
+            optimal: None,
+        }];
+        let row = |cell, value| format!("{},{value},0\n", to_bits64(&[cell]).unwrap());
+        // A corner in two orientations: the first agrees, the second claims another value
+        // and its (empty) placement does not have that many queens.
+        let csv = format!("Walls,Value,Queens:\n{}{}", row((0, 7), 0), row((7, 0), 1));
+        let summary = "There is 1 board with value 11.\nThere are 4 boards with value 0.\n";
+        let c = compare_k(1, &ours, &csv, "t.csv", Some(("s.txt", summary))).unwrap();
+        assert_eq!((c.published_rows, c.classes_covered, c.duplicate_rows), (2, 1, 1));
+        assert_eq!(c.value_disagreements.len(), 1);
+        assert_eq!(c.value_disagreements[0].line, 3);
+        assert_eq!(c.placement_problems.len(), 1);
+        let (theirs, mine) = c.summary.unwrap();
+        assert_eq!(theirs, vec![(11, 1), (0, 4)]);
+        assert_eq!(mine, vec![(0, 4)]);
+        assert!(compare_k(1, &ours, "[[1, 2]]", "t.txt", None).is_err());
+    }
+}
