@@ -1,7 +1,7 @@
 # Interesting puzzles (issue 7): generation, comparison with the published list, the page.
 
 PUZZLES_DIR := results/puzzles
-PUBLISHED_PUZZLES := data/walled-n-queens/interesting_puzzles.txt
+PUBLISHED_PUZZLES := results/published/walled-n-queens/interesting/interesting_puzzles.txt
 
 .PHONY: puzzles puzzles-8x8 puzzles-8x8-5walls puzzles-7x7 puzzles-page-test bench-puzzles
 

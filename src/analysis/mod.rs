@@ -11,8 +11,9 @@ pub mod nqueens;
 pub mod puzzles;
 mod session;
 pub mod sweep;
+mod unique;
 mod value;
-mod verify;
+pub mod verify;
 
 pub use armies::{
     ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, largest_armies, optimal_classes,
@@ -29,5 +30,5 @@ pub use least_walls::{
     Witness, least_walls, most_queens_any_board, wall_lower_bound,
 };
 pub use session::BoardSession;
+pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
-pub use verify::{BoardClaim, RefutedKind, Verdict, verify_claim};

@@ -32,14 +32,13 @@
 //! which stays legal when walls are added. Both are re-checked by the independent checker.
 
 mod compare;
-mod unique;
 
 pub use compare::{Comparison, EntryCheck, compare_published};
-pub use unique::{Uniqueness, second_optimum};
 
-use crate::analysis::{ValueOptions, upper_bound, value};
-use crate::board::{Board, CellSet, Coord, Placement, WallClasses, to_bits64};
+use crate::analysis::{ValueOptions, second_optimum, upper_bound, value};
+use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
 use crate::check::{brute_count, check_placement};
+use crate::io::to_bits64;
 use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::Serialize;

@@ -5,7 +5,6 @@
 //! queen but does not block). Row 0 is the top row, column 0 the left column.
 
 mod armies;
-mod bits;
 mod cellset;
 mod classes;
 mod placement;
@@ -15,7 +14,6 @@ mod text;
 mod walls;
 
 pub use armies::Armies;
-pub use bits::{from_bits64, to_bits64};
 pub use cellset::{CellSet, WIDTHS, width_for};
 pub use classes::WallClasses;
 pub use placement::Placement;

@@ -15,7 +15,6 @@ mod solve;
 mod sweep;
 mod value;
 mod verify;
-mod verify_summary;
 
 pub use board_args::BoardArgs;
 pub use instance::{InstanceArgs, Loaded};

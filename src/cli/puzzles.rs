@@ -9,7 +9,7 @@ use crate::analysis::{Search, ValueOptions};
 use crate::board::{Board, render_cell_list, render_grid};
 use crate::check::check_placement;
 use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::io::{parse_published_puzzles, puzzle_page, write_atomic};
+use crate::io::{PublishedFormat, parse_published_as, puzzle_page, write_atomic};
 use crate::solve::Backend;
 use anyhow::Context;
 use clap::Args;
@@ -93,7 +93,11 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Some(parse_published_puzzles(&text).with_context(|| path.display().to_string())?)
+            Some(parse_published_as(
+                &path.display().to_string(),
+                &text,
+                PublishedFormat::PuzzleList,
+            )?)
         }
         None => None,
     };

@@ -201,7 +201,7 @@ pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
             .collect::<anyhow::Result<_>>()?;
         let summary_path = a.published.join(format!("{k}W_summary.txt"));
         let summary = if summary_path.exists() {
-            Some(read(&summary_path)?)
+            Some((summary_path.display().to_string(), read(&summary_path)?))
         } else {
             None
         };
@@ -210,7 +210,7 @@ pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
             &ours,
             &read(&csv_path)?,
             &csv_path.display().to_string(),
-            summary.as_deref(),
+            summary.as_ref().map(|(n, t)| (n.as_str(), t.as_str())),
         )?);
     }
     if items.is_empty() {

@@ -2,6 +2,7 @@
 //! published result files, result databases, pictures and instance formats.
 
 mod atomic;
+mod bits64;
 mod columns;
 mod csplib;
 mod dimacs;
@@ -9,7 +10,6 @@ mod header;
 mod lp;
 mod opb;
 mod published;
-mod published_puzzles;
 mod puzzle_page;
 mod summary;
 mod svg;
@@ -18,6 +18,7 @@ mod sweep_db;
 mod wcnf;
 
 pub use atomic::{write_atomic, write_atomic_with};
+pub use bits64::{from_bits64, to_bits64};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
 pub use csplib::{BlockedInstance, parse_blocked_queens};
 pub use dimacs::{
@@ -27,11 +28,13 @@ pub use dimacs::{
 pub use header::{ExportHeader, ReadHeader, dimacs_map, read_header};
 pub use lp::{lp_map, write_lp};
 pub use opb::{opb_map, write_opb};
-pub use published::{CellSet, ClaimRow, PublishedFile, PublishedFormat, parse_published};
-pub use published_puzzles::{PublishedPuzzle, parse_published_puzzles};
+pub use published::{
+    ClaimRow, PublishedCells, PublishedFile, PublishedFormat, parse_published, parse_published_as,
+    render_published_csv,
+};
 pub use puzzle_page::puzzle_page;
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Series, render_distribution_svg};
-pub use sweep_db::{ClassRow, PublishedRow, parse_published_csv, render_jsonl, render_published_csv};
+pub use sweep_db::{ClassRow, render_jsonl};
 pub use wcnf::write_wcnf;

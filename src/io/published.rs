@@ -1,4 +1,5 @@
-//! The result files of the published ILP study (ggf-git/walled-n-queens), read as claims.
+//! The result files of the published ILP study (ggf-git/walled-n-queens), read as claims; and
+//! our own rows written in its boards-CSV layout ([`render_published_csv`]).
 //!
 //! Four layouts are recognised from their first line:
 //! - boards CSV: header `Walls,Value,Queens:`, then `walls_u64,value,queens_u64` per board;
@@ -9,18 +10,58 @@
 //!   one column per solution, and an `objval` line.
 //!
 //! Invariant: parsing checks syntax only (numbers, names, column counts); whether cells fit a
-//! board is decided later, with the board size, so a misfit is a verdict and not a misreading.
+//! board is decided later, with the board size ([`PublishedCells::cells`]), so a misfit is a verdict
+//! and not a misreading.
+//!
+//! The one reader of these files: `verify`, `sweep-compare` and `puzzles --compare` all read
+//! them here.
 
-use crate::board::Coord;
+use super::{ClassRow, from_bits64, to_bits64};
+use crate::board::{BoardError, Coord, render_cell_list};
 use anyhow::{Context, bail};
+use std::fmt;
 
 /// A set of cells as a file gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CellSet {
+pub enum PublishedCells {
     /// The published 64-bit layout: cell (r, c) is bit 63 − (8r + c).
     Bits64(u64),
     /// Cells named one by one (SCIP variable names).
     Cells(Vec<Coord>),
+}
+
+impl PublishedCells {
+    /// The cells on a `rows × cols` board; a cell outside it is an error, never folded onto
+    /// another cell.
+    pub fn cells(&self, rows: usize, cols: usize) -> Result<Vec<Coord>, BoardError> {
+        match self {
+            PublishedCells::Bits64(bits) => from_bits64(*bits, rows, cols),
+            PublishedCells::Cells(v) => match v.iter().find(|&&(r, c)| r >= rows || c >= cols) {
+                Some(&(r, c)) => Err(BoardError::new(format!(
+                    "cell {r},{c} is off the {rows}x{cols} board"
+                ))),
+                None => Ok(v.clone()),
+            },
+        }
+    }
+
+    /// The set in the published 64-bit layout.
+    pub fn bits64(&self) -> Result<u64, BoardError> {
+        match self {
+            PublishedCells::Bits64(bits) => Ok(*bits),
+            PublishedCells::Cells(v) => to_bits64(v),
+        }
+    }
+}
+
+/// As the file gives it: the 64-bit number, or the cell list.
+impl fmt::Display for PublishedCells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PublishedCells::Bits64(bits) => write!(f, "{bits}"),
+            PublishedCells::Cells(v) => f.write_str(&render_cell_list(v)),
+        }
+    }
 }
 
 /// Which layout a file has.
@@ -51,10 +92,10 @@ pub struct ClaimRow {
     pub line: usize,
     /// Short label of the row: its line, or its solution column.
     pub label: String,
-    pub walls: CellSet,
+    pub walls: PublishedCells,
     /// The claimed value (for SCIP tables: the number of queens of the solution).
     pub value: usize,
-    pub queens: Option<CellSet>,
+    pub queens: Option<PublishedCells>,
     /// The objective value SCIP printed (the number of walls), when the file has one.
     pub objective: Option<usize>,
 }
@@ -88,6 +129,32 @@ pub fn parse_published(name: &str, text: &str) -> anyhow::Result<PublishedFile> 
     parsed.with_context(|| name.to_string())
 }
 
+/// Parses a published file that must have layout `want` (a boards CSV for `sweep-compare`, a
+/// puzzle list for `puzzles --compare`); its rows.
+pub fn parse_published_as(name: &str, text: &str, want: PublishedFormat) -> anyhow::Result<Vec<ClaimRow>> {
+    let file = parse_published(name, text)?;
+    if file.format != want {
+        bail!(
+            "{name}: expected a {}, found a {}",
+            want.name(),
+            file.format.name()
+        );
+    }
+    Ok(file.rows)
+}
+
+/// Our rows in the published boards-CSV layout (`Walls,Value,Queens:`, walls and queens as
+/// 64-bit numbers); errors if a cell does not fit 8 × 8.
+pub fn render_published_csv(rows: &[ClassRow]) -> anyhow::Result<String> {
+    let mut s = String::from("Walls,Value,Queens:\n");
+    for r in rows {
+        let walls = to_bits64(&r.walls)?;
+        let queens = to_bits64(r.queens.queens())?;
+        s.push_str(&format!("{walls},{},{queens}\n", r.value));
+    }
+    Ok(s)
+}
+
 fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
@@ -118,9 +185,9 @@ fn parse_boards_csv(text: &str) -> anyhow::Result<PublishedFile> {
         rows.push(ClaimRow {
             line: ln,
             label: format!("line {ln}"),
-            walls: CellSet::Bits64(number(fields[0], ln, "walls")?),
+            walls: PublishedCells::Bits64(number(fields[0], ln, "walls")?),
             value: number(fields[1], ln, "value")?,
-            queens: Some(CellSet::Bits64(number(fields[2], ln, "queens")?)),
+            queens: Some(PublishedCells::Bits64(number(fields[2], ln, "queens")?)),
             objective: None,
         });
     }
@@ -131,84 +198,90 @@ fn parse_boards_csv(text: &str) -> anyhow::Result<PublishedFile> {
     })
 }
 
-/// `[[w, v], [w, v], ...]` with any whitespace; each pair is reported at the line it starts on.
+/// `[[w, v], [w, v], ...]` with any whitespace (a trailing comma allowed); each pair is
+/// reported at the line its `[` stands on.
 fn parse_puzzle_list(text: &str) -> anyhow::Result<PublishedFile> {
+    let mut tokens = ListTokens(list_tokens(text)?.into_iter());
+    tokens.expect(&["["], "the list's opening [")?;
     let mut rows = Vec::new();
-    let mut depth = 0usize;
-    let mut line = 1usize;
-    let mut pair_line = 0usize;
-    let mut numbers: Vec<(String, usize)> = Vec::new();
-    let mut token = String::new();
-    let mut closed_outer = false;
-    let flush = |token: &mut String, numbers: &mut Vec<(String, usize)>, line: usize| {
-        if !token.is_empty() {
-            numbers.push((std::mem::take(token), line));
+    loop {
+        let (line, t) = tokens.expect(&["[", "]"], "[walls, value] or the closing ]")?;
+        if t == "]" {
+            break;
         }
-    };
-    for ch in text.chars() {
-        if closed_outer && !ch.is_whitespace() {
-            bail!("line {line}: text after the closing bracket of the list");
-        }
-        match ch {
-            '[' => {
-                depth += 1;
-                if depth > 2 {
-                    bail!("line {line}: lists nest deeper than [[walls, value], ...]");
-                }
-                if depth == 2 {
-                    pair_line = line;
-                    numbers.clear();
-                }
-            }
-            ']' => {
-                flush(&mut token, &mut numbers, line);
-                match depth {
-                    2 => {
-                        if numbers.len() != 2 {
-                            bail!(
-                                "line {pair_line}: expected [walls, value], found {} numbers",
-                                numbers.len()
-                            );
-                        }
-                        rows.push(ClaimRow {
-                            line: pair_line,
-                            label: format!("item {}", rows.len() + 1),
-                            walls: CellSet::Bits64(number(&numbers[0].0, pair_line, "walls")?),
-                            value: number(&numbers[1].0, pair_line, "value")?,
-                            queens: None,
-                            objective: None,
-                        });
-                        numbers.clear();
-                    }
-                    1 => closed_outer = true,
-                    _ => bail!("line {line}: unmatched ']'"),
-                }
-                depth = depth.saturating_sub(1);
-            }
-            ',' => {
-                flush(&mut token, &mut numbers, line);
-                if depth == 1 && !numbers.is_empty() {
-                    bail!("line {line}: a number outside [walls, value]");
-                }
-            }
-            c if c.is_whitespace() => {
-                flush(&mut token, &mut numbers, line);
-                if c == '\n' {
-                    line += 1;
-                }
-            }
-            c if c.is_ascii_digit() && depth == 2 => token.push(c),
-            c => bail!("line {line}: unexpected character {c:?}"),
+        let (_, walls) = tokens.expect(&[NUMBER], PAIR)?;
+        tokens.expect(&[","], PAIR)?;
+        let (_, value) = tokens.expect(&[NUMBER], PAIR)?;
+        tokens.expect(&["]"], PAIR)?;
+        rows.push(ClaimRow {
+            line,
+            label: format!("item {}", rows.len() + 1),
+            walls: PublishedCells::Bits64(number(&walls, line, "walls")?),
+            value: number(&value, line, "value")?,
+            queens: None,
+            objective: None,
+        });
+        if tokens.expect(&[",", "]"], "a comma or the closing ]")?.1 == "]" {
+            break;
         }
     }
-    if !closed_outer {
-        bail!("line {line}: the list is not closed with ']'");
+    if let Some((l, t)) = tokens.0.next() {
+        bail!("line {l}: {t:?} after the closing bracket of the list");
     }
     Ok(PublishedFile {
         format: PublishedFormat::PuzzleList,
         rows,
         named_side: None,
     })
+}
+
+/// Stands for any run of digits in [`ListTokens::expect`].
+const NUMBER: &str = "0";
+/// What an entry of the list looks like.
+const PAIR: &str = "[walls, value] (two numbers)";
+
+/// The tokens of a puzzle list, each with its line.
+struct ListTokens(std::vec::IntoIter<(usize, String)>);
+
+impl ListTokens {
+    /// The next token, which must be one of `wants`; errors say that `what` was expected.
+    fn expect(&mut self, wants: &[&str], what: &str) -> anyhow::Result<(usize, String)> {
+        let fits = |t: &str| {
+            wants
+                .iter()
+                .any(|&w| w == t || (w == NUMBER && t.starts_with(|c: char| c.is_ascii_digit())))
+        };
+        match self.0.next() {
+            Some((l, t)) if fits(&t) => Ok((l, t)),
+            Some((l, t)) => bail!("line {l}: expected {what}, found {t:?}"),
+            None => bail!("end of input: expected {what}; the list is not closed"),
+        }
+    }
+}
+
+/// Brackets, commas and runs of digits, each with its 1-based line.
+fn list_tokens(text: &str) -> anyhow::Result<Vec<(usize, String)>> {
+    let mut tokens = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        let mut chars = line.char_indices().peekable();
+        while let Some((at, ch)) = chars.next() {
+            match ch {
+                '[' | ']' | ',' => tokens.push((ln, ch.to_string())),
+                c if c.is_ascii_digit() => {
+                    let mut end = at + 1;
+                    while let Some(&(j, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                        end = j + d.len_utf8();
+                        chars.next();
+                    }
+                    tokens.push((ln, line[at..end].to_string()));
+                }
+                c if c.is_whitespace() => {}
+                c => bail!("line {ln}: unexpected character {c:?}"),
+            }
+        }
+    }
+    Ok(tokens)
 }
 
 /// What a SCIP variable name stands for.
@@ -284,8 +357,8 @@ impl SolutionBuilder {
             line,
             label,
             value: self.queens.len(),
-            walls: CellSet::Cells(self.walls),
-            queens: Some(CellSet::Cells(self.queens)),
+            walls: PublishedCells::Cells(self.walls),
+            queens: Some(PublishedCells::Cells(self.queens)),
             objective: self.objective,
         }
     }
@@ -406,13 +479,55 @@ mod tests {
         assert_eq!(f.rows.len(), 2);
         assert_eq!(
             (f.rows[1].walls.clone(), f.rows[1].value),
-            (CellSet::Bits64(2), 9)
+            (PublishedCells::Bits64(2), 9)
         );
         let f = parse_published("t", "[[1, 10], \n[2, 9]]\n").unwrap();
         assert_eq!(f.rows[1].line, 2);
-        for bad in ["[[1,10],[2]]", "[[1,10]", "[[1,10]] x", "[[1,a]]", "[[[1]]]"] {
+        for bad in [
+            "[[1,10],[2]]",
+            "[[1,10]",
+            "[[1,10]] x",
+            "[[1,a]]",
+            "[[[1]]]",
+            "[[3 4]]",
+            "[[1,2]]]",
+        ] {
             assert!(parse_published("t", bad).is_err(), "{bad}");
         }
+        let e = parse_published("t", "[[1, 2],\n[3 4]]").unwrap_err();
+        assert!(
+            format!("{e:#}").contains("line 2: expected [walls, value]"),
+            "{e:#}"
+        );
+        let e = parse_published("t", "[[99999999999999999999, 2]]").unwrap_err();
+        assert!(format!("{e:#}").contains("line 1: walls"), "{e:#}");
+        assert_eq!(parse_published("t", "[]").unwrap().rows, vec![]);
+        assert_eq!(parse_published("t", "[[1,2],]").unwrap().rows.len(), 1);
+    }
+
+    #[test]
+    fn cell_sets_on_a_board() {
+        let bits = PublishedCells::Bits64(13835058055282163712); // cells (0,0) and (0,1)
+        assert_eq!(bits.cells(8, 8).unwrap(), vec![(0, 0), (0, 1)]);
+        assert_eq!(bits.to_string(), "13835058055282163712");
+        let named = PublishedCells::Cells(vec![(0, 0), (0, 1)]);
+        assert_eq!(named.bits64().unwrap(), 13835058055282163712);
+        assert_eq!(named.to_string(), "0,0 0,1");
+        let e = PublishedCells::Cells(vec![(2, 0)]).cells(2, 2).unwrap_err();
+        assert_eq!(e.to_string(), "cell 2,0 is off the 2x2 board");
+        assert!(PublishedCells::Bits64(1).cells(7, 7).is_err()); // bit 0 is cell 7,7
+    }
+
+    #[test]
+    fn a_layout_can_be_required() {
+        assert_eq!(
+            parse_published_as("t", "[[1,10]]", PublishedFormat::PuzzleList)
+                .unwrap()
+                .len(),
+            1
+        );
+        let e = parse_published_as("t", "[[1,10]]", PublishedFormat::BoardsCsv).unwrap_err();
+        assert!(e.to_string().contains("expected a boards CSV"), "{e}");
     }
 
     #[test]
@@ -421,13 +536,13 @@ mod tests {
         let f = parse_published("t", sol).unwrap();
         assert_eq!(f.named_side, Some(2));
         let r = &f.rows[0];
-        assert_eq!(r.walls, CellSet::Cells(vec![(1, 1)]));
-        assert_eq!(r.queens, Some(CellSet::Cells(vec![(0, 0), (0, 1)])));
+        assert_eq!(r.walls, PublishedCells::Cells(vec![(1, 1)]));
+        assert_eq!(r.queens, Some(PublishedCells::Cells(vec![(0, 0), (0, 1)])));
         assert_eq!((r.value, r.objective), (2, Some(1)));
         let tr = ",0,1\n#,1(1),2(2)\n BLOCKED#0#0,1,0\n QUEEN#0#0,0,1\n objval,1,0\n";
         let f = parse_published("t", tr).unwrap();
         assert_eq!(f.rows.len(), 2);
-        assert_eq!(f.rows[1].queens, Some(CellSet::Cells(vec![(0, 0)])));
+        assert_eq!(f.rows[1].queens, Some(PublishedCells::Cells(vec![(0, 0)])));
         assert!(parse_published("t", ",0,1\n FOO#0#0,1,0\n").is_err());
     }
 }

@@ -1,8 +1,10 @@
-//! The author's printed summaries (`*W_summary.txt`) of the published study, read as claims.
+//! The author's printed summaries (`*W_summary.txt`) of the published study, read as claims:
+//! the one reader, for `verify` and `sweep-compare`.
 //!
 //! Recognised lines (others are kept as unchecked text):
 //! `Total NW boards: T`, `Max NW queens: M` (any word for N), `Max ... example board: ((r, c), ...)`,
-//! `There are K boards with value V.` / `There are K boards with V queens in them.`, and after
+//! `There are K boards with value V.` / `There are K boards with V queens in them.` (or
+//! `There is 1 board ...`), and after
 //! `--- All ... boards with value V:` one board per line, `(r, c), (r, c)`.
 
 use crate::board::{Coord, parse_cell_list};
@@ -58,8 +60,12 @@ pub fn parse_summary(name: &str, text: &str) -> anyhow::Result<Vec<(usize, Summa
         } else if lower.starts_with("max") && lower.contains("example board:") {
             let cells = line.split_once("board:").map(|(_, c)| c).unwrap_or("");
             SummaryClaim::Example(parse_cell_list(cells).with_context(|| format!("{name}: line {ln}"))?)
-        } else if let Some(rest) = line.strip_prefix("There are ") {
-            // "K boards with value V. (p%)" or "K boards with V queens in them. (p%)"
+        } else if let Some(rest) = line
+            .strip_prefix("There are ")
+            .or_else(|| line.strip_prefix("There is "))
+        {
+            // "K boards with value V. (p%)", "K boards with V queens in them. (p%)",
+            // "1 board with value V."
             let words: Vec<&str> = rest.split_whitespace().collect();
             let count = num(words.first().copied().unwrap_or(""))?;
             let value = match words.iter().position(|&w| w == "value") {
@@ -98,5 +104,7 @@ mod tests {
             }
         );
         assert!(parse_summary("s", "There are x boards with value 3\n").is_err());
+        let one = parse_summary("s", "There is 1 board with value 11.\n").unwrap();
+        assert_eq!(one[0].1, SummaryClaim::Count { value: 11, count: 1 });
     }
 }

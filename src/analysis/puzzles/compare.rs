@@ -5,11 +5,11 @@
 //! then every proper subset of the walls (value, and uniqueness where the value is the same).
 //! Sub-boards are solved once for the whole list.
 
-use super::{Puzzle, PuzzleReport, second_optimum};
-use crate::analysis::{ValueOptions, value};
-use crate::board::{Board, CellSet, Coord, Placement, WallClasses, from_bits64, render_cell_list};
+use super::{Puzzle, PuzzleReport};
+use crate::analysis::{ValueOptions, second_optimum, value};
+use crate::board::{Board, CellSet, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::check_placement;
-use crate::io::PublishedPuzzle;
+use crate::io::ClaimRow;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -92,9 +92,10 @@ impl Cache<'_> {
     }
 }
 
-/// Compares the published list with a report of the same board size.
+/// Compares the published list (the rows of a puzzle list) with a report of the same board
+/// size.
 pub fn compare_published(
-    list: &[PublishedPuzzle],
+    list: &[ClaimRow],
     ours: &PuzzleReport,
     opts: &ValueOptions,
 ) -> anyhow::Result<Comparison> {
@@ -131,14 +132,18 @@ pub fn compare_published(
         let mut check = EntryCheck {
             index,
             line: e.line,
-            bits: e.bits,
+            bits: 0,
             walls: Vec::new(),
             claimed_value: e.value,
             engine_value: None,
             verdict: "confirmed",
             detail: String::new(),
         };
-        match from_bits64(e.bits, ours.rows, ours.cols) {
+        let walls = e.walls.bits64().and_then(|bits| {
+            check.bits = bits;
+            e.walls.cells(ours.rows, ours.cols)
+        });
+        match walls {
             Err(err) => {
                 check.verdict = "malformed";
                 check.detail = err.to_string();
@@ -258,16 +263,19 @@ fn judge(
 mod tests {
     use super::*;
     use crate::analysis::puzzles::{PuzzleOptions, find_puzzles};
-    use crate::board::to_bits64;
     use crate::check::{brute_count, brute_value};
+    use crate::io::PublishedCells;
     use itertools::Itertools;
     use std::ops::RangeInclusive;
 
-    fn entry(walls: &[Coord], value: usize) -> PublishedPuzzle {
-        PublishedPuzzle {
+    fn entry(walls: &[Coord], value: usize) -> ClaimRow {
+        ClaimRow {
             line: 1,
-            bits: to_bits64(walls).unwrap(),
+            label: "item".into(),
+            walls: PublishedCells::Cells(walls.to_vec()),
             value,
+            queens: None,
+            objective: None,
         }
     }
 

@@ -2,9 +2,9 @@
 //! (`KW_summary.txt`). The published rows are claims: each is matched to our class by its
 //! canonical walls, its value compared with ours, and its placement re-checked.
 
-use crate::board::{Board, CellSet, WallClasses};
+use crate::board::{Board, Coord, Placement, render_cell_list};
 use crate::check::check_placement;
-use crate::io::{ClassRow, parse_published_csv};
+use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
 use anyhow::Context;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -34,42 +34,19 @@ pub struct KComparison {
     pub summary: Option<(ValueCounts, ValueCounts)>,
 }
 
-/// `There are N boards with value V` / `with V queens in them` lines of a summary.
-pub fn parse_summary_counts(text: &str) -> Vec<(usize, u64)> {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let is_count =
-            words.len() > 6 && words[0] == "There" && (words[3] == "boards" || words[3] == "board");
-        if !is_count {
-            continue;
-        }
-        let n = words[2].parse::<u64>().ok();
-        let v = match words.iter().position(|&w| w == "value") {
-            Some(i) => words
-                .get(i + 1)
-                .and_then(|w| w.trim_end_matches('.').parse::<usize>().ok()),
-            None => words.get(5).and_then(|w| w.parse::<usize>().ok()),
-        };
-        if let (Some(n), Some(v)) = (n, v) {
-            out.push((v, n));
-        }
-    }
-    out
-}
-
-/// Compares our rows of `k` walls on 8 × 8 with a published CSV (and summary, if given).
+/// Compares our rows of `k` walls on 8 × 8 with a published CSV and, if given, its summary
+/// `(name, text)`.
 pub fn compare_k(
     k: usize,
     ours: &[ClassRow],
     csv_text: &str,
     csv_name: &str,
-    summary_text: Option<&str>,
+    summary: Option<(&str, &str)>,
 ) -> anyhow::Result<KComparison> {
-    let ws = WallClasses::<1>::new(8, 8)?;
-    let by_class: HashMap<CellSet<1>, &ClassRow> = ours.iter().map(|r| (ws.set_of(&r.walls), r)).collect();
-    let published = parse_published_csv(csv_text, csv_name, 8, 8)?;
-    let mut seen: HashMap<CellSet<1>, usize> = HashMap::new();
+    // Our rows hold their class's canonical walls.
+    let by_class: HashMap<&[Coord], &ClassRow> = ours.iter().map(|r| (r.walls.as_slice(), r)).collect();
+    let published = parse_published_as(csv_name, csv_text, PublishedFormat::BoardsCsv)?;
+    let mut seen: HashMap<Vec<Coord>, usize> = HashMap::new();
     let mut cmp = KComparison {
         walls: k,
         published_rows: published.len(),
@@ -77,26 +54,31 @@ pub fn compare_k(
         ..KComparison::default()
     };
     for p in &published {
-        let class = ws.least_image(&ws.set_of(&p.walls));
-        *seen.entry(class).or_default() += 1;
-        let board = Board::with_walls(8, 8, &p.walls).with_context(|| format!("{csv_name}:{}", p.line))?;
-        let walls_text = crate::board::render_cell_list(&p.walls);
-        match check_placement(&board, &p.queens) {
+        let place = || format!("{csv_name}:{}", p.line);
+        let walls = p.walls.cells(8, 8).with_context(place)?;
+        let queens = match &p.queens {
+            Some(q) => Placement::new(q.cells(8, 8).with_context(place)?),
+            None => anyhow::bail!("{}: no placement", place()),
+        };
+        let board = Board::with_walls(8, 8, &walls).with_context(place)?;
+        let class = board.canonical().0.walls();
+        let walls_text = render_cell_list(&walls);
+        match check_placement(&board, &queens) {
             Err(v) => cmp.placement_problems.push(Finding {
                 line: p.line,
                 text: format!("walls {walls_text}: the published placement is illegal ({v})"),
             }),
-            Ok(()) if p.queens.len() != p.value => cmp.placement_problems.push(Finding {
+            Ok(()) if queens.len() != p.value => cmp.placement_problems.push(Finding {
                 line: p.line,
                 text: format!(
                     "walls {walls_text}: claimed value {} but the published placement has {} queens",
                     p.value,
-                    p.queens.len()
+                    queens.len()
                 ),
             }),
             Ok(()) => {}
         }
-        match by_class.get(&class) {
+        match by_class.get(class.as_slice()) {
             None => cmp.value_disagreements.push(Finding {
                 line: p.line,
                 text: format!("walls {walls_text}: not a {k}-wall board of our sweep"),
@@ -106,20 +88,27 @@ pub fn compare_k(
                 text: format!(
                     "walls {walls_text} (class {}, {} boards): published value {}, proved value {} \
                      (our placement {})",
-                    crate::board::render_cell_list(&r.walls),
+                    render_cell_list(&r.walls),
                     r.orbit,
                     p.value,
                     r.value,
-                    crate::board::render_cell_list(r.queens.queens())
+                    render_cell_list(r.queens.queens())
                 ),
             }),
             Some(_) => {}
         }
+        *seen.entry(class).or_default() += 1;
     }
     cmp.classes_covered = seen.len();
     cmp.duplicate_rows = seen.values().map(|&n| n - 1).sum();
-    if let Some(text) = summary_text {
-        let theirs = parse_summary_counts(text);
+    if let Some((name, text)) = summary {
+        let theirs = parse_summary(name, text)?
+            .into_iter()
+            .filter_map(|(_, c)| match c {
+                SummaryClaim::Count { value, count } => Some((value, count)),
+                _ => None,
+            })
+            .collect();
         let mut mine: Vec<(usize, u64)> = Vec::new();
         for s in super::summarise(k, ours).values {
             mine.push((s.value, s.boards));
@@ -199,10 +188,31 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::to_bits64;
 
     #[test]
-    fn summary_lines_in_both_spellings() {
-        let t = "There are 368 boards with 8 queens in them. (18.25%)\nThere is 1 board with value 11.\nThere are 2296 boards with value 8. (5.51%)\n";
-        assert_eq!(parse_summary_counts(t), vec![(8, 368), (11, 1), (8, 2296)]);
+    fn published_rows_meet_our_classes_in_any_orientation() {
+        let canonical = Board::with_walls(8, 8, &[(7, 7)]).unwrap().canonical().0.walls();
+        let ours = vec![ClassRow {
+            walls: canonical,
+            value: 0,
+            queens: Placement::new(vec![]),
+            orbit: 4,
+            optimal: None,
+        }];
+        let row = |cell, value| format!("{},{value},0\n", to_bits64(&[cell]).unwrap());
+        // A corner in two orientations: the first agrees, the second claims another value
+        // and its (empty) placement does not have that many queens.
+        let csv = format!("Walls,Value,Queens:\n{}{}", row((0, 7), 0), row((7, 0), 1));
+        let summary = "There is 1 board with value 11.\nThere are 4 boards with value 0.\n";
+        let c = compare_k(1, &ours, &csv, "t.csv", Some(("s.txt", summary))).unwrap();
+        assert_eq!((c.published_rows, c.classes_covered, c.duplicate_rows), (2, 1, 1));
+        assert_eq!(c.value_disagreements.len(), 1);
+        assert_eq!(c.value_disagreements[0].line, 3);
+        assert_eq!(c.placement_problems.len(), 1);
+        let (theirs, mine) = c.summary.unwrap();
+        assert_eq!(theirs, vec![(11, 1), (0, 4)]);
+        assert_eq!(mine, vec![(0, 4)]);
+        assert!(compare_k(1, &ours, "[[1, 2]]", "t.txt", None).is_err());
     }
 }

@@ -7,7 +7,7 @@ mod evaluate;
 mod run;
 mod summary;
 
-pub use compare::{KComparison, compare_k, parse_summary_counts, render_comparison};
+pub use compare::{KComparison, compare_k, render_comparison};
 pub use evaluate::{Engine, Evaluated, Evaluator};
 pub use run::{RunOptions, Shard, SweepSpec, host_description, merge, run_sweep};
 pub use summary::{CrossCheck, Provenance, ValueCount, WallsSummary, markdown, summarise};

@@ -3,11 +3,11 @@
 //!
 //! Invariant: a claim is confirmed only on evidence: the given placement passes the
 //! independent checker, `v + 1` queens are refuted by an UNSAT answer (or by the counter's
-//! input count, as in [`super::value`]), and uniqueness by an UNSAT answer to "exactly v
+//! input count, as in [`crate::analysis::value`]), and uniqueness by an UNSAT answer to "exactly v
 //! queens, other than this placement". A refutation carries a counter-example that itself
 //! passed the checker, or the UNSAT answer that refutes an unreachable value.
 
-use super::{BoardSession, ValueOptions, value};
+use crate::analysis::{BoardSession, ValueOptions, other_placement, value};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use serde::Serialize;
@@ -179,12 +179,7 @@ pub fn verify_claim(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> a
         ));
     }
     // Uniqueness: exactly v queens, and not the first placement.
-    let exactly = session
-        .exactly(v)
-        .expect("v queens were placed, so the counter reaches v");
-    let block = session.model.blocking_clause_fixed_count(&first);
-    session.add_clause(block)?;
-    if let Some(second) = session.solve_with(&exactly)? {
+    if let Some(second) = other_placement(&mut session, v, &first)? {
         let mut verdict = Verdict::refuted(
             RefutedKind::NotUnique,
             format!("a second placement of {v} queens exists (checked)"),

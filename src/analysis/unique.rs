@@ -1,5 +1,6 @@
-//! Is a board's optimum unique? One query on a [`BoardSession`]: exactly `v` queens, the known
-//! optimum blocked. UNSAT proves that no other placement of `v` queens exists.
+//! Is a board's optimum unique? One query: exactly `v` queens, the known optimum blocked.
+//! UNSAT proves that no other placement of `v` queens exists. The one primitive behind
+//! `verify --claim unique-optimum` and the puzzle search.
 
 use crate::analysis::{BoardSession, ValueOptions};
 use crate::board::{Board, Placement};
@@ -15,35 +16,45 @@ pub struct Uniqueness {
     pub seconds: f64,
 }
 
-/// Asks for a placement of exactly `value` queens other than `first` (an optimum of `board`,
-/// so `value` is the board's value and no placement has more).
+/// Asks `session` for a placement of exactly `value` queens other than `first`, a placement
+/// of `value` queens on the session's board. `None` is an UNSAT answer: `first` is the only
+/// one. The clause that blocks `first` stays in the session.
+pub fn other_placement(
+    session: &mut BoardSession,
+    value: usize,
+    first: &Placement,
+) -> anyhow::Result<Option<Placement>> {
+    anyhow::ensure!(
+        first.len() == value,
+        "internal error: the placement has {} queens, not {value}",
+        first.len()
+    );
+    // The count cannot reach `value`: then `first` could not exist either.
+    let Some(exactly) = session.exactly(value) else {
+        anyhow::bail!("internal error: {value} queens are out of the counter's reach");
+    };
+    session.add_clause(session.model.blocking_clause_fixed_count(first))?;
+    let second = session.solve_with(&exactly)?;
+    if let Some(p) = &second {
+        anyhow::ensure!(
+            p.len() == value && p != first,
+            "internal error: the second placement repeats the first or has the wrong size"
+        );
+    }
+    Ok(second)
+}
+
+/// [`other_placement`] on a fresh session, timed: `first` is an optimum of `board`, so
+/// `value` is the board's value and no placement has more.
 pub fn second_optimum(
     board: &Board,
     value: usize,
     first: &Placement,
     opts: &ValueOptions,
 ) -> anyhow::Result<Uniqueness> {
-    anyhow::ensure!(
-        first.len() == value,
-        "internal error: the optimum has {} queens, not {value}",
-        first.len()
-    );
     let start = Instant::now();
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
-    let second = match session.exactly(value) {
-        // The count cannot reach `value`: then `first` could not exist either.
-        None => anyhow::bail!("internal error: {value} queens are out of the counter's reach"),
-        Some(assumps) => {
-            session.add_clause(session.model.blocking_clause_fixed_count(first))?;
-            session.solve_with(&assumps)?
-        }
-    };
-    if let Some(p) = &second {
-        anyhow::ensure!(
-            p.len() == value && p != first,
-            "internal error: the second optimum repeats the first or has the wrong size"
-        );
-    }
+    let second = other_placement(&mut session, value, first)?;
     Ok(Uniqueness {
         second,
         seconds: start.elapsed().as_secs_f64(),

@@ -1,8 +1,9 @@
-//! The published 64-bit layout: cell `(r, c)` is bit `63 - (8r + c)`, so the most significant
-//! bit is `(0, 0)`. Rows are always 8 bits wide, so it holds boards of at most 8 × 8; a
-//! smaller board uses the top-left corner of the 8 × 8 frame.
+//! The published study's 64-bit layout: cell `(r, c)` is bit `63 - (8r + c)`, so the most
+//! significant bit is `(0, 0)`. Rows are always 8 bits wide, so it holds boards of at most
+//! 8 × 8; a smaller board uses the top-left corner of the 8 × 8 frame. Only the published
+//! files use it; inside queensat a board is a list of cells of any size.
 
-use super::{BoardError, Coord};
+use crate::board::{BoardError, Coord};
 
 fn bit(r: usize, c: usize) -> u64 {
     1u64 << (63 - (8 * r + c))

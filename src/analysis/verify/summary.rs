@@ -1,0 +1,265 @@
+//! Verifying the author's printed summary of one wall count (boards per value, the maximum,
+//! an example board, listings) against the engine's own values of the boards in the matching
+//! boards CSV, each class weighted by its orbit when the CSV lists one board per class.
+
+use super::RunInfo;
+use crate::analysis::{ValueOptions, value};
+use crate::board::{Board, Coord, render_cell_list};
+use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
+use anyhow::{Context, bail};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashSet};
+use std::time::Instant;
+
+/// Whether a published file is an author's summary rather than a table of boards.
+pub fn is_summary(text: &str) -> bool {
+    text.lines().take(5).any(|l| l.trim_start().starts_with("Total "))
+}
+
+/// One line of the summary, checked.
+#[derive(Clone, Debug)]
+pub struct CheckedLine {
+    /// 1-based line; 0 for a check of the whole file (a listing's completeness).
+    pub line: usize,
+    pub what: String,
+    pub stated: String,
+    /// Empty when the line is not checked.
+    pub engine: String,
+    /// `None`: holds (or not checked); `Some(kind)`: refuted.
+    pub refuted: Option<&'static str>,
+}
+
+impl CheckedLine {
+    pub fn is_checked(&self) -> bool {
+        !self.engine.is_empty()
+    }
+}
+
+/// The verification of one summary.
+#[derive(Clone, Debug)]
+pub struct SummaryReport {
+    pub file: String,
+    /// The boards CSV, as named, and its number of rows.
+    pub boards: String,
+    pub board_rows: usize,
+    pub side: usize,
+    pub walls: usize,
+    /// How the CSV's rows stand for all boards.
+    pub weighting: String,
+    pub lines: Vec<CheckedLine>,
+    /// Checked lines, and those that hold.
+    pub checked: usize,
+    pub confirmed: usize,
+    /// Refuted lines by kind.
+    pub kinds: BTreeMap<&'static str, usize>,
+    /// The number of boards with `walls` walls, and the engine's boards per value.
+    pub total: u64,
+    pub distribution: BTreeMap<usize, u64>,
+    pub run: RunInfo,
+}
+
+/// What to check, and how.
+pub struct SummaryOptions {
+    /// How the summary and its boards CSV are named in the report.
+    pub name: String,
+    pub boards_name: String,
+    pub side: usize,
+    pub value: ValueOptions,
+    pub run: RunInfo,
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// The engine's value of every board in the CSV, grouped by class: orbit size and value per
+/// class, the number of walls, and how many rows the CSV has.
+struct Classes {
+    classes: BTreeMap<Board, (u64, usize)>,
+    walls: usize,
+    rows: usize,
+}
+
+fn classes_of(
+    boards_name: &str,
+    boards_text: &str,
+    side: usize,
+    opts: &ValueOptions,
+) -> anyhow::Result<Classes> {
+    let rows = parse_published_as(boards_name, boards_text, PublishedFormat::BoardsCsv)?;
+    let solved = rows
+        .par_iter()
+        .map(|row| {
+            let walls = row
+                .walls
+                .cells(side, side)
+                .with_context(|| format!("{boards_name}: {}", row.label))?;
+            let board = Board::with_walls(side, side, &walls)?;
+            let v = value(&board, opts)?.value;
+            Ok((board.canonical().0, board.orbit_size() as u64, v, walls.len()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let n_walls: HashSet<usize> = solved.iter().map(|r| r.3).collect();
+    if n_walls.len() != 1 {
+        bail!("the boards CSV mixes wall counts {n_walls:?}");
+    }
+    // One entry per symmetry class (values agree within a class: symmetry keeps the value).
+    let mut classes: BTreeMap<Board, (u64, usize)> = BTreeMap::new();
+    for (class, orbit, v, _) in solved {
+        if let Some(&(_, known)) = classes.get(&class)
+            && known != v
+        {
+            bail!("internal error: two boards of one symmetry class have values {known} and {v}");
+        }
+        classes.insert(class, (orbit, v));
+    }
+    Ok(Classes {
+        classes,
+        walls: *n_walls.iter().next().expect("one wall count"),
+        rows: rows.len(),
+    })
+}
+
+/// Checks every claim of the summary `text` against the boards CSV `boards_text`.
+pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> anyhow::Result<SummaryReport> {
+    let start = Instant::now();
+    let claims = parse_summary(&opts.name, text)?;
+    let side = opts.side;
+    let Classes { classes, walls, rows } = classes_of(&opts.boards_name, boards_text, side, &opts.value)?;
+    let total = binomial((side * side) as u64, walls as u64);
+    let orbit_sum: u64 = classes.values().map(|c| c.0).sum();
+    if orbit_sum != total {
+        bail!(
+            "the boards CSV covers {} symmetry classes holding {orbit_sum} boards, not all {total}",
+            classes.len()
+        );
+    }
+    let weighting = format!(
+        "its {rows} rows cover all {} symmetry classes; each class counted with its orbit size",
+        classes.len()
+    );
+    let mut distribution: BTreeMap<usize, u64> = BTreeMap::new();
+    for &(orbit, v) in classes.values() {
+        *distribution.entry(v).or_default() += orbit;
+    }
+    let max = distribution.keys().max().copied().unwrap_or(0);
+    let stated_max = claims.iter().find_map(|(_, c)| match c {
+        SummaryClaim::Max(m) => Some(*m),
+        _ => None,
+    });
+    let value_of = |walls: &[Coord]| -> anyhow::Result<usize> {
+        Ok(value(&Board::with_walls(side, side, walls)?, &opts.value)?.value)
+    };
+    let check = |ok: bool, kind: &'static str| if ok { None } else { Some(kind) };
+    let line = |line: usize, what: String, stated: String, engine: String, refuted| CheckedLine {
+        line,
+        what,
+        stated,
+        engine,
+        refuted,
+    };
+    let mut lines = Vec::new();
+    let mut listed: BTreeMap<usize, u64> = BTreeMap::new();
+    for (ln, claim) in &claims {
+        let ln = *ln;
+        lines.push(match claim {
+            SummaryClaim::Total(t) => line(
+                ln,
+                format!("number of {walls}-wall boards"),
+                t.to_string(),
+                format!("{total} (C({}, {walls}))", side * side),
+                check(*t == total, "total"),
+            ),
+            SummaryClaim::Max(m) => line(
+                ln,
+                "largest value".into(),
+                m.to_string(),
+                max.to_string(),
+                check(*m == max, "max"),
+            ),
+            SummaryClaim::Example(w) => {
+                let v = value_of(w)?;
+                line(
+                    ln,
+                    format!("example board {} reaches the largest value", render_cell_list(w)),
+                    stated_max.map_or("-".into(), |m| m.to_string()),
+                    v.to_string(),
+                    check(w.len() == walls && Some(v) == stated_max, "example"),
+                )
+            }
+            SummaryClaim::Count { value: v, count } => {
+                let engine = distribution.get(v).copied().unwrap_or(0);
+                line(
+                    ln,
+                    format!("boards with value {v}"),
+                    count.to_string(),
+                    engine.to_string(),
+                    check(*count == engine, "count"),
+                )
+            }
+            SummaryClaim::Listed { value: v, walls: w } => {
+                *listed.entry(*v).or_default() += 1;
+                let got = value_of(w)?;
+                line(
+                    ln,
+                    format!("listed board {} has value {v}", render_cell_list(w)),
+                    v.to_string(),
+                    got.to_string(),
+                    check(got == *v, "listed"),
+                )
+            }
+            SummaryClaim::Unchecked(t) => line(ln, t.clone(), String::new(), String::new(), None),
+        });
+    }
+    for (v, n) in listed {
+        let engine = distribution.get(&v).copied().unwrap_or(0);
+        lines.push(line(
+            0,
+            format!("the listing of value-{v} boards is complete"),
+            n.to_string(),
+            engine.to_string(),
+            check(n == engine, "listing"),
+        ));
+    }
+    let checked = lines.iter().filter(|c| c.is_checked()).count();
+    let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for k in lines.iter().filter(|c| c.is_checked()).filter_map(|c| c.refuted) {
+        *kinds.entry(k).or_default() += 1;
+    }
+    let refuted: usize = kinds.values().sum();
+    let mut run = opts.run;
+    run.seconds += start.elapsed().as_secs_f64();
+    Ok(SummaryReport {
+        file: opts.name,
+        boards: opts.boards_name,
+        board_rows: rows,
+        side,
+        walls,
+        weighting,
+        lines,
+        checked,
+        confirmed: checked - refuted,
+        kinds,
+        total,
+        distribution,
+        run,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(64, 2), 2016);
+        assert_eq!(binomial(64, 4), 635_376);
+        assert_eq!(binomial(5, 0), 1);
+    }
+
+    #[test]
+    fn summaries_are_told_from_tables() {
+        assert!(is_summary("\nTotal 2W boards: 2016\n"));
+        assert!(!is_summary("Walls,Value,Queens:\n"));
+    }
+}
