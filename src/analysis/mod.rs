@@ -3,13 +3,17 @@
 mod armies;
 mod bounds;
 mod certify;
+mod counts;
 mod cover;
-mod cpu_time;
 mod enumerate;
 mod least_walls;
 pub mod nqueens;
+mod progress;
+mod provenance;
 pub mod puzzles;
+pub mod report;
 mod session;
+mod shard;
 pub mod sweep;
 mod value;
 mod verify;
@@ -19,15 +23,20 @@ pub use armies::{
 };
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{Certificate, certify_least_walls, certify_unsat, least_walls_header};
+pub use counts::Counts;
 pub use cover::{
     BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
 };
-pub use cpu_time::{cpu_since, process_cpu_seconds};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use least_walls::{
     BoardCount, CountedClass, LeastWallsOptions, LeastWallsReport, SolverFigures, WallCall, WallSearch,
     Witness, least_walls, most_queens_any_board, wall_lower_bound,
 };
+pub use progress::{Progress, Reporter};
+pub use provenance::{
+    Provenance, command_line, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
+};
 pub use session::BoardSession;
+pub use shard::Shard;
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
 pub use verify::{BoardClaim, RefutedKind, Verdict, verify_claim};

@@ -39,13 +39,12 @@ pub use classes::{WallSets, canonical_wall_sets};
 pub use compare::{Comparison, EntryCheck, compare_published};
 pub use unique::{Uniqueness, second_optimum};
 
-use crate::analysis::{ValueOptions, upper_bound, value};
+use crate::analysis::{Counts, Reporter, ValueOptions, upper_bound, value};
 use crate::board::{Board, Coord, Placement, to_bits64};
 use crate::check::{brute_count, check_placement};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::ops::RangeInclusive;
 use std::time::Instant;
 
 /// The definition, as printed in the output files.
@@ -64,7 +63,7 @@ pub struct PuzzleOptions {
     pub rows: usize,
     pub cols: usize,
     /// Numbers of walls whose puzzles are reported (smaller levels are still computed).
-    pub walls: RangeInclusive<usize>,
+    pub walls: Counts,
     /// Report only puzzles of at least this value (boards whose upper bound is lower are not
     /// solved at all).
     pub min_value: usize,
@@ -72,8 +71,8 @@ pub struct PuzzleOptions {
     /// reached is then marked incomplete unless it was finished, and later levels are skipped.
     pub limit: Option<usize>,
     pub value: ValueOptions,
-    /// Progress lines on stderr.
-    pub progress: bool,
+    /// Hears how far each level got.
+    pub progress: Reporter,
 }
 
 /// One interesting puzzle.
@@ -196,7 +195,7 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
             opts.cols
         )
     })?;
-    let (kmin, kmax) = (*opts.walls.start(), *opts.walls.end());
+    let (kmin, kmax) = (opts.walls.min(), opts.walls.max());
     anyhow::ensure!(
         kmin <= kmax && kmax <= sets.n_cells(),
         "wall counts {kmin}..{kmax} do not fit a board of {} cells",
@@ -261,37 +260,39 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
                     break;
                 }
             }
-            if opts.progress && (last_report.elapsed().as_secs_f64() > 2.0) {
+            if last_report.elapsed().as_secs_f64() > 2.0 {
                 last_report = Instant::now();
-                eprintln!(
-                    "puzzles: {} walls: {}/{} classes, {} puzzles so far, {:.0} s",
-                    k,
-                    ((ci + 1) * chunk).min(level.len()),
-                    level.len(),
-                    puzzles.len(),
-                    start.elapsed().as_secs_f64()
-                );
+                opts.progress.note(|| {
+                    format!(
+                        "puzzles: {} walls: {}/{} classes, {} puzzles so far, {:.0} s",
+                        k,
+                        ((ci + 1) * chunk).min(level.len()),
+                        level.len(),
+                        puzzles.len(),
+                        start.elapsed().as_secs_f64()
+                    )
+                });
             }
             if full {
                 stats.complete = stats.classes == level.len();
                 stats.seconds = t.elapsed().as_secs_f64();
-                if k >= kmin {
+                if opts.walls.contains(&k) {
                     levels.push(stats);
                 }
                 break 'levels;
             }
         }
         stats.seconds = t.elapsed().as_secs_f64();
-        if opts.progress {
-            eprintln!(
+        opts.progress.note(|| {
+            format!(
                 "puzzles: {} walls: {} classes, {} puzzles at this level, {:.1} s",
                 k,
                 stats.classes,
                 stats.by_value.values().map(|c| c.puzzles).sum::<usize>(),
                 stats.seconds
-            );
-        }
-        if k >= kmin {
+            )
+        });
+        if opts.walls.contains(&k) {
             levels.push(stats);
         }
     }
@@ -434,16 +435,17 @@ mod tests {
     use crate::check::brute_value;
     use itertools::Itertools;
     use std::collections::BTreeSet;
+    use std::ops::RangeInclusive;
 
     fn opts(rows: usize, cols: usize, walls: RangeInclusive<usize>, min_value: usize) -> PuzzleOptions {
         PuzzleOptions {
             rows,
             cols,
-            walls,
+            walls: Counts::range(*walls.start(), *walls.end()),
             min_value,
             limit: None,
             value: ValueOptions::default(),
-            progress: false,
+            progress: Reporter::silent(),
         }
     }
 

@@ -1,16 +1,12 @@
 //! `queensat encode`: write a question as DIMACS, WCNF, OPB or CPLEX LP.
 
-use super::BoardArgs;
+use super::{BaseArgs, BoardArgs, OutputArgs};
 use crate::analysis::least_walls_header;
 use crate::board::Board;
-use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
-use crate::io::{
-    ExportHeader, dimacs_map, lp_map, opb_map, write_atomic, write_dimacs, write_lp, write_opb, write_wcnf,
-};
+use crate::encode::{Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
+use crate::io::{ExportHeader, dimacs_map, lp_map, opb_map, write_dimacs, write_lp, write_opb, write_wcnf};
 use anyhow::bail;
 use clap::{Args, Subcommand};
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct EncodeArgs {
@@ -39,9 +35,8 @@ pub struct EncodeLeastWallsArgs {
     /// Non-attack formulation of the wall model.
     #[arg(long, value_enum, default_value_t = Attack::default())]
     pub attack: Attack,
-    /// Output file; `-` for stdout.
-    #[arg(short = 'o', long, default_value = "-")]
-    pub output: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -60,13 +55,10 @@ pub struct EncodeValueArgs {
     /// The seed's ILP in CPLEX LP format.
     #[arg(long)]
     pub lp: bool,
-    #[arg(long, value_enum, default_value_t = Amo::default())]
-    pub amo: Amo,
-    #[arg(long, value_enum, default_value_t = CountMode::default())]
-    pub count: CountMode,
-    /// Output file; `-` for stdout.
-    #[arg(short = 'o', long, default_value = "-")]
-    pub output: PathBuf,
+    #[command(flatten)]
+    pub base: BaseArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
@@ -74,13 +66,13 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
         EncodeWhat::Value(v) => {
             let (board, _) = v.board.load()?;
             let text = encode_value(&board, &v)?;
-            emit(&v.output, &text)?;
+            v.output.emit(&text)?;
             Ok(0)
         }
         EncodeWhat::LeastWalls(a) => {
             let (rows, cols) = a.shape.shape()?;
             let text = encode_least_walls(rows, cols, a.queens, a.max_walls, a.attack)?;
-            emit(&a.output, &text)?;
+            a.output.emit(&text)?;
             Ok(0)
         }
     }
@@ -101,18 +93,6 @@ pub fn encode_least_walls(
         question.n_vars(),
         question.cnf.iter(),
     ))
-}
-
-/// Writes `text` to a file atomically, or to stdout for `-`.
-pub fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        out.flush()?;
-        Ok(())
-    } else {
-        write_atomic(path, text.as_bytes())
-    }
 }
 
 /// The file text of a value question in the chosen format.
@@ -147,8 +127,15 @@ pub fn encode_value(board: &Board, a: &EncodeValueArgs) -> anyhow::Result<String
         bail!("a DIMACS file asks a yes/no question: give --at-least K (or choose --wcnf, --opb, --lp)");
     }
     // Without a bound no counter is encoded, so counting segments would only add variables.
-    let count = if k.is_none() { CountMode::Cells } else { a.count };
-    let opts = BaseOptions { amo: a.amo, count };
+    let count = if k.is_none() {
+        CountMode::Cells
+    } else {
+        a.base.counter
+    };
+    let opts = BaseOptions {
+        amo: a.base.amo,
+        count,
+    };
     let q = ValueQuestion::new(board, opts, k);
     let bound = match k {
         Some(k) if q.cnf.iter().any(|c| c.is_empty()) => format!(
@@ -163,7 +150,7 @@ pub fn encode_value(board: &Board, a: &EncodeValueArgs) -> anyhow::Result<String
     };
     let encoding = format!(
         "base model: one variable per free cell, at most one queen per row/column/diagonal segment ({} at-most-one){bound}",
-        a.amo.name()
+        a.base.amo.name()
     );
     let question = if a.wcnf {
         let hard = if k.is_some() {

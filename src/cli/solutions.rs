@@ -1,13 +1,11 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
-use super::{Format, InstanceArgs};
-use crate::analysis::{Breaking, EnumOptions, EnumReport, Found, Target, enumerate};
+use super::{BaseArgs, Format, InstanceArgs, ProgressArgs};
+use crate::analysis::{Breaking, EnumOptions, EnumReport, Found, Shard, Target, enumerate};
 use crate::board::render_grid;
-use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::solve::Backend;
 use clap::Args;
 use std::io::Write;
-use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct SolutionsArgs {
@@ -29,25 +27,23 @@ pub struct SolutionsArgs {
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
-    /// Run only shard I of M (1-based), split by the first queen in row-major order; the
+    /// Run only shard I of N (1-based), split by the first queen in row-major order; the
     /// shards' totals and classes add up to the whole. Needs --break lex-leader with --unique.
-    #[arg(long, value_name = "I/M", value_parser = parse_shard)]
-    pub shard: Option<(usize, usize)>,
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
     /// Print only the numbers: total placements and symmetry classes.
     #[arg(long)]
     pub count: bool,
-    /// At-most-one encoding for each segment.
-    #[arg(long, value_enum, default_value_t = Amo::default())]
-    pub amo: Amo,
-    /// What the cardinality totalisers count.
-    #[arg(long, value_enum, default_value_t = CountMode::default())]
-    pub counter: CountMode,
+    #[command(flatten)]
+    pub base: BaseArgs,
     /// SAT solver.
     #[arg(long, default_value = "varisat")]
     pub solver: Backend,
     /// text, or json (one JSON object per line: placements, then a summary).
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// A closed stdout (`| head`) ends the listing quietly, like other line-oriented tools.
@@ -73,24 +69,21 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
         (None, None, None) => Target::Value,
     };
     let opts = EnumOptions {
-        base: BaseOptions {
-            amo: a.amo,
-            count: a.counter,
-        },
+        base: a.base.options(),
         backend: a.solver,
         target,
         unique: a.unique,
         breaking: a.breaking,
         limit: a.limit,
-        shard: a.shard,
+        shard: a.shard.map(|s| s.zero_based()),
     };
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
     if a.format == Format::Text && !a.count {
         writeln!(out, "board {}", board.describe())?;
     }
-    let started = Instant::now();
-    let mut last_note = started;
+    let progress = a.progress.reporter();
+    progress.start("placements", 0);
     let report = enumerate(&board, &opts, |f: &Found| {
         if !a.count {
             match a.format {
@@ -114,16 +107,10 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
                 }
             }
         }
-        if last_note.elapsed() > Duration::from_secs(5) {
-            last_note = Instant::now();
-            eprintln!(
-                "queensat: {} answers so far ({:.0} s)",
-                f.index,
-                started.elapsed().as_secs_f64()
-            );
-        }
+        progress.advance(1);
         Ok(())
     })?;
+    progress.finish();
     match a.format {
         Format::Json => {
             let mut summary = serde_json::to_value(&report)?;
@@ -135,20 +122,6 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
     }
     out.flush()?;
     Ok(0)
-}
-
-/// `I/M` with 1 ≤ I ≤ M, returned 0-based.
-fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{s:?} is not a shard I/M with 1 <= I <= M");
-    let (i, m) = s.split_once('/').ok_or_else(bad)?;
-    let (i, m): (usize, usize) = (
-        i.trim().parse().map_err(|_| bad())?,
-        m.trim().parse().map_err(|_| bad())?,
-    );
-    if i == 0 || i > m {
-        return Err(bad());
-    }
-    Ok((i - 1, m))
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {

@@ -32,6 +32,6 @@ pub use published_puzzles::{PublishedPuzzle, parse_published_puzzles};
 pub use puzzle_page::puzzle_page;
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
-pub use svg_chart::{Series, render_distribution_svg};
+pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};
 pub use sweep_db::{ClassRow, PublishedRow, parse_published_csv, render_jsonl, render_published_csv};
 pub use wcnf::write_wcnf;
