@@ -16,7 +16,7 @@ pub struct BaseArgs {
     #[arg(long, value_enum, default_value_t = Amo::default())]
     pub amo: Amo,
     /// What the cardinality totalisers count.
-    #[arg(long, alias = "count", value_enum, default_value_t = CountMode::default())]
+    #[arg(long, value_enum, default_value_t = CountMode::default())]
     pub counter: CountMode,
 }
 

@@ -136,3 +136,12 @@ fn one_line(e: &anyhow::Error) -> String {
         .join(": ")
         .replace('\n', " ")
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_arguments_are_consistent() {
+        // clap's own checks (unique names, valid conflicts), which release builds skip.
+        <super::Cli as clap::CommandFactory>::command().debug_assert();
+    }
+}
