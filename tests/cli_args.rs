@@ -43,12 +43,27 @@ fn help_goes_to_stdout_with_exit_0() {
 #[test]
 fn one_shape_spelling_for_every_command() {
     // least-walls takes --rows/--cols like every other command.
-    let o = run(&["least-walls", "--rows", "3", "--cols", "4", "--queens", "4", "--format", "json"]);
+    let o = run(&[
+        "least-walls",
+        "--rows",
+        "3",
+        "--cols",
+        "4",
+        "--queens",
+        "4",
+        "--format",
+        "json",
+    ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let saved: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(saved["reports"][0]["rows"], 3);
     assert_eq!(saved["reports"][0]["cols"], 4);
-    assert!(saved["command"].as_str().unwrap().starts_with("queensat least-walls"));
+    assert!(
+        saved["command"]
+            .as_str()
+            .unwrap()
+            .starts_with("queensat least-walls")
+    );
     // A range of sizes is for tables only.
     let o = run(&["value", "--size", "4..5"]);
     assert_eq!(o.status.code(), Some(2));
@@ -94,7 +109,15 @@ fn old_spellings_still_work() {
     // `--out DIR` is `--output DIR`, kept as a hidden alias where make targets used it.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("p");
-    let o = run(&["puzzles", "--size", "3", "--walls", "1", "--out", out.to_str().unwrap()]);
+    let o = run(&[
+        "puzzles",
+        "--size",
+        "3",
+        "--walls",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(out.join("summary.md").exists());
 }

@@ -6,6 +6,7 @@ mod certify;
 mod counts;
 mod cover;
 mod enumerate;
+mod export;
 mod least_walls;
 pub mod nqueens;
 mod progress;
@@ -28,6 +29,7 @@ pub use cover::{
     BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
 };
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
+pub use export::{ExportFormat, ValueExport, encode_least_walls, encode_value};
 pub use least_walls::{
     BoardCount, CountedClass, LeastWallsOptions, LeastWallsReport, SolverFigures, WallCall, WallSearch,
     Witness, least_walls, most_queens_any_board, wall_lower_bound,

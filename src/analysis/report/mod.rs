@@ -7,6 +7,7 @@ mod least_walls;
 mod least_walls_table;
 mod nqueens;
 mod puzzles;
+mod solutions;
 
 pub use armies::{ArmyRow, ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
 pub use cover::{cover_table, cover_text, pack_and_cover_cached};
@@ -17,3 +18,4 @@ pub use least_walls::{
 pub use least_walls_table::least_walls_tables;
 pub use nqueens::{ColumnVerdict, NQueensRun, check_column_file, nqueens_text};
 pub use puzzles::{comparison_text, page_data, puzzle_summary, write_puzzle_files};
+pub use solutions::{count_text, summary_text};
