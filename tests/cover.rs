@@ -43,7 +43,10 @@ fn table_with_certificates_and_resume() {
     let (code, _, err) = queensat(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::metadata(&report).unwrap().modified().unwrap(), written);
-    assert_eq!(std::fs::read_to_string(&table).unwrap().lines().next(), t.lines().next());
+    assert_eq!(
+        std::fs::read_to_string(&table).unwrap().lines().next(),
+        t.lines().next()
+    );
     // Only-cached mode names what is missing.
     let (code, out, _) = queensat(&["cover", "--size", "7..8", "--certificates", d, "--cached-only"]);
     assert_eq!(code, 0);

@@ -165,8 +165,13 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         progress: a.progress.reporter(),
     };
     let mut run = LeastWallsRun::now();
+    opts.progress.start(
+        &format!("least-walls {rows}x{cols}: queens"),
+        qs.as_slice().len() as u64,
+    );
     for q in qs.iter() {
         let r = least_walls(rows, cols, q, &opts)?;
+        opts.progress.advance(1);
         if a.format == Format::Text {
             print!("{}", least_walls_text(&r, a.list));
         }
@@ -180,6 +185,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         }
         run.reports.push(r);
     }
+    opts.progress.finish();
     if a.format == Format::Text && qs.single().is_none() {
         print!("{}", least_walls_summary(&run.reports));
     }
