@@ -10,15 +10,15 @@ PUBLISHED_PUZZLES := results/published/walled-n-queens/interesting/interesting_p
 puzzles: puzzles-8x8 puzzles-8x8-5walls puzzles-7x7
 
 puzzles-8x8: build
-	$(BIN) puzzles --size 8 --walls 2..4 --out $(PUZZLES_DIR)/8x8 \
+	$(BIN) puzzles --size 8 --walls 2..4 --output $(PUZZLES_DIR)/8x8 \
 	  --compare $(PUBLISHED_PUZZLES) --html $(PUZZLES_DIR)/puzzles.html --quiet >/dev/null
 
 puzzles-8x8-5walls: build
 	$(BIN) puzzles --size 8 --walls 5 --limit 500 --min-value 11 \
-	  --out $(PUZZLES_DIR)/8x8-5walls --html $(PUZZLES_DIR)/puzzles-5walls.html --quiet >/dev/null
+	  --output $(PUZZLES_DIR)/8x8-5walls --html $(PUZZLES_DIR)/puzzles-5walls.html --quiet >/dev/null
 
 puzzles-7x7: build
-	$(BIN) puzzles --size 7 --walls 1..5 --out $(PUZZLES_DIR)/7x7 --quiet >/dev/null
+	$(BIN) puzzles --size 7 --walls 1..5 --output $(PUZZLES_DIR)/7x7 --quiet >/dev/null
 
 ## Plays one puzzle of the page (made by puzzles-8x8) in headless Chromium; keeps the screenshot.
 puzzles-page-test:
@@ -41,7 +41,7 @@ bench-puzzles-5walls: build
 	@rm -rf results/bench/.puzzles-5walls
 	@{ echo "# queensat puzzles --size 8 --walls 5, $$(date -u '+%F %H:%M UTC'), $$(nproc) threads, load average $$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	  /usr/bin/time -f "%e s wall, %U s user, %M KB max RSS" \
-	  $(BIN) puzzles --size 8 --walls 5 --quiet --out results/bench/.puzzles-5walls 2>&1 >/dev/null; } \
+	  $(BIN) puzzles --size 8 --walls 5 --quiet --output results/bench/.puzzles-5walls 2>&1 >/dev/null; } \
 	  | tee results/bench/puzzles-5walls.txt
 	@cp results/bench/.puzzles-5walls/summary.md results/bench/puzzles-5walls.md
 	@rm -rf results/bench/.puzzles-5walls

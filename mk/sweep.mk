@@ -14,18 +14,18 @@ BENCH_TARGETS += bench-sweep
 ## then compared with the published tables.
 sweep-8x8: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8)
-	$(BIN) sweep --size 8 --walls 0..4 --cross-check --out $(SWEEP_OUT)/8x8
+	$(BIN) sweep --size 8 --walls 0..4 --cross-check --output $(SWEEP_OUT)/8x8
 	$(MAKE) --no-print-directory sweep-compare
 
 ## The published 0..4-wall tables against the sweep (differences are findings, not errors).
 sweep-compare: build
-	$(BIN) sweep-compare $(SWEEP_OUT)/8x8 $(PUBLISHED_8X8) --out $(SWEEP_OUT)/8x8/published-comparison.md; \
+	$(BIN) sweep-compare $(SWEEP_OUT)/8x8 $(PUBLISHED_8X8) --output $(SWEEP_OUT)/8x8/published-comparison.md; \
 	  test $$? -le 1
 
 ## Every 8x8 board with 5 walls (954,226 classes), cross-checked.
 sweep-8x8-5w: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8-5w)
-	$(BIN) sweep --size 8 --walls 5 --cross-check --out $(SWEEP_OUT)/8x8-5w
+	$(BIN) sweep --size 8 --walls 5 --cross-check --output $(SWEEP_OUT)/8x8-5w
 
 ## Sweep timings: the 3- and 4-wall sweeps with both SAT engines (one solver per chunk vs a
 ## new solver per board), the reuse runs cross-checked (SAT vs branch and bound).

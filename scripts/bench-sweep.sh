@@ -17,7 +17,7 @@ for r in "${runs[@]}"; do
   rm -rf "${OUT:?}/$name"
   echo "== $name: queensat sweep $args"
   # shellcheck disable=SC2086
-  "$BIN" sweep $args --quiet --out "$OUT/$name"
+  "$BIN" sweep $args --quiet --output "$OUT/$name"
 done
 python3 - "$OUT" "${runs[@]}" <<'PY'
 import json, os, sys, platform

@@ -11,5 +11,5 @@ OUT=${4:?output directory}
 shift 4
 BIN=${QUEENSAT:-target/release/queensat}
 seq 1 "$N" | parallel --will-cite --halt now,fail=1 "$@" \
-  "$BIN" sweep --size "$SIZE" --walls "$WALLS" --shard "{}/$N" --threads 1 --quiet --out "$OUT.shard-{}"
-"$BIN" merge --out "$OUT" "$OUT".shard-*
+  "$BIN" sweep --size "$SIZE" --walls "$WALLS" --shard "{}/$N" --threads 1 --quiet --output "$OUT.shard-{}"
+"$BIN" merge --output "$OUT" "$OUT".shard-*

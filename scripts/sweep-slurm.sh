@@ -3,7 +3,7 @@
 #
 #   sbatch --array=1-16 scripts/sweep-slurm.sh 8 5 results/sweeps/8x8-5w
 #   # when all tasks are done (or chain it: sbatch --dependency=afterok:JOBID ...):
-#   target/release/queensat merge results/sweeps/8x8-5w.shard-* --out results/sweeps/8x8-5w
+#   target/release/queensat merge results/sweeps/8x8-5w.shard-* --output results/sweeps/8x8-5w
 #
 # Arguments: SIZE WALLS OUTBASE [extra sweep options]. Each task writes OUTBASE.shard-I and can
 # simply be resubmitted if it dies: finished chunks are kept. QUEENSAT overrides the binary.
@@ -20,4 +20,4 @@ I=${SLURM_ARRAY_TASK_ID:?run this as a Slurm job array (sbatch --array=1-N)}
 N=${SLURM_ARRAY_TASK_COUNT:-$(( ${SLURM_ARRAY_TASK_MAX:?} - ${SLURM_ARRAY_TASK_MIN:-1} + 1 ))}
 BIN=${QUEENSAT:-target/release/queensat}
 exec "$BIN" sweep --size "$SIZE" --walls "$WALLS" --shard "$I/$N" \
-  --threads "${SLURM_CPUS_PER_TASK:-1}" --quiet --out "$OUT.shard-$I" "$@"
+  --threads "${SLURM_CPUS_PER_TASK:-1}" --quiet --output "$OUT.shard-$I" "$@"

@@ -99,7 +99,16 @@ fn every_option_combination_runs() {
     for search in ["up", "down", "binary"] {
         for count in ["cells", "segments"] {
             let o = run(&[
-                "value", "--size", "6", "--walls", "2,2", "--search", search, "--count", count, "--amo",
+                "value",
+                "--size",
+                "6",
+                "--walls",
+                "2,2",
+                "--search",
+                search,
+                "--counter",
+                count,
+                "--amo",
                 "ladder",
             ]);
             assert!(o.status.success());

@@ -50,10 +50,16 @@ fn table_with_certificates_and_resume() {
     assert!(check.verified, "{check:?}");
     let sols = std::fs::read_to_string(dir.path().join("solutions-7.txt")).unwrap();
     assert_eq!(sols.lines().count(), 40);
-    // A second run reads the finished sizes back.
+    // A second run reads the finished sizes back (and rewrites none of them).
+    let report = dir.path().join("cover-7.json");
+    let written = std::fs::metadata(&report).unwrap().modified().unwrap();
     let (code, _, err) = queensat(&args);
-    assert_eq!(code, 0);
-    assert!(err.contains("7x7 from"), "{err}");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::metadata(&report).unwrap().modified().unwrap(), written);
+    assert_eq!(
+        std::fs::read_to_string(&table).unwrap().lines().next(),
+        t.lines().next()
+    );
     // Only-cached mode names what is missing.
     let (code, out, _) = queensat(&["cover", "--size", "7..8", "--certificates", d, "--cached-only"]);
     assert_eq!(code, 0);

@@ -77,7 +77,7 @@ fn dimacs_round_trips_through_external_solvers() {
     for (i, (b, v)) in boards().into_iter().enumerate() {
         for (k, count) in [(v, "segments"), (v + 1, "cells"), (v + 1, "segments")] {
             let f = dir.path().join(format!("b{i}-{k}-{count}.cnf"));
-            encode(&b, &["--at-least", &k.to_string(), "--count", count], &f);
+            encode(&b, &["--at-least", &k.to_string(), "--counter", count], &f);
             for s in solvers {
                 let out = ok(&queensat(&["solve", "--external", s, f.to_str().unwrap()]));
                 if k <= v {

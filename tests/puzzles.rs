@@ -27,7 +27,7 @@ fn writes_results_and_the_page() {
         "--walls",
         "2..3",
         "--quiet",
-        "--out",
+        "--output",
         out.to_str().unwrap(),
         "--html",
         html.to_str().unwrap(),
@@ -92,7 +92,7 @@ fn compares_a_published_list() {
         "--quiet",
         "--compare",
         file.to_str().unwrap(),
-        "--out",
+        "--output",
         out.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -128,7 +128,7 @@ fn bad_input_is_one_line_and_exit_2() {
             vec!["puzzles", "--size", "65", "--walls", "1"],
             "between 1 and 64",
         ),
-        (vec!["puzzles", "--walls", "1"], "no board size"),
+        (vec!["puzzles", "--walls", "1"], "no board shape"),
         (vec!["puzzles", "--size", "2", "--walls", "5"], "do not fit"),
         (
             vec![

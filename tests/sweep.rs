@@ -40,7 +40,7 @@ fn same_outputs(a: &Path, b: &Path) {
 
 fn sweep(out: &Path, extra: &[&str]) -> Output {
     let mut args = vec![
-        "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--out",
+        "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--output",
     ];
     let o = out.to_str().unwrap();
     args.push(o);
@@ -121,7 +121,7 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
         shards.push(d);
     }
     let merged = dir.path().join("merged");
-    let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+    let mut args = vec!["merge", "--output", merged.to_str().unwrap()];
     args.extend(shards.iter().map(|d| d.to_str().unwrap()));
     ok(&args);
     same_outputs(&single, &merged);
@@ -130,7 +130,7 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
     let partial = dir.path().join("partial");
     let o = run(&[
         "merge",
-        "--out",
+        "--output",
         partial.to_str().unwrap(),
         shards[0].to_str().unwrap(),
         shards[1].to_str().unwrap(),
@@ -162,7 +162,8 @@ fn shards_through_gnu_parallel_merge_to_a_single_run() {
         .args(["--will-cite", "--halt", "now,fail=1", "-j", "2"])
         .arg(BIN)
         .args([
-            "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--shard", "{}/4", "--out",
+            "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--shard", "{}/4",
+            "--output",
         ])
         .arg(format!("{}.{{}}", base.display()))
         .args([":::", "1", "2", "3", "4"])
@@ -174,7 +175,11 @@ fn shards_through_gnu_parallel_merge_to_a_single_run() {
         String::from_utf8_lossy(&o.stderr)
     );
     let merged = dir.path().join("merged");
-    let mut args = vec!["merge".to_string(), "--out".into(), merged.display().to_string()];
+    let mut args = vec![
+        "merge".to_string(),
+        "--output".into(),
+        merged.display().to_string(),
+    ];
     args.extend((1..=4).map(|i| format!("{}.{i}", base.display())));
     let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
     ok(&args);
@@ -187,11 +192,13 @@ fn bad_input_is_one_line_and_exit_2() {
     let out = dir.path().join("x");
     let o = out.to_str().unwrap();
     for args in [
-        vec!["sweep", "--size", "65", "--walls", "1", "--out", o],
-        vec!["sweep", "--size", "4", "--walls", "17", "--out", o],
-        vec!["sweep", "--size", "4", "--walls", "3..1", "--out", o],
-        vec!["sweep", "--size", "4", "--walls", "1", "--chunk", "0", "--out", o],
-        vec!["merge", "--out", o, "/nonexistent/shard"],
+        vec!["sweep", "--size", "65", "--walls", "1", "--output", o],
+        vec!["sweep", "--size", "4", "--walls", "17", "--output", o],
+        vec!["sweep", "--size", "4", "--walls", "3..1", "--output", o],
+        vec![
+            "sweep", "--size", "4", "--walls", "1", "--chunk", "0", "--output", o,
+        ],
+        vec!["merge", "--output", o, "/nonexistent/shard"],
     ] {
         let r = run(&args);
         assert_eq!(r.status.code(), Some(2), "{args:?}");
@@ -202,12 +209,12 @@ fn bad_input_is_one_line_and_exit_2() {
         );
     }
     let r = run(&[
-        "sweep", "--size", "4", "--walls", "1", "--shard", "0/3", "--out", o,
+        "sweep", "--size", "4", "--walls", "1", "--shard", "0/3", "--output", o,
     ]);
     assert_eq!(r.status.code(), Some(2));
     // A different sweep into the same directory is refused.
-    ok(&["sweep", "--size", "4", "--walls", "1", "--quiet", "--out", o]);
-    let r = run(&["sweep", "--size", "4", "--walls", "2", "--quiet", "--out", o]);
+    ok(&["sweep", "--size", "4", "--walls", "1", "--quiet", "--output", o]);
+    let r = run(&["sweep", "--size", "4", "--walls", "2", "--quiet", "--output", o]);
     assert_eq!(r.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&r.stderr).contains("different sweep"));
 }
@@ -223,7 +230,7 @@ fn two_wall_8x8_distribution_per_board_is_the_seed_articles() {
         "--walls",
         "0..2",
         "--quiet",
-        "--out",
+        "--output",
         out.to_str().unwrap(),
     ]);
     let s: serde_json::Value =
@@ -254,7 +261,7 @@ fn count_optimal_counts_the_92_eight_queens_solutions() {
         "0..1",
         "--count-optimal",
         "--quiet",
-        "--out",
+        "--output",
         out.to_str().unwrap(),
     ]);
     let rows = std::fs::read_to_string(out.join("8x8-0w.jsonl")).unwrap();
@@ -271,7 +278,7 @@ fn count_optimal_counts_the_92_eight_queens_solutions() {
         "--count-optimal",
         "--engine",
         "rebuild",
-        "--out",
+        "--output",
         out.to_str().unwrap(),
     ]);
     assert_eq!(r.status.code(), Some(2));

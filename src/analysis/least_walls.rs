@@ -8,7 +8,7 @@
 //! needed when no wall is). Counting projects onto the wall variables: each wall set found is
 //! blocked (with `unique`, all its images), however many placements it has.
 
-use super::{ValueOptions, cpu_since, process_cpu_seconds, value};
+use super::{Reporter, ValueOptions, cpu_since, process_cpu_seconds, value};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::{WallModel, WallOptions};
@@ -43,8 +43,8 @@ pub struct LeastWallsOptions {
     /// Add the lex-leader constraints for the count (after the minimisation), so the solver
     /// meets each class once, as its canonical board.
     pub lex_leader_count: bool,
-    /// One line per solver call on stderr.
-    pub progress: bool,
+    /// Hears one line per solver call.
+    pub progress: Reporter,
 }
 
 /// One solver call of the minimisation.
@@ -182,9 +182,9 @@ impl Run<'_> {
     }
 
     fn note(&self, msg: impl std::fmt::Display) {
-        if self.opts.progress {
-            eprintln!("least-walls {}x{} q={}: {msg}", self.rows, self.cols, self.queens);
-        }
+        self.opts
+            .progress
+            .note(|| format!("least-walls {}x{} q={}: {msg}", self.rows, self.cols, self.queens));
     }
 
     /// One call with the wall bound `bound`, recorded.

@@ -35,7 +35,7 @@ mod compare;
 
 pub use compare::{Comparison, EntryCheck, compare_published};
 
-use crate::analysis::{ValueOptions, second_optimum, upper_bound, value};
+use crate::analysis::{Counts, Reporter, ValueOptions, second_optimum, upper_bound, value};
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
 use crate::check::{brute_count, check_placement};
 use crate::io::to_bits64;
@@ -43,7 +43,6 @@ use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::ops::RangeInclusive;
 use std::time::Instant;
 
 /// The definition, as printed in the output files, with the way the class representative is
@@ -86,7 +85,7 @@ pub struct PuzzleOptions {
     pub rows: usize,
     pub cols: usize,
     /// Numbers of walls whose puzzles are reported (smaller levels are still computed).
-    pub walls: RangeInclusive<usize>,
+    pub walls: Counts,
     /// Report only puzzles of at least this value (boards whose upper bound is lower are not
     /// solved at all).
     pub min_value: usize,
@@ -94,8 +93,8 @@ pub struct PuzzleOptions {
     /// reached is then marked incomplete unless it was finished, and later levels are skipped.
     pub limit: Option<usize>,
     pub value: ValueOptions,
-    /// Progress lines on stderr.
-    pub progress: bool,
+    /// Hears how far each level got.
+    pub progress: Reporter,
 }
 
 /// One interesting puzzle.
@@ -217,7 +216,7 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
 fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
     let start = Instant::now();
     let sets = WallClasses::<W>::new(opts.rows, opts.cols)?;
-    let (kmin, kmax) = (*opts.walls.start(), *opts.walls.end());
+    let (kmin, kmax) = (opts.walls.min(), opts.walls.max());
     anyhow::ensure!(
         kmin <= kmax && kmax <= sets.n_cells(),
         "wall counts {kmin}..{kmax} do not fit a board of {} cells",
@@ -282,37 +281,39 @@ fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<Puzzl
                     break;
                 }
             }
-            if opts.progress && (last_report.elapsed().as_secs_f64() > 2.0) {
+            if last_report.elapsed().as_secs_f64() > 2.0 {
                 last_report = Instant::now();
-                eprintln!(
-                    "puzzles: {} walls: {}/{} classes, {} puzzles so far, {:.0} s",
-                    k,
-                    ((ci + 1) * chunk).min(level.len()),
-                    level.len(),
-                    puzzles.len(),
-                    start.elapsed().as_secs_f64()
-                );
+                opts.progress.note(|| {
+                    format!(
+                        "puzzles: {} walls: {}/{} classes, {} puzzles so far, {:.0} s",
+                        k,
+                        ((ci + 1) * chunk).min(level.len()),
+                        level.len(),
+                        puzzles.len(),
+                        start.elapsed().as_secs_f64()
+                    )
+                });
             }
             if full {
                 stats.complete = stats.classes == level.len();
                 stats.seconds = t.elapsed().as_secs_f64();
-                if k >= kmin {
+                if opts.walls.contains(&k) {
                     levels.push(stats);
                 }
                 break 'levels;
             }
         }
         stats.seconds = t.elapsed().as_secs_f64();
-        if opts.progress {
-            eprintln!(
+        opts.progress.note(|| {
+            format!(
                 "puzzles: {} walls: {} classes, {} puzzles at this level, {:.1} s",
                 k,
                 stats.classes,
                 stats.by_value.values().map(|c| c.puzzles).sum::<usize>(),
                 stats.seconds
-            );
-        }
-        if k >= kmin {
+            )
+        });
+        if opts.walls.contains(&k) {
             levels.push(stats);
         }
     }
@@ -453,16 +454,17 @@ mod tests {
     use crate::check::brute_value;
     use itertools::Itertools;
     use std::collections::BTreeSet;
+    use std::ops::RangeInclusive;
 
     fn opts(rows: usize, cols: usize, walls: RangeInclusive<usize>, min_value: usize) -> PuzzleOptions {
         PuzzleOptions {
             rows,
             cols,
-            walls,
+            walls: Counts::range(*walls.start(), *walls.end()),
             min_value,
             limit: None,
             value: ValueOptions::default(),
-            progress: false,
+            progress: Reporter::silent(),
         }
     }
 

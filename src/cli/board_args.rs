@@ -12,15 +12,8 @@ use std::path::PathBuf;
 pub struct BoardArgs {
     /// A board as an ASCII grid file (`.` free, `#` wall, `x` hole, `Q` queen); `-` for stdin.
     pub file: Option<PathBuf>,
-    /// Side of a square board.
-    #[arg(long, conflicts_with_all = ["rows", "cols"])]
-    pub size: Option<usize>,
-    /// Rows of a rectangular board (with --cols).
-    #[arg(long, requires = "cols")]
-    pub rows: Option<usize>,
-    /// Columns of a rectangular board (with --rows).
-    #[arg(long, requires = "rows")]
-    pub cols: Option<usize>,
+    #[command(flatten)]
+    pub shape: super::ShapeArgs,
     /// Walls as "r,c r,c ..." (0-based, row 0 at the top).
     #[arg(long, value_name = "CELLS")]
     pub walls: Option<String>,
@@ -57,8 +50,8 @@ fn diagonals(n: usize) -> Vec<Coord> {
 impl BoardArgs {
     /// The board, and the queens a grid file showed (empty otherwise).
     pub fn load(&self) -> anyhow::Result<(Board, Placement)> {
-        let (mut board, queens) = match (&self.file, self.size, self.rows, self.cols) {
-            (Some(path), None, None, None) => {
+        let (mut board, queens) = match &self.file {
+            Some(path) if !self.shape.given() => {
                 let (name, text) = if path.as_os_str() == "-" {
                     let mut s = String::new();
                     std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading stdin")?;
@@ -71,10 +64,14 @@ impl BoardArgs {
                 let g = parse_grid(&text).map_err(|e| e.in_file(&name))?;
                 (g.board, g.queens)
             }
-            (Some(_), ..) => bail!("give a board file or --size/--rows/--cols, not both"),
-            (None, Some(n), None, None) => (Board::square(n)?, Placement::default()),
-            (None, None, Some(r), Some(c)) => (Board::new(r, c)?, Placement::default()),
-            _ => bail!("no board given: pass a grid file, --size N, or --rows R --cols C"),
+            Some(_) => bail!("give a board file or --size/--rows/--cols, not both"),
+            None if !self.shape.given() => {
+                bail!("no board given: pass a grid file, --size N, or --rows R --cols C")
+            }
+            None => {
+                let (r, c) = self.shape.shape()?;
+                (Board::new(r, c)?, Placement::default())
+            }
         };
         if let Some(w) = &self.walls {
             for p in parse_cell_list(w).context("--walls")? {

@@ -1,16 +1,9 @@
 //! `queensat encode`: write a question as DIMACS, WCNF, OPB or CPLEX LP.
 
-use super::BoardArgs;
-use crate::analysis::least_walls_header;
-use crate::board::Board;
-use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
-use crate::io::{
-    ExportHeader, dimacs_map, lp_map, opb_map, write_atomic, write_dimacs, write_lp, write_opb, write_wcnf,
-};
-use anyhow::bail;
+use super::{BaseArgs, BoardArgs, OutputArgs};
+use crate::analysis::{ExportFormat, ValueExport, encode_least_walls, encode_value};
+use crate::encode::Attack;
 use clap::{Args, Subcommand};
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct EncodeArgs {
@@ -39,9 +32,8 @@ pub struct EncodeLeastWallsArgs {
     /// Non-attack formulation of the wall model.
     #[arg(long, value_enum, default_value_t = Attack::default())]
     pub attack: Attack,
-    /// Output file; `-` for stdout.
-    #[arg(short = 'o', long, default_value = "-")]
-    pub output: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -60,137 +52,36 @@ pub struct EncodeValueArgs {
     /// The seed's ILP in CPLEX LP format.
     #[arg(long)]
     pub lp: bool,
-    #[arg(long, value_enum, default_value_t = Amo::default())]
-    pub amo: Amo,
-    #[arg(long, value_enum, default_value_t = CountMode::default())]
-    pub count: CountMode,
-    /// Output file; `-` for stdout.
-    #[arg(short = 'o', long, default_value = "-")]
-    pub output: PathBuf,
+    #[command(flatten)]
+    pub base: BaseArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
     match a.what {
         EncodeWhat::Value(v) => {
             let (board, _) = v.board.load()?;
-            let text = encode_value(&board, &v)?;
-            emit(&v.output, &text)?;
+            let format = match (v.wcnf, v.opb, v.lp) {
+                (true, ..) => ExportFormat::Wcnf,
+                (_, true, _) => ExportFormat::Opb,
+                (.., true) => ExportFormat::Lp,
+                _ => ExportFormat::Dimacs,
+            };
+            let export = ValueExport {
+                format,
+                at_least: v.at_least,
+                base: v.base.options(),
+            };
+            let text = encode_value(&board, &export)?;
+            v.output.emit(&text)?;
             Ok(0)
         }
         EncodeWhat::LeastWalls(a) => {
             let (rows, cols) = a.shape.shape()?;
             let text = encode_least_walls(rows, cols, a.queens, a.max_walls, a.attack)?;
-            emit(&a.output, &text)?;
+            a.output.emit(&text)?;
             Ok(0)
         }
     }
-}
-
-/// DIMACS text of "some `rows × cols` board with at most `w` walls holds at least `q` queens?"
-/// (SAT iff the least walls for `q` is at most `w`).
-pub fn encode_least_walls(
-    rows: usize,
-    cols: usize,
-    q: usize,
-    w: usize,
-    attack: Attack,
-) -> anyhow::Result<String> {
-    let question = LeastWallsQuestion::new(rows, cols, q, w, attack)?;
-    Ok(write_dimacs(
-        &least_walls_header(rows, cols, q, w, attack, &question)?,
-        question.n_vars(),
-        question.cnf.iter(),
-    ))
-}
-
-/// Writes `text` to a file atomically, or to stdout for `-`.
-pub fn emit(path: &Path, text: &str) -> anyhow::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        out.flush()?;
-        Ok(())
-    } else {
-        write_atomic(path, text.as_bytes())
-    }
-}
-
-/// The file text of a value question in the chosen format.
-pub fn encode_value(board: &Board, a: &EncodeValueArgs) -> anyhow::Result<String> {
-    let k = a.at_least;
-    let ilp = |what: &str| match k {
-        Some(k) => format!(
-            "{what}: at least {k} non-attacking queens on this board? (feasible iff the value is at least {k})"
-        ),
-        None => format!("{what}: the most non-attacking queens on this board (optimum = the value)"),
-    };
-    if a.opb || a.lp {
-        let (marker, map) = if a.opb {
-            ("*", opb_map(board))
-        } else {
-            ("\\", lp_map(board))
-        };
-        let header = ExportHeader {
-            question: ilp(if a.opb { "pseudo-Boolean" } else { "ILP" }),
-            board: board.clone(),
-            encoding: "the seed's base model: a 0/1 variable per free cell, at most one queen per row, column and diagonal segment (segments end at walls)".into(),
-            map,
-        }
-        .render(marker);
-        return Ok(if a.opb {
-            write_opb(board, &header, k)
-        } else {
-            write_lp(board, &header, k)
-        });
-    }
-    if !a.wcnf && k.is_none() {
-        bail!("a DIMACS file asks a yes/no question: give --at-least K (or choose --wcnf, --opb, --lp)");
-    }
-    // Without a bound no counter is encoded, so counting segments would only add variables.
-    let count = if k.is_none() { CountMode::Cells } else { a.count };
-    let opts = BaseOptions { amo: a.amo, count };
-    let q = ValueQuestion::new(board, opts, k);
-    let bound = match k {
-        Some(k) if q.cnf.iter().any(|c| c.is_empty()) => format!(
-            "; at least {k} queens is the empty clause: the {} counter has fewer inputs",
-            count.name()
-        ),
-        Some(k) => format!(
-            "; at least {k} queens by a totaliser over {}, bound as unit clauses",
-            count.name()
-        ),
-        None => String::new(),
-    };
-    let encoding = format!(
-        "base model: one variable per free cell, at most one queen per row/column/diagonal segment ({} at-most-one){bound}",
-        a.amo.name()
-    );
-    let question = if a.wcnf {
-        let hard = if k.is_some() {
-            "hard: no two queens attack, and the bound"
-        } else {
-            "hard: no two queens attack"
-        };
-        format!(
-            "MaxSAT: the most non-attacking queens ({hard}; soft: a queen on each free cell, weight 1; optimum cost = free cells - value)"
-        )
-    } else {
-        format!(
-            "at least {} non-attacking queens on this board? SAT: yes, the queen variables give a placement; UNSAT: the value is below that",
-            k.expect("checked above")
-        )
-    };
-    let header = ExportHeader {
-        question,
-        board: board.clone(),
-        encoding,
-        map: dimacs_map(&q.model.vars),
-    }
-    .render("c");
-    Ok(if a.wcnf {
-        let soft: Vec<_> = q.model.queen_lits().map(|(_, l)| l).collect();
-        write_wcnf(&header, q.cnf.iter(), &soft)
-    } else {
-        write_dimacs(&header, q.n_vars(), q.cnf.iter())
-    })
 }

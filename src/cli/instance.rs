@@ -36,7 +36,7 @@ impl InstanceArgs {
             });
         };
         let b = &self.board;
-        if b.file.is_some() || b.size.is_some() || b.rows.is_some() || b.bits.is_some() {
+        if b.file.is_some() || b.shape.given() || b.bits.is_some() {
             bail!("give either --csplib FILE or a board, not both");
         }
         let text = std::fs::read_to_string(path)

@@ -1,5 +1,6 @@
 //! The command line: a thin layer over [`crate::analysis`].
 
+mod args;
 mod armies;
 mod board_args;
 mod cover;
@@ -7,6 +8,7 @@ mod encode;
 mod instance;
 mod least_walls;
 mod nqueens;
+mod progress;
 mod puzzles;
 mod render;
 mod shape_args;
@@ -16,8 +18,10 @@ mod sweep;
 mod value;
 mod verify;
 
+pub use args::{BaseArgs, OutputArgs, ValueSearchArgs};
 pub use board_args::BoardArgs;
 pub use instance::{InstanceArgs, Loaded};
+pub use progress::ProgressArgs;
 pub use shape_args::ShapeArgs;
 
 use clap::{Parser, Subcommand};
@@ -74,7 +78,10 @@ pub enum Format {
 /// Runs the command line and returns the process exit code: 0 on success, 2 on bad input or
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(e),
+    };
     let result = match cli.command {
         Command::Value(a) => value::run(a),
         Command::Solutions(a) => solutions::run(a),
@@ -100,6 +107,25 @@ pub fn main() -> i32 {
     }
 }
 
+/// Help and version go to stdout (exit 0); a usage error becomes one line
+/// `queensat: error: ...` on stderr, exit 2, like every other error.
+fn clap_exit(e: clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        print!("{e}");
+        return 0;
+    }
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        eprint!("{}", e.render());
+        return 2;
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("bad arguments");
+    let msg = first.strip_prefix("error: ").unwrap_or(first);
+    eprintln!("queensat: error: {msg} (see --help)");
+    2
+}
+
 /// An error and its causes on one line.
 fn one_line(e: &anyhow::Error) -> String {
     e.chain()
@@ -107,4 +133,13 @@ fn one_line(e: &anyhow::Error) -> String {
         .collect::<Vec<_>>()
         .join(": ")
         .replace('\n', " ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_arguments_are_consistent() {
+        // clap's own checks (unique names, valid conflicts), which release builds skip.
+        <super::Cli as clap::CommandFactory>::command().debug_assert();
+    }
 }

@@ -1,13 +1,11 @@
 //! `queensat nqueens`: one solution of n-queens for huge n, or the check of a solution file.
 
-use super::Format;
-use crate::analysis::nqueens::{
-    Method, NQueensAnswer, cpu_seconds, estimate_bytes, peak_memory_bytes, solve_nqueens,
-};
-use crate::check::check_columns;
-use crate::io::{ColumnStyle, read_column_lists, write_atomic_with, write_columns};
+use super::{Format, ProgressArgs};
+use crate::analysis::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
+use crate::analysis::report::{NQueensRun, check_column_file, nqueens_text};
+use crate::analysis::{Reporter, process_cpu_seconds};
+use crate::io::{ColumnStyle, write_atomic_with, write_columns};
 use clap::Args;
-use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -39,6 +37,8 @@ pub struct NQueensArgs {
     pub check: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// `10000000`, `10_000_000`, `1e7` and `10^7` all name ten million.
@@ -68,21 +68,6 @@ fn parse_side(s: &str) -> Result<usize, String> {
     t.parse().map_err(|_| bad())
 }
 
-/// What one run did, for `--format json`.
-#[derive(Serialize)]
-struct Report {
-    #[serde(flatten)]
-    answer: NQueensAnswer,
-    output: Option<String>,
-    style: Option<&'static str>,
-    one_based: bool,
-    write_seconds: f64,
-    total_seconds: f64,
-    /// User + system CPU time of the whole process.
-    cpu_seconds: Option<f64>,
-    peak_memory_bytes: Option<u64>,
-}
-
 pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
     if let Some(path) = &a.check {
         return check_file(path, a.one_based, a.format);
@@ -98,20 +83,17 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         a.max_memory
     );
     // Runs of ten million queens and more take seconds to minutes: say how far they got.
-    let verbose = n >= 10_000_000;
-    let mut progress = |what: &str| {
-        if verbose {
-            eprintln!(
-                "queensat: nqueens {n}: {what} ({:.1} s)",
-                start.elapsed().as_secs_f64()
-            );
-        }
+    let progress = if n >= 10_000_000 {
+        a.progress.reporter()
+    } else {
+        Reporter::silent()
     };
-    let answer = solve_nqueens(n, a.method, a.seed, &mut progress)?;
+    progress.start(&format!("nqueens {n}"), 0);
+    let answer = solve_nqueens(n, a.method, a.seed, &progress)?;
     let t = Instant::now();
     let mut written = None;
     if let (Some(path), Some(col)) = (&a.output, &answer.solution) {
-        progress(&format!("writing {}", path.display()));
+        progress.note(|| format!("writing {}", path.display()));
         let fill = |w: &mut dyn std::io::Write| write_columns(w, col, a.style, a.one_based);
         if path.as_os_str() == "-" {
             let stdout = std::io::stdout();
@@ -123,7 +105,8 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         }
         written = Some(path.display().to_string());
     }
-    let report = Report {
+    progress.finish();
+    let report = NQueensRun {
         output: written,
         style: a.output.as_ref().map(|_| match a.style {
             ColumnStyle::Plain => "plain",
@@ -132,14 +115,14 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         one_based: a.one_based,
         write_seconds: t.elapsed().as_secs_f64(),
         total_seconds: start.elapsed().as_secs_f64(),
-        cpu_seconds: cpu_seconds(),
+        cpu_seconds: Some(process_cpu_seconds()),
         peak_memory_bytes: peak_memory_bytes(),
         answer,
     };
     // The summary goes to stderr when the solution itself goes to stdout.
     let summary = match a.format {
         Format::Json => serde_json::to_string(&report)? + "\n",
-        Format::Text => text(&report),
+        Format::Text => nqueens_text(&report),
     };
     if a.output.as_deref() == Some(std::path::Path::new("-")) {
         eprint!("{summary}");
@@ -149,98 +132,9 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
     Ok(if report.answer.solved { 0 } else { 1 })
 }
 
-fn mb(bytes: u64) -> String {
-    format!("{:.1} MB", bytes as f64 / 1e6)
-}
-
-fn cpu(seconds: Option<f64>) -> String {
-    seconds.map_or_else(|| "unknown".into(), |c| format!("{c:.3} s"))
-}
-
-fn text(r: &Report) -> String {
-    let a = &r.answer;
-    let mut s = String::new();
-    match &a.solution {
-        None => s.push_str(&format!("n = {}: no solution (exhaustive search)\n", a.n)),
-        Some(_) => s.push_str(&format!(
-            "n = {}: solved by {} in {:.3} s ({} CPU)\n",
-            a.n,
-            a.method,
-            a.solve_seconds,
-            cpu(a.solve_cpu_seconds)
-        )),
-    }
-    if let Some(st) = &a.stats {
-        s.push_str(&format!(
-            "  seed {}, restarts {}; greedy start {:.3} s ({} 64-column words examined, {} rows \
-             left in conflict, {} queens attacked); repair {:.3} s ({} partner draws, {} swaps)\n",
-            st.seed,
-            st.restarts,
-            st.greedy_seconds,
-            st.greedy_tries,
-            st.greedy_conflicted_rows,
-            st.attacked_after_greedy,
-            st.repair_seconds,
-            st.repair_tries,
-            st.repair_swaps
-        ));
-    }
-    if a.solved {
-        s.push_str(&format!(
-            "  checked by {} in {:.3} s ({} CPU)\n",
-            a.checked_by,
-            a.check_seconds,
-            cpu(a.check_cpu_seconds)
-        ));
-    }
-    if let (Some(out), Some(style)) = (&r.output, r.style) {
-        s.push_str(&format!(
-            "  written to {out} ({style} column list, {}-based) in {:.3} s\n",
-            u8::from(r.one_based),
-            r.write_seconds
-        ));
-    }
-    s.push_str(&format!(
-        "  total {:.3} s wall, {} CPU, peak memory {} (VmHWM)\n",
-        r.total_seconds,
-        cpu(r.cpu_seconds),
-        r.peak_memory_bytes.map(mb).unwrap_or_else(|| "unknown".into())
-    ));
-    s
-}
-
-/// One verdict of `--check`.
-#[derive(Serialize)]
-struct Verdict {
-    line: usize,
-    n: usize,
-    valid: bool,
-    violation: Option<String>,
-    seconds: f64,
-}
-
 fn check_file(path: &std::path::Path, one_based: bool, format: Format) -> anyhow::Result<i32> {
-    let name = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("cannot open {name}: {e}"))?;
-    let mut verdicts = Vec::new();
-    read_column_lists(
-        std::io::BufReader::with_capacity(1 << 20, file),
-        one_based,
-        |line, col| {
-            let t = Instant::now();
-            let violation = check_columns(&col).err().map(|v| v.to_string());
-            verdicts.push(Verdict {
-                line,
-                n: col.len(),
-                valid: violation.is_none(),
-                violation,
-                seconds: t.elapsed().as_secs_f64(),
-            });
-            Ok(())
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
-    anyhow::ensure!(!verdicts.is_empty(), "{name}: no column list in the file");
+    let verdicts = check_column_file(path, one_based)?;
+    let name = path.display();
     match format {
         Format::Json => println!("{}", serde_json::to_string(&verdicts)?),
         Format::Text => {

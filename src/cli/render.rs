@@ -1,13 +1,12 @@
 //! `queensat render`: an SVG picture of a board and, optionally, a placement.
 
-use super::InstanceArgs;
+use super::{InstanceArgs, OutputArgs};
 use crate::analysis::{ValueOptions, value};
 use crate::board::{Placement, parse_cell_list};
 use crate::check::check_placement;
-use crate::io::{board_svg, write_atomic};
+use crate::io::board_svg;
 use anyhow::Context;
 use clap::Args;
-use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
@@ -19,9 +18,8 @@ pub struct RenderArgs {
     /// Draw an optimal placement found by `queensat value`.
     #[arg(long)]
     pub solve: bool,
-    /// Write the SVG to this file (whole or not at all) instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Exit code 1 when the drawn placement is not legal (it is still drawn, wrong queens red).
@@ -53,9 +51,6 @@ pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
         code = 1;
     }
     let svg = board_svg(&board, placement.as_ref());
-    match &a.output {
-        Some(path) => write_atomic(path, svg.as_bytes())?,
-        None => print!("{svg}"),
-    }
+    a.output.emit(&svg)?;
     Ok(code)
 }

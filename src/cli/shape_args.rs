@@ -1,29 +1,43 @@
-//! A board shape without contents: `--size N` or `--rows R --cols C`, for commands whose
-//! walls are unknowns or enumerated (sweeps, least-walls questions).
+//! A board shape without contents: `--size N` or `--rows R --cols C`. Commands that make a
+//! table over several shapes take the same flags with `A..B` or `a,b` in place of a number.
 
+use crate::analysis::Counts;
 use anyhow::bail;
 use clap::Args;
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct ShapeArgs {
-    /// Side of a square board.
-    #[arg(long, conflicts_with_all = ["rows", "cols"])]
-    pub size: Option<usize>,
+    /// Side of a square board (`A..B` or `a,b`: several, where a command makes a table).
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
+    pub size: Option<Counts>,
     /// Rows of a rectangular board (with --cols).
-    #[arg(long, requires = "cols")]
-    pub rows: Option<usize>,
+    #[arg(long, value_name = "R", requires = "cols")]
+    pub rows: Option<Counts>,
     /// Columns of a rectangular board (with --rows).
-    #[arg(long, requires = "rows")]
-    pub cols: Option<usize>,
+    #[arg(long, value_name = "C", requires = "rows")]
+    pub cols: Option<Counts>,
 }
 
 impl ShapeArgs {
-    /// `(rows, cols)`; bounds are checked by whoever builds the board.
-    pub fn shape(&self) -> anyhow::Result<(usize, usize)> {
-        match (self.size, self.rows, self.cols) {
-            (Some(n), None, None) => Ok((n, n)),
-            (None, Some(r), Some(c)) => Ok((r, c)),
+    /// Whether any shape flag was given.
+    pub fn given(&self) -> bool {
+        self.size.is_some() || self.rows.is_some() || self.cols.is_some()
+    }
+
+    /// Every `(rows, cols)` asked for, in order; bounds are checked by whoever builds boards.
+    pub fn shapes(&self) -> anyhow::Result<Vec<(usize, usize)>> {
+        match (&self.size, &self.rows, &self.cols) {
+            (Some(n), None, None) => Ok(n.iter().map(|n| (n, n)).collect()),
+            (None, Some(r), Some(c)) => Ok(r.iter().flat_map(|r| c.iter().map(move |c| (r, c))).collect()),
             _ => bail!("no board shape given: pass --size N or --rows R --cols C"),
+        }
+    }
+
+    /// The one `(rows, cols)` asked for.
+    pub fn shape(&self) -> anyhow::Result<(usize, usize)> {
+        match self.shapes()?[..] {
+            [one] => Ok(one),
+            _ => bail!("one board shape is wanted here, not a range or list of sizes"),
         }
     }
 }

@@ -1,13 +1,12 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
-use super::{Format, InstanceArgs};
-use crate::analysis::{Breaking, EnumOptions, EnumReport, Found, Target, enumerate};
+use super::{BaseArgs, Format, InstanceArgs, ProgressArgs};
+use crate::analysis::report::{count_text, summary_text};
+use crate::analysis::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
 use crate::board::render_grid;
-use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::solve::Backend;
 use clap::Args;
 use std::io::Write;
-use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct SolutionsArgs {
@@ -29,25 +28,23 @@ pub struct SolutionsArgs {
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
-    /// Run only shard I of M (1-based), split by the first queen in row-major order; the
+    /// Run only shard I of N (1-based), split by the first queen in row-major order; the
     /// shards' totals and classes add up to the whole. Needs --break lex-leader with --unique.
-    #[arg(long, value_name = "I/M", value_parser = parse_shard)]
-    pub shard: Option<(usize, usize)>,
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
     /// Print only the numbers: total placements and symmetry classes.
     #[arg(long)]
     pub count: bool,
-    /// At-most-one encoding for each segment.
-    #[arg(long, value_enum, default_value_t = Amo::default())]
-    pub amo: Amo,
-    /// What the cardinality totalisers count.
-    #[arg(long, value_enum, default_value_t = CountMode::default())]
-    pub counter: CountMode,
+    #[command(flatten)]
+    pub base: BaseArgs,
     /// SAT solver.
     #[arg(long, default_value = "varisat")]
     pub solver: Backend,
     /// text, or json (one JSON object per line: placements, then a summary).
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// A closed stdout (`| head`) ends the listing quietly, like other line-oriented tools.
@@ -73,24 +70,21 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
         (None, None, None) => Target::Value,
     };
     let opts = EnumOptions {
-        base: BaseOptions {
-            amo: a.amo,
-            count: a.counter,
-        },
+        base: a.base.options(),
         backend: a.solver,
         target,
         unique: a.unique,
         breaking: a.breaking,
         limit: a.limit,
-        shard: a.shard,
+        shard: a.shard.map(|s| s.zero_based()),
     };
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
     if a.format == Format::Text && !a.count {
         writeln!(out, "board {}", board.describe())?;
     }
-    let started = Instant::now();
-    let mut last_note = started;
+    let progress = a.progress.reporter();
+    progress.start("placements", 0);
     let report = enumerate(&board, &opts, |f: &Found| {
         if !a.count {
             match a.format {
@@ -114,16 +108,10 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
                 }
             }
         }
-        if last_note.elapsed() > Duration::from_secs(5) {
-            last_note = Instant::now();
-            eprintln!(
-                "queensat: {} answers so far ({:.0} s)",
-                f.index,
-                started.elapsed().as_secs_f64()
-            );
-        }
+        progress.advance(1);
         Ok(())
     })?;
+    progress.finish();
     match a.format {
         Format::Json => {
             let mut summary = serde_json::to_value(&report)?;
@@ -135,81 +123,4 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
     }
     out.flush()?;
     Ok(0)
-}
-
-/// `I/M` with 1 ≤ I ≤ M, returned 0-based.
-fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{s:?} is not a shard I/M with 1 <= I <= M");
-    let (i, m) = s.split_once('/').ok_or_else(bad)?;
-    let (i, m): (usize, usize) = (
-        i.trim().parse().map_err(|_| bad())?,
-        m.trim().parse().map_err(|_| bad())?,
-    );
-    if i == 0 || i > m {
-        return Err(bad());
-    }
-    Ok((i - 1, m))
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-fn target_text(r: &EnumReport) -> String {
-    match r.target {
-        Target::AtLeast(k) => format!("at least {k} queens"),
-        _ => format!("exactly {} queens", r.queens),
-    }
-}
-
-/// `--count`: the two numbers, marked as lower bounds when a limit cut the run.
-fn count_text(r: &EnumReport) -> String {
-    let at_least = if r.complete { "" } else { ">= " };
-    let classes = match (r.classes, r.unique) {
-        (Some(c), true) => format!("{at_least}{c}"),
-        (Some(c), false) => c.to_string(),
-        (None, _) => "unknown (run stopped at --limit)".to_string(),
-    };
-    format!("total {at_least}{}\nclasses {classes}\n", r.total)
-}
-
-fn summary_text(r: &EnumReport) -> String {
-    let mut s = String::new();
-    if let Some(v) = &r.value_proof {
-        s.push_str(&format!("{v}\n"));
-    }
-    let what = target_text(r);
-    let shard = r
-        .shard
-        .map_or(String::new(), |(i, m)| format!("shard {} of {m}: ", i + 1));
-    let how = if r.complete {
-        format!("complete: UNSAT after {} solver calls", r.solver_calls)
-    } else {
-        format!(
-            "stopped at --limit after {} answers: counts are lower bounds",
-            r.answers
-        )
-    };
-    let classes = match r.classes {
-        Some(c) => plural(c, "symmetry class", "symmetry classes"),
-        None => "an unknown number of symmetry classes".to_string(),
-    };
-    s.push_str(&format!(
-        "{shard}{} of {what}, {classes} under the stabiliser [{}] ({how})\n",
-        plural(r.total, "placement", "placements"),
-        r.stabiliser.join(" ")
-    ));
-    s.push_str(&format!(
-        "every placement checked; solver {}, amo {}, count {}, {}, {:.3} s\n",
-        r.solver,
-        r.amo,
-        r.count,
-        if r.unique {
-            format!("symmetry breaking {}", r.breaking)
-        } else {
-            "each placement blocked".to_string()
-        },
-        r.seconds
-    ));
-    s
 }

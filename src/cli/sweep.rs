@@ -1,6 +1,10 @@
-//! `queensat sweep` and `queensat merge`.
+//! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
-use crate::analysis::sweep::{Engine, RunOptions, Shard, SweepSpec, merge, run_sweep};
+use super::{OutputArgs, ProgressArgs, ShapeArgs};
+use crate::analysis::sweep::{
+    Engine, RunOptions, SweepSpec, compare_dirs, merge, render_comparison, run_sweep,
+};
+use crate::analysis::{Counts, Shard, command_line};
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
@@ -8,14 +12,14 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 pub struct SweepArgs {
     #[command(flatten)]
-    pub shape: super::ShapeArgs,
+    pub shape: ShapeArgs,
     /// Wall counts: `3`, an inclusive range `0..4`, or a list `2,5`.
     #[arg(long, value_name = "K")]
-    pub walls: String,
+    pub walls: Counts,
     /// Output directory (default `results/sweeps/RxC`). Re-running into it resumes.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Compute only shard i of n (chunks j with j mod n = i-1); merge with `queensat merge`.
+    #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Compute only shard I of N (chunks j with j mod N = I-1); merge with `queensat merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// Classes per chunk: the unit of work, of resuming and of solver reuse.
@@ -36,49 +40,18 @@ pub struct SweepArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-/// Parses `3`, `0..4` (inclusive) or `2,5`.
-pub fn parse_wall_counts(s: &str) -> anyhow::Result<Vec<usize>> {
-    let num = |t: &str| -> anyhow::Result<usize> {
-        t.trim()
-            .parse()
-            .map_err(|_| anyhow::anyhow!("--walls: {t:?} is not a whole number"))
-    };
-    let mut out = Vec::new();
-    for part in s.split(',') {
-        if let Some((a, b)) = part.split_once("..") {
-            let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
-            if a > b {
-                bail!("--walls: empty range {part:?}");
-            }
-            out.extend(a..=b);
-        } else {
-            out.push(num(part)?);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    Ok(out)
-}
-
-fn command_line() -> String {
-    let mut args: Vec<String> = std::env::args().collect();
-    if let Some(first) = args.first_mut() {
-        *first = "queensat".into();
-    }
-    args.join(" ")
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
     crate::board::Board::new(rows, cols)?;
-    let walls = parse_wall_counts(&a.walls)?;
-    if let Some(&k) = walls.iter().find(|&&k| k > rows * cols) {
-        bail!("--walls: {k} walls do not fit a {rows}x{cols} board");
+    if a.walls.max() > rows * cols {
+        bail!(
+            "--walls: {} walls do not fit a {rows}x{cols} board",
+            a.walls.max()
+        );
     }
     if a.chunk == 0 {
         bail!("--chunk must be at least 1");
@@ -89,7 +62,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     let spec = SweepSpec {
         rows,
         cols,
-        walls,
+        walls: a.walls.as_slice().to_vec(),
         chunk_size: a.chunk,
         engine: a.engine,
         solver: a.solver,
@@ -99,12 +72,12 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         bail!("--count-optimal needs --engine reuse");
     }
     let out = a
-        .out
+        .output
         .unwrap_or_else(|| PathBuf::from(format!("results/sweeps/{rows}x{cols}")));
     let opts = RunOptions {
         shard: a.shard,
         cross_check: a.cross_check,
-        progress: !a.quiet,
+        progress: a.progress.reporter(),
         command: command_line(),
     };
     let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
@@ -159,12 +132,12 @@ pub struct MergeArgs {
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged database and summaries.
-    #[arg(long)]
-    pub out: PathBuf,
+    #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
+    pub output: PathBuf,
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    print_summaries(&merge(&a.dirs, &a.out, &command_line())?);
+    print_summaries(&merge(&a.dirs, &a.output, &command_line())?);
     Ok(0)
 }
 
@@ -174,74 +147,17 @@ pub struct CompareArgs {
     pub sweep: PathBuf,
     /// Directory of the published files (K-W_boards.csv, KW_summary.txt).
     pub published: PathBuf,
-    /// Markdown report to write (default: stdout).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
-/// Compares every wall count that both directories hold.
+/// Compares every wall count that both directories hold; exit 1 on any disagreement.
 pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
-    use crate::analysis::sweep::{compare_k, render_comparison};
-    let mut items = Vec::new();
-    for k in 0..=64 {
-        let ours_path = a.sweep.join(format!("8x8-{k}w.jsonl"));
-        let csv_path = a.published.join(format!("{k}-W_boards.csv"));
-        if !ours_path.exists() || !csv_path.exists() {
-            continue;
-        }
-        let read = |p: &PathBuf| {
-            std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))
-        };
-        let ours: Vec<crate::io::ClassRow> = read(&ours_path)?
-            .lines()
-            .enumerate()
-            .map(|(i, l)| {
-                serde_json::from_str(l).map_err(|e| anyhow::anyhow!("{}:{}: {e}", ours_path.display(), i + 1))
-            })
-            .collect::<anyhow::Result<_>>()?;
-        let summary_path = a.published.join(format!("{k}W_summary.txt"));
-        let summary = if summary_path.exists() {
-            Some((summary_path.display().to_string(), read(&summary_path)?))
-        } else {
-            None
-        };
-        items.push(compare_k(
-            k,
-            &ours,
-            &read(&csv_path)?,
-            &csv_path.display().to_string(),
-            summary.as_ref().map(|(n, t)| (n.as_str(), t.as_str())),
-        )?);
-    }
-    if items.is_empty() {
-        bail!(
-            "no wall count has both {}/8x8-Kw.jsonl and {}/K-W_boards.csv",
-            a.sweep.display(),
-            a.published.display()
-        );
-    }
-    let report = render_comparison(&a.sweep, &a.published, &items);
-    match &a.out {
-        Some(p) => crate::io::write_atomic(p, report.as_bytes())?,
-        None => print!("{report}"),
-    }
-    let disagreements: usize = items
+    let items = compare_dirs(&a.sweep, &a.published)?;
+    a.output
+        .emit(&render_comparison(&a.sweep, &a.published, &items))?;
+    let disagree = items
         .iter()
-        .map(|c| c.value_disagreements.len() + c.placement_problems.len())
-        .sum();
-    Ok(if disagreements > 0 { 1 } else { 0 })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wall_counts() {
-        assert_eq!(parse_wall_counts("3").unwrap(), vec![3]);
-        assert_eq!(parse_wall_counts("0..4").unwrap(), vec![0, 1, 2, 3, 4]);
-        assert_eq!(parse_wall_counts("5,2,2").unwrap(), vec![2, 5]);
-        assert!(parse_wall_counts("4..1").is_err());
-        assert!(parse_wall_counts("x").is_err());
-    }
+        .any(|c| !c.value_disagreements.is_empty() || !c.placement_problems.is_empty());
+    Ok(i32::from(disagree))
 }

@@ -1,9 +1,8 @@
 //! `queensat value`.
 
-use super::{BoardArgs, Format};
-use crate::analysis::{Search, ValueOptions, ValueReport, value};
+use super::{BoardArgs, Format, ValueSearchArgs};
+use crate::analysis::{ValueReport, value};
 use crate::board::render_grid;
-use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::solve::Backend;
 use clap::Args;
 
@@ -11,18 +10,8 @@ use clap::Args;
 pub struct ValueArgs {
     #[command(flatten)]
     pub board: BoardArgs,
-    /// At-most-one encoding for each segment.
-    #[arg(long, value_enum, default_value_t = Amo::default())]
-    pub amo: Amo,
-    /// What the cardinality totalisers count.
-    #[arg(long, value_enum, default_value_t = CountMode::default())]
-    pub count: CountMode,
-    /// How the search moves between the bounds.
-    #[arg(long, value_enum, default_value_t = Search::default())]
-    pub search: Search,
-    /// SAT solver.
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    #[command(flatten)]
+    pub value: ValueSearchArgs,
     /// Shorthand for `--solver external:CMD`: a DIMACS solver binary run as a process.
     #[arg(long, value_name = "CMD", conflicts_with = "solver")]
     pub external: Option<String>,
@@ -40,22 +29,15 @@ pub struct ValueArgs {
 
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let (board, _) = a.board.load()?;
-    let opts = ValueOptions {
-        base: BaseOptions {
-            amo: a.amo,
-            count: a.count,
-        },
-        search: a.search,
-        backend: match &a.external {
-            Some(cmd) => Backend::External(cmd.clone()),
-            None => a.solver,
-        },
-    };
+    let mut opts = a.value.options();
+    if let Some(cmd) = &a.external {
+        opts.backend = Backend::External(cmd.clone());
+    }
     let report = value(&board, &opts)?;
     let certificate = if a.certify {
         Some(crate::analysis::certify_value(
             &board,
-            a.amo,
+            a.value.base.amo,
             report.value,
             a.certify_dir.as_deref(),
         )?)

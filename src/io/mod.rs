@@ -35,6 +35,6 @@ pub use published::{
 pub use puzzle_page::puzzle_page;
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
-pub use svg_chart::{Series, render_distribution_svg};
+pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};
 pub use sweep_db::{ClassRow, render_jsonl};
 pub use wcnf::write_wcnf;

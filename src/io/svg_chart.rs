@@ -1,5 +1,5 @@
-//! A hand-written SVG bar chart of value distributions: one panel per series, one horizontal
-//! bar per value, its length the share of boards, labelled with counts.
+//! Hand-written SVG charts: value distributions (one panel per series, one horizontal bar per
+//! value, its length the share of boards, labelled with counts), and lines of whole numbers.
 
 /// One panel: a title and `(value, boards, classes)` bars.
 pub struct Series {
@@ -57,6 +57,136 @@ pub fn render_distribution_svg(title: &str, series: &[Series]) -> String {
     out
 }
 
+const COLOURS: [&str; 6] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+
+/// One line of a line chart: a name for the legend and `(x, y)` points, x ascending; a gap in
+/// x breaks the line.
+pub struct Line {
+    pub name: String,
+    pub points: Vec<(usize, usize)>,
+}
+
+/// A line chart of whole numbers as an SVG document, one colour per line, each point titled
+/// by `point_title(name, x, y)`; `None` when no line has a point.
+pub fn render_line_chart(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    lines: &[Line],
+    point_title: impl Fn(&str, usize, usize) -> String,
+) -> Option<String> {
+    use std::fmt::Write as _;
+    let (title, x_label, y_label) = (escape(title), escape(x_label), escape(y_label));
+    let series: Vec<(&str, &[(usize, usize)])> =
+        lines.iter().map(|l| (l.name.as_str(), &l.points[..])).collect();
+    let all = series.iter().flat_map(|s| s.1.iter());
+    let (qmin, qmax) = all
+        .clone()
+        .fold((usize::MAX, 0), |(a, b), &(q, _)| (a.min(q), b.max(q)));
+    let wmax = all.fold(0, |m, &(_, w)| m.max(w)).max(1);
+    if qmin > qmax {
+        return None;
+    }
+    let (w, h, left, right, top, bottom) = (640.0, 420.0, 60.0, 120.0, 30.0, 50.0);
+    let x = |q: usize| left + (q - qmin) as f64 / (qmax - qmin).max(1) as f64 * (w - left - right);
+    let y = |v: usize| h - bottom - v as f64 / wmax as f64 * (h - top - bottom);
+    let mut s = String::new();
+    writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+    ).ok()?;
+    writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#).ok()?;
+    writeln!(
+        s,
+        r#"<text x="{}" y="18" text-anchor="middle" font-size="14">{title}</text>"#,
+        w / 2.0
+    )
+    .ok()?;
+    // Axes, ticks and grid.
+    let (x0, y0) = (left, h - bottom);
+    writeln!(
+        s,
+        r#"<line x1="{x0}" y1="{y0}" x2="{}" y2="{y0}" stroke="black"/>"#,
+        w - right
+    )
+    .ok()?;
+    writeln!(
+        s,
+        r#"<line x1="{x0}" y1="{y0}" x2="{x0}" y2="{top}" stroke="black"/>"#
+    )
+    .ok()?;
+    for q in qmin..=qmax {
+        writeln!(
+            s,
+            r#"<text x="{:.1}" y="{}" text-anchor="middle">{q}</text>"#,
+            x(q),
+            y0 + 16.0
+        )
+        .ok()?;
+    }
+    let step = (wmax / 8).max(1);
+    for v in (0..=wmax).step_by(step) {
+        writeln!(
+            s,
+            r##"<line x1="{x0}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#ddd"/><text x="{2}" y="{3:.1}" text-anchor="end">{v}</text>"##,
+            y(v),
+            w - right,
+            x0 - 6.0,
+            y(v) + 4.0
+        ).ok()?;
+    }
+    writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">{x_label}</text>"#,
+        (left + w - right) / 2.0,
+        h - 12.0
+    )
+    .ok()?;
+    writeln!(
+        s,
+        r#"<text x="16" y="{0}" text-anchor="middle" transform="rotate(-90 16 {0})">{y_label}</text>"#,
+        (top + h - bottom) / 2.0
+    )
+    .ok()?;
+    for (i, &(name, pts)) in series.iter().enumerate() {
+        let (c, label) = (COLOURS[i % COLOURS.len()], escape(name));
+        // One polyline per run of consecutive q, so a q not computed leaves a gap.
+        for run in pts.chunk_by(|a, b| b.0 == a.0 + 1) {
+            let path: Vec<String> = run
+                .iter()
+                .map(|&(q, v)| format!("{:.1},{:.1}", x(q), y(v)))
+                .collect();
+            writeln!(
+                s,
+                r#"<polyline fill="none" stroke="{c}" stroke-width="2" points="{}"/>"#,
+                path.join(" ")
+            )
+            .ok()?;
+        }
+        for &(q, v) in pts {
+            writeln!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{c}"><title>{}</title></circle>"#,
+                x(q),
+                y(v),
+                escape(&point_title(name, q, v))
+            )
+            .ok()?;
+        }
+        let ly = top + 20.0 + 20.0 * i as f64;
+        writeln!(
+            s,
+            r#"<line x1="{0}" y1="{ly}" x2="{1}" y2="{ly}" stroke="{c}" stroke-width="2"/><text x="{2}" y="{3}">{label}</text>"#,
+            w - right + 15.0,
+            w - right + 40.0,
+            w - right + 46.0,
+            ly + 4.0
+        ).ok()?;
+    }
+    writeln!(s, "</svg>").ok()?;
+    Some(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +204,17 @@ mod tests {
         assert_eq!(svg.matches("<rect x=").count(), 3);
         assert!(svg.contains("8x8 &lt;sweep&gt;"));
         assert!(svg.contains("1610 boards (79.86%)"));
+    }
+
+    #[test]
+    fn a_gap_breaks_the_line() {
+        let line = Line {
+            name: "8x8".into(),
+            points: vec![(9, 1), (10, 2), (12, 4)],
+        };
+        let svg = render_line_chart("t", "x", "y", &[line], |n, x, y| format!("{n} {x} {y}")).unwrap();
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert!(svg.contains("<title>8x8 12 4</title>"));
+        assert!(render_line_chart("t", "x", "y", &[], |_, _, _| String::new()).is_none());
     }
 }

@@ -1,4 +1,4 @@
-//! Peak memory and CPU time of this process, and the estimate that refuses boards beyond a
+//! Peak memory of this process, and the estimate that refuses boards beyond a
 //! budget.
 
 /// The process's peak resident set (`VmHWM` in `/proc/self/status`), in bytes, where the
@@ -8,27 +8,6 @@ pub fn peak_memory_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
-}
-
-/// CPU time this process's (single) thread has run, in seconds: nanoseconds from
-/// `/proc/self/schedstat` where available, else user + system ticks (1/100 s) from
-/// `/proc/self/stat`. On a shared machine it is a steadier measure of work than wall time.
-pub fn cpu_seconds() -> Option<f64> {
-    let schedstat = std::fs::read_to_string("/proc/self/schedstat").unwrap_or_default();
-    if let Some(ns) = schedstat
-        .split_whitespace()
-        .next()
-        .and_then(|t| t.parse::<u64>().ok())
-    {
-        return Some(ns as f64 / 1e9);
-    }
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |k: usize| fields.get(k)?.parse::<u64>().ok();
-    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
-    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
 }
 
 /// Bytes a run on side `n` needs at its peak: the column list (4 bytes a row), then either the search's
@@ -50,7 +29,6 @@ mod tests {
     fn peak_is_read_on_linux() {
         if cfg!(target_os = "linux") {
             assert!(super::peak_memory_bytes().unwrap() > 0);
-            assert!(super::cpu_seconds().unwrap() >= 0.0);
         }
         assert!(super::estimate_bytes(100_000_000, true) < 2 << 30);
     }

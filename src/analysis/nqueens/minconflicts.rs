@@ -18,6 +18,7 @@
 use super::free_columns::FreeColumns;
 use super::lines::LineCounts;
 use super::rng::Rng;
+use crate::analysis::Reporter;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -90,7 +91,7 @@ impl Search {
 
     /// The greedy start (step 1). Free columns, and the two diagonals of each column as
     /// seen from row `r`, are bitsets aligned by column, so one AND tests 64 columns.
-    fn greedy(&mut self, rng: &mut Rng, stats: &mut MinConflictsStats, progress: Progress) {
+    fn greedy(&mut self, rng: &mut Rng, stats: &mut MinConflictsStats, progress: &Reporter) {
         let n = self.n;
         self.up.clear();
         self.down.clear();
@@ -107,7 +108,7 @@ impl Search {
         let mut next_report = tenth;
         for r in 0..n {
             if r == next_report {
-                progress(&format!("greedy start: {}% of the rows placed", r / tenth * 10));
+                progress.note(|| format!("greedy start: {}% of the rows placed", r / tenth * 10));
                 next_report += tenth;
             }
             let start = ahead[r % AHEAD];
@@ -224,20 +225,17 @@ impl Search {
     }
 }
 
-/// Where a long search reports how far it got (one line, no newline).
-pub type Progress<'a> = &'a mut dyn FnMut(&str);
-
 /// One solution of n-queens for `n ≥ 4` by min-conflicts: `col[r]` is the 0-based column of
 /// the queen in row `r`. The same `(n, seed)` always gives the same solution.
 pub fn min_conflicts(n: usize, seed: u64) -> anyhow::Result<(Vec<u32>, MinConflictsStats)> {
-    min_conflicts_with_progress(n, seed, &mut |_| {})
+    min_conflicts_with_progress(n, seed, &Reporter::silent())
 }
 
 /// [`min_conflicts`], telling `progress` about each tenth of the greedy start and each phase.
 pub fn min_conflicts_with_progress(
     n: usize,
     seed: u64,
-    progress: Progress,
+    progress: &Reporter,
 ) -> anyhow::Result<(Vec<u32>, MinConflictsStats)> {
     anyhow::ensure!(
         n >= 4,
@@ -261,10 +259,12 @@ pub fn min_conflicts_with_progress(
     loop {
         let t = Instant::now();
         s.greedy(&mut rng, &mut stats, progress);
-        progress(&format!(
-            "greedy start done: {} rows left in conflict; repairing",
-            stats.greedy_conflicted_rows
-        ));
+        progress.note(|| {
+            format!(
+                "greedy start done: {} rows left in conflict; repairing",
+                stats.greedy_conflicted_rows
+            )
+        });
         stats.greedy_seconds += t.elapsed().as_secs_f64();
         let t = Instant::now();
         let solved = s.repair(&mut rng, &mut stats);
@@ -273,7 +273,7 @@ pub fn min_conflicts_with_progress(
             return Ok((s.col, stats));
         }
         stats.restarts += 1;
-        progress(&format!("stuck in a local minimum: restart {}", stats.restarts));
+        progress.note(|| format!("stuck in a local minimum: restart {}", stats.restarts));
         anyhow::ensure!(
             stats.restarts <= MAX_RESTARTS,
             "min-conflicts gave up on n = {n} after {MAX_RESTARTS} restarts"

@@ -14,11 +14,12 @@ mod segments;
 mod small;
 
 pub use constructive::{constructive, constructive_column};
-pub use memory::{cpu_seconds, estimate_bytes, peak_memory_bytes};
-pub use minconflicts::{MinConflictsStats, Progress, min_conflicts, min_conflicts_with_progress};
+pub use memory::{estimate_bytes, peak_memory_bytes};
+pub use minconflicts::{MinConflictsStats, min_conflicts, min_conflicts_with_progress};
 pub use segments::segment_min_conflicts;
 pub use small::first_solution;
 
+use crate::analysis::{Reporter, cpu_since, process_cpu_seconds};
 use crate::board::{Board, MAX_SIDE, Placement};
 use crate::check::{check_columns, check_placement};
 use serde::Serialize;
@@ -64,10 +65,10 @@ pub fn solve_nqueens(
     n: usize,
     method: Method,
     seed: u64,
-    progress: Progress,
+    progress: &Reporter,
 ) -> anyhow::Result<NQueensAnswer> {
     anyhow::ensure!(n >= 1, "n must be at least 1 (got {n})");
-    let (t, cpu) = (Instant::now(), cpu_seconds());
+    let (t, cpu) = (Instant::now(), process_cpu_seconds());
     let (solution, method_name, stats) = if n < 4 {
         (first_solution(n).0, "exhaustive", None)
     } else {
@@ -80,11 +81,11 @@ pub fn solve_nqueens(
         }
     };
     let solve_seconds = t.elapsed().as_secs_f64();
-    let solve_cpu_seconds = cpu_since(cpu);
-    let (t, cpu) = (Instant::now(), cpu_seconds());
+    let solve_cpu_seconds = Some(cpu_since(cpu));
+    let (t, cpu) = (Instant::now(), process_cpu_seconds());
     let mut checked_by = String::from("none (no solution)");
     if let Some(col) = &solution {
-        progress("checking the solution");
+        progress.note(|| "checking the solution".into());
         check_columns(col)
             .map_err(|v| anyhow::anyhow!("internal error: the {method_name} answer fails the check: {v}"))?;
         checked_by = "check_columns".into();
@@ -107,11 +108,6 @@ pub fn solve_nqueens(
         solve_cpu_seconds,
         checked_by,
         check_seconds: t.elapsed().as_secs_f64(),
-        check_cpu_seconds: cpu_since(cpu),
+        check_cpu_seconds: Some(cpu_since(cpu)),
     })
-}
-
-/// CPU seconds since a reading of [`cpu_seconds`].
-fn cpu_since(start: Option<f64>) -> Option<f64> {
-    Some(cpu_seconds()? - start?)
 }

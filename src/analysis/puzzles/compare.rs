@@ -283,11 +283,11 @@ mod tests {
         find_puzzles(&PuzzleOptions {
             rows: n,
             cols: n,
-            walls,
+            walls: crate::analysis::Counts::range(*walls.start(), *walls.end()),
             min_value: 0,
             limit,
             value: ValueOptions::default(),
-            progress: false,
+            progress: crate::analysis::Reporter::silent(),
         })
         .unwrap()
     }

@@ -185,6 +185,47 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
     s
 }
 
+/// Compares every wall count for which `sweep` holds `8x8-Kw.jsonl` and `published` holds
+/// `K-W_boards.csv` (and, if there, `KW_summary.txt`); an error when there is none.
+pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Vec<KComparison>> {
+    let read = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()));
+    let mut items = Vec::new();
+    for k in 0..=64 {
+        let ours_path = sweep.join(format!("8x8-{k}w.jsonl"));
+        let csv_path = published.join(format!("{k}-W_boards.csv"));
+        if !ours_path.exists() || !csv_path.exists() {
+            continue;
+        }
+        let ours: Vec<ClassRow> = read(&ours_path)?
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                serde_json::from_str(l).with_context(|| format!("{}:{}", ours_path.display(), i + 1))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        let summary_path = published.join(format!("{k}W_summary.txt"));
+        let summary = if summary_path.exists() {
+            Some((summary_path.display().to_string(), read(&summary_path)?))
+        } else {
+            None
+        };
+        items.push(compare_k(
+            k,
+            &ours,
+            &read(&csv_path)?,
+            &csv_path.display().to_string(),
+            summary.as_ref().map(|(n, t)| (n.as_str(), t.as_str())),
+        )?);
+    }
+    anyhow::ensure!(
+        !items.is_empty(),
+        "no wall count has both {}/8x8-Kw.jsonl and {}/K-W_boards.csv",
+        sweep.display(),
+        published.display()
+    );
+    Ok(items)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,9 +9,9 @@
 //! Assembly (after an unsharded run, or by `queensat merge`) reads the chunks back in order,
 //! so sharded and unsharded runs give byte-identical databases.
 
-use super::cpu_time::{process_cpu_seconds, thread_cpu_seconds};
 use super::evaluate::{Engine, Evaluator};
-use super::summary::{CrossCheck, Provenance, WallsSummary, markdown, summarise};
+use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
+use crate::analysis::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::board::{Board, CellSet, WallClasses};
 use crate::check::bnb_value;
 use crate::io::{
@@ -40,35 +40,11 @@ pub struct SweepSpec {
     pub count_optimal: bool,
 }
 
-/// Shard `index` (1-based) of `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (i, n) = s
-            .split_once('/')
-            .ok_or_else(|| format!("shard {s:?} is not of the form i/n"))?;
-        let (index, count): (usize, usize) = match (i.trim().parse(), n.trim().parse()) {
-            (Ok(i), Ok(n)) => (i, n),
-            _ => return Err(format!("shard {s:?} is not of the form i/n with whole numbers")),
-        };
-        if count == 0 || index == 0 || index > count {
-            return Err(format!("shard {s:?}: need 1 <= i <= n"));
-        }
-        Ok(Shard { index, count })
-    }
-}
-
 /// How a sweep runs (none of this changes its results).
 pub struct RunOptions {
     pub shard: Option<Shard>,
     pub cross_check: bool,
-    pub progress: bool,
+    pub progress: Reporter,
     pub command: String,
 }
 
@@ -219,12 +195,12 @@ fn run_sweep_in<const W: usize>(
     }
     let plan = plan::<W>(spec)?;
     check_spec(out, spec)?;
-    let shard = opts.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine: Vec<(usize, usize, usize)> = plan
         .chunks
         .iter()
         .enumerate()
-        .filter(|(g, _)| g % shard.count == shard.index - 1)
+        .filter(|&(g, _)| shard.keeps(g))
         .map(|(_, &c)| c)
         .collect();
     let chunk_len = |&(_, slot, j): &(usize, usize, usize)| {
@@ -235,21 +211,11 @@ fn run_sweep_in<const W: usize>(
         .iter()
         .partition(|&&(k, _, j)| chunk_path(out, k, j).exists());
     let total: u64 = mine.iter().map(chunk_len).sum();
-    let bar = if opts.progress {
-        indicatif::ProgressBar::new(total)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} classes, {per_sec}, ETA {eta}",
-        )
-        .expect("the template is valid"),
-    );
-    bar.set_prefix(format!("sweep {}x{}", spec.rows, spec.cols));
-    bar.set_position(done.iter().copied().map(chunk_len).sum());
+    let bar = &opts.progress;
+    bar.start(&format!("sweep {}x{}: classes", spec.rows, spec.cols), total);
+    bar.advance(done.iter().copied().map(chunk_len).sum());
     let failed = AtomicBool::new(false);
-    let tick = |n: u64| bar.inc(n);
+    let tick = |n: u64| bar.advance(n);
     let result: anyhow::Result<()> = todo.par_iter().try_for_each(|&c| {
         if failed.load(Ordering::Relaxed) {
             return Ok(());
@@ -262,17 +228,17 @@ fn run_sweep_in<const W: usize>(
             serde_json::to_string(&doc)?.as_bytes(),
         )
     });
-    bar.finish_and_clear();
+    bar.finish();
     result?;
     if shard.count > 1 {
-        eprintln!(
+        bar.note(|| format!(
             "queensat: shard {}/{} finished: {} chunks ({} resumed) in {}; run `queensat merge` on the shard directories",
             shard.index,
             shard.count,
             mine.len(),
             done.len(),
             out.display()
-        );
+        ));
         return Ok(None);
     }
     let sums = assemble(
@@ -284,17 +250,19 @@ fn run_sweep_in<const W: usize>(
         started,
         todo.len(),
     )?;
-    if opts.progress {
+    {
         let classes: usize = plan.classes.iter().map(|(_, l)| l.len()).sum();
-        eprintln!(
-            "queensat: {classes} classes of {}x{} boards in {:.1} s ({} of {} chunks resumed); see {}",
-            spec.rows,
-            spec.cols,
-            started.elapsed().as_secs_f64(),
-            done.len(),
-            plan.chunks.len(),
-            out.join("summary.md").display()
-        );
+        bar.note(|| {
+            format!(
+                "queensat: {classes} classes of {}x{} boards in {:.1} s ({} of {} chunks resumed); see {}",
+                spec.rows,
+                spec.cols,
+                started.elapsed().as_secs_f64(),
+                done.len(),
+                plan.chunks.len(),
+                out.join("summary.md").display()
+            )
+        });
     }
     Ok(Some(sums))
 }
@@ -395,12 +363,14 @@ fn assemble<const W: usize>(
         &out.join("values.svg"),
         render_distribution_svg(&format!("Values of {shape} boards by number of walls"), &series).as_bytes(),
     )?;
-    let prov = Provenance {
-        command: command.to_string(),
+    let prov = RunRecord {
+        provenance: Provenance {
+            command: command.to_string(),
+            ..Provenance::now()
+        },
         solver: spec.solver.clone(),
         engine: spec.engine.name().to_string(),
         encoding: spec.engine.encoding().to_string(),
-        host: host_description(),
         threads: rayon::current_num_threads(),
         elapsed_seconds: started.elapsed().as_secs_f64(),
         cpu_seconds: process_cpu_seconds(),
@@ -441,19 +411,4 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Vec<
         check_spec(out, &spec)?;
         assemble(&spec, &plan, dirs, out, command, started, 0)
     })
-}
-
-/// CPU model and core count, for provenance.
-pub fn host_description() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    format!("{cpu}, {cores} cores, {}", std::env::consts::OS)
 }

@@ -1,6 +1,7 @@
 //! Summaries of a sweep: the value distribution per class and per board (a class weighs its
 //! orbit size), the maximum and an example, and how the figures were made.
 
+use crate::analysis::Provenance;
 use crate::board::{Coord, render_cell_list};
 use crate::io::ClassRow;
 use serde::{Deserialize, Serialize};
@@ -68,14 +69,14 @@ pub fn summarise(walls: usize, rows: &[ClassRow]) -> WallsSummary {
     }
 }
 
-/// How a sweep's figures were made.
+/// How a sweep's figures were made: the provenance, the engine, and the work done.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Provenance {
-    pub command: String,
+pub struct RunRecord {
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub solver: String,
     pub engine: String,
     pub encoding: String,
-    pub host: String,
     pub threads: usize,
     /// Wall-clock seconds of the invocation that wrote the summary.
     pub elapsed_seconds: f64,
@@ -104,7 +105,7 @@ fn pct(part: u64, whole: u64) -> f64 {
 }
 
 /// The summary as markdown: one table per wall count, then the provenance.
-pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &Provenance) -> String {
+pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String {
     let mut s = format!("# Sweep of {shape} boards by symmetry class\n\n");
     s.push_str(
         "Every value is proved: a placement with that many queens (re-checked by the independent \
@@ -149,12 +150,12 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &Provenance) -> String
         }
     }
     s.push_str("## How it was made\n\n");
-    s.push_str(&format!("- command: `{}`\n", prov.command));
+    s.push_str(&format!("- command: `{}`\n", prov.provenance.command));
     s.push_str(&format!("- solver: {}; engine: {}\n", prov.solver, prov.engine));
     s.push_str(&format!("- encoding: {}\n", prov.encoding));
     s.push_str(&format!(
         "- host: {} ({} worker threads)\n",
-        prov.host, prov.threads
+        prov.provenance.host, prov.threads
     ));
     s.push_str(&format!(
         "- elapsed: {:.1} s wall and {:.1} s CPU for this invocation; {:.1} s CPU of SAT work summed \

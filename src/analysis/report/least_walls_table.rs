@@ -1,26 +1,10 @@
-//! `least-walls table`: saved runs as Markdown, and the claims of a CSV file checked against
+//! Saved least-walls runs as Markdown tables, and the claims of a CSV file checked against
 //! them.
 
-use super::{LeastWallsRun, by_size};
+use super::least_walls::{LeastWallsRun, by_size, lex_mode};
 use crate::analysis::LeastWallsReport;
-use crate::io::write_atomic;
 use anyhow::{Context, bail};
-use clap::Args;
-use std::path::{Path, PathBuf};
-
-#[derive(Args, Debug)]
-pub struct TableArgs {
-    /// Saved runs (JSON from `least-walls --output`).
-    #[arg(required = true)]
-    pub runs: Vec<PathBuf>,
-    /// Claims to check, CSV `rows,cols,queens,what,claimed,source` with `what` one of
-    /// least_walls, boards, classes, boards_or_classes, impossible.
-    #[arg(long, value_name = "CSV")]
-    pub claims: Option<PathBuf>,
-    /// Write the Markdown here (whole or not at all) instead of stdout.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
-}
+use std::path::Path;
 
 /// One claim of the CSV file.
 struct Claim {
@@ -106,10 +90,11 @@ fn judge(c: &Claim, r: &LeastWallsReport) -> Option<(String, bool)> {
     })
 }
 
-pub fn run(a: TableArgs) -> anyhow::Result<i32> {
-    let runs = LeastWallsRun::load_all(&a.runs)?;
+/// Saved runs as Markdown, one table per board size, then (with `claims`) every claim of the
+/// CSV file checked against them.
+pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyhow::Result<String> {
     let mut s = String::new();
-    for ((rows, cols), reports, from) in by_size(&runs) {
+    for ((rows, cols), reports, from) in by_size(runs) {
         let first = reports[0];
         s.push_str(&format!(
             "### {rows}x{cols}\n\nSolver {}, attack {}, queen count {}, lex-leader {}, necessary walls {}, search {:?}; \
@@ -117,14 +102,14 @@ pub fn run(a: TableArgs) -> anyhow::Result<i32> {
             first.solver,
             first.attack,
             first.queen_count,
-            super::compare::lex_mode(first),
+            lex_mode(first),
             first.necessary_walls,
             first.search
         ));
         for run in from {
             s.push_str(&format!(
                 "- `{}` on host `{}` (queensat {})\n",
-                run.command, run.host, run.version
+                run.provenance.command, run.provenance.host, run.version
             ));
         }
         s.push_str(
@@ -136,7 +121,7 @@ pub fn run(a: TableArgs) -> anyhow::Result<i32> {
         }
         s.push('\n');
     }
-    if let Some(path) = &a.claims {
+    if let Some(path) = claims {
         s.push_str("### Claims checked\n\n| board | q | claim | claimed | engine | agrees | source |\n|---|---|---|---|---|---|---|\n");
         for c in read_claims(path)? {
             let report = runs
@@ -155,11 +140,7 @@ pub fn run(a: TableArgs) -> anyhow::Result<i32> {
         }
         s.push('\n');
     }
-    match &a.output {
-        Some(p) => write_atomic(p, s.as_bytes())?,
-        None => print!("{s}"),
-    }
-    Ok(0)
+    Ok(s)
 }
 
 fn row(r: &LeastWallsReport) -> String {

@@ -1,0 +1,104 @@
+//! A set of whole numbers as the command line gives it: `K`, an inclusive range `A..B`
+//! (also `A..=B`), or a list `a,b` of either; wall counts, queens and board sides use it.
+
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+/// Whole numbers, ascending, without repeats, never empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts(Vec<usize>);
+
+impl Counts {
+    /// The numbers `a..=b` (`a <= b`).
+    pub fn range(a: usize, b: usize) -> Counts {
+        assert!(a <= b, "empty range {a}..{b}");
+        Counts((a..=b).collect())
+    }
+
+    pub fn as_slice(&self) -> &[usize] {
+        &self.0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().copied()
+    }
+
+    pub fn contains(&self, k: &usize) -> bool {
+        self.0.binary_search(k).is_ok()
+    }
+
+    pub fn min(&self) -> usize {
+        self.0[0]
+    }
+
+    pub fn max(&self) -> usize {
+        self.0[self.0.len() - 1]
+    }
+
+    /// The only number, or `None` when there are several.
+    pub fn single(&self) -> Option<usize> {
+        (self.0.len() == 1).then(|| self.0[0])
+    }
+
+    /// `3`, `2..4` for a run of consecutive numbers, `2,5` otherwise: how a title names them.
+    pub fn describe(&self, range_sep: &str) -> String {
+        let (a, b) = (self.min(), self.max());
+        if a == b {
+            a.to_string()
+        } else if b - a + 1 == self.0.len() {
+            format!("{a}{range_sep}{b}")
+        } else {
+            self.0.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(",")
+        }
+    }
+}
+
+impl FromStr for Counts {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Counts, String> {
+        let num = |t: &str| -> Result<usize, String> {
+            t.trim()
+                .parse()
+                .map_err(|_| format!("{t:?} is not a whole number (want K, A..B or a,b)"))
+        };
+        let mut out = Vec::new();
+        for part in s.split(',') {
+            match part.split_once("..") {
+                Some((a, b)) => {
+                    let (a, b) = (num(a)?, num(b.strip_prefix('=').unwrap_or(b))?);
+                    if a > b {
+                        return Err(format!("empty range {:?}", part.trim()));
+                    }
+                    out.extend(a..=b);
+                }
+                None => out.push(num(part)?),
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(Counts(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_number_a_range_or_a_list() {
+        let p = |s: &str| s.parse::<Counts>().map(|c| c.as_slice().to_vec());
+        assert_eq!(p("3"), Ok(vec![3]));
+        assert_eq!(p("0..4"), Ok(vec![0, 1, 2, 3, 4]));
+        assert_eq!(p("2..=4"), Ok(vec![2, 3, 4]));
+        assert_eq!(p("5,2,2"), Ok(vec![2, 5]));
+        assert_eq!(p("1..2,7"), Ok(vec![1, 2, 7]));
+        assert!(p("4..1").is_err());
+        assert!(p("x").is_err());
+        assert!(p("").is_err());
+        let c: Counts = "2,5".parse().unwrap();
+        assert!(c.contains(&5) && !c.contains(&3));
+        assert_eq!((c.min(), c.max(), c.single()), (2, 5, None));
+        assert_eq!(c.describe("-"), "2,5");
+        assert_eq!(Counts::range(2, 4).describe(".."), "2..4");
+    }
+}

@@ -1,0 +1,143 @@
+//! How a result was made: one CPU clock, the host, the command line and the date, gathered in
+//! the one [`Provenance`] record that every result file carries.
+//!
+//! CPU time rather than wall-clock time is what reports quote: on a shared machine the wall
+//! clock says more about the neighbours than about the solver.
+
+use serde::{Deserialize, Serialize};
+
+/// User + system CPU seconds of this process, all its threads, plus the children it has
+/// reaped (external solvers, proof checkers). 0 where the platform does not report it.
+pub fn process_cpu_seconds() -> f64 {
+    rusage_seconds(libc::RUSAGE_SELF) + rusage_seconds(libc::RUSAGE_CHILDREN)
+}
+
+/// CPU seconds the calling thread has used (0 where the clock is unavailable): the work of one
+/// rayon task, apart from what the other threads do meanwhile.
+pub fn thread_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the call only writes into it.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return 0.0;
+    }
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// Process CPU seconds spent since `start`, a reading of [`process_cpu_seconds`].
+pub fn cpu_since(start: f64) -> f64 {
+    (process_cpu_seconds() - start).max(0.0)
+}
+
+fn rusage_seconds(who: libc::c_int) -> f64 {
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `u` is a valid, writable rusage; the call only writes into it.
+    if unsafe { libc::getrusage(who, &mut u) } != 0 {
+        return 0.0;
+    }
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(u.ru_utime) + tv(u.ru_stime)
+}
+
+/// The machine in one line: CPU model, cores and operating system.
+pub fn host() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    format!("{cpu}, {cores} cores, {}", std::env::consts::OS)
+}
+
+/// This invocation as `queensat ARGS`: the program's own path is left out, so a result file
+/// names no directory of the machine that made it.
+pub fn command_line() -> String {
+    std::iter::once("queensat".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `YYYY-MM-DD HH:MM UTC` from Unix seconds (civil-from-days, proleptic Gregorian).
+pub fn utc_date(secs: u64) -> String {
+    let days = (secs / 86400) as i64;
+    let rem = secs % 86400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}
+
+/// How a result file was made: the command that made it, when, and on what machine. Result
+/// records flatten it, so its field names are the files' own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provenance {
+    pub command: String,
+    /// `YYYY-MM-DD HH:MM UTC` (empty in files written before it was recorded).
+    #[serde(default)]
+    pub date: String,
+    pub host: String,
+}
+
+impl Provenance {
+    /// This invocation, now, here.
+    pub fn now() -> Provenance {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Provenance {
+            command: command_line(),
+            date: utc_date(secs),
+            host: host(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_do_not_run_backwards() {
+        let (p, t) = (process_cpu_seconds(), thread_cpu_seconds());
+        let mut x = 0u64;
+        for i in 0..2_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(i);
+        }
+        std::hint::black_box(x);
+        assert!(thread_cpu_seconds() >= t && t >= 0.0);
+        assert!(process_cpu_seconds() >= p && cpu_since(p) >= 0.0);
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(utc_date(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_date(951_782_400 + 3600), "2000-02-29 01:00 UTC");
+    }
+
+    #[test]
+    fn provenance_names_the_program_not_its_path() {
+        let p = Provenance::now();
+        assert!(p.command.starts_with("queensat"));
+        assert!(p.date.ends_with("UTC") && !p.host.is_empty());
+    }
+}

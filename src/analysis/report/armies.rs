@@ -1,0 +1,199 @@
+//! Peaceable armies over many board sizes: a cache of finished boards (one JSON file per size,
+//! read to resume), the table, and one board's report in words.
+
+use crate::analysis::{ArmyOptions, ArmyReport, Provenance, Reporter, Shard, largest_armies};
+use crate::board::Board;
+use crate::io::write_atomic;
+use anyhow::Context;
+use std::path::{Path, PathBuf};
+
+fn cache_file(dir: &Path, board: &Board) -> PathBuf {
+    dir.join(format!("{}x{}.json", board.rows(), board.cols()))
+}
+
+/// A cached report if it answers the question (same board, encoding, and classes if asked),
+/// else a fresh one (written to the cache), or `None` when only the cache may be read. Only
+/// boards without walls or holes are cached: the file name holds the size alone.
+pub fn largest_armies_cached(
+    board: &Board,
+    opts: &ArmyOptions,
+    cache: Option<&Path>,
+    cached_only: bool,
+) -> anyhow::Result<Option<ArmyReport>> {
+    let empty = board.walls().is_empty() && board.holes().is_empty();
+    if let Some(dir) = cache.filter(|_| empty) {
+        let path = cache_file(dir, board);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let r: ArmyReport = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not an armies report", path.display()))?;
+            let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
+            if r.board == *board
+                && r.encoding == opts.encoding.name()
+                && r.symmetry_breaking == opts.symmetry_breaking
+                && (counted || !opts.unique)
+            {
+                return Ok(Some(r));
+            }
+        }
+    }
+    if cached_only {
+        return Ok(None);
+    }
+    let r = largest_armies(board, opts)?;
+    if let Some(dir) = cache.filter(|_| empty) {
+        write_atomic(
+            &cache_file(dir, board),
+            (serde_json::to_string_pretty(&r)? + "\n").as_bytes(),
+        )?;
+    }
+    Ok(Some(r))
+}
+
+/// One row of the table: a size, its report (`None`: not in the cache), and with `brute` the
+/// independent count of positions at m and at m + 1.
+pub struct ArmyRow {
+    pub rows: usize,
+    pub cols: usize,
+    pub report: Option<ArmyReport>,
+    pub brute: Option<(u64, u64)>,
+}
+
+/// How a table is made.
+pub struct ArmyTableOptions<'a> {
+    pub armies: ArmyOptions,
+    pub cache: Option<&'a Path>,
+    pub cached_only: bool,
+    /// Also count positions by `check::brute_positions` (exponential; small boards).
+    pub brute: bool,
+    pub shard: Option<Shard>,
+}
+
+/// The rows of the table for the empty boards of `shapes` (those of the shard).
+pub fn army_rows(
+    shapes: &[(usize, usize)],
+    t: &ArmyTableOptions,
+    progress: &Reporter,
+) -> anyhow::Result<Vec<ArmyRow>> {
+    let shard = t.shard.unwrap_or(Shard::ALL);
+    let mine: Vec<(usize, usize)> = (0..shapes.len())
+        .filter(|&i| shard.keeps(i))
+        .map(|i| shapes[i])
+        .collect();
+    progress.start("armies: board sizes", mine.len() as u64);
+    let mut out = Vec::new();
+    for (r, c) in mine {
+        let board = Board::new(r, c)?;
+        let report = largest_armies_cached(&board, &t.armies, t.cache, t.cached_only)?;
+        progress.note(|| match &report {
+            Some(rep) => format!("queensat armies: {r}x{c}: m = {} ({:.2} s)", rep.m, rep.seconds),
+            None => format!("queensat armies: {r}x{c}: not in the cache"),
+        });
+        let brute = match &report {
+            Some(rep) if t.brute => {
+                let at_m = crate::check::brute_positions(&board, rep.m);
+                let beyond = crate::check::brute_positions(&board, rep.m + 1);
+                Some((at_m, beyond))
+            }
+            _ => None,
+        };
+        progress.advance(1);
+        out.push(ArmyRow {
+            rows: r,
+            cols: c,
+            report,
+            brute,
+        });
+    }
+    progress.finish();
+    Ok(out)
+}
+
+/// The table as Markdown, with how it was made.
+pub fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Provenance) -> String {
+    let mut s = String::new();
+    let brute_head = if brute {
+        " brute force: positions at m / at m+1 |"
+    } else {
+        ""
+    };
+    s.push_str(&format!("| rows | cols | m | classes | positions | proof of m | vars | clauses | s (m) | s (classes) |{brute_head}\n"));
+    s.push_str(&format!(
+        "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|{}\n",
+        if brute { "---:|" } else { "" }
+    ));
+    for row in rows {
+        let (r, c) = (row.rows, row.cols);
+        let brute_cell = row.brute.map_or(String::new(), |(x, y)| format!(" {x} / {y} |"));
+        let Some(rep) = &row.report else {
+            s.push_str(&format!("| {r} | {c} | not computed | | | | | | | |\n"));
+            continue;
+        };
+        let (classes, positions, secs) = match &rep.classes {
+            Some(cl) if cl.complete => (
+                cl.classes.len().to_string(),
+                cl.positions.to_string(),
+                format!("{:.2}", cl.seconds),
+            ),
+            Some(cl) => (
+                format!("≥ {} (stopped)", cl.classes.len()),
+                format!("≥ {}", cl.positions),
+                format!("{:.2}", cl.seconds),
+            ),
+            None if rep.m == 0 => ("-".into(), "-".into(), "-".into()),
+            None => ("not counted".into(), "".into(), "".into()),
+        };
+        s.push_str(&format!(
+            "| {r} | {c} | {} | {classes} | {positions} | {} | {} | {} | {:.2} | {secs} |{brute_cell}\n",
+            rep.m, rep.proof, rep.model_vars, rep.model_clauses, rep.seconds
+        ));
+    }
+    s.push_str(&format!(
+        "\nclasses: optimal positions up to the board's symmetries and swapping the colours; \
+         positions: ordered (white, black) positions with both armies of exactly m.\n\
+         Every position found was re-checked by check::check_armies.\n\
+         command: `{}`; encoding {}{}, solver {}; host {}.\n",
+        prov.command,
+        opts.encoding.name(),
+        if opts.symmetry_breaking {
+            " with lex-leader symmetry breaking"
+        } else {
+            ""
+        },
+        opts.backend.name(),
+        prov.host
+    ));
+    s
+}
+
+/// One board's report in words.
+pub fn army_text(r: &ArmyReport) -> String {
+    let mut s = format!("board {}\n", r.board.describe());
+    s.push_str(&format!("largest armies: m = {} (W white, B black)\n", r.m));
+    s.push_str(&r.example.render(&r.board));
+    s.push_str(&format!(
+        "proof: SAT with two armies of {}, position checked; {}\n",
+        r.m, r.proof
+    ));
+    if let Some(cl) = &r.classes {
+        s.push_str(&format!(
+            "optimal positions up to symmetry and colour swap: {}{} ({} ordered positions, {:.3} s)\n",
+            if cl.complete { "" } else { "at least " },
+            cl.classes.len(),
+            cl.positions,
+            cl.seconds
+        ));
+        for (i, a) in cl.classes.iter().enumerate() {
+            s.push_str(&format!("#{}\n{}", i + 1, a.render(&r.board)));
+        }
+    }
+    s.push_str(&format!(
+        "encoding {}{} ({} vars, {} clauses before counters), solver {}, {:.3} s\n",
+        r.encoding,
+        if r.symmetry_breaking { " + lex-leader" } else { "" },
+        r.model_vars,
+        r.model_clauses,
+        r.solver,
+        r.seconds
+    ));
+    s
+}

@@ -1,0 +1,155 @@
+//! Packing and covering over many sizes: one finished report per size in the certificates
+//! directory (read back to resume), the table, and one size in words.
+
+use crate::analysis::{CoverOptions, CoverReport, Optimum, Provenance, Reporter, pack_and_cover, seed_line};
+use crate::io::write_atomic;
+use anyhow::Context;
+
+/// The reports of `sizes`, read from `opts.certificates` where a finished one is there, else
+/// computed (and written there); with `cached_only`, sizes without one are returned apart.
+pub fn pack_and_cover_cached(
+    sizes: &[usize],
+    opts: &CoverOptions,
+    cached_only: bool,
+    progress: &Reporter,
+) -> anyhow::Result<(Vec<CoverReport>, Vec<usize>)> {
+    let (mut reports, mut missing) = (Vec::new(), Vec::new());
+    progress.start("cover: board sizes", sizes.len() as u64);
+    for &n in sizes {
+        let cached = opts
+            .certificates
+            .as_ref()
+            .map(|d| d.join(format!("cover-{n}.json")));
+        if let Some(path) = &cached
+            && let Ok(text) = std::fs::read_to_string(path)
+        {
+            let r: CoverReport = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a cover report", path.display()))?;
+            progress.note(|| format!("queensat cover: {n}x{n} from {}", path.display()));
+            reports.push(r);
+        } else if cached_only {
+            progress.note(|| format!("queensat cover: {n}x{n} not cached"));
+            missing.push(n);
+        } else {
+            let r = pack_and_cover(n, opts)?;
+            progress.note(|| {
+                format!(
+                    "queensat cover: {n}x{n}: {} solutions, pack {}, cover {} ({:.2} s)",
+                    r.solutions.len(),
+                    show(r.pack.value),
+                    show(r.cover.value),
+                    r.enumerate_seconds + r.pack.seconds + r.cover.seconds
+                )
+            });
+            if let Some(p) = &cached {
+                write_atomic(p, (serde_json::to_string(&r)? + "\n").as_bytes())?;
+            }
+            reports.push(r);
+        }
+        progress.advance(1);
+    }
+    progress.finish();
+    Ok((reports, missing))
+}
+
+fn show(v: Option<usize>) -> String {
+    v.map_or("none".into(), |v| v.to_string())
+}
+
+fn cert(o: &Optimum) -> String {
+    match &o.certificate {
+        Some(c) => format!(
+            "`{}` {}{} ({} bytes, solve {:.2} s, check {:.2} s)",
+            c.proof_name(),
+            if c.certified { "checked" } else { "REJECTED" },
+            if c.proof_kept {
+                ""
+            } else {
+                " then deleted (too big to keep)"
+            },
+            c.proof_bytes,
+            c.solve_seconds,
+            c.check.seconds
+        ),
+        None => "-".into(),
+    }
+}
+
+/// The table as Markdown, sizes without a report last, with how it was made.
+pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance) -> String {
+    let mut s = String::from(
+        "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | symmetry breaking | s |\n\
+         |---:|---:|---:|---|---|---:|---|---|---|---:|\n",
+    );
+    for r in reports {
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
+            r.n,
+            r.solutions.len(),
+            show(r.pack.value),
+            r.pack.proof,
+            cert(&r.pack),
+            show(r.cover.value),
+            r.cover.proof,
+            cert(&r.cover),
+            if r.symmetry_breaking { "lex-leader" } else { "none" },
+            r.enumerate_seconds + r.pack.seconds + r.cover.seconds
+        ));
+    }
+    for n in missing {
+        s.push_str(&format!(
+            "| {n} | not computed (no finished run) | | | | | | | | |\n"
+        ));
+    }
+    s.push_str(&format!(
+        "\nEvery solution and selection was re-checked (solutions by check::check_placement, \
+         selections by counting squares). A certificate is the final UNSAT question written as \
+         DIMACS (`.cnf`) and refuted by varisat with a DRAT proof (`.drat`) that the external \
+         DRAT checker `rate` verified against the `.cnf` file.\n\
+         command: `{}`; solver {}.\n",
+        prov.command,
+        reports.first().map_or("", |r| r.solver.as_str())
+    ));
+    s
+}
+
+/// One size in words: the selections, the coverage of each square, the certificates.
+pub fn cover_text(r: &CoverReport) -> String {
+    let n = r.n;
+    let mut s = format!(
+        "{n}x{n} board: {} n-queens solutions ({:.3} s)\n",
+        r.solutions.len(),
+        r.enumerate_seconds
+    );
+    for o in [&r.pack, &r.cover] {
+        let what = match o.goal {
+            crate::encode::Goal::Pack => "most pairwise-disjoint solutions",
+            crate::encode::Goal::Cover => "fewest solutions covering the board",
+        };
+        s.push_str(&format!("{what}: {} — proof: {}\n", show(o.value), o.proof));
+        for &i in &o.selection {
+            s.push_str(&format!("  {}\n", seed_line(&r.solutions[i])));
+        }
+        if o.goal == crate::encode::Goal::Cover && o.value.is_some() {
+            s.push_str("  how many chosen solutions hold each square:\n");
+            let mut count = vec![0; n * n];
+            for &i in &o.selection {
+                for &(row, c) in r.solutions[i].queens() {
+                    count[row * n + c] += 1;
+                }
+            }
+            for row in count.chunks(n) {
+                s.push_str(&format!(
+                    "  {}\n",
+                    row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+        if o.certificate.is_some() {
+            s.push_str(&format!("  certificate: {}\n", cert(o)));
+        }
+        s.push_str(&format!("  {:.3} s\n", o.seconds));
+    }
+    s.push_str("(solutions as the column of the queen in each row, 0-based)\n");
+    s
+}

@@ -1,0 +1,242 @@
+//! Saved least-walls runs (`least-walls --output`): the record, the text of one run, and
+//! runs under different encodings side by side.
+
+use crate::analysis::{LeastWallsReport, Provenance};
+use crate::board::render_grid;
+use crate::io::{Line, render_line_chart};
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// A saved run: how it was made, and one report per q.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LeastWallsRun {
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    pub version: String,
+    pub reports: Vec<LeastWallsReport>,
+}
+
+impl LeastWallsRun {
+    /// A run of this invocation, no report yet.
+    pub fn now() -> LeastWallsRun {
+        LeastWallsRun {
+            provenance: Provenance::now(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            reports: Vec::new(),
+        }
+    }
+
+    /// Reads a saved run; errors name the file.
+    pub fn load(path: &std::path::Path) -> anyhow::Result<LeastWallsRun> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("{}: not a least-walls run", path.display()))
+    }
+
+    /// Reads saved runs in order; the first error stops.
+    pub fn load_all(paths: &[PathBuf]) -> anyhow::Result<Vec<LeastWallsRun>> {
+        paths.iter().map(|p| LeastWallsRun::load(p)).collect()
+    }
+}
+
+/// The reports of one board size (q ascending) and the runs they come from.
+pub type SizeGroup<'a> = ((usize, usize), Vec<&'a LeastWallsReport>, Vec<&'a LeastWallsRun>);
+
+/// The reports of saved runs grouped by board size (sizes in order, q ascending), with the
+/// runs that contributed to each size.
+pub fn by_size(runs: &[LeastWallsRun]) -> Vec<SizeGroup<'_>> {
+    let mut sizes: Vec<(usize, usize)> = runs
+        .iter()
+        .flat_map(|r| r.reports.iter().map(|x| (x.rows, x.cols)))
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
+        .into_iter()
+        .map(|size| {
+            let of = |x: &&LeastWallsReport| (x.rows, x.cols) == size;
+            let mut reports: Vec<&LeastWallsReport> =
+                runs.iter().flat_map(|r| r.reports.iter().filter(of)).collect();
+            reports.sort_by_key(|x| x.queens);
+            let from: Vec<&LeastWallsRun> =
+                runs.iter().filter(|r| r.reports.iter().any(|x| of(&x))).collect();
+            (size, reports, from)
+        })
+        .collect()
+}
+
+/// Least walls against q, one line per board size, as an SVG chart; `None` when the runs
+/// hold no minimum.
+pub fn least_walls_chart(runs: &[LeastWallsRun]) -> Option<String> {
+    let lines: Vec<Line> = by_size(runs)
+        .into_iter()
+        .map(|((r, c), reports, _)| Line {
+            name: format!("{r}x{c}"),
+            points: reports
+                .iter()
+                .filter_map(|x| x.least_walls.map(|w| (x.queens, w)))
+                .collect(),
+        })
+        .collect();
+    render_line_chart(
+        "Least walls for q queens",
+        "queens q",
+        "least walls",
+        &lines,
+        |name, q, w| format!("{name}: {q} queens need {w} walls"),
+    )
+}
+
+/// One report in words; with `list`, every counted class too.
+pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
+    let mut s = format!("{}x{}, {} queens: ", r.rows, r.cols, r.queens);
+    if let Some(why) = &r.impossible {
+        s.push_str(&format!("impossible: {why}\n\n"));
+        return s;
+    }
+    let w = r.least_walls.expect("a possible query has a minimum");
+    let wit = r.witness.as_ref().expect("a possible query has a witness");
+    s.push_str(&format!("least walls {w}\n"));
+    s.push_str(&render_grid(&wit.board, Some(&wit.placement)));
+    s.push_str(&format!("proof: {}\n", r.proof));
+    if let Some(c) = &r.count {
+        let values: Vec<String> = c
+            .by_value
+            .iter()
+            .map(|(v, cl, b)| format!("value {v}: {b} boards in {cl} classes"))
+            .collect();
+        s.push_str(&format!(
+            "count: {} boards in {} symmetry classes with {} walls admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            c.boards,
+            c.classes,
+            c.walls,
+            r.queens,
+            values.join(", "),
+            c.found,
+            c.cpu_seconds
+        ));
+        if list {
+            for (i, k) in c.list.iter().enumerate() {
+                s.push_str(&format!(
+                    "class {}: {} boards, value {}, walls {}\n",
+                    i + 1,
+                    k.orbit,
+                    k.value,
+                    crate::board::render_cell_list(&k.board.walls())
+                ));
+                s.push_str(&render_grid(&k.board, Some(&k.placement)));
+            }
+        }
+    }
+    s.push_str(&format!(
+        "solver {}, attack {}, queen count {}, lex-leader {}, necessary walls {}, search {:?}; cpu {:.2} s (minimise {:.2} s), wall clock {:.2} s\n\n",
+        r.solver,
+        r.attack,
+        r.queen_count,
+        lex_mode(r),
+        r.necessary_walls,
+        r.search,
+        r.cpu_seconds,
+        r.minimise_cpu_seconds,
+        r.seconds
+    )
+    .to_lowercase());
+    s
+}
+
+/// One line per q: the least walls, the counts, the CPU time.
+pub fn least_walls_summary(reports: &[LeastWallsReport]) -> String {
+    let mut s = String::from("q  least walls  boards  classes  cpu s\n");
+    for r in reports {
+        let w = r.least_walls.map_or("impossible".to_string(), |w| w.to_string());
+        let (b, c) = r.count.as_ref().map_or(("-".to_string(), "-".to_string()), |c| {
+            (c.boards.to_string(), c.classes.to_string())
+        });
+        s.push_str(&format!(
+            "{:<2} {:<12} {:<7} {:<8} {:.2}\n",
+            r.queens, w, b, c, r.cpu_seconds
+        ));
+    }
+    s
+}
+
+/// Where the lex-leader applied in a report: `on`, `count` or `off`.
+pub fn lex_mode(r: &LeastWallsReport) -> &'static str {
+    match (r.lex_leader, r.count.as_ref().is_some_and(|c| c.lex_leader)) {
+        (true, _) => "on",
+        (false, true) => "count",
+        (false, false) => "off",
+    }
+}
+
+/// The encoding choices of a report, as a column label.
+pub fn label(r: &LeastWallsReport) -> String {
+    let lex = lex_mode(r);
+    format!(
+        "{} / {} / lex {lex} / necessary {} / {:?}",
+        r.attack, r.queen_count, r.necessary_walls, r.search
+    )
+    .to_lowercase()
+}
+
+/// Runs of the same questions under different encodings side by side: CPU seconds of the
+/// minimisation and of the count per q (`paths` name runs without a report).
+pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
+    let mut qs: Vec<(usize, usize, usize)> = runs
+        .iter()
+        .flat_map(|r| r.reports.iter().map(|x| (x.rows, x.cols, x.queens)))
+        .collect();
+    qs.sort_unstable();
+    qs.dedup();
+    let mut s = String::from(
+        "CPU seconds: minimisation (with its UNSAT proof) + board count.\n\n| board | q | least walls |",
+    );
+    for (run, path) in runs.iter().zip(paths) {
+        let name = run
+            .reports
+            .first()
+            .map_or_else(|| path.display().to_string(), label);
+        s.push_str(&format!(" {name} |"));
+    }
+    s.push_str(&format!("\n|---|---|---|{}\n", "---|".repeat(runs.len())));
+    let mut totals = vec![(0.0, 0.0); runs.len()];
+    for &(r, c, q) in &qs {
+        let found: Vec<Option<&LeastWallsReport>> = runs
+            .iter()
+            .map(|run| {
+                run.reports
+                    .iter()
+                    .find(|x| (x.rows, x.cols, x.queens) == (r, c, q))
+            })
+            .collect();
+        let walls: Vec<String> = found
+            .iter()
+            .flatten()
+            .map(|x| x.least_walls.map_or("impossible".into(), |w| w.to_string()))
+            .collect();
+        let mut w = walls.first().cloned().unwrap_or_default();
+        if walls.iter().any(|x| *x != w) {
+            w = format!("**DISAGREE** {}", walls.join("/"));
+        }
+        s.push_str(&format!("| {r}x{c} | {q} | {w} |"));
+        for (i, f) in found.iter().enumerate() {
+            match f {
+                Some(x) => {
+                    let cnt = x.count.as_ref().map_or(0.0, |k| k.cpu_seconds);
+                    totals[i].0 += x.minimise_cpu_seconds;
+                    totals[i].1 += cnt;
+                    s.push_str(&format!(" {:.2} + {:.2} |", x.minimise_cpu_seconds, cnt));
+                }
+                None => s.push_str(" - |"),
+            }
+        }
+        s.push('\n');
+    }
+    s.push_str("| total | | |");
+    for (m, c) in totals {
+        s.push_str(&format!(" {m:.2} + {c:.2} = **{:.2}** |", m + c));
+    }
+    s.push('\n');
+    s
+}

@@ -1,0 +1,21 @@
+//! The result files of the studies: caches read back to resume, Markdown tables, charts and
+//! texts, so that every command only parses, calls and prints.
+
+mod armies;
+mod cover;
+mod least_walls;
+mod least_walls_table;
+mod nqueens;
+mod puzzles;
+mod solutions;
+
+pub use armies::{ArmyRow, ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
+pub use cover::{cover_table, cover_text, pack_and_cover_cached};
+pub use least_walls::{
+    LeastWallsRun, SizeGroup, by_size, compare_runs, label, least_walls_chart, least_walls_summary,
+    least_walls_text, lex_mode,
+};
+pub use least_walls_table::least_walls_tables;
+pub use nqueens::{ColumnVerdict, NQueensRun, check_column_file, nqueens_text};
+pub use puzzles::{comparison_text, page_data, puzzle_summary, write_puzzle_files};
+pub use solutions::{count_text, summary_text};

@@ -1,0 +1,67 @@
+//! An enumeration's counts in words.
+
+use crate::analysis::{EnumReport, Target};
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn target_text(r: &EnumReport) -> String {
+    match r.target {
+        Target::AtLeast(k) => format!("at least {k} queens"),
+        _ => format!("exactly {} queens", r.queens),
+    }
+}
+
+/// `--count`: the two numbers, marked as lower bounds when a limit cut the run.
+pub fn count_text(r: &EnumReport) -> String {
+    let at_least = if r.complete { "" } else { ">= " };
+    let classes = match (r.classes, r.unique) {
+        (Some(c), true) => format!("{at_least}{c}"),
+        (Some(c), false) => c.to_string(),
+        (None, _) => "unknown (run stopped at --limit)".to_string(),
+    };
+    format!("total {at_least}{}\nclasses {classes}\n", r.total)
+}
+
+/// The summary after a listing: the value proof, the counts, how they were made.
+pub fn summary_text(r: &EnumReport) -> String {
+    let mut s = String::new();
+    if let Some(v) = &r.value_proof {
+        s.push_str(&format!("{v}\n"));
+    }
+    let what = target_text(r);
+    let shard = r
+        .shard
+        .map_or(String::new(), |(i, m)| format!("shard {} of {m}: ", i + 1));
+    let how = if r.complete {
+        format!("complete: UNSAT after {} solver calls", r.solver_calls)
+    } else {
+        format!(
+            "stopped at --limit after {} answers: counts are lower bounds",
+            r.answers
+        )
+    };
+    let classes = match r.classes {
+        Some(c) => plural(c, "symmetry class", "symmetry classes"),
+        None => "an unknown number of symmetry classes".to_string(),
+    };
+    s.push_str(&format!(
+        "{shard}{} of {what}, {classes} under the stabiliser [{}] ({how})\n",
+        plural(r.total, "placement", "placements"),
+        r.stabiliser.join(" ")
+    ));
+    s.push_str(&format!(
+        "every placement checked; solver {}, amo {}, count {}, {}, {:.3} s\n",
+        r.solver,
+        r.amo,
+        r.count,
+        if r.unique {
+            format!("symmetry breaking {}", r.breaking)
+        } else {
+            "each placement blocked".to_string()
+        },
+        r.seconds
+    ));
+    s
+}

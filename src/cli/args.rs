@@ -1,0 +1,81 @@
+//! Argument groups that several commands share, spelled the same everywhere: the encoding and
+//! solver options, where output goes, and whether progress shows.
+
+use crate::analysis::{Search, ValueOptions};
+use crate::encode::{Amo, BaseOptions, CountMode};
+use crate::io::write_atomic;
+use crate::solve::Backend;
+use clap::Args;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The base model's encoding choices.
+#[derive(Args, Debug, Clone)]
+pub struct BaseArgs {
+    /// At-most-one encoding for each segment.
+    #[arg(long, value_enum, default_value_t = Amo::default())]
+    pub amo: Amo,
+    /// What the cardinality totalisers count.
+    #[arg(long, value_enum, default_value_t = CountMode::default())]
+    pub counter: CountMode,
+}
+
+impl BaseArgs {
+    pub fn options(&self) -> BaseOptions {
+        BaseOptions {
+            amo: self.amo,
+            count: self.counter,
+        }
+    }
+}
+
+/// How a board's value is found: the encoding, the search between the bounds, the solver.
+#[derive(Args, Debug, Clone)]
+pub struct ValueSearchArgs {
+    #[command(flatten)]
+    pub base: BaseArgs,
+    /// How the search moves between the bounds.
+    #[arg(long, value_enum, default_value_t = Search::default())]
+    pub search: Search,
+    /// SAT solver: a built-in backend, or `external:CMD`.
+    #[arg(long, default_value = "varisat")]
+    pub solver: Backend,
+}
+
+impl ValueSearchArgs {
+    pub fn options(&self) -> ValueOptions {
+        ValueOptions {
+            base: self.base.options(),
+            search: self.search,
+            backend: self.solver.clone(),
+        }
+    }
+}
+
+/// Where a command's output goes: `-o/--output PATH`, `-` or nothing for stdout.
+#[derive(Args, Debug, Clone, Default)]
+pub struct OutputArgs {
+    /// Write the output here (whole or not at all); `-` for stdout, the default.
+    #[arg(short = 'o', long, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    /// Whether the output goes to stdout.
+    pub fn to_stdout(&self) -> bool {
+        self.output.as_deref().is_none_or(|p| p == Path::new("-"))
+    }
+
+    /// Writes `text` to the file atomically, or to stdout.
+    pub fn emit(&self, text: &str) -> anyhow::Result<()> {
+        match &self.output {
+            Some(p) if !self.to_stdout() => write_atomic(p, text.as_bytes()),
+            _ => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes())?;
+                out.flush()?;
+                Ok(())
+            }
+        }
+    }
+}

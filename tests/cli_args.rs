@@ -1,0 +1,123 @@
+//! The shared arguments as a user meets them: one spelling everywhere, clap's own errors in
+//! the one-line `queensat: error: ...` form, and no progress on a stderr that is not a terminal.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn usage_errors_are_one_line_and_exit_2() {
+    for args in [
+        &["value", "--size", "8", "--no-such-flag"][..],
+        &["sweep", "--size", "4", "--walls", "3..1"],
+        &["puzzles", "--size", "4", "--walls", "x"],
+        &["solutions", "--size", "6", "--shard", "0/2"],
+        &["armies", "--size", "3..4", "--table", "--shard", "3/2"],
+        &["least-walls", "--size", "5", "--queens", "7..5"],
+        &["no-such-command"],
+    ] {
+        let o = run(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("queensat: error: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_goes_to_stdout_with_exit_0() {
+    let o = run(&["sweep", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o.stdout).contains("--output"));
+}
+
+#[test]
+fn one_shape_spelling_for_every_command() {
+    // least-walls takes --rows/--cols like every other command.
+    let o = run(&[
+        "least-walls",
+        "--rows",
+        "3",
+        "--cols",
+        "4",
+        "--queens",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let saved: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(saved["reports"][0]["rows"], 3);
+    assert_eq!(saved["reports"][0]["cols"], 4);
+    assert!(
+        saved["command"]
+            .as_str()
+            .unwrap()
+            .starts_with("queensat least-walls")
+    );
+    // A range of sizes is for tables only.
+    let o = run(&["value", "--size", "4..5"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn puzzles_take_a_list_of_wall_counts_like_sweep() {
+    let o = run(&["puzzles", "--size", "4", "--walls", "1,3", "--format", "json"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let levels: Vec<u64> = r["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["walls"].as_u64().unwrap())
+        .collect();
+    assert_eq!(levels, vec![1, 3]);
+    assert!(r["puzzles"].as_array().unwrap().iter().all(|p| {
+        let k = p["walls"].as_array().unwrap().len();
+        k == 1 || k == 3
+    }));
+}
+
+#[test]
+fn no_progress_when_stderr_is_not_a_terminal() {
+    let o = run(&["least-walls", "--size", "5", "--queens", "5..6", "--count"]);
+    assert!(o.status.success());
+    assert_eq!(text(&o.stderr), "");
+}
+
+#[test]
+fn count_has_one_meaning() {
+    // `--count` counts (solutions, least-walls); what a totaliser counts is `--counter`.
+    let o = run(&["value", "--size", "6", "--counter", "cells"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = run(&["solutions", "--size", "6", "--count", "--counter", "cells"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "total 4\nclasses 1\n");
+}
+
+#[test]
+fn old_spellings_still_work() {
+    // `--out DIR` is `--output DIR`, kept as a hidden alias where make targets used it.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p");
+    let o = run(&[
+        "puzzles",
+        "--size",
+        "3",
+        "--walls",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(out.join("summary.md").exists());
+}
