@@ -21,10 +21,8 @@ bench-value:
 	$(BENCH_CARGO) --bench value -- configs --out $(BENCH_OUT) --stride $(BENCH_STRIDE) \
 		--command "make bench-value$(if $(QUICK), QUICK=1)"
 
-$(VENV)/.installed: bench/requirements.txt
-	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r bench/requirements.txt
-	touch $@
+$(VENV)/.installed: bench/requirements.txt bench/setup-venv.sh
+	bench/setup-venv.sh $(VENV)
 
 bench-venv: $(VENV)/.installed
 

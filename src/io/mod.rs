@@ -29,7 +29,7 @@ pub use lp::{lp_map, write_lp};
 pub use opb::{opb_map, write_opb};
 pub use published::{CellSet, ClaimRow, PublishedFile, PublishedFormat, parse_published};
 pub use published_puzzles::{PublishedPuzzle, parse_published_puzzles};
-pub use puzzle_page::puzzle_page;
+pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Series, render_distribution_svg};
