@@ -56,7 +56,10 @@ fn writes_results_and_the_page() {
     let from_report =
         queensat::io::puzzle_page_from_report(&std::fs::read_to_string(out.join("puzzles.json")).unwrap())
             .unwrap();
-    assert!(from_report == page, "the page from puzzles.json differs from --html's");
+    assert!(
+        from_report == page,
+        "the page from puzzles.json differs from --html's"
+    );
 }
 
 #[test]

@@ -18,7 +18,15 @@ pub fn puzzle_page(title: &str, puzzles_json: &str) -> String {
 }
 
 /// The fields of a puzzle that the page reads.
-const PAGE_FIELDS: [&str; 7] = ["rows", "cols", "walls", "value", "solution", "orbit", "near_solutions"];
+const PAGE_FIELDS: [&str; 7] = [
+    "rows",
+    "cols",
+    "walls",
+    "value",
+    "solution",
+    "orbit",
+    "near_solutions",
+];
 
 /// The page for a `queensat puzzles --out` document (`puzzles.json`), byte for byte the page
 /// `queensat puzzles --html` wrote in the run that made it (tests/puzzles.rs holds them equal):
@@ -31,7 +39,12 @@ pub fn puzzle_page_from_report(puzzles_json: &str) -> anyhow::Result<String> {
             .as_u64()
             .ok_or_else(|| anyhow::anyhow!("report.{key}: missing or not a whole number"))
     };
-    let (rows, cols, kmin, kmax) = (size("rows")?, size("cols")?, size("walls_min")?, size("walls_max")?);
+    let (rows, cols, kmin, kmax) = (
+        size("rows")?,
+        size("cols")?,
+        size("walls_min")?,
+        size("walls_max")?,
+    );
     let puzzles = report["puzzles"]
         .as_array()
         .ok_or_else(|| anyhow::anyhow!("report.puzzles: missing or not a list"))?;
