@@ -4,6 +4,9 @@
 #   make bench-value        every 2-wall 8x8 board under every solver/encoding/search option
 #   make bench-peers        queensat against SCIP, CP-SAT and PySAT on identical board sets
 #   make bench-micro        criterion micro-benchmarks (encode, value query, enumeration step)
+#
+# Every benchmark's code is in bench/ (docs/bench.md); the other bench-* targets stay in their
+# topic's mk file and call it.
 
 BENCH_OUT ?= results/bench$(if $(QUICK),/quick)
 # The bench harnesses are built with both solver backends, apart from target/release so the
