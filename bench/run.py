@@ -87,7 +87,7 @@ def has_subcommand(name):
 
 
 def bench_binary():
-    """The in-process value harness (benches/value.rs), built by the make target."""
+    """The in-process value harness (bench/value.rs), built by the make target."""
     out = subprocess.run(
         ["cargo", "bench", "--features", "batsat", "--target-dir", "target/bench",
          "--bench", "value", "--no-run", "--message-format=json"],
@@ -97,7 +97,7 @@ def bench_binary():
         if msg.get("reason") == "compiler-artifact" and msg["target"]["name"] == "value" \
                 and msg.get("executable"):
             return msg["executable"]
-    sys.exit("bench: cannot find the benches/value.rs executable")
+    sys.exit("bench: cannot find the bench/value.rs executable")
 
 
 def stats(times):
@@ -401,7 +401,7 @@ def main():
         "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "method": {
             "value": "queensat: `queensat::analysis::value` (varisat, default options) timed "
-                     "in-process per board by benches/value.rs (`boards` mode), one process "
+                     "in-process per board by bench/value.rs (`boards` mode), one process "
                      "per board set, run before and after the peers (mean of the two). Peers: timed in this Python process per board, model "
                      "building included (as queensat's time includes encoding). Peers with "
                      f"a time limit of {limit} s per board (PySAT: checked between solver "

@@ -4,6 +4,9 @@
 #   make bench-value        every 2-wall 8x8 board under every solver/encoding/search option
 #   make bench-peers        queensat against SCIP, CP-SAT and PySAT on identical board sets
 #   make bench-micro        criterion micro-benchmarks (encode, value query, enumeration step)
+#
+# Every benchmark's code is in bench/ (docs/bench.md); the other bench-* targets stay in their
+# topic's mk file and call it.
 
 BENCH_OUT ?= results/bench$(if $(QUICK),/quick)
 # The bench harnesses are built with both solver backends, apart from target/release so the
@@ -21,10 +24,8 @@ bench-value:
 	$(BENCH_CARGO) --bench value -- configs --out $(BENCH_OUT) --stride $(BENCH_STRIDE) \
 		--command "make bench-value$(if $(QUICK), QUICK=1)"
 
-$(VENV)/.installed: bench/requirements.txt
-	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r bench/requirements.txt
-	touch $@
+$(VENV)/.installed: bench/requirements.txt bench/setup-venv.sh
+	bench/setup-venv.sh $(VENV)
 
 bench-venv: $(VENV)/.installed
 

@@ -43,12 +43,7 @@ verify-ilp: build
 ## Benchmark: verify the 79,920-row 4-wall file (target: under 60 s on this machine), with 1
 ## and 2 threads; wall and CPU time (the machine is shared, so wall time includes waiting).
 bench-verify: build
-	@mkdir -p results/bench
-	@{ echo "# bench-verify: $$(date -u +%Y-%m-%dT%H:%MZ), $$(nproc) cores, host $$(hostname), load $$(cut -d' ' -f1-3 /proc/loadavg)"; \
-	   for t in 1 2; do \
-	     RAYON_NUM_THREADS=$$t bash -c 'TIMEFORMAT="%R s wall, %U s user CPU, %S s sys"; time $(BIN) verify $(PUBLISHED)/8x8/4-W_boards.csv --report /dev/null 2>/dev/null' 2>&1 \
-	       | sed "s/^/4-W_boards.csv (79920 rows), $$t thread(s): /"; \
-	   done; } | tee results/bench/verify.txt
+	bench/verify.sh $(BIN) $(PUBLISHED) results/bench/verify.txt
 
 ## The curated instances in encodings/, one per line of encodings/MANIFEST.tsv.
 encodings: build

@@ -6,7 +6,7 @@ RESULT_TARGETS += results-nqueens
 
 ## n = 10^3 .. 10^8, both methods: times and peak memory -> results/nqueens/{README.md,bench.json}.
 bench-nqueens: build
-	python3 scripts/nqueens_bench.py $(BIN) results/nqueens --max-exp 8 --repeats 3
+	python3 bench/nqueens.py $(BIN) results/nqueens --max-exp 8 --repeats 3
 
 ## The benchmark is the result of this topic.
 results-nqueens: bench-nqueens
@@ -21,5 +21,4 @@ demo-nqueens: build
 BENCH_TARGETS += bench-nqueens-walls
 .PHONY: bench-nqueens-walls
 bench-nqueens-walls: build
-	$(CARGO) build --release --example nqueens_walls_bound
-	target/release/examples/nqueens_walls_bound results/nqueens/walls.md results/nqueens/walls.json
+	$(BENCH_CARGO) --bench nqueens_walls -- results/nqueens/walls.md results/nqueens/walls.json

@@ -29,17 +29,7 @@ armies-square: build
 ## time) for 3..9, and CPU seconds (user, /usr/bin/time) for 6..8 with and without symmetry
 ## breaking, which the shared host's load disturbs less than wall time.
 armies-encodings: build
-	for enc in segments pairs; do \
-	  $(BIN) armies --size 3..9 --table --no-count --encoding $$enc \
-	    --output results/armies/encoding-$$enc.md || exit 1; \
-	done
-	@{ echo "# make armies-encodings: $$(date -u +%Y-%m-%dT%H:%MZ), host $$(hostname), $$(nproc) cores"; \
-	  for n in 6 7 8; do for sb in "" --no-symmetry-breaking; do for enc in segments pairs; do \
-	    /usr/bin/time -f "$${n}x$$n $$enc $${sb:-(lex-leader)}: %U s user, %e s wall" \
-	      $(BIN) armies --size $$n --encoding $$enc $$sb --output /dev/null 2>&1 || exit 1; \
-	  done; done; done; } > results/armies/encoding-cpu.txt.tmp \
-	  && mv results/armies/encoding-cpu.txt.tmp results/armies/encoding-cpu.txt
-	cat results/armies/encoding-cpu.txt
+	bench/armies-encodings.sh $(BIN) results/armies
 
 ## Packing and covering the n x n board with n-queens solutions, each optimum proved, with the
 ## CNF and checked proof of each final UNSAT answer. n <= 8 without symmetry breaking (the

@@ -29,5 +29,15 @@ sweep-8x8-5w: build
 
 ## Sweep timings: the 3- and 4-wall sweeps with both SAT engines (one solver per chunk vs a
 ## new solver per board), the reuse runs cross-checked (SAT vs branch and bound).
+## BASELINE=<git rev>: instead, the 4- and 5-wall sweeps (4 only with QUICK=1) of this build and
+## of that revision, alternately in one run -> $(BENCH_OUT)/sweep/baseline.md (bench/sweep_baseline.py).
+BASELINE ?=
+BASELINE_ROUNDS ?= 3
 bench-sweep: build
-	scripts/bench-sweep.sh $(BIN) results/bench/sweep
+ifeq ($(BASELINE),)
+	bench/sweep.sh $(BIN) $(BENCH_OUT)/sweep
+else
+	python3 bench/sweep_baseline.py --baseline $(BASELINE) --bin $(BIN) --out $(BENCH_OUT)/sweep \
+	  --walls $(if $(QUICK),4,4 5) --rounds $(BASELINE_ROUNDS) \
+	  --command "make bench-sweep BASELINE=$(BASELINE)$(if $(QUICK), QUICK=1)"
+endif

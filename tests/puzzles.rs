@@ -52,6 +52,14 @@ fn writes_results_and_the_page() {
     assert!(summary.contains("Definition:") && summary.contains("| walls | value |"));
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("Show solution") && !page.contains("https:"));
+    // `make puzzle-page` rebuilds the page from puzzles.json alone: it must be the same page.
+    let from_report =
+        queensat::io::puzzle_page_from_report(&std::fs::read_to_string(out.join("puzzles.json")).unwrap())
+            .unwrap();
+    assert!(
+        from_report == page,
+        "the page from puzzles.json differs from --html's"
+    );
 }
 
 #[test]

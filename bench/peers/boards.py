@@ -26,6 +26,16 @@ def lines(rows, cols):
     return out
 
 
+def line_spans(n):
+    """Every pair of cells a < b on a line of the n×n board, as (the cells from a to b, the
+    cells strictly between): the seed's Least Walls Model allows two queens in a span only
+    with a wall strictly between them."""
+    for line in lines(n, n):
+        for i in range(len(line)):
+            for j in range(i + 1, len(line)):
+                yield line[i:j + 1], line[i + 1:j]
+
+
 def segments(board):
     """Maximal runs of non-wall cells along every line: at most one queen in each."""
     walls = {tuple(w) for w in board["walls"]}

@@ -3,7 +3,7 @@ as linear constraints. `threads` sets num_workers (1 for the fair rows)."""
 
 from ortools.sat.python import cp_model
 
-from boards import canonical, lines, segments
+from boards import canonical, line_spans, segments
 
 NAME = "CP-SAT"
 
@@ -49,11 +49,8 @@ def least_walls(n, queens, threads=1, time_limit=None):
     for p in cells:
         m.AddAtMostOne([q[p], w[p]])
     m.Add(sum(q.values()) == queens)
-    for line in lines(n, n):
-        for i in range(len(line)):
-            for j in range(i + 1, len(line)):
-                m.Add(sum(q[p] for p in line[i:j + 1])
-                      <= 1 + sum(w[p] for p in line[i + 1:j]))
+    for span, inner in line_spans(n):
+        m.Add(sum(q[p] for p in span) <= 1 + sum(w[p] for p in inner))
     m.Minimize(sum(w.values()))
     s = _solver(threads, time_limit)
     status = s.Solve(m)

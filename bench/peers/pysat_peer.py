@@ -6,7 +6,7 @@ import time
 from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.solvers import Solver
 
-from boards import images, lines, segments
+from boards import images, line_spans, segments
 
 NAME = "PySAT"
 SOLVER = "cadical195"
@@ -92,10 +92,8 @@ def least_walls(n, queens, threads=1, time_limit=None):
     s = Solver(name=SOLVER)
     for p in cells:
         s.add_clause([-q[p], -w[p]])
-    for line in lines(n, n):
-        for i in range(len(line)):
-            for j in range(i + 1, len(line)):
-                s.add_clause([-q[line[i]], -q[line[j]]] + [w[p] for p in line[i + 1:j]])
+    for span, inner in line_spans(n):
+        s.add_clause([-q[span[0]], -q[span[-1]]] + [w[p] for p in inner])
     top = 2 * len(cells)
     enough = CardEnc.atleast(list(q.values()), bound=queens, top_id=top,
                              encoding=EncType.totalizer)

@@ -5,7 +5,7 @@ Single-threaded: the PyPI build of SCIP solves on one thread (no multi-threaded 
 
 from pyscipopt import Model, quicksum
 
-from boards import images, lines, segments
+from boards import images, line_spans, segments
 
 NAME = "SCIP"
 
@@ -61,11 +61,8 @@ def least_walls(n, queens, threads=1, time_limit=None):
     for p in cells:
         m.addCons(q[p] + w[p] <= 1)
     m.addCons(quicksum(q.values()) == queens)
-    for line in lines(n, n):
-        for i in range(len(line)):
-            for j in range(i + 1, len(line)):
-                m.addCons(quicksum(q[p] for p in line[i:j + 1])
-                          <= 1 + quicksum(w[p] for p in line[i + 1:j]))
+    for span, inner in line_spans(n):
+        m.addCons(quicksum(q[p] for p in span) <= 1 + quicksum(w[p] for p in inner))
     m.setObjective(quicksum(w.values()), "minimize")
     m.optimize()
     status = m.getStatus()

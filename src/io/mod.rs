@@ -32,7 +32,7 @@ pub use published::{
     ClaimRow, PublishedCells, PublishedFile, PublishedFormat, parse_published, parse_published_as,
     render_published_csv,
 };
-pub use puzzle_page::puzzle_page;
+pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};

@@ -17,9 +17,73 @@ pub fn puzzle_page(title: &str, puzzles_json: &str) -> String {
     TEMPLATE.replace("@@TITLE@@", &title).replace("@@DATA@@", &data)
 }
 
+/// The fields of a puzzle that the page reads.
+const PAGE_FIELDS: [&str; 7] = [
+    "rows",
+    "cols",
+    "walls",
+    "value",
+    "solution",
+    "orbit",
+    "near_solutions",
+];
+
+/// The page for a `queensat puzzles --out` document (`puzzles.json`), byte for byte the page
+/// `queensat puzzles --html` wrote in the run that made it (tests/puzzles.rs holds them equal):
+/// a build product of the committed puzzle data, so the page itself need not be committed.
+pub fn puzzle_page_from_report(puzzles_json: &str) -> anyhow::Result<String> {
+    let doc: serde_json::Value = serde_json::from_str(puzzles_json)?;
+    let report = &doc["report"];
+    let size = |key: &str| {
+        report[key]
+            .as_u64()
+            .ok_or_else(|| anyhow::anyhow!("report.{key}: missing or not a whole number"))
+    };
+    let (rows, cols, kmin, kmax) = (
+        size("rows")?,
+        size("cols")?,
+        size("walls_min")?,
+        size("walls_max")?,
+    );
+    let puzzles = report["puzzles"]
+        .as_array()
+        .ok_or_else(|| anyhow::anyhow!("report.puzzles: missing or not a list"))?;
+    let mut data = Vec::with_capacity(puzzles.len());
+    for (i, p) in puzzles.iter().enumerate() {
+        let mut fields = serde_json::Map::new();
+        for key in PAGE_FIELDS {
+            let v = p
+                .get(key)
+                .ok_or_else(|| anyhow::anyhow!("report.puzzles[{i}]: no field {key:?}"))?;
+            fields.insert(key.to_string(), v.clone());
+        }
+        data.push(serde_json::Value::Object(fields));
+    }
+    let walls = if kmin == kmax {
+        kmin.to_string()
+    } else {
+        format!("{kmin}-{kmax}")
+    };
+    let title = format!("queensat puzzles: {rows}x{cols}, {walls} walls");
+    Ok(puzzle_page(&title, &serde_json::to_string(&data)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn page_from_a_report_keeps_the_page_fields_only() {
+        let doc = r#"{"command":"x","report":{"rows":8,"cols":8,"walls_min":2,"walls_max":2,
+            "puzzles":[{"bits":3,"rows":8,"cols":8,"walls":[[0,0],[0,1]],"value":9,
+            "solution":[[1,1]],"orbit":8,"near_solutions":2,"proof_seconds":0.1}]}}"#;
+        let page = puzzle_page_from_report(doc).unwrap();
+        assert!(page.contains("queensat puzzles: 8x8, 2 walls"));
+        assert!(page.contains(r#""near_solutions":2"#));
+        assert!(!page.contains("proof_seconds"));
+        let err = puzzle_page_from_report(r#"{"report":{"rows":8}}"#).unwrap_err();
+        assert!(err.to_string().contains("report.cols"), "{err}");
+    }
 
     #[test]
     fn page_is_self_contained() {

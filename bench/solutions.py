@@ -1,17 +1,20 @@
 """`make bench-solutions`: time enumeration, all placements and one per symmetry class.
 
-Usage: bench.py BIN OUT.md [REPEATS]. Each case runs REPEATS times (default 5); the table
+Usage: bench/solutions.py BIN OUT.md [REPEATS]. Each case runs REPEATS times (default 5); the table
 gives the median of the tool's own `seconds` (value search + enumeration, no process start)
 and the median wall time of the whole process. Ratios are against the first row of the same
 board, measured in the same run.
 """
 
 import json
+import os
 import statistics
 import subprocess
 import sys
 
-from common import commit, host, run_json_lines, write_atomic
+# The helpers `make plus` uses too (scripts/solutions/common.py): one copy for both.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts", "solutions"))
+from common import commit, host, run_json_lines, write_atomic  # noqa: E402
 
 CASES = [
     ("8x8, all placements", ["--size", "8"]),
@@ -27,8 +30,10 @@ CASES = [
 
 
 def peers():
-    """The in-process comparison with the exhaustive counter (benches/solutions.rs)."""
-    proc = subprocess.run(["cargo", "bench", "--quiet", "--bench", "solutions"], capture_output=True, text=True)
+    """The in-process comparison with the exhaustive counter (bench/solutions.rs), built as
+    every harness is (mk/bench.mk: BENCH_CARGO), apart from target/release."""
+    cargo = ["cargo", "bench", "--quiet", "--features", "batsat", "--target-dir", "target/bench"]
+    proc = subprocess.run(cargo + ["--bench", "solutions"], capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit(f"cargo bench failed: {proc.stderr.strip()}")
     return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
@@ -70,7 +75,7 @@ def main():
           "above) plus enumeration, without process start.", ""]
     peer_rows = peers()
     L += ["## In one process, against the exhaustive counter", "",
-          "`cargo bench --bench solutions` (benches/solutions.rs), median of 5: the SAT enumeration with",
+          "`cargo bench --bench solutions` (bench/solutions.rs), median of 5: the SAT enumeration with",
           "the number of queens given (no value search) against `check::brute_count`, the",
           "exhaustive include/exclude search that the property tests use as their oracle. The",
           "exhaustive counter only counts; it neither lists placements nor finds classes.", "",
