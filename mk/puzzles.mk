@@ -2,6 +2,10 @@
 
 PUZZLES_DIR := results/puzzles
 PUBLISHED_PUZZLES := results/published/walled-n-queens/interesting/interesting_puzzles.txt
+# PUZZLES_RESUME=1 keeps the finished chunks of an interrupted run; by default a target starts
+# fresh, so its figures describe one whole run of the current code.
+PUZZLES_RESUME ?=
+puzzles_fresh = $(if $(PUZZLES_RESUME),,rm -rf $(1)/chunks $(1)/puzzles-run.json)
 
 .PHONY: puzzles puzzles-8x8 puzzles-8x8-5walls puzzles-7x7 puzzle-page puzzles-page-test bench-puzzles
 
@@ -11,14 +15,17 @@ PUBLISHED_PUZZLES := results/published/walled-n-queens/interesting/interesting_p
 puzzles: puzzles-8x8 puzzles-8x8-5walls puzzles-7x7
 
 puzzles-8x8: build
+	$(call puzzles_fresh,$(PUZZLES_DIR)/8x8)
 	$(BIN) puzzles --size 8 --walls 2..4 --output $(PUZZLES_DIR)/8x8 \
 	  --compare $(PUBLISHED_PUZZLES) --html $(PUZZLES_DIR)/puzzles.html --quiet >/dev/null
 
 puzzles-8x8-5walls: build
+	$(call puzzles_fresh,$(PUZZLES_DIR)/8x8-5walls)
 	$(BIN) puzzles --size 8 --walls 5 --limit 500 --min-value 11 \
 	  --output $(PUZZLES_DIR)/8x8-5walls --html $(PUZZLES_DIR)/puzzles-5walls.html --quiet >/dev/null
 
 puzzles-7x7: build
+	$(call puzzles_fresh,$(PUZZLES_DIR)/7x7)
 	$(BIN) puzzles --size 7 --walls 1..5 --output $(PUZZLES_DIR)/7x7 --quiet >/dev/null
 
 ## The pages to play the puzzles, from the committed results without a new search

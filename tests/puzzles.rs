@@ -284,3 +284,90 @@ fn puzzles_on_9x9_are_unique_optima() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("up to 8x8"), "{}", stderr(&o));
 }
+
+/// The rows of `puzzles.csv` without the last column (the proof time).
+fn puzzle_rows(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("puzzles.csv"))
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect()
+}
+
+/// Resume after losing chunks, and shards merged, give the puzzles of a single run.
+#[test]
+fn puzzles_resume_and_shards_merge_to_a_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "puzzles", "--rows", "5", "--cols", "7", "--walls", "1..3", "--chunk", "25", "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        args.extend(["--output", out.to_str().unwrap()]);
+        let o = queensat(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        o
+    };
+    let one = dir.path().join("one");
+    run(&one, &[]);
+    let want = puzzle_rows(&one);
+    assert!(want.len() > 10, "{want:?}");
+    // Lose half the chunks and the results; the re-run computes only what is missing.
+    let chunks: Vec<_> = std::fs::read_dir(one.join("chunks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(chunks.len() > 4);
+    for c in chunks.iter().step_by(2) {
+        std::fs::remove_file(c).unwrap();
+    }
+    std::fs::remove_file(one.join("puzzles.csv")).unwrap();
+    run(&one, &[]);
+    assert_eq!(puzzle_rows(&one), want);
+    // Three shards and a merge.
+    let parts: Vec<_> = (1..=3).map(|i| dir.path().join(format!("part{i}"))).collect();
+    for (i, p) in parts.iter().enumerate() {
+        let o = run(p, &["--shard", &format!("{}/3", i + 1)]);
+        assert!(!p.join("puzzles.csv").exists());
+        assert!(stderr(&o).contains("queensat merge"), "{}", stderr(&o));
+    }
+    let merged = dir.path().join("merged");
+    let mut args = vec!["merge", "--output", merged.to_str().unwrap()];
+    args.extend(parts.iter().map(|p| p.to_str().unwrap()));
+    let o = queensat(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(puzzle_rows(&merged), want);
+    // A merge with a shard missing names the chunk; another run into a directory is refused.
+    let o = queensat(&[
+        "merge",
+        "--output",
+        dir.path().join("m2").to_str().unwrap(),
+        parts[0].to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("missing"), "{}", stderr(&o));
+    let o = queensat(&[
+        "puzzles",
+        "--rows",
+        "5",
+        "--cols",
+        "7",
+        "--walls",
+        "1..2",
+        "--quiet",
+        "--output",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("different puzzle run"), "{}", stderr(&o));
+    for bad in [
+        vec!["puzzles", "--size", "5", "--walls", "2", "--shard", "1/2"],
+        vec![
+            "puzzles", "--size", "5", "--walls", "2", "--shard", "1/2", "--limit", "3", "--output", "x",
+        ],
+    ] {
+        let o = queensat(&bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&o).starts_with("queensat: error:"), "{}", stderr(&o));
+    }
+}

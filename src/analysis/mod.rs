@@ -3,6 +3,7 @@
 mod armies;
 mod bounds;
 mod certify;
+pub mod chunk_store;
 mod counts;
 mod cover;
 mod enumerate;

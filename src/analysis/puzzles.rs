@@ -35,14 +35,17 @@ mod compare;
 
 pub use compare::{Comparison, EntryCheck, compare_published};
 
-use crate::analysis::{Counts, Reporter, ValueOptions, second_optimum, upper_bound, value};
+use crate::analysis::chunk_store::{ChunkStore, common_spec};
+use crate::analysis::{Counts, Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound, value};
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
 use crate::check::{brute_count, check_placement};
+use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::io::to_bits64;
 use crate::with_cell_width;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// The definition, as printed in the output files, with the way the class representative is
@@ -95,10 +98,54 @@ pub struct PuzzleOptions {
     pub value: ValueOptions,
     /// Hears how far each level got.
     pub progress: Reporter,
+    /// Classes per chunk: the unit of work, of resuming and of sharding.
+    pub chunk_size: usize,
+    /// Where finished chunks are kept (`DIR/chunks/`, with the run's spec in
+    /// `DIR/puzzles-run.json`): a re-run resumes from them. `None`: nothing is kept.
+    pub dir: Option<PathBuf>,
+    /// Which chunks of the last level this run computes (every lower level is computed by
+    /// every shard: the levels below cost a fraction of the last, and each shard needs them).
+    pub shard: Shard,
 }
 
+impl PuzzleOptions {
+    /// What the results depend on, as stored with the chunks.
+    fn spec(&self) -> PuzzleSpec {
+        PuzzleSpec {
+            rows: self.rows,
+            cols: self.cols,
+            walls: self.walls.clone(),
+            min_value: self.min_value,
+            limit: self.limit,
+            chunk_size: self.chunk_size,
+            solver: self.value.backend.name().to_string(),
+            amo: self.value.base.amo,
+            count: self.value.base.count,
+            search: self.value.search,
+        }
+    }
+}
+
+/// What a puzzle run computes: the chunks of two runs mix only when these agree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleSpec {
+    pub rows: usize,
+    pub cols: usize,
+    pub walls: Counts,
+    pub min_value: usize,
+    pub limit: Option<usize>,
+    pub chunk_size: usize,
+    pub solver: String,
+    pub amo: Amo,
+    pub count: CountMode,
+    pub search: Search,
+}
+
+/// The file that holds a puzzle run's spec in its directory.
+pub const PUZZLE_SPEC_FILE: &str = "puzzles-run.json";
+
 /// One interesting puzzle.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Puzzle {
     pub rows: usize,
     pub cols: usize,
@@ -200,6 +247,8 @@ struct Outcome<const W: usize> {
     verdict: Verdict,
 }
 
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 enum Verdict {
     BelowMin,
     ContainsPuzzle,
@@ -207,13 +256,174 @@ enum Verdict {
     Unique(Box<Puzzle>),
 }
 
-/// Finds the interesting puzzles of a board size.
-pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
-    Board::new(opts.rows, opts.cols)?;
-    with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(opts))
+/// One class as a chunk keeps it: its key, what its supersets need, and its verdict.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct ClassDoc {
+    /// The walls of the class key (its greatest image).
+    key: Vec<Coord>,
+    value: Option<u8>,
+    /// The optimum found, on the key's frame (empty below `min_value`).
+    optimum: Vec<Coord>,
+    holds_unique: bool,
+    verdict: Verdict,
 }
 
-fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<PuzzleReport> {
+/// One finished chunk of a level, as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct PuzzleChunk {
+    walls: usize,
+    chunk: usize,
+    first_class: usize,
+    /// Wall seconds of the chunk's work.
+    seconds: f64,
+    classes: Vec<ClassDoc>,
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub enum PuzzleRun {
+    /// Every chunk was there: the whole answer.
+    Report(Box<PuzzleReport>),
+    /// A shard: its chunks are finished; `queensat merge` assembles the shards.
+    ShardFinished { computed: usize, resumed: usize },
+}
+
+impl PuzzleRun {
+    /// The whole answer, `None` for a shard.
+    pub fn into_report(self) -> Option<PuzzleReport> {
+        match self {
+            PuzzleRun::Report(r) => Some(*r),
+            PuzzleRun::ShardFinished { .. } => None,
+        }
+    }
+}
+
+/// Finds the interesting puzzles of a board size; the run is a shard when `opts.shard` says so.
+pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleRun> {
+    Board::new(opts.rows, opts.cols)?;
+    anyhow::ensure!(opts.chunk_size > 0, "--chunk must be at least 1");
+    anyhow::ensure!(
+        opts.shard == Shard::ALL || (opts.limit.is_none() && opts.dir.is_some()),
+        "a shard needs an output directory and no --limit (a limit depends on the order of the whole run)"
+    );
+    let store = match &opts.dir {
+        Some(dir) => Some(ChunkStore::open(
+            dir,
+            PUZZLE_SPEC_FILE,
+            "puzzle run",
+            &opts.spec(),
+        )?),
+        None => None,
+    };
+    with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(opts, store.as_ref(), true))
+}
+
+/// Assembles the shard directories of one puzzle run (each finished) into the whole answer;
+/// `dir` keeps the spec so the result can be resumed or merged again.
+pub fn merge_puzzles(
+    dirs: &[PathBuf],
+    dir: &std::path::Path,
+    progress: Reporter,
+) -> anyhow::Result<PuzzleReport> {
+    let spec: PuzzleSpec = common_spec(dirs, PUZZLE_SPEC_FILE, "puzzle run")?;
+    let value = ValueOptions {
+        base: BaseOptions {
+            amo: spec.amo,
+            count: spec.count,
+        },
+        search: spec.search,
+        backend: spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?,
+    };
+    let opts = PuzzleOptions {
+        rows: spec.rows,
+        cols: spec.cols,
+        walls: spec.walls.clone(),
+        min_value: spec.min_value,
+        limit: spec.limit,
+        value,
+        progress,
+        chunk_size: spec.chunk_size,
+        dir: Some(dir.to_path_buf()),
+        shard: Shard::ALL,
+    };
+    debug_assert_eq!(opts.spec(), spec);
+    Board::new(opts.rows, opts.cols)?;
+    let store = ChunkStore::open(dir, PUZZLE_SPEC_FILE, "puzzle run", &spec)?.reading_from(dirs);
+    match with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(&opts, Some(&store), false))? {
+        PuzzleRun::Report(r) => Ok(*r),
+        PuzzleRun::ShardFinished { .. } => {
+            unreachable!("a merge computes nothing, so it misses nothing silently")
+        }
+    }
+}
+
+/// The class docs of one chunk: read back (checked against the class list), or computed
+/// (and stored) when allowed; `None` when this run leaves the chunk to another shard.
+#[allow(clippy::too_many_arguments)]
+fn chunk_docs<const W: usize>(
+    sets: &WallClasses<W>,
+    part: &[CellSet<W>],
+    (k, j, first): (usize, usize, usize),
+    known: &HashMap<CellSet<W>, ClassInfo<W>>,
+    opts: &PuzzleOptions,
+    store: Option<&ChunkStore>,
+    compute: bool,
+    tally: &mut (usize, usize),
+) -> anyhow::Result<Option<PuzzleChunk>> {
+    if let Some(store) = store.filter(|s| s.has(k, j) || !compute) {
+        let (doc, path): (PuzzleChunk, _) = store.read(k, j)?;
+        let fits = doc.walls == k
+            && doc.chunk == j
+            && doc.first_class == first
+            && doc.classes.len() == part.len()
+            && doc.classes.iter().zip(part).all(|(c, m)| c.key == sets.cells(m));
+        anyhow::ensure!(
+            fits,
+            "{}: the chunk does not match the classes of this run; remove it to recompute",
+            path.display()
+        );
+        tally.1 += 1;
+        return Ok(Some(doc));
+    }
+    let last_level = k == opts.walls.max();
+    if last_level && !opts.shard.keeps(j) {
+        return Ok(None);
+    }
+    let t = Instant::now();
+    let outcomes: Vec<Outcome<W>> = part
+        .par_iter()
+        .map(|&m| process(sets, m, known, opts))
+        .collect::<anyhow::Result<_>>()?;
+    let classes = part
+        .iter()
+        .zip(outcomes)
+        .map(|(m, o)| ClassDoc {
+            key: sets.cells(m),
+            value: o.info.value,
+            optimum: sets.cells(&o.info.optimum),
+            holds_unique: o.info.holds_unique,
+            verdict: o.verdict,
+        })
+        .collect();
+    let doc = PuzzleChunk {
+        walls: k,
+        chunk: j,
+        first_class: first,
+        seconds: t.elapsed().as_secs_f64(),
+        classes,
+    };
+    if let Some(store) = store {
+        store.write(k, j, &doc)?;
+    }
+    tally.0 += 1;
+    Ok(Some(doc))
+}
+
+fn find_puzzles_in<const W: usize>(
+    opts: &PuzzleOptions,
+    store: Option<&ChunkStore>,
+    compute: bool,
+) -> anyhow::Result<PuzzleRun> {
     let start = Instant::now();
     let sets = WallClasses::<W>::new(opts.rows, opts.cols)?;
     let (kmin, kmax) = (opts.walls.min(), opts.walls.max());
@@ -226,26 +436,37 @@ fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<Puzzl
     let mut level: Vec<CellSet<W>> = vec![CellSet::EMPTY];
     let mut levels = Vec::new();
     let mut puzzles: Vec<Puzzle> = Vec::new();
+    // Chunks computed now and read back; chunks of the last level left to other shards.
+    let mut tally = (0, 0);
+    let mut left_to_others = 0;
     'levels: for k in 0..=kmax {
         if k > 0 {
             level = sets.extend(&level);
         }
-        let t = Instant::now();
         let mut stats = LevelStats {
             walls: k,
             complete: true,
             ..LevelStats::default()
         };
         let mut last_report = Instant::now();
-        let chunk = 4096;
+        let chunk = opts.chunk_size;
         for (ci, part) in level.chunks(chunk).enumerate() {
-            let outcomes: Vec<anyhow::Result<Outcome<W>>> = part
-                .par_iter()
-                .map(|&m| process(&sets, m, &known, opts))
-                .collect();
+            let id = (k, ci, ci * chunk);
+            let Some(doc) = chunk_docs(&sets, part, id, &known, opts, store, compute, &mut tally)? else {
+                left_to_others += 1;
+                continue;
+            };
+            stats.seconds += doc.seconds;
             let mut full = false;
-            for (&m, outcome) in part.iter().zip(outcomes) {
-                let o = outcome?;
+            for (&m, c) in part.iter().zip(doc.classes) {
+                let o = Outcome {
+                    info: ClassInfo {
+                        value: c.value,
+                        optimum: sets.set_of(&c.optimum),
+                        holds_unique: c.holds_unique,
+                    },
+                    verdict: c.verdict,
+                };
                 if k < kmax {
                     known.insert(m, o.info);
                 }
@@ -296,14 +517,12 @@ fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<Puzzl
             }
             if full {
                 stats.complete = stats.classes == level.len();
-                stats.seconds = t.elapsed().as_secs_f64();
                 if opts.walls.contains(&k) {
                     levels.push(stats);
                 }
                 break 'levels;
             }
         }
-        stats.seconds = t.elapsed().as_secs_f64();
         opts.progress.note(|| {
             format!(
                 "puzzles: {} walls: {} classes, {} puzzles at this level, {:.1} s",
@@ -317,7 +536,13 @@ fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<Puzzl
             levels.push(stats);
         }
     }
-    Ok(PuzzleReport {
+    if left_to_others > 0 {
+        return Ok(PuzzleRun::ShardFinished {
+            computed: tally.0,
+            resumed: tally.1,
+        });
+    }
+    Ok(PuzzleRun::Report(Box::new(PuzzleReport {
         definition: definition(opts.rows, opts.cols),
         rows: opts.rows,
         cols: opts.cols,
@@ -331,7 +556,7 @@ fn find_puzzles_in<const W: usize>(opts: &PuzzleOptions) -> anyhow::Result<Puzzl
         levels,
         puzzles,
         seconds: start.elapsed().as_secs_f64(),
-    })
+    })))
 }
 
 /// Value, minimality and uniqueness of one class (its key `m`), given every smaller class.
@@ -465,6 +690,9 @@ mod tests {
             limit: None,
             value: ValueOptions::default(),
             progress: Reporter::silent(),
+            chunk_size: 4096,
+            dir: None,
+            shard: Shard::ALL,
         }
     }
 
@@ -497,7 +725,7 @@ mod tests {
     }
 
     fn engine_puzzles(o: &PuzzleOptions) -> BTreeSet<Board> {
-        let r = find_puzzles(o).unwrap();
+        let r = find_puzzles(o).unwrap().into_report().unwrap();
         let set: BTreeSet<Board> = r.puzzles.iter().map(|p| p.board()).collect();
         assert_eq!(set.len(), r.puzzles.len(), "a class reported twice");
         for p in &r.puzzles {
@@ -535,7 +763,7 @@ mod tests {
     fn limit_cuts_the_list() {
         let mut o = opts(5, 5, 2..=3, 0);
         o.limit = Some(3);
-        let r = find_puzzles(&o).unwrap();
+        let r = find_puzzles(&o).unwrap().into_report().unwrap();
         assert_eq!(r.puzzles.len(), 3);
         assert!(r.levels.iter().any(|l| !l.complete));
         let counted: usize = r

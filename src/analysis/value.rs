@@ -11,11 +11,11 @@ use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
 use crate::solve::Backend;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 /// How the search moves between bounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Search {
     /// From the greedy placement upwards: after each SAT answer ask for one more queen.

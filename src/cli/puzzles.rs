@@ -2,9 +2,11 @@
 //! list, and a page to play them.
 
 use super::{Format, ProgressArgs, ShapeArgs, ValueSearchArgs};
-use crate::analysis::puzzles::{PuzzleOptions, compare_published, find_puzzles};
+use crate::analysis::puzzles::{
+    PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
+};
 use crate::analysis::report::{comparison_text, page_data, puzzle_summary, write_puzzle_files};
-use crate::analysis::{Counts, Provenance};
+use crate::analysis::{Counts, Provenance, Shard};
 use crate::board::Board;
 use crate::check::check_placement;
 use crate::io::{PublishedFormat, parse_published_as, puzzle_page, write_atomic};
@@ -26,9 +28,17 @@ pub struct PuzzlesArgs {
     /// Stop after this many puzzles.
     #[arg(long)]
     pub limit: Option<usize>,
-    /// Write puzzles.json, puzzles.csv and summary.md (and the comparison) into DIR.
+    /// Write puzzles.json, puzzles.csv and summary.md (and the comparison) into DIR, and keep
+    /// the finished chunks there: a re-run into DIR resumes.
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
     pub output: Option<PathBuf>,
+    /// Compute only shard I of N of the last wall count (every shard computes the levels
+    /// below); needs --output; assemble the shards with `queensat merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Classes per chunk: the unit of work, of resuming and of sharding.
+    #[arg(long, default_value_t = 4096)]
+    pub chunk: usize,
     /// Write a self-contained page to play the puzzles.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -68,8 +78,55 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         limit: a.limit,
         value: value.clone(),
         progress: a.progress.reporter(),
+        chunk_size: a.chunk,
+        dir: a.output.clone(),
+        shard: a.shard.unwrap_or(Shard::ALL),
     };
-    let mut report = find_puzzles(&opts)?;
+    let report = match find_puzzles(&opts)? {
+        PuzzleRun::Report(r) => *r,
+        PuzzleRun::ShardFinished { computed, resumed } => {
+            let shard = opts.shard;
+            eprintln!(
+                "queensat: puzzles shard {}/{} finished: {computed} chunks computed, {resumed} resumed; \
+                 run `queensat merge` on the shard directories",
+                shard.index, shard.count
+            );
+            return Ok(0);
+        }
+    };
+    let title = format!("queensat puzzles: {rows}x{cols}, {} walls", a.walls.describe("-"));
+    let options = Emit {
+        dir: a.output.as_deref(),
+        html: a.html.as_deref(),
+        title: &title,
+        format: a.format,
+    };
+    emit(
+        report,
+        published.as_deref(),
+        a.compare.as_deref(),
+        &value,
+        &options,
+    )
+}
+
+/// Where and how a finished run is written.
+pub(super) struct Emit<'a> {
+    pub dir: Option<&'a std::path::Path>,
+    pub html: Option<&'a std::path::Path>,
+    pub title: &'a str,
+    pub format: Format,
+}
+
+/// Re-checks every puzzle, compares with a published list if given, and writes the files,
+/// the page and the summary.
+pub(super) fn emit(
+    mut report: PuzzleReport,
+    published: Option<&[crate::io::ClaimRow]>,
+    compare: Option<&std::path::Path>,
+    value: &crate::analysis::ValueOptions,
+    e: &Emit,
+) -> anyhow::Result<i32> {
     report
         .puzzles
         .sort_by(|x, y| (x.k(), x.value, x.bits, &x.walls).cmp(&(y.k(), y.value, y.bits, &y.walls)));
@@ -82,27 +139,50 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
             );
         }
     }
-    let comparison = match &published {
-        Some(list) => Some(compare_published(list, &report, &value)?),
+    let comparison = match published {
+        Some(list) => Some(compare_published(list, &report, value)?),
         None => None,
     };
     let prov = Provenance::now();
-    if let Some(dir) = &a.output {
-        write_puzzle_files(dir, &report, comparison.as_ref(), a.compare.as_deref(), &prov)?;
+    if let Some(dir) = e.dir {
+        write_puzzle_files(dir, &report, comparison.as_ref(), compare, &prov)?;
     }
-    if let Some(file) = &a.html {
+    if let Some(file) = e.html {
         let data = serde_json::to_string(&page_data(&report.puzzles))?;
-        let title = format!("queensat puzzles: {rows}x{cols}, {} walls", a.walls.describe("-"));
-        write_atomic(file, puzzle_page(&title, &data).as_bytes())?;
+        write_atomic(file, puzzle_page(e.title, &data).as_bytes())?;
     }
-    match a.format {
+    match e.format {
         Format::Json => println!("{}", serde_json::to_string(&report)?),
         Format::Text => {
-            print!("{}", puzzle_summary(&report, &prov, a.output.is_none()));
+            print!("{}", puzzle_summary(&report, &prov, e.dir.is_none()));
             if let Some(c) = &comparison {
-                print!("{}", comparison_text(c, a.compare.as_deref(), &prov, false));
+                print!("{}", comparison_text(c, compare, &prov, false));
             }
         }
     }
     Ok(0)
+}
+
+/// `queensat merge` on the shard directories of a puzzle run: the files of an unsharded run
+/// with `--output OUT`.
+pub(super) fn run_merge(
+    dirs: &[PathBuf],
+    out: &std::path::Path,
+    progress: crate::analysis::Reporter,
+) -> anyhow::Result<i32> {
+    let report = merge_puzzles(dirs, out, progress)?;
+    let title = format!(
+        "queensat puzzles: {}x{}, {} walls",
+        report.rows,
+        report.cols,
+        Counts::range(report.walls_min, report.walls_max).describe("-")
+    );
+    let value = crate::analysis::ValueOptions::default();
+    let options = Emit {
+        dir: Some(out),
+        html: None,
+        title: &title,
+        format: Format::Text,
+    };
+    emit(report, None, None, &value, &options)
 }

@@ -128,15 +128,25 @@ fn with_threads<T: Send>(
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Shard output directories of one sweep.
+    /// Shard output directories of one sweep or one puzzle run.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged database and summaries.
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub progress: super::ProgressArgs,
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
+    // The shards say what they are: a puzzle run keeps its spec in its own file.
+    let puzzles = a
+        .dirs
+        .first()
+        .is_some_and(|d| d.join(crate::analysis::puzzles::PUZZLE_SPEC_FILE).exists());
+    if puzzles {
+        return super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter());
+    }
     print_summaries(&merge(&a.dirs, &a.output, &command_line())?);
     Ok(0)
 }

@@ -288,7 +288,12 @@ mod tests {
             limit,
             value: ValueOptions::default(),
             progress: crate::analysis::Reporter::silent(),
+            chunk_size: 4096,
+            dir: None,
+            shard: crate::analysis::Shard::ALL,
         })
+        .unwrap()
+        .into_report()
         .unwrap()
     }
 

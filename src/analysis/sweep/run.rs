@@ -11,6 +11,7 @@
 
 use super::evaluate::{Engine, Evaluator};
 use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
+use crate::analysis::chunk_store::{ChunkStore, common_spec};
 use crate::analysis::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::board::{Board, CellSet, WallClasses};
 use crate::check::bnb_value;
@@ -19,7 +20,7 @@ use crate::io::{
 };
 use crate::solve::Backend;
 use crate::with_cell_width;
-use anyhow::{Context, bail};
+use anyhow::bail;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -62,10 +63,6 @@ struct ChunkDoc {
     bnb_seconds: Option<f64>,
 }
 
-fn chunk_path(out: &Path, k: usize, j: usize) -> PathBuf {
-    out.join("chunks").join(format!("{k}w-{j:06}.json"))
-}
-
 /// The classes of every wall count of the spec, and their chunk numbering.
 struct Plan<const W: usize> {
     ws: WallClasses<W>,
@@ -89,24 +86,9 @@ fn plan<const W: usize>(spec: &SweepSpec) -> anyhow::Result<Plan<W>> {
     Ok(Plan { ws, classes, chunks })
 }
 
-fn check_spec(out: &Path, spec: &SweepSpec) -> anyhow::Result<()> {
-    let path = out.join("sweep.json");
-    if path.exists() {
-        let text =
-            std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        let old: SweepSpec = serde_json::from_str(&text)
-            .with_context(|| format!("{}: not a sweep description", path.display()))?;
-        if old != *spec {
-            bail!(
-                "{} holds a different sweep ({}); use another --out or the same arguments",
-                out.display(),
-                text.trim()
-            );
-        }
-    } else {
-        write_atomic(&path, format!("{}\n", serde_json::to_string(spec)?).as_bytes())?;
-    }
-    Ok(())
+/// The directory of a sweep: `sweep.json` and `chunks/`.
+fn open_store(out: &Path, spec: &SweepSpec) -> anyhow::Result<ChunkStore> {
+    ChunkStore::open(out, "sweep.json", "sweep", spec)
 }
 
 /// Evaluates one chunk with one solver.
@@ -194,7 +176,7 @@ fn run_sweep_in<const W: usize>(
         bail!("--chunk must be at least 1");
     }
     let plan = plan::<W>(spec)?;
-    check_spec(out, spec)?;
+    let store = open_store(out, spec)?;
     let shard = opts.shard.unwrap_or(Shard::ALL);
     let mine: Vec<(usize, usize, usize)> = plan
         .chunks
@@ -207,9 +189,7 @@ fn run_sweep_in<const W: usize>(
         let n = plan.classes[slot].1.len();
         (n - j * spec.chunk_size).min(spec.chunk_size) as u64
     };
-    let (done, todo): (Vec<_>, Vec<_>) = mine
-        .iter()
-        .partition(|&&(k, _, j)| chunk_path(out, k, j).exists());
+    let (done, todo): (Vec<_>, Vec<_>) = mine.iter().partition(|&&(k, _, j)| store.has(k, j));
     let total: u64 = mine.iter().map(chunk_len).sum();
     let bar = &opts.progress;
     bar.start(&format!("sweep {}x{}: classes", spec.rows, spec.cols), total);
@@ -223,10 +203,7 @@ fn run_sweep_in<const W: usize>(
         let doc = compute_chunk(&plan, spec, &backend, *c, opts.cross_check, &tick).inspect_err(|_| {
             failed.store(true, Ordering::Relaxed);
         })?;
-        write_atomic(
-            &chunk_path(out, c.0, c.2),
-            serde_json::to_string(&doc)?.as_bytes(),
-        )
+        store.write(c.0, c.2, &doc)
     });
     bar.finish();
     result?;
@@ -241,15 +218,7 @@ fn run_sweep_in<const W: usize>(
         ));
         return Ok(None);
     }
-    let sums = assemble(
-        spec,
-        &plan,
-        &[out.to_path_buf()],
-        out,
-        &opts.command,
-        started,
-        todo.len(),
-    )?;
+    let sums = assemble(spec, &plan, &store, out, &opts.command, started, todo.len())?;
     {
         let classes: usize = plan.classes.iter().map(|(_, l)| l.len()).sum();
         bar.note(|| {
@@ -267,12 +236,12 @@ fn run_sweep_in<const W: usize>(
     Ok(Some(sums))
 }
 
-/// Reads every chunk of the spec from the first of `dirs` that has it, and writes the database,
-/// summaries and chart into `out`.
+/// Reads every chunk of the spec from the store, and writes the database, summaries and chart
+/// into `out`.
 fn assemble<const W: usize>(
     spec: &SweepSpec,
     plan: &Plan<W>,
-    dirs: &[PathBuf],
+    store: &ChunkStore,
     out: &Path,
     command: &str,
     started: Instant,
@@ -287,19 +256,7 @@ fn assemble<const W: usize>(
         let mut rows: Vec<ClassRow> = Vec::with_capacity(list.len());
         for &(_, s, j) in plan.chunks.iter().filter(|c| c.1 == slot) {
             debug_assert_eq!(s, slot);
-            let Some(path) = dirs.iter().map(|d| chunk_path(d, *k, j)).find(|p| p.exists()) else {
-                bail!(
-                    "chunk {j} of the {k}-wall sweep is missing from {}: run the missing shards first",
-                    dirs.iter()
-                        .map(|d| d.display().to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            };
-            let text =
-                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let doc: ChunkDoc = serde_json::from_str(&text)
-                .with_context(|| format!("{}: not a sweep chunk", path.display()))?;
+            let (doc, path): (ChunkDoc, _) = store.read(*k, j)?;
             if doc.walls != *k || doc.chunk != j || doc.first_class != rows.len() {
                 bail!("{}: chunk does not match its name", path.display());
             }
@@ -391,24 +348,11 @@ fn assemble<const W: usize>(
 /// Merges shard directories of one sweep into `out`; returns the summary of each wall count.
 pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Vec<WallsSummary>> {
     let started = Instant::now();
-    let Some(first) = dirs.first() else {
-        bail!("merge needs at least one shard directory");
-    };
-    let read_spec = |d: &PathBuf| -> anyhow::Result<SweepSpec> {
-        let p = d.join("sweep.json");
-        let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
-        serde_json::from_str(&text).with_context(|| format!("{}: not a sweep description", p.display()))
-    };
-    let spec = read_spec(first)?;
-    for d in &dirs[1..] {
-        if read_spec(d)? != spec {
-            bail!("{} and {} hold different sweeps", first.display(), d.display());
-        }
-    }
+    let spec: SweepSpec = common_spec(dirs, "sweep.json", "sweep")?;
     Board::new(spec.rows, spec.cols)?;
     with_cell_width!(spec.rows * spec.cols, W => {
         let plan = plan::<W>(&spec)?;
-        check_spec(out, &spec)?;
-        assemble(&spec, &plan, dirs, out, command, started, 0)
+        let store = open_store(out, &spec)?.reading_from(dirs);
+        assemble(&spec, &plan, &store, out, command, started, 0)
     })
 }

@@ -1,0 +1,168 @@
+//! A directory of finished chunks: the one mechanism behind resumable, sharded studies over
+//! many boards (sweeps, puzzles).
+//!
+//! A study cuts its work into chunks `(k, j)` (chunk `j` of the boards with `k` walls) whose
+//! results depend only on the chunk. The directory holds the study's spec (written once; a
+//! re-run must ask for the same, so two different studies never mix in one directory) and one
+//! JSON document per finished chunk, written whole by rename. So a killed run leaves only
+//! finished chunks, a re-run skips them, shards write disjoint chunks into their own
+//! directories, and assembly reads each chunk from the first directory that has it.
+
+use crate::io::write_atomic;
+use anyhow::{Context, bail};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+
+/// The chunks of one study: written into the first directory, read from any.
+#[derive(Clone, Debug)]
+pub struct ChunkStore {
+    dirs: Vec<PathBuf>,
+    /// What the study is called in messages ("sweep", "puzzle run").
+    what: &'static str,
+}
+
+/// Reads the spec a study directory holds.
+pub fn read_spec<S: DeserializeOwned>(dir: &Path, spec_file: &str, what: &str) -> anyhow::Result<S> {
+    let path = dir.join(spec_file);
+    let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{}: not a {what} description", path.display()))
+}
+
+/// The spec every one of `dirs` (the shard directories of one study) holds; an error when
+/// there is none or two differ.
+pub fn common_spec<S: DeserializeOwned + PartialEq>(
+    dirs: &[PathBuf],
+    spec_file: &str,
+    what: &str,
+) -> anyhow::Result<S> {
+    let Some(first) = dirs.first() else {
+        bail!("merge needs at least one shard directory");
+    };
+    let spec: S = read_spec(first, spec_file, what)?;
+    for d in &dirs[1..] {
+        if read_spec::<S>(d, spec_file, what)? != spec {
+            bail!("{} and {} hold different {what}s", first.display(), d.display());
+        }
+    }
+    Ok(spec)
+}
+
+impl ChunkStore {
+    /// Opens `dir` for the study `spec`, kept as `dir/spec_file`: writes it there, or checks
+    /// that the one there is the same.
+    pub fn open<S>(dir: &Path, spec_file: &str, what: &'static str, spec: &S) -> anyhow::Result<ChunkStore>
+    where
+        S: Serialize + DeserializeOwned + PartialEq,
+    {
+        let path = dir.join(spec_file);
+        if path.exists() {
+            let old: S = read_spec(dir, spec_file, what)?;
+            if old != *spec {
+                bail!(
+                    "{} holds a different {what} ({}); use another --output or the same arguments",
+                    dir.display(),
+                    std::fs::read_to_string(&path).unwrap_or_default().trim()
+                );
+            }
+        } else {
+            write_atomic(&path, format!("{}\n", serde_json::to_string(spec)?).as_bytes())?;
+        }
+        Ok(ChunkStore {
+            dirs: vec![dir.to_path_buf()],
+            what,
+        })
+    }
+
+    /// Also reads chunks from `dirs` (shard directories of the same study), after its own.
+    pub fn reading_from(mut self, dirs: &[PathBuf]) -> ChunkStore {
+        self.dirs.extend(dirs.iter().cloned());
+        self
+    }
+
+    fn path_in(dir: &Path, k: usize, j: usize) -> PathBuf {
+        dir.join("chunks").join(format!("{k}w-{j:06}.json"))
+    }
+
+    /// Where chunk `(k, j)` is, if any directory has it.
+    fn find(&self, k: usize, j: usize) -> Option<PathBuf> {
+        self.dirs
+            .iter()
+            .map(|d| Self::path_in(d, k, j))
+            .find(|p| p.exists())
+    }
+
+    /// Whether chunk `(k, j)` is finished in some directory.
+    pub fn has(&self, k: usize, j: usize) -> bool {
+        self.find(k, j).is_some()
+    }
+
+    /// Writes chunk `(k, j)` whole into the first directory.
+    pub fn write<T: Serialize>(&self, k: usize, j: usize, doc: &T) -> anyhow::Result<()> {
+        write_atomic(
+            &Self::path_in(&self.dirs[0], k, j),
+            serde_json::to_string(doc)?.as_bytes(),
+        )
+    }
+
+    /// Reads chunk `(k, j)` and the path it came from; an error names the missing chunk or
+    /// the file that does not parse.
+    pub fn read<T: DeserializeOwned>(&self, k: usize, j: usize) -> anyhow::Result<(T, PathBuf)> {
+        let Some(path) = self.find(k, j) else {
+            bail!(
+                "chunk {j} of the {k}-wall {} is missing from {}: run the missing shards first",
+                self.what,
+                self.dirs
+                    .iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        };
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let doc = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a {} chunk", path.display(), self.what))?;
+        Ok((doc, path))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_keeps_one_study_and_its_chunks() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 2]).unwrap();
+        assert!(!store.has(3, 0));
+        store.write(3, 0, &"done").unwrap();
+        assert!(store.has(3, 0));
+        let (doc, _): (String, _) = store.read(3, 0).unwrap();
+        assert_eq!(doc, "done");
+        let err = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 3]).unwrap_err();
+        assert!(err.to_string().contains("different study"), "{err}");
+        let again = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 2]).unwrap();
+        assert!(again.has(3, 0));
+        let err = again.read::<String>(3, 1).unwrap_err();
+        assert!(
+            err.to_string().contains("chunk 1 of the 3-wall study is missing"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn shards_are_read_from_every_directory() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let sa = ChunkStore::open(a.path(), "spec.json", "study", &0).unwrap();
+        let sb = ChunkStore::open(b.path(), "spec.json", "study", &0).unwrap();
+        sa.write(1, 0, &10).unwrap();
+        sb.write(1, 1, &11).unwrap();
+        let out = tempfile::tempdir().unwrap();
+        let merged = ChunkStore::open(out.path(), "spec.json", "study", &0)
+            .unwrap()
+            .reading_from(&[a.path().to_path_buf(), b.path().to_path_buf()]);
+        assert_eq!(merged.read::<i32>(1, 0).unwrap().0, 10);
+        assert_eq!(merged.read::<i32>(1, 1).unwrap().0, 11);
+    }
+}
