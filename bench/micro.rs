@@ -3,9 +3,9 @@
 //! benchmark); `cargo test` never runs them.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use queensat::analysis::{BoardSession, ValueOptions, value};
 use queensat::board::Board;
 use queensat::encode::{BaseModel, BaseOptions};
+use queensat::engine::{BoardSession, ValueOptions, value};
 use queensat::solve::Backend;
 use rustsat::instances::Cnf;
 use std::hint::black_box;

@@ -8,11 +8,11 @@
 //! Usage: `cargo bench --bench nqueens_walls -- OUT.md OUT.json` (`make bench-nqueens-walls`);
 //! cargo's own `--bench` flag is ignored.
 
-use queensat::analysis::nqueens::segment_min_conflicts;
-use queensat::analysis::{BoardSession, ValueOptions, greedy_placement, value};
 use queensat::board::{Board, render_cell_list};
 use queensat::check::check_placement;
 use queensat::encode::BaseOptions;
+use queensat::engine::nqueens::segment_min_conflicts;
+use queensat::engine::{BoardSession, ValueOptions, greedy_placement, value};
 use queensat::solve::Backend;
 use std::time::Instant;
 

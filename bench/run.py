@@ -400,7 +400,7 @@ def main():
         "versions": versions(), "peer_time_limit_s": limit,
         "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "method": {
-            "value": "queensat: `queensat::analysis::value` (varisat, default options) timed "
+            "value": "queensat: `queensat::engine::value` (varisat, default options) timed "
                      "in-process per board by bench/value.rs (`boards` mode), one process "
                      "per board set, run before and after the peers (mean of the two). Peers: timed in this Python process per board, model "
                      "building included (as queensat's time includes encoding). Peers with "

@@ -1,9 +1,9 @@
 //! Peer timing for `make bench-solutions`: the SAT enumeration against the exhaustive
 //! counter `check::brute_count`, in one process and one run. Prints one JSON object per case.
 
-use queensat::analysis::{Breaking, EnumOptions, Target, count};
 use queensat::board::Board;
 use queensat::check::brute_count;
+use queensat::engine::{Breaking, EnumOptions, Target, count};
 use std::time::Instant;
 
 fn median(mut v: Vec<f64>) -> f64 {

@@ -15,10 +15,10 @@ mod common;
 
 use anyhow::{Context, bail, ensure};
 use clap::{Parser, Subcommand};
-use queensat::analysis::{Search, ValueOptions, ValueReport, value};
 use queensat::board::{Board, Coord};
 use queensat::check::check_placement;
 use queensat::encode::{Amo, BaseOptions, CountMode};
+use queensat::engine::{Search, ValueOptions, ValueReport, value};
 use queensat::io::write_atomic;
 use queensat::solve::Backend;
 use serde_json::{Value, json};
@@ -240,7 +240,7 @@ fn configs(out: &std::path::Path, reps: usize, stride: usize, command: &str) -> 
     });
     let report = json!({
         "benchmark": "value of every two-wall 8x8 board, every configuration",
-        "method": "in-process: one queensat::analysis::value call per board and configuration, \
+        "method": "in-process: one queensat::engine::value call per board and configuration, \
                    wall-clock time around the call (encoding + search + checks); configurations \
                    interleaved board by board; a board's time is its fastest of `reps` passes",
         "command": command,

@@ -2,10 +2,10 @@
 //! against brute force on random small boards with walls and holes.
 
 use proptest::prelude::*;
-use queensat::analysis::{ArmyOptions, largest_armies};
 use queensat::board::{Board, Cell};
 use queensat::check::{brute_armies, brute_positions, check_armies};
 use queensat::encode::ArmyEncoding;
+use queensat::study::{ArmyOptions, largest_armies};
 mod common;
 use common::queensat;
 

@@ -2,11 +2,11 @@
 //! fixed-board invariant against brute force, and the command line.
 
 use proptest::prelude::*;
-use queensat::analysis::{LeastWallsOptions, least_walls};
 use queensat::board::{Board, Coord};
 use queensat::check::brute_value;
 use queensat::encode::{Attack, QueenCount, WallModel, WallOptions};
 use queensat::solve::{SolveIncremental, SolverResult, VarisatSolver};
+use queensat::study::{LeastWallsOptions, least_walls};
 use std::collections::HashSet;
 use std::process::Command;
 

@@ -1,9 +1,9 @@
 //! `queensat nqueens` end to end, and the n-queens search and checker against brute force.
 
 use proptest::prelude::*;
-use queensat::analysis::nqueens::{Method, constructive, min_conflicts, solve_nqueens};
 use queensat::board::{Board, Placement};
 use queensat::check::{brute_count, check_columns, check_placement};
+use queensat::engine::nqueens::{Method, constructive, min_conflicts, solve_nqueens};
 use std::process::Command;
 
 fn queensat(args: &[&str]) -> (i32, String, String) {
@@ -29,7 +29,7 @@ fn small_n_agree_with_brute_force_for_both_methods() {
         let has_solution = brute_count(&board, n) > 0;
         for method in [Method::MinConflicts, Method::Constructive] {
             for seed in 0..5 {
-                let a = solve_nqueens(n, method, seed, &queensat::analysis::Reporter::silent()).unwrap();
+                let a = solve_nqueens(n, method, seed, &queensat::engine::Reporter::silent()).unwrap();
                 assert_eq!(a.solved, has_solution, "n = {n} {method:?}");
                 if let Some(col) = &a.solution {
                     assert_eq!(check_placement(&board, &placement(col)), Ok(()));
@@ -183,7 +183,7 @@ proptest! {
 
 #[test]
 fn value_starts_large_boards_from_min_conflicts() {
-    use queensat::analysis::{ValueOptions, value};
+    use queensat::engine::{ValueOptions, value};
     let board = Board::square(40).unwrap();
     let r = value(&board, &ValueOptions::default()).unwrap();
     assert_eq!(r.value, 40);

@@ -2,10 +2,10 @@
 //! boards with walls and holes, under every encoding and search option.
 
 use proptest::prelude::*;
-use queensat::analysis::{Search, ValueOptions, value};
 use queensat::board::{Board, Cell};
 use queensat::check::{brute_value, check_placement};
 use queensat::encode::{Amo, BaseOptions, CountMode};
+use queensat::engine::{Search, ValueOptions, value};
 
 fn board_strategy() -> impl Strategy<Value = Board> {
     (1usize..=5, 1usize..=6).prop_flat_map(|(r, c)| {

@@ -1,9 +1,9 @@
 //! `queensat solutions` and `queensat render`: oracles, brute-force agreement, file formats.
 
 use proptest::prelude::*;
-use queensat::analysis::{Breaking, EnumOptions, Target, count, enumerate};
 use queensat::board::{Board, Cell, Placement};
 use queensat::check::{brute_count, check_placement};
+use queensat::engine::{Breaking, EnumOptions, Target, count, enumerate};
 use std::collections::HashSet;
 use std::process::{Command, Output};
 

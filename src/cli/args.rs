@@ -1,8 +1,8 @@
 //! Argument groups that several commands share, spelled the same everywhere: the encoding and
 //! solver options, where output goes, and whether progress shows.
 
-use crate::analysis::{Search, ValueOptions};
 use crate::encode::{Amo, BaseOptions, CountMode};
+use crate::engine::{Search, ValueOptions};
 use crate::io::write_atomic;
 use crate::solve::Backend;
 use clap::Args;

@@ -1,10 +1,11 @@
 //! `queensat armies`: peaceable queen armies on one board or a table of board sizes.
 
 use super::{BoardArgs, Format, OutputArgs, ProgressArgs};
-use crate::analysis::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
-use crate::analysis::{ArmyOptions, Provenance, Shard};
 use crate::encode::ArmyEncoding;
+use crate::engine::{Provenance, Shard};
 use crate::solve::Backend;
+use crate::study::ArmyOptions;
+use crate::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;

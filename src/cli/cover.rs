@@ -1,10 +1,11 @@
 //! `queensat cover`: packing and covering the n×n board with n-queens solutions.
 
 use super::{Format, OutputArgs, ProgressArgs};
-use crate::analysis::report::{cover_table, cover_text, pack_and_cover_cached};
-use crate::analysis::{Counts, CoverOptions, Provenance};
 use crate::encode::Amo;
+use crate::engine::Provenance;
 use crate::solve::Backend;
+use crate::study::report::{cover_table, cover_text, pack_and_cover_cached};
+use crate::study::{Counts, CoverOptions};
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;

@@ -1,8 +1,8 @@
 //! `queensat encode`: write a question as DIMACS, WCNF, OPB or CPLEX LP.
 
 use super::{BaseArgs, BoardArgs, OutputArgs};
-use crate::analysis::{ExportFormat, ValueExport, encode_least_walls, encode_value};
 use crate::encode::Attack;
+use crate::engine::{ExportFormat, ValueExport, encode_least_walls, encode_value};
 use clap::{Args, Subcommand};
 
 #[derive(Args, Debug)]

@@ -1,4 +1,4 @@
-//! The command line: a thin layer over [`crate::analysis`].
+//! The command line: a thin layer over [`crate::engine`] and [`crate::study`].
 
 mod args;
 mod armies;

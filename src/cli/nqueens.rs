@@ -1,10 +1,10 @@
 //! `queensat nqueens`: one solution of n-queens for huge n, or the check of a solution file.
 
 use super::{Format, ProgressArgs};
-use crate::analysis::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
-use crate::analysis::report::{NQueensRun, check_column_file, nqueens_text};
-use crate::analysis::{Reporter, process_cpu_seconds};
+use crate::engine::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
+use crate::engine::{Reporter, process_cpu_seconds};
 use crate::io::{ColumnStyle, write_atomic_with, write_columns};
+use crate::study::report::{NQueensRun, check_column_file, nqueens_text};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;

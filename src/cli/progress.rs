@@ -1,8 +1,8 @@
 //! The one progress display: a bar with rate and ETA on stderr when it is a terminal, nothing
 //! when it is not or with `--quiet`. Library code reports to it through
-//! [`crate::analysis::Reporter`].
+//! [`crate::engine::Reporter`].
 
-use crate::analysis::{Progress, Reporter};
+use crate::engine::{Progress, Reporter};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 

@@ -2,14 +2,15 @@
 //! list, and a page to play them.
 
 use super::{Format, ProgressArgs, ShapeArgs, ValueSearchArgs};
-use crate::analysis::puzzles::{
-    PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
-};
-use crate::analysis::report::{comparison_text, page_data, puzzle_summary, write_puzzle_files};
-use crate::analysis::{Counts, Provenance, Shard};
 use crate::board::Board;
 use crate::check::check_placement;
+use crate::engine::{Provenance, Shard};
 use crate::io::{PublishedFormat, parse_published_as, puzzle_page, write_atomic};
+use crate::study::Counts;
+use crate::study::puzzles::{
+    PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
+};
+use crate::study::report::{comparison_text, page_data, puzzle_summary, write_puzzle_files};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -124,7 +125,7 @@ pub(super) fn emit(
     mut report: PuzzleReport,
     published: Option<&[crate::io::ClaimRow]>,
     compare: Option<&std::path::Path>,
-    value: &crate::analysis::ValueOptions,
+    value: &crate::engine::ValueOptions,
     e: &Emit,
 ) -> anyhow::Result<i32> {
     report
@@ -168,7 +169,7 @@ pub(super) fn emit(
 pub(super) fn run_merge(
     dirs: &[PathBuf],
     out: &std::path::Path,
-    progress: crate::analysis::Reporter,
+    progress: crate::engine::Reporter,
 ) -> anyhow::Result<i32> {
     let report = merge_puzzles(dirs, out, progress)?;
     let title = format!(
@@ -177,7 +178,7 @@ pub(super) fn run_merge(
         report.cols,
         Counts::range(report.walls_min, report.walls_max).describe("-")
     );
-    let value = crate::analysis::ValueOptions::default();
+    let value = crate::engine::ValueOptions::default();
     let options = Emit {
         dir: Some(out),
         html: None,

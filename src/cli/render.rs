@@ -1,9 +1,9 @@
 //! `queensat render`: an SVG picture of a board and, optionally, a placement.
 
 use super::{InstanceArgs, OutputArgs};
-use crate::analysis::{ValueOptions, value};
 use crate::board::{Placement, parse_cell_list};
 use crate::check::check_placement;
+use crate::engine::{ValueOptions, value};
 use crate::io::board_svg;
 use anyhow::Context;
 use clap::Args;

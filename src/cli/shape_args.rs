@@ -1,7 +1,7 @@
 //! A board shape without contents: `--size N` or `--rows R --cols C`. Commands that make a
 //! table over several shapes take the same flags with `A..B` or `a,b` in place of a number.
 
-use crate::analysis::Counts;
+use crate::study::Counts;
 use anyhow::bail;
 use clap::Args;
 

@@ -1,10 +1,10 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
 use super::{BaseArgs, Format, InstanceArgs, ProgressArgs};
-use crate::analysis::report::{count_text, summary_text};
-use crate::analysis::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
 use crate::board::render_grid;
+use crate::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
 use crate::solve::Backend;
+use crate::study::report::{count_text, summary_text};
 use clap::Args;
 use std::io::Write;
 

@@ -1,10 +1,9 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
 use super::{OutputArgs, ProgressArgs, ShapeArgs};
-use crate::analysis::sweep::{
-    Engine, RunOptions, SweepSpec, compare_dirs, merge, render_comparison, run_sweep,
-};
-use crate::analysis::{Counts, Shard, command_line};
+use crate::engine::{Shard, command_line};
+use crate::study::Counts;
+use crate::study::sweep::{Engine, RunOptions, SweepSpec, compare_dirs, merge, render_comparison, run_sweep};
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
@@ -86,7 +85,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
 }
 
 /// One line per wall count: classes, boards, the value distribution per board, the maximum.
-fn print_summaries(sums: &[crate::analysis::sweep::WallsSummary]) {
+fn print_summaries(sums: &[crate::study::sweep::WallsSummary]) {
     for w in sums {
         let values: Vec<String> = w
             .values
@@ -143,7 +142,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     let puzzles = a
         .dirs
         .first()
-        .is_some_and(|d| d.join(crate::analysis::puzzles::PUZZLE_SPEC_FILE).exists());
+        .is_some_and(|d| d.join(crate::study::puzzles::PUZZLE_SPEC_FILE).exists());
     if puzzles {
         return super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter());
     }

@@ -1,8 +1,8 @@
 //! `queensat value`.
 
 use super::{BoardArgs, Format, ValueSearchArgs};
-use crate::analysis::{ValueReport, value};
 use crate::board::render_grid;
+use crate::engine::{ValueReport, value};
 use crate::solve::Backend;
 use clap::Args;
 
@@ -35,7 +35,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     }
     let report = value(&board, &opts)?;
     let certificate = if a.certify {
-        Some(crate::analysis::certify_value(
+        Some(crate::engine::certify_value(
             &board,
             a.value.base.amo,
             report.value,

@@ -1,15 +1,15 @@
 //! `queensat verify`: re-check every claim of a published result file, or the author's summary
-//! of one against its boards ([`crate::analysis::verify`]).
+//! of one against its boards ([`crate::study::verify`]).
 
 use super::Format;
-use crate::analysis::ValueOptions;
-use crate::analysis::verify::{
+use crate::encode::{Amo, BaseOptions, CountMode};
+use crate::engine::ValueOptions;
+use crate::io::{parse_published, write_atomic};
+use crate::solve::Backend;
+use crate::study::verify::{
     ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render, verify_file,
     verify_summary,
 };
-use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::io::{parse_published, write_atomic};
-use crate::solve::Backend;
 use anyhow::Context;
 use clap::Args;
 use std::path::{Path, PathBuf};

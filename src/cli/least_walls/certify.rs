@@ -1,7 +1,9 @@
 //! `least-walls --certify`: a checked DRAT certificate of each minimum.
 
-use crate::analysis::{LeastWallsReport, certify_least_walls};
+use crate::engine::certify_least_walls;
+
 use crate::encode::Attack;
+use crate::study::LeastWallsReport;
 use std::path::Path;
 
 /// Certifies a report's minimum through the one proof path; the verdict in words. A minimum

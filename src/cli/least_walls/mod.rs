@@ -4,14 +4,14 @@
 mod certify;
 
 use super::{Format, OutputArgs, ProgressArgs, ShapeArgs};
-use crate::analysis::report::{
-    LeastWallsRun, compare_runs, least_walls_chart, least_walls_summary, least_walls_tables, least_walls_text,
-};
-use crate::analysis::{Counts, LeastWallsOptions, WallSearch, least_walls};
 use crate::board::Board;
 use crate::encode::{Attack, QueenCount, WallOptions};
 use crate::io::write_atomic;
 use crate::solve::Backend;
+use crate::study::report::{
+    LeastWallsRun, compare_runs, least_walls_chart, least_walls_summary, least_walls_tables, least_walls_text,
+};
+use crate::study::{Counts, LeastWallsOptions, WallSearch, least_walls};
 use anyhow::bail;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;

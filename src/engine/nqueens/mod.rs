@@ -19,9 +19,9 @@ pub use minconflicts::{MinConflictsStats, min_conflicts, min_conflicts_with_prog
 pub use segments::segment_min_conflicts;
 pub use small::first_solution;
 
-use crate::analysis::{Reporter, cpu_since, process_cpu_seconds};
 use crate::board::{Board, MAX_SIDE, Placement};
 use crate::check::{check_columns, check_placement};
+use crate::engine::{Reporter, cpu_since, process_cpu_seconds};
 use serde::Serialize;
 use std::time::Instant;
 

@@ -3,13 +3,13 @@
 //!
 //! Invariant: a claim is confirmed only on evidence: the given placement passes the
 //! independent checker, `v + 1` queens are refuted by an UNSAT answer (or by the counter's
-//! input count, as in [`crate::analysis::value`]), and uniqueness by an UNSAT answer to "exactly v
+//! input count, as in [`crate::engine::value`]), and uniqueness by an UNSAT answer to "exactly v
 //! queens, other than this placement". A refutation carries a counter-example that itself
 //! passed the checker, or the UNSAT answer that refutes an unreachable value.
 
-use crate::analysis::{BoardSession, ValueOptions, other_placement, value};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
+use crate::engine::{BoardSession, ValueOptions, other_placement, value};
 use serde::Serialize;
 
 /// What a row claims beyond its value.

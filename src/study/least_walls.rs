@@ -8,10 +8,10 @@
 //! needed when no wall is). Counting projects onto the wall variables: each wall set found is
 //! blocked (with `unique`, all its images), however many placements it has.
 
-use super::{Reporter, ValueOptions, cpu_since, process_cpu_seconds, value};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::{WallModel, WallOptions};
+use crate::engine::{Reporter, ValueOptions, cpu_since, process_cpu_seconds, value};
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolveStats as _, SolverResult};
 use anyhow::{bail, ensure};
 use rustsat::types::Lit;

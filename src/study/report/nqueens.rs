@@ -1,7 +1,7 @@
 //! A huge n-queens run as a record and in words, and the check of a file of solutions.
 
-use crate::analysis::nqueens::NQueensAnswer;
 use crate::check::check_columns;
+use crate::engine::nqueens::NQueensAnswer;
 use crate::io::read_column_lists;
 use serde::Serialize;
 use std::path::Path;

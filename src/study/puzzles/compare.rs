@@ -6,9 +6,9 @@
 //! Sub-boards are solved once for the whole list.
 
 use super::{Puzzle, PuzzleReport};
-use crate::analysis::{ValueOptions, second_optimum, value};
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::check_placement;
+use crate::engine::{ValueOptions, second_optimum, value};
 use crate::io::ClaimRow;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -262,9 +262,9 @@ fn judge(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::puzzles::{PuzzleOptions, find_puzzles};
     use crate::check::{brute_count, brute_value};
     use crate::io::PublishedCells;
+    use crate::study::puzzles::{PuzzleOptions, find_puzzles};
     use itertools::Itertools;
     use std::ops::RangeInclusive;
 
@@ -283,14 +283,14 @@ mod tests {
         find_puzzles(&PuzzleOptions {
             rows: n,
             cols: n,
-            walls: crate::analysis::Counts::range(*walls.start(), *walls.end()),
+            walls: crate::study::Counts::range(*walls.start(), *walls.end()),
             min_value: 0,
             limit,
             value: ValueOptions::default(),
-            progress: crate::analysis::Reporter::silent(),
+            progress: crate::engine::Reporter::silent(),
             chunk_size: 4096,
             dir: None,
-            shard: crate::analysis::Shard::ALL,
+            shard: crate::engine::Shard::ALL,
         })
         .unwrap()
         .into_report()

@@ -25,7 +25,7 @@
 //!
 //! # How no board is solved twice
 //! Levels `k = 0, 1, …` are processed in order. Each class's value is found once
-//! ([`crate::analysis::value`]) and kept under its class key, with the optimum found and a
+//! ([`crate::engine::value`]) and kept under its class key, with the optimum found and a
 //! flag "this board, or a subset with the same value, has a unique optimum". A board's subsets
 //! are looked up by key. A second optimum is often known without a solver: an image of the
 //! optimum under the stabiliser, or a subset's optimum (same value) that avoids the new walls,
@@ -35,12 +35,13 @@ mod compare;
 
 pub use compare::{Comparison, EntryCheck, compare_published};
 
-use crate::analysis::chunk_store::{ChunkStore, common_spec};
-use crate::analysis::{Counts, Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound, value};
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
 use crate::check::{brute_count, check_placement};
 use crate::encode::{Amo, BaseOptions, CountMode};
+use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound, value};
 use crate::io::to_bits64;
+use crate::study::Counts;
+use crate::study::chunk_store::{ChunkStore, common_spec};
 use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};

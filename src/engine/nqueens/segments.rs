@@ -9,8 +9,8 @@
 //! without one.
 
 use super::rng::Rng;
-use crate::analysis::greedy_placement;
 use crate::board::{Board, Placement};
+use crate::engine::greedy_placement;
 
 /// A legal placement found by min-conflicts within `steps` repair moves per added queen.
 /// It never has fewer queens than [`greedy_placement`].

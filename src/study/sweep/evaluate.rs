@@ -2,17 +2,17 @@
 //! - [`Engine::Reuse`] (default): one solver per chunk holds the [`FixedWallsModel`] of the
 //!   board shape; each board is selected by assuming its wall literals, so clauses learned on
 //!   one board help the next and nothing is re-encoded;
-//! - [`Engine::Rebuild`]: a fresh [`value`](crate::analysis::value) query (new base model, new
+//! - [`Engine::Rebuild`]: a fresh [`value`](crate::engine::value) query (new base model, new
 //!   solver) per board, the plain way.
 //!
 //! Either way the answer is a checked placement with `value` queens (a SAT answer) and an
 //! UNSAT answer for `value + 1` queens from the solver, except where `value + 1` exceeds what
 //! the counter can count at all (every cell, or for `Rebuild` every segment, is used).
 
-use crate::analysis::{ValueOptions, greedy_placement, value};
 use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
 use crate::encode::{FixedWallsModel, VarRole};
+use crate::engine::{ValueOptions, greedy_placement, value};
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};

@@ -11,14 +11,14 @@
 
 use super::evaluate::{Engine, Evaluator};
 use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
-use crate::analysis::chunk_store::{ChunkStore, common_spec};
-use crate::analysis::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::board::{Board, CellSet, WallClasses};
 use crate::check::bnb_value;
+use crate::engine::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::io::{
     ClassRow, Series, render_distribution_svg, render_jsonl, render_published_csv, write_atomic,
 };
 use crate::solve::Backend;
+use crate::study::chunk_store::{ChunkStore, common_spec};
 use crate::with_cell_width;
 use anyhow::bail;
 use rayon::prelude::*;

@@ -1,9 +1,11 @@
 //! Saved least-walls runs (`least-walls --output`): the record, the text of one run, and
 //! runs under different encodings side by side.
 
-use crate::analysis::{LeastWallsReport, Provenance};
+use crate::engine::Provenance;
+
 use crate::board::render_grid;
 use crate::io::{Line, render_line_chart};
+use crate::study::LeastWallsReport;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

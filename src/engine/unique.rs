@@ -2,8 +2,8 @@
 //! UNSAT proves that no other placement of `v` queens exists. The one primitive behind
 //! `verify --claim unique-optimum` and the puzzle search.
 
-use crate::analysis::{BoardSession, ValueOptions};
 use crate::board::{Board, Placement};
+use crate::engine::{BoardSession, ValueOptions};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -64,8 +64,8 @@ pub fn second_optimum(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::value;
     use crate::check::brute_count;
+    use crate::engine::value;
 
     #[test]
     fn agrees_with_brute_force_counts() {

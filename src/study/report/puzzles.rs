@@ -1,10 +1,10 @@
 //! The result files of a puzzle search: JSON, CSV, the Markdown summary, the comparison with a
 //! published list, and the data of the page to play them.
 
-use crate::analysis::Provenance;
-use crate::analysis::puzzles::{Comparison, Puzzle, PuzzleReport};
 use crate::board::{render_cell_list, render_grid};
+use crate::engine::Provenance;
 use crate::io::write_atomic;
+use crate::study::puzzles::{Comparison, Puzzle, PuzzleReport};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! them.
 
 use super::least_walls::{LeastWallsRun, by_size, lex_mode};
-use crate::analysis::LeastWallsReport;
+use crate::study::LeastWallsReport;
 use anyhow::{Context, bail};
 use std::path::Path;
 

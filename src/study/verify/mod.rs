@@ -14,7 +14,7 @@ pub use file::{
 };
 pub use summary::{CheckedLine, SummaryOptions, SummaryReport, is_summary, verify_summary};
 
-use crate::analysis::ValueOptions;
+use crate::engine::ValueOptions;
 use serde::Serialize;
 
 /// How a verification was run, as its report states it.

@@ -1,41 +1,23 @@
-//! Questions about boards, answered with the encoders and solvers below.
+//! The single-board engine: a board's value and an optimal placement, enumeration up to
+//! symmetry, bounds, uniqueness, certificates and exports; and what every run above it uses
+//! (the CPU clock and provenance, the progress reporter, shards).
 
-mod armies;
 mod bounds;
 mod certify;
-pub mod chunk_store;
-mod counts;
-mod cover;
 mod enumerate;
 mod export;
-mod least_walls;
 pub mod nqueens;
 mod progress;
 mod provenance;
-pub mod puzzles;
-pub mod report;
 mod session;
 mod shard;
-pub mod sweep;
 mod unique;
 mod value;
-pub mod verify;
 
-pub use armies::{
-    ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, largest_armies, optimal_classes,
-};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value, least_walls_header};
-pub use counts::Counts;
-pub use cover::{
-    BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
-};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, ValueExport, encode_least_walls, encode_value};
-pub use least_walls::{
-    BoardCount, CountedClass, LeastWallsOptions, LeastWallsReport, SolverFigures, WallCall, WallSearch,
-    Witness, least_walls, most_queens_any_board, wall_lower_bound,
-};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,

@@ -3,8 +3,8 @@
 //! boards CSV, each class weighted by its orbit when the CSV lists one board per class.
 
 use super::RunInfo;
-use crate::analysis::{ValueOptions, value};
 use crate::board::{Board, Coord, render_cell_list};
+use crate::engine::{ValueOptions, value};
 use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
 use anyhow::{Context, bail};
 use rayon::prelude::*;

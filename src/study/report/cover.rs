@@ -1,8 +1,10 @@
 //! Packing and covering over many sizes: one finished report per size in the certificates
 //! directory (read back to resume), the table, and one size in words.
 
-use crate::analysis::{CoverOptions, CoverReport, Optimum, Provenance, Reporter, pack_and_cover, seed_line};
+use crate::engine::{Provenance, Reporter};
+
 use crate::io::write_atomic;
+use crate::study::{CoverOptions, CoverReport, Optimum, pack_and_cover, seed_line};
 use anyhow::Context;
 
 /// The reports of `sizes`, read from `opts.certificates` where a finished one is there, else

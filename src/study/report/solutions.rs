@@ -1,6 +1,6 @@
 //! An enumeration's counts in words.
 
-use crate::analysis::{EnumReport, Target};
+use crate::engine::{EnumReport, Target};
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

@@ -1,9 +1,9 @@
 //! Questions written as files for other solvers: DIMACS (yes/no), WCNF (MaxSAT), OPB and
 //! CPLEX LP (optimisation), each with a self-describing header.
 
-use crate::analysis::least_walls_header;
 use crate::board::Board;
 use crate::encode::{Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
+use crate::engine::least_walls_header;
 use crate::io::{ExportHeader, dimacs_map, lp_map, opb_map, write_dimacs, write_lp, write_opb, write_wcnf};
 use anyhow::bail;
 

@@ -2,8 +2,8 @@
 //! the tally of verdicts.
 
 use super::{BoardClaim, RefutedKind, RunInfo, Verdict, verify_claim};
-use crate::analysis::ValueOptions;
 use crate::board::{Board, Placement, render_cell_list};
+use crate::engine::ValueOptions;
 use crate::io::{ClaimRow, PublishedFile};
 use anyhow::{Context, bail};
 use rayon::prelude::*;

@@ -7,9 +7,9 @@
 //! cover until UNSAT. Each optimum rests on a SAT answer (the selection re-checked here) and an
 //! UNSAT answer one beyond, which can be certified by a checked proof.
 
-use super::BoardSession;
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
+use crate::engine::BoardSession;
 use crate::solve::{
     AnySolver, Backend, Certificate, SolveIncremental, SolverResult, UnsatQuestion, certify_unsat,
 };

@@ -18,7 +18,7 @@
 use super::free_columns::FreeColumns;
 use super::lines::LineCounts;
 use super::rng::Rng;
-use crate::analysis::Reporter;
+use crate::engine::Reporter;
 use serde::Serialize;
 use std::time::Instant;
 

@@ -1,9 +1,11 @@
 //! Peaceable armies over many board sizes: a cache of finished boards (one JSON file per size,
 //! read to resume), the table, and one board's report in words.
 
-use crate::analysis::{ArmyOptions, ArmyReport, Provenance, Reporter, Shard, largest_armies};
+use crate::engine::{Provenance, Reporter, Shard};
+
 use crate::board::Board;
 use crate::io::write_atomic;
+use crate::study::{ArmyOptions, ArmyReport, largest_armies};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 

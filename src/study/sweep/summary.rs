@@ -1,8 +1,8 @@
 //! Summaries of a sweep: the value distribution per class and per board (a class weighs its
 //! orbit size), the maximum and an example, and how the figures were made.
 
-use crate::analysis::Provenance;
 use crate::board::{Coord, render_cell_list};
+use crate::engine::Provenance;
 use crate::io::ClassRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -1,0 +1,25 @@
+//! Studies over many boards, built on the engine: sweeps of every k-wall board, interesting
+//! puzzles, least walls, armies, covers, verification of published results, their reports,
+//! and the chunk store that makes them resumable and shardable.
+
+mod armies;
+pub mod chunk_store;
+mod counts;
+mod cover;
+mod least_walls;
+pub mod puzzles;
+pub mod report;
+pub mod sweep;
+pub mod verify;
+
+pub use armies::{
+    ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, largest_armies, optimal_classes,
+};
+pub use counts::Counts;
+pub use cover::{
+    BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
+};
+pub use least_walls::{
+    BoardCount, CountedClass, LeastWallsOptions, LeastWallsReport, SolverFigures, WallCall, WallSearch,
+    Witness, least_walls, most_queens_any_board, wall_lower_bound,
+};
