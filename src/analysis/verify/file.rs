@@ -2,7 +2,7 @@
 //! the tally of verdicts.
 
 use super::{BoardClaim, RefutedKind, RunInfo, Verdict, verify_claim};
-use crate::analysis::ValueOptions;
+use crate::analysis::{ValueOptions, cpu_since, process_cpu_seconds};
 use crate::board::{Board, Placement, render_cell_list};
 use crate::io::{ClaimRow, PublishedFile};
 use anyhow::{Context, bail};
@@ -10,7 +10,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
 
 /// What the rows of a file claim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -118,7 +117,7 @@ pub struct FileOptions<'a> {
 
 /// Checks every row of `file`, in parallel.
 pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<FileReport> {
-    let start = Instant::now();
+    let start = process_cpu_seconds();
     let done = AtomicUsize::new(0);
     let total = file.rows.len();
     let rows = file
@@ -137,7 +136,7 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         .filter(|&(_, n)| n > 0)
         .collect();
     let mut run = opts.run;
-    run.seconds += start.elapsed().as_secs_f64();
+    run.seconds += cpu_since(start);
     Ok(FileReport {
         file: opts.name,
         format: file.format.name(),

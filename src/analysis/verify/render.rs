@@ -53,8 +53,15 @@ pub fn file_markdown(r: &FileReport) -> String {
     s.push_str(&format!("- claim checked per row: {claim}\n"));
     let run = &r.run;
     s.push_str(&format!(
-        "- made by: `{}` (solver {}, amo {}, count {}, {} threads, host {}, {:.2} s)\n\n",
-        run.command, run.solver, run.amo, run.count, run.threads, run.host, run.seconds
+        "- made by: `{}` (solver {}, amo {}, counter {}, {} threads, {:.2} CPU s) on {}; host: {}\n\n",
+        run.provenance.command,
+        run.solver,
+        run.amo,
+        run.count,
+        run.threads,
+        run.seconds,
+        run.provenance.date,
+        run.provenance.host
     ));
     s.push_str(&format!("{SUMMARY_HEADER}\n{}\n\n", file_line(r)));
     let refuted: Vec<&RowResult> = r.rows.iter().filter(|x| !x.verdict.is_confirmed()).collect();
@@ -143,8 +150,14 @@ pub fn summary_markdown(r: &SummaryReport) -> String {
     ));
     let run = &r.run;
     s.push_str(&format!(
-        "- made by: `{}` (solver {}, amo {}, count {}, {:.2} s)\n\n",
-        run.command, run.solver, run.amo, run.count, run.seconds
+        "- made by: `{}` (solver {}, amo {}, counter {}, {:.2} CPU s) on {}; host: {}\n\n",
+        run.provenance.command,
+        run.solver,
+        run.amo,
+        run.count,
+        run.seconds,
+        run.provenance.date,
+        run.provenance.host
     ));
     s.push_str(&format!("{SUMMARY_HEADER}\n{}\n\n", summary_line(r)));
     s.push_str("| line | claim | stated | engine | verdict |\n|---:|---|---:|---:|---|\n");
