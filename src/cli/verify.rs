@@ -2,7 +2,7 @@
 //! of one against its boards ([`crate::analysis::verify`]).
 
 use super::Format;
-use super::{OutputArgs, ValueSearchArgs};
+use super::{OutputArgs, ProgressArgs, ValueSearchArgs};
 use crate::analysis::verify::{
     ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render, verify_file,
     verify_summary,
@@ -42,6 +42,8 @@ pub struct VerifyArgs {
     pub value: ValueSearchArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
@@ -75,11 +77,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         if let Some(w) = &side.warning {
             eprintln!("queensat verify: warning: {w}");
         }
-        let progress = |done: usize, total: usize| {
-            if total >= 10_000 && done.is_multiple_of(10_000) {
-                eprintln!("queensat verify: {done}/{total} rows");
-            }
-        };
+        let progress = a.progress.reporter();
         let opts = FileOptions {
             name,
             side,
