@@ -37,7 +37,7 @@ pub use least_walls::{
 };
 pub use progress::{Progress, Reporter};
 pub use provenance::{
-    Provenance, command_line, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
+    Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
 };
 pub use session::BoardSession;
 pub use shard::Shard;
