@@ -7,11 +7,14 @@ BIN=${1:?queensat binary}
 PUBLISHED=${2:?directory of the published results}
 OUT=${3:?output file}
 mkdir -p "$(dirname "$OUT")"
+# The report goes to a scratch file: written atomically, it cannot go to /dev/null.
+SCRATCH=$(mktemp -d)
+trap 'rm -rf "$SCRATCH"' EXIT
 {
   echo "# bench-verify: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, host $(hostname), load $(cut -d' ' -f1-3 /proc/loadavg)"
   for t in 1 2; do
-    RAYON_NUM_THREADS=$t bash -c 'TIMEFORMAT="%R s wall, %U s user CPU, %S s sys"; time "$0" verify "$1" --report /dev/null 2>/dev/null' \
-      "$BIN" "$PUBLISHED/8x8/4-W_boards.csv" 2>&1 \
+    RAYON_NUM_THREADS=$t bash -c 'TIMEFORMAT="%R s wall, %U s user CPU, %S s sys"; time "$0" verify "$1" -o "$2" 2>/dev/null' \
+      "$BIN" "$PUBLISHED/8x8/4-W_boards.csv" "$SCRATCH/report.md" 2>&1 \
       | sed "s/^/4-W_boards.csv (79920 rows), $t thread(s): /"
   done
 } | tee "$OUT"

@@ -1,18 +1,8 @@
 //! The shared arguments as a user meets them: one spelling everywhere, clap's own errors in
 //! the one-line `queensat: error: ...` form, and no progress on a stderr that is not a terminal.
 
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::{run, stderr, stdout};
 
 #[test]
 fn usage_errors_are_one_line_and_exit_2() {
@@ -26,7 +16,7 @@ fn usage_errors_are_one_line_and_exit_2() {
         &["no-such-command"],
     ] {
         let o = run(args);
-        let err = text(&o.stderr);
+        let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("queensat: error: "), "{args:?}: {err}");
@@ -37,7 +27,7 @@ fn usage_errors_are_one_line_and_exit_2() {
 fn help_goes_to_stdout_with_exit_0() {
     let o = run(&["sweep", "--help"]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(text(&o.stdout).contains("--output"));
+    assert!(stdout(&o).contains("--output"));
 }
 
 #[test]
@@ -54,7 +44,7 @@ fn one_shape_spelling_for_every_command() {
         "--format",
         "json",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let saved: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(saved["reports"][0]["rows"], 3);
     assert_eq!(saved["reports"][0]["cols"], 4);
@@ -72,7 +62,7 @@ fn one_shape_spelling_for_every_command() {
 #[test]
 fn puzzles_take_a_list_of_wall_counts_like_sweep() {
     let o = run(&["puzzles", "--size", "4", "--walls", "1,3", "--format", "json"]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let levels: Vec<u64> = r["levels"]
         .as_array()
@@ -91,17 +81,17 @@ fn puzzles_take_a_list_of_wall_counts_like_sweep() {
 fn no_progress_when_stderr_is_not_a_terminal() {
     let o = run(&["least-walls", "--size", "5", "--queens", "5..6", "--count"]);
     assert!(o.status.success());
-    assert_eq!(text(&o.stderr), "");
+    assert_eq!(stderr(&o), "");
 }
 
 #[test]
 fn count_has_one_meaning() {
     // `--count` counts (solutions, least-walls); what a totaliser counts is `--counter`.
     let o = run(&["value", "--size", "6", "--counter", "cells"]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let o = run(&["solutions", "--size", "6", "--count", "--counter", "cells"]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert_eq!(text(&o.stdout), "total 4\nclasses 1\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "total 4\nclasses 1\n");
 }
 
 #[test]
@@ -118,6 +108,6 @@ fn old_spellings_still_work() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.join("summary.md").exists());
 }

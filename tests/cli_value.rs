@@ -1,28 +1,8 @@
 //! `queensat value` as a user runs it: answers, formats, and one-line errors on bad input.
 
 use std::io::Write;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// A failed run: exit code 2, one line on stderr that contains `want`, no panic.
-fn assert_bad_input(args: &[&str], want: &str) {
-    let o = run(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(want), "{args:?}: expected {want:?} in {err:?}");
-    assert!(!err.contains("panicked"));
-}
+mod common;
+use common::{assert_bad_input, ok, run, stdout};
 
 fn grid_file(text: &str) -> tempfile::NamedTempFile {
     let mut f = tempfile::NamedTempFile::new().unwrap();
@@ -84,8 +64,7 @@ fn the_printed_grid_reads_back_as_a_board() {
         "% the 2-wall record\n........\n...#....\n.....#..\n\n........\n........\n........\n........\n........\n",
     );
     let o = run(&["value", f.path().to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
+    let out = ok(&o);
     assert!(out.contains("value 10 "), "{out}");
     // The drawn board (lines 2..=9) is itself a valid grid with 10 queens.
     let grid: String = out.lines().skip(1).take(8).map(|l| format!("{l}\n")).collect();

@@ -4,19 +4,8 @@
 use queensat::board::{Board, Placement, render_cell_list};
 use queensat::check::{brute_value, check_placement};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn queensat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{ok, run, stderr, stdout};
 
 fn require(bin: &str) {
     let found = std::env::split_paths(&std::env::var_os("PATH").unwrap()).any(|d| d.join(bin).is_file());
@@ -64,7 +53,7 @@ fn encode(b: &Board, extra: &[&str], out: &Path) {
     args.push("-o".into());
     args.push(out.display().to_string());
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    ok(&queensat(&refs));
+    ok(&run(&refs));
 }
 
 #[test]
@@ -79,7 +68,7 @@ fn dimacs_round_trips_through_external_solvers() {
             let f = dir.path().join(format!("b{i}-{k}-{count}.cnf"));
             encode(&b, &["--at-least", &k.to_string(), "--counter", count], &f);
             for s in solvers {
-                let out = ok(&queensat(&["solve", "--external", s, f.to_str().unwrap()]));
+                let out = ok(&run(&["solve", "--external", s, f.to_str().unwrap()]));
                 if k <= v {
                     assert!(out.starts_with("s SATISFIABLE"), "{s} {b:?} k={k}: {out}");
                     assert!(out.contains(&format!("{k} queens, placement checked")), "{out}");
@@ -106,7 +95,7 @@ fn value_with_an_external_backend_matches_brute_force() {
             ];
             args.extend(board_args(&b));
             let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-            let j: serde_json::Value = serde_json::from_str(&ok(&queensat(&refs))).unwrap();
+            let j: serde_json::Value = serde_json::from_str(&ok(&run(&refs))).unwrap();
             assert_eq!(j["value"], v, "{solver} {b:?}");
             assert_eq!(j["solver"], solver);
             let p: Placement = serde_json::from_value(j["placement"].clone()).unwrap();
@@ -120,17 +109,17 @@ fn a_missing_or_failing_solver_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("q.cnf");
     encode(&Board::square(4).unwrap(), &["--at-least", "4"], &f);
-    let o = queensat(&["solve", "--external", "/nonexistent/solver", f.to_str().unwrap()]);
+    let o = run(&["solve", "--external", "/nonexistent/solver", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot start"));
+    assert!(stderr(&o).contains("cannot start"));
     // `false` prints nothing and exits 1: no answer, so an error and not UNSAT.
-    let o = queensat(&["solve", "--external", "false", f.to_str().unwrap()]);
+    let o = run(&["solve", "--external", "false", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("no `s` status line"));
+    assert!(stderr(&o).contains("no `s` status line"));
     let slow = dir.path().join("slow.sh");
     std::fs::write(&slow, "#!/bin/sh\nsleep 10\n").unwrap();
     let cmd = format!("sh {}", slow.display());
-    let o = queensat(&[
+    let o = run(&[
         "solve",
         "--external",
         &cmd,
@@ -139,13 +128,13 @@ fn a_missing_or_failing_solver_is_a_clear_error() {
         f.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("killed"));
+    assert!(stderr(&o).contains("killed"));
 }
 
 #[test]
 fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
     let dir = tempfile::tempdir().unwrap();
-    let out = ok(&queensat(&[
+    let out = ok(&run(&[
         "value",
         "--size",
         "8",
@@ -204,7 +193,7 @@ fn opb_lp_and_wcnf_describe_the_same_model() {
     let wcnf = std::fs::read_to_string(wcnf).unwrap();
     assert!(opb.starts_with(&format!("* #variable= {} #constraint=", free.len())));
     // An optimal placement satisfies every constraint; two attacking queens violate one.
-    let j: serde_json::Value = serde_json::from_str(&ok(&queensat(&[
+    let j: serde_json::Value = serde_json::from_str(&ok(&run(&[
         "value", "--size", "5", "--walls", "2,2", "--format", "json",
     ])))
     .unwrap();
@@ -230,7 +219,7 @@ fn opb_lp_and_wcnf_describe_the_same_model() {
 
 #[test]
 fn encode_writes_stdout_and_rejects_bad_requests() {
-    let out = ok(&queensat(&[
+    let out = ok(&run(&[
         "encode",
         "value",
         "--size",
@@ -243,9 +232,9 @@ fn encode_writes_stdout_and_rejects_bad_requests() {
     assert!(out.contains("c question: at least 4 non-attacking queens"));
     assert!(out.contains("c map 1 queen 0,0\n"));
     assert!(out.lines().any(|l| l.starts_with("p cnf ")));
-    let o = queensat(&["encode", "value", "--size", "4"]);
+    let o = run(&["encode", "value", "--size", "4"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--at-least"));
+    assert!(stderr(&o).contains("--at-least"));
 }
 
 /// `encode least-walls` writes a closed question that the embedded solver answers as the seed
@@ -254,8 +243,6 @@ fn encode_writes_stdout_and_rejects_bad_requests() {
 #[test]
 fn least_walls_questions_round_trip() {
     let dir = tempfile::tempdir().unwrap();
-    let exe = env!("CARGO_BIN_EXE_queensat");
-    let run = |args: &[&str]| std::process::Command::new(exe).args(args).output().unwrap();
     for (w, want) in [("11", "s UNSATISFIABLE"), ("12", "s SATISFIABLE")] {
         let f = dir.path().join(format!("lw{w}.cnf"));
         let f = f.to_str().unwrap();
@@ -271,9 +258,8 @@ fn least_walls_questions_round_trip() {
             "-o",
             f,
         ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let o = run(&["solve", f]);
-        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        ok(&o);
+        let out = stdout(&run(&["solve", f]));
         assert!(out.contains(want), "{w} walls: {out}");
         if want == "s SATISFIABLE" {
             assert!(out.contains("16 queens, placement checked"), "{out}");
@@ -295,19 +281,15 @@ fn least_walls_questions_round_trip() {
 /// independent checker accepts (11 queens on 8×8 need 3 walls, as the seed article says).
 #[test]
 fn least_walls_minimum_is_certified() {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args([
-            "least-walls",
-            "--size",
-            "8",
-            "--queens",
-            "11",
-            "--certify",
-            "--quiet",
-        ])
-        .output()
-        .unwrap();
-    let out = ok(&o);
+    let out = ok(&run(&[
+        "least-walls",
+        "--size",
+        "8",
+        "--queens",
+        "11",
+        "--certify",
+        "--quiet",
+    ]));
     assert!(out.contains("least walls 3"), "{out}");
     assert!(out.contains("s VERIFIED"), "{out}");
     assert!(

@@ -8,7 +8,8 @@ use queensat::encode::{Attack, QueenCount, WallModel, WallOptions};
 use queensat::solve::{SolveIncremental, SolverResult, VarisatSolver};
 use queensat::study::{LeastWallsOptions, least_walls};
 use std::collections::HashSet;
-use std::process::Command;
+mod common;
+use common::queensat;
 
 /// Calls `f` on every `n × n` board with exactly `k` walls.
 fn each_board(n: usize, k: usize, f: &mut impl FnMut(Board)) {
@@ -148,18 +149,6 @@ proptest! {
         prop_assert_eq!(model_value(&b, Attack::Linear), v);
         prop_assert_eq!(model_value(&b, Attack::Pairwise), v);
     }
-}
-
-fn queensat(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

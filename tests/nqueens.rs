@@ -4,19 +4,8 @@ use proptest::prelude::*;
 use queensat::board::{Board, Placement};
 use queensat::check::{brute_count, check_columns, check_placement};
 use queensat::engine::nqueens::{Method, constructive, min_conflicts, solve_nqueens};
-use std::process::Command;
-
-fn queensat(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .expect("run queensat");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::queensat;
 
 fn placement(col: &[u32]) -> Placement {
     Placement::new(col.iter().enumerate().map(|(r, &c)| (r, c as usize)).collect())

@@ -5,29 +5,15 @@ use queensat::board::{Board, Cell, Placement};
 use queensat::check::{brute_count, check_placement};
 use queensat::engine::{Breaking, EnumOptions, Target, count, enumerate};
 use std::collections::HashSet;
-use std::process::{Command, Output};
-
-fn queensat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use std::process::Command;
+mod common;
+use common::{ok, run, stderr};
 
 /// The summary line of a JSON-lines run.
 fn summary(args: &[&str]) -> serde_json::Value {
     let mut all = args.to_vec();
     all.extend(["--format", "json"]);
-    let out = stdout(&queensat(&all));
+    let out = ok(&run(&all));
     let last = out.lines().last().expect("a summary line");
     let v: serde_json::Value = serde_json::from_str(last).unwrap();
     assert_eq!(v["type"], "summary");
@@ -103,7 +89,7 @@ fn empty_boards_4_to_10_totals_and_classes() {
 #[test]
 fn record_wall_boards_have_one_optimal_placement() {
     for walls in ["1,3 2,5", "1,4 3,1 4,3"] {
-        let out = stdout(&queensat(&[
+        let out = ok(&run(&[
             "solutions",
             "--size",
             "8",
@@ -119,7 +105,7 @@ fn record_wall_boards_have_one_optimal_placement() {
 
 #[test]
 fn json_lines_are_legal_distinct_and_add_up() {
-    let out = stdout(&queensat(&[
+    let out = ok(&run(&[
         "solutions",
         "--size",
         "8",
@@ -153,7 +139,7 @@ fn json_lines_are_legal_distinct_and_add_up() {
 
 #[test]
 fn text_listing_shows_boards_and_the_summary() {
-    let out = stdout(&queensat(&["solutions", "--size", "6", "--unique"]));
+    let out = ok(&run(&["solutions", "--size", "6", "--unique"]));
     assert!(
         out.starts_with("board 6x6, no walls\nplacement 1 (class of 4)\n"),
         "{out}"
@@ -162,14 +148,7 @@ fn text_listing_shows_boards_and_the_summary() {
         out.contains("4 placements of exactly 6 queens, 1 symmetry class under"),
         "{out}"
     );
-    let out = stdout(&queensat(&[
-        "solutions",
-        "--size",
-        "8",
-        "--limit",
-        "2",
-        "--count",
-    ]));
+    let out = ok(&run(&["solutions", "--size", "8", "--limit", "2", "--count"]));
     assert_eq!(out, "total >= 2\nclasses unknown (run stopped at --limit)\n");
 }
 
@@ -191,10 +170,10 @@ fn shards_add_up() {
     }
     assert_eq!((total, classes), (92, 12));
     for bad in ["0/3", "4/3", "x"] {
-        let o = queensat(&["solutions", "--size", "8", "--shard", bad]);
+        let o = run(&["solutions", "--size", "8", "--shard", bad]);
         assert_eq!(o.status.code(), Some(2), "{bad}");
     }
-    let o = queensat(&[
+    let o = run(&[
         "solutions",
         "--size",
         "8",
@@ -268,7 +247,7 @@ fn bad_input_is_one_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.param");
     std::fs::write(&bad, "letting n be 4\nletting blocks be [[1,1],[9,2]]\n").unwrap();
-    let o = queensat(&["solutions", "--csplib", bad.to_str().unwrap()]);
+    let o = run(&["solutions", "--csplib", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8(o.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -276,18 +255,18 @@ fn bad_input_is_one_line_and_exit_2() {
         err.contains("bad.param") && err.contains("(9,2) is off the 4x4 board"),
         "{err}"
     );
-    let o = queensat(&["solutions", "--size", "8", "--csplib", bad.to_str().unwrap()]);
+    let o = run(&["solutions", "--size", "8", "--csplib", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    let o = queensat(&["render", "--size", "4", "--placement", "0,9"]);
+    let o = run(&["render", "--size", "4", "--placement", "0,9"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("off the 4x4 board"));
+    assert!(stderr(&o).contains("off the 4x4 board"));
 }
 
 #[test]
 fn render_writes_an_svg_and_flags_illegal_placements() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("b.svg");
-    let o = queensat(&[
+    let o = run(&[
         "render",
         "--size",
         "8",
@@ -307,9 +286,9 @@ fn render_writes_an_svg_and_flags_illegal_placements() {
         10,
         "the value of this board is 10"
     );
-    let o = queensat(&["render", "--size", "4", "--placement", "0,0 1,1"]);
+    let o = run(&["render", "--size", "4", "--placement", "0,0 1,1"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("attack each other"));
+    assert!(stderr(&o).contains("attack each other"));
     assert!(String::from_utf8_lossy(&o.stdout).contains("<svg"));
 }
 

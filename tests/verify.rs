@@ -1,40 +1,30 @@
 //! `queensat verify` on the published files and on small files made here.
 
+mod common;
+use common::{run, stderr, stdout};
 use std::path::Path;
-use std::process::{Command, Output};
 
 const PUBLISHED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/results/published/walled-n-queens");
-
-fn queensat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 #[test]
 fn the_empty_board_claim_of_value_5_is_refuted_with_a_counter_example() {
     let f = format!("{PUBLISHED}/8x8/0-W_boards.csv");
-    let o = queensat(&["verify", &f]);
+    let o = run(&["verify", &f]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let s = stdout(&o);
     assert!(s.contains("| 1 | 0 | 1 | not-optimal 1 |"), "{s}");
     assert!(s.contains("the value is 8"), "{s}");
     assert!(s.contains("counter-example (8 queens, checked)"), "{s}");
-    // --report writes the same report and exits 0.
+    // -o writes the same report to a file and exits 0.
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("r.md");
     let rows = dir.path().join("r.tsv");
-    let o = queensat(&[
+    let o = run(&[
         "verify",
         &f,
-        "--report",
+        "-o",
         report.to_str().unwrap(),
-        "--rows",
+        "--rows-tsv",
         rows.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0));
@@ -50,7 +40,7 @@ fn published_one_wall_file_and_scip_solutions_hold() {
         "least_walls/sols_transposed.csv",
         "least_walls/solutions.sol",
     ] {
-        let o = queensat(&["verify", &format!("{PUBLISHED}/{f}")]);
+        let o = run(&["verify", &format!("{PUBLISHED}/{f}")]);
         assert_eq!(o.status.code(), Some(0), "{f}: {}", stdout(&o));
         assert!(stdout(&o).contains("Every claim holds."));
     }
@@ -64,7 +54,7 @@ fn published_unique_optima_hold_on_a_slice() {
     let first: Vec<&str> = text.trim_start_matches('[').split("],[").take(20).collect();
     let slice = dir.path().join("slice.txt");
     std::fs::write(&slice, format!("[[{}]]", first.join("],["))).unwrap();
-    let o = queensat(&["verify", slice.to_str().unwrap(), "--claim", "unique-optimum"]);
+    let o = run(&["verify", slice.to_str().unwrap(), "--claim", "unique-optimum"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("| 20 | 20 | 0 |"), "{}", stdout(&o));
 }
@@ -76,7 +66,7 @@ fn a_non_unique_optimum_is_refuted() {
     let list = dir.path().join("4x4").join("p.txt");
     std::fs::create_dir_all(list.parent().unwrap()).unwrap();
     std::fs::write(&list, "[[0, 4]]").unwrap();
-    let o = queensat(&["verify", list.to_str().unwrap(), "--claim", "unique-optimum"]);
+    let o = run(&["verify", list.to_str().unwrap(), "--claim", "unique-optimum"]);
     assert_eq!(o.status.code(), Some(1));
     let s = stdout(&o);
     assert!(s.contains("boards: 4x4, side from the directory name 4x4"), "{s}");
@@ -86,7 +76,7 @@ fn a_non_unique_optimum_is_refuted() {
 #[test]
 fn layout_misfits_are_verdicts_not_misreadings() {
     // The 7x7 files keep 8 bits per row; read as 6x6, walls in row or column 6 do not fit.
-    let o = queensat(&[
+    let o = run(&[
         "verify",
         &format!("{PUBLISHED}/7x7/1-W_boards.csv"),
         "--size",
@@ -102,8 +92,8 @@ fn layout_misfits_are_verdicts_not_misreadings() {
         .filter(|r| r["verdict"]["refuted"] == "off-board")
         .count();
     assert!(off > 0, "{v}");
-    assert!(String::from_utf8_lossy(&o.stderr).contains("overrides the directory name 7x7"));
-    let o = queensat(&[
+    assert!(stderr(&o).contains("overrides the directory name 7x7"));
+    let o = run(&[
         "verify",
         &format!("{PUBLISHED}/8x8/1-W_boards.csv"),
         "--size",
@@ -122,19 +112,19 @@ fn malformed_files_are_one_line_errors() {
     ] {
         let p = dir.path().join(name);
         std::fs::write(&p, text).unwrap();
-        let o = queensat(&["verify", p.to_str().unwrap()]);
+        let o = run(&["verify", p.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2));
-        let e = String::from_utf8_lossy(&o.stderr);
+        let e = stderr(&o);
         assert_eq!(e.lines().count(), 1, "{e}");
         assert!(e.contains(want) && e.contains(name), "{e}");
     }
     assert!(!Path::new("/nonexistent").exists());
-    assert_eq!(queensat(&["verify", "/nonexistent/f.csv"]).status.code(), Some(2));
+    assert_eq!(run(&["verify", "/nonexistent/f.csv"]).status.code(), Some(2));
 }
 
 #[test]
 fn the_authors_two_wall_summary_is_checked_against_the_engine() {
-    let o = queensat(&[
+    let o = run(&[
         "verify",
         &format!("{PUBLISHED}/8x8/2W_summary.txt"),
         "--boards",
@@ -151,6 +141,6 @@ fn the_authors_two_wall_summary_is_checked_against_the_engine() {
         "{s}"
     );
     // Without the boards it cannot be checked.
-    let o = queensat(&["verify", &format!("{PUBLISHED}/8x8/2W_summary.txt")]);
+    let o = run(&["verify", &format!("{PUBLISHED}/8x8/2W_summary.txt")]);
     assert_eq!(o.status.code(), Some(2));
 }

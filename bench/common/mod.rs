@@ -6,15 +6,9 @@ use std::process::Command;
 /// Host facts: name, CPU model, logical CPUs, load average when the run started.
 pub fn host() -> Value {
     let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
-    let cpuinfo = read("/proc/cpuinfo");
-    let cpu = cpuinfo
-        .lines()
-        .find_map(|l| l.strip_prefix("model name"))
-        .map(|l| l.trim_start_matches([' ', '\t', ':']).to_string())
-        .unwrap_or_else(|| "unknown".into());
     json!({
         "hostname": read("/etc/hostname").trim(),
-        "cpu": cpu,
+        "cpu": queensat::engine::cpu_model(),
         "logical_cpus": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         "loadavg_at_start": read("/proc/loadavg").split_whitespace().take(3).collect::<Vec<_>>().join(" "),
     })

@@ -4,6 +4,7 @@
 //! directions, stopping only at walls and edges (queens do not block: the rule is about sharing
 //! a line segment), and shares no code with the armies encoder.
 
+use super::sight::{seen_from, sight_masks};
 use crate::board::{Armies, Board, Cell, Coord};
 use std::fmt;
 
@@ -36,34 +37,6 @@ impl fmt::Display for ArmyViolation {
     }
 }
 
-const EIGHT_WAYS: [(isize, isize); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-
-/// Every square seen from `from` (excluded) along the eight directions up to a wall or edge.
-fn seen_from(board: &Board, from: Coord) -> Vec<Coord> {
-    let mut out = Vec::new();
-    for (dr, dc) in EIGHT_WAYS {
-        let (mut r, mut c) = (from.0 as isize + dr, from.1 as isize + dc);
-        while r >= 0 && c >= 0 && (r as usize) < board.rows() && (c as usize) < board.cols() {
-            if board.cell((r as usize, c as usize)) == Cell::Wall {
-                break;
-            }
-            out.push((r as usize, c as usize));
-            r += dr;
-            c += dc;
-        }
-    }
-    out
-}
-
 /// Checks that every queen stands on a free square of the board, that no square holds both
 /// colours, and that no white queen sees a black one. Army sizes are not checked.
 pub fn check_armies(board: &Board, armies: &Armies) -> Result<(), ArmyViolation> {
@@ -87,10 +60,7 @@ pub fn check_armies(board: &Board, armies: &Armies) -> Result<(), ArmyViolation>
         }
     }
     for &w in armies.white.queens() {
-        if let Some(b) = seen_from(board, w)
-            .into_iter()
-            .find(|&(r, c)| colour[r * board.cols() + c] == 2)
-        {
+        if let Some(b) = seen_from(board, w).find(|&(r, c)| colour[r * board.cols() + c] == 2) {
             return Err(ArmyViolation::Attack(w, b));
         }
     }
@@ -100,21 +70,10 @@ pub fn check_armies(board: &Board, armies: &Armies) -> Result<(), ArmyViolation>
 /// The free squares, and for each a bit mask (bit `i` = `free[i]`) of itself and every free
 /// square it sees. Boards with more than 128 free squares are refused.
 fn covers(board: &Board) -> (Vec<Coord>, Vec<u128>) {
-    let free = board.free_cells();
-    assert!(
-        free.len() <= 128,
-        "brute force is for boards with at most 128 free cells"
-    );
-    let bit_of = |p: Coord| free.iter().position(|&q| q == p).map(|i| 1u128 << i);
-    let masks = free
-        .iter()
-        .map(|&p| {
-            seen_from(board, p)
-                .into_iter()
-                .filter_map(bit_of)
-                .fold(bit_of(p).expect("free square"), |a, b| a | b)
-        })
-        .collect();
+    let (free, mut masks) = sight_masks(board);
+    for (i, m) in masks.iter_mut().enumerate() {
+        *m |= 1 << i;
+    }
     (free, masks)
 }
 

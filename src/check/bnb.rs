@@ -7,7 +7,7 @@
 //! segment left empty. Bound: a segment holds at most one queen, so the queens still to come
 //! are at most the number of row segments, and of column segments, that keep a candidate.
 
-use super::DIRECTIONS;
+use super::sight::seen_from;
 use crate::board::{Board, Cell, CellSet, Placement};
 use crate::with_cell_width;
 
@@ -30,18 +30,8 @@ fn graph<const W: usize>(board: &Board) -> Graph<W> {
             if !free(r0, c0) {
                 continue;
             }
-            for (dr, dc) in DIRECTIONS {
-                let (mut r, mut c) = (r0 as isize + dr, c0 as isize + dc);
-                while r >= 0 && c >= 0 && (r as usize) < nr && (c as usize) < nc {
-                    let (ru, cu) = (r as usize, c as usize);
-                    match board.cell((ru, cu)) {
-                        Cell::Wall => break,
-                        Cell::Free => attacks[r0 * nc + c0].insert(ru * nc + cu),
-                        Cell::Hole => {}
-                    }
-                    r += dr;
-                    c += dc;
-                }
+            for (r, c) in seen_from(board, (r0, c0)).filter(|&(r, c)| free(r, c)) {
+                attacks[r0 * nc + c0].insert(r * nc + c);
             }
         }
     }

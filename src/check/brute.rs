@@ -1,48 +1,12 @@
 //! Exhaustive search for small boards, the oracle for property tests. It builds the attack
 //! relation by walking the board (as the checker does), then searches cell by cell.
 
-use crate::board::{Board, Cell};
-
-/// For each free cell (by index into `free`), the bitmask of free cells it attacks.
-fn attack_masks(board: &Board) -> (Vec<(usize, usize)>, Vec<u128>) {
-    let free = board.free_cells();
-    assert!(
-        free.len() <= 128,
-        "brute force is for boards with at most 128 free cells"
-    );
-    let index_of = |p: (usize, usize)| free.iter().position(|&q| q == p);
-    let mut masks = vec![0u128; free.len()];
-    for (i, &(r0, c0)) in free.iter().enumerate() {
-        for (dr, dc) in [
-            (0isize, 1isize),
-            (0, -1),
-            (1, 0),
-            (-1, 0),
-            (1, 1),
-            (-1, -1),
-            (1, -1),
-            (-1, 1),
-        ] {
-            let (mut r, mut c) = (r0 as isize + dr, c0 as isize + dc);
-            while r >= 0 && c >= 0 && (r as usize) < board.rows() && (c as usize) < board.cols() {
-                let p = (r as usize, c as usize);
-                if board.cell(p) == Cell::Wall {
-                    break;
-                }
-                if let Some(j) = index_of(p) {
-                    masks[i] |= 1 << j;
-                }
-                r += dr;
-                c += dc;
-            }
-        }
-    }
-    (free, masks)
-}
+use super::sight::sight_masks;
+use crate::board::Board;
 
 /// The board's value by exhaustive search.
 pub fn brute_value(board: &Board) -> usize {
-    let (free, masks) = attack_masks(board);
+    let (free, masks) = sight_masks(board);
     fn go(i: usize, allowed: u128, count: usize, best: &mut usize, masks: &[u128], n: usize) {
         let rest = (allowed >> i.min(127)).count_ones() as usize;
         if i >= n || count + rest <= *best {
@@ -63,7 +27,7 @@ pub fn brute_value(board: &Board) -> usize {
 
 /// How many legal placements of exactly `k` queens the board has.
 pub fn brute_count(board: &Board, k: usize) -> u64 {
-    let (free, masks) = attack_masks(board);
+    let (free, masks) = sight_masks(board);
     fn go(i: usize, allowed: u128, left: usize, masks: &[u128], n: usize) -> u64 {
         if left == 0 {
             return 1;

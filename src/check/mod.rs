@@ -5,6 +5,7 @@ mod armies;
 mod bnb;
 mod brute;
 mod nqueens;
+mod sight;
 
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
 pub use bnb::bnb_value;
@@ -12,6 +13,7 @@ pub use brute::{brute_count, brute_value};
 pub use nqueens::{NQueensViolation, check_columns};
 
 use crate::board::{Board, Cell, Coord, Placement};
+use sight::{DIRECTIONS, line_of_sight};
 use std::fmt;
 
 /// Why a placement is not legal on a board.
@@ -34,32 +36,9 @@ impl fmt::Display for Violation {
     }
 }
 
-const DIRECTIONS: [(isize, isize); 8] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-];
-
-/// The first queen seen from `from` looking along `(dr, dc)`, stopping at walls and edges.
-fn first_queen_seen(board: &Board, queens: &[bool], from: Coord, (dr, dc): (isize, isize)) -> Option<Coord> {
-    let (mut r, mut c) = (from.0 as isize + dr, from.1 as isize + dc);
-    while r >= 0 && c >= 0 && (r as usize) < board.rows() && (c as usize) < board.cols() {
-        let p = (r as usize, c as usize);
-        if board.cell(p) == Cell::Wall {
-            return None;
-        }
-        if queens[p.0 * board.cols() + p.1] {
-            return Some(p);
-        }
-        r += dr;
-        c += dc;
-    }
-    None
+/// The first queen seen from `from` looking along `dir`, stopping at walls and edges.
+fn first_queen_seen(board: &Board, queens: &[bool], from: Coord, dir: (isize, isize)) -> Option<Coord> {
+    line_of_sight(board, from, dir).find(|&(r, c)| queens[r * board.cols() + c])
 }
 
 /// Checks that no queen is off the board, on a wall or hole, and that no two see each other.

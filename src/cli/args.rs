@@ -29,6 +29,36 @@ impl BaseArgs {
     }
 }
 
+/// Which SAT solver answers: `--solver`, the same in every command that solves.
+#[derive(Args, Debug, Clone)]
+pub struct SolverArgs {
+    /// SAT solver: a built-in backend, or `external:CMD`.
+    #[arg(long, default_value = "varisat")]
+    pub solver: Backend,
+}
+
+impl SolverArgs {
+    pub fn backend(&self) -> Backend {
+        self.solver.clone()
+    }
+}
+
+/// Whether the encoding breaks the board's symmetries with lex-leader constraints.
+#[derive(Args, Debug, Clone)]
+pub struct SymmetryArgs {
+    /// Leave out the lex-leader constraints for the board's symmetries (for armies, also the
+    /// colour swap).
+    #[arg(long)]
+    pub no_symmetry_breaking: bool,
+}
+
+impl SymmetryArgs {
+    /// Whether lex-leader constraints are added.
+    pub fn breaking(&self) -> bool {
+        !self.no_symmetry_breaking
+    }
+}
+
 /// How a board's value is found: the encoding, the search between the bounds, the solver.
 #[derive(Args, Debug, Clone)]
 pub struct ValueSearchArgs {
@@ -37,9 +67,8 @@ pub struct ValueSearchArgs {
     /// How the search moves between the bounds.
     #[arg(long, value_enum, default_value_t = Search::default())]
     pub search: Search,
-    /// SAT solver: a built-in backend, or `external:CMD`.
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 impl ValueSearchArgs {
@@ -47,7 +76,7 @@ impl ValueSearchArgs {
         ValueOptions {
             base: self.base.options(),
             search: self.search,
-            backend: self.solver.clone(),
+            backend: self.solver.backend(),
         }
     }
 }

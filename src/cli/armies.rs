@@ -1,9 +1,8 @@
 //! `queensat armies`: peaceable queen armies on one board or a table of board sizes.
 
-use super::{BoardArgs, Format, OutputArgs, ProgressArgs};
+use super::{BoardArgs, Format, OutputArgs, ProgressArgs, SolverArgs, SymmetryArgs};
 use crate::encode::ArmyEncoding;
 use crate::engine::{Provenance, Shard};
-use crate::solve::Backend;
 use crate::study::ArmyOptions;
 use crate::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
 use anyhow::bail;
@@ -47,11 +46,10 @@ pub struct ArmiesArgs {
     pub output: OutputArgs,
     #[arg(long, value_enum, default_value_t = ArmyEncoding::default())]
     pub encoding: ArmyEncoding,
-    /// Leave out the lex-leader constraints for the board's symmetries and the colour swap.
-    #[arg(long)]
-    pub no_symmetry_breaking: bool,
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    #[command(flatten)]
+    pub symmetry: SymmetryArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
     #[command(flatten)]
@@ -61,10 +59,10 @@ pub struct ArmiesArgs {
 pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
     let opts = ArmyOptions {
         encoding: a.encoding,
-        backend: a.solver.clone(),
+        backend: a.solver.backend(),
         unique: a.unique || (a.table && !a.no_count),
         count_limit: a.count_seconds.map(Duration::from_secs_f64),
-        symmetry_breaking: !a.no_symmetry_breaking,
+        symmetry_breaking: a.symmetry.breaking(),
     };
     if a.table {
         let b = &a.board;

@@ -1,9 +1,8 @@
 //! `queensat cover`: packing and covering the n×n board with n-queens solutions.
 
-use super::{Format, OutputArgs, ProgressArgs};
+use super::{Format, OutputArgs, ProgressArgs, SolverArgs, SymmetryArgs};
 use crate::encode::Amo;
 use crate::engine::Provenance;
-use crate::solve::Backend;
 use crate::study::report::{cover_table, cover_text, pack_and_cover_cached};
 use crate::study::{Counts, CoverOptions};
 use anyhow::bail;
@@ -27,11 +26,10 @@ pub struct CoverArgs {
     /// At-most-one encoding of "one solution per square" when packing.
     #[arg(long, value_enum, default_value_t = Amo::Ladder)]
     pub amo: Amo,
-    /// Leave out the lex-leader constraints for the board's symmetries.
-    #[arg(long)]
-    pub no_symmetry_breaking: bool,
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    #[command(flatten)]
+    pub symmetry: SymmetryArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
     #[command(flatten)]
@@ -44,10 +42,10 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         bail!("--size: every side must lie within 1..12");
     }
     let opts = CoverOptions {
-        backend: a.solver.clone(),
+        backend: a.solver.backend(),
         amo: a.amo,
         certificates: a.certificates.clone(),
-        symmetry_breaking: !a.no_symmetry_breaking,
+        symmetry_breaking: a.symmetry.breaking(),
     };
     let (reports, missing) =
         pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &a.progress.reporter())?;

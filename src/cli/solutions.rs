@@ -1,9 +1,8 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
-use super::{BaseArgs, Format, InstanceArgs, ProgressArgs};
+use super::{BaseArgs, Format, InstanceArgs, ProgressArgs, SolverArgs};
 use crate::board::render_grid;
 use crate::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
-use crate::solve::Backend;
 use crate::study::report::{count_text, summary_text};
 use clap::Args;
 use std::io::Write;
@@ -37,9 +36,8 @@ pub struct SolutionsArgs {
     pub count: bool,
     #[command(flatten)]
     pub base: BaseArgs,
-    /// SAT solver.
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     /// text, or json (one JSON object per line: placements, then a summary).
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
@@ -71,7 +69,7 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
     };
     let opts = EnumOptions {
         base: a.base.options(),
-        backend: a.solver,
+        backend: a.solver.backend(),
         target,
         unique: a.unique,
         breaking: a.breaking,

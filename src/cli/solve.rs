@@ -1,6 +1,7 @@
 //! `queensat solve FILE.cnf`: answer a DIMACS file with any backend, external solvers
 //! included; decode and check the placement when the file has a queensat header.
 
+use super::SolverArgs;
 use crate::board::{Placement, render_grid};
 use crate::check::check_placement;
 use crate::io::{check_model, parse_dimacs, read_header};
@@ -17,9 +18,8 @@ pub struct SolveArgs {
     /// Run this DIMACS solver binary (e.g. cadical, minisat, picosat, cryptominisat5).
     #[arg(long, value_name = "CMD", conflicts_with = "solver")]
     pub external: Option<String>,
-    /// Built-in backend, or `external:CMD`.
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     /// Wall-clock limit for an external solver, in seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
@@ -36,7 +36,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     let header = read_header(&text).with_context(|| name.clone())?;
     let backend = match &a.external {
         Some(cmd) => Backend::External(cmd.clone()),
-        None => a.solver.clone(),
+        None => a.solver.backend(),
     };
     let mut solver = match &backend {
         Backend::External(cmd) => AnySolver::External(Box::new(

@@ -2,10 +2,8 @@
 //! of one against its boards ([`crate::study::verify`]).
 
 use super::Format;
-use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::engine::ValueOptions;
+use super::{OutputArgs, ProgressArgs, ValueSearchArgs};
 use crate::io::{parse_published, write_atomic};
-use crate::solve::Backend;
 use crate::study::verify::{
     ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render, verify_file,
     verify_summary,
@@ -26,41 +24,33 @@ pub struct VerifyArgs {
     /// What each row claims.
     #[arg(long, value_enum, default_value_t = ClaimKind::default())]
     pub claim: ClaimKind,
-    /// Write the report (Markdown) to this file and exit 0 even when claims are refuted.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
+    /// The report (Markdown, or JSON with `--format json`). Written to a file, the exit code is
+    /// 0 even when claims are refuted and the report's summary row goes to stderr.
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Write every row's verdict, tab-separated, to this file.
     #[arg(long, value_name = "FILE")]
-    pub rows: Option<PathBuf>,
+    pub rows_tsv: Option<PathBuf>,
     /// For an author's summary (`*W_summary.txt`): the boards CSV whose values it summarises.
     #[arg(long, value_name = "CSV")]
     pub boards: Option<PathBuf>,
     /// How the file is named in the report (default: the path given).
     #[arg(long)]
     pub name: Option<String>,
-    #[arg(long, value_enum, default_value_t = Amo::default())]
-    pub amo: Amo,
-    #[arg(long, value_enum, default_value_t = CountMode::default())]
-    pub count: CountMode,
-    /// SAT solver.
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    /// How a value the claim is checked against is found (the same options as `queensat value`).
+    #[command(flatten)]
+    pub value: ValueSearchArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let text = read(&a.file)?;
     let name = a.name.clone().unwrap_or_else(|| a.file.display().to_string());
-    let value = ValueOptions {
-        base: BaseOptions {
-            amo: a.amo,
-            count: a.count,
-        },
-        backend: a.solver.clone(),
-        ..ValueOptions::default()
-    };
-    let run = RunInfo::new(command_line(), host(), &value);
+    let value = a.value.options();
+    let run = RunInfo::new(&value);
     let (report, table_line, refuted) = if is_summary(&text) {
         let boards = a
             .boards
@@ -87,11 +77,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         if let Some(w) = &side.warning {
             eprintln!("queensat verify: warning: {w}");
         }
-        let progress = |done: usize, total: usize| {
-            if total >= 10_000 && done.is_multiple_of(10_000) {
-                eprintln!("queensat verify: {done}/{total} rows");
-            }
-        };
+        let progress = a.progress.reporter();
         let opts = FileOptions {
             name,
             side,
@@ -101,7 +87,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             progress: &progress,
         };
         let r = verify_file(&parsed, opts)?;
-        if let Some(path) = &a.rows {
+        if let Some(path) = &a.rows_tsv {
             write_atomic(path, render::rows_tsv(&r).as_bytes())?;
         }
         let out = match a.format {
@@ -110,30 +96,15 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         };
         (out, render::file_line(&r), r.confirmed < r.rows.len())
     };
-    match &a.report {
-        Some(path) => {
-            write_atomic(path, report.as_bytes())?;
-            eprintln!("{table_line}");
-            Ok(0)
-        }
-        None => {
-            print!("{report}");
-            Ok(i32::from(refuted))
-        }
+    a.output.emit(&report)?;
+    if a.output.to_stdout() {
+        Ok(i32::from(refuted))
+    } else {
+        eprintln!("{table_line}");
+        Ok(0)
     }
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
-}
-
-fn command_line() -> String {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    format!("queensat {}", args.join(" "))
-}
-
-fn host() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .map(|s| s.trim().to_string())
-        .unwrap_or_else(|_| "unknown".into())
 }

@@ -20,7 +20,7 @@ pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enu
 pub use export::{ExportFormat, ValueExport, encode_least_walls, encode_value};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
-    Provenance, command_line, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
+    Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
 };
 pub use session::BoardSession;
 pub use shard::Shard;

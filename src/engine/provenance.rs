@@ -43,9 +43,9 @@ fn rusage_seconds(who: libc::c_int) -> f64 {
     tv(u.ru_utime) + tv(u.ru_stime)
 }
 
-/// The machine in one line: CPU model, cores and operating system.
-pub fn host() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+/// The CPU model, as the operating system names it (`unknown CPU` where it does not).
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
             t.lines()
@@ -53,9 +53,13 @@ pub fn host() -> String {
                 .and_then(|l| l.split_once(':'))
                 .map(|(_, v)| v.trim().to_string())
         })
-        .unwrap_or_else(|| "unknown CPU".into());
+        .unwrap_or_else(|| "unknown CPU".into())
+}
+
+/// The machine in one line: CPU model, cores and operating system.
+pub fn host() -> String {
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    format!("{cpu}, {cores} cores, {}", std::env::consts::OS)
+    format!("{}, {cores} cores, {}", cpu_model(), std::env::consts::OS)
 }
 
 /// This invocation as `queensat ARGS`: the program's own path is left out, so a result file

@@ -6,10 +6,11 @@
 //! satisfies every clause and assumption; a missing or malformed answer, a crash, or a time
 //! limit is an error, never an answer.
 
+use super::adapter::{Answers, solver_traits};
 use crate::io::{SolverAnswer, check_model, parse_competition_output, parse_minisat_result, write_dimacs};
 use anyhow::{Context, bail};
-use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult, SolverStats};
-use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
+use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
+use rustsat::types::{Cl, Clause, Lit, TernaryVal};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,12 +22,7 @@ pub struct ExternalSolver {
     command: Vec<String>,
     timeout: Option<Duration>,
     clauses: Vec<Clause>,
-    max_var: Option<Var>,
-    model: Option<Vec<bool>>,
-    core: Option<Vec<Lit>>,
-    n_sat: usize,
-    n_unsat: usize,
-    solve_time: Duration,
+    answers: Answers,
 }
 
 /// Removes a temporary file when dropped.
@@ -56,12 +52,7 @@ impl ExternalSolver {
             command: command.split_whitespace().map(String::from).collect(),
             timeout,
             clauses: Vec::new(),
-            max_var: None,
-            model: None,
-            core: None,
-            n_sat: 0,
-            n_unsat: 0,
-            solve_time: Duration::ZERO,
+            answers: Answers::new("external solver"),
         }
     }
 
@@ -82,22 +73,12 @@ impl ExternalSolver {
             .is_some_and(|n| n.to_string_lossy().starts_with("minisat"))
     }
 
-    fn note_var(&mut self, v: Var) {
-        if self.max_var.is_none_or(|m| v > m) {
-            self.max_var = Some(v);
-        }
-    }
-
     fn run(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
-        self.model = None;
-        self.core = None;
-        for &l in assumps {
-            self.note_var(l.var());
-        }
+        self.answers.start(assumps);
         let Some(program) = self.command.first() else {
             bail!("external solver: empty command");
         };
-        let n_vars = self.max_var.map_or(0, |v| v.idx() as u32 + 1);
+        let n_vars = self.answers.n_vars() as u32;
         let units: Vec<Clause> = assumps.iter().map(|&l| [l].into_iter().collect()).collect();
         let all: Vec<&Clause> = self.clauses.iter().chain(&units).collect();
         let cnf = temp_path("cnf");
@@ -137,7 +118,7 @@ impl ExternalSolver {
             }
             std::thread::sleep(Duration::from_millis(2));
         };
-        self.solve_time += start.elapsed();
+        self.answers.spent(start.elapsed());
         let stdout = std::fs::read_to_string(&out.0).unwrap_or_default();
         let answer = if self.is_minisat() {
             let text = std::fs::read_to_string(&result.0).unwrap_or_default();
@@ -178,15 +159,9 @@ impl ExternalSolver {
                         l.to_ipasir()
                     );
                 }
-                self.model = Some(model);
-                self.n_sat += 1;
-                Ok(SolverResult::Sat)
+                Ok(self.answers.sat(model))
             }
-            SolverAnswer::Unsat => {
-                self.core = Some(assumps.iter().map(|&l| !l).collect());
-                self.n_unsat += 1;
-                Ok(SolverResult::Unsat)
-            }
+            SolverAnswer::Unsat => Ok(self.answers.unsat(assumps.iter().copied())),
             SolverAnswer::Unknown => bail!("external solver {name:?}: answered UNKNOWN"),
         }
     }
@@ -200,24 +175,11 @@ impl Solve for ExternalSolver {
         self.run(&[])
     }
     fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
-        let model = self
-            .model
-            .as_ref()
-            .context("external solver: no model (last answer was not SAT)")?;
-        let v = model.get(lit.vidx()).copied().unwrap_or(false);
-        Ok(if v == lit.is_pos() {
-            TernaryVal::True
-        } else {
-            TernaryVal::False
-        })
+        self.answers.lit_val(lit)
     }
     fn add_clause_ref<C: AsRef<Cl> + ?Sized>(&mut self, clause: &C) -> anyhow::Result<()> {
-        let cl: Clause = clause.as_ref().iter().copied().collect();
-        for &l in cl.iter() {
-            self.note_var(l.var());
-        }
-        self.clauses.push(cl);
-        self.model = None;
+        self.answers.added(clause.as_ref());
+        self.clauses.push(clause.as_ref().iter().copied().collect());
         Ok(())
     }
 }
@@ -228,47 +190,11 @@ impl SolveIncremental for ExternalSolver {
     }
     /// Every assumption (negated, rustsat's convention): the process reports no smaller core.
     fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        self.core
-            .clone()
-            .context("external solver: no core (last answer was not UNSAT)")
+        self.answers.core()
     }
 }
 
-impl SolveStats for ExternalSolver {
-    fn stats(&self) -> SolverStats {
-        SolverStats {
-            n_sat: self.n_sat,
-            n_unsat: self.n_unsat,
-            n_terminated: 0,
-            n_clauses: self.clauses.len(),
-            max_var: self.max_var,
-            avg_clause_len: 0.0,
-            cpu_solve_time: self.solve_time,
-        }
-    }
-    fn n_clauses(&self) -> usize {
-        self.clauses.len()
-    }
-    fn max_var(&self) -> Option<Var> {
-        self.max_var
-    }
-}
-
-impl Extend<Clause> for ExternalSolver {
-    fn extend<T: IntoIterator<Item = Clause>>(&mut self, iter: T) {
-        for cl in iter {
-            self.add_clause_ref(&cl).expect("never refuses a clause");
-        }
-    }
-}
-
-impl<'a, C: AsRef<Cl> + ?Sized> Extend<&'a C> for ExternalSolver {
-    fn extend<T: IntoIterator<Item = &'a C>>(&mut self, iter: T) {
-        for cl in iter {
-            self.add_clause_ref(cl).expect("never refuses a clause");
-        }
-    }
-}
+solver_traits!(ExternalSolver);
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@
 //! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
 //! - `external:CMD`: any DIMACS solver binary run as a process ([`ExternalSolver`]).
 
+mod adapter;
 mod drat;
 mod external;
 mod varisat;

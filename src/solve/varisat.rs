@@ -4,21 +4,16 @@
 //! index `i`). After a SAT answer the model is cached as a bit per variable, so `lit_val` is
 //! a lookup.
 
-use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult, SolverStats};
-use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
-use std::time::{Duration, Instant};
+use super::adapter::{Answers, solver_traits};
+use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
+use rustsat::types::{Cl, Lit, TernaryVal};
+use std::time::Instant;
 use varisat::ExtendFormula as _;
 
 /// varisat behind rustsat's `Solve` and `SolveIncremental`.
 pub struct VarisatSolver {
     inner: varisat::Solver<'static>,
-    model: Option<Vec<bool>>,
-    core: Option<Vec<Lit>>,
-    max_var: Option<Var>,
-    n_clauses: usize,
-    n_sat: usize,
-    n_unsat: usize,
-    solve_time: Duration,
+    answers: Answers,
     clause_buf: Vec<varisat::Lit>,
     /// Whether the last call set assumptions.
     assumed: bool,
@@ -28,13 +23,7 @@ impl Default for VarisatSolver {
     fn default() -> Self {
         VarisatSolver {
             inner: varisat::Solver::new(),
-            model: None,
-            core: None,
-            max_var: None,
-            n_clauses: 0,
-            n_sat: 0,
-            n_unsat: 0,
-            solve_time: Duration::ZERO,
+            answers: Answers::new("varisat"),
             clause_buf: Vec::new(),
             assumed: false,
         }
@@ -67,16 +56,8 @@ fn from_varisat(l: varisat::Lit) -> Lit {
 }
 
 impl VarisatSolver {
-    fn note_var(&mut self, v: Var) {
-        if self.max_var.is_none_or(|m| v > m) {
-            self.max_var = Some(v);
-        }
-    }
-
     fn run(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
-        for &l in assumps {
-            self.note_var(l.var());
-        }
+        self.answers.start(assumps);
         let lits: Vec<varisat::Lit> = assumps.iter().map(|&l| to_varisat(l)).collect();
         // varisat refuses any `assume` call (even an empty one) while writing a DRAT proof, so
         // assumptions are only touched when there are some to set or to clear.
@@ -84,35 +65,23 @@ impl VarisatSolver {
             self.inner.assume(&lits);
             self.assumed = !lits.is_empty();
         }
-        self.model = None;
-        self.core = None;
         let start = Instant::now();
         let outcome = self.inner.solve();
-        self.solve_time += start.elapsed();
+        self.answers.spent(start.elapsed());
         match outcome {
             Ok(true) => {
-                let n = self.max_var.map_or(0, |v| v.idx() + 1);
+                let n = self.answers.n_vars();
                 let mut bits = vec![false; n];
                 for l in self.inner.model().unwrap_or_default() {
                     if l.index() < n {
                         bits[l.index()] = l.is_positive();
                     }
                 }
-                self.model = Some(bits);
-                self.n_sat += 1;
-                Ok(SolverResult::Sat)
+                Ok(self.answers.sat(bits))
             }
             Ok(false) => {
-                self.core = Some(
-                    self.inner
-                        .failed_core()
-                        .unwrap_or(&[])
-                        .iter()
-                        .map(|&l| from_varisat(l))
-                        .collect(),
-                );
-                self.n_unsat += 1;
-                Ok(SolverResult::Unsat)
+                let failed = self.inner.failed_core().unwrap_or(&[]);
+                Ok(self.answers.unsat(failed.iter().map(|&l| from_varisat(l))))
             }
             Err(varisat::solver::SolverError::Interrupted) => Ok(SolverResult::Interrupted),
             Err(e) => Err(anyhow::anyhow!("varisat: {e}")),
@@ -130,17 +99,7 @@ impl Solve for VarisatSolver {
     }
 
     fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
-        let model = self
-            .model
-            .as_ref()
-            .ok_or_else(|| anyhow::anyhow!("varisat: no model (last answer was not SAT)"))?;
-        // A variable in no clause is unconstrained; report it false.
-        let v = model.get(lit.vidx()).copied().unwrap_or(false);
-        Ok(if v == lit.is_pos() {
-            TernaryVal::True
-        } else {
-            TernaryVal::False
-        })
+        self.answers.lit_val(lit)
     }
 
     fn add_clause_ref<C>(&mut self, clause: &C) -> anyhow::Result<()>
@@ -149,14 +108,10 @@ impl Solve for VarisatSolver {
     {
         let mut buf = std::mem::take(&mut self.clause_buf);
         buf.clear();
-        for &l in clause.as_ref().iter() {
-            self.note_var(l.var());
-            buf.push(to_varisat(l));
-        }
+        buf.extend(clause.as_ref().iter().map(|&l| to_varisat(l)));
         self.inner.add_clause(&buf);
         self.clause_buf = buf;
-        self.n_clauses += 1;
-        self.model = None;
+        self.answers.added(clause.as_ref());
         Ok(())
     }
 }
@@ -167,49 +122,11 @@ impl SolveIncremental for VarisatSolver {
     }
 
     fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        // rustsat's convention: the core is the negation of the failed assumptions.
-        self.core
-            .as_ref()
-            .map(|c| c.iter().map(|&l| !l).collect())
-            .ok_or_else(|| anyhow::anyhow!("varisat: no core (last answer was not UNSAT)"))
+        self.answers.core()
     }
 }
 
-impl SolveStats for VarisatSolver {
-    fn stats(&self) -> SolverStats {
-        SolverStats {
-            n_sat: self.n_sat,
-            n_unsat: self.n_unsat,
-            n_terminated: 0,
-            n_clauses: self.n_clauses,
-            max_var: self.max_var,
-            avg_clause_len: 0.0,
-            cpu_solve_time: self.solve_time,
-        }
-    }
-    fn n_clauses(&self) -> usize {
-        self.n_clauses
-    }
-    fn max_var(&self) -> Option<Var> {
-        self.max_var
-    }
-}
-
-impl Extend<Clause> for VarisatSolver {
-    fn extend<T: IntoIterator<Item = Clause>>(&mut self, iter: T) {
-        for cl in iter {
-            self.add_clause_ref(&cl).expect("varisat never refuses a clause");
-        }
-    }
-}
-
-impl<'a, C: AsRef<Cl> + ?Sized> Extend<&'a C> for VarisatSolver {
-    fn extend<T: IntoIterator<Item = &'a C>>(&mut self, iter: T) {
-        for cl in iter {
-            self.add_clause_ref(cl).expect("varisat never refuses a clause");
-        }
-    }
-}
+solver_traits!(VarisatSolver);
 
 #[cfg(test)]
 mod tests {

@@ -3,11 +3,10 @@
 
 mod certify;
 
-use super::{Format, OutputArgs, ProgressArgs, ShapeArgs};
+use super::{Format, OutputArgs, ProgressArgs, ShapeArgs, SolverArgs};
 use crate::board::Board;
 use crate::encode::{Attack, QueenCount, WallOptions};
 use crate::io::write_atomic;
-use crate::solve::Backend;
 use crate::study::report::{
     LeastWallsRun, compare_runs, least_walls_chart, least_walls_summary, least_walls_tables, least_walls_text,
 };
@@ -41,9 +40,8 @@ pub struct LeastWallsArgs {
     /// How the wall bound moves.
     #[arg(long, value_enum, default_value_t = WallSearch::default())]
     pub search: WallSearch,
-    /// SAT solver.
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     /// Count the boards with the least number of walls that admit q queens, and their classes.
     #[arg(long)]
     pub count: bool,
@@ -158,7 +156,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
             necessary_walls: a.necessary_walls,
         },
         search: a.search,
-        backend: a.solver,
+        backend: a.solver.backend(),
         count: a.count,
         unique: a.unique,
         lex_leader_count: a.lex_leader != LexLeader::Off,

@@ -3,14 +3,12 @@
 
 use super::{BoardClaim, RefutedKind, RunInfo, Verdict, verify_claim};
 use crate::board::{Board, Placement, render_cell_list};
-use crate::engine::ValueOptions;
+use crate::engine::{Reporter, ValueOptions, cpu_since, process_cpu_seconds};
 use crate::io::{ClaimRow, PublishedFile};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
 
 /// What the rows of a file claim.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -112,24 +110,24 @@ pub struct FileOptions<'a> {
     pub claim: ClaimKind,
     pub value: ValueOptions,
     pub run: RunInfo,
-    /// Called with `(rows done, rows)` after each row, from any thread.
-    pub progress: &'a (dyn Fn(usize, usize) + Sync),
+    /// Told of each row checked, from any thread.
+    pub progress: &'a Reporter,
 }
 
 /// Checks every row of `file`, in parallel.
 pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<FileReport> {
-    let start = Instant::now();
-    let done = AtomicUsize::new(0);
-    let total = file.rows.len();
+    let start = process_cpu_seconds();
+    opts.progress.start("verify rows", file.rows.len() as u64);
     let rows = file
         .rows
         .par_iter()
         .map(|row| {
             let r = check_row(row, opts.side.side, opts.claim, &opts.value);
-            (opts.progress)(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            opts.progress.advance(1);
             r
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
+    opts.progress.finish();
     let confirmed = rows.iter().filter(|r| r.verdict.is_confirmed()).count();
     let refuted = RefutedKind::ALL
         .iter()
@@ -137,7 +135,7 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         .filter(|&(_, n)| n > 0)
         .collect();
     let mut run = opts.run;
-    run.seconds += start.elapsed().as_secs_f64();
+    run.seconds += cpu_since(start);
     Ok(FileReport {
         file: opts.name,
         format: file.format.name(),

@@ -14,33 +14,33 @@ pub use file::{
 };
 pub use summary::{CheckedLine, SummaryOptions, SummaryReport, is_summary, verify_summary};
 
-use crate::engine::ValueOptions;
+use crate::engine::{Provenance, ValueOptions};
 use serde::Serialize;
 
 /// How a verification was run, as its report states it.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunInfo {
-    /// The command line that made the report.
-    pub command: String,
+    /// The command that made the report, when and where.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub solver: String,
     pub amo: &'static str,
     pub count: &'static str,
     /// Threads that checked rows in parallel.
     pub threads: usize,
-    pub host: String,
+    /// CPU seconds of the whole verification (all threads).
     pub seconds: f64,
 }
 
 impl RunInfo {
-    /// The run of `command` on `host` with `opts`; `seconds` is set when the work is done.
-    pub fn new(command: String, host: String, opts: &ValueOptions) -> RunInfo {
+    /// This invocation, with `opts`; `seconds` is set when the work is done.
+    pub fn new(opts: &ValueOptions) -> RunInfo {
         RunInfo {
-            command,
+            provenance: Provenance::now(),
             solver: opts.backend.to_string(),
             amo: opts.base.amo.name(),
             count: opts.base.count.name(),
             threads: rayon::current_num_threads(),
-            host,
             seconds: 0.0,
         }
     }

@@ -1,7 +1,7 @@
 //! The reports of a verification: Markdown with every refuted row drawn, the one-line summary
 //! row shared by all files, and every row's verdict as TSV.
 
-use super::{ClaimKind, FileReport, RefutedKind, RowResult, SummaryReport};
+use super::{ClaimKind, FileReport, RefutedKind, RowResult, RunInfo, SummaryReport};
 use crate::board::{Board, parse_cell_list, render_grid};
 
 /// The header of the per-file summary table.
@@ -37,6 +37,22 @@ pub fn summary_line(r: &SummaryReport) -> String {
     table_line(&r.file, r.checked, r.confirmed, kinds, r.run.seconds)
 }
 
+/// The report's provenance line: the command, the options and threads it ran with, its CPU
+/// time, when and where.
+fn made_by(run: &RunInfo) -> String {
+    format!(
+        "- made by: `{}` (solver {}, amo {}, counter {}, {} threads, {:.2} CPU s) on {}; host: {}\n\n",
+        run.provenance.command,
+        run.solver,
+        run.amo,
+        run.count,
+        run.threads,
+        run.seconds,
+        run.provenance.date,
+        run.provenance.host
+    )
+}
+
 /// The report of a file: how it was read and checked, then every refuted row with its boards.
 pub fn file_markdown(r: &FileReport) -> String {
     let mut s = format!("# Verification of `{}`\n\n", r.file);
@@ -51,11 +67,7 @@ pub fn file_markdown(r: &FileReport) -> String {
         ClaimKind::UniqueOptimum => "the value is optimal and its optimal placement is unique",
     };
     s.push_str(&format!("- claim checked per row: {claim}\n"));
-    let run = &r.run;
-    s.push_str(&format!(
-        "- made by: `{}` (solver {}, amo {}, count {}, {} threads, host {}, {:.2} s)\n\n",
-        run.command, run.solver, run.amo, run.count, run.threads, run.host, run.seconds
-    ));
+    s.push_str(&made_by(&r.run));
     s.push_str(&format!("{SUMMARY_HEADER}\n{}\n\n", file_line(r)));
     let refuted: Vec<&RowResult> = r.rows.iter().filter(|x| !x.verdict.is_confirmed()).collect();
     if refuted.is_empty() {
@@ -141,11 +153,7 @@ pub fn summary_markdown(r: &SummaryReport) -> String {
         "- boards: `{}` ({} rows, {side}x{side}, {} walls: {}); every value recomputed by `queensat value` (not taken from the CSV)\n",
         r.boards, r.board_rows, r.walls, r.weighting
     ));
-    let run = &r.run;
-    s.push_str(&format!(
-        "- made by: `{}` (solver {}, amo {}, count {}, {:.2} s)\n\n",
-        run.command, run.solver, run.amo, run.count, run.seconds
-    ));
+    s.push_str(&made_by(&r.run));
     s.push_str(&format!("{SUMMARY_HEADER}\n{}\n\n", summary_line(r)));
     s.push_str("| line | claim | stated | engine | verdict |\n|---:|---|---:|---:|---|\n");
     for c in &r.lines {

@@ -4,12 +4,11 @@
 
 use super::RunInfo;
 use crate::board::{Board, Coord, render_cell_list};
-use crate::engine::{ValueOptions, value};
+use crate::engine::{ValueOptions, cpu_since, process_cpu_seconds, value};
 use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
-use std::time::Instant;
 
 /// Whether a published file is an author's summary rather than a table of boards.
 pub fn is_summary(text: &str) -> bool {
@@ -122,7 +121,7 @@ fn classes_of(
 
 /// Checks every claim of the summary `text` against the boards CSV `boards_text`.
 pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> anyhow::Result<SummaryReport> {
-    let start = Instant::now();
+    let start = process_cpu_seconds();
     let claims = parse_summary(&opts.name, text)?;
     let side = opts.side;
     let Classes { classes, walls, rows } = classes_of(&opts.boards_name, boards_text, side, &opts.value)?;
@@ -228,7 +227,7 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
     }
     let refuted: usize = kinds.values().sum();
     let mut run = opts.run;
-    run.seconds += start.elapsed().as_secs_f64();
+    run.seconds += cpu_since(start);
     Ok(SummaryReport {
         file: opts.name,
         boards: opts.boards_name,

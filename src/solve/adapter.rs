@@ -1,0 +1,150 @@
+//! What every adapter that puts a solver behind rustsat's traits keeps: the last answer (a
+//! model as a bit per variable, or a core) and the counts `SolveStats` reports. The adapters
+//! (`varisat`, `external`) only talk to their solver; [`solver_traits!`] gives them the trait
+//! impls that read this state.
+
+use rustsat::solvers::{SolverResult, SolverStats};
+use rustsat::types::{Cl, Lit, TernaryVal, Var};
+use std::time::Duration;
+
+/// An adapter's answer and counts. Invariant: at most one of `model` and `core` is set, and
+/// only after the answer it belongs to (SAT, UNSAT); a new clause or call clears both.
+#[derive(Debug, Default)]
+pub(crate) struct Answers {
+    /// Which solver, in error messages.
+    who: &'static str,
+    /// The last SAT answer, a bit per variable up to `max_var`.
+    model: Option<Vec<bool>>,
+    /// The last UNSAT answer's core, in rustsat's convention (negated failed assumptions).
+    core: Option<Vec<Lit>>,
+    max_var: Option<Var>,
+    n_clauses: usize,
+    n_sat: usize,
+    n_unsat: usize,
+    solve_time: Duration,
+}
+
+impl Answers {
+    pub fn new(who: &'static str) -> Answers {
+        Answers {
+            who,
+            ..Answers::default()
+        }
+    }
+
+    /// Variables `0..n_vars` appear in a clause or an assumption so far.
+    pub fn n_vars(&self) -> usize {
+        self.max_var.map_or(0, |v| v.idx() + 1)
+    }
+
+    fn note_var(&mut self, v: Var) {
+        if self.max_var.is_none_or(|m| v > m) {
+            self.max_var = Some(v);
+        }
+    }
+
+    /// A clause was added: the formula changed, so the last answer no longer holds.
+    pub fn added(&mut self, clause: &Cl) {
+        for l in clause.iter() {
+            self.note_var(l.var());
+        }
+        self.n_clauses += 1;
+        self.model = None;
+    }
+
+    /// A call under `assumps` begins.
+    pub fn start(&mut self, assumps: &[Lit]) {
+        for l in assumps {
+            self.note_var(l.var());
+        }
+        self.model = None;
+        self.core = None;
+    }
+
+    /// The solver worked `took` on the current call.
+    pub fn spent(&mut self, took: Duration) {
+        self.solve_time += took;
+    }
+
+    /// The call answered SAT with `model` (a bit per variable).
+    pub fn sat(&mut self, model: Vec<bool>) -> SolverResult {
+        self.model = Some(model);
+        self.n_sat += 1;
+        SolverResult::Sat
+    }
+
+    /// The call answered UNSAT; `failed` are the assumptions it needed (the core, unnegated).
+    pub fn unsat(&mut self, failed: impl IntoIterator<Item = Lit>) -> SolverResult {
+        self.core = Some(failed.into_iter().map(|l| !l).collect());
+        self.n_unsat += 1;
+        SolverResult::Unsat
+    }
+
+    /// `lit` in the last model; a variable in no clause is unconstrained and reads false.
+    pub fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
+        let model = self
+            .model
+            .as_ref()
+            .ok_or_else(|| anyhow::anyhow!("{}: no model (last answer was not SAT)", self.who))?;
+        let v = model.get(lit.vidx()).copied().unwrap_or(false);
+        Ok(if v == lit.is_pos() {
+            TernaryVal::True
+        } else {
+            TernaryVal::False
+        })
+    }
+
+    /// The last UNSAT answer's core.
+    pub fn core(&self) -> anyhow::Result<Vec<Lit>> {
+        self.core
+            .clone()
+            .ok_or_else(|| anyhow::anyhow!("{}: no core (last answer was not UNSAT)", self.who))
+    }
+
+    pub fn stats(&self) -> SolverStats {
+        SolverStats {
+            n_sat: self.n_sat,
+            n_unsat: self.n_unsat,
+            n_terminated: 0,
+            n_clauses: self.n_clauses,
+            max_var: self.max_var,
+            avg_clause_len: 0.0,
+            cpu_solve_time: self.solve_time,
+        }
+    }
+}
+
+/// `SolveStats` and `Extend` (clauses in bulk) for an adapter whose [`Answers`] is the field
+/// `answers` and whose `add_clause_ref` never refuses a clause.
+macro_rules! solver_traits {
+    ($t:ty) => {
+        impl rustsat::solvers::SolveStats for $t {
+            fn stats(&self) -> rustsat::solvers::SolverStats {
+                self.answers.stats()
+            }
+            fn n_clauses(&self) -> usize {
+                self.answers.stats().n_clauses
+            }
+            fn max_var(&self) -> Option<rustsat::types::Var> {
+                self.answers.stats().max_var
+            }
+        }
+
+        impl Extend<rustsat::types::Clause> for $t {
+            fn extend<T: IntoIterator<Item = rustsat::types::Clause>>(&mut self, iter: T) {
+                for cl in iter {
+                    rustsat::solvers::Solve::add_clause_ref(self, &cl).expect("never refuses a clause");
+                }
+            }
+        }
+
+        impl<'a, C: AsRef<rustsat::types::Cl> + ?Sized> Extend<&'a C> for $t {
+            fn extend<T: IntoIterator<Item = &'a C>>(&mut self, iter: T) {
+                for cl in iter {
+                    rustsat::solvers::Solve::add_clause_ref(self, cl).expect("never refuses a clause");
+                }
+            }
+        }
+    };
+}
+pub(crate) use solver_traits;
