@@ -390,7 +390,7 @@ fn check_class<const W: usize>(
             ));
         }
         let pb = Board::with_walls(p.rows, p.cols, &p.walls).map_err(|e| format!("puzzle walls: {e}"))?;
-        if sets.greatest_image(&sets.set_of(&p.walls)).0 != *m {
+        if sets.greatest_image(&sets.set_of(&p.walls)).0 != sets.greatest_image(m).0 {
             return Err("the puzzle's walls are not of this class".into());
         }
         if pb.canonical().0 != pb {
