@@ -38,6 +38,10 @@ fn edit_json(path: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
     std::fs::write(path, serde_json::to_string(&v).unwrap()).unwrap();
 }
 
+/// An edit of a chunk document; `TamperAt` also gets the index of the class to edit.
+type Tamper = fn(&mut serde_json::Value);
+type TamperAt = fn(&mut serde_json::Value, usize);
+
 const SWEEP: [&str; 11] = [
     "sweep",
     "--size",
@@ -60,7 +64,7 @@ fn tampered_sweep_chunks_are_refused() {
     let clean = dir.path().join("clean");
     let (code, _, err) = queensat(&[&SWEEP[..], &["--output", clean.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
-    let tampers: [(&str, fn(&mut serde_json::Value), &str); 5] = [
+    let tampers: [(&str, Tamper, &str); 5] = [
         (
             "value+3",
             |v| v["rows"][0]["value"] = (v["rows"][0]["value"].as_u64().unwrap() + 3).into(),
@@ -140,7 +144,7 @@ fn tampered_puzzle_chunks_are_refused() {
             .position(|c| c["verdict"].get("unique").is_some())
             .expect("6x6 with 2 walls has a puzzle")
     };
-    let tampers: [(fn(&mut serde_json::Value, usize), &str); 4] = [
+    let tampers: [(TamperAt, &str); 4] = [
         (|v, _| v["classes"][0]["value"] = 9.into(), "value 9"),
         (
             |v, i| v["classes"][i]["verdict"]["unique"]["orbit"] = 999.into(),
