@@ -195,3 +195,27 @@ fn time_limits_are_parsed_strictly() {
         one_error_line(out.status.code().unwrap(), &err, "QUEENSAT_SOLVER_TIMEOUT");
     }
 }
+
+/// Case 7: a DRAT checker that hangs (with a child) is stopped by its time limit.
+#[test]
+fn a_hanging_drat_checker_is_bounded() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let checker = dir.path().join("rate");
+    std::fs::write(&checker, "#!/bin/sh\nsleep 60 &\nsleep 60\n").unwrap();
+    std::fs::set_permissions(&checker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let t = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(["value", "--size", "4", "--certify"])
+        .env("QUEENSAT_DRAT_CHECKER", &checker)
+        .env("QUEENSAT_DRAT_TIMEOUT", "0.5")
+        .output()
+        .unwrap();
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let err = String::from_utf8_lossy(&out.stderr);
+    one_error_line(
+        out.status.code().unwrap(),
+        &err,
+        "no answer within 0.5 s (killed)",
+    );
+}

@@ -220,23 +220,8 @@ fn one_writer_per_output_folder() {
     // Two real writers at once: one of them is refused, or they ran one after the other.
     let started: Vec<_> = (0..2)
         .map(|_| {
-            Command::new(BIN)
-                .args([
-                    "sweep",
-                    "--size",
-                    "7",
-                    "--walls",
-                    "3",
-                    "--chunk",
-                    "50",
-                    "--threads",
-                    "1",
-                    "--quiet",
-                    "--output",
-                ])
-                .arg(dir.path().join("both"))
+            sweep7(&dir.path().join("both"))
                 .stderr(Stdio::piped())
-                .stdout(Stdio::null())
                 .spawn()
                 .unwrap()
         })

@@ -94,6 +94,80 @@ fn remove_stale_temps() {
     });
 }
 
+/// A finished process: its exit status, what it printed (at most the cap) and its wall time.
+pub struct Finished {
+    pub status: std::process::ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+/// The first `cap` bytes of a file, as text.
+fn read_capped(p: &Path, cap: u64) -> String {
+    use std::io::Read as _;
+    let mut buf = Vec::new();
+    if let Ok(f) = std::fs::File::open(p) {
+        let _ = f.take(cap).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// Runs `cmd` in its own process group with output to files in `dir`: on the time limit, or
+/// when it writes more than `cap` bytes, the whole group (whatever it started too) is killed
+/// and the run is an error naming `what`; when it ends, whatever it left running in its
+/// group is killed. The one way queensat runs a program it does not control (solvers, proof
+/// checkers).
+pub fn run_bounded(
+    cmd: &mut Command,
+    dir: &Path,
+    what: &str,
+    limit: Option<Duration>,
+    cap: u64,
+) -> anyhow::Result<Finished> {
+    let out = dir.join("stdout");
+    let err = dir.join("stderr");
+    cmd.stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out)?)
+        .stderr(std::fs::File::create(&err)?)
+        .process_group(0);
+    let start = Instant::now();
+    let mut child = cmd.spawn().with_context(|| format!("{what}: cannot start"))?;
+    let pid = child.id();
+    let mut polls = 0u64;
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        let stop = if limit.is_some_and(|t| start.elapsed() > t) {
+            Some(format!(
+                "no answer within {:.1} s (killed)",
+                limit.unwrap_or_default().as_secs_f64()
+            ))
+        } else if polls.is_multiple_of(64)
+            && std::fs::metadata(&out).map_or(0, |m| m.len()) + std::fs::metadata(&err).map_or(0, |m| m.len())
+                > cap
+        {
+            Some(format!("wrote more than {cap} bytes of output (killed)"))
+        } else {
+            None
+        };
+        if let Some(why) = stop {
+            kill_group(pid);
+            let _ = child.wait();
+            bail!("{what}: {why}");
+        }
+        polls += 1;
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    kill_group(pid);
+    Ok(Finished {
+        status,
+        stdout: read_capped(&out, cap),
+        stderr: read_capped(&err, cap),
+        elapsed: start.elapsed(),
+    })
+}
+
 /// Kills a process group (the solver and everything it started).
 fn kill_group(pid: u32) {
     // SAFETY: kill(2) with a negative pid signals the group; no memory is involved.
@@ -171,8 +245,6 @@ impl ExternalSolver {
             .tempdir()
             .context("cannot create a temporary directory for the external solver")?;
         let cnf = dir.path().join("in.cnf");
-        let out = dir.path().join("stdout");
-        let err = dir.path().join("stderr");
         let result = dir.path().join("result");
         let text = write_dimacs(
             "c written by queensat for an external solver\n",
@@ -185,67 +257,32 @@ impl ExternalSolver {
         if self.is_minisat() {
             cmd.arg(&result);
         }
-        // Its own process group, so a time limit stops whatever the solver started too.
-        cmd.stdin(Stdio::null())
-            .stdout(std::fs::File::create(&out)?)
-            .stderr(std::fs::File::create(&err)?)
-            .process_group(0);
         let name = self.command();
-        let start = Instant::now();
-        let mut child = cmd
-            .spawn()
-            .with_context(|| format!("external solver {name:?}: cannot start"))?;
-        let pid = child.id();
         let cap = output_cap(n_vars);
-        let mut polls = 0u64;
-        let status = loop {
-            if let Some(s) = child.try_wait()? {
-                break s;
-            }
-            let stop = if timeout.is_some_and(|t| start.elapsed() > t) {
-                Some(format!(
-                    "no answer within {:.1} s (killed)",
-                    timeout.unwrap_or_default().as_secs_f64()
-                ))
-            } else if polls.is_multiple_of(64)
-                && std::fs::metadata(&out).map_or(0, |m| m.len())
-                    + std::fs::metadata(&err).map_or(0, |m| m.len())
-                    > cap
-            {
-                Some(format!("wrote more than {cap} bytes of output (killed)"))
-            } else {
-                None
-            };
-            if let Some(why) = stop {
-                kill_group(pid);
-                let _ = child.wait();
-                bail!("external solver {name:?}: {why}");
-            }
-            polls += 1;
-            std::thread::sleep(Duration::from_millis(2));
-        };
-        // Whatever the solver left running in its group ends with it.
-        kill_group(pid);
-        self.solve_time += start.elapsed();
+        let ran = run_bounded(
+            &mut cmd,
+            dir.path(),
+            &format!("external solver {name:?}"),
+            timeout,
+            cap,
+        )?;
+        self.solve_time += ran.elapsed;
+        let status = ran.status;
         if let Some(sig) = status.signal() {
             bail!("external solver {name:?}: killed by signal {sig}; its answer is not used");
         }
-        let read_capped = |p: &Path| -> String {
-            use std::io::Read as _;
-            let mut buf = Vec::new();
-            if let Ok(f) = std::fs::File::open(p) {
-                let _ = f.take(cap).read_to_end(&mut buf);
-            }
-            String::from_utf8_lossy(&buf).into_owned()
-        };
         let answer = if self.is_minisat() {
-            parse_minisat_result(&read_capped(&result), n_vars)
+            parse_minisat_result(&read_capped(&result, cap), n_vars)
         } else {
-            parse_competition_output(&read_capped(&out), n_vars)
+            parse_competition_output(&ran.stdout, n_vars)
         };
         let answer = answer.map_err(|e| {
-            let stderr = read_capped(&err);
-            let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+            let last = ran
+                .stderr
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
             anyhow::anyhow!(
                 "external solver {name:?} ({status}): {e}{}",
                 if last.is_empty() {
