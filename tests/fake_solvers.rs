@@ -69,6 +69,23 @@ fn counts_on_an_external_unsat_are_labelled() {
     assert!(out.contains("proof: unchecked (external solver's word)"), "{out}");
     let (code, _, err) = queensat(&[&args[..], &["--require-proof"]].concat());
     one_error_line(code, &err, "--require-proof");
+    // A sweep says so too; its cross-check catches the lie.
+    let out = dir.path().join("sweep");
+    let o = out.to_str().unwrap();
+    let sweep = [
+        "sweep", "--size", "4", "--walls", "1", "--quiet", "--solver", &liar, "--output", o,
+    ];
+    let (code, text, err) = queensat(&sweep);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("proof: unchecked (external solver's word)"),
+        "{text}"
+    );
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("proof: unchecked (external solver's word)"), "{md}");
+    let other = dir.path().join("sweep2");
+    let (code, _, err) = queensat(&[&sweep[..9], &[other.to_str().unwrap(), "--cross-check"]].concat());
+    one_error_line(code, &err, "cross-check failed");
 }
 
 /// Case 1 and 2 through `queensat solve`: every kind of bad solver is an error.

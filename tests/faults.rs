@@ -357,8 +357,6 @@ fn output_paths_keep_links_and_special_files() {
     assert_eq!(code, 0, "{err}");
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
     assert!(std::fs::read_to_string(&real).unwrap().starts_with("<svg"));
-    let (code, _, err) = queensat(&["render", "--size", "4", "-o", "/dev/null"]);
-    assert_eq!(code, 0, "{err}");
     // A FIFO: its reader gets the picture.
     let fifo = dir.path().join("fifo");
     let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
@@ -373,7 +371,7 @@ fn output_paths_keep_links_and_special_files() {
     assert!(reader.join().unwrap().starts_with("<svg"));
     use std::os::unix::fs::FileTypeExt as _;
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
-    if Path::new("/dev/full").exists() {
+    if std::fs::metadata("/dev/full").is_ok_and(|m| m.file_type().is_char_device()) {
         let (code, _, err) = queensat(&["render", "--size", "40", "-o", "/dev/full"]);
         one_error_line(code, &err, &["/dev/full"]);
         assert!(

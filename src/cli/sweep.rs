@@ -81,6 +81,12 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
     print_summaries(sums.as_deref().unwrap_or_default());
+    if sums.is_some() && spec.solver.starts_with("external:") && !a.cross_check {
+        println!(
+            "proof: {} (--cross-check checks the values)",
+            crate::solve::UNCHECKED_UNSAT
+        );
+    }
     Ok(0)
 }
 

@@ -10,7 +10,7 @@
 //! - a directory made for an output that then fails is removed ([`new_dir_or_nothing`]).
 
 use std::io::Write;
-use std::os::unix::fs::FileTypeExt as _;
+use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 
 /// Writes `bytes` to `path` atomically (same directory temp file, fsync, rename).
@@ -83,9 +83,12 @@ pub fn write_atomic_with(
         .into_owned();
     remove_stale_temps(dir, &name);
     let result = (|| {
+        // The mode a plain create would give (0666 less the umask), or the replaced file's.
+        let mode = std::fs::metadata(&path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
         let tmp = tempfile::Builder::new()
             .prefix(&format!(".{name}.{}.", std::process::id()))
             .suffix(".tmp")
+            .permissions(std::fs::Permissions::from_mode(mode))
             .tempfile_in(dir)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, tmp);
         fill(&mut w)?;
@@ -154,6 +157,11 @@ mod tests {
         write_atomic(&p, b"two").unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
         assert_eq!(std::fs::read_dir(p.parent().unwrap()).unwrap().count(), 1);
+        // A new file gets the usual mode, not the temporary file's private one.
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode(&p), mode(&plain));
     }
 
     #[test]
