@@ -16,6 +16,23 @@ impl Placement {
         queens.dedup();
         Placement { queens }
     }
+    /// A placement from a list a user gave: a cell named twice is an error, not merged.
+    pub fn from_list(queens: Vec<Coord>) -> Result<Placement, super::BoardError> {
+        let p = Placement::new(queens.clone());
+        if p.len() != queens.len() {
+            let twice = queens
+                .iter()
+                .enumerate()
+                .find(|(i, q)| queens[..*i].contains(q))
+                .map(|(_, q)| *q)
+                .unwrap_or_default();
+            return Err(super::BoardError::new(format!(
+                "cell {},{} is named twice",
+                twice.0, twice.1
+            )));
+        }
+        Ok(p)
+    }
     pub fn queens(&self) -> &[Coord] {
         &self.queens
     }

@@ -81,6 +81,28 @@ impl ValueSearchArgs {
     }
 }
 
+/// Whether an answer that rests on an external solver's unchecked UNSAT is acceptable.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ProofArgs {
+    /// Refuse (exit 2) an answer whose UNSAT part rests on an external solver's word, not
+    /// on a solver queensat runs itself or a checked proof.
+    #[arg(long)]
+    pub require_proof: bool,
+}
+
+impl ProofArgs {
+    /// An error when `certified` is false and a proof is required.
+    pub fn check(&self, certified: bool) -> anyhow::Result<()> {
+        if self.require_proof && !certified {
+            anyhow::bail!(
+                "--require-proof: the answer rests on an UNSAT answer of an external solver that \
+                 nothing checked; use a built-in solver, or --certify where the command has it"
+            );
+        }
+        Ok(())
+    }
+}
+
 /// Where a command's output goes: `-o/--output PATH`, `-` or nothing for stdout.
 #[derive(Args, Debug, Clone, Default)]
 pub struct OutputArgs {

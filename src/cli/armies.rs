@@ -30,8 +30,8 @@ pub struct ArmiesArgs {
     pub no_count: bool,
     /// Stop an enumeration after this many seconds (between solver calls); the count is then
     /// reported as a lower bound.
-    #[arg(long, value_name = "SECONDS")]
-    pub count_seconds: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
+    pub count_seconds: Option<Duration>,
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
     /// board finishes.
     #[arg(long, value_name = "DIR")]
@@ -61,7 +61,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         encoding: a.encoding,
         backend: a.solver.backend(),
         unique: a.unique || (a.table && !a.no_count),
-        count_limit: a.count_seconds.map(Duration::from_secs_f64),
+        count_limit: a.count_seconds,
         symmetry_breaking: a.symmetry.breaking(),
     };
     if a.table {

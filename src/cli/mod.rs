@@ -18,7 +18,7 @@ mod sweep;
 mod value;
 mod verify;
 
-pub use args::{BaseArgs, OutputArgs, SolverArgs, SymmetryArgs, ValueSearchArgs};
+pub use args::{BaseArgs, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs, ValueSearchArgs};
 pub use board_args::BoardArgs;
 pub use instance::{InstanceArgs, Loaded};
 pub use progress::ProgressArgs;

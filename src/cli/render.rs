@@ -37,7 +37,7 @@ pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
                 board.cols()
             );
         }
-        Some(Placement::new(queens))
+        Some(Placement::from_list(queens).context("--placement")?)
     } else if a.solve {
         Some(value(&board, &ValueOptions::default())?.placement)
     } else if !loaded.shown.is_empty() {

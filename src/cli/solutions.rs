@@ -1,6 +1,6 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
-use super::{BaseArgs, Format, InstanceArgs, ProgressArgs, SolverArgs};
+use super::{BaseArgs, Format, InstanceArgs, ProgressArgs, ProofArgs, SolverArgs};
 use crate::board::render_grid;
 use crate::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
 use crate::study::report::{count_text, summary_text};
@@ -41,6 +41,8 @@ pub struct SolutionsArgs {
     /// text, or json (one JSON object per line: placements, then a summary).
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
@@ -110,6 +112,7 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
         Ok(())
     })?;
     progress.finish();
+    a.proof.check(report.certified || !report.complete)?;
     match a.format {
         Format::Json => {
             let mut summary = serde_json::to_value(&report)?;

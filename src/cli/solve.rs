@@ -21,8 +21,10 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     /// Wall-clock limit for an external solver, in seconds.
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
+    pub time_limit: Option<Duration>,
+    #[command(flatten)]
+    pub proof: super::ProofArgs,
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
@@ -39,9 +41,9 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         None => a.solver.backend(),
     };
     let mut solver = match &backend {
-        Backend::External(cmd) => AnySolver::External(Box::new(
-            ExternalSolver::new(cmd).with_timeout(a.time_limit.map(Duration::from_secs_f64)),
-        )),
+        Backend::External(cmd) => {
+            AnySolver::External(Box::new(ExternalSolver::new(cmd).with_timeout(a.time_limit)))
+        }
         b => b.make(),
     };
     for cl in &cnf.clauses {
@@ -52,8 +54,12 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     let seconds = start.elapsed().as_secs_f64();
     match answer {
         SolverResult::Unsat => {
+            a.proof.check(backend.checks_its_unsat())?;
             println!("s UNSATISFIABLE");
             println!("c solver {backend}, {seconds:.3} s");
+            if !backend.checks_its_unsat() {
+                println!("c proof: {}", crate::solve::UNCHECKED_UNSAT);
+            }
         }
         SolverResult::Interrupted => bail!("solver {backend} was interrupted"),
         SolverResult::Sat => {

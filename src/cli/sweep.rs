@@ -81,6 +81,12 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
     print_summaries(sums.as_deref().unwrap_or_default());
+    if sums.is_some() && spec.solver.starts_with("external:") && !a.cross_check {
+        println!(
+            "proof: {} (--cross-check checks the values)",
+            crate::solve::UNCHECKED_UNSAT
+        );
+    }
     Ok(0)
 }
 
@@ -110,12 +116,21 @@ fn print_summaries(sums: &[crate::study::sweep::WallsSummary]) {
     }
 }
 
+/// More threads than this only costs time spawning them.
+fn max_threads() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {
     match threads {
         Some(0) => bail!("--threads must be at least 1"),
+        Some(n) if n > max_threads() => bail!(
+            "--threads {n}: at most {} (4 per CPU of this machine)",
+            max_threads()
+        ),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()

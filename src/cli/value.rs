@@ -1,6 +1,6 @@
 //! `queensat value`.
 
-use super::{BoardArgs, Format, ValueSearchArgs};
+use super::{BoardArgs, Format, ProofArgs, ValueSearchArgs};
 use crate::board::render_grid;
 use crate::engine::{ValueReport, value};
 use crate::solve::Backend;
@@ -23,6 +23,8 @@ pub struct ValueArgs {
     /// directory, removed afterwards).
     #[arg(long, value_name = "DIR", requires = "certify")]
     pub certify_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
 }
@@ -33,7 +35,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     if let Some(cmd) = &a.external {
         opts.backend = Backend::External(cmd.clone());
     }
-    let report = value(&board, &opts)?;
+    let mut report = value(&board, &opts)?;
     let certificate = if a.certify {
         Some(crate::engine::certify_value(
             &board,
@@ -44,6 +46,11 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     } else {
         None
     };
+    // A checked DRAT proof of "value + 1 is impossible" replaces the external solver's word.
+    if certificate.as_ref().is_some_and(|c| c.certified) {
+        report.certified = true;
+    }
+    a.proof.check(report.certified)?;
     match a.format {
         Format::Json => match &certificate {
             Some(c) => println!("{}", serde_json::json!({ "value": report, "certificate": c })),
@@ -73,8 +80,13 @@ fn text(r: &ValueReport) -> String {
         "value {} (greedy start {}{local}, upper bound {} by {})\n",
         r.value, r.greedy_lower_bound, r.upper_bound.bound, r.upper_bound.reason
     ));
+    let unchecked = if r.certified {
+        String::new()
+    } else {
+        format!("{}: ", crate::solve::UNCHECKED_UNSAT)
+    };
     s.push_str(&format!(
-        "proof: SAT with {} queens, placement checked; {}\n",
+        "proof: {unchecked}SAT with {} queens, placement checked; {}\n",
         r.value, r.proof
     ));
     s.push_str(

@@ -108,6 +108,9 @@ pub struct EnumReport {
     /// True when the last solver call was UNSAT, so the counts are exact; false when the
     /// limit stopped the run.
     pub complete: bool,
+    /// False when the counts (or the value they start from) rest on an external solver's
+    /// UNSAT answer that nothing checked.
+    pub certified: bool,
     pub solver_calls: u64,
     pub solver: String,
     pub amo: &'static str,
@@ -142,7 +145,15 @@ pub fn enumerate(
                 ..ValueOptions::default()
             };
             let r = value(board, &vopts)?;
-            (r.value, Some(format!("value {}: {}", r.value, r.proof)))
+            let unchecked = if r.certified {
+                String::new()
+            } else {
+                format!(", {}", crate::solve::UNCHECKED_UNSAT)
+            };
+            (
+                r.value,
+                Some(format!("value {}: {}{unchecked}", r.value, r.proof)),
+            )
         }
         Target::Exactly(k) | Target::AtLeast(k) => (k, None),
     };
@@ -266,6 +277,7 @@ pub fn enumerate(
         classes,
         answers,
         complete,
+        certified: opts.backend.checks_its_unsat(),
         solver_calls,
         solver: opts.backend.name().to_string(),
         amo: opts.base.amo.name(),

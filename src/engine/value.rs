@@ -59,6 +59,8 @@ pub struct ValueReport {
     pub calls: Vec<SolverCall>,
     /// How optimality was shown, in words.
     pub proof: String,
+    /// False when optimality rests on an external solver's UNSAT answer that nothing checked.
+    pub certified: bool,
     pub solver: String,
     pub amo: &'static str,
     pub count: &'static str,
@@ -172,7 +174,9 @@ pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> 
             opts.base.count.name()
         ),
     };
+    let certified = last.answer == "bound" || opts.backend.checks_its_unsat();
     Ok(ValueReport {
+        certified,
         board: board.clone(),
         value: best.len(),
         placement: best,

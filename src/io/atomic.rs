@@ -1,11 +1,56 @@
 //! Writing a file whole or not at all: write a temporary file beside it, then rename.
+//!
+//! The one place where output files are created:
+//! - a regular file (or nothing) at the path is replaced by rename, from a temporary file with
+//!   an unpredictable name (`.NAME.PID.XXXXXX.tmp`); such files left by a killed run (their
+//!   process is gone) are removed by the next write beside them;
+//! - a symbolic link is followed: its target is replaced, the link stays;
+//! - a special file (a pipe, `/dev/stdout`, `/dev/null`, a device) is written through, never
+//!   replaced;
+//! - a directory made for an output that then fails is removed ([`new_dir_or_nothing`]).
 
 use std::io::Write;
-use std::path::Path;
+use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
+use std::path::{Path, PathBuf};
 
 /// Writes `bytes` to `path` atomically (same directory temp file, fsync, rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// What is at an output path.
+enum Target {
+    /// Nothing or a regular file (after following symbolic links): replaced by rename.
+    File(PathBuf),
+    /// A pipe, a device or a socket: written through.
+    Special(PathBuf),
+}
+
+fn target(path: &Path) -> anyhow::Result<Target> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // Nothing there, or a dangling symbolic link: create the link's target.
+            return Ok(match std::fs::read_link(path) {
+                Ok(to) => Target::File(path.parent().unwrap_or(Path::new(".")).join(to)),
+                Err(_) => Target::File(path.to_path_buf()),
+            });
+        }
+        Err(e) => anyhow::bail!("cannot write {}: {e}", path.display()),
+    };
+    let real = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::canonicalize(path).map_err(|e| anyhow::anyhow!("cannot follow {}: {e}", path.display()))?
+    } else {
+        path.to_path_buf()
+    };
+    let t = meta.file_type();
+    if t.is_dir() {
+        anyhow::bail!("cannot write {}: it is a directory", path.display());
+    }
+    if t.is_fifo() || t.is_char_device() || t.is_block_device() || t.is_socket() {
+        return Ok(Target::Special(real));
+    }
+    Ok(Target::File(real))
 }
 
 /// Like [`write_atomic`], for output too large to hold in memory: `fill` streams the content
@@ -14,6 +59,18 @@ pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> anyhow::Result<()> {
+    let path = match target(path)? {
+        Target::Special(p) => {
+            let result = (|| {
+                let f = std::fs::OpenOptions::new().write(true).open(&p)?;
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+                fill(&mut w)?;
+                w.flush()
+            })();
+            return result.map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display()));
+        }
+        Target::File(p) => p,
+    };
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -21,31 +78,148 @@ pub fn write_atomic_with(
     std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     let name = path
         .file_name()
-        .ok_or_else(|| anyhow::anyhow!("{} is not a file path", path.display()))?;
-    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
+        .ok_or_else(|| anyhow::anyhow!("{} is not a file path", path.display()))?
+        .to_string_lossy()
+        .into_owned();
+    remove_stale_temps(dir, &name);
     let result = (|| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+        // The mode a plain create would give (0666 less the umask), or the replaced file's.
+        let mode = std::fs::metadata(&path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!(".{name}.{}.", std::process::id()))
+            .suffix(".tmp")
+            .permissions(std::fs::Permissions::from_mode(mode))
+            .tempfile_in(dir)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, tmp);
         fill(&mut w)?;
-        let f = w.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        let tmp = w.into_inner().map_err(|e| e.into_error())?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(&path).map_err(|e| e.error)?;
+        Ok::<(), std::io::Error>(())
     })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        anyhow::bail!("cannot write {}: {e}", path.display());
+    // The temporary file is removed when dropped, on error too.
+    result.map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+/// Whether process `pid` exists on this machine.
+pub fn pid_alive(pid: i32) -> bool {
+    // SAFETY: signal 0 only asks whether the process exists.
+    pid > 0
+        && (unsafe { libc::kill(pid, 0) } == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
+}
+
+/// Removes temporary files of `name` in `dir` whose writer is gone: `.NAME.PID.XXXXXX.tmp`
+/// (and the older `.NAME.tmp-PID`).
+fn remove_stale_temps(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for e in entries.flatten() {
+        let file = e.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let pid = if let Some(old) = rest.strip_prefix("tmp-") {
+            old.parse::<i32>().ok()
+        } else if let Some(mid) = rest.strip_suffix(".tmp") {
+            mid.split_once('.').and_then(|(p, _)| p.parse::<i32>().ok())
+        } else {
+            None
+        };
+        if pid.is_some_and(|p| !pid_alive(p)) {
+            let _ = std::fs::remove_file(e.path());
+        }
     }
-    Ok(())
+}
+
+/// Runs `make` to fill the directory `dir`; when `make` fails and `dir` did not exist before,
+/// removes it, so a failed run leaves no partial output folder.
+pub fn new_dir_or_nothing<T>(dir: &Path, make: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
+    let existed = dir.exists();
+    let result = make();
+    if result.is_err() && !existed {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    result
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn writes_and_replaces() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("sub/out.txt");
-        super::write_atomic(&p, b"one").unwrap();
-        super::write_atomic(&p, b"two").unwrap();
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
         assert_eq!(std::fs::read_dir(p.parent().unwrap()).unwrap().count(), 1);
+        // A new file gets the usual mode, not the temporary file's private one.
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode(&p), mode(&plain));
+    }
+
+    #[test]
+    fn symlinks_are_followed_and_special_files_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        let link = dir.path().join("link.txt");
+        std::fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        write_atomic(Path::new("/dev/null"), b"gone").unwrap();
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        if Path::new("/dev/full").exists() {
+            let e = write_atomic(Path::new("/dev/full"), &[0; 1 << 17]).unwrap_err();
+            assert!(e.to_string().contains("/dev/full"), "{e}");
+            assert!(
+                std::fs::metadata("/dev/full")
+                    .unwrap()
+                    .file_type()
+                    .is_char_device()
+            );
+        }
+        assert!(write_atomic(dir.path(), b"x").is_err());
+    }
+
+    #[test]
+    fn stale_temporary_files_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let dead = dir.path().join(".out.txt.2147483646.abcdef.tmp");
+        let old = dir.path().join(".out.txt.tmp-2147483646");
+        let live = dir
+            .path()
+            .join(format!(".out.txt.{}.abcdef.tmp", std::process::id()));
+        for p in [&dead, &old, &live] {
+            std::fs::write(p, "x").unwrap();
+        }
+        write_atomic(&dir.path().join("out.txt"), b"y").unwrap();
+        assert!(!dead.exists() && !old.exists() && live.exists());
+    }
+
+    #[test]
+    fn a_failed_new_directory_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let r: anyhow::Result<()> = new_dir_or_nothing(&out, || {
+            write_atomic(&out.join("a"), b"a")?;
+            anyhow::bail!("no")
+        });
+        assert!(r.is_err() && !out.exists());
+        std::fs::create_dir(&out).unwrap();
+        let _ = new_dir_or_nothing(&out, || -> anyhow::Result<()> { anyhow::bail!("no") });
+        assert!(out.exists());
     }
 }

@@ -80,6 +80,8 @@ pub fn read_column_lists<R: BufRead>(
     let (mut line, mut col) = (1usize, 0usize);
     let mut cols: Vec<u32> = Vec::new();
     let mut number: Option<u64> = None;
+    // Open brackets on this line: a list's `[` must be closed on its line.
+    let mut depth = 0usize;
     let fault = |line, col, message: String| ColumnsError { line, col, message };
     loop {
         let chunk = r.fill_buf()?;
@@ -98,6 +100,17 @@ pub fn read_column_lists<R: BufRead>(
                     number = Some(v);
                 }
                 b' ' | b'\t' | b',' | b'[' | b']' | b'\r' | b'\n' => {
+                    match b {
+                        b'[' => depth += 1,
+                        b']' if depth == 0 => {
+                            return Err(fault(line, col, "`]` without `[`".into()).into());
+                        }
+                        b']' => depth -= 1,
+                        b'\n' if depth > 0 => {
+                            return Err(fault(line, col, "`[` is never closed".into()).into());
+                        }
+                        _ => {}
+                    }
                     if let Some(v) = number.take() {
                         if one_based && v == 0 {
                             return Err(fault(line, col - 1, "column 0 in a 1-based list".into()).into());
@@ -129,6 +142,9 @@ pub fn read_column_lists<R: BufRead>(
             return Err(fault(line, col, "column 0 in a 1-based list".into()).into());
         }
         cols.push((v - u64::from(one_based)) as u32);
+    }
+    if depth > 0 {
+        return Err(fault(line, col, "`[` is never closed".into()).into());
     }
     if !cols.is_empty() {
         each(line, cols)?;
@@ -177,5 +193,8 @@ mod tests {
         let e = read("1 0 2\n", true).unwrap_err().to_string();
         assert_eq!(e, "1:3: column 0 in a 1-based list");
         assert!(read("99999999999\n", false).is_err());
+        for bad in ["[1, 3, 0, 2\n", "[1, 3, 0, 2", "1, 3]\n", "[[1, 3]\n"] {
+            assert!(read(bad, false).is_err(), "{bad:?}");
+        }
     }
 }

@@ -66,17 +66,23 @@ pub fn parse_blocked_queens(text: &str) -> Result<BlockedInstance, BoardError> {
                 )));
             }
         };
-        // Instances may list a square twice; that is harmless, so it is not an error.
-        if board.cell(at) == Cell::Free {
-            board.set(at, Cell::Hole);
+        // A square listed twice is a damaged or mistyped instance: say so.
+        if board.cell(at) != Cell::Free {
+            return Err(BoardError::new(format!(
+                "blocked n-queens: blocked square #{} ({r},{c}) is listed twice",
+                i + 1
+            )));
         }
+        board.set(at, Cell::Hole);
     }
     Ok(BlockedInstance { board, queens: n })
 }
 
-/// The non-negative integers of a text, in order, skipping comments and a `language` line.
+/// The non-negative integers of a text, in order, skipping comments and a `language` line;
+/// brackets must be balanced.
 fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
     let mut out = Vec::new();
+    let mut open: Vec<(char, usize, usize)> = Vec::new();
     for (ln, line) in text.lines().enumerate() {
         let line = line.split(['$', '%']).next().unwrap_or("");
         if line.trim_start().starts_with("language") {
@@ -84,6 +90,18 @@ fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
         }
         let mut chars = line.char_indices().peekable();
         while let Some((i, ch)) = chars.next() {
+            if let Some(want) = match ch {
+                ']' => Some('['),
+                ')' => Some('('),
+                '}' => Some('{'),
+                _ => None,
+            } {
+                if open.pop().map(|o| o.0) != Some(want) {
+                    return Err(BoardError::at(ln + 1, i + 1, format!("unbalanced `{ch}`")));
+                }
+            } else if matches!(ch, '[' | '(' | '{') {
+                open.push((ch, ln + 1, i + 1));
+            }
             if ch == '-' && chars.peek().is_some_and(|(_, d)| d.is_ascii_digit()) {
                 return Err(BoardError::at(
                     ln + 1,
@@ -111,6 +129,9 @@ fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
                 out.push(v);
             }
         }
+    }
+    if let Some((ch, ln, col)) = open.pop() {
+        return Err(BoardError::at(ln, col, format!("`{ch}` is never closed")));
     }
     Ok(out)
 }
@@ -143,6 +164,11 @@ mod tests {
         let e = parse_blocked_queens("4 1 1 2").unwrap_err();
         assert!(e.to_string().contains("row,column pairs"), "{e}");
         assert!(parse_blocked_queens("").is_err());
+        let e = parse_blocked_queens("4 [[1,1],[2,2]").unwrap_err();
+        assert!(e.to_string().contains("never closed"), "{e}");
+        let e = parse_blocked_queens("4 [[1,1],[1,1]]").unwrap_err();
+        assert!(e.to_string().contains("listed twice"), "{e}");
+        assert!(parse_blocked_queens("4 [[1,1]]]").is_err());
         assert!(parse_blocked_queens("n = 0").is_err());
         assert!(parse_blocked_queens("{\"n\": 3}").is_err());
         assert!(

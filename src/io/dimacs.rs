@@ -3,7 +3,7 @@
 //! Invariant: variable `v` of rustsat (0-based) is DIMACS variable `v + 1`, everywhere.
 
 use anyhow::{Context, bail};
-use rustsat::types::{Clause, Lit};
+use rustsat::types::{Clause, Lit, Var};
 use std::fmt::Write as _;
 
 /// A DIMACS file: the header comments (already prefixed with `c`), then `p cnf` and clauses.
@@ -36,11 +36,17 @@ pub struct DimacsCnf {
     pub clauses: Vec<Clause>,
 }
 
-/// Parses a DIMACS CNF; errors name the line.
+/// Variables a header may announce beyond the largest one its clauses use: a header is checked
+/// against what follows, so a typo cannot make a reader reserve gigabytes.
+pub const MAX_UNUSED_VARS: u32 = 1 << 20;
+
+/// Parses a DIMACS CNF; errors name the line. The header must agree with the clauses: their
+/// number exactly, and at most [`MAX_UNUSED_VARS`] announced variables unused.
 pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
     let mut header: Option<(u32, usize)> = None;
     let mut clauses = Vec::new();
     let mut current: Vec<Lit> = Vec::new();
+    let mut used = 0u32;
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
         let t = line.trim();
@@ -55,6 +61,12 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
             let n: u32 = f[1]
                 .parse()
                 .with_context(|| format!("line {ln}: variable count"))?;
+            if n > Var::MAX_IDX {
+                bail!(
+                    "line {ln}: {n} variables is more than a solver takes ({})",
+                    Var::MAX_IDX
+                );
+            }
             let m: usize = f[2].parse().with_context(|| format!("line {ln}: clause count"))?;
             header = Some((n, m));
             continue;
@@ -72,7 +84,9 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
                 if x.unsigned_abs() > n_vars {
                     bail!("line {ln}: literal {x} exceeds the {n_vars} variables of the header");
                 }
-                current.push(Lit::from_ipasir(x).expect("non-zero literal"));
+                used = used.max(x.unsigned_abs());
+                current
+                    .push(Lit::from_ipasir(x).map_err(|e| anyhow::anyhow!("line {ln}: literal {x}: {e}"))?);
             }
         }
     }
@@ -84,6 +98,9 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
     }
     if clauses.len() != m {
         bail!("the header announces {m} clauses, the file has {}", clauses.len());
+    }
+    if n_vars - used > MAX_UNUSED_VARS {
+        bail!("the header announces {n_vars} variables, the clauses use {used}: fix the header");
     }
     Ok(DimacsCnf { n_vars, clauses })
 }

@@ -369,7 +369,16 @@ impl SolutionBuilder {
 fn named_side(vars: &[ScipVar]) -> anyhow::Result<usize> {
     let mut side = 0;
     let (mut nb, mut nq) = (0, 0);
+    let mut seen = std::collections::HashSet::new();
     for v in vars {
+        let key = match v {
+            ScipVar::Blocked(p) => Some(("BLOCKED", *p)),
+            ScipVar::Queen(p) => Some(("QUEEN", *p)),
+            ScipVar::Objective => None,
+        };
+        if let Some((kind, (r, c))) = key.filter(|k| !seen.insert(*k)) {
+            bail!("variable {kind}({r},{c}) is named twice");
+        }
         match v {
             ScipVar::Blocked((r, c)) => {
                 side = side.max(r + 1).max(c + 1);
@@ -544,5 +553,8 @@ mod tests {
         assert_eq!(f.rows.len(), 2);
         assert_eq!(f.rows[1].queens, Some(PublishedCells::Cells(vec![(0, 0)])));
         assert!(parse_published("t", ",0,1\n FOO#0#0,1,0\n").is_err());
+        let twice = sol.replace("BLOCKED#1#0", "BLOCKED#1#1");
+        let e = parse_published("t", &twice).unwrap_err();
+        assert!(format!("{e:#}").contains("named twice"), "{e:#}");
     }
 }

@@ -7,7 +7,7 @@
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The outcome of one check.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -53,12 +53,21 @@ pub fn check_drat(cnf: &Path, proof: &Path) -> anyhow::Result<DratCheck> {
         "no DRAT checker: install `rate` (cargo install rate, or bash .ci/setup.d/export.sh) or set QUEENSAT_DRAT_CHECKER",
     )?;
     let start = Instant::now();
-    let out = Command::new(&checker)
-        .arg(cnf)
-        .arg(proof)
-        .output()
-        .with_context(|| format!("cannot run the DRAT checker {}", checker.display()))?;
-    let status = status_line(&String::from_utf8_lossy(&out.stdout));
+    // Bounded like an external solver: a time limit (QUEENSAT_DRAT_TIMEOUT seconds, default
+    // one hour) and its own process group.
+    let limit = match std::env::var("QUEENSAT_DRAT_TIMEOUT") {
+        Ok(t) => super::parse_seconds(&t).map_err(|e| anyhow::anyhow!("QUEENSAT_DRAT_TIMEOUT: {e}"))?,
+        Err(_) => Duration::from_secs(3600),
+    };
+    let dir = tempfile::tempdir().context("cannot create a temporary directory for the DRAT checker")?;
+    let out = super::external::run_bounded(
+        Command::new(&checker).arg(cnf).arg(proof),
+        dir.path(),
+        &format!("the DRAT checker {}", checker.display()),
+        Some(limit),
+        64 << 20,
+    )?;
+    let status = status_line(&out.stdout);
     if status.is_empty() {
         bail!(
             "the DRAT checker {} printed no status line ({})",

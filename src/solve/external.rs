@@ -11,43 +11,178 @@ use crate::io::{SolverAnswer, check_model, parse_competition_output, parse_minis
 use anyhow::{Context, bail};
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{Cl, Clause, Lit, TernaryVal};
-use std::path::{Path, PathBuf};
+use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// The longest time limit accepted: about 115 days.
+const MAX_SECONDS: f64 = 1e7;
+
+/// A time limit in seconds, parsed strictly: a finite positive number of at most 10^7 seconds
+/// (`nan`, `inf`, negative, zero and huge values are errors).
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let x: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !x.is_finite() || x <= 0.0 || x > MAX_SECONDS {
+        return Err(format!(
+            "{text:?} is not a time limit (a positive number of seconds up to {MAX_SECONDS:e})"
+        ));
+    }
+    Ok(Duration::from_secs_f64(x))
+}
+
+/// What an UNSAT answer of an external solver rests on, in the words every output uses.
+pub const UNCHECKED_UNSAT: &str = "unchecked (external solver's word)";
+
+impl super::Backend {
+    /// Whether queensat may believe this backend's UNSAT answers: true for the solvers it runs
+    /// in-process, false for an external process (its word, unless a proof is checked).
+    pub fn checks_its_unsat(&self) -> bool {
+        !matches!(self, super::Backend::External(_))
+    }
+}
+
+/// Bytes of solver output read at most: beyond this the solver is stopped, an error.
+fn output_cap(n_vars: u32) -> u64 {
+    (64 << 20) + 16 * u64::from(n_vars)
+}
 
 /// A solver run as a process.
 pub struct ExternalSolver {
     /// Program and its arguments; the CNF file is appended.
     command: Vec<String>,
-    timeout: Option<Duration>,
+    /// The limit of each call, or why `QUEENSAT_SOLVER_TIMEOUT` was refused (reported by the
+    /// first call).
+    timeout: Result<Option<Duration>, String>,
     clauses: Vec<Clause>,
     answers: Answers,
 }
 
-/// Removes a temporary file when dropped.
-struct TempFile(PathBuf);
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
+/// Removes, once per process, what killed runs left in the temp directory: solver directories
+/// `queensat-solver-PID-XXXXXX` and the older files `queensat-PID-N.EXT` of processes that are
+/// gone.
+fn remove_stale_temps() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let rest = name
+                .strip_prefix("queensat-solver-")
+                .or_else(|| name.strip_prefix("queensat-"));
+            let pid = rest
+                .and_then(|r| r.split_once('-'))
+                .and_then(|(p, _)| p.parse::<i32>().ok());
+            if pid.is_some_and(|p| !crate::io::pid_alive(p)) {
+                let path = e.path();
+                let _ = if path.is_dir() {
+                    std::fs::remove_dir_all(&path)
+                } else {
+                    std::fs::remove_file(&path)
+                };
+            }
+        }
+    });
 }
 
-fn temp_path(ext: &str) -> TempFile {
-    static N: AtomicU64 = AtomicU64::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    TempFile(std::env::temp_dir().join(format!("queensat-{}-{n}.{ext}", std::process::id())))
+/// A finished process: its exit status, what it printed (at most the cap) and its wall time.
+pub struct Finished {
+    pub status: std::process::ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+/// The first `cap` bytes of a file, as text.
+fn read_capped(p: &Path, cap: u64) -> String {
+    use std::io::Read as _;
+    let mut buf = Vec::new();
+    if let Ok(f) = std::fs::File::open(p) {
+        let _ = f.take(cap).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// Runs `cmd` in its own process group with output to files in `dir`: on the time limit, or
+/// when it writes more than `cap` bytes, the whole group (whatever it started too) is killed
+/// and the run is an error naming `what`; when it ends, whatever it left running in its
+/// group is killed. The one way queensat runs a program it does not control (solvers, proof
+/// checkers).
+pub fn run_bounded(
+    cmd: &mut Command,
+    dir: &Path,
+    what: &str,
+    limit: Option<Duration>,
+    cap: u64,
+) -> anyhow::Result<Finished> {
+    let out = dir.join("stdout");
+    let err = dir.join("stderr");
+    cmd.stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out)?)
+        .stderr(std::fs::File::create(&err)?)
+        .process_group(0);
+    let start = Instant::now();
+    let mut child = cmd.spawn().with_context(|| format!("{what}: cannot start"))?;
+    let pid = child.id();
+    let mut polls = 0u64;
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        let stop = if limit.is_some_and(|t| start.elapsed() > t) {
+            Some(format!(
+                "no answer within {:.1} s (killed)",
+                limit.unwrap_or_default().as_secs_f64()
+            ))
+        } else if polls.is_multiple_of(64)
+            && std::fs::metadata(&out).map_or(0, |m| m.len()) + std::fs::metadata(&err).map_or(0, |m| m.len())
+                > cap
+        {
+            Some(format!("wrote more than {cap} bytes of output (killed)"))
+        } else {
+            None
+        };
+        if let Some(why) = stop {
+            kill_group(pid);
+            let _ = child.wait();
+            bail!("{what}: {why}");
+        }
+        polls += 1;
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    kill_group(pid);
+    Ok(Finished {
+        status,
+        stdout: read_capped(&out, cap),
+        stderr: read_capped(&err, cap),
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Kills a process group (the solver and everything it started).
+fn kill_group(pid: u32) {
+    // SAFETY: kill(2) with a negative pid signals the group; no memory is involved.
+    unsafe {
+        libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
+    }
 }
 
 impl ExternalSolver {
     /// A solver run as `command FILE.cnf` (words split on whitespace). The time limit comes
     /// from `QUEENSAT_SOLVER_TIMEOUT` (seconds) when set.
     pub fn new(command: &str) -> ExternalSolver {
-        let timeout = std::env::var("QUEENSAT_SOLVER_TIMEOUT")
-            .ok()
-            .and_then(|s| s.parse::<f64>().ok())
-            .map(Duration::from_secs_f64);
+        let timeout = match std::env::var("QUEENSAT_SOLVER_TIMEOUT") {
+            Ok(s) => parse_seconds(&s)
+                .map(Some)
+                .map_err(|e| format!("QUEENSAT_SOLVER_TIMEOUT: {e}")),
+            Err(std::env::VarError::NotPresent) => Ok(None),
+            Err(_) => Err("QUEENSAT_SOLVER_TIMEOUT is not valid text".into()),
+        };
         ExternalSolver {
             command: command.split_whitespace().map(String::from).collect(),
             timeout,
@@ -58,7 +193,9 @@ impl ExternalSolver {
 
     /// Sets the wall-clock limit of each call.
     pub fn with_timeout(mut self, limit: Option<Duration>) -> Self {
-        self.timeout = limit;
+        if limit.is_some() {
+            self.timeout = Ok(limit);
+        }
         self
     }
 
@@ -78,57 +215,55 @@ impl ExternalSolver {
         let Some(program) = self.command.first() else {
             bail!("external solver: empty command");
         };
+        let timeout = self.timeout.clone().map_err(anyhow::Error::msg)?;
         let n_vars = self.answers.n_vars() as u32;
         let units: Vec<Clause> = assumps.iter().map(|&l| [l].into_iter().collect()).collect();
         let all: Vec<&Clause> = self.clauses.iter().chain(&units).collect();
-        let cnf = temp_path("cnf");
+        // Unpredictable names in the system temp directory, removed when dropped.
+        remove_stale_temps();
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("queensat-solver-{}-", std::process::id()))
+            .tempdir()
+            .context("cannot create a temporary directory for the external solver")?;
+        let cnf = dir.path().join("in.cnf");
+        let result = dir.path().join("result");
         let text = write_dimacs(
             "c written by queensat for an external solver\n",
             n_vars,
             all.iter().copied(),
         );
-        std::fs::write(&cnf.0, text).with_context(|| format!("cannot write {}", cnf.0.display()))?;
-        let out = temp_path("out");
-        let err = temp_path("err");
-        let result = temp_path("result");
+        std::fs::write(&cnf, text).with_context(|| format!("cannot write {}", cnf.display()))?;
         let mut cmd = Command::new(program);
-        cmd.args(&self.command[1..]).arg(&cnf.0);
+        cmd.args(&self.command[1..]).arg(&cnf);
         if self.is_minisat() {
-            cmd.arg(&result.0);
+            cmd.arg(&result);
         }
-        cmd.stdin(Stdio::null())
-            .stdout(std::fs::File::create(&out.0)?)
-            .stderr(std::fs::File::create(&err.0)?);
         let name = self.command();
-        let start = Instant::now();
-        let mut child = cmd
-            .spawn()
-            .with_context(|| format!("external solver {name:?}: cannot start"))?;
-        let status = loop {
-            if let Some(s) = child.try_wait()? {
-                break s;
-            }
-            if self.timeout.is_some_and(|t| start.elapsed() > t) {
-                let _ = child.kill();
-                let _ = child.wait();
-                bail!(
-                    "external solver {name:?}: no answer within {:.1} s (killed)",
-                    self.timeout.unwrap_or_default().as_secs_f64()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        };
-        self.answers.spent(start.elapsed());
-        let stdout = std::fs::read_to_string(&out.0).unwrap_or_default();
+        let cap = output_cap(n_vars);
+        let ran = run_bounded(
+            &mut cmd,
+            dir.path(),
+            &format!("external solver {name:?}"),
+            timeout,
+            cap,
+        )?;
+        self.answers.spent(ran.elapsed);
+        let status = ran.status;
+        if let Some(sig) = status.signal() {
+            bail!("external solver {name:?}: killed by signal {sig}; its answer is not used");
+        }
         let answer = if self.is_minisat() {
-            let text = std::fs::read_to_string(&result.0).unwrap_or_default();
-            parse_minisat_result(&text, n_vars)
+            parse_minisat_result(&read_capped(&result, cap), n_vars)
         } else {
-            parse_competition_output(&stdout, n_vars)
+            parse_competition_output(&ran.stdout, n_vars)
         };
         let answer = answer.map_err(|e| {
-            let stderr = std::fs::read_to_string(&err.0).unwrap_or_default();
-            let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+            let last = ran
+                .stderr
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
             anyhow::anyhow!(
                 "external solver {name:?} ({status}): {e}{}",
                 if last.is_empty() {
@@ -138,12 +273,16 @@ impl ExternalSolver {
                 }
             )
         })?;
-        // The competition exit codes, where given, must agree with the printed answer.
-        match (status.code(), &answer) {
-            (Some(20), SolverAnswer::Sat(_)) | (Some(10), SolverAnswer::Unsat) => {
-                bail!("external solver {name:?}: exit code {status} contradicts its answer")
-            }
-            _ => {}
+        // The exit code must agree with the printed answer: an UNSAT answer (which queensat
+        // cannot check) needs the competition's 20; a SAT answer 10 or 0 (its model is checked).
+        let code = status.code().unwrap_or(-1);
+        let agrees = match &answer {
+            SolverAnswer::Sat(_) => code == 10 || code == 0,
+            SolverAnswer::Unsat => code == 20,
+            SolverAnswer::Unknown => true,
+        };
+        if !agrees {
+            bail!("external solver {name:?}: exit code {code} contradicts its answer");
         }
         match answer {
             SolverAnswer::Sat(model) => {

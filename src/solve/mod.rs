@@ -13,7 +13,7 @@ mod varisat;
 
 pub use self::varisat::VarisatSolver;
 pub use drat::{DratCheck, check_drat, drat_checker};
-pub use external::ExternalSolver;
+pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
 mod certify;
 
 pub use certify::{Certificate, UnsatQuestion, certify_unsat};

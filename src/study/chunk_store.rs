@@ -8,18 +8,105 @@
 //! finished chunks, a re-run skips them, shards write disjoint chunks into their own
 //! directories, and assembly reads each chunk from the first directory that has it.
 
-use crate::io::write_atomic;
+use crate::io::{pid_alive, write_atomic};
 use anyhow::{Context, bail};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The lock file of a study directory.
+const LOCK_FILE: &str = ".lock";
+
+/// An exclusive lock on a study directory: the file `.lock` holding the writer's pid, host
+/// and command, created exclusively and removed when dropped. A second writer gets an error
+/// naming the first; a lock left by a process that is gone (same host) is taken over.
+#[derive(Debug)]
+struct DirLock(PathBuf);
+
+fn hostname() -> String {
+    let mut buf = [0u8; 256];
+    // SAFETY: gethostname writes at most `len` bytes into the buffer.
+    let r = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
+    if r != 0 {
+        return "unknown".into();
+    }
+    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+    String::from_utf8_lossy(&buf[..end]).into_owned()
+}
+
+impl DirLock {
+    fn take(dir: &Path) -> anyhow::Result<DirLock> {
+        use std::io::Write as _;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let path = dir.join(LOCK_FILE);
+        let me = format!(
+            "pid {}\nhost {}\ncommand {}\n",
+            std::process::id(),
+            hostname(),
+            crate::engine::command_line()
+        );
+        for _ in 0..3 {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut f) => {
+                    f.write_all(me.as_bytes())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    return Ok(DirLock(path));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    let field = |name: &str| {
+                        text.lines()
+                            .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
+                            .unwrap_or_default()
+                    };
+                    let (pid, host, command) = (field("pid "), field("host "), field("command "));
+                    let stale = host == hostname() && !pid.parse().is_ok_and(pid_alive);
+                    if !stale {
+                        bail!(
+                            "{} is in use by pid {pid} on {host} ({command}); wait for it to finish, or \
+                             remove {} if that process is gone",
+                            dir.display(),
+                            path.display()
+                        );
+                    }
+                    // Left by a process that is gone: take it over.
+                    let _ = std::fs::remove_file(&path);
+                }
+                Err(e) => bail!("cannot create {}: {e}", path.display()),
+            }
+        }
+        bail!("cannot take the lock {}", path.display())
+    }
+}
+
+impl Drop for DirLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
 
 /// The chunks of one study: written into the first directory, read from any.
 #[derive(Clone, Debug)]
 pub struct ChunkStore {
     dirs: Vec<PathBuf>,
+    /// The lock on the first directory, released when the last clone is dropped.
+    _lock: Arc<DirLock>,
     /// What the study is called in messages ("sweep", "puzzle run").
     what: &'static str,
+}
+
+/// The one error for a chunk file that does not hold what it should: names the file and how
+/// to recover.
+pub fn bad_chunk(path: &Path, why: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{}: {why}; the file is damaged or edited: delete it and re-run to compute it again",
+        path.display()
+    )
 }
 
 /// Reads the spec a study directory holds.
@@ -55,6 +142,7 @@ impl ChunkStore {
     where
         S: Serialize + DeserializeOwned + PartialEq,
     {
+        let lock = Arc::new(DirLock::take(dir)?);
         let path = dir.join(spec_file);
         if path.exists() {
             let old: S = read_spec(dir, spec_file, what)?;
@@ -70,6 +158,7 @@ impl ChunkStore {
         }
         Ok(ChunkStore {
             dirs: vec![dir.to_path_buf()],
+            _lock: lock,
             what,
         })
     }
@@ -122,7 +211,7 @@ impl ChunkStore {
         let text =
             std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let doc = serde_json::from_str(&text)
-            .with_context(|| format!("{}: not a {} chunk", path.display(), self.what))?;
+            .map_err(|e| bad_chunk(&path, format!("not a {} chunk ({e})", self.what)))?;
         Ok((doc, path))
     }
 }
@@ -140,6 +229,7 @@ mod tests {
         assert!(store.has(3, 0));
         let (doc, _): (String, _) = store.read(3, 0).unwrap();
         assert_eq!(doc, "done");
+        drop(store);
         let err = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 3]).unwrap_err();
         assert!(err.to_string().contains("different study"), "{err}");
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 2]).unwrap();
@@ -149,6 +239,28 @@ mod tests {
             err.to_string().contains("chunk 1 of the 3-wall study is missing"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn one_writer_per_directory_and_stale_locks_are_taken_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
+        let err = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.contains("is in use by pid") && msg.contains(&std::process::id().to_string()),
+            "{msg}"
+        );
+        drop(first);
+        assert!(!dir.path().join(LOCK_FILE).exists());
+        // A lock left by a process that is gone (pid beyond any real one).
+        std::fs::write(
+            dir.path().join(LOCK_FILE),
+            format!("pid 2147483646\nhost {}\ncommand x\n", hostname()),
+        )
+        .unwrap();
+        let again = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
+        drop(again);
     }
 
     #[test]

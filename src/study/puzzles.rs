@@ -41,7 +41,7 @@ use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound, value};
 use crate::io::to_bits64;
 use crate::study::Counts;
-use crate::study::chunk_store::{ChunkStore, common_spec};
+use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
 use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -349,13 +349,76 @@ pub fn merge_puzzles(
     };
     debug_assert_eq!(opts.spec(), spec);
     Board::new(opts.rows, opts.cols)?;
-    let store = ChunkStore::open(dir, PUZZLE_SPEC_FILE, "puzzle run", &spec)?.reading_from(dirs);
-    match with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(&opts, Some(&store), false))? {
-        PuzzleRun::Report(r) => Ok(*r),
-        PuzzleRun::ShardFinished { .. } => {
-            unreachable!("a merge computes nothing, so it misses nothing silently")
+    crate::io::new_dir_or_nothing(dir, || {
+        let store = ChunkStore::open(dir, PUZZLE_SPEC_FILE, "puzzle run", &spec)?.reading_from(dirs);
+        match with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(&opts, Some(&store), false))?
+        {
+            PuzzleRun::Report(r) => Ok(*r),
+            PuzzleRun::ShardFinished { .. } => {
+                unreachable!("a merge computes nothing, so it misses nothing silently")
+            }
+        }
+    })
+}
+
+/// Re-checks a class read back from a chunk: its optimum legal (the independent checker) and
+/// as large as its value, and a puzzle's board in the class and canonical, its solution legal
+/// and of the puzzle's value, its orbit and stabiliser those of the class.
+fn check_class<const W: usize>(
+    sets: &WallClasses<W>,
+    m: &CellSet<W>,
+    c: &ClassDoc,
+    opts: &PuzzleOptions,
+) -> Result<(), String> {
+    let board = sets.board(m);
+    let optimum: Placement = c.optimum.iter().copied().collect();
+    match c.value {
+        Some(v) => {
+            check_placement(&board, &optimum).map_err(|e| format!("the optimum fails the checker: {e}"))?;
+            if usize::from(v) != optimum.len() {
+                return Err(format!("value {v} but an optimum of {} queens", optimum.len()));
+            }
+        }
+        None if !optimum.is_empty() => return Err("an optimum without a value".into()),
+        None => {}
+    }
+    if let Verdict::Unique(p) = &c.verdict {
+        if (p.rows, p.cols) != (opts.rows, opts.cols) {
+            return Err(format!(
+                "a {}x{} puzzle in a {}x{} run",
+                p.rows, p.cols, opts.rows, opts.cols
+            ));
+        }
+        let pb = Board::with_walls(p.rows, p.cols, &p.walls).map_err(|e| format!("puzzle walls: {e}"))?;
+        if sets.greatest_image(&sets.set_of(&p.walls)).0 != sets.greatest_image(m).0 {
+            return Err("the puzzle's walls are not of this class".into());
+        }
+        if pb.canonical().0 != pb {
+            return Err("the puzzle's board is not its class's canonical board".into());
+        }
+        check_placement(&pb, &p.solution)
+            .map_err(|e| format!("the puzzle's solution fails the checker: {e}"))?;
+        if p.value != p.solution.len() || c.value.map(usize::from) != Some(p.value) {
+            return Err(format!(
+                "puzzle value {} but a solution of {} queens",
+                p.value,
+                p.solution.len()
+            ));
+        }
+        let orbit = sets.orbit_size(m);
+        if p.orbit != orbit || p.orbit * p.stabiliser != sets.group().len() {
+            return Err(format!(
+                "orbit {} and stabiliser {}, but the class has {orbit} boards under {} symmetries",
+                p.orbit,
+                p.stabiliser,
+                sets.group().len()
+            ));
+        }
+        if !c.holds_unique {
+            return Err("a unique puzzle not marked as holding one".into());
         }
     }
+    Ok(())
 }
 
 /// The class docs of one chunk: read back (checked against the class list), or computed
@@ -378,11 +441,16 @@ fn chunk_docs<const W: usize>(
             && doc.first_class == first
             && doc.classes.len() == part.len()
             && doc.classes.iter().zip(part).all(|(c, m)| c.key == sets.cells(m));
-        anyhow::ensure!(
-            fits,
-            "{}: the chunk does not match the classes of this run; remove it to recompute",
-            path.display()
-        );
+        if !fits {
+            return Err(bad_chunk(
+                &path,
+                "the chunk does not match the classes of this run",
+            ));
+        }
+        for (i, (c, m)) in doc.classes.iter().zip(part).enumerate() {
+            check_class(sets, m, c, opts)
+                .map_err(|why| bad_chunk(&path, format!("class {}: {why}", i + 1)))?;
+        }
         tally.1 += 1;
         return Ok(Some(doc));
     }

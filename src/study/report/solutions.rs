@@ -21,7 +21,11 @@ pub fn count_text(r: &EnumReport) -> String {
         (Some(c), false) => c.to_string(),
         (None, _) => "unknown (run stopped at --limit)".to_string(),
     };
-    format!("total {at_least}{}\nclasses {classes}\n", r.total)
+    let mut s = format!("total {at_least}{}\nclasses {classes}\n", r.total);
+    if !r.certified {
+        s.push_str(&format!("proof: {}\n", crate::solve::UNCHECKED_UNSAT));
+    }
+    s
 }
 
 /// The summary after a listing: the value proof, the counts, how they were made.
@@ -34,7 +38,13 @@ pub fn summary_text(r: &EnumReport) -> String {
     let shard = r
         .shard
         .map_or(String::new(), |(i, m)| format!("shard {} of {m}: ", i + 1));
-    let how = if r.complete {
+    let how = if r.complete && !r.certified {
+        format!(
+            "complete: UNSAT after {} solver calls, proof: {}",
+            r.solver_calls,
+            crate::solve::UNCHECKED_UNSAT
+        )
+    } else if r.complete {
         format!("complete: UNSAT after {} solver calls", r.solver_calls)
     } else {
         format!(

@@ -13,12 +13,14 @@ use super::evaluate::{Engine, Evaluator};
 use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
 use crate::board::{Board, CellSet, WallClasses};
 use crate::check::bnb_value;
+use crate::check::check_placement;
 use crate::engine::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::io::{
-    ClassRow, Series, render_distribution_svg, render_jsonl, render_published_csv, write_atomic,
+    ClassRow, Series, new_dir_or_nothing, render_distribution_svg, render_jsonl, render_published_csv,
+    write_atomic,
 };
 use crate::solve::Backend;
-use crate::study::chunk_store::{ChunkStore, common_spec};
+use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
 use crate::with_cell_width;
 use anyhow::bail;
 use rayon::prelude::*;
@@ -236,6 +238,40 @@ fn run_sweep_in<const W: usize>(
     Ok(Some(sums))
 }
 
+/// Re-checks a row read back from a chunk against the class it should describe: the walls,
+/// a legal placement (the independent checker), the value its size, the orbit the class's,
+/// and the counts present exactly when the sweep counts.
+fn check_row<const W: usize>(
+    plan: &Plan<W>,
+    spec: &SweepSpec,
+    r: &ClassRow,
+    m: &CellSet<W>,
+) -> Result<(), String> {
+    if r.walls != plan.ws.cells(m) {
+        return Err("the walls are not those of the class list of this sweep".into());
+    }
+    let board = plan.ws.board(m);
+    check_placement(&board, &r.queens).map_err(|v| format!("the placement fails the checker: {v}"))?;
+    if r.value != r.queens.len() {
+        return Err(format!("value {} but {} queens", r.value, r.queens.len()));
+    }
+    let orbit = plan.ws.orbit_size(m);
+    if r.orbit != orbit {
+        return Err(format!("orbit {} but the class has {orbit} boards", r.orbit));
+    }
+    if r.optimal.is_some() != spec.count_optimal {
+        return Err(if spec.count_optimal {
+            "no count of optimal placements, which this sweep records".into()
+        } else {
+            "a count of optimal placements, which this sweep does not record".into()
+        });
+    }
+    if r.optimal == Some(0) {
+        return Err("zero optimal placements, though it has one".into());
+    }
+    Ok(())
+}
+
 /// Reads every chunk of the spec from the store, and writes the database, summaries and chart
 /// into `out`.
 fn assemble<const W: usize>(
@@ -258,15 +294,18 @@ fn assemble<const W: usize>(
             debug_assert_eq!(s, slot);
             let (doc, path): (ChunkDoc, _) = store.read(*k, j)?;
             if doc.walls != *k || doc.chunk != j || doc.first_class != rows.len() {
-                bail!("{}: chunk does not match its name", path.display());
+                return Err(bad_chunk(&path, "the chunk does not match its name"));
             }
-            for (r, &m) in doc.rows.iter().zip(&list[doc.first_class..]) {
-                if r.walls != plan.ws.cells(&m) {
-                    bail!(
-                        "{}: rows do not match the class list of this sweep",
-                        path.display()
-                    );
-                }
+            let classes = &list[doc.first_class..(doc.first_class + spec.chunk_size).min(list.len())];
+            if doc.rows.len() != classes.len() {
+                return Err(bad_chunk(
+                    &path,
+                    format!("{} rows for {} classes", doc.rows.len(), classes.len()),
+                ));
+            }
+            for (i, (r, m)) in doc.rows.iter().zip(classes).enumerate() {
+                check_row(plan, spec, r, m)
+                    .map_err(|why| bad_chunk(&path, format!("row {}: {why}", i + 1)))?;
             }
             sat_seconds += doc.sat_seconds;
             calls += doc.sat_calls;
@@ -352,7 +391,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Vec<
     Board::new(spec.rows, spec.cols)?;
     with_cell_width!(spec.rows * spec.cols, W => {
         let plan = plan::<W>(&spec)?;
-        let store = open_store(out, &spec)?.reading_from(dirs);
-        assemble(&spec, &plan, &store, out, command, started, 0)
+        new_dir_or_nothing(out, || {
+            let store = open_store(out, &spec)?.reading_from(dirs);
+            assemble(&spec, &plan, &store, out, command, started, 0)
+        })
     })
 }

@@ -152,6 +152,13 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     s.push_str("## How it was made\n\n");
     s.push_str(&format!("- command: `{}`\n", prov.provenance.command));
     s.push_str(&format!("- solver: {}; engine: {}\n", prov.solver, prov.engine));
+    if prov.solver.starts_with("external:") && prov.cross_check.is_none() {
+        s.push_str(&format!(
+            "- proof: {}: the values rest on its UNSAT answers (`--cross-check` checks them by \
+             branch and bound)\n",
+            crate::solve::UNCHECKED_UNSAT
+        ));
+    }
     s.push_str(&format!("- encoding: {}\n", prov.encoding));
     s.push_str(&format!(
         "- host: {} ({} worker threads)\n",

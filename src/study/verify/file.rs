@@ -40,6 +40,7 @@ pub fn board_side(size: Option<usize>, named: Option<usize>, path: &Path) -> any
     };
     let from_path = side_in_path(path);
     match (size, named) {
+        (Some(0), _) => bail!("--size must be at least 1"),
         (Some(n), Some(m)) if n != m => {
             bail!("--size {n} contradicts the file's variable names, which cover {m}x{m}")
         }

@@ -119,12 +119,29 @@ fn classes_of(
     })
 }
 
+/// The wall count a summary is about, from its `Total NW boards` or `--- All NW boards` line.
+fn summary_walls(text: &str) -> Option<usize> {
+    text.lines().find_map(|l| {
+        let rest = l.strip_prefix("Total ").or_else(|| l.strip_prefix("--- All "))?;
+        let word = rest.split_whitespace().next()?;
+        word.strip_suffix('W')?.parse().ok()
+    })
+}
+
 /// Checks every claim of the summary `text` against the boards CSV `boards_text`.
 pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> anyhow::Result<SummaryReport> {
     let start = process_cpu_seconds();
     let claims = parse_summary(&opts.name, text)?;
     let side = opts.side;
     let Classes { classes, walls, rows } = classes_of(&opts.boards_name, boards_text, side, &opts.value)?;
+    if let Some(k) = summary_walls(text).filter(|&k| k != walls) {
+        bail!(
+            "{} is about {k}-wall boards and {} holds {walls}-wall boards: they do not belong \
+             together (give the boards file of the same wall count)",
+            opts.name,
+            opts.boards_name
+        );
+    }
     let total = binomial((side * side) as u64, walls as u64);
     let orbit_sum: u64 = classes.values().map(|c| c.0).sum();
     if orbit_sum != total {

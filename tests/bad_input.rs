@@ -1,0 +1,88 @@
+//! Bad input that used to be accepted silently (issue cases 5 and 10): each is now one line
+//! `queensat: error: ...`, exit 2.
+
+mod common;
+
+use common::queensat;
+
+fn one_error_line(args: &[&str], want: &str) {
+    let (code, out, err) = queensat(args);
+    assert_eq!(code, 2, "{args:?}: stdout {out} stderr {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("queensat: error: ") && err.contains(want),
+        "{args:?}: wanted {want:?} in {err}"
+    );
+}
+
+/// Case 10: malformed cell lists, a placement naming a cell twice.
+#[test]
+fn malformed_cell_lists_are_errors() {
+    for walls in ["1,3,", "((1,3)", "+1,3", "1,3)", "1 3", "1,3 x"] {
+        one_error_line(&["value", "--size", "8", "--walls", walls], "--walls");
+    }
+    one_error_line(
+        &["render", "--size", "8", "--placement", "0,0 0,0"],
+        "named twice",
+    );
+    // The spellings that are meant to read still do.
+    for walls in ["1,3 2,5", "(1, 3), (2, 5)", "[[1,3],[2,5]]", "1,3; 2,5"] {
+        let (code, out, err) = queensat(&["value", "--size", "8", "--walls", walls]);
+        assert_eq!(code, 0, "{walls}: {err}");
+        assert!(out.contains("value 10"), "{walls}: {out}");
+    }
+}
+
+/// Case 10: CSPLib instances with a square listed twice or an unclosed list; n-queens lists
+/// with no closing bracket; a SCIP solution naming a variable twice.
+#[test]
+fn malformed_files_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let twice = file("twice.txt", "letting n be 5\nletting blocks be [[1,1],[1,1]]\n");
+    one_error_line(&["solutions", "--count", "--csplib", &twice], "listed twice");
+    let open = file("open.txt", "letting n be 5\nletting blocks be [[1,1],[2,2]\n");
+    one_error_line(&["solutions", "--count", "--csplib", &open], "never closed");
+    let nq = file("nq.txt", "[1, 3, 0, 2\n");
+    one_error_line(&["nqueens", "--check", &nq], "never closed");
+    let sol = file(
+        "s.sol",
+        "#, BLOCKED#1#1, BLOCKED#1#1, BLOCKED#0#1, BLOCKED#0#0, QUEEN#1#1, QUEEN#1#0, QUEEN#0#1, QUEEN#0#0, objval\n1(1), 1, 0, 0, 0, 0, 0, 1, 1, 1\n",
+    );
+    one_error_line(&["verify", &sol], "named twice");
+}
+
+/// Case 5: a summary and a boards file that do not belong together, and `--size 0`.
+#[test]
+fn verify_refuses_files_that_do_not_belong_together() {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8"
+    );
+    let summary = format!("{p}/1W_summary.txt");
+    one_error_line(
+        &["verify", &summary, "--boards", &format!("{p}/2-W_boards.csv")],
+        "do not belong together",
+    );
+    one_error_line(
+        &[
+            "verify",
+            &summary,
+            "--boards",
+            &format!("{p}/1-W_boards.csv"),
+            "--size",
+            "0",
+        ],
+        "--size must be at least 1",
+    );
+    one_error_line(
+        &["verify", &format!("{p}/1-W_boards.csv"), "--size", "0"],
+        "--size must be at least 1",
+    );
+    let (code, _, err) = queensat(&["verify", &summary, "--boards", &format!("{p}/1-W_boards.csv")]);
+    assert_eq!(code, 0, "{err}");
+}

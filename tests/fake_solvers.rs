@@ -1,0 +1,238 @@
+//! Fault tests with fake external solvers (shell scripts written into a temporary directory):
+//! a false SAT model, a false UNSAT, a crash after UNSAT, an exit code that contradicts the
+//! answer, a hang with children, garbage, huge output; and strict time limits.
+
+mod common;
+
+use common::queensat;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Writes an executable shell script `name` with `body` and returns `external:sh PATH`.
+fn fake(dir: &Path, name: &str, body: &str) -> String {
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("external:sh {}", path.display())
+}
+
+fn one_error_line(code: i32, err: &str, want: &str) {
+    assert_eq!(code, 2, "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("queensat: error: "), "{err}");
+    assert!(err.contains(want), "wanted {want:?} in {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Case 1: a solver that always answers UNSAT is not believed silently.
+#[test]
+fn a_false_unsat_is_labelled_and_refused_with_require_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake(dir.path(), "liar", "echo 's UNSATISFIABLE'\nexit 20");
+    let args = ["value", "--size", "8", "--walls", "1,3 2,5", "--solver", &liar];
+    let (code, out, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("proof: unchecked (external solver's word)"), "{out}");
+    let (code, out, _) = queensat(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["certified"], false, "{out}");
+    let (code, _, err) = queensat(&[&args[..], &["--require-proof"]].concat());
+    one_error_line(code, &err, "--require-proof");
+    // The honest in-process solver's answer is certified.
+    let (code, out, _) = queensat(&["value", "--size", "8", "--walls", "1,3 2,5", "--format", "json"]);
+    assert_eq!(code, 0);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (j["value"].as_u64(), j["certified"].as_bool()),
+        (Some(10), Some(true))
+    );
+}
+
+/// Case 1: counts that rest on a lying solver say so.
+#[test]
+fn counts_on_an_external_unsat_are_labelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake(dir.path(), "liar", "echo 's UNSATISFIABLE'\nexit 20");
+    let args = [
+        "solutions",
+        "--size",
+        "6",
+        "--queens",
+        "6",
+        "--count",
+        "--solver",
+        &liar,
+    ];
+    let (code, out, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("proof: unchecked (external solver's word)"), "{out}");
+    let (code, _, err) = queensat(&[&args[..], &["--require-proof"]].concat());
+    one_error_line(code, &err, "--require-proof");
+    // A sweep says so too; its cross-check catches the lie.
+    let out = dir.path().join("sweep");
+    let o = out.to_str().unwrap();
+    let sweep = [
+        "sweep", "--size", "4", "--walls", "1", "--quiet", "--solver", &liar, "--output", o,
+    ];
+    let (code, text, err) = queensat(&sweep);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("proof: unchecked (external solver's word)"),
+        "{text}"
+    );
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(md.contains("proof: unchecked (external solver's word)"), "{md}");
+    let other = dir.path().join("sweep2");
+    let (code, _, err) = queensat(&[&sweep[..9], &[other.to_str().unwrap(), "--cross-check"]].concat());
+    one_error_line(code, &err, "cross-check failed");
+}
+
+/// Case 1 and 2 through `queensat solve`: every kind of bad solver is an error.
+#[test]
+fn bad_solvers_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("x.cnf");
+    std::fs::write(&cnf, "p cnf 2 2\n1 2 0\n-1 0\n").unwrap();
+    let cnf = cnf.to_str().unwrap();
+    let cases = [
+        (
+            "false-model",
+            "echo 's SATISFIABLE'\necho 'v -1 -2 0'\nexit 10",
+            "falsifies clause 1",
+        ),
+        (
+            "crash",
+            "echo 's UNSATISFIABLE'\nkill -SEGV $$",
+            "killed by signal 11",
+        ),
+        (
+            "exit-0-unsat",
+            "echo 's UNSATISFIABLE'\nexit 0",
+            "exit code 0 contradicts",
+        ),
+        (
+            "exit-10-unsat",
+            "echo 's UNSATISFIABLE'\nexit 10",
+            "exit code 10 contradicts",
+        ),
+        ("garbage", "echo 'hello'\nexit 10", "no `s` status line"),
+        ("binary", "head -c 3000 /dev/urandom\nexit 10", "external solver"),
+        (
+            "huge",
+            "yes 'c chatter chatter chatter chatter'\n",
+            "bytes of output (killed)",
+        ),
+    ];
+    for (name, body, want) in cases {
+        let solver = fake(dir.path(), name, body);
+        let t = Instant::now();
+        let (code, out, err) = queensat(&["solve", cnf, "--solver", &solver]);
+        assert!(
+            t.elapsed() < Duration::from_secs(30),
+            "{name} took {:?}",
+            t.elapsed()
+        );
+        assert!(out.is_empty(), "{name}: {out}");
+        one_error_line(code, &err, want);
+    }
+    // An honest solver's UNSAT is reported, labelled as its word.
+    let honest = fake(dir.path(), "honest", "echo 's UNSATISFIABLE'\nexit 20");
+    let (code, out, _) = queensat(&["solve", cnf, "--solver", &honest]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("s UNSATISFIABLE") && out.contains("proof: unchecked"),
+        "{out}"
+    );
+    let (code, _, err) = queensat(&["solve", cnf, "--solver", &honest, "--require-proof"]);
+    one_error_line(code, &err, "--require-proof");
+}
+
+/// Whether a process runs (a zombie waiting for a reaper does not).
+fn alive(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// Case 7: a time limit stops the solver and every process it started.
+#[test]
+fn a_time_limit_kills_the_whole_process_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("child.pid");
+    let body = format!(
+        "sh -c 'echo $$ > {}; exec sleep 60' &\nsleep 60\n",
+        pidfile.display()
+    );
+    let solver = fake(dir.path(), "hang", &body);
+    let cnf = dir.path().join("x.cnf");
+    std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
+    let t = Instant::now();
+    let (code, _, err) = queensat(&[
+        "solve",
+        cnf.to_str().unwrap(),
+        "--solver",
+        &solver,
+        "--time-limit",
+        "0.5",
+    ]);
+    assert!(t.elapsed() < Duration::from_secs(10));
+    one_error_line(code, &err, "no answer within 0.5 s (killed)");
+    let pid = std::fs::read_to_string(&pidfile).unwrap();
+    let pid = pid.trim();
+    let gone = (0..50).any(|_| {
+        std::thread::sleep(Duration::from_millis(20));
+        !alive(pid)
+    });
+    assert!(gone, "the solver's child {pid} outlived the time limit");
+}
+
+/// Cases 6 and 7: every time limit is parsed strictly.
+#[test]
+fn time_limits_are_parsed_strictly() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("x.cnf");
+    std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
+    let cnf = cnf.to_str().unwrap();
+    for bad in ["nan", "inf", "-1", "0", "1e300", "abc", ""] {
+        let arg = format!("--time-limit={bad}");
+        let (code, _, err) = queensat(&["solve", cnf, "--solver", "external:true", &arg]);
+        one_error_line(code, &err, "time-limit");
+    }
+    let (code, _, err) = queensat(&["armies", "--size", "4", "--count-seconds=nan"]);
+    one_error_line(code, &err, "count-seconds");
+    for bad in ["abc", "-1", "nan", "inf"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
+            .args(["solve", cnf, "--solver", "external:true"])
+            .env("QUEENSAT_SOLVER_TIMEOUT", bad)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        one_error_line(out.status.code().unwrap(), &err, "QUEENSAT_SOLVER_TIMEOUT");
+    }
+}
+
+/// Case 7: a DRAT checker that hangs (with a child) is stopped by its time limit.
+#[test]
+fn a_hanging_drat_checker_is_bounded() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let checker = dir.path().join("rate");
+    std::fs::write(&checker, "#!/bin/sh\nsleep 60 &\nsleep 60\n").unwrap();
+    std::fs::set_permissions(&checker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let t = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(["value", "--size", "4", "--certify"])
+        .env("QUEENSAT_DRAT_CHECKER", &checker)
+        .env("QUEENSAT_DRAT_TIMEOUT", "0.5")
+        .output()
+        .unwrap();
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let err = String::from_utf8_lossy(&out.stderr);
+    one_error_line(
+        out.status.code().unwrap(),
+        &err,
+        "no answer within 0.5 s (killed)",
+    );
+}

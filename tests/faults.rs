@@ -1,0 +1,522 @@
+//! Fault tests through the real binary: tampered chunks, two writers on one folder, kill -9
+//! and resume, a failed merge, output paths that are links or pipes, a closed stdout, DIMACS
+//! headers that lie, absurd thread counts, disk full.
+
+mod common;
+
+use common::queensat;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_queensat");
+
+fn one_error_line(code: i32, err: &str, want: &[&str]) {
+    assert_eq!(code, 2, "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("queensat: error: "), "{err}");
+    for w in want {
+        assert!(err.contains(w), "wanted {w:?} in {err}");
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+fn edit_json(path: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    edit(&mut v);
+    std::fs::write(path, serde_json::to_string(&v).unwrap()).unwrap();
+}
+
+/// An edit of a chunk document; `TamperAt` also gets the index of the class to edit.
+type Tamper = fn(&mut serde_json::Value);
+type TamperAt = fn(&mut serde_json::Value, usize);
+
+const SWEEP: [&str; 11] = [
+    "sweep",
+    "--size",
+    "5",
+    "--walls",
+    "2",
+    "--chunk",
+    "20",
+    "--count-optimal",
+    "--engine",
+    "reuse",
+    "--quiet",
+];
+
+/// Case 3: a chunk edited by hand is refused on resume (and merge), naming the file and how
+/// to recover; deleting it and re-running gives the original output.
+#[test]
+fn tampered_sweep_chunks_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = dir.path().join("clean");
+    let (code, _, err) = queensat(&[&SWEEP[..], &["--output", clean.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let tampers: [(&str, Tamper, &str); 5] = [
+        (
+            "value+3",
+            |v| v["rows"][0]["value"] = (v["rows"][0]["value"].as_u64().unwrap() + 3).into(),
+            "value",
+        ),
+        (
+            "attacking queens",
+            |v| {
+                let q = v["rows"][0]["queens"].as_array_mut().unwrap();
+                let first = q[0].clone();
+                q.push(serde_json::json!([
+                    first[0],
+                    (first[1].as_u64().unwrap() + 1) % 5
+                ]));
+                v["rows"][0]["value"] = q.len().into();
+            },
+            "checker",
+        ),
+        ("orbit 999", |v| v["rows"][0]["orbit"] = 999.into(), "orbit 999"),
+        (
+            "no counts",
+            |v| {
+                v["rows"][0].as_object_mut().unwrap().remove("optimal");
+            },
+            "count of optimal placements",
+        ),
+        (
+            "a row less",
+            |v| {
+                v["rows"].as_array_mut().unwrap().pop();
+            },
+            "rows for",
+        ),
+    ];
+    for (i, (name, tamper, want)) in tampers.into_iter().enumerate() {
+        let out = dir.path().join(format!("t{i}"));
+        copy_dir(&clean, &out);
+        let chunk = out.join("chunks/2w-000000.json");
+        edit_json(&chunk, tamper);
+        let o = out.to_str().unwrap();
+        let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
+        one_error_line(code, &err, &["2w-000000.json", want, "delete it and re-run"]);
+        let merged = dir.path().join(format!("m{i}"));
+        let (code, _, err) = queensat(&["merge", "--output", merged.to_str().unwrap(), o]);
+        one_error_line(code, &err, &["2w-000000.json", want]);
+        assert!(
+            !merged.exists(),
+            "{name}: a failed merge left {}",
+            merged.display()
+        );
+        std::fs::remove_file(&chunk).unwrap();
+        let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
+        assert_eq!(code, 0, "{name}: {err}");
+        for f in ["5x5-2w.jsonl", "summary.json"] {
+            assert_eq!(
+                std::fs::read(out.join(f)).unwrap(),
+                std::fs::read(clean.join(f)).unwrap(),
+                "{name}: {f}"
+            );
+        }
+    }
+}
+
+/// Case 3: puzzle chunks are re-checked the same way.
+#[test]
+fn tampered_puzzle_chunks_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = dir.path().join("clean");
+    let args = ["puzzles", "--size", "6", "--walls", "1..2", "--quiet", "--output"];
+    let (code, _, err) = queensat(&[&args[..], &[clean.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let unique = |v: &serde_json::Value| {
+        v["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|c| c["verdict"].get("unique").is_some())
+            .expect("6x6 with 2 walls has a puzzle")
+    };
+    let tampers: [(TamperAt, &str); 4] = [
+        (|v, _| v["classes"][0]["value"] = 9.into(), "value 9"),
+        (
+            |v, i| v["classes"][i]["verdict"]["unique"]["orbit"] = 999.into(),
+            "orbit 999",
+        ),
+        (
+            |v, i| v["classes"][i]["verdict"]["unique"]["walls"] = serde_json::json!([[0, 0], [9, 9]]),
+            "walls",
+        ),
+        (
+            |v, i| {
+                let s = &mut v["classes"][i]["verdict"]["unique"]["solution"];
+                s.as_array_mut().unwrap().push(serde_json::json!([0, 0]));
+            },
+            "solution",
+        ),
+    ];
+    for (n, (tamper, want)) in tampers.into_iter().enumerate() {
+        let out = dir.path().join(format!("t{n}"));
+        copy_dir(&clean, &out);
+        let chunk = out.join("chunks/2w-000000.json");
+        edit_json(&chunk, |v| {
+            let i = unique(v);
+            tamper(v, i)
+        });
+        let (code, _, err) = queensat(&[&args[..], &[out.to_str().unwrap()]].concat());
+        one_error_line(code, &err, &["2w-000000.json", want, "delete it and re-run"]);
+    }
+}
+
+fn hostname() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// Case 4: a second writer on one folder gets one line naming the first; a lock left by a
+/// process that is gone is taken over; two different sweeps never mix in one folder.
+#[test]
+fn one_writer_per_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s");
+    let o = out.to_str().unwrap();
+    std::fs::create_dir_all(&out).unwrap();
+    // A live writer: this test process.
+    let me = std::process::id();
+    std::fs::write(
+        out.join(".lock"),
+        format!("pid {me}\nhost {}\ncommand queensat sweep\n", hostname()),
+    )
+    .unwrap();
+    let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
+    one_error_line(
+        code,
+        &err,
+        &["is in use by pid", &me.to_string(), "queensat sweep"],
+    );
+    // A writer that is gone.
+    std::fs::write(
+        out.join(".lock"),
+        format!("pid 2147483646\nhost {}\ncommand x\n", hostname()),
+    )
+    .unwrap();
+    let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.join(".lock").exists());
+    // A different sweep on the same folder.
+    let (code, _, err) = queensat(&[
+        "sweep", "--size", "5", "--walls", "2", "--chunk", "20", "--quiet", "--output", o,
+    ]);
+    one_error_line(code, &err, &["holds a different sweep"]);
+    // Two real writers at once: one of them is refused, or they ran one after the other.
+    let started: Vec<_> = (0..2)
+        .map(|_| {
+            sweep7(&dir.path().join("both"))
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let outs: Vec<_> = started
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    for o in &outs {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success() || err.contains("is in use by pid"), "{err}");
+    }
+    assert!(outs.iter().any(|o| o.status.success()));
+}
+
+fn sweep7(out: &Path) -> Command {
+    let mut c = Command::new(BIN);
+    c.args([
+        "sweep",
+        "--size",
+        "7",
+        "--walls",
+        "3",
+        "--chunk",
+        "50",
+        "--threads",
+        "1",
+        "--quiet",
+        "--output",
+    ])
+    .arg(out)
+    .stdout(Stdio::null())
+    .stderr(Stdio::null());
+    c
+}
+
+/// kill -9 in the middle of a sweep, then resume: byte-identical output, no temporary files
+/// left, and the stale lock taken over.
+#[test]
+fn kill_9_and_resume_gives_the_same_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    assert!(sweep7(&whole).status().unwrap().success());
+    let killed = dir.path().join("killed");
+    let mut child = sweep7(&killed).spawn().unwrap();
+    let t = Instant::now();
+    while std::fs::read_dir(killed.join("chunks")).map_or(0, |d| d.count()) < 5
+        && t.elapsed() < Duration::from_secs(20)
+    {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(sweep7(&killed).status().unwrap().success());
+    for f in ["7x7-3w.jsonl", "7x7-3w.csv", "summary.json", "values.svg"] {
+        assert!(
+            std::fs::read(whole.join(f)).unwrap() == std::fs::read(killed.join(f)).unwrap(),
+            "{f} differs"
+        );
+    }
+    for d in [killed.clone(), killed.join("chunks")] {
+        for e in std::fs::read_dir(d).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(
+                !name.ends_with(".tmp") && !name.contains(".tmp-") && name != ".lock",
+                "left over: {name}"
+            );
+        }
+    }
+}
+
+/// Case 6: a closed stdout ends the command quietly.
+#[test]
+fn a_closed_pipe_is_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("big.cnf");
+    let vars = 40_000;
+    let mut text = format!("p cnf {vars} {vars}\n");
+    for v in 1..=vars {
+        text.push_str(&format!("{v} 0\n"));
+    }
+    std::fs::write(&cnf, text).unwrap();
+    let runs: [&[&str]; 3] = [
+        &["solve", cnf.to_str().unwrap()],
+        &["render", "--size", "60"],
+        &["solutions", "--size", "8"],
+    ];
+    for args in runs {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+/// Case 6: a DIMACS header is checked against what follows, without reserving memory for it.
+#[test]
+fn dimacs_headers_that_lie_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("p cnf 4294967296 1\n1 0\n", "variable count"),
+        ("p cnf 4294967295 1\n1 0\n", "more than a solver takes"),
+        ("p cnf 2147483647 1\n1 0\n", "the clauses use 1"),
+        ("p cnf 100000000 1\n1 0\n", "the clauses use 1"),
+        ("p cnf 2 5\n1 0\n", "announces 5 clauses"),
+        ("p cnf 2 1\n1 -3 0\n", "exceeds the 2 variables"),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let f = dir.path().join(format!("{i}.cnf"));
+        std::fs::write(&f, text).unwrap();
+        let t = Instant::now();
+        let (code, _, err) = queensat(&["solve", f.to_str().unwrap()]);
+        assert!(t.elapsed() < Duration::from_secs(5), "{text:?}");
+        one_error_line(code, &err, &[want]);
+    }
+}
+
+/// Case 8: `-o` follows a symbolic link (the link stays), writes through a pipe and a device.
+#[test]
+fn output_paths_keep_links_and_special_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.svg");
+    let link = dir.path().join("link.svg");
+    std::fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let (code, _, err) = queensat(&["render", "--size", "4", "-o", link.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&real).unwrap().starts_with("<svg"));
+    // A FIFO: its reader gets the picture.
+    let fifo = dir.path().join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo on a path of our own temporary directory.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let (code, _, err) = queensat(&["render", "--size", "4", "-o", fifo.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(reader.join().unwrap().starts_with("<svg"));
+    use std::os::unix::fs::FileTypeExt as _;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    if std::fs::metadata("/dev/full").is_ok_and(|m| m.file_type().is_char_device()) {
+        let (code, _, err) = queensat(&["render", "--size", "40", "-o", "/dev/full"]);
+        one_error_line(code, &err, &["/dev/full"]);
+        assert!(
+            std::fs::metadata("/dev/full")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+}
+
+/// Case 9: a failed merge leaves no output folder; stale temporary files are cleaned.
+#[test]
+fn failed_merges_and_killed_writes_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = dir.path().join("shard");
+    let s = shard.to_str().unwrap();
+    let (code, _, err) = queensat(&[&SWEEP[..], &["--shard", "1/2", "--output", s]].concat());
+    assert_eq!(code, 0, "{err}");
+    let merged = dir.path().join("merged");
+    let (code, _, err) = queensat(&["merge", "--output", merged.to_str().unwrap(), s]);
+    one_error_line(code, &err, &["missing"]);
+    assert!(!merged.exists());
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let stale = [
+        ".summary.json.tmp-2147483646",
+        ".summary.json.2147483646.Ab12Cd.tmp",
+    ];
+    for f in stale {
+        std::fs::write(out.join(f), "x").unwrap();
+    }
+    let (code, _, err) = queensat(&[&SWEEP[..], &["--output", out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    for f in stale {
+        assert!(!out.join(f).exists(), "{f} is still there");
+    }
+}
+
+/// Case 11: an absurd thread count is refused at once.
+#[test]
+fn thread_counts_are_capped() {
+    let t = Instant::now();
+    let (code, _, err) = queensat(&[
+        "sweep",
+        "--size",
+        "4",
+        "--walls",
+        "1",
+        "--threads",
+        "100000",
+        "--quiet",
+    ]);
+    one_error_line(code, &err, &["--threads 100000"]);
+    assert!(t.elapsed() < Duration::from_secs(2));
+}
+
+/// Disk full: only as root with a small tmpfs (mounted and removed here); skipped otherwise.
+#[test]
+fn a_full_disk_loses_nothing() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: the disk-full test needs root to mount a small tmpfs");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("small");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mnt)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here");
+        return;
+    }
+    let out = mnt.join("s");
+    let (code, _, err) = queensat(&[
+        "sweep",
+        "--size",
+        "6",
+        "--walls",
+        "2..3",
+        "--chunk",
+        "40",
+        "--quiet",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    let _ = Command::new("umount").arg(&mnt).status();
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("No space left") || err.contains("cannot write"),
+        "{err}"
+    );
+}
+
+/// Sweep and puzzle chunks with random byte edits: each resume answers or refuses in one
+/// line, never panics (a small deterministic fuzz through the binary).
+#[test]
+fn mutated_chunks_never_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs: [(&[&str], &str); 2] = [
+        (&SWEEP[..], "chunks/2w-000000.json"),
+        (
+            &[
+                "puzzles", "--size", "5", "--walls", "1..2", "--quiet", "--chunk", "50",
+            ],
+            "chunks/2w-000000.json",
+        ),
+    ];
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |m: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % m as u64) as usize
+    };
+    for (r, (args, chunk)) in runs.iter().enumerate() {
+        let clean = dir.path().join(format!("clean{r}"));
+        let (code, _, err) = queensat(&[args, &["--output", clean.to_str().unwrap()][..]].concat());
+        assert_eq!(code, 0, "{err}");
+        let original = std::fs::read(clean.join(chunk)).unwrap();
+        for i in 0..15 {
+            let mut bytes = original.clone();
+            for _ in 0..1 + next(3) {
+                let at = next(bytes.len());
+                match next(3) {
+                    0 => bytes[at] = b"0123456789,[]{}\"-"[next(17)],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, b"0123456789,[]"[next(13)]),
+                }
+            }
+            let out = dir.path().join(format!("m{r}-{i}"));
+            copy_dir(&clean, &out);
+            std::fs::write(out.join(chunk), &bytes).unwrap();
+            let (code, _, err) = queensat(&[args, &["--output", out.to_str().unwrap()][..]].concat());
+            assert!(
+                code == 0 || (code == 2 && err.lines().count() == 1),
+                "{code}: {err}"
+            );
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+}
