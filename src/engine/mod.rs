@@ -11,6 +11,7 @@ mod progress;
 mod provenance;
 mod session;
 mod shard;
+mod solve_cnf;
 mod unique;
 mod value;
 
@@ -24,5 +25,6 @@ pub use provenance::{
 };
 pub use session::BoardSession;
 pub use shard::Shard;
+pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
