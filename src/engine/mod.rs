@@ -2,6 +2,7 @@
 //! symmetry, bounds, uniqueness, certificates and exports; and what every run above it uses
 //! (the CPU clock and provenance, the progress reporter, shards).
 
+mod batch;
 mod bounds;
 mod certify;
 mod enumerate;
@@ -15,6 +16,7 @@ mod solve_cnf;
 mod unique;
 mod value;
 
+pub use batch::value_line;
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value, least_walls_header};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
