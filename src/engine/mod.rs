@@ -20,7 +20,7 @@ pub use batch::value_line;
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value, least_walls_header};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
-pub use export::{ExportFormat, ValueExport, encode_least_walls, encode_value};
+pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
