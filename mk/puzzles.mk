@@ -37,7 +37,8 @@ $(PUZZLES_DIR)/puzzles.html: $(PUZZLES_DIR)/8x8/puzzles.json
 $(PUZZLES_DIR)/puzzles-5walls.html: $(PUZZLES_DIR)/8x8-5walls/puzzles.json
 	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
 
-## Plays one puzzle of the 8x8 page in headless Chromium; keeps the screenshot.
+## Plays one puzzle of the 8x8 page in headless Chromium at desktop and phone (360 px) widths;
+## keeps both screenshots (results/puzzles/browser/puzzle-page-{desktop,phone}.png).
 puzzles-page-test: $(PUZZLES_DIR)/puzzles.html
 	tests/browser/puzzle_page.sh $< $(PUZZLES_DIR)/browser 0
 
