@@ -44,14 +44,15 @@ puzzles-page-test: $(PUZZLES_DIR)/puzzles.html
 
 ## Benchmark: time of the 2-4 wall run on 8x8 (target: under 5 minutes).
 bench-puzzles: build
-	bench/puzzles.sh $(BIN) 2..4 results/bench/puzzles.txt
+	bench/puzzles.sh $(BIN) $(if $(QUICK),2..3,2..4) $(BENCH_OUT)/puzzles.txt
 
 RESULT_TARGETS += puzzles
 BENCH_TARGETS += bench-puzzles
 
 ## Benchmark: every interesting 5-wall 8x8 puzzle (954226 classes). Keeps the summary (counts per
-## value, time) and the time; the full lists (tens of MB) are not kept.
+## value, time) and the time; the full lists (tens of MB) are not kept. QUICK=1: 3 walls instead.
+PZ_BIG := $(if $(QUICK),3,5)
 bench-puzzles-5walls: build
-	bench/puzzles.sh $(BIN) 5 results/bench/puzzles-5walls.txt results/bench/puzzles-5walls.md
+	bench/puzzles.sh $(BIN) $(PZ_BIG) $(BENCH_OUT)/puzzles-$(PZ_BIG)walls.txt $(BENCH_OUT)/puzzles-$(PZ_BIG)walls.md
 
 BENCH_TARGETS += bench-puzzles-5walls
