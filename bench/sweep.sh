@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `make bench-sweep`: runs fresh sweeps and tabulates their run.json files (wall and CPU time,
-# SAT/BnB ratio, per-class cost) into OUT/README.md. Usage: bench/sweep.sh BIN OUT
+# SAT/BnB ratio, per-class cost) into OUT/README.md. Usage: bench/sweep.sh BIN OUT [quick]
 set -euo pipefail
 BIN=${1:?queensat binary}
 OUT=${2:?output directory}
+QUICK=${3:-}  # `quick`: the 3-wall runs only
 mkdir -p "$OUT"
 runs=(
   "8x8-4w-reuse|--size 8 --walls 4 --engine reuse --cross-check"
@@ -11,6 +12,9 @@ runs=(
   "8x8-3w-rebuild|--size 8 --walls 3 --engine rebuild"
   "8x8-4w-rebuild|--size 8 --walls 4 --engine rebuild"
 )
+if [ "$QUICK" = quick ]; then
+  runs=("${runs[1]}" "${runs[2]}")
+fi
 for r in "${runs[@]}"; do
   name=${r%%|*}
   args=${r#*|}

@@ -43,7 +43,7 @@ verify-ilp: build
 ## Benchmark: verify the 79,920-row 4-wall file (target: under 60 s on this machine), with 1
 ## and 2 threads; wall and CPU time (the machine is shared, so wall time includes waiting).
 bench-verify: build
-	bench/verify.sh $(BIN) $(PUBLISHED) results/bench/verify.txt
+	bench/verify.sh $(BIN) $(PUBLISHED) $(BENCH_OUT)/verify.txt $(if $(QUICK),3,4)
 
 ## The curated instances in encodings/, one per line of encodings/MANIFEST.tsv.
 encodings: build

@@ -40,7 +40,9 @@ least-walls-beyond: build
 	-$(MAKE) -k $(LW_BEYOND)
 
 # Encodings side by side on the 8x8 table, CPU seconds per q (minimisation + count).
-LW_BENCH := results/bench/least-walls
+LW_BENCH := $(BENCH_OUT)/least-walls
+# QUICK=1: q = 9..12 only, one repeat of the grid.
+LW_BENCH_Q := $(if $(QUICK),9..12,9..16)
 # The defaults (pairwise, cells, lex-leader for the count, no necessary-walls rule) against one
 # change each.
 LW_BENCH_CONFIGS := default linear blocks necessary lex-on lex-off up
@@ -53,18 +55,18 @@ LW_OPTS_lex-off := --lex-leader off
 LW_OPTS_up := --search up
 bench-least-walls: build
 	@mkdir -p $(LW_BENCH)
-	$(foreach c,$(LW_BENCH_CONFIGS),$(LW_RUN) --size 8 --queens 9..16 $(LW_OPTS_$(c)) \
+	$(foreach c,$(LW_BENCH_CONFIGS),$(LW_RUN) --size 8 --queens $(LW_BENCH_Q) $(LW_OPTS_$(c)) \
 	  --output $(LW_BENCH)/8x8-$(c).json --format json > /dev/null && ) true
 	$(BIN) least-walls compare $(foreach c,$(LW_BENCH_CONFIGS),$(LW_BENCH)/8x8-$(c).json) --output $(LW_BENCH)/8x8.md
 	@cat $(LW_BENCH)/8x8.md
 
 # The 2x2x2 grid behind the defaults (attack x queen count x necessary walls), two repeats each.
-LW_GRID := $(foreach r,1 2,$(foreach a,linear pairwise,$(foreach c,blocks cells,$(foreach n,true false,$(a)-$(c)-$(n)-$(r)))))
+LW_GRID := $(foreach r,$(if $(QUICK),1,1 2),$(foreach a,linear pairwise,$(foreach c,blocks cells,$(foreach n,true false,$(a)-$(c)-$(n)-$(r)))))
 BENCH_TARGETS += bench-least-walls-grid
 .PHONY: bench-least-walls-grid
 bench-least-walls-grid: build
 	@mkdir -p $(LW_BENCH)/grid
-	$(foreach g,$(LW_GRID),$(LW_RUN) --size 8 --queens 9..16 --lex-leader count \
+	$(foreach g,$(LW_GRID),$(LW_RUN) --size 8 --queens $(LW_BENCH_Q) --lex-leader count \
 	  --attack $(word 1,$(subst -, ,$(g))) --queen-count $(word 2,$(subst -, ,$(g))) \
 	  --necessary-walls $(word 3,$(subst -, ,$(g))) --output $(LW_BENCH)/grid/$(g).json --format json > /dev/null && ) true
 	$(BIN) least-walls compare $(sort $(foreach g,$(LW_GRID),$(LW_BENCH)/grid/$(g).json)) --output $(LW_BENCH)/grid.md

@@ -4,9 +4,13 @@ RESULT_TARGETS += results-nqueens
 
 .PHONY: bench-nqueens results-nqueens demo-nqueens
 
+# QUICK=1: n up to 10^6, one run each, and the small boards of the walls benchmark, into
+# $(BENCH_OUT)/nqueens so results/nqueens is left alone.
+NQ_OUT := $(if $(QUICK),$(BENCH_OUT)/nqueens,results/nqueens)
+
 ## n = 10^3 .. 10^8, both methods: times and peak memory -> results/nqueens/{README.md,bench.json}.
 bench-nqueens: build
-	python3 bench/nqueens.py $(BIN) results/nqueens --max-exp 8 --repeats 3
+	python3 bench/nqueens.py $(BIN) $(NQ_OUT) --max-exp $(if $(QUICK),6,8) --repeats $(if $(QUICK),1,3)
 
 ## The benchmark is the result of this topic.
 results-nqueens: bench-nqueens
@@ -21,4 +25,5 @@ demo-nqueens: build
 BENCH_TARGETS += bench-nqueens-walls
 .PHONY: bench-nqueens-walls
 bench-nqueens-walls: build
-	$(BENCH_CARGO) --bench nqueens_walls -- results/nqueens/walls.md results/nqueens/walls.json
+	@mkdir -p $(NQ_OUT)
+	QUICK=$(QUICK) $(BENCH_CARGO) --bench nqueens_walls -- $(NQ_OUT)/walls.md $(NQ_OUT)/walls.json

@@ -37,20 +37,22 @@ $(PUZZLES_DIR)/puzzles.html: $(PUZZLES_DIR)/8x8/puzzles.json
 $(PUZZLES_DIR)/puzzles-5walls.html: $(PUZZLES_DIR)/8x8-5walls/puzzles.json
 	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
 
-## Plays one puzzle of the 8x8 page in headless Chromium; keeps the screenshot.
+## Plays one puzzle of the 8x8 page in headless Chromium at desktop and phone (360 px) widths;
+## keeps both screenshots (results/puzzles/browser/puzzle-page-{desktop,phone}.png).
 puzzles-page-test: $(PUZZLES_DIR)/puzzles.html
 	tests/browser/puzzle_page.sh $< $(PUZZLES_DIR)/browser 0
 
 ## Benchmark: time of the 2-4 wall run on 8x8 (target: under 5 minutes).
 bench-puzzles: build
-	bench/puzzles.sh $(BIN) 2..4 results/bench/puzzles.txt
+	bench/puzzles.sh $(BIN) $(if $(QUICK),2..3,2..4) $(BENCH_OUT)/puzzles.txt
 
 RESULT_TARGETS += puzzles
 BENCH_TARGETS += bench-puzzles
 
 ## Benchmark: every interesting 5-wall 8x8 puzzle (954226 classes). Keeps the summary (counts per
-## value, time) and the time; the full lists (tens of MB) are not kept.
+## value, time) and the time; the full lists (tens of MB) are not kept. QUICK=1: 3 walls instead.
+PZ_BIG := $(if $(QUICK),3,5)
 bench-puzzles-5walls: build
-	bench/puzzles.sh $(BIN) 5 results/bench/puzzles-5walls.txt results/bench/puzzles-5walls.md
+	bench/puzzles.sh $(BIN) $(PZ_BIG) $(BENCH_OUT)/puzzles-$(PZ_BIG)walls.txt $(BENCH_OUT)/puzzles-$(PZ_BIG)walls.md
 
 BENCH_TARGETS += bench-puzzles-5walls

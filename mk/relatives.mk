@@ -29,7 +29,7 @@ armies-square: build
 ## time) for 3..9, and CPU seconds (user, /usr/bin/time) for 6..8 with and without symmetry
 ## breaking, which the shared host's load disturbs less than wall time.
 armies-encodings: build
-	bench/armies-encodings.sh $(BIN) results/armies
+	bench/armies-encodings.sh $(BIN) $(if $(QUICK),$(BENCH_OUT)/armies quick,results/armies)
 
 ## Packing and covering the n x n board with n-queens solutions, each optimum proved, with the
 ## CNF and checked proof of each final UNSAT answer. n <= 8 without symmetry breaking (the

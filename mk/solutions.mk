@@ -14,4 +14,4 @@ plus: build
 
 ## Time to enumerate the 92 / 12 of 8x8 and the 724 / 92 of 10x10 -> results/bench/solutions.md.
 bench-solutions: build
-	python3 bench/solutions.py $(BIN) results/bench/solutions.md 5
+	python3 bench/solutions.py $(BIN) $(BENCH_OUT)/solutions.md $(if $(QUICK),1,5)

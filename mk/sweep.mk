@@ -35,7 +35,7 @@ BASELINE ?=
 BASELINE_ROUNDS ?= 3
 bench-sweep: build
 ifeq ($(BASELINE),)
-	bench/sweep.sh $(BIN) $(BENCH_OUT)/sweep
+	bench/sweep.sh $(BIN) $(BENCH_OUT)/sweep $(if $(QUICK),quick)
 else
 	python3 bench/sweep_baseline.py --baseline $(BASELINE) --bin $(BIN) --out $(BENCH_OUT)/sweep \
 	  --walls $(if $(QUICK),4,4 5) --rounds $(BASELINE_ROUNDS) \

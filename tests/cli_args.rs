@@ -111,3 +111,45 @@ fn old_spellings_still_work() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.join("summary.md").exists());
 }
+
+/// Completions for bash, zsh and fish, and man pages, all from the clap definitions.
+#[test]
+fn completions_and_man_pages_come_from_the_clap_definitions() {
+    let exe = env!("CARGO_BIN_EXE_queensat");
+    for (shell, marker) in [
+        ("bash", "_queensat()"),
+        ("zsh", "#compdef queensat"),
+        ("fish", "complete -c queensat"),
+    ] {
+        let o = std::process::Command::new(exe)
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{shell}");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains(marker), "{shell}: {}", &text[..200.min(text.len())]);
+        assert!(
+            text.contains("least-walls") && text.contains("time-limit"),
+            "{shell}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let o = std::process::Command::new(exe)
+        .arg("man")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let page = std::fs::read_to_string(dir.path().join("queensat-solve.1")).unwrap();
+    assert!(page.starts_with(".ie") || page.contains(".TH"), "{page}");
+    assert!(
+        page.contains("queensat\\-solve") && page.contains("time\\-limit"),
+        "{page}"
+    );
+    assert!(dir.path().join("queensat.1").is_file());
+    let o = std::process::Command::new(exe)
+        .args(["completions", "tcsh"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}

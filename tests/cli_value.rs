@@ -1,6 +1,7 @@
 //! `queensat value` as a user runs it: answers, formats, and one-line errors on bad input.
 
 use std::io::Write;
+use std::process::Command;
 mod common;
 use common::{assert_bad_input, ok, run, stdout};
 
@@ -137,4 +138,50 @@ fn bad_input_gets_one_line_and_exit_2() {
     assert_bad_input(&["value", &name], &format!("{name}:2:1: row has 3 cells"));
     let f = grid_file("% only a comment\n");
     assert_bad_input(&["value", f.path().to_str().unwrap()], "the grid has no rows");
+}
+
+/// `--batch -`: JSON lines in, one JSON result per line out, in one process; each value
+/// agrees with brute force; a bad line gives an error object naming it and exit 2 at the end.
+#[test]
+fn batch_answers_json_lines_in_one_process() {
+    use queensat::board::Board;
+    use queensat::check::brute_value;
+    let mut input = String::new();
+    let mut want = Vec::new();
+    for i in 0..60usize {
+        let walls = vec![(i % 6, (i * 7) % 6), ((i / 6) % 6, (i * 5 + 1) % 6)];
+        let b = Board::with_walls(6, 6, &walls).unwrap();
+        want.push(brute_value(&b));
+        input.push_str(&serde_json::json!({"rows": 6, "cols": 6, "walls": b.walls(), "id": i}).to_string());
+        input.push('\n');
+    }
+    input.push_str("{\"rows\":3,\"cols\":3,\"walls\":[[3,0]]}\n\n{\"size\":8}\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(["value", "--batch", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 62);
+    for (i, j) in lines[..60].iter().enumerate() {
+        assert_eq!(
+            (j["id"].as_u64(), j["value"].as_u64()),
+            (Some(i as u64), Some(want[i] as u64))
+        );
+    }
+    assert_eq!(lines[60]["line"], 61);
+    assert!(lines[60]["error"].as_str().unwrap().starts_with("line 61: "));
+    assert_eq!(
+        (lines[61]["line"].as_u64(), lines[61]["value"].as_u64()),
+        (Some(63), Some(8))
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("1 bad line"));
 }

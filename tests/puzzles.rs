@@ -217,8 +217,27 @@ fn page_plays_in_a_headless_browser() {
         "browser test failed: {out} {}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass: puzzle 2 solved"), "{out}");
-    assert!(std::fs::metadata(shots.join("puzzle-page.png")).unwrap().len() > 1000);
+    for view in ["desktop", "phone"] {
+        assert!(
+            out.contains(&format!("{view}: data-selftest=\"pass: puzzle 2 solved")),
+            "{out}"
+        );
+        assert!(
+            std::fs::metadata(shots.join(format!("puzzle-page-{view}.png")))
+                .unwrap()
+                .len()
+                > 1000
+        );
+    }
+    assert!(out.contains("width 360 px"), "{out}");
+    // A person can look: QUEENSAT_SCREENSHOTS=DIR keeps the two screenshots there.
+    if let Some(keep) = std::env::var_os("QUEENSAT_SCREENSHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        for view in ["desktop", "phone"] {
+            let name = format!("puzzle-page-{view}.png");
+            std::fs::copy(shots.join(&name), Path::new(&keep).join(&name)).unwrap();
+        }
+    }
 }
 
 /// A board past 64 cells: every puzzle found is re-checked through `solutions` (one optimal

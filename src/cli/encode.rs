@@ -2,7 +2,8 @@
 
 use super::{BaseArgs, BoardArgs, OutputArgs};
 use crate::encode::Attack;
-use crate::engine::{ExportFormat, ValueExport, encode_least_walls, encode_value};
+use crate::engine::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
+use crate::io::WcnfFormat;
 use clap::{Args, Subcommand};
 
 #[derive(Args, Debug)]
@@ -26,12 +27,19 @@ pub struct EncodeLeastWallsArgs {
     /// At least this many queens.
     #[arg(long, value_name = "Q")]
     pub queens: usize,
-    /// At most this many walls.
+    /// At most this many walls (required for DIMACS; a constraint in WCNF/OPB/LP).
     #[arg(long, value_name = "W")]
-    pub max_walls: usize,
-    /// Non-attack formulation of the wall model.
+    pub max_walls: Option<usize>,
+    /// Non-attack formulation of the wall model (DIMACS, WCNF).
     #[arg(long, value_enum, default_value_t = Attack::default())]
     pub attack: Attack,
+    /// dimacs: "at most W walls?"; wcnf, opb, lp: minimise the walls (opb and lp are the
+    /// seed's least-walls ILP model).
+    #[arg(long, value_enum, default_value_t = ExportFormat::default())]
+    pub format: ExportFormat,
+    /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
+    #[arg(long, value_enum, default_value_t = WcnfFormat::default())]
+    pub wcnf_format: WcnfFormat,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -43,15 +51,22 @@ pub struct EncodeValueArgs {
     /// Ask for at least K queens (required for DIMACS; a constraint in OPB/LP, hard units in WCNF).
     #[arg(long, value_name = "K")]
     pub at_least: Option<usize>,
-    /// MaxSAT (2022 WCNF): hard non-attack clauses, one soft unit per queen.
+    /// dimacs: "at least K queens?"; wcnf: MaxSAT, hard non-attack clauses, one soft unit per
+    /// queen; opb: one `≤ 1` per segment, minimise minus the queens; lp: the seed's base ILP.
+    #[arg(long, value_enum, conflicts_with_all = ["wcnf", "opb", "lp"])]
+    pub format: Option<ExportFormat>,
+    /// Same as `--format wcnf`.
     #[arg(long, conflicts_with_all = ["opb", "lp"])]
     pub wcnf: bool,
-    /// Pseudo-Boolean (OPB): one `≤ 1` per segment, minimise minus the queens.
+    /// Same as `--format opb`.
     #[arg(long, conflicts_with = "lp")]
     pub opb: bool,
-    /// The seed's ILP in CPLEX LP format.
+    /// Same as `--format lp`.
     #[arg(long)]
     pub lp: bool,
+    /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
+    #[arg(long, value_enum, default_value_t = WcnfFormat::default())]
+    pub wcnf_format: WcnfFormat,
     #[command(flatten)]
     pub base: BaseArgs,
     #[command(flatten)]
@@ -62,9 +77,10 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
     match a.what {
         EncodeWhat::Value(v) => {
             let (board, _) = v.board.load()?;
-            let format = match (v.wcnf, v.opb, v.lp) {
-                (true, ..) => ExportFormat::Wcnf,
-                (_, true, _) => ExportFormat::Opb,
+            let format = match (v.format, v.wcnf, v.opb, v.lp) {
+                (Some(f), ..) => f,
+                (_, true, ..) => ExportFormat::Wcnf,
+                (_, _, true, _) => ExportFormat::Opb,
                 (.., true) => ExportFormat::Lp,
                 _ => ExportFormat::Dimacs,
             };
@@ -72,6 +88,7 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
                 format,
                 at_least: v.at_least,
                 base: v.base.options(),
+                wcnf: v.wcnf_format,
             };
             let text = encode_value(&board, &export)?;
             v.output.emit(&text)?;
@@ -79,7 +96,14 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
         }
         EncodeWhat::LeastWalls(a) => {
             let (rows, cols) = a.shape.shape()?;
-            let text = encode_least_walls(rows, cols, a.queens, a.max_walls, a.attack)?;
+            let export = LeastWallsExport {
+                format: a.format,
+                queens: a.queens,
+                max_walls: a.max_walls,
+                attack: a.attack,
+                wcnf: a.wcnf_format,
+            };
+            let text = encode_least_walls(rows, cols, &export)?;
             a.output.emit(&text)?;
             Ok(0)
         }

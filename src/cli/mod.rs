@@ -12,6 +12,7 @@ mod progress;
 mod puzzles;
 mod render;
 mod shape_args;
+mod shell;
 mod solutions;
 mod solve;
 mod sweep;
@@ -57,6 +58,10 @@ enum Command {
     /// Write a question as a file for other solvers: DIMACS, WCNF (MaxSAT), OPB, CPLEX LP.
     Encode(encode::EncodeArgs),
     /// Answer a DIMACS file with a built-in or external solver; decode and check placements.
+    ///
+    /// Exit status: 10 SATISFIABLE, 20 UNSATISFIABLE (the SAT competition's codes), 0 when the
+    /// answer is unknown (no answer within --time-limit, or the solver said UNKNOWN), 2 on
+    /// bad input or a model that fails a clause or the board.
     Solve(solve::SolveArgs),
     /// Interesting puzzles: unique optimum, minimal walls, one per symmetry class.
     Puzzles(puzzles::PuzzlesArgs),
@@ -66,6 +71,10 @@ enum Command {
     Armies(armies::ArmiesArgs),
     /// Packing and covering the n x n board with n-queens solutions, each optimum proved.
     Cover(cover::CoverArgs),
+    /// Shell completions on stdout: `queensat completions bash > ~/.local/share/bash-completion/completions/queensat`.
+    Completions(shell::CompletionsArgs),
+    /// Man pages generated from these definitions (`make man` writes them to target/man).
+    Man(shell::ManArgs),
 }
 
 /// Output format of a command.
@@ -98,6 +107,8 @@ pub fn main() -> i32 {
         Command::LeastWalls(a) => least_walls::run(a),
         Command::Armies(a) => armies::run(a),
         Command::Cover(a) => cover::run(a),
+        Command::Completions(a) => shell::run_completions(a),
+        Command::Man(a) => shell::run_man(a),
     };
     match result {
         Ok(code) => code,

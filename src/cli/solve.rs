@@ -1,15 +1,16 @@
 //! `queensat solve FILE.cnf`: answer a DIMACS file with any backend, external solvers
-//! included; decode and check the placement when the file has a queensat header.
+//! included, or check a solver's answer (`--check OUTPUT`); decode and check the placement
+//! when the file has a queensat header. Exit 10 SAT, 20 UNSAT (the SAT competition's codes),
+//! 0 when the answer is unknown (time limit, or a solver that says UNKNOWN), 2 on errors.
 
-use super::SolverArgs;
-use crate::board::{Placement, render_grid};
-use crate::check::check_placement;
-use crate::io::{check_model, parse_dimacs, read_header};
-use crate::solve::{AnySolver, Backend, ExternalSolver, Solve, SolverResult};
-use anyhow::{Context, bail};
+use super::{Format, ProofArgs, SolverArgs};
+use crate::board::render_grid;
+use crate::engine::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
+use crate::solve::{Backend, UNCHECKED_UNSAT, parse_seconds};
+use anyhow::Context;
 use clap::Args;
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -20,94 +21,77 @@ pub struct SolveArgs {
     pub external: Option<String>,
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Wall-clock limit for an external solver, in seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
+    /// Wall-clock limit for an external solver, in seconds; past it the answer is unknown
+    /// (`s UNKNOWN`, exit 0).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     #[command(flatten)]
-    pub proof: super::ProofArgs,
+    pub proof: ProofArgs,
+    /// Solve nothing: check this solver output (`s`/`v` lines, or MiniSat's result file)
+    /// against the CNF, and against the board when the CNF is one queensat wrote.
+    #[arg(long, value_name = "OUTPUT", conflicts_with_all = ["external", "time_limit"])]
+    pub check: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
+}
+
+fn read(path: &Path) -> anyhow::Result<String> {
+    if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("reading stdin")
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    }
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
-    let text = if a.file.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("reading stdin")?
-    } else {
-        std::fs::read_to_string(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?
-    };
+    let text = read(&a.file)?;
     let name = a.file.display().to_string();
-    let cnf = parse_dimacs(&text).with_context(|| name.clone())?;
-    let header = read_header(&text).with_context(|| name.clone())?;
-    let backend = match &a.external {
-        Some(cmd) => Backend::External(cmd.clone()),
-        None => a.solver.backend(),
-    };
-    let mut solver = match &backend {
-        Backend::External(cmd) => {
-            AnySolver::External(Box::new(ExternalSolver::new(cmd).with_timeout(a.time_limit)))
+    let answer = match &a.check {
+        Some(out) => check_solver_output(&text, &name, &read(out)?, &out.display().to_string())?,
+        None => {
+            let backend = match &a.external {
+                Some(cmd) => Backend::External(cmd.clone()),
+                None => a.solver.backend(),
+            };
+            solve_cnf(&text, &name, &backend, a.time_limit)?
         }
-        b => b.make(),
     };
-    for cl in &cnf.clauses {
-        solver.add_clause_ref(cl)?;
+    if answer.status == CnfStatus::Unsat {
+        a.proof.check(answer.certified)?;
     }
-    let start = Instant::now();
-    let answer = solver.solve()?;
-    let seconds = start.elapsed().as_secs_f64();
-    match answer {
-        SolverResult::Unsat => {
-            a.proof.check(backend.checks_its_unsat())?;
-            println!("s UNSATISFIABLE");
-            println!("c solver {backend}, {seconds:.3} s");
-            if !backend.checks_its_unsat() {
-                println!("c proof: {}", crate::solve::UNCHECKED_UNSAT);
-            }
-        }
-        SolverResult::Interrupted => bail!("solver {backend} was interrupted"),
-        SolverResult::Sat => {
-            let model: Vec<bool> = (0..cnf.n_vars)
-                .map(|v| solver.is_true(rustsat::types::Lit::positive(v)))
-                .collect();
-            if let Err(i) = check_model(&cnf.clauses, &model) {
-                bail!("solver {backend}: the model falsifies clause {} of {name}", i + 1);
-            }
-            println!("s SATISFIABLE");
-            println!(
-                "c solver {backend}, {seconds:.3} s; model satisfies all {} clauses",
-                cnf.clauses.len()
+    match a.format {
+        super::Format::Json => println!("{}", serde_json::to_string(&answer)?),
+        super::Format::Text => print!("{}", text_of(&answer)),
+    }
+    Ok(answer.status.exit_code())
+}
+
+fn text_of(a: &CnfAnswer) -> String {
+    let who = if a.solver == "check" {
+        "checked solver output".to_string()
+    } else {
+        format!("solver {}, {:.3} s", a.solver, a.seconds)
+    };
+    match a.status {
+        CnfStatus::Unsat if a.certified => format!("s UNSATISFIABLE\nc {who}\n"),
+        CnfStatus::Unsat => format!("s UNSATISFIABLE\nc {who}\nc proof: {UNCHECKED_UNSAT}\n"),
+        CnfStatus::Unknown => format!("s UNKNOWN\nc {who}: {}\n", a.note.as_deref().unwrap_or("")),
+        CnfStatus::Sat => {
+            let mut s = format!(
+                "s SATISFIABLE\nc {who}; model satisfies all {} clauses\n",
+                a.clauses
             );
-            match header {
-                Some(mut h) => {
-                    let is_true = |v: u32| model.get(v as usize - 1).copied().unwrap_or(false);
-                    // A least-walls question: the model chooses the walls too.
-                    for &(_, p) in h.walls.iter().filter(|&&(v, _)| is_true(v)) {
-                        h.board.place(p, crate::board::Cell::Wall)?;
-                    }
-                    let placement: Placement = h
-                        .queens
-                        .iter()
-                        .filter(|&&(v, _)| model.get(v as usize - 1).copied().unwrap_or(false))
-                        .map(|&(_, p)| p)
-                        .collect();
-                    check_placement(&h.board, &placement)
-                        .map_err(|v| anyhow::anyhow!("the decoded placement fails the checker: {v}"))?;
-                    print!("{}", render_grid(&h.board, Some(&placement)));
-                    println!("c {} queens, placement checked", placement.len());
+            match (&a.board, &a.placement) {
+                (Some(b), Some(p)) => {
+                    s.push_str(&render_grid(b, Some(p)));
+                    s.push_str(&format!("c {} queens, placement checked\n", p.len()));
                 }
-                None => {
-                    let lits: Vec<String> = model
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &b)| {
-                            if b {
-                                format!("{}", i + 1)
-                            } else {
-                                format!("-{}", i + 1)
-                            }
-                        })
-                        .collect();
-                    println!("v {} 0", lits.join(" "));
+                _ => {
+                    let lits: Vec<String> = a.model.iter().flatten().map(i64::to_string).collect();
+                    s.push_str(&format!("v {} 0\n", lits.join(" ")));
                 }
             }
+            s
         }
     }
-    Ok(0)
 }

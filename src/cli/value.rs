@@ -27,14 +27,53 @@ pub struct ValueArgs {
     pub proof: ProofArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+    /// Answer many boards in one process: read JSON lines (`{"rows":8,"cols":8,"walls":[[1,3]]}`,
+    /// optional `holes`, `size`, `id`) from FILE or `-` (stdin) and write one JSON result per
+    /// line; a bad line gives `{"line":N,"error":...}` and, at the end, exit 2.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "walls", "holes", "bits", "size", "rows", "cols"])]
+    pub batch: Option<std::path::PathBuf>,
+}
+
+/// `--batch`: one JSON line out per board line in, flushed as it goes.
+fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyhow::Result<i32> {
+    use anyhow::Context;
+    use std::io::{BufRead, Write};
+    let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let mut out = std::io::stdout().lock();
+    let mut bad = 0;
+    for (i, line) in input.lines().enumerate() {
+        let line = line.with_context(|| format!("{} line {}", path.display(), i + 1))?;
+        let Some(answer) = crate::engine::value_line(i + 1, &line, opts) else {
+            continue;
+        };
+        let j = answer.unwrap_or_else(|e| {
+            bad += 1;
+            e
+        });
+        writeln!(out, "{j}")?;
+        out.flush()?;
+    }
+    if bad > 0 {
+        eprintln!("queensat: error: {bad} bad line(s) in {}", path.display());
+        return Ok(2);
+    }
+    Ok(0)
 }
 
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
-    let (board, _) = a.board.load()?;
     let mut opts = a.value.options();
     if let Some(cmd) = &a.external {
         opts.backend = Backend::External(cmd.clone());
     }
+    if let Some(path) = &a.batch {
+        return run_batch(path, &opts);
+    }
+    let (board, _) = a.board.load()?;
     let mut report = value(&board, &opts)?;
     let certificate = if a.certify {
         Some(crate::engine::certify_value(

@@ -23,6 +23,18 @@ impl LeastWallsQuestion {
         max_walls: usize,
         attack: Attack,
     ) -> Result<LeastWallsQuestion, BoardError> {
+        Self::bounded(rows, cols, queens, Some(max_walls), attack)
+    }
+
+    /// As [`LeastWallsQuestion::new`]; without a wall bound (`None`) the walls are left free,
+    /// for a MaxSAT file that minimises them.
+    pub fn bounded(
+        rows: usize,
+        cols: usize,
+        queens: usize,
+        max_walls: Option<usize>,
+        attack: Attack,
+    ) -> Result<LeastWallsQuestion, BoardError> {
         let mut cnf = Cnf::new();
         let opts = WallOptions {
             attack,
@@ -34,8 +46,10 @@ impl LeastWallsQuestion {
             // More queens than cells: unsatisfiable by counting alone.
             None => cnf.add_clause(Clause::new()),
         }
-        for l in model.at_most_walls(max_walls, &mut cnf) {
-            cnf.add_unit(l);
+        if let Some(w) = max_walls {
+            for l in model.at_most_walls(w, &mut cnf) {
+                cnf.add_unit(l);
+            }
         }
         Ok(LeastWallsQuestion { cnf, model })
     }

@@ -4,20 +4,23 @@
 use crate::board::Board;
 use crate::encode::{Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
 use crate::engine::least_walls_header;
-use crate::io::{ExportHeader, dimacs_map, lp_map, opb_map, write_dimacs, write_lp, write_opb, write_wcnf};
+use crate::io::{
+    ExportHeader, LeastWallsIlp, WcnfFormat, dimacs_map, least_walls_lp_map, least_walls_opb_map, lp_map,
+    opb_map, write_dimacs, write_least_walls_lp, write_least_walls_opb, write_lp, write_opb, write_wcnf,
+};
 use anyhow::bail;
 
-/// The file format of a value question.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The file format of an exported question.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {
-    /// "At least K queens?" (needs K).
+    /// A yes/no CNF question (value: "at least K queens?"; least walls: "at most W walls?").
     #[default]
     Dimacs,
-    /// MaxSAT: hard non-attack clauses, one soft unit per queen.
+    /// MaxSAT: hard clauses, soft units (value: a queen per cell; least walls: no wall per cell).
     Wcnf,
-    /// Pseudo-Boolean: one `≤ 1` per segment, minimise minus the queens.
+    /// Pseudo-Boolean optimisation (OPB, as in the PB competitions).
     Opb,
-    /// The seed's ILP in CPLEX LP format.
+    /// The seed's ILP (base model or least-walls model) in CPLEX LP format.
     Lp,
 }
 
@@ -28,23 +31,103 @@ pub struct ValueExport {
     /// At least this many queens: the question of a DIMACS file, a constraint elsewhere.
     pub at_least: Option<usize>,
     pub base: BaseOptions,
+    pub wcnf: WcnfFormat,
 }
 
-/// DIMACS text of "some `rows × cols` board with at most `w` walls holds at least `q` queens?"
-/// (SAT iff the least walls for `q` is at most `w`).
-pub fn encode_least_walls(
-    rows: usize,
-    cols: usize,
-    q: usize,
-    w: usize,
-    attack: Attack,
-) -> anyhow::Result<String> {
-    let question = LeastWallsQuestion::new(rows, cols, q, w, attack)?;
-    Ok(write_dimacs(
-        &least_walls_header(rows, cols, q, w, attack, &question)?,
-        question.n_vars(),
-        question.cnf.iter(),
-    ))
+/// A least-walls question as a file.
+#[derive(Clone, Debug)]
+pub struct LeastWallsExport {
+    pub format: ExportFormat,
+    /// At least (DIMACS, WCNF) or exactly (OPB, LP, the seed's QUEEN_COUNT) this many queens.
+    pub queens: usize,
+    /// At most this many walls: the question of a DIMACS file (required there), a
+    /// constraint in the optimisation formats.
+    pub max_walls: Option<usize>,
+    /// Non-attack clauses of the CNF formats (DIMACS, WCNF).
+    pub attack: Attack,
+    pub wcnf: WcnfFormat,
+}
+
+/// A least-walls question on a `rows × cols` board. DIMACS: "some board with at most `w`
+/// walls holds at least `q` queens?" (SAT iff the least walls for `q` is at most `w`). WCNF,
+/// OPB, LP: the fewest walls for `q` queens (the optimum cost or objective is the least
+/// walls), the LP and OPB being the seed's least-walls model.
+pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> anyhow::Result<String> {
+    let (q, attack) = (a.queens, a.attack);
+    let bound = a
+        .max_walls
+        .map(|w| format!(", at most {w} walls"))
+        .unwrap_or_default();
+    match a.format {
+        ExportFormat::Dimacs => {
+            let Some(w) = a.max_walls else {
+                bail!(
+                    "a DIMACS file asks a yes/no question: give --max-walls W (or choose --format wcnf|opb|lp)"
+                )
+            };
+            let question = LeastWallsQuestion::new(rows, cols, q, w, attack)?;
+            Ok(write_dimacs(
+                &least_walls_header(rows, cols, q, w, attack, &question)?,
+                question.n_vars(),
+                question.cnf.iter(),
+            ))
+        }
+        ExportFormat::Wcnf => {
+            let question = LeastWallsQuestion::bounded(rows, cols, q, a.max_walls, attack)?;
+            let header = ExportHeader {
+                question: format!(
+                    "MaxSAT: the fewest walls on a {rows}x{cols} board that let {q} non-attacking queens fit \
+                     (hard: no queen on a wall, no two queens see each other, at least {q} queens{bound}; \
+                     soft: no wall on each cell, weight 1; optimum cost = the least walls)"
+                ),
+                board: Board::new(rows, cols)?,
+                encoding: format!(
+                    "least-walls model: a wall and a queen variable per cell, {} non-attack, totalisers as unit clauses",
+                    attack.name()
+                ),
+                map: dimacs_map(&question.model.vars),
+            }
+            .render("c");
+            let soft: Vec<_> = question.model.wall_lits().iter().map(|&l| !l).collect();
+            Ok(write_wcnf(
+                &header,
+                question.n_vars(),
+                question.cnf.iter(),
+                &soft,
+                a.wcnf,
+            ))
+        }
+        ExportFormat::Opb | ExportFormat::Lp => {
+            let opb = a.format == ExportFormat::Opb;
+            let header = ExportHeader {
+                question: format!(
+                    "{}: the fewest walls on a {rows}x{cols} board that let {q} non-attacking queens fit{bound} (optimum = the least walls)",
+                    if opb { "pseudo-Boolean" } else { "ILP" }
+                ),
+                board: Board::new(rows, cols)?,
+                encoding: "the seed's least-walls model: a 0/1 queen and wall variable per cell, exactly q queens, \
+                    no queen on a wall, for every pair of cells on a line the queens from one to the other at most \
+                    one more than the walls strictly between"
+                    .into(),
+                map: if opb {
+                    least_walls_opb_map(rows, cols)
+                } else {
+                    least_walls_lp_map(rows, cols)
+                },
+            };
+            let ilp = LeastWallsIlp {
+                rows,
+                cols,
+                queens: q,
+                max_walls: a.max_walls,
+            };
+            Ok(if opb {
+                write_least_walls_opb(&ilp, &header.render("*"))?
+            } else {
+                write_least_walls_lp(&ilp, &header.render("\\"))?
+            })
+        }
+    }
 }
 
 /// The file text of a value question in the chosen format.
@@ -133,7 +216,7 @@ pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<String> {
     .render("c");
     Ok(if wcnf {
         let soft: Vec<_> = q.model.queen_lits().map(|(_, l)| l).collect();
-        write_wcnf(&header, q.cnf.iter(), &soft)
+        write_wcnf(&header, q.n_vars(), q.cnf.iter(), &soft, a.wcnf)
     } else {
         write_dimacs(&header, q.n_vars(), q.cnf.iter())
     })

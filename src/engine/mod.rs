@@ -2,6 +2,7 @@
 //! symmetry, bounds, uniqueness, certificates and exports; and what every run above it uses
 //! (the CPU clock and provenance, the progress reporter, shards).
 
+mod batch;
 mod bounds;
 mod certify;
 mod enumerate;
@@ -11,18 +12,21 @@ mod progress;
 mod provenance;
 mod session;
 mod shard;
+mod solve_cnf;
 mod unique;
 mod value;
 
+pub use batch::value_line;
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value, least_walls_header};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
-pub use export::{ExportFormat, ValueExport, encode_least_walls, encode_value};
+pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
 };
 pub use session::BoardSession;
 pub use shard::Shard;
+pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};

@@ -26,8 +26,8 @@ pub use dimacs::{
     push_clause, write_dimacs,
 };
 pub use header::{ExportHeader, ReadHeader, dimacs_map, read_header};
-pub use lp::{lp_map, write_lp};
-pub use opb::{opb_map, write_opb};
+pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
+pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
 pub use published::{
     ClaimRow, PublishedCells, PublishedFile, PublishedFormat, parse_published, parse_published_as,
     render_published_csv,
@@ -37,4 +37,4 @@ pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};
 pub use sweep_db::{ClassRow, render_jsonl};
-pub use wcnf::write_wcnf;
+pub use wcnf::{WcnfFormat, write_wcnf};

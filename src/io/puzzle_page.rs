@@ -6,7 +6,8 @@
 const TEMPLATE: &str = include_str!("puzzle_page.html");
 
 /// The page, with `puzzles_json` a JSON array of puzzles (`rows`, `cols`, `walls`, `value`,
-/// `solution`, `orbit`, `near_solutions`).
+/// `solution`, `orbit`, `near_solutions`; for the proof summary, when present, `stabiliser`,
+/// `strictly_minimal`, `proof_seconds`).
 pub fn puzzle_page(title: &str, puzzles_json: &str) -> String {
     let title = title
         .replace('&', "&amp;")
@@ -18,7 +19,7 @@ pub fn puzzle_page(title: &str, puzzles_json: &str) -> String {
 }
 
 /// The fields of a puzzle that the page reads.
-const PAGE_FIELDS: [&str; 7] = [
+const PAGE_FIELDS: [&str; 10] = [
     "rows",
     "cols",
     "walls",
@@ -26,6 +27,9 @@ const PAGE_FIELDS: [&str; 7] = [
     "solution",
     "orbit",
     "near_solutions",
+    "stabiliser",
+    "strictly_minimal",
+    "proof_seconds",
 ];
 
 /// The page for a `queensat puzzles --out` document (`puzzles.json`), byte for byte the page
@@ -76,11 +80,13 @@ mod tests {
     fn page_from_a_report_keeps_the_page_fields_only() {
         let doc = r#"{"command":"x","report":{"rows":8,"cols":8,"walls_min":2,"walls_max":2,
             "puzzles":[{"bits":3,"rows":8,"cols":8,"walls":[[0,0],[0,1]],"value":9,
-            "solution":[[1,1]],"orbit":8,"near_solutions":2,"proof_seconds":0.1}]}}"#;
+            "solution":[[1,1]],"orbit":8,"near_solutions":2,"proof_seconds":0.1,"stabiliser":1,
+            "strictly_minimal":true}]}}"#;
         let page = puzzle_page_from_report(doc).unwrap();
         assert!(page.contains("queensat puzzles: 8x8, 2 walls"));
         assert!(page.contains(r#""near_solutions":2"#));
-        assert!(!page.contains("proof_seconds"));
+        assert!(page.contains(r#""proof_seconds":0.1"#));
+        assert!(!page.contains("bits"));
         let err = puzzle_page_from_report(r#"{"report":{"rows":8}}"#).unwrap_err();
         assert!(err.to_string().contains("report.cols"), "{err}");
     }

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Plays one puzzle of a `queensat puzzles --html` page in headless Chromium.
+# Plays one puzzle of a `queensat puzzles --html` page in headless Chromium, at a desktop and a
+# phone width, and keeps a screenshot of each for a person to look at.
 # Usage: tests/browser/puzzle_page.sh PAGE.html OUTDIR [PUZZLE_INDEX]
 # The page's test mode (#selftest=I) clicks an attacking pair (expects both shown attacked),
-# removes them, clicks the solution square by square (expects "complete and optimal"), then
-# presses "show solution". We read the verdict from the dumped DOM and take a screenshot.
+# undoes both, takes a hint (expects one queen of the solution), shows the solution, clears,
+# clicks the solution square by square (expects "complete and optimal", "solved 1 of N" kept in
+# localStorage, a solved mark in the menu), filters by walls, sorts by difficulty, opens the
+# proof summary, and checks the page never scrolls sideways; it ends mid-game with a hint shown.
+# Writes OUTDIR/puzzle-page-desktop.png (1000x900) and OUTDIR/puzzle-page-phone.png (the page
+# in a 360x740 frame on grey).
 # Exit 0 on pass, 1 on a failed check, 2 on a usage or browser error.
 set -euo pipefail
 if [ $# -lt 2 ]; then
@@ -20,22 +25,40 @@ profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT
 flags=(--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking
   --disable-component-update --disable-sync --disable-extensions --hide-scrollbars
-  --user-data-dir="$profile" --virtual-time-budget=5000)
+  --user-data-dir="$profile" --virtual-time-budget=5000 --allow-file-access-from-files)
 url="file://$page#selftest=$index"
-if ! "$browser" "${flags[@]}" --dump-dom "$url" >"$out/dom.html" 2>"$out/chromium.log"; then
-  echo "puzzle_page: chromium failed (log: $out/chromium.log)" >&2
-  exit 2
-fi
-verdict=$(grep -o 'data-selftest="[^"]*"' "$out/dom.html" | head -1 || true)
-if [ -z "$verdict" ]; then
-  echo "puzzle_page: the page reported no self-test verdict (see $out/dom.html)" >&2
-  exit 1
-fi
-echo "puzzle_page: $verdict"
-"$browser" "${flags[@]}" --window-size=760,900 --screenshot="$out/puzzle-page.png" "$url" \
-  >>"$out/chromium.log" 2>&1 || { echo "puzzle_page: screenshot failed" >&2; exit 2; }
-[ -s "$out/puzzle-page.png" ] || { echo "puzzle_page: no screenshot written" >&2; exit 2; }
-case "$verdict" in
-  'data-selftest="pass'*) rm -f "$out/dom.html" "$out/chromium.log"; exit 0 ;;
-  *) exit 1 ;;
-esac
+# Headless Chromium windows are at least 500 px wide, so the phone is a 360x740 frame: the page
+# inside gets a 360 px viewport (media queries and all), and the harness copies its verdict.
+cat >"$out/phone.html" <<HTML
+<!doctype html><html><body style="margin:0;background:#888">
+<iframe id="f" src="$url" style="width:360px;height:740px;border:0;background:#fff"></iframe>
+<script>document.getElementById("f").addEventListener("load", function () {
+  document.body.dataset.selftest = this.contentDocument.body.dataset.selftest || "fail: no verdict in the frame";
+});</script></body></html>
+HTML
+status=0
+for view in desktop:1000,900:$url phone:500,740:file://$(realpath "$out")/phone.html; do
+  name=${view%%:*}
+  rest=${view#*:}
+  size=${rest%%:*}
+  url=${rest#*:}
+  if ! "$browser" "${flags[@]}" --window-size="$size" --dump-dom "$url" >"$out/dom-$name.html" 2>"$out/chromium.log"; then
+    echo "puzzle_page: chromium failed (log: $out/chromium.log)" >&2
+    exit 2
+  fi
+  verdict=$(grep -o 'data-selftest="[^"]*"' "$out/dom-$name.html" | head -1 || true)
+  if [ -z "$verdict" ]; then
+    echo "puzzle_page: $name: the page reported no self-test verdict (see $out/dom-$name.html)" >&2
+    exit 1
+  fi
+  echo "puzzle_page: $name: $verdict"
+  "$browser" "${flags[@]}" --window-size="$size" --screenshot="$out/puzzle-page-$name.png" "$url" \
+    >>"$out/chromium.log" 2>&1 || { echo "puzzle_page: screenshot failed" >&2; exit 2; }
+  [ -s "$out/puzzle-page-$name.png" ] || { echo "puzzle_page: no screenshot written" >&2; exit 2; }
+  case "$verdict" in
+    'data-selftest="pass'*) rm -f "$out/dom-$name.html" ;;
+    *) status=1 ;;
+  esac
+done
+[ "$status" -ne 0 ] || rm -f "$out/chromium.log" "$out/phone.html"
+exit "$status"

@@ -29,6 +29,9 @@ pub fn page_data(puzzles: &[Puzzle]) -> Vec<serde_json::Value> {
                 "solution": p.solution,
                 "orbit": p.orbit,
                 "near_solutions": p.near_solutions,
+                "stabiliser": p.stabiliser,
+                "strictly_minimal": p.strictly_minimal,
+                "proof_seconds": p.proof_seconds,
             })
         })
         .collect()

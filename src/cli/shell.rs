@@ -1,0 +1,49 @@
+//! `queensat completions SHELL` and `queensat man DIR`: shell completions and man pages, both
+//! generated from the clap definitions, so they never drift from `--help`.
+
+use super::Cli;
+use crate::io::write_atomic;
+use clap::{Args, CommandFactory};
+use clap_complete::Shell;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish (also elvish, powershell).
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write `queensat.1` and one `queensat-COMMAND.1` per command into this directory.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+pub fn run_completions(a: CompletionsArgs) -> anyhow::Result<i32> {
+    let mut cmd = Cli::command();
+    clap_complete::generate(a.shell, &mut cmd, "queensat", &mut std::io::stdout());
+    Ok(0)
+}
+
+pub fn run_man(a: ManArgs) -> anyhow::Result<i32> {
+    std::fs::create_dir_all(&a.dir)?;
+    let mut cmd = Cli::command();
+    cmd.build(); // gives each command its full name, `queensat solve`
+    let mut pages = vec![("queensat".to_string(), cmd.clone())];
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        pages.push((format!("queensat-{}", sub.get_name()), sub.clone()));
+    }
+    for (name, page) in pages {
+        let mut roff = Vec::new();
+        clap_mangen::Man::new(page)
+            .title(name.as_str())
+            .render(&mut roff)?;
+        let path = a.dir.join(format!("{name}.1"));
+        write_atomic(&path, &roff)?;
+        let _ = writeln!(std::io::stdout(), "{}", path.display());
+    }
+    Ok(0)
+}

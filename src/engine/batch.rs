@@ -1,0 +1,69 @@
+//! Many value questions in one process: one JSON line in, one JSON line out
+//! (`queensat value --batch`).
+//!
+//! A line is a board as the JSON output prints it: `{"rows":8,"cols":8,"walls":[[1,3],[2,5]]}`
+//! (`holes` optional; `size` may stand for `rows` and `cols`; an `id` of any JSON type is
+//! copied to the answer). The answer is the `--format json` report with `line` (1-based)
+//! added, or `{"line":N,"error":"..."}` for a line that is not a valid board.
+
+use super::{ValueOptions, value};
+use crate::board::Board;
+use serde_json::{Value, json};
+
+/// The answer to one input line; `Err` holds the error object (already naming the line).
+/// Blank lines and lines starting with `#` give `None`.
+pub fn value_line(line_no: usize, line: &str, opts: &ValueOptions) -> Option<Result<Value, Value>> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return None;
+    }
+    let error = |e: String| json!({ "line": line_no, "error": format!("line {line_no}: {e}") });
+    Some(answer(line_no, t, opts).map_err(|e| error(format!("{e:#}"))))
+}
+
+fn answer(line_no: usize, text: &str, opts: &ValueOptions) -> anyhow::Result<Value> {
+    let mut j: Value = serde_json::from_str(text)?;
+    let obj = j.as_object_mut().ok_or_else(|| {
+        anyhow::anyhow!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}")
+    })?;
+    let id = obj.remove("id");
+    if let Some(n) = obj.remove("size") {
+        obj.entry("rows").or_insert(n.clone());
+        obj.entry("cols").or_insert(n);
+    }
+    let board: Board = serde_json::from_value(j)?;
+    let report = value(&board, opts)?;
+    let mut out = json!({ "line": line_no });
+    if let Some(id) = id {
+        out["id"] = id;
+    }
+    if let (Some(o), Value::Object(r)) = (out.as_object_mut(), serde_json::to_value(&report)?) {
+        o.extend(r);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_give_values_or_errors_naming_the_line() {
+        let o = ValueOptions::default();
+        let a = value_line(1, r#"{"rows":8,"cols":8,"walls":[[1,3],[2,5]],"id":"x"}"#, &o)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (a["line"].clone(), a["value"].clone(), a["id"].clone()),
+            (json!(1), json!(10), json!("x"))
+        );
+        let a = value_line(2, r#"{"size":4}"#, &o).unwrap().unwrap();
+        assert_eq!(a["value"], 4);
+        assert!(value_line(3, "  ", &o).is_none());
+        for bad in ["{\"rows\":8", "[1,2]", r#"{"rows":3,"cols":3,"walls":[[5,5]]}"#] {
+            let e = value_line(7, bad, &o).unwrap().unwrap_err();
+            assert_eq!(e["line"], 7);
+            assert!(e["error"].as_str().unwrap().starts_with("line 7: "), "{e}");
+        }
+    }
+}
