@@ -7,6 +7,7 @@ mod cover;
 mod encode;
 mod instance;
 mod least_walls;
+mod nk;
 mod nqueens;
 mod progress;
 mod puzzles;
@@ -66,6 +67,8 @@ enum Command {
     Armies(armies::ArmiesArgs),
     /// Packing and covering the n x n board with n-queens solutions, each optimum proved.
     Cover(cover::CoverArgs),
+    /// N+k queens: placements of n + k queens and k walls on n x n, counted without listing.
+    Nk(nk::NkArgs),
 }
 
 /// Output format of a command.
@@ -98,6 +101,7 @@ pub fn main() -> i32 {
         Command::LeastWalls(a) => least_walls::run(a),
         Command::Armies(a) => armies::run(a),
         Command::Cover(a) => cover::run(a),
+        Command::Nk(a) => nk::run(a),
     };
     match result {
         Ok(code) => code,

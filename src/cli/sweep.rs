@@ -110,7 +110,7 @@ fn print_summaries(sums: &[crate::study::sweep::WallsSummary]) {
     }
 }
 
-fn with_threads<T: Send>(
+pub(super) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {
