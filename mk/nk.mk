@@ -37,3 +37,14 @@ nk-new: build
 	$(BIN) nk --size 15 --walls 3 --output $(NK_OUT)/new --table $(NK_OUT)/new-15-3.md --quiet >/dev/null
 	$(BIN) nk --size 15 --walls 3 --no-mirror --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-15-3-recount.md --quiet >/dev/null
+
+## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
+## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
+.PHONY: nk-recount
+nk-queens: nk-recount
+nk-recount: build
+	$(call nk_fresh,$(NK_OUT)/recount)
+	$(BIN) nk --size 13 --walls 1..2 --method rows,classes --output $(NK_OUT)/recount \
+	  --table $(NK_OUT)/recount-classes.md --quiet >/dev/null
+	$(BIN) nk --size 13..14 --walls 1..3 --no-mirror --output $(NK_OUT)/recount \
+	  --table $(NK_OUT)/recount-all.md --quiet >/dev/null

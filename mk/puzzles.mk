@@ -65,3 +65,11 @@ puzzles-9x9: build
 puzzles-10x10: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/10x10)
 	$(BIN) puzzles --size 10 --walls 2..3 --output $(PUZZLES_DIR)/10x10 --quiet >/dev/null
+
+## Their pages (build products, not committed), from the committed puzzles.json.
+.PHONY: puzzle-page-big
+puzzle-page-big: $(PUZZLES_DIR)/puzzles-9x9.html $(PUZZLES_DIR)/puzzles-10x10.html
+$(PUZZLES_DIR)/puzzles-9x9.html: $(PUZZLES_DIR)/9x9/puzzles.json
+	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
+$(PUZZLES_DIR)/puzzles-10x10.html: $(PUZZLES_DIR)/10x10/puzzles.json
+	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
