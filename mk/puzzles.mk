@@ -56,3 +56,22 @@ bench-puzzles-5walls: build
 	bench/puzzles.sh $(BIN) $(PZ_BIG) $(BENCH_OUT)/puzzles-$(PZ_BIG)walls.txt $(BENCH_OUT)/puzzles-$(PZ_BIG)walls.md
 
 BENCH_TARGETS += bench-puzzles-5walls
+
+## Past the article (issue 16): every puzzle with 2-3 walls on 9x9 and 10x10.
+.PHONY: puzzles-9x9 puzzles-10x10
+RESULT_TARGETS += puzzles-9x9 puzzles-10x10
+puzzles-9x9: build
+	$(call puzzles_fresh,$(PUZZLES_DIR)/9x9)
+	$(BIN) puzzles --size 9 --walls 2..3 --output $(PUZZLES_DIR)/9x9 --quiet >/dev/null
+
+puzzles-10x10: build
+	$(call puzzles_fresh,$(PUZZLES_DIR)/10x10)
+	$(BIN) puzzles --size 10 --walls 2..3 --output $(PUZZLES_DIR)/10x10 --quiet >/dev/null
+
+## Their pages (build products, not committed), from the committed puzzles.json.
+.PHONY: puzzle-page-big
+puzzle-page-big: $(PUZZLES_DIR)/puzzles-9x9.html $(PUZZLES_DIR)/puzzles-10x10.html
+$(PUZZLES_DIR)/puzzles-9x9.html: $(PUZZLES_DIR)/9x9/puzzles.json
+	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
+$(PUZZLES_DIR)/puzzles-10x10.html: $(PUZZLES_DIR)/10x10/puzzles.json
+	$(CARGO) run --release --quiet --example puzzle_page -- $< $@

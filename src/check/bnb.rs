@@ -157,14 +157,7 @@ mod tests {
         /// Walls and holes at random: the same value as exhaustive search.
         #[test]
         fn agrees_with_brute_force(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {
-            let mut b = Board::new(rows, cols).unwrap();
-            for (i, p) in b.coords().collect::<Vec<_>>().into_iter().enumerate() {
-                match cells[i] {
-                    0 => b.set(p, Cell::Wall),
-                    1 => b.set(p, Cell::Hole),
-                    _ => {}
-                }
-            }
+            let b = crate::check::board_from_codes(rows, cols, &cells);
             let (v, p) = bnb_value(&b);
             prop_assert_eq!(v, brute_value(&b));
             prop_assert_eq!(check_placement(&b, &p), Ok(()));

@@ -5,12 +5,14 @@ mod armies;
 mod bnb;
 mod brute;
 mod nqueens;
+mod row_count;
 mod sight;
 
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
 pub use bnb::bnb_value;
 pub use brute::{brute_count, brute_value};
 pub use nqueens::{NQueensViolation, check_columns};
+pub use row_count::{NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
 
 use crate::board::{Board, Cell, Coord, Placement};
 use sight::{DIRECTIONS, line_of_sight};
@@ -62,6 +64,21 @@ pub fn check_placement(board: &Board, placement: &Placement) -> Result<(), Viola
         }
     }
     Ok(())
+}
+
+/// A board for property tests: cell `i` (row-major) is a wall for code 0, a hole for 1,
+/// free otherwise.
+#[cfg(test)]
+pub(crate) fn board_from_codes(rows: usize, cols: usize, codes: &[u8]) -> Board {
+    let mut b = Board::new(rows, cols).unwrap();
+    for (i, p) in b.coords().collect::<Vec<_>>().into_iter().enumerate() {
+        match codes[i] {
+            0 => b.set(p, Cell::Wall),
+            1 => b.set(p, Cell::Hole),
+            _ => {}
+        }
+    }
+    b
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ mod cover;
 mod encode;
 mod instance;
 mod least_walls;
+mod nk;
 mod nqueens;
 mod progress;
 mod puzzles;
@@ -75,6 +76,8 @@ enum Command {
     Completions(shell::CompletionsArgs),
     /// Man pages generated from these definitions (`make man` writes them to target/man).
     Man(shell::ManArgs),
+    /// N+k queens: placements of n + k queens and k walls on n x n, counted without listing.
+    Nk(nk::NkArgs),
 }
 
 /// Output format of a command.
@@ -109,6 +112,7 @@ pub fn main() -> i32 {
         Command::Cover(a) => cover::run(a),
         Command::Completions(a) => shell::run_completions(a),
         Command::Man(a) => shell::run_man(a),
+        Command::Nk(a) => nk::run(a),
     };
     match result {
         Ok(code) => code,

@@ -121,7 +121,7 @@ fn max_threads() -> usize {
     4 * std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn with_threads<T: Send>(
+pub(super) fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {

@@ -174,13 +174,19 @@ mod tests {
         write_atomic(&link, b"new").unwrap();
         assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
-        write_atomic(Path::new("/dev/null"), b"gone").unwrap();
-        assert!(
-            std::fs::metadata("/dev/null")
-                .unwrap()
-                .file_type()
-                .is_char_device()
-        );
+        // A FIFO of our own (not /dev/null, which other processes on the machine share):
+        // written through, never replaced by a regular file.
+        let fifo = dir.path().join("fifo");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(&fifo).unwrap())
+        };
+        write_atomic(&fifo, b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through");
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
         if Path::new("/dev/full").exists() {
             let e = write_atomic(Path::new("/dev/full"), &[0; 1 << 17]).unwrap_err();
             assert!(e.to_string().contains("/dev/full"), "{e}");

@@ -7,6 +7,7 @@ pub mod chunk_store;
 mod counts;
 mod cover;
 mod least_walls;
+pub mod nk;
 pub mod puzzles;
 pub mod report;
 pub mod sweep;

@@ -1,0 +1,50 @@
+# N+k queens (issue 16): placements of n + k queens and k walls on n x n (OEIS A103330,
+# A129551, A129553), counted without listing them. See results/nk/README.md.
+
+NK_OUT := results/nk
+# The table's largest n (each n costs about 8-10 times the one before; 14 is ~2 min CPU).
+NK_MAX ?= 14
+# NK_RESUME=1 keeps the finished chunks of an interrupted run; by default a target starts
+# fresh, so its CPU times describe one whole run of the current code.
+NK_RESUME ?=
+nk_fresh = $(if $(NK_RESUME),,rm -rf $(1))
+
+RESULT_TARGETS += nk-queens
+.PHONY: nk-queens nk-table nk-crosscheck nk-new
+
+## The table for k = 1, 2, 3 and n = 1..NK_MAX (row counter), then the cross-check of the
+## three methods where they all run.
+nk-queens: nk-table nk-crosscheck
+
+nk-table: build
+	$(call nk_fresh,$(NK_OUT)/runs)
+	$(BIN) nk --size 1..$(NK_MAX) --walls 1..3 --method rows --output $(NK_OUT)/runs \
+	  --table $(NK_OUT)/table.md --quiet >/dev/null
+
+## Row counter, per-class row counter and per-class SAT enumeration, n = 1..10; the per-class
+## row counter alone up to n = 12. Exit 1 on any disagreement.
+nk-crosscheck: build
+	$(call nk_fresh,$(NK_OUT)/crosscheck)
+	$(BIN) nk --size 1..10 --walls 1..3 --method rows,classes,sat --output $(NK_OUT)/crosscheck \
+	  --table $(NK_OUT)/crosscheck-sat.md --quiet >/dev/null
+	$(BIN) nk --size 11..12 --walls 1..3 --method rows,classes --output $(NK_OUT)/crosscheck \
+	  --table $(NK_OUT)/crosscheck-classes.md --quiet >/dev/null
+
+## Past the published terms: A129553 (k = 3) at n = 15, by the row counter with the mirror
+## reduction and recounted without it (about 10 and 20 CPU minutes on the project's machine;
+## resumable: NK_RESUME=1 keeps finished chunks, and --shard/--merge-from split it).
+nk-new: build
+	$(BIN) nk --size 15 --walls 3 --output $(NK_OUT)/new --table $(NK_OUT)/new-15-3.md --quiet >/dev/null
+	$(BIN) nk --size 15 --walls 3 --no-mirror --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-15-3-recount.md --quiet >/dev/null
+
+## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
+## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
+.PHONY: nk-recount
+nk-queens: nk-recount
+nk-recount: build
+	$(call nk_fresh,$(NK_OUT)/recount)
+	$(BIN) nk --size 13 --walls 1..2 --method rows,classes --output $(NK_OUT)/recount \
+	  --table $(NK_OUT)/recount-classes.md --quiet >/dev/null
+	$(BIN) nk --size 13..14 --walls 1..3 --no-mirror --output $(NK_OUT)/recount \
+	  --table $(NK_OUT)/recount-all.md --quiet >/dev/null

@@ -1,0 +1,120 @@
+//! `queensat nk`: N+k queens, the placements of n + k queens and k walls on n × n.
+
+use super::ProgressArgs;
+use crate::board::render_cell_list;
+use crate::engine::Shard;
+use crate::io::write_atomic;
+use crate::study::Counts;
+use crate::study::nk::{NkMethod, NkOptions, NkSpec, count_nk, methods_agree, nk_line, nk_table};
+use anyhow::bail;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct NkArgs {
+    /// Board side n (`A..B` or `a,b`: a table).
+    #[arg(long, value_name = "N")]
+    pub size: Counts,
+    /// Walls k (`A..B` or `a,b`: a table).
+    #[arg(long, value_name = "K")]
+    pub walls: Counts,
+    /// How to count: row by row over every wall set, per wall class by the row counter, or per
+    /// wall class by SAT enumeration; several (`rows,classes`) count each way and compare
+    /// (exit 1 on a disagreement).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "rows")]
+    pub method: Vec<NkMethod>,
+    /// `rows`: count every placement itself instead of pairing it with its mirror image (a
+    /// recount on another symmetry reduction, twice the work).
+    #[arg(long)]
+    pub no_mirror: bool,
+    /// `rows`: rows fixed in each prefix task (the unit of parallel work).
+    #[arg(long, default_value_t = 3)]
+    pub depth: usize,
+    /// Items (prefix tasks or wall classes) per chunk: the unit of resuming and sharding.
+    #[arg(long, default_value_t = 64)]
+    pub chunk: usize,
+    /// Output directory (default `results/nk/runs`); each n and k gets `NxN-Kw-METHOD` in it.
+    /// Re-running into it resumes.
+    #[arg(short = 'o', long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Compute only shard I of N (chunks j with j mod N = I-1); assemble with --merge-from.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Also read finished chunks from these run directories (shards of the same count).
+    #[arg(long, value_name = "DIR", num_args = 1..)]
+    pub merge_from: Vec<PathBuf>,
+    /// Print every wall class with placements (per-class methods).
+    #[arg(long)]
+    pub classes: bool,
+    /// Also write the table of counts (Markdown, with provenance) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+}
+
+pub fn run(a: NkArgs) -> anyhow::Result<i32> {
+    if a.classes && !a.method.iter().any(|&m| m != NkMethod::Rows) {
+        bail!("--classes needs --method classes or sat (the row counter knows no classes)");
+    }
+    let root = a
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results/nk/runs"));
+    let opts = NkOptions {
+        shard: a.shard,
+        merge_from: a.merge_from.clone(),
+        progress: a.progress.reporter(),
+    };
+    let mut groups = Vec::new();
+    for n in a.size.iter() {
+        for k in a.walls.iter() {
+            let mut group = Vec::new();
+            for &method in &a.method {
+                let spec = NkSpec {
+                    n,
+                    k,
+                    method,
+                    mirror: !a.no_mirror,
+                    depth: a.depth,
+                    chunk: a.chunk,
+                };
+                let dir = root.join(spec.dir_name());
+                match super::sweep::with_threads(a.threads, || count_nk(&spec, &opts, &dir))? {
+                    None => println!(
+                        "n={n} k={k} {}: shard finished in {}",
+                        method.name(),
+                        dir.display()
+                    ),
+                    Some(r) => {
+                        println!("{}", nk_line(&r));
+                        if a.classes {
+                            for c in &r.classes {
+                                let walls = render_cell_list(&c.walls);
+                                println!(
+                                    "  walls {walls}: {} boards x {} placements",
+                                    c.boards, c.per_board
+                                );
+                            }
+                        }
+                        group.push(r);
+                    }
+                }
+            }
+            if !group.is_empty() {
+                groups.push(group);
+            }
+        }
+    }
+    let table = nk_table(&groups);
+    if groups.len() > 1 || a.method.len() > 1 {
+        print!("{table}");
+    }
+    if let Some(path) = &a.table {
+        write_atomic(path, table.as_bytes())?;
+    }
+    Ok(i32::from(!groups.iter().all(|g| methods_agree(g))))
+}

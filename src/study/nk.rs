@@ -1,0 +1,483 @@
+//! N+k queens: the placements of n + k non-attacking queens and k walls on an n × n board
+//! (OEIS A103330 for k = 1, A129551 for k = 2, A129553 for k = 3), counted three ways:
+//! - `rows`: the row-by-row counter of [`crate::check::NkCounter`], walls chosen as the search
+//!   goes, the left-right mirror halving the work; it lists nothing and knows no classes;
+//! - `classes`: every symmetry class of k-wall sets ([`WallClasses`]), each representative's
+//!   placements counted by the same row step with its walls fixed
+//!   ([`crate::check::count_row_perfect`]), weighed by the orbit size: a second symmetry
+//!   reduction, and the count per class and per board;
+//! - `sat`: the same classes, each counted by SAT enumeration of exactly n + k queens
+//!   ([`crate::engine::count`]), every placement checked.
+//!
+//! The work is cut into items (prefix tasks, or classes), the items into chunks kept in a
+//! [`ChunkStore`], so a run resumes, shards (`--shard`) and merges (`--merge-from`).
+
+use crate::board::{Board, Coord, WallClasses};
+use crate::check::{NkCounter, count_row_perfect, row_segment_count};
+use crate::engine::{
+    EnumOptions, Provenance, Reporter, Shard, Target, count, thread_cpu_seconds, upper_bound,
+};
+use crate::study::chunk_store::ChunkStore;
+use crate::with_cell_width;
+use anyhow::{bail, ensure};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// How the placements are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum NkMethod {
+    /// Row by row over every wall set at once (fastest; no per-class figures).
+    #[default]
+    Rows,
+    /// Per symmetry class of wall sets, the row counter on each representative.
+    Classes,
+    /// Per symmetry class, SAT enumeration on each representative.
+    Sat,
+}
+
+impl NkMethod {
+    pub fn name(self) -> &'static str {
+        match self {
+            NkMethod::Rows => "rows",
+            NkMethod::Classes => "classes",
+            NkMethod::Sat => "sat",
+        }
+    }
+}
+
+/// What a run counts (kept in its output directory: a resumed run must ask the same).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NkSpec {
+    pub n: usize,
+    pub k: usize,
+    pub method: NkMethod,
+    /// `rows`: count the mirror image of a placement with it (false: every placement itself,
+    /// a recount on no symmetry reduction).
+    pub mirror: bool,
+    /// `rows`: rows fixed in a prefix task.
+    pub depth: usize,
+    /// Items per chunk.
+    pub chunk: usize,
+}
+
+impl NkSpec {
+    /// The run's directory name: `NxN-Kw-METHOD`, `-all` when the mirror is not used.
+    pub fn dir_name(&self) -> String {
+        let all = if self.method == NkMethod::Rows && !self.mirror {
+            "-all"
+        } else {
+            ""
+        };
+        format!("{0}x{0}-{1}w-{2}{all}", self.n, self.k, self.method.name())
+    }
+}
+
+/// How a run goes: shard, extra chunk directories, progress.
+#[derive(Clone, Debug, Default)]
+pub struct NkOptions {
+    pub shard: Option<Shard>,
+    pub merge_from: Vec<PathBuf>,
+    pub progress: Reporter,
+}
+
+/// A class of wall sets with placements: its least image, how many boards it holds, and the
+/// placements of n + k queens on each of them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NkClass {
+    pub walls: Vec<Coord>,
+    pub boards: u64,
+    pub per_board: u64,
+}
+
+/// One finished chunk: items `first..first + items`, their placements, the classes with
+/// placements (per-class methods), and the CPU seconds they took.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct ChunkDoc {
+    chunk: usize,
+    first: usize,
+    items: usize,
+    placements: u64,
+    classes: Vec<NkClass>,
+    cpu_seconds: f64,
+}
+
+/// The count of a whole run, or `None` for a shard (whose chunks wait for the merge).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NkReport {
+    pub n: usize,
+    pub k: usize,
+    pub queens: usize,
+    pub method: NkMethod,
+    pub mirror: bool,
+    /// Placements of n + k queens over every board.
+    pub placements: u64,
+    /// Per-class methods: classes of wall sets with a placement, and their boards.
+    pub classes_with_placements: Option<u64>,
+    pub boards_with_placements: Option<u64>,
+    /// Per-class methods: every class of k-wall sets examined, and every board.
+    pub classes_examined: Option<u64>,
+    pub items: usize,
+    pub chunks: usize,
+    pub chunks_resumed: usize,
+    /// CPU seconds summed over the chunks (on whatever run made them).
+    pub cpu_seconds: f64,
+    /// Wall-clock seconds of this invocation.
+    pub elapsed_seconds: f64,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub classes: Vec<NkClass>,
+}
+
+/// The file a run keeps its spec in.
+pub const NK_SPEC_FILE: &str = "nk.json";
+
+/// Counts (or resumes counting) into `out`; `None` when a shard finished.
+pub fn count_nk(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
+    ensure!(
+        (1..=32).contains(&spec.n),
+        "N+k counting takes sides 1 to 32, not {}",
+        spec.n
+    );
+    ensure!(spec.chunk > 0, "--chunk must be at least 1");
+    with_cell_width!(spec.n * spec.n, W => count_in::<W>(spec, opts, out))
+}
+
+/// The items of a run: prefix tasks of the row counter, or class representatives.
+enum Items<const W: usize> {
+    Tasks(NkCounter, Vec<crate::check::NkTask>),
+    Classes(WallClasses<W>, Vec<crate::board::CellSet<W>>),
+}
+
+impl<const W: usize> Items<W> {
+    fn len(&self) -> usize {
+        match self {
+            Items::Tasks(_, t) => t.len(),
+            Items::Classes(_, c) => c.len(),
+        }
+    }
+
+    /// Counts items `range` of the run.
+    fn count(&self, spec: &NkSpec, range: std::ops::Range<usize>) -> anyhow::Result<(u64, Vec<NkClass>)> {
+        let queens = spec.n + spec.k;
+        match self {
+            Items::Tasks(counter, tasks) => {
+                Ok((tasks[range].iter().map(|t| counter.count_task(t)).sum(), vec![]))
+            }
+            Items::Classes(wc, sets) => {
+                let mut total = 0;
+                let mut found = Vec::new();
+                for set in &sets[range] {
+                    let board = wc.board(set);
+                    let per_board = match spec.method {
+                        NkMethod::Sat => sat_count(&board, queens)?,
+                        _ if row_segment_count(&board) < queens => 0,
+                        _ => count_row_perfect(&board),
+                    };
+                    if per_board > 0 {
+                        let boards = wc.orbit_size(set) as u64;
+                        total += boards * per_board;
+                        found.push(NkClass {
+                            walls: wc.cells(set),
+                            boards,
+                            per_board,
+                        });
+                    }
+                }
+                Ok((total, found))
+            }
+        }
+    }
+}
+
+/// Placements of exactly `queens` queens by SAT enumeration (0 when a segment bound forbids).
+fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
+    if upper_bound(board).bound < queens {
+        return Ok(0);
+    }
+    let opts = EnumOptions {
+        target: Target::Exactly(queens),
+        ..EnumOptions::default()
+    };
+    let report = count(board, &opts)?;
+    ensure!(
+        report.complete,
+        "internal error: the enumeration on {board:?} stopped early"
+    );
+    Ok(report.total)
+}
+
+fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
+    let started = Instant::now();
+    let items: Items<W> = match spec.method {
+        NkMethod::Rows => {
+            let counter = NkCounter::new(spec.n);
+            let tasks = counter.tasks(spec.k, spec.depth, spec.mirror);
+            Items::Tasks(counter, tasks)
+        }
+        NkMethod::Classes | NkMethod::Sat => {
+            let wc = WallClasses::<W>::new(spec.n, spec.n)?;
+            let classes = wc.classes(spec.k);
+            Items::Classes(wc, classes)
+        }
+    };
+    let store = ChunkStore::open(out, NK_SPEC_FILE, "N+k count", spec)?.reading_from(&opts.merge_from);
+    let n_items = items.len();
+    let n_chunks = n_items.div_ceil(spec.chunk).max(1);
+    let shard = opts.shard.unwrap_or(Shard::ALL);
+    let mine: Vec<usize> = (0..n_chunks).filter(|&j| shard.keeps(j)).collect();
+    let (done, todo): (Vec<usize>, Vec<usize>) = mine.iter().partition(|&&j| store.has(spec.k, j));
+    let bar = &opts.progress;
+    bar.start(
+        &format!("N+k n={} k={}: chunks", spec.n, spec.k),
+        mine.len() as u64,
+    );
+    bar.advance(done.len() as u64);
+    let range = |j: usize| j * spec.chunk..((j + 1) * spec.chunk).min(n_items);
+    let result: anyhow::Result<()> = todo.par_iter().try_for_each(|&j| {
+        let cpu = thread_cpu_seconds();
+        let (placements, classes) = items.count(spec, range(j))?;
+        let doc = ChunkDoc {
+            chunk: j,
+            first: range(j).start,
+            items: range(j).len(),
+            placements,
+            classes,
+            cpu_seconds: thread_cpu_seconds() - cpu,
+        };
+        store.write(spec.k, j, &doc)?;
+        bar.advance(1);
+        Ok(())
+    });
+    bar.finish();
+    result?;
+    if shard.count > 1 {
+        return Ok(None);
+    }
+    let mut report = NkReport {
+        n: spec.n,
+        k: spec.k,
+        queens: spec.n + spec.k,
+        method: spec.method,
+        mirror: spec.mirror && spec.method == NkMethod::Rows,
+        placements: 0,
+        classes_with_placements: None,
+        boards_with_placements: None,
+        classes_examined: None,
+        items: n_items,
+        chunks: n_chunks,
+        chunks_resumed: done.len(),
+        cpu_seconds: 0.0,
+        elapsed_seconds: 0.0,
+        provenance: Provenance::now(),
+        classes: Vec::new(),
+    };
+    for j in 0..n_chunks {
+        let (doc, path): (ChunkDoc, _) = store.read(spec.k, j)?;
+        let r = range(j);
+        if doc.chunk != j || doc.first != r.start || doc.items != r.len() {
+            bail!(
+                "{}: chunk {} of items {}..+{}, not chunk {j} of items {}..+{} of this count",
+                path.display(),
+                doc.chunk,
+                doc.first,
+                doc.items,
+                r.start,
+                r.len()
+            );
+        }
+        let weighed: u64 = doc.classes.iter().map(|c| c.boards * c.per_board).sum();
+        if let Items::Classes(..) = items {
+            ensure!(
+                weighed == doc.placements,
+                "{}: its classes hold {weighed} placements, not the {} it states",
+                path.display(),
+                doc.placements
+            );
+        }
+        report.placements += doc.placements;
+        report.cpu_seconds += doc.cpu_seconds;
+        report.classes.extend(doc.classes);
+    }
+    if let Items::Classes(..) = items {
+        report.classes_with_placements = Some(report.classes.len() as u64);
+        report.boards_with_placements = Some(report.classes.iter().map(|c| c.boards).sum());
+        report.classes_examined = Some(n_items as u64);
+    }
+    report.elapsed_seconds = started.elapsed().as_secs_f64();
+    crate::io::write_atomic(
+        &out.join("count.json"),
+        format!("{}\n", serde_json::to_string_pretty(&report)?).as_bytes(),
+    )?;
+    Ok(Some(report))
+}
+
+/// How a report was counted, in a few words.
+fn how(r: &NkReport) -> String {
+    match r.method {
+        NkMethod::Rows if r.mirror => "rows, mirror".into(),
+        NkMethod::Rows => "rows, no symmetry".into(),
+        m => format!("{}, {} wall classes", m.name(), r.classes_examined.unwrap_or(0)),
+    }
+}
+
+/// One line: the count and how it was made.
+pub fn nk_line(r: &NkReport) -> String {
+    let mut s = format!(
+        "n={} k={}: {} placements of {} queens",
+        r.n, r.k, r.placements, r.queens
+    );
+    if let (Some(c), Some(b)) = (r.classes_with_placements, r.boards_with_placements) {
+        s.push_str(&format!(" on {c} wall classes ({b} boards)"));
+    }
+    s.push_str(&format!(
+        " [{}; {} chunks, {} resumed; {:.2} s CPU, {:.2} s wall]",
+        how(r),
+        r.chunks,
+        r.chunks_resumed,
+        r.cpu_seconds,
+        r.elapsed_seconds
+    ));
+    s
+}
+
+/// Whether every report of a group (one n and k, several methods) has the same count.
+pub fn methods_agree(group: &[NkReport]) -> bool {
+    group.windows(2).all(|w| w[0].placements == w[1].placements)
+}
+
+/// A Markdown table of counts: one row per n and k, the count, the classes and boards with
+/// placements (from a per-class method), each method's CPU seconds, and whether the methods
+/// agree. Ends with the provenance.
+pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
+    let methods: Vec<NkMethod> = groups
+        .first()
+        .map_or(vec![], |g| g.iter().map(|r| r.method).collect());
+    let mut s = String::from("| n | k | queens | placements | wall classes with placements | boards |");
+    for m in &methods {
+        s.push_str(&format!(" CPU s ({}) |", m.name()));
+    }
+    if methods.len() > 1 {
+        s.push_str(" methods agree |");
+    }
+    s.push_str(&format!(
+        "\n|{}\n",
+        "---:|".repeat(6 + methods.len() + usize::from(methods.len() > 1))
+    ));
+    for g in groups {
+        let Some(r) = g.first() else { continue };
+        let per_class = g.iter().find(|r| r.classes_with_placements.is_some());
+        let opt =
+            |f: fn(&NkReport) -> Option<u64>| per_class.and_then(f).map_or(String::new(), |v| v.to_string());
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |",
+            r.n,
+            r.k,
+            r.queens,
+            r.placements,
+            opt(|r| r.classes_with_placements),
+            opt(|r| r.boards_with_placements)
+        ));
+        for r in g {
+            s.push_str(&format!(" {:.2} |", r.cpu_seconds));
+        }
+        if g.len() > 1 {
+            s.push_str(if methods_agree(g) { " yes |" } else { " **NO** |" });
+        }
+        s.push('\n');
+    }
+    if let Some(r) = groups.iter().flatten().next() {
+        let mirror = groups
+            .iter()
+            .flatten()
+            .any(|r| r.method == NkMethod::Rows && !r.mirror);
+        s.push_str(&format!(
+            "\nMethods: {}{}. Command: `{}`; host: {}; {}.\n",
+            methods.iter().map(|m| m.name()).collect::<Vec<_>>().join(", "),
+            if mirror {
+                " (rows without the mirror reduction)"
+            } else {
+                ""
+            },
+            r.provenance.command,
+            r.provenance.host,
+            r.provenance.date
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(n: usize, k: usize, method: NkMethod, mirror: bool) -> NkReport {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = NkSpec {
+            n,
+            k,
+            method,
+            mirror,
+            depth: 2,
+            chunk: 7,
+        };
+        count_nk(&spec, &NkOptions::default(), dir.path())
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn three_methods_agree() {
+        for (n, k) in [(6, 1), (7, 2), (8, 3)] {
+            let rows = run(n, k, NkMethod::Rows, true).placements;
+            assert_eq!(run(n, k, NkMethod::Rows, false).placements, rows, "n={n} k={k}");
+            let classes = run(n, k, NkMethod::Classes, true);
+            assert_eq!(classes.placements, rows, "n={n} k={k}");
+            let sat = run(n, k, NkMethod::Sat, true);
+            assert_eq!(sat.placements, rows, "n={n} k={k}");
+            assert_eq!(sat.classes, classes.classes, "n={n} k={k}");
+        }
+    }
+
+    #[test]
+    fn shards_merge_to_the_whole_and_chunks_are_checked() {
+        let spec = NkSpec {
+            n: 8,
+            k: 2,
+            method: NkMethod::Classes,
+            mirror: true,
+            depth: 2,
+            chunk: 50,
+        };
+        let (a, b, m) = (
+            tempfile::tempdir().unwrap(),
+            tempfile::tempdir().unwrap(),
+            tempfile::tempdir().unwrap(),
+        );
+        for (i, d) in [(1, &a), (2, &b)] {
+            let opts = NkOptions {
+                shard: Some(Shard { index: i, count: 2 }),
+                ..NkOptions::default()
+            };
+            assert!(count_nk(&spec, &opts, d.path()).unwrap().is_none());
+        }
+        let opts = NkOptions {
+            merge_from: vec![a.path().to_path_buf(), b.path().to_path_buf()],
+            ..NkOptions::default()
+        };
+        let merged = count_nk(&spec, &opts, m.path()).unwrap().unwrap();
+        assert_eq!(merged.placements, 44);
+        assert_eq!(merged.chunks_resumed, merged.chunks);
+        // A chunk that claims other items is refused.
+        let chunk = a.path().join("chunks").join("2w-000000.json");
+        let text = std::fs::read_to_string(&chunk)
+            .unwrap()
+            .replace("\"first\":0", "\"first\":1");
+        std::fs::write(&chunk, text).unwrap();
+        let err = count_nk(&spec, &opts, tempfile::tempdir().unwrap().path()).unwrap_err();
+        assert!(err.to_string().contains("not chunk 0"), "{err}");
+    }
+}

@@ -1,0 +1,114 @@
+//! `queensat nk`: N+k queens counts against the published terms (test oracles only) and the
+//! agreement of its three methods and of the sweep's count of optimal placements.
+
+mod common;
+use common::queensat;
+
+/// The placements `nk` prints for one n and k.
+fn count(dir: &std::path::Path, n: usize, k: usize, method: &str) -> u64 {
+    let (code, out, err) = queensat(&[
+        "nk",
+        "--size",
+        &n.to_string(),
+        "--walls",
+        &k.to_string(),
+        "--method",
+        method,
+        "-o",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().next().unwrap();
+    line.split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn n_plus_one_queens_are_oeis_a103330() {
+    // OEIS A103330, n = 1..12: the oracle, never an input of the count.
+    let published = [0, 0, 0, 0, 0, 16, 20, 128, 396, 2288, 11152, 65712];
+    let dir = tempfile::tempdir().unwrap();
+    for (i, &want) in published.iter().enumerate() {
+        assert_eq!(count(dir.path(), i + 1, 1, "rows"), want, "n={}", i + 1);
+    }
+}
+
+#[test]
+fn the_three_methods_agree_and_disagreement_would_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = queensat(&[
+        "nk",
+        "--size",
+        "7..9",
+        "--walls",
+        "2..3",
+        "--method",
+        "rows,classes,sat",
+        "-o",
+        d,
+        "--quiet",
+        "--table",
+        &format!("{d}/t.md"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("| 9 | 2 | 11 | 280 | 22 | 158 |"), "{out}");
+    let table = std::fs::read_to_string(dir.path().join("t.md")).unwrap();
+    assert_eq!(table.matches(" yes |").count(), 6, "{table}");
+    // The recount without the mirror reduction.
+    let (code, out, _) = queensat(&["nk", "--size", "9", "--walls", "3", "--no-mirror", "-o", d]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("n=9 k=3: 44 placements of 12 queens [rows, no symmetry;"),
+        "{out}"
+    );
+}
+
+#[test]
+fn agrees_with_the_sweep_count_of_optimal_placements() {
+    // 8x8 with 2 walls: the value is 10 = n + k, so the sweep's total is the N+k count.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = queensat(&[
+        "sweep",
+        "--size",
+        "8",
+        "--walls",
+        "2",
+        "--count-optimal",
+        "-o",
+        d,
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sweep: u64 = out
+        .split(", ")
+        .last()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(count(&dir.path().join("nk"), 8, 2, "rows"), sweep);
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    let (code, _, err) = queensat(&["nk", "--size", "40", "--walls", "1", "--quiet"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("queensat: error: N+k counting takes sides 1 to 32"),
+        "{err}"
+    );
+    let (code, _, err) = queensat(&["nk", "--size", "8", "--walls", "1", "--classes"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
