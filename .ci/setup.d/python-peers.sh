@@ -4,6 +4,13 @@
 # bench peers too, so this is bench/setup-venv.sh into .venv, the venv `make bench-peers` uses.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Debian's python3 makes venvs only with python3-venv (ensurepip).
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
+fi
 if [ ! -e .venv/.installed ] || [ bench/requirements.txt -nt .venv/.installed ]; then
   bench/setup-venv.sh .venv
 fi
