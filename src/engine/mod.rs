@@ -25,4 +25,4 @@ pub use provenance::{
 pub use session::BoardSession;
 pub use shard::Shard;
 pub use unique::{Uniqueness, other_placement, second_optimum};
-pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
+pub use value::{Search, SolverCall, ValueOptions, ValueReport, value, value_within};

@@ -4,8 +4,15 @@
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::{BaseModel, BaseOptions};
+#[cfg(doc)]
+use crate::solve::AnySolver as _;
 use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult};
 use rustsat::types::{Clause, Lit};
+
+/// The error of a solve call stopped by a deadline ([`AnySolver::set_deadline`]).
+#[derive(Debug, thiserror::Error)]
+#[error("the solver was interrupted")]
+pub struct Interrupted;
 
 /// A board loaded into a solver.
 pub struct BoardSession {
@@ -36,7 +43,7 @@ impl BoardSession {
                 Ok(Some(p))
             }
             SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            SolverResult::Interrupted => Err(Interrupted.into()),
         }
     }
 

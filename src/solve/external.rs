@@ -27,6 +27,8 @@ pub struct ExternalSolver {
     n_sat: usize,
     n_unsat: usize,
     solve_time: Duration,
+    /// A DRAT proof file appended after the CNF (`cadical F P`, `kissat F P`), when certifying.
+    proof: Option<PathBuf>,
 }
 
 /// Removes a temporary file when dropped.
@@ -62,7 +64,15 @@ impl ExternalSolver {
             n_sat: 0,
             n_unsat: 0,
             solve_time: Duration::ZERO,
+            proof: None,
         }
+    }
+
+    /// Appends `proof` to the command line after the CNF, where solvers of the SAT competition
+    /// (CaDiCaL, kissat) write a DRAT proof of an UNSAT answer.
+    pub fn with_proof(mut self, proof: &Path) -> Self {
+        self.proof = Some(proof.to_path_buf());
+        self
     }
 
     /// Sets the wall-clock limit of each call.
@@ -114,6 +124,8 @@ impl ExternalSolver {
         cmd.args(&self.command[1..]).arg(&cnf.0);
         if self.is_minisat() {
             cmd.arg(&result.0);
+        } else if let Some(p) = &self.proof {
+            cmd.arg(p);
         }
         cmd.stdin(Stdio::null())
             .stdout(std::fs::File::create(&out.0)?)

@@ -3,6 +3,8 @@
 //! so a backend can be chosen at run time.
 //!
 //! - `varisat` (default): pure Rust, embedded, can write DRAT proofs.
+//! - `cadical` (cargo feature `cadical`, on by default): CaDiCaL in-process through
+//!   `rustsat-cadical` (C++ sources vendored in the crate), can write DRAT proofs.
 //! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
 //! - `external:CMD`: any DIMACS solver binary run as a process ([`ExternalSolver`]).
 
@@ -30,6 +32,8 @@ pub enum Backend {
     Varisat,
     #[cfg(feature = "batsat")]
     Batsat,
+    #[cfg(feature = "cadical")]
+    Cadical,
     /// A DIMACS solver run as a process: the command line (`external:CMD` on the command line).
     External(String),
 }
@@ -41,6 +45,8 @@ impl Backend {
             Backend::Varisat,
             #[cfg(feature = "batsat")]
             Backend::Batsat,
+            #[cfg(feature = "cadical")]
+            Backend::Cadical,
         ]
     }
 
@@ -49,6 +55,8 @@ impl Backend {
             Backend::Varisat => "varisat",
             #[cfg(feature = "batsat")]
             Backend::Batsat => "batsat",
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => "cadical",
             Backend::External(_) => "external",
         }
     }
@@ -59,6 +67,8 @@ impl Backend {
             Backend::Varisat => AnySolver::Varisat(Box::default()),
             #[cfg(feature = "batsat")]
             Backend::Batsat => AnySolver::Batsat(Box::default()),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => AnySolver::Cadical(Box::default()),
             Backend::External(cmd) => AnySolver::External(Box::new(ExternalSolver::new(cmd))),
         }
     }
@@ -100,6 +110,8 @@ pub enum AnySolver {
     Varisat(Box<VarisatSolver>),
     #[cfg(feature = "batsat")]
     Batsat(Box<rustsat_batsat::BasicSolver>),
+    #[cfg(feature = "cadical")]
+    Cadical(Box<rustsat_cadical::CaDiCaL<'static, 'static>>),
     External(Box<ExternalSolver>),
 }
 
@@ -109,6 +121,8 @@ macro_rules! dispatch {
             AnySolver::Varisat($s) => $body,
             #[cfg(feature = "batsat")]
             AnySolver::Batsat($s) => $body,
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical($s) => $body,
             AnySolver::External($s) => $body,
         }
     };
@@ -118,6 +132,50 @@ impl AnySolver {
     /// Whether `lit` is true in the last model (false if the solver cannot say).
     pub fn is_true(&self, lit: Lit) -> bool {
         matches!(self.lit_val(lit), Ok(TernaryVal::True))
+    }
+
+    /// Suggests the first decision value of each literal's variable (a known good assignment,
+    /// such as a heuristic placement). Only a hint: answers do not depend on it. Whether this
+    /// backend takes phases (CaDiCaL does; varisat, batsat and external solvers do not).
+    pub fn suggest_phases(&mut self, lits: &[Lit]) -> anyhow::Result<bool> {
+        match self {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(s) => {
+                use rustsat::solvers::PhaseLit as _;
+                for &l in lits {
+                    s.phase_lit(l)?;
+                }
+                Ok(true)
+            }
+            _ => {
+                let _ = lits;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Stops any later solve call past `deadline` with [`SolverResult::Interrupted`]. Whether
+    /// this backend can stop inside a call (CaDiCaL can; the others are only stopped between
+    /// calls by whoever holds the deadline).
+    pub fn set_deadline(&mut self, deadline: std::time::Instant) -> bool {
+        match self {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(s) => {
+                use rustsat::solvers::{ControlSignal, Terminate as _};
+                s.attach_terminator(move || {
+                    if std::time::Instant::now() >= deadline {
+                        ControlSignal::Terminate
+                    } else {
+                        ControlSignal::Continue
+                    }
+                });
+                true
+            }
+            _ => {
+                let _ = deadline;
+                false
+            }
+        }
     }
 }
 
