@@ -23,9 +23,9 @@ pub struct ValueArgs {
     /// directory, removed afterwards).
     #[arg(long, value_name = "DIR", requires = "certify")]
     pub certify_dir: Option<std::path::PathBuf>,
-    /// Stop after this many seconds and report the best checked placement and the best upper
-    /// bound known, labelled NOT proved (exit 3); CaDiCaL stops inside a call, other solvers
-    /// between calls.
+    /// Stop after this many CPU seconds of the search and report the best checked placement
+    /// and the best upper bound known, labelled NOT proved (exit 3); CaDiCaL stops inside a
+    /// call, the other solvers between calls.
     #[arg(long, value_name = "SECS", conflicts_with = "certify")]
     pub time_limit: Option<f64>,
     #[arg(long, value_enum, default_value_t = Format::default())]

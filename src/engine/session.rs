@@ -4,12 +4,10 @@
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::{BaseModel, BaseOptions};
-#[cfg(doc)]
-use crate::solve::AnySolver as _;
 use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult};
 use rustsat::types::{Clause, Lit};
 
-/// The error of a solve call stopped by a deadline ([`AnySolver::set_deadline`]).
+/// The error of a solve call stopped by a limit ([`AnySolver::set_stop`]).
 #[derive(Debug, thiserror::Error)]
 #[error("the solver was interrupted")]
 pub struct Interrupted;

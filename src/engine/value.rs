@@ -6,6 +6,7 @@
 //! unless value + 1 exceeds what the counter's inputs can reach at all.
 
 use super::nqueens::segment_min_conflicts;
+use super::provenance::thread_cpu_seconds;
 use super::session::Interrupted;
 use super::{BoardSession, UpperBound, greedy_placement, upper_bound};
 use crate::board::{Board, Placement};
@@ -84,26 +85,28 @@ pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> 
     value_within(board, opts, None)
 }
 
-/// Finds the value of a board, or within `limit` (CPU of this search, wall clock inside a
-/// solver call) the best checked placement and the best upper bound known (`proved` false).
+/// Finds the value of a board, or within `limit` (CPU time of the calling thread, which runs
+/// the in-process solver) the best checked placement and the best upper bound known (`proved`
+/// false). An external solver's own CPU time is not counted.
 pub fn value_within(
     board: &Board,
     opts: &ValueOptions,
     limit: Option<Duration>,
 ) -> anyhow::Result<ValueReport> {
     let start = Instant::now();
-    let deadline = limit.map(|l| start + l);
+    let cpu_start = thread_cpu_seconds();
+    let over = move || limit.is_some_and(|l| thread_cpu_seconds() - cpu_start >= l.as_secs_f64());
     let greedy = greedy_placement(board);
     let ub = upper_bound(board);
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
-    if let Some(d) = deadline {
-        session.solver.set_deadline(d);
+    if limit.is_some() {
+        session.solver.set_stop(over);
     }
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
     let mut ask = |session: &mut BoardSession, k: usize| -> anyhow::Result<Option<Placement>> {
-        if stopped.get() || deadline.is_some_and(|d| Instant::now() >= d) {
+        if stopped.get() || over() {
             stopped.set(true);
             return Ok(None);
         }
@@ -206,7 +209,7 @@ pub fn value_within(
                 .map(|c| c.at_least - 1)
                 .fold(ub.bound, usize::min);
             format!(
-                "NOT proved: the time limit of {:.1} s ran out; best placement {} queens (checked), \
+                "NOT proved: the time limit of {:.1} CPU s ran out; best placement {} queens (checked), \
                  upper bound {known}",
                 limit.unwrap_or_default().as_secs_f64(),
                 best.len()

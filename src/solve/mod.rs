@@ -154,16 +154,16 @@ impl AnySolver {
         }
     }
 
-    /// Stops any later solve call past `deadline` with [`SolverResult::Interrupted`]. Whether
-    /// this backend can stop inside a call (CaDiCaL can; the others are only stopped between
-    /// calls by whoever holds the deadline).
-    pub fn set_deadline(&mut self, deadline: std::time::Instant) -> bool {
+    /// Has later solve calls stop with [`SolverResult::Interrupted`] as soon as `stop` says so
+    /// (it is polled during the search). Whether this backend can stop inside a call (CaDiCaL
+    /// can; the others are only stopped between calls by whoever holds the limit).
+    pub fn set_stop(&mut self, stop: impl Fn() -> bool + 'static) -> bool {
         match self {
             #[cfg(feature = "cadical")]
             AnySolver::Cadical(s) => {
                 use rustsat::solvers::{ControlSignal, Terminate as _};
                 s.attach_terminator(move || {
-                    if std::time::Instant::now() >= deadline {
+                    if stop() {
                         ControlSignal::Terminate
                     } else {
                         ControlSignal::Continue
@@ -172,7 +172,7 @@ impl AnySolver {
                 true
             }
             _ => {
-                let _ = deadline;
+                let _ = stop;
                 false
             }
         }
