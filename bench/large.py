@@ -77,10 +77,12 @@ def peer_main(name, board_json, limit):
 
 
 def run_child(cmd, limit):
-    """Runs cmd; (stdout or None on a kill, CPU seconds of the child)."""
+    """Runs cmd; (stdout or None on a kill, CPU seconds of the child). The limit is enforced by
+    the solvers themselves (queensat: CPU; CP-SAT: its own clock; PySAT: between calls); the
+    wall-clock kill here, with room for a loaded machine, only ends a call that overruns."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 1.5 + 10)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 4 + 30)
         out = p.stdout if p.returncode in (0, 3) else None
         if p.returncode not in (0, 3):
             print(f"bench-large: {cmd[:3]} exit {p.returncode}: {p.stderr.strip()[-300:]}",

@@ -7,15 +7,12 @@
 //!
 //! Either way the answer is a checked placement with `value` queens (a SAT answer) and an
 //! UNSAT answer for `value + 1` queens from the solver, except where `value + 1` exceeds what
-//! the counter can count at all (every cell, or for `Rebuild` every segment, is used), or, for
-//! `Reuse`, where the placement meets the board's combinatorial upper bound
-//! ([`upper_bound`]: occupiable segments of a family, 2×2 blocks, free cells), a counting
-//! argument anyone can check on the board without a solver.
+//! the counter can count at all (every cell, or for `Rebuild` every segment, is used).
 
 use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
 use crate::encode::{FixedWallsModel, VarRole};
-use crate::engine::{ValueOptions, greedy_placement, upper_bound, value};
+use crate::engine::{ValueOptions, greedy_placement, value};
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
@@ -61,8 +58,6 @@ pub struct Evaluated {
     pub value: usize,
     pub placement: Placement,
     pub sat_calls: usize,
-    /// Whether the value rests on the combinatorial upper bound rather than an UNSAT answer.
-    pub by_bound: bool,
 }
 
 /// Evaluates boards of one shape with the chosen engine.
@@ -110,7 +105,6 @@ impl Evaluator {
                     value: r.value,
                     placement: r.placement,
                     sat_calls: r.calls.len(),
-                    by_bound: false,
                 })
             }
             Engine::Reuse => self.evaluate_reused(board),
@@ -137,24 +131,8 @@ impl Evaluator {
                 best = kept;
             }
         }
-        // A placement that meets the counting bound is optimal without an UNSAT call.
-        let bound = upper_bound(board).bound;
         let mut calls = 0;
         loop {
-            if best.len() >= bound {
-                anyhow::ensure!(
-                    best.len() == bound,
-                    "internal error: {} queens on {board:?} exceed the upper bound {bound}",
-                    best.len()
-                );
-                self.last = Some(best.clone());
-                return Ok(Evaluated {
-                    value: best.len(),
-                    placement: best,
-                    sat_calls: calls,
-                    by_bound: true,
-                });
-            }
             let k = best.len() + 1;
             let Some(count) = model.at_least(k, solver) else {
                 // Every cell holds a queen already: no more fit, no solver needed.
@@ -166,7 +144,6 @@ impl Evaluator {
                     value: best.len(),
                     placement: best,
                     sat_calls: calls,
-                    by_bound: false,
                 });
             };
             let mut assumps = walls_assumed.clone();
@@ -193,7 +170,6 @@ impl Evaluator {
                         value: best.len(),
                         placement: best,
                         sat_calls: calls,
-                        by_bound: false,
                     });
                 }
                 SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
