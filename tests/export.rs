@@ -174,6 +174,43 @@ fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
     assert!(!c.verified, "{c:?}");
 }
 
+/// `--certify` takes the proof from the solver that answered: CaDiCaL in-process writes the
+/// DRAT proof itself, and an external solver gets the proof file after the CNF.
+#[test]
+fn certify_takes_the_proof_from_the_answering_solver() {
+    let mut solvers = vec![];
+    if queensat::solve::Backend::available()
+        .iter()
+        .any(|b| b.name() == "cadical")
+    {
+        solvers.push(("cadical", "by cadical-"));
+    }
+    let on_path = |bin: &str| {
+        std::process::Command::new("sh")
+            .args(["-c", &format!("command -v {bin}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if on_path("cadical") {
+        solvers.push(("external:cadical", "external solver `cadical`"));
+    }
+    for (solver, who) in solvers {
+        let out = ok(&run(&[
+            "value",
+            "--size",
+            "8",
+            "--walls",
+            "1,4 3,1 4,3",
+            "--solver",
+            solver,
+            "--certify",
+        ]));
+        assert!(out.contains("value 11"), "{solver}: {out}");
+        assert!(out.contains(who) && out.contains("s VERIFIED"), "{solver}: {out}");
+        assert!(out.contains("certified: 12 queens do not fit"), "{solver}: {out}");
+    }
+}
+
 /// Evaluates an OPB file's constraints (`Σ a x >= b ;`) on a placement.
 fn opb_holds(opb: &str, free: &[(usize, usize)], p: &Placement) -> bool {
     let x = |name: &str| {

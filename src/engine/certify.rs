@@ -1,6 +1,6 @@
 //! Certified optimality: the final UNSAT question of a value search or of a least-walls
 //! minimum as a standalone CNF, for the one proof path ([`certify_unsat`]: a DRAT proof from
-//! varisat and the verdict of an independent DRAT checker).
+//! the backend that answered and the verdict of an independent DRAT checker).
 //!
 //! The value CNF counts cells (not segments), so "at least k queens" is a real totaliser bound
 //! whenever k does not exceed the free cells, rather than a counting argument that no solver
@@ -9,7 +9,7 @@
 use crate::board::Board;
 use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
 use crate::io::{ExportHeader, dimacs_map};
-use crate::solve::{Certificate, UnsatQuestion, certify_unsat};
+use crate::solve::{Backend, Certificate, UnsatQuestion, certify_unsat};
 use std::path::Path;
 
 /// The certificate of a board's value: "at least `value + 1` queens" refuted through
@@ -18,6 +18,7 @@ pub fn certify_value(
     board: &Board,
     amo: Amo,
     value: usize,
+    backend: &Backend,
     dir: Option<&Path>,
 ) -> anyhow::Result<Certificate> {
     let k = value + 1;
@@ -43,7 +44,7 @@ pub fn certify_value(
         n_vars: q.n_vars(),
         cnf: &q.cnf,
     };
-    certify_unsat(&question, dir, &format!("value-at-least-{k}"))
+    certify_unsat(&question, backend, dir, &format!("value-at-least-{k}"))
 }
 
 /// The self-describing `c` header of a least-walls question.
@@ -81,6 +82,7 @@ pub fn certify_least_walls(
     queens: usize,
     least_walls: usize,
     attack: Attack,
+    backend: &Backend,
     dir: Option<&Path>,
 ) -> anyhow::Result<Certificate> {
     anyhow::ensure!(least_walls > 0, "a minimum of 0 walls needs no refutation");
@@ -95,6 +97,7 @@ pub fn certify_least_walls(
     };
     certify_unsat(
         &question,
+        backend,
         dir,
         &format!("least-walls-{rows}x{cols}-q{queens}-at-most-{w}"),
     )

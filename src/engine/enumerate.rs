@@ -12,13 +12,11 @@
 //! memory only for the solver's clauses.
 
 use super::{BoardSession, ValueOptions, value};
-use crate::board::{Board, Coord, Placement, Symmetry};
+use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
-use crate::encode::{self, BaseOptions, Carry, Keep, encode_shard};
+use crate::encode::{BaseOptions, encode_shard};
 use crate::solve::Backend;
-use rustsat::types::Lit;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// Which placements to enumerate.
@@ -170,25 +168,7 @@ pub fn enumerate(
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
     let lex_leader = opts.unique && opts.breaking == Breaking::LexLeader;
     if lex_leader {
-        // Queen indicators of the free cells, row-major; the image under s holds at each cell
-        // the indicator of the cell s sends there. Keep::Greatest keeps the least placement.
-        let free: Vec<(Coord, Lit)> = session.model.queen_lits().collect();
-        let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &(p, _))| (p, i)).collect();
-        let x: Vec<Lit> = free.iter().map(|&(_, l)| l).collect();
-        for &s in stabiliser.iter().filter(|&&s| s != Symmetry::Identity) {
-            let mut image = vec![0; x.len()];
-            for (i, &(p, _)) in free.iter().enumerate() {
-                image[slot[&s.apply(p, board.rows(), board.cols())]] = i;
-            }
-            encode::lex_leader(
-                &x,
-                &image,
-                Keep::Greatest,
-                Carry::Full,
-                &mut session.solver,
-                &mut session.model.vars,
-            );
-        }
+        session.break_symmetries();
     }
     if let Some((s, m)) = opts.shard {
         encode_shard(&mut session.model, s, m, &mut session.solver);

@@ -29,4 +29,4 @@ pub use session::BoardSession;
 pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unique::{Uniqueness, other_placement, second_optimum};
-pub use value::{Search, SolverCall, ValueOptions, ValueReport, value};
+pub use value::{Search, SolverCall, ValueOptions, ValueReport, value, value_within};

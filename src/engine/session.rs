@@ -1,11 +1,17 @@
 //! One board, its base model, and one incremental solver: the unit that value search and
 //! enumeration share, so learned clauses carry over between their queries.
 
-use crate::board::{Board, Placement};
+use crate::board::{Board, Coord, Placement, Symmetry};
 use crate::check::check_placement;
-use crate::encode::{BaseModel, BaseOptions};
+use crate::encode::{BaseModel, BaseOptions, Carry, Keep, lex_leader};
 use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult};
 use rustsat::types::{Clause, Lit};
+use std::collections::HashMap;
+
+/// The error of a solve call stopped by a limit ([`AnySolver::set_stop`]).
+#[derive(Debug, thiserror::Error)]
+#[error("the solver was interrupted")]
+pub struct Interrupted;
 
 /// A board loaded into a solver.
 pub struct BoardSession {
@@ -36,7 +42,7 @@ impl BoardSession {
                 Ok(Some(p))
             }
             SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            SolverResult::Interrupted => Err(Interrupted.into()),
         }
     }
 
@@ -52,6 +58,36 @@ impl BoardSession {
     /// Assumptions for exactly `k` queens (`None` if out of reach).
     pub fn exactly(&mut self, k: usize) -> Option<Vec<Lit>> {
         self.model.exactly(k, &mut self.solver)
+    }
+
+    /// Keeps, of each class of placements under the board's own symmetries, only the least
+    /// (lex-leader constraints over the queen indicators of the free cells, row-major;
+    /// `Keep::Greatest` keeps the least sorted queen list). Counts are unchanged, so value
+    /// questions keep their answers; enumeration then lists one placement per class. Returns
+    /// the number of symmetries broken (0 on an asymmetric board).
+    pub fn break_symmetries(&mut self) -> usize {
+        let stabiliser = self.board.stabiliser();
+        let free: Vec<(Coord, Lit)> = self.model.queen_lits().collect();
+        let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &(p, _))| (p, i)).collect();
+        let x: Vec<Lit> = free.iter().map(|&(_, l)| l).collect();
+        let mut broken = 0;
+        for &s in stabiliser.iter().filter(|&&s| s != Symmetry::Identity) {
+            // The image holds at each cell the indicator of the cell `s` sends there.
+            let mut image = vec![0; x.len()];
+            for (i, &(p, _)) in free.iter().enumerate() {
+                image[slot[&s.apply(p, self.board.rows(), self.board.cols())]] = i;
+            }
+            lex_leader(
+                &x,
+                &image,
+                Keep::Greatest,
+                Carry::Full,
+                &mut self.solver,
+                &mut self.model.vars,
+            );
+            broken += 1;
+        }
+        broken
     }
 
     /// Adds a clause permanently.

@@ -1,13 +1,15 @@
 //! Certified UNSAT answers, the one proof path: every UNSAT claim queensat certifies (a value
 //! bound, a least-walls bound, a packing or covering bound) is written as a standalone DIMACS
-//! CNF, refuted by a fresh varisat writing a DRAT proof, and the proof is checked against the
-//! CNF file by an external DRAT checker ([`check_drat`]).
+//! CNF, refuted by a fresh solver of the backend that answered (varisat or CaDiCaL in-process,
+//! or the external solver with a proof file argument) writing a DRAT proof, and the proof is
+//! checked against the CNF file by an external DRAT checker ([`check_drat`]). A backend that
+//! writes no proof (batsat) has the question re-solved by varisat, and the certificate says so.
 //!
 //! Invariant: [`Certificate::certified`] is true only when the checker printed `s VERIFIED`
 //! and exited 0 for exactly the CNF file and the proof file the certificate names (so a
 //! certified answer rests neither on the solver's search nor on queensat's own code).
 
-use super::{DratCheck, Solve, SolverResult, VarisatSolver, check_drat};
+use super::{Backend, DratCheck, ExternalSolver, Solve, SolverResult, VarisatSolver, check_drat};
 use crate::io::{write_atomic, write_dimacs};
 use anyhow::{Context, bail};
 use rustsat::instances::Cnf;
@@ -78,24 +80,81 @@ impl Certificate {
     }
 }
 
-/// Writes `DIR/NAME.cnf`, has varisat refute it into the DRAT proof `DIR/NAME.drat`, and runs
-/// the DRAT checker on the two files. Without `dir` the files go to a temporary directory that
+/// Writes `DIR/NAME.cnf`, has a fresh solver of `backend` refute it into the DRAT proof
+/// `DIR/NAME.drat` (see [`refute_with_proof`]), and runs the DRAT checker on the two files. Without `dir` the files go to a temporary directory that
 /// is removed afterwards (the paths in the certificate then no longer exist). An error if the
 /// question is satisfiable or no checker can be run; a proof the checker rejects is a
 /// certificate with `certified` false.
-pub fn certify_unsat(q: &UnsatQuestion, dir: Option<&Path>, name: &str) -> anyhow::Result<Certificate> {
+pub fn certify_unsat(
+    q: &UnsatQuestion,
+    backend: &Backend,
+    dir: Option<&Path>,
+    name: &str,
+) -> anyhow::Result<Certificate> {
     match dir {
-        Some(d) => prove_and_check(q, d, name),
+        Some(d) => prove_and_check(q, backend, d, name),
         None => {
             let tmp = std::env::temp_dir().join(format!("queensat-certify-{}-{name}", std::process::id()));
-            let result = prove_and_check(q, &tmp, name);
+            let result = prove_and_check(q, backend, &tmp, name);
             let _ = std::fs::remove_dir_all(&tmp);
             result
         }
     }
 }
 
-fn prove_and_check(q: &UnsatQuestion, dir: &Path, name: &str) -> anyhow::Result<Certificate> {
+/// Refutes `q` with a fresh solver of `backend` that writes a DRAT proof to `proof`; the answer
+/// and who wrote the proof, in words.
+fn refute_with_proof(
+    q: &UnsatQuestion,
+    backend: &Backend,
+    proof: &Path,
+) -> anyhow::Result<(SolverResult, String)> {
+    match backend {
+        #[cfg(feature = "cadical")]
+        Backend::Cadical => {
+            let mut solver = rustsat_cadical::CaDiCaL::default();
+            solver.trace_proof(proof, rustsat_cadical::ProofFormat::Drat { binary: true })?;
+            for cl in q.cnf.iter() {
+                solver.add_clause_ref(cl)?;
+            }
+            let answer = solver.solve()?;
+            let who = format!("DRAT proof by {} (in-process)", solver.signature());
+            drop(solver); // closes and flushes the proof
+            Ok((answer, who))
+        }
+        Backend::External(cmd) => {
+            let mut solver = ExternalSolver::new(cmd).with_proof(proof);
+            for cl in q.cnf.iter() {
+                solver.add_clause_ref(cl)?;
+            }
+            let answer = solver.solve()?;
+            Ok((answer, format!("DRAT proof by the external solver `{cmd}`")))
+        }
+        _ => {
+            let file =
+                std::fs::File::create(proof).with_context(|| format!("cannot create {}", proof.display()))?;
+            let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
+            for cl in q.cnf.iter() {
+                solver.add_clause_ref(cl)?;
+            }
+            let answer = solver.solve()?;
+            solver.close_proof()?;
+            let who = if *backend == Backend::Varisat {
+                "DRAT proof by varisat 0.2.2".to_string()
+            } else {
+                format!("DRAT proof by varisat 0.2.2 (re-solved: {backend} writes no proof)")
+            };
+            Ok((answer, who))
+        }
+    }
+}
+
+fn prove_and_check(
+    q: &UnsatQuestion,
+    backend: &Backend,
+    dir: &Path,
+    name: &str,
+) -> anyhow::Result<Certificate> {
     let cnf_path = dir.join(format!("{name}.cnf"));
     let proof_path = dir.join(format!("{name}.drat"));
     write_atomic(
@@ -103,15 +162,7 @@ fn prove_and_check(q: &UnsatQuestion, dir: &Path, name: &str) -> anyhow::Result<
         write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
     )?;
     let start = Instant::now();
-    let file = std::fs::File::create(&proof_path)
-        .with_context(|| format!("cannot create {}", proof_path.display()))?;
-    let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
-    for cl in q.cnf.iter() {
-        solver.add_clause_ref(cl)?;
-    }
-    let answer = solver.solve()?;
-    solver.close_proof()?;
-    drop(solver);
+    let (answer, proof_format) = refute_with_proof(q, backend, &proof_path)?;
     let solve_seconds = start.elapsed().as_secs_f64();
     if answer != SolverResult::Unsat {
         let _ = std::fs::remove_file(&proof_path);
@@ -128,7 +179,7 @@ fn prove_and_check(q: &UnsatQuestion, dir: &Path, name: &str) -> anyhow::Result<
         n_vars: q.n_vars,
         n_clauses: q.cnf.len(),
         proof_bytes: std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0),
-        proof_format: "DRAT proof by varisat 0.2.2".into(),
+        proof_format,
         proof_kept: true,
         solve_seconds,
         certified: check.verified,
@@ -144,32 +195,53 @@ mod tests {
     use crate::solve::drat_checker;
     use rustsat::lit;
 
-    #[test]
-    fn refutes_and_checks_a_small_formula() {
+    fn pigeons(p: usize, h: usize) -> Cnf {
+        let v = |i: usize, j: usize| rustsat::types::Lit::positive((i * h + j) as u32);
         let mut cnf = Cnf::new();
-        cnf.add_binary(lit![0], lit![1]);
-        cnf.add_binary(!lit![0], lit![1]);
-        cnf.add_binary(lit![0], !lit![1]);
-        cnf.add_binary(!lit![0], !lit![1]);
-        let q = |cnf| UnsatQuestion {
+        for i in 0..p {
+            cnf.add_clause((0..h).map(|j| v(i, j)).collect());
+        }
+        for j in 0..h {
+            for a in 0..p {
+                for b in a + 1..p {
+                    cnf.add_binary(!v(a, j), !v(b, j));
+                }
+            }
+        }
+        cnf
+    }
+
+    fn question(cnf: &Cnf, n_vars: u32) -> UnsatQuestion<'_> {
+        UnsatQuestion {
             refuted: "x".into(),
             proves: "y".into(),
             header: "c test\n".into(),
-            n_vars: 2,
+            n_vars,
             cnf,
-        };
+        }
+    }
+
+    #[test]
+    fn refutes_and_checks_a_small_formula() {
         let dir = std::env::temp_dir().join(format!("queensat-certify-test-{}", std::process::id()));
         let mut sat = Cnf::new();
         sat.add_binary(lit![0], lit![1]);
-        assert!(certify_unsat(&q(&sat), Some(&dir), "g").is_err());
-        if drat_checker().is_none() {
-            eprintln!("skipped the checked half: no DRAT checker (bash .ci/setup.d/export.sh)");
-            let _ = std::fs::remove_dir_all(&dir);
-            return;
+        // Pigeons: 5 in 4 holes, a refutation that needs real proof steps.
+        let unsat = pigeons(5, 4);
+        for backend in Backend::available() {
+            assert!(certify_unsat(&question(&sat, 2), &backend, Some(&dir), "g").is_err());
+            if drat_checker().is_none() {
+                eprintln!("skipped the checked half: no DRAT checker (bash .ci/setup.d/export.sh)");
+                continue;
+            }
+            let c = certify_unsat(&question(&unsat, 20), &backend, Some(&dir), "f").unwrap();
+            assert!(c.certified && c.proof_bytes > 0, "{backend}: {c:?}");
+            assert!(c.text().ends_with("certified: y"), "{}", c.text());
+            #[cfg(feature = "cadical")]
+            if backend == Backend::Cadical {
+                assert!(c.proof_format.contains("cadical"), "{}", c.proof_format);
+            }
         }
-        let c = certify_unsat(&q(&cnf), Some(&dir), "f").unwrap();
         let _ = std::fs::remove_dir_all(&dir);
-        assert!(c.certified && c.proof_bytes > 0, "{c:?}");
-        assert!(c.text().ends_with("certified: y"), "{}", c.text());
     }
 }

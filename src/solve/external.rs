@@ -12,7 +12,7 @@ use anyhow::{Context, bail};
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::{Cl, Clause, Lit, TernaryVal};
 use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -59,6 +59,8 @@ pub struct ExternalSolver {
     timeout: Result<Option<Duration>, String>,
     clauses: Vec<Clause>,
     answers: Answers,
+    /// A DRAT proof file appended after the CNF (`cadical F P`, `kissat F P`), when certifying.
+    proof: Option<PathBuf>,
 }
 
 /// Removes, once per process, what killed runs left in the temp directory: solver directories
@@ -188,7 +190,15 @@ impl ExternalSolver {
             timeout,
             clauses: Vec::new(),
             answers: Answers::new("external solver"),
+            proof: None,
         }
+    }
+
+    /// Appends `proof` to the command line after the CNF, where solvers of the SAT competition
+    /// (CaDiCaL, kissat) write a DRAT proof of an UNSAT answer.
+    pub fn with_proof(mut self, proof: &Path) -> Self {
+        self.proof = Some(proof.to_path_buf());
+        self
     }
 
     /// Sets the wall-clock limit of each call.
@@ -237,6 +247,8 @@ impl ExternalSolver {
         cmd.args(&self.command[1..]).arg(&cnf);
         if self.is_minisat() {
             cmd.arg(&result);
+        } else if let Some(p) = &self.proof {
+            cmd.arg(p);
         }
         let name = self.command();
         let cap = output_cap(n_vars);

@@ -3,6 +3,8 @@
 //! so a backend can be chosen at run time.
 //!
 //! - `varisat` (default): pure Rust, embedded, can write DRAT proofs.
+//! - `cadical` (cargo feature `cadical`, on by default): CaDiCaL in-process through
+//!   `rustsat-cadical` (C++ sources vendored in the crate), can write DRAT proofs.
 //! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
 //! - `external:CMD`: any DIMACS solver binary run as a process ([`ExternalSolver`]).
 
@@ -31,6 +33,8 @@ pub enum Backend {
     Varisat,
     #[cfg(feature = "batsat")]
     Batsat,
+    #[cfg(feature = "cadical")]
+    Cadical,
     /// A DIMACS solver run as a process: the command line (`external:CMD` on the command line).
     External(String),
 }
@@ -42,6 +46,8 @@ impl Backend {
             Backend::Varisat,
             #[cfg(feature = "batsat")]
             Backend::Batsat,
+            #[cfg(feature = "cadical")]
+            Backend::Cadical,
         ]
     }
 
@@ -50,6 +56,8 @@ impl Backend {
             Backend::Varisat => "varisat",
             #[cfg(feature = "batsat")]
             Backend::Batsat => "batsat",
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => "cadical",
             Backend::External(_) => "external",
         }
     }
@@ -60,6 +68,8 @@ impl Backend {
             Backend::Varisat => AnySolver::Varisat(Box::default()),
             #[cfg(feature = "batsat")]
             Backend::Batsat => AnySolver::Batsat(Box::default()),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => AnySolver::Cadical(Box::default()),
             Backend::External(cmd) => AnySolver::External(Box::new(ExternalSolver::new(cmd))),
         }
     }
@@ -101,6 +111,8 @@ pub enum AnySolver {
     Varisat(Box<VarisatSolver>),
     #[cfg(feature = "batsat")]
     Batsat(Box<rustsat_batsat::BasicSolver>),
+    #[cfg(feature = "cadical")]
+    Cadical(Box<rustsat_cadical::CaDiCaL<'static, 'static>>),
     External(Box<ExternalSolver>),
 }
 
@@ -110,6 +122,8 @@ macro_rules! dispatch {
             AnySolver::Varisat($s) => $body,
             #[cfg(feature = "batsat")]
             AnySolver::Batsat($s) => $body,
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical($s) => $body,
             AnySolver::External($s) => $body,
         }
     };
@@ -119,6 +133,50 @@ impl AnySolver {
     /// Whether `lit` is true in the last model (false if the solver cannot say).
     pub fn is_true(&self, lit: Lit) -> bool {
         matches!(self.lit_val(lit), Ok(TernaryVal::True))
+    }
+
+    /// Suggests the first decision value of each literal's variable (a known good assignment,
+    /// such as a heuristic placement). Only a hint: answers do not depend on it. Whether this
+    /// backend takes phases (CaDiCaL does; varisat, batsat and external solvers do not).
+    pub fn suggest_phases(&mut self, lits: &[Lit]) -> anyhow::Result<bool> {
+        match self {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(s) => {
+                use rustsat::solvers::PhaseLit as _;
+                for &l in lits {
+                    s.phase_lit(l)?;
+                }
+                Ok(true)
+            }
+            _ => {
+                let _ = lits;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Has later solve calls stop with [`SolverResult::Interrupted`] as soon as `stop` says so
+    /// (it is polled during the search). Whether this backend can stop inside a call (CaDiCaL
+    /// can; the others are only stopped between calls by whoever holds the limit).
+    pub fn set_stop(&mut self, stop: impl Fn() -> bool + 'static) -> bool {
+        match self {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(s) => {
+                use rustsat::solvers::{ControlSignal, Terminate as _};
+                s.attach_terminator(move || {
+                    if stop() {
+                        ControlSignal::Terminate
+                    } else {
+                        ControlSignal::Continue
+                    }
+                });
+                true
+            }
+            _ => {
+                let _ = stop;
+                false
+            }
+        }
     }
 }
 

@@ -152,7 +152,7 @@ impl Run<'_> {
 
     /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path (a
     /// DRAT proof checked by the external checker); an error unless the checker accepts it.
-    fn certify(&self, k: usize, dir: &Path) -> anyhow::Result<Certificate> {
+    fn certify(&self, k: usize, backend: &Backend, dir: &Path) -> anyhow::Result<Certificate> {
         let mut cnf = Cnf::new();
         let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, &mut cnf);
         if self.symmetry_breaking {
@@ -205,7 +205,7 @@ impl Run<'_> {
             n_vars: model.vars.len() as u32,
             cnf: &cnf,
         };
-        let mut cert = certify_unsat(&question, Some(dir), &name)?;
+        let mut cert = certify_unsat(&question, backend, Some(dir), &name)?;
         anyhow::ensure!(
             cert.certified,
             "the DRAT checker rejected the proof ({}) that {proves}: {}",
@@ -298,7 +298,7 @@ fn optimise(n: usize, sols: &[Placement], goal: Goal, opts: &CoverOptions) -> an
         (Goal::Pack, None, None) => "no solutions".to_string(),
     };
     let certificate = match (&opts.certificates, last_unsat) {
-        (Some(dir), Some(k)) => Some(run.certify(k, dir)?),
+        (Some(dir), Some(k)) => Some(run.certify(k, &opts.backend, dir)?),
         _ => None,
     };
     Ok(Optimum {

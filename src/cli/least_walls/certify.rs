@@ -3,6 +3,7 @@
 use crate::engine::certify_least_walls;
 
 use crate::encode::Attack;
+use crate::solve::Backend;
 use crate::study::LeastWallsReport;
 use std::path::Path;
 
@@ -13,6 +14,7 @@ pub fn certify_minimum(
     cols: usize,
     r: &LeastWallsReport,
     attack: Attack,
+    backend: &Backend,
     dir: Option<&Path>,
 ) -> anyhow::Result<String> {
     let Some(w) = r.least_walls else {
@@ -24,7 +26,7 @@ pub fn certify_minimum(
     if w == 0 {
         return Ok("certificate: none needed (the minimum is 0 walls)".to_string());
     }
-    let c = certify_least_walls(rows, cols, r.queens, w, attack, dir)?;
+    let c = certify_least_walls(rows, cols, r.queens, w, attack, backend, dir)?;
     anyhow::ensure!(
         c.certified,
         "the DRAT checker rejected the proof that {} walls are too few",

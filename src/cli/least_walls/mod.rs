@@ -59,7 +59,7 @@ pub struct LeastWallsArgs {
     #[command(flatten)]
     pub progress: ProgressArgs,
     /// Certify each minimum w: write the CNF "at most w-1 walls, at least q queens", have
-    /// varisat refute it with a DRAT proof, and check the proof with an independent checker.
+    /// the solver (`--solver`) refute it with a DRAT proof, and check the proof with an independent checker.
     #[arg(long)]
     pub certify: bool,
     /// Keep the certificate files (CNF, DRAT proof) in DIR (default: a temporary directory).
@@ -174,7 +174,8 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
             print!("{}", least_walls_text(&r, a.list));
         }
         if a.certify {
-            let line = certify::certify_minimum(rows, cols, &r, a.attack, a.certify_dir.as_deref())?;
+            let line =
+                certify::certify_minimum(rows, cols, &r, a.attack, &opts.backend, a.certify_dir.as_deref())?;
             if a.format == Format::Text {
                 println!("{line}\n");
             } else {

@@ -1,0 +1,256 @@
+"""Large walled boards (issue 15): queensat per backend against OR-Tools CP-SAT (one worker) and
+PySAT + CaDiCaL on the same seeded board set, in the same run. Run through `make bench-large`.
+
+  python bench/large.py boards --out bench/large-boards.json     the board set (seeded, committed)
+  python bench/large.py run --boards F --out DIR [--limit S] [--max-size N] [--solvers ...]
+
+Every solver runs as its own process on one board with a per-board limit; the time is the
+process's CPU seconds (user + system, from the kernel's accounting of the child), so every row
+pays its own start-up, except the Python peers, whose rows count the CPU of the solve call
+(model building included) inside their process, without the interpreter's start-up and imports.
+A value counts only when the solver claims optimality and its placement
+passes the independent check in bench/peers/boards.py; finished values that disagree fail the
+run (exit 1) after the table is written. Writes DIR/large.md, large.json and large.svg (CPU
+seconds per board on a log scale).
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import resource
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "peers"))
+ROOT = os.path.dirname(HERE)
+QUEENSAT = os.environ.get("QUEENSAT_BIN") or os.path.join(ROOT, "target", "release", "queensat")
+SEED = 2026
+# The seed article's record boards on 8x8 (2, 3 and 4 walls), embedded in larger boards.
+RECORDS = [[(1, 3), (2, 5)], [(1, 4), (3, 1), (4, 3)], [(0, 0), (1, 3), (3, 4), (4, 1)]]
+
+
+def board(n, walls, tag):
+    walls = sorted({tuple(w) for w in walls})
+    return {"id": f"{n}x{n} {tag}", "rows": n, "cols": n, "walls": [list(w) for w in walls]}
+
+
+def make_boards():
+    """The committed set: random walls at three densities, lattices, embedded records."""
+    rng = random.Random(SEED)
+    out = []
+    for n in (12, 16, 20, 24, 28, 32, 40):
+        cells = [(r, c) for r in range(n) for c in range(n)]
+        for per_n, label in ((0.75, "sparse"), (1.5, "medium"), (3.0, "dense")):
+            k = round(per_n * n)
+            out.append(board(n, rng.sample(cells, k), f"random {label} {k} walls"))
+        for step in (4, 5):
+            off = rng.randrange(step)
+            walls = [(r, c) for r in range(off, n, step) for c in range(off, n, step)]
+            out.append(board(n, walls, f"lattice step {step} offset {off}"))
+        rec = RECORDS[n % 3]
+        dr, dc = rng.randrange(n - 7), rng.randrange(n - 7)
+        out.append(board(n, [(r + dr, c + dc) for r, c in rec],
+                         f"8x8 record ({len(rec)} walls) at {dr},{dc}"))
+    return out
+
+
+# ---- one solver on one board, in its own process -------------------------------------------
+
+def peer_main(name, board_json, limit):
+    import boards as chk  # noqa: F401  (the peers import it)
+    b = json.loads(board_json)
+    if name == "cpsat":
+        import cpsat_peer as peer
+    else:
+        import pysat_peer as peer
+    t = time.process_time()
+    got = peer.value(b, threads=1, time_limit=limit)
+    cpu = time.process_time() - t
+    print(json.dumps({"value": None if got is None else got[0],
+                      "placement": None if got is None else [list(p) for p in got[1]],
+                      "solve_cpu": cpu}))
+
+
+def run_child(cmd, limit):
+    """Runs cmd; (stdout or None on a kill, CPU seconds of the child). The limit is enforced by
+    the solvers themselves (queensat: CPU; CP-SAT: its own clock; PySAT: between calls); the
+    wall-clock kill here, with room for a loaded machine, only ends a call that overruns."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 4 + 30)
+        out = p.stdout if p.returncode in (0, 3) else None
+        if p.returncode not in (0, 3):
+            print(f"bench-large: {cmd[:3]} exit {p.returncode}: {p.stderr.strip()[-300:]}",
+                  file=sys.stderr)
+    except subprocess.TimeoutExpired:
+        out = None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return out, cpu
+
+
+def queensat_value(solver, b, limit):
+    walls = " ".join(f"{r},{c}" for r, c in b["walls"])
+    cmd = [QUEENSAT, "value", "--size", str(b["rows"]), "--walls", walls, "--solver", solver,
+           "--time-limit", str(limit), "--format", "json"]
+    out, cpu = run_child(cmd, limit)
+    if out is None:
+        return None, None, cpu
+    r = json.loads(out)
+    if not r.get("proved", True):
+        return None, None, cpu
+    return r["value"], [[q[0], q[1]] for q in r["placement"]], cpu
+
+
+def peer_value(name, b, limit):
+    cmd = [sys.executable, os.path.abspath(__file__), "peer", name, json.dumps(b), str(limit)]
+    out, cpu = run_child(cmd, limit)
+    if out is None:
+        return None, None, cpu
+    r = json.loads(out.strip().splitlines()[-1])
+    # The solve's own CPU: Python's start-up and imports (about 0.3 s for OR-Tools) not counted.
+    return r["value"], r["placement"], r["solve_cpu"]
+
+
+# ---- the run ---------------------------------------------------------------------------------
+
+def svg(rows, solvers, limit):
+    """CPU seconds per board (x: board index, y: log scale), one colour per solver."""
+    w, h, left, bottom = 900, 420, 60, 40
+    lo, hi = 0.01, max(limit * 1.5, 1.0)
+    y = lambda s: h - bottom - (math.log10(max(s, lo)) - math.log10(lo)) / (  # noqa: E731
+        math.log10(hi) - math.log10(lo)) * (h - bottom - 20)
+    x = lambda i: left + (i + 0.5) * (w - left - 20) / max(len(rows), 1)  # noqa: E731
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+             f'font-family="sans-serif" font-size="11">',
+             f'<rect width="{w}" height="{h}" fill="white"/>']
+    for e in range(int(math.log10(lo)), int(math.ceil(math.log10(hi))) + 1):
+        yy = y(10 ** e)
+        parts.append(f'<line x1="{left}" x2="{w - 20}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="{left - 5}" y="{yy + 4:.1f}" text-anchor="end">{10 ** e:g} s</text>')
+    yl = y(limit)
+    parts.append(f'<line x1="{left}" x2="{w - 20}" y1="{yl:.1f}" y2="{yl:.1f}" '
+                 f'stroke="#999" stroke-dasharray="4"/>')
+    parts.append(f'<text x="{w - 22}" y="{yl - 3:.1f}" text-anchor="end">limit</text>')
+    for si, s in enumerate(solvers):
+        col = colours[si % len(colours)]
+        for i, r in enumerate(rows):
+            cell = r["runs"].get(s)
+            if cell is None:
+                continue
+            cx, cy = x(i) + (si - len(solvers) / 2) * 3, y(cell["cpu"])
+            if cell["value"] is None:
+                parts.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" fill="{col}" '
+                             f'text-anchor="middle">x</text>')
+            else:
+                parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3" fill="{col}"/>')
+        parts.append(f'<text x="{left + 10 + 170 * si}" y="14" fill="{col}">● {s}</text>')
+    parts.append(f'<text x="{left}" y="{h - 8}">boards in the order of the table '
+                 f'(x: no proved answer within the limit)</text></svg>')
+    return "\n".join(parts)
+
+
+def main_run(a):
+    import boards as chk
+    with open(a.boards) as f:
+        board_set = [b for b in json.load(f) if b["rows"] <= a.max_size]
+    solvers = a.solvers.split(",")
+    rows, disagreements = [], []
+    for b in board_set:
+        runs = {}
+        for s in solvers:
+            if s.startswith("queensat:"):
+                v, p, cpu = queensat_value(s.split(":", 1)[1], b, a.limit)
+            else:
+                v, p, cpu = peer_value(s, b, a.limit)
+            if v is not None and not (chk.check_placement(b, p) and len(p) == v):
+                disagreements.append(f"{b['id']}: {s}'s placement fails the check")
+                v = None
+            runs[s] = {"value": v, "cpu": cpu}
+            print(f"bench-large: {b['id']}: {s}: {v} in {cpu:.2f} s", file=sys.stderr, flush=True)
+        values = {r["value"] for r in runs.values() if r["value"] is not None}
+        if len(values) > 1:
+            disagreements.append(f"{b['id']}: values {sorted(values)}")
+        rows.append({"board": b["id"], "walls": len(b["walls"]), "runs": runs,
+                     "value": min(values) if len(values) == 1 else None})
+    write(a, rows, solvers, disagreements)
+    return 1 if disagreements else 0
+
+
+def write(a, rows, solvers, disagreements):
+    os.makedirs(a.out, exist_ok=True)
+    cell = lambda r: "—" if r is None else (  # noqa: E731
+        f"{r['cpu']:.2f}" if r["value"] is not None else f"> {a.limit:g} ({r['cpu']:.1f})")
+    lines = ["| board | walls | value | " + " | ".join(solvers) + " |",
+             "|---|---:|---:|" + "---:|" * len(solvers)]
+    for r in rows:
+        lines.append(f"| {r['board']} | {r['walls']} | {r['value'] if r['value'] is not None else '?'} | "
+                     + " | ".join(cell(r["runs"].get(s)) for s in solvers) + " |")
+    ref = next((s for s in solvers if s.startswith("cpsat")), None)
+    summary = []
+    for s in solvers:
+        done = [r for r in rows if r["runs"][s]["value"] is not None]
+        total = sum(r["runs"][s]["cpu"] for r in rows)
+        line = f"- {s}: {len(done)}/{len(rows)} proved within {a.limit:g} s, {total:.1f} CPU s in all"
+        if ref and s != ref:
+            ratios = sorted(r["runs"][ref]["cpu"] / max(r["runs"][s]["cpu"], 1e-3) for r in rows
+                            if r["runs"][s]["value"] is not None and r["runs"][ref]["value"] is not None)
+            if ratios:
+                line += (f"; {ref} CPU / {s} CPU over boards both proved: median "
+                         f"{ratios[len(ratios) // 2]:.2f}, worst {ratios[0]:.2f}")
+        summary.append(line)
+    meta = {"command": a.command, "limit_seconds": a.limit, "max_size": a.max_size,
+            "host": platform.node(), "cpus": os.cpu_count(),
+            "loadavg": open("/proc/loadavg").read().split()[:3]}
+    md = ["# Large walled boards: queensat per backend against CP-SAT and PySAT", "",
+          f"Made by `{a.command}` on {meta['host']} ({meta['cpus']} logical CPUs, load "
+          f"{' '.join(meta['loadavg'])}); board set `{a.boards}` (seed {SEED}, boards up to "
+          f"{a.max_size}x{a.max_size}). CPU seconds: queensat's whole process, the Python peers' "
+          f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit. "
+          "queensat rows are `queensat value --solver X --time-limit L`; CP-SAT is one worker "
+          "(the seed's base model); PySAT is CaDiCaL 1.9.5 with a totaliser, SAT-UNSAT upwards. "
+          "Every placement re-checked by bench/peers/boards.py.", "",
+          *summary, "", *lines, ""]
+    if disagreements:
+        md += ["## DISAGREEMENTS", ""] + [f"- {d}" for d in disagreements] + [""]
+    md += ["Plot: `large.svg` (log scale)."]
+    with open(os.path.join(a.out, "large.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+    with open(os.path.join(a.out, "large.json"), "w") as f:
+        json.dump({"meta": meta, "rows": rows, "disagreements": disagreements}, f, indent=1)
+    with open(os.path.join(a.out, "large.svg"), "w") as f:
+        f.write(svg(rows, solvers, a.limit))
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "peer":
+        peer_main(sys.argv[2], sys.argv[3], float(sys.argv[4]))
+        return 0
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("boards")
+    b.add_argument("--out", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--boards", required=True)
+    r.add_argument("--out", required=True)
+    r.add_argument("--limit", type=float, default=60)
+    r.add_argument("--max-size", type=int, default=40)
+    r.add_argument("--solvers", default="queensat:varisat,queensat:cadical,cpsat,pysat")
+    r.add_argument("--command", default="python bench/large.py run")
+    a = ap.parse_args()
+    if a.cmd == "boards":
+        with open(a.out, "w") as f:
+            json.dump(make_boards(), f, indent=0)
+            f.write("\n")
+        return 0
+    return main_run(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,21 @@
+# Large walled boards (issue 15): queensat per backend against CP-SAT (one worker) and PySAT +
+# CaDiCaL on the committed board set bench/large-boards.json (12x12..40x40, seeded).
+#
+#   make bench-large                 boards up to LARGE_MAX (24) with LARGE_LIMIT (20) CPU s each
+#   make bench-large LARGE_MAX=40 LARGE_LIMIT=600    the whole set (hours: see docs/bench.md)
+#   make bench-large-boards          regenerate the board set (seed 2026)
+
+LARGE_MAX ?= 24
+LARGE_LIMIT ?= 20
+LARGE_SOLVERS ?= queensat:varisat,queensat:cadical,cpsat,pysat
+BENCH_TARGETS += bench-large
+.PHONY: bench-large bench-large-boards
+
+bench-large-boards:
+	python3 bench/large.py boards --out bench/large-boards.json
+
+bench-large: build bench-venv
+	nice -n 19 $(VENV)/bin/python bench/large.py run --boards bench/large-boards.json \
+		--out results/bench/large --limit $(LARGE_LIMIT) --max-size $(LARGE_MAX) \
+		--solvers $(LARGE_SOLVERS) \
+		--command "make bench-large LARGE_MAX=$(LARGE_MAX) LARGE_LIMIT=$(LARGE_LIMIT)"
