@@ -241,3 +241,34 @@ fn a_hanging_drat_checker_is_bounded() {
         "no answer within 0.5 s (killed)",
     );
 }
+
+/// Case 9: temporary files of killed runs are removed by the next run; a run leaves none.
+#[test]
+fn stale_solver_files_are_cleaned() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let stale_dir = tmp.join("queensat-solver-2147483646-AbCdEf");
+    std::fs::create_dir(&stale_dir).unwrap();
+    std::fs::write(stale_dir.join("in.cnf"), "p cnf 0 0\n").unwrap();
+    std::fs::write(tmp.join("queensat-2147483646-0.cnf"), "p cnf 0 0\n").unwrap();
+    std::fs::write(tmp.join("unrelated-2147483646-0.cnf"), "").unwrap();
+    let honest = fake(
+        dir.path(),
+        "honest",
+        "echo 's SATISFIABLE'\necho 'v 1 0'\nexit 10",
+    );
+    let cnf = dir.path().join("x.cnf");
+    std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(["solve", cnf.to_str().unwrap(), "--solver", &honest])
+        .env("TMPDIR", &tmp)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let left: Vec<String> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["unrelated-2147483646-0.cnf"]);
+}

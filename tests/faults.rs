@@ -320,6 +320,7 @@ fn a_closed_pipe_is_quiet() {
         let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.is_empty(), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
     }
 }
 

@@ -43,5 +43,8 @@ fn a_time_limit_reports_the_best_found_unproved() {
     }
     let (code, _, err) = queensat(&["value", "--size", "8", "--time-limit=-1"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.starts_with("queensat: error:") && err.contains("--time-limit"), "{err}");
+    assert!(
+        err.starts_with("queensat: error:") && err.contains("--time-limit"),
+        "{err}"
+    );
 }

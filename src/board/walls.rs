@@ -33,8 +33,12 @@ pub fn parse_cell_list(text: &str) -> Result<Vec<Coord>, BoardError> {
     let number = |r: &str| -> Result<(usize, usize), BoardError> {
         let len = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
         if len == 0 {
-            let got: String = r.chars().take(8).collect();
-            return Err(err(format!("expected a non-negative whole number at {got:?}")));
+            let end = r
+                .find(|c: char| c.is_whitespace() || ",;)]".contains(c))
+                .unwrap_or(r.len());
+            let first = r.chars().next().map_or(0, char::len_utf8);
+            let token = &r[..if end == 0 { first } else { end }];
+            return Err(err(format!("{token:?} is not a non-negative whole number")));
         }
         let n = r[..len]
             .parse()
@@ -114,7 +118,8 @@ mod tests {
             vec![(1, 3), (2, 5), (0, 0)]
         );
         for bad in [
-            "1,3,", "((1,3)", "+1,3", "1,3)", "(1,3", "1 3", "1,,3", "[[1,3]", "1,3 x", ",1,3",
+            "1,3,", "\u{fffd}", "1,\u{e9}", "((1,3)", "+1,3", "1,3)", "(1,3", "1 3", "1,,3", "[[1,3]",
+            "1,3 x", ",1,3",
         ] {
             assert!(parse_cell_list(bad).is_err(), "{bad:?}");
         }

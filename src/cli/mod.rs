@@ -116,6 +116,15 @@ pub fn main() -> i32 {
     };
     match result {
         Ok(code) => code,
+        // A closed stdout (`| head`): stop quietly.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            0
+        }
         Err(e) => {
             eprintln!("queensat: error: {}", one_line(&e));
             2
