@@ -112,7 +112,7 @@ fn bad_input_gets_one_line_and_exit_2() {
     );
     assert_bad_input(
         &["value", "--size", "8", "--walls", "1,x"],
-        "expected a non-negative whole number at \"x\"",
+        "\"x\" is not a non-negative whole number",
     );
     assert_bad_input(&["value", "--size", "65"], "between 1 and 64");
     assert_bad_input(&["value", "--size", "0"], "between 1 and 64");
