@@ -265,7 +265,12 @@ fn stale_solver_files_are_cleaned() {
         .env("TMPDIR", &tmp)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(10), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(10),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let left: Vec<String> = std::fs::read_dir(&tmp)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -521,3 +521,52 @@ fn mutated_chunks_never_panic() {
         }
     }
 }
+
+/// Case 3: the armies and cover caches are re-checked when read back; a tampered one is refused
+/// with one line naming it, and the untampered copy is accepted.
+#[test]
+fn tampered_armies_and_cover_caches_are_refused() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    // Cover: the committed 5x5 report, with one queen of one solution moved onto another's row.
+    let certs = dir.path().join("cover");
+    std::fs::create_dir(&certs).unwrap();
+    let report = certs.join("cover-5.json");
+    std::fs::copy(repo.join("results/cover/cover-5.json"), &report).unwrap();
+    let cover = [
+        "cover",
+        "--size",
+        "5",
+        "--certificates",
+        certs.to_str().unwrap(),
+        "--cached-only",
+        "--quiet",
+    ];
+    let (code, _, err) = queensat(&cover);
+    assert_eq!(code, 0, "{err}");
+    edit_json(&report, |v| v["solutions"][0][1] = serde_json::json!([0, 4]));
+    let (code, _, err) = queensat(&cover);
+    one_error_line(code, &err, &["cover-5.json", "delete it and re-run"]);
+    // Armies: a fresh 4x4 report in a cache, then its example made illegal.
+    let cache = dir.path().join("armies");
+    let armies = [
+        "armies",
+        "--size",
+        "4",
+        "--cache",
+        cache.to_str().unwrap(),
+        "--quiet",
+        "-o",
+        "-",
+    ];
+    let (code, _, err) = queensat(&armies);
+    assert_eq!(code, 0, "{err}");
+    let file = cache.join("4x4.json");
+    assert!(file.exists());
+    edit_json(&file, |v| {
+        let w = v["example"]["white"][0].clone();
+        v["example"]["black"][0] = w;
+    });
+    let (code, _, err) = queensat(&armies);
+    one_error_line(code, &err, &["4x4.json", "delete it and re-run"]);
+}

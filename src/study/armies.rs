@@ -90,6 +90,41 @@ pub struct ArmyReport {
     pub classes: Option<ArmyClasses>,
 }
 
+impl ArmyReport {
+    /// Re-checks a report read back from a file, apart from the engine that wrote it: the
+    /// example and every class representative are legal positions of two armies of `m` queens
+    /// each (the independent checker), and the classes are listed once each.
+    pub fn recheck(&self) -> Result<(), String> {
+        let sized = |a: &Armies| a.white.len() == self.m && a.black.len() == self.m;
+        check_armies(&self.board, &self.example).map_err(|v| format!("the example is illegal: {v}"))?;
+        if !sized(&self.example) {
+            return Err(format!(
+                "the example does not hold two armies of {} queens",
+                self.m
+            ));
+        }
+        if let Some(c) = &self.classes {
+            for a in &c.classes {
+                check_armies(&self.board, a)
+                    .map_err(|v| format!("a class representative is illegal: {v}"))?;
+                if !sized(a) {
+                    return Err(format!(
+                        "a class representative does not hold two armies of {} queens",
+                        self.m
+                    ));
+                }
+            }
+            if c.classes.windows(2).any(|w| w[0] == w[1]) {
+                return Err("a class is listed twice".into());
+            }
+            if (c.positions as usize) < c.classes.len() {
+                return Err("fewer positions than classes".into());
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Options of an armies query.
 #[derive(Clone, Debug, Default)]
 pub struct ArmyOptions {

@@ -77,6 +77,44 @@ pub struct CoverReport {
     pub symmetry_breaking: bool,
 }
 
+impl CoverReport {
+    /// Re-checks a report read back from a file, apart from the engine that wrote it: every
+    /// solution is a distinct legal n-queens placement (the independent checker), the packing
+    /// is pairwise disjoint and the cover covers every square, each of the size it claims.
+    pub fn recheck(&self) -> Result<(), String> {
+        let n = self.n;
+        let board = Board::square(n).map_err(|e| e.to_string())?;
+        let mut seen = std::collections::HashSet::new();
+        for p in &self.solutions {
+            crate::check::check_placement(&board, p).map_err(|v| format!("a solution is illegal: {v}"))?;
+            if p.len() != n || !seen.insert(p.queens().to_vec()) {
+                return Err("a solution has fewer than n queens or is listed twice".into());
+            }
+        }
+        // How many chosen solutions hold each square.
+        let load = |o: &Optimum| -> Result<Vec<usize>, String> {
+            let mut count = vec![0usize; n * n];
+            for &i in &o.selection {
+                let p = self.solutions.get(i).ok_or("a selection names no solution")?;
+                for &(r, c) in p.queens() {
+                    count[r * n + c] += 1;
+                }
+            }
+            if o.value.is_some_and(|v| v != o.selection.len()) {
+                return Err("a selection's size differs from its value".into());
+            }
+            Ok(count)
+        };
+        if load(&self.pack)?.iter().any(|&k| k > 1) {
+            return Err("the packing is not pairwise disjoint".into());
+        }
+        if self.cover.value.is_some() && load(&self.cover)?.contains(&0) {
+            return Err("the cover leaves a square uncovered".into());
+        }
+        Ok(())
+    }
+}
+
 /// Options of a packing/covering run.
 #[derive(Clone, Debug, Default)]
 pub struct CoverOptions {

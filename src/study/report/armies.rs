@@ -28,6 +28,9 @@ pub fn largest_armies_cached(
         if let Ok(text) = std::fs::read_to_string(&path) {
             let r: ArmyReport = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not an armies report", path.display()))?;
+            // Read back like user input: a tampered or damaged cache is refused, not believed.
+            r.recheck()
+                .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
             let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
             if r.board == *board
                 && r.encoding == opts.encoding.name()

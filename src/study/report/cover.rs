@@ -27,6 +27,16 @@ pub fn pack_and_cover_cached(
         {
             let r: CoverReport = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not a cover report", path.display()))?;
+            // Read back like user input: a tampered or damaged cache is refused, not believed.
+            anyhow::ensure!(
+                r.n == n,
+                "{}: a report of {}x{}, not {n}x{n}",
+                path.display(),
+                r.n,
+                r.n
+            );
+            r.recheck()
+                .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
             progress.note(|| format!("queensat cover: {n}x{n} from {}", path.display()));
             reports.push(r);
         } else if cached_only {
