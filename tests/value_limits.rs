@@ -48,3 +48,58 @@ fn a_time_limit_reports_the_best_found_unproved() {
         "{err}"
     );
 }
+
+/// Issue 14, case 11: Ctrl-C on a long `value` prints the best checked placement and the bound
+/// known, labelled NOT proved, and exits 130 (a run that ends first is proved, exit 0).
+#[test]
+fn ctrl_c_reports_the_best_found_unproved() {
+    // CaDiCaL stops inside a call; the board's final call is long enough to be interrupted.
+    if !queensat::solve::Backend::available()
+        .iter()
+        .any(|b| b.name() == "cadical")
+    {
+        eprintln!("skipped: built without the cadical feature");
+        return;
+    }
+    let walls: Vec<String> = (0..20)
+        .flat_map(|r| (0..20).map(move |c| (r, c)))
+        .filter(|&(r, c)| r % 4 == 2 && c % 4 == 2)
+        .map(|(r, c)| format!("{r},{c}"))
+        .collect();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args([
+            "value",
+            "--size",
+            "20",
+            "--walls",
+            &walls.join(" "),
+            "--solver",
+            "cadical",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: sends SIGINT to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match out.status.code() {
+        Some(0) => assert!(stdout.contains("value "), "{stdout}"),
+        code => {
+            assert_eq!(
+                code,
+                Some(130),
+                "{stdout}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(
+                stdout.contains("best found") && stdout.contains("NOT proved: interrupted"),
+                "{stdout}"
+            );
+        }
+    }
+}

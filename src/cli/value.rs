@@ -1,6 +1,6 @@
 //! `queensat value`.
 
-use super::{BoardArgs, Format, ProofArgs, ValueSearchArgs};
+use super::{BoardArgs, Format, ProgressArgs, ProofArgs, ValueSearchArgs};
 use crate::board::render_grid;
 use crate::engine::{ValueReport, value_within};
 use crate::solve::Backend;
@@ -37,6 +37,8 @@ pub struct ValueArgs {
     /// line; a bad line gives `{"line":N,"error":...}` and, at the end, exit 2.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "walls", "holes", "bits", "size", "rows", "cols"])]
     pub batch: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// `--batch`: one JSON line out per board line in, flushed as it goes.
@@ -79,7 +81,8 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         return run_batch(path, &opts);
     }
     let (board, _) = a.board.load()?;
-    let mut report = value_within(&board, &opts, a.time_limit)?;
+    catch_ctrl_c();
+    let mut report = value_within(&board, &opts, a.time_limit, &a.progress.reporter())?;
     let certificate = if a.certify {
         Some(crate::engine::certify_value(
             &board,
@@ -110,9 +113,26 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     }
     Ok(match certificate {
         Some(c) if !c.certified => 1,
+        _ if !report.proved && crate::engine::interrupt::stop_requested() => 130,
         _ if !report.proved => 3,
         _ => 0,
     })
+}
+
+/// The first Ctrl-C asks the search to stop and report the best placement and bound it has
+/// (exit 130); a second one ends the process at once.
+fn catch_ctrl_c() {
+    extern "C" fn on_interrupt(_: libc::c_int) {
+        crate::engine::interrupt::request_stop();
+        // SAFETY: `signal` is async-signal-safe; the default disposition ends the process.
+        unsafe {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+        }
+    }
+    // SAFETY: installs a handler that only stores an atomic flag and resets the disposition.
+    unsafe {
+        libc::signal(libc::SIGINT, on_interrupt as *const () as libc::sighandler_t);
+    }
 }
 
 fn text(r: &ValueReport) -> String {

@@ -7,6 +7,7 @@ mod bounds;
 mod certify;
 mod enumerate;
 mod export;
+pub mod interrupt;
 pub mod nqueens;
 mod progress;
 mod provenance;

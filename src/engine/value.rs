@@ -5,6 +5,7 @@
 //! a SAT answer at the value (the placement, re-checked) and an UNSAT answer at value + 1,
 //! unless value + 1 exceeds what the counter's inputs can reach at all.
 
+use super::Reporter;
 use super::nqueens::segment_min_conflicts;
 use super::provenance::thread_cpu_seconds;
 use super::session::Interrupted;
@@ -86,20 +87,25 @@ const LOCAL_SEARCH_STEPS: usize = 20_000;
 
 /// Finds the value of a board.
 pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
-    value_within(board, opts, None)
+    value_within(board, opts, None, &Reporter::silent())
 }
 
 /// Finds the value of a board, or within `limit` (CPU time of the calling thread, which runs
-/// the in-process solver) the best checked placement and the best upper bound known (`proved`
-/// false). An external solver's own CPU time is not counted.
+/// the in-process solver), or until [`stop_requested`](super::interrupt::stop_requested) (Ctrl-C),
+/// the best checked placement and the best upper bound known (`proved` false). An external
+/// solver's own CPU time is not counted. Each solver call is noted to `progress`.
 pub fn value_within(
     board: &Board,
     opts: &ValueOptions,
     limit: Option<Duration>,
+    progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
     let start = Instant::now();
     let cpu_start = thread_cpu_seconds();
-    let over = move || limit.is_some_and(|l| thread_cpu_seconds() - cpu_start >= l.as_secs_f64());
+    let over = move || {
+        super::interrupt::stop_requested()
+            || limit.is_some_and(|l| thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
+    };
     let greedy = greedy_placement(board);
     let ub = upper_bound(board);
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
@@ -107,9 +113,7 @@ pub fn value_within(
     // placement per class answers every "at least k" question; on symmetric boards this cuts
     // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).
     let symmetries_broken = session.break_symmetries();
-    if limit.is_some() {
-        session.solver.set_stop(over);
-    }
+    session.solver.set_stop(over);
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
@@ -136,6 +140,13 @@ pub fn value_within(
             },
             queens: found.as_ref().map(|p| p.len()),
             seconds: t.elapsed().as_secs_f64(),
+        });
+        progress.note(|| {
+            format!(
+                "value: at least {k} queens: {} ({:.1} s)",
+                if found.is_some() { "yes" } else { "no" },
+                t.elapsed().as_secs_f64()
+            )
         });
         Ok(found)
     };
@@ -216,10 +227,16 @@ pub fn value_within(
                 .filter(|c| c.answer != "sat")
                 .map(|c| c.at_least - 1)
                 .fold(ub.bound, usize::min);
+            let why = if super::interrupt::stop_requested() {
+                "interrupted (Ctrl-C)".to_string()
+            } else {
+                format!(
+                    "the time limit of {:.1} CPU s ran out",
+                    limit.unwrap_or_default().as_secs_f64()
+                )
+            };
             format!(
-                "NOT proved: the time limit of {:.1} CPU s ran out; best placement {} queens (checked), \
-                 upper bound {known}",
-                limit.unwrap_or_default().as_secs_f64(),
+                "NOT proved: {why}; best placement {} queens (checked), upper bound {known}",
                 best.len()
             )
         }
