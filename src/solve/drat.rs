@@ -112,4 +112,21 @@ mod tests {
         assert_eq!(super::status_line("s NOT VERIFIED\n"), "s NOT VERIFIED");
         assert_eq!(super::status_line("c nothing\n"), "");
     }
+
+    proptest::proptest! {
+        /// Any bytes a checker prints: never a panic, and a status only from a line that says
+        /// `s `; the verdict needs the exact line `s VERIFIED`.
+        #[test]
+        fn any_output_is_read_without_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400),
+                                            status in proptest::sample::select(vec!["s VERIFIED", "s NOT VERIFIED", "c s VERIFIED", ""])) {
+            let mut text = String::from_utf8_lossy(&bytes).into_owned();
+            text.push_str("\r\n");
+            text.push_str(status);
+            let line = super::status_line(&text);
+            proptest::prop_assert!(line.is_empty() || line.starts_with("s "));
+            if status.starts_with("s ") {
+                proptest::prop_assert_eq!(line, status);
+            }
+        }
+    }
 }
