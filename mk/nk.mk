@@ -41,6 +41,12 @@ nk-new: build
 	$(BIN) nk --size 15 --walls 3 --no-mirror --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-15-3-recount.md --quiet >/dev/null
 
+## A129551 (k = 2) at n = 15 and 16, the last published term (about 1 and 7 CPU minutes by the
+## row counter with the mirror reduction; resumable like nk-new).
+.PHONY: nk-k2
+nk-k2: build
+	$(BIN) nk --size 15..16 --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-16-2.md --quiet >/dev/null
+
 ## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
 ## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
 .PHONY: nk-recount
