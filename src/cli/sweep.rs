@@ -3,7 +3,9 @@
 use super::{OutputArgs, ProgressArgs, ShapeArgs};
 use crate::engine::{Shard, command_line};
 use crate::study::Counts;
-use crate::study::sweep::{Engine, RunOptions, SweepSpec, compare_dirs, merge, render_comparison, run_sweep};
+use crate::study::sweep::{
+    Engine, RunOptions, Start, SweepSpec, compare_dirs, merge, render_comparison, run_sweep,
+};
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
@@ -27,6 +29,10 @@ pub struct SweepArgs {
     /// How the SAT solver is used.
     #[arg(long, value_enum, default_value_t = Engine::default())]
     pub engine: Engine,
+    /// Where each board's search starts: the branch and bound's optimum (then every class is
+    /// also cross-checked) or a greedy placement. Either way the value rests on an UNSAT answer.
+    #[arg(long, value_enum, default_value_t = Start::default())]
+    pub start: Start,
     /// SAT solver.
     #[arg(long, default_value = "varisat")]
     pub solver: String,
@@ -64,6 +70,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         walls: a.walls.as_slice().to_vec(),
         chunk_size: a.chunk,
         engine: a.engine,
+        start: a.start,
         solver: a.solver,
         count_optimal: a.count_optimal,
     };
@@ -81,7 +88,8 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
     print_summaries(sums.as_deref().unwrap_or_default());
-    if sums.is_some() && spec.solver.starts_with("external:") && !a.cross_check {
+    let cross_checked = a.cross_check || (spec.engine == Engine::Reuse && spec.start == Start::Bnb);
+    if sums.is_some() && spec.solver.starts_with("external:") && !cross_checked {
         println!(
             "proof: {} (--cross-check checks the values)",
             crate::solve::UNCHECKED_UNSAT

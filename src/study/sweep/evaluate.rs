@@ -52,6 +52,35 @@ impl Engine {
     }
 }
 
+/// Where a sweep's upward search starts. The start is only a placement (checked like any
+/// other); the value still rests on the solver's UNSAT answer for one queen more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Start {
+    /// A greedy placement, or the previous board's optimum where it is legal and larger.
+    Greedy,
+    /// The optimum of the branch and bound (`check::bnb_value`): the search then needs one
+    /// solver call, the UNSAT one, where a greedy start needs about 1.4, and the sweep costs
+    /// half the CPU (8x8, 4 walls). The branch and bound is exponential in the worst case; it
+    /// is meant for the board sizes a sweep can enumerate.
+    #[default]
+    Bnb,
+}
+
+impl Start {
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Greedy => "greedy",
+            Start::Bnb => "branch-and-bound",
+        }
+    }
+
+    /// The start of a spec written before the choice existed.
+    pub fn legacy() -> Start {
+        Start::Greedy
+    }
+}
+
 /// A proved value.
 #[derive(Clone, Debug)]
 pub struct Evaluated {
@@ -85,8 +114,9 @@ impl Evaluator {
         }
     }
 
-    /// The value of a wall-only board, with a checked optimal placement.
-    pub fn evaluate(&mut self, board: &Board) -> anyhow::Result<Evaluated> {
+    /// The value of a wall-only board, with a checked optimal placement. `start`, a legal
+    /// placement, replaces the greedy start of the reuse engine.
+    pub fn evaluate(&mut self, board: &Board, start: Option<Placement>) -> anyhow::Result<Evaluated> {
         match self.engine {
             Engine::Rebuild => {
                 let opts = ValueOptions {
@@ -107,17 +137,25 @@ impl Evaluator {
                     sat_calls: r.calls.len(),
                 })
             }
-            Engine::Reuse => self.evaluate_reused(board),
+            Engine::Reuse => self.evaluate_reused(board, start),
         }
     }
 
-    /// Search upwards from a greedy placement: ask for one queen more than the best so far
-    /// until the solver says UNSAT. Bounds the segments give are refuted by propagation, so
-    /// the last call is cheap whenever the value meets the segment bound.
-    fn evaluate_reused(&mut self, board: &Board) -> anyhow::Result<Evaluated> {
+    /// Search upwards from the start (or a greedy placement): ask for one queen more than the
+    /// best so far until the solver says UNSAT. Bounds the segments give are refuted by
+    /// propagation, so the last call is cheap whenever the value meets the segment bound.
+    fn evaluate_reused(&mut self, board: &Board, start: Option<Placement>) -> anyhow::Result<Evaluated> {
         let (solver, model) = self.shared.as_mut().expect("reuse engine has a solver");
         let walls_assumed = model.board_assumptions(&board.walls());
-        let mut best = greedy_placement(board);
+        let mut best = match start {
+            Some(p) => {
+                if let Err(v) = check_placement(board, &p) {
+                    anyhow::bail!("internal error: the start placement on {board:?} fails the checker: {v}");
+                }
+                p
+            }
+            None => greedy_placement(board),
+        };
         // Neighbouring classes in a chunk differ in few walls: the previous optimum, without
         // queens on the new walls, is often legal here and better than the greedy start.
         if let Some(prev) = self.last.take() {
@@ -236,14 +274,14 @@ mod tests {
     fn optimal_placements_are_counted() {
         let mut ev = Evaluator::new(8, 8, Engine::Reuse, &Backend::default());
         let b = Board::square(8).unwrap();
-        let v = ev.evaluate(&b).unwrap().value;
+        let v = ev.evaluate(&b, None).unwrap().value;
         assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
         // Blocking clauses of one board do not leak into the next.
         assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
         let mut ev = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
         for walls in [vec![], vec![(2, 2)], vec![(0, 1), (1, 3), (3, 2)]] {
             let b = Board::with_walls(5, 5, &walls).unwrap();
-            let v = ev.evaluate(&b).unwrap().value;
+            let v = ev.evaluate(&b, None).unwrap().value;
             assert_eq!(ev.count_optimal(&b, v).unwrap().0, brute_count(&b, v), "{b:?}");
         }
     }
@@ -252,6 +290,7 @@ mod tests {
     fn both_engines_agree_with_brute_force_on_5x5() {
         let mut reuse = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
         let mut rebuild = Evaluator::new(5, 5, Engine::Rebuild, &Backend::default());
+        let mut seeded = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
         for walls in [
             vec![],
             vec![(2, 2)],
@@ -260,8 +299,9 @@ mod tests {
         ] {
             let b = Board::with_walls(5, 5, &walls).unwrap();
             let want = brute_value(&b);
-            for ev in [&mut reuse, &mut rebuild] {
-                let got = ev.evaluate(&b).unwrap();
+            let bnb = crate::check::bnb_value(&b).1;
+            for (ev, start) in [(&mut reuse, None), (&mut rebuild, None), (&mut seeded, Some(bnb))] {
+                let got = ev.evaluate(&b, start).unwrap();
                 assert_eq!(got.value, want, "{b:?}");
                 assert_eq!(got.placement.len(), want);
                 assert_eq!(check_placement(&b, &got.placement), Ok(()));

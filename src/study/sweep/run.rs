@@ -9,9 +9,9 @@
 //! Assembly (after an unsharded run, or by `queensat merge`) reads the chunks back in order,
 //! so sharded and unsharded runs give byte-identical databases.
 
-use super::evaluate::{Engine, Evaluator};
+use super::evaluate::{Engine, Evaluator, Start};
 use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
-use crate::board::{Board, CellSet, WallClasses};
+use crate::board::{Board, CellSet, Placement, WallClasses};
 use crate::check::bnb_value;
 use crate::check::check_placement;
 use crate::engine::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
@@ -37,6 +37,9 @@ pub struct SweepSpec {
     pub walls: Vec<usize>,
     pub chunk_size: usize,
     pub engine: Engine,
+    /// Where the reuse engine's search starts (a spec from before the choice: greedy).
+    #[serde(default = "Start::legacy")]
+    pub start: Start,
     pub solver: String,
     /// Whether each row counts its optimal placements.
     #[serde(default)]
@@ -106,13 +109,31 @@ fn compute_chunk<const W: usize>(
     let first = j * spec.chunk_size;
     let masks = &list[first..(first + spec.chunk_size).min(list.len())];
     let boards: Vec<Board> = masks.iter().map(|m| plan.ws.board(m)).collect();
+    // The branch and bound's optima start the searches (and are compared with the proved
+    // values below, as the cross-check's are); timed apart from the SAT work.
+    let seeded = spec.engine == Engine::Reuse && spec.start == Start::Bnb;
+    let bnb_start = thread_cpu_seconds();
+    let mut starts: Vec<Option<(usize, Placement)>> = if seeded {
+        boards.iter().map(|b| Some(bnb_value(b))).collect()
+    } else {
+        vec![None; boards.len()]
+    };
+    let seeded_bnb = seeded.then(|| thread_cpu_seconds() - bnb_start);
     let start = thread_cpu_seconds();
     let mut ev = Evaluator::new(spec.rows, spec.cols, spec.engine, backend);
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
-    for (m, b) in masks.iter().zip(&boards) {
-        let e = ev.evaluate(b)?;
+    for ((m, b), seed) in masks.iter().zip(&boards).zip(&mut starts) {
+        let seed = seed.take();
+        let bnb = seed.as_ref().map(|s| s.0);
+        let e = ev.evaluate(b, seed.map(|s| s.1))?;
         calls += e.sat_calls as u64;
+        if let Some(v) = bnb.filter(|&v| v != e.value) {
+            bail!(
+                "cross-check failed on {b:?}: SAT says {}, branch and bound says {v}",
+                e.value
+            );
+        }
         let optimal = if spec.count_optimal {
             let (n, c) = ev.count_optimal(b, e.value)?;
             calls += c as u64;
@@ -130,7 +151,9 @@ fn compute_chunk<const W: usize>(
         tick(1);
     }
     let sat_seconds = thread_cpu_seconds() - start;
-    let bnb_seconds = if cross_check {
+    let bnb_seconds = if seeded_bnb.is_some() {
+        seeded_bnb
+    } else if cross_check {
         let t = thread_cpu_seconds();
         for (b, r) in boards.iter().zip(&rows) {
             let (v, _) = bnb_value(b);
@@ -365,7 +388,10 @@ fn assemble<const W: usize>(
             ..Provenance::now()
         },
         solver: spec.solver.clone(),
-        engine: spec.engine.name().to_string(),
+        engine: match spec.engine {
+            Engine::Reuse => format!("reuse, search starting from the {} placement", spec.start.name()),
+            Engine::Rebuild => spec.engine.name().to_string(),
+        },
         encoding: spec.engine.encoding().to_string(),
         threads: rayon::current_num_threads(),
         elapsed_seconds: started.elapsed().as_secs_f64(),
