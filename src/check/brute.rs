@@ -1,7 +1,7 @@
 //! Exhaustive search for small boards, the oracle for property tests. It builds the attack
 //! relation by walking the board (as the checker does), then searches cell by cell.
 
-use super::sight::sight_masks;
+use super::sight::{segment_masks, sight_masks};
 use crate::board::Board;
 
 /// The board's value by exhaustive search.
@@ -28,27 +28,91 @@ pub fn brute_value(board: &Board) -> usize {
 /// How many legal placements of exactly `k` queens the board has.
 pub fn brute_count(board: &Board, k: usize) -> u64 {
     let (free, masks) = sight_masks(board);
-    fn go(i: usize, allowed: u128, left: usize, masks: &[u128], n: usize) -> u64 {
+    let (rows, cols) = segment_masks(board, &free);
+    let search = Count {
+        masks: &masks,
+        rows: &rows,
+        cols: &cols,
+        n: free.len(),
+    };
+    let all = if search.n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << search.n) - 1
+    };
+    search.go(0, all, k)
+}
+
+/// The count's search: square by square, taking or skipping each.
+struct Count<'a> {
+    masks: &'a [u128],
+    rows: &'a [u128],
+    cols: &'a [u128],
+    n: usize,
+}
+
+impl Count<'_> {
+    fn go(&self, i: usize, allowed: u128, left: usize) -> u64 {
         if left == 0 {
             return 1;
         }
-        if i >= n || ((allowed >> i).count_ones() as usize) < left {
+        if i >= self.n {
+            return 0;
+        }
+        let rest = allowed & (u128::MAX << i);
+        if (rest.count_ones() as usize) < left || self.lines_left(self.rows, rest) < left {
+            return 0;
+        }
+        if self.lines_left(self.cols, rest) < left {
             return 0;
         }
         let mut total = 0;
-        if allowed & (1 << i) != 0 {
-            total += go(i + 1, allowed & !masks[i], left - 1, masks, n);
+        if rest & (1 << i) != 0 {
+            total += self.go(i + 1, allowed & !self.masks[i], left - 1);
         }
-        total + go(i + 1, allowed & !(1 << i), left, masks, n)
+        total + self.go(i + 1, allowed & !(1 << i), left)
     }
-    let n = free.len();
-    let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-    go(0, all, k, &masks, n)
+
+    /// How many of `segments` still have an allowed square: a bound on the queens to come,
+    /// since no segment holds two (it prunes the near-optimal counts puzzles ask for).
+    fn lines_left(&self, segments: &[u128], rest: u128) -> usize {
+        segments.iter().filter(|&&s| s & rest != 0).count()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Placement;
+    use crate::check::check_placement;
+    use proptest::prelude::*;
+
+    /// Every subset of the free squares, judged by the checker: no pruning to get wrong.
+    fn subsets_count(board: &Board, k: usize) -> u64 {
+        let free = board.free_cells();
+        (0u32..1 << free.len())
+            .filter(|m| m.count_ones() as usize == k)
+            .filter(|m| {
+                let p: Placement = (0..free.len())
+                    .filter(|j| m >> j & 1 == 1)
+                    .map(|j| free[j])
+                    .collect();
+                check_placement(board, &p).is_ok()
+            })
+            .count() as u64
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Walls and holes at random, every k: the segment bound prunes no placement away.
+        #[test]
+        fn count_agrees_with_every_subset(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16)) {
+            let b = crate::check::board_from_codes(rows, cols, &cells);
+            for k in 0..=b.free_cells().len() {
+                prop_assert_eq!(brute_count(&b, k), subsets_count(&b, k), "k = {}", k);
+            }
+        }
+    }
 
     #[test]
     fn small_classics() {

@@ -54,6 +54,25 @@ pub(super) fn sight_masks(board: &Board) -> (Vec<Coord>, Vec<u128>) {
     (free, masks)
 }
 
+/// The row segments and the column segments of the board as bit masks over `free` (as
+/// [`sight_masks`] numbers them): each holds at most one queen of a legal placement.
+pub(super) fn segment_masks(board: &Board, free: &[Coord]) -> (Vec<u128>, Vec<u128>) {
+    let bit_of = |p: Coord| free.iter().position(|&q| q == p).map(|j| 1u128 << j);
+    let along = |ds: [(isize, isize); 2]| {
+        let mut segs: Vec<u128> = free
+            .iter()
+            .map(|&p| {
+                let line = ds.iter().flat_map(|&d| line_of_sight(board, p, d));
+                line.filter_map(bit_of).fold(bit_of(p).unwrap_or(0), |a, b| a | b)
+            })
+            .collect();
+        segs.sort_unstable();
+        segs.dedup();
+        segs
+    };
+    (along([(0, 1), (0, -1)]), along([(1, 0), (-1, 0)]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,12 +36,13 @@ mod compare;
 pub use compare::{Comparison, EntryCheck, compare_published};
 
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
-use crate::check::{brute_count, check_placement};
+use crate::check::{bnb_value, brute_count, check_placement};
 use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound, value};
+use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound};
 use crate::io::to_bits64;
 use crate::study::Counts;
 use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
+use crate::study::sweep::{Engine, Evaluator};
 use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -459,9 +460,13 @@ fn chunk_docs<const W: usize>(
         return Ok(None);
     }
     let t = Instant::now();
+    // One solver per worker (walls as assumptions), as in a sweep.
     let outcomes: Vec<Outcome<W>> = part
         .par_iter()
-        .map(|&m| process(sets, m, known, opts))
+        .map_init(
+            || Evaluator::new(opts.rows, opts.cols, Engine::Reuse, &opts.value.backend),
+            |ev, &m| process(sets, m, known, opts, ev),
+        )
         .collect::<anyhow::Result<_>>()?;
     let classes = part
         .iter()
@@ -634,6 +639,7 @@ fn process<const W: usize>(
     m: CellSet<W>,
     known: &HashMap<CellSet<W>, ClassInfo<W>>,
     opts: &PuzzleOptions,
+    ev: &mut Evaluator,
 ) -> anyhow::Result<Outcome<W>> {
     let board = sets.board(&m);
     let below = Outcome {
@@ -647,7 +653,15 @@ fn process<const W: usize>(
     if upper_bound(&board).bound < opts.min_value {
         return Ok(below);
     }
-    let report = value(&board, &opts.value)?;
+    // The value as a sweep proves it: the branch and bound's optimum as the start, then the
+    // solver's UNSAT answer for one queen more; the two must agree.
+    let (bnb, start) = bnb_value(&board);
+    let report = ev.evaluate(&board, Some(start))?;
+    anyhow::ensure!(
+        report.value == bnb,
+        "cross-check failed on {board:?}: SAT says {}, branch and bound says {bnb}",
+        report.value
+    );
     let v = report.value;
     let optimum = report.placement;
     if let Err(e) = check_placement(&board, &optimum) {
