@@ -145,8 +145,6 @@ impl Evaluator {
     /// best so far until the solver says UNSAT. Bounds the segments give are refuted by
     /// propagation, so the last call is cheap whenever the value meets the segment bound.
     fn evaluate_reused(&mut self, board: &Board, start: Option<Placement>) -> anyhow::Result<Evaluated> {
-        let (solver, model) = self.shared.as_mut().expect("reuse engine has a solver");
-        let walls_assumed = model.board_assumptions(&board.walls());
         let mut best = match start {
             Some(p) => {
                 if let Err(v) = check_placement(board, &p) {
@@ -172,37 +170,12 @@ impl Evaluator {
         let mut calls = 0;
         loop {
             let k = best.len() + 1;
-            let Some(count) = model.at_least(k, solver) else {
-                // Every cell holds a queen already: no more fit, no solver needed.
-                anyhow::ensure!(
-                    best.len() == board.n_cells(),
-                    "internal error: the counter cannot reach {k}"
-                );
-                return Ok(Evaluated {
-                    value: best.len(),
-                    placement: best,
-                    sat_calls: calls,
-                });
-            };
-            let mut assumps = walls_assumed.clone();
-            assumps.extend(count);
-            calls += 1;
-            match solver.solve_assumps(&assumps)? {
-                SolverResult::Sat => {
-                    let p = model.decode(|l| solver.is_true(l));
-                    if let Err(v) = check_placement(board, &p) {
-                        anyhow::bail!(
-                            "internal error: the solver's placement on {board:?} fails the checker: {v}"
-                        );
-                    }
-                    anyhow::ensure!(
-                        p.len() >= k,
-                        "internal error: the counter let {} < {k} queens through",
-                        p.len()
-                    );
-                    best = p;
-                }
-                SolverResult::Unsat => {
+            if k <= board.n_cells() {
+                calls += 1;
+            }
+            match self.holds(board, k)? {
+                Some(p) => best = p,
+                None => {
                     self.last = Some(best.clone());
                     return Ok(Evaluated {
                         value: best.len(),
@@ -210,8 +183,42 @@ impl Evaluator {
                         sat_calls: calls,
                     });
                 }
-                SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
             }
+        }
+    }
+
+    /// A checked placement of at least `k` queens, or `None` when the solver answers UNSAT
+    /// (or `k` exceeds the cells, without a call). Reuse engine only.
+    pub fn holds(&mut self, board: &Board, k: usize) -> anyhow::Result<Option<Placement>> {
+        let Some((solver, model)) = self.shared.as_mut() else {
+            anyhow::bail!("internal error: `holds` needs the reuse engine");
+        };
+        let Some(count) = model.at_least(k, solver) else {
+            anyhow::ensure!(
+                k > board.n_cells(),
+                "internal error: the counter cannot reach {k}"
+            );
+            return Ok(None);
+        };
+        let mut assumps = model.board_assumptions(&board.walls());
+        assumps.extend(count);
+        match solver.solve_assumps(&assumps)? {
+            SolverResult::Sat => {
+                let p = model.decode(|l| solver.is_true(l));
+                if let Err(v) = check_placement(board, &p) {
+                    anyhow::bail!(
+                        "internal error: the solver's placement on {board:?} fails the checker: {v}"
+                    );
+                }
+                anyhow::ensure!(
+                    p.len() >= k,
+                    "internal error: the counter let {} < {k} queens through",
+                    p.len()
+                );
+                Ok(Some(p))
+            }
+            SolverResult::Unsat => Ok(None),
+            SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
         }
     }
 }
