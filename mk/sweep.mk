@@ -27,8 +27,9 @@ sweep-8x8-5w: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8-5w)
 	$(BIN) sweep --size 8 --walls 5 --cross-check --output $(SWEEP_OUT)/8x8-5w
 
-## Sweep timings: the 3- and 4-wall sweeps with both SAT engines (one solver per chunk vs a
-## new solver per board), the reuse runs cross-checked (SAT vs branch and bound).
+## Sweep timings: the 4- and 5-wall sweeps starting each search from the branch and bound's
+## optimum (default) and from a greedy placement, and the 4-wall sweep with a new solver per
+## board; each cross-checked, with the ratio to the branch and bound's CPU (QUICK=1: 4 walls).
 ## BASELINE=<git rev>: instead, the 4- and 5-wall sweeps (4 only with QUICK=1) of this build and
 ## of that revision, alternately in one run -> $(BENCH_OUT)/sweep/baseline.md (bench/sweep_baseline.py).
 BASELINE ?=
