@@ -57,22 +57,18 @@ bench-puzzles-5walls: build
 
 BENCH_TARGETS += bench-puzzles-5walls
 
-## Past the article (issue 16): every puzzle with 2-4 walls on 9x9 and with 2-3 walls on
-## 10x10; on 10x10 with 4 walls and on 8x8 with 6 walls the puzzles of the largest value (14 and
-## 12; boards that cannot reach it are settled by one UNSAT answer each).
-.PHONY: puzzles-9x9 puzzles-10x10 puzzles-10x10-4walls puzzles-8x8-6walls
-RESULT_TARGETS += puzzles-9x9 puzzles-10x10 puzzles-10x10-4walls puzzles-8x8-6walls
+## Past the article (issue 16): every puzzle with 2-4 walls on 9x9 and 10x10, and the 6-wall
+## 8x8 puzzles of value 12, the largest with 6 walls (boards that cannot reach 12 are settled by
+## one UNSAT answer each).
+.PHONY: puzzles-9x9 puzzles-10x10 puzzles-8x8-6walls
+RESULT_TARGETS += puzzles-9x9 puzzles-10x10 puzzles-8x8-6walls
 puzzles-9x9: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/9x9)
 	$(BIN) puzzles --size 9 --walls 2..4 --output $(PUZZLES_DIR)/9x9 --quiet >/dev/null
 
 puzzles-10x10: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/10x10)
-	$(BIN) puzzles --size 10 --walls 2..3 --output $(PUZZLES_DIR)/10x10 --quiet >/dev/null
-
-puzzles-10x10-4walls: build
-	$(call puzzles_fresh,$(PUZZLES_DIR)/10x10-4walls)
-	$(BIN) puzzles --size 10 --walls 4 --min-value 14 --output $(PUZZLES_DIR)/10x10-4walls --quiet >/dev/null
+	$(BIN) puzzles --size 10 --walls 2..4 --output $(PUZZLES_DIR)/10x10 --quiet >/dev/null
 
 puzzles-8x8-6walls: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/8x8-6walls)
@@ -81,12 +77,10 @@ puzzles-8x8-6walls: build
 ## Their pages (build products, not committed), from the committed puzzles.json.
 .PHONY: puzzle-page-big
 puzzle-page-big: $(PUZZLES_DIR)/puzzles-9x9.html $(PUZZLES_DIR)/puzzles-10x10.html \
-  $(PUZZLES_DIR)/puzzles-10x10-4walls.html $(PUZZLES_DIR)/puzzles-8x8-6walls.html
+  $(PUZZLES_DIR)/puzzles-8x8-6walls.html
 $(PUZZLES_DIR)/puzzles-9x9.html: $(PUZZLES_DIR)/9x9/puzzles.json
 	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
 $(PUZZLES_DIR)/puzzles-10x10.html: $(PUZZLES_DIR)/10x10/puzzles.json
-	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
-$(PUZZLES_DIR)/puzzles-10x10-4walls.html: $(PUZZLES_DIR)/10x10-4walls/puzzles.json
 	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
 $(PUZZLES_DIR)/puzzles-8x8-6walls.html: $(PUZZLES_DIR)/8x8-6walls/puzzles.json
 	$(CARGO) run --release --quiet --example puzzle_page -- $< $@
