@@ -77,6 +77,43 @@ fn a_single_run_matches_brute_force_and_the_class_count() {
 }
 
 #[test]
+fn both_starts_prove_the_same_values_and_the_spec_records_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bnb, greedy) = (dir.path().join("bnb"), dir.path().join("greedy"));
+    sweep(&bnb, &[]);
+    sweep(&greedy, &["--start", "greedy"]);
+    let summary = |d: &Path| std::fs::read_to_string(d.join("summary.json")).unwrap();
+    let values = |d: &Path| -> Vec<serde_json::Value> {
+        let s: Vec<serde_json::Value> = serde_json::from_str(&summary(d)).unwrap();
+        s.iter().map(|w| w["values"].clone()).collect()
+    };
+    assert_eq!(values(&bnb), values(&greedy));
+    // The branch-and-bound start compares every class without `--cross-check`.
+    let md = std::fs::read_to_string(bnb.join("summary.md")).unwrap();
+    assert!(md.contains("agrees on all"), "{md}");
+    let spec = std::fs::read_to_string(greedy.join("sweep.json")).unwrap();
+    assert!(spec.contains(r#""start":"greedy""#), "{spec}");
+    // Resuming with the other start is a different sweep: refused.
+    let o = run(&[
+        "sweep",
+        "--size",
+        "6",
+        "--walls",
+        "2..3",
+        "--chunk",
+        "40",
+        "--quiet",
+        "--output",
+        greedy.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    // A spec written before the option existed (no "start") is a greedy sweep and resumes.
+    let legacy = spec.replace(r#","start":"greedy""#, "");
+    std::fs::write(greedy.join("sweep.json"), legacy).unwrap();
+    sweep(&greedy, &["--start", "greedy"]);
+}
+
+#[test]
 fn resume_and_shards_and_merge_equal_a_single_run() {
     let dir = tempfile::tempdir().unwrap();
     let single = dir.path().join("single");

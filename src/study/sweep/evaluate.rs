@@ -313,6 +313,11 @@ mod tests {
                 assert_eq!(got.placement.len(), want);
                 assert_eq!(check_placement(&b, &got.placement), Ok(()));
             }
+            // `holds`: a checked placement up to the value, UNSAT beyond it.
+            let p = seeded.holds(&b, want).unwrap().expect("the value is reachable");
+            assert!(p.len() >= want && check_placement(&b, &p).is_ok());
+            assert!(seeded.holds(&b, want + 1).unwrap().is_none(), "{b:?}");
+            assert!(seeded.holds(&b, b.n_cells() + 1).unwrap().is_none());
         }
     }
 }
