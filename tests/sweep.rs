@@ -38,14 +38,26 @@ fn same_outputs(a: &Path, b: &Path) {
     }
 }
 
-fn sweep(out: &Path, extra: &[&str]) -> Output {
+/// The 6x6 two- and three-wall sweep into `out`, as run (it may fail).
+fn try_sweep(out: &Path, extra: &[&str]) -> Output {
     let mut args = vec![
         "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--output",
     ];
     let o = out.to_str().unwrap();
     args.push(o);
     args.extend_from_slice(extra);
-    ok(&args)
+    run(&args)
+}
+
+/// The same sweep, which must succeed.
+fn sweep(out: &Path, extra: &[&str]) -> Output {
+    let o = try_sweep(out, extra);
+    assert!(
+        o.status.success(),
+        "sweep failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
 }
 
 fn chunk_files(dir: &Path) -> usize {
@@ -94,18 +106,7 @@ fn both_starts_prove_the_same_values_and_the_spec_records_the_start() {
     let spec = std::fs::read_to_string(greedy.join("sweep.json")).unwrap();
     assert!(spec.contains(r#""start":"greedy""#), "{spec}");
     // Resuming with the other start is a different sweep: refused.
-    let o = run(&[
-        "sweep",
-        "--size",
-        "6",
-        "--walls",
-        "2..3",
-        "--chunk",
-        "40",
-        "--quiet",
-        "--output",
-        greedy.to_str().unwrap(),
-    ]);
+    let o = try_sweep(&greedy, &[]);
     assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
     // A spec written before the option existed (no "start") is a greedy sweep and resumes.
     let legacy = spec.replace(r#","start":"greedy""#, "");
