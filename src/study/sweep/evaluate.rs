@@ -81,6 +81,16 @@ impl Start {
     }
 }
 
+/// The cross-check: the value SAT proved (or a placement it found) against the branch and
+/// bound's value for the same board; any difference stops the study with both.
+pub fn compare_with_bnb(board: &Board, sat: usize, bnb: usize) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        sat == bnb,
+        "cross-check failed on {board:?}: SAT says {sat}, branch and bound says {bnb}"
+    );
+    Ok(())
+}
+
 /// A proved value.
 #[derive(Clone, Debug)]
 pub struct Evaluated {

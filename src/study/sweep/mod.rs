@@ -7,6 +7,6 @@ mod run;
 mod summary;
 
 pub use compare::{KComparison, compare_dirs, compare_k, render_comparison};
-pub use evaluate::{Engine, Evaluated, Evaluator, Start};
+pub use evaluate::{Engine, Evaluated, Evaluator, Start, compare_with_bnb};
 pub use run::{RunOptions, SweepSpec, merge, run_sweep};
 pub use summary::{CrossCheck, RunRecord, ValueCount, WallsSummary, markdown, summarise};

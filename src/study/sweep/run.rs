@@ -9,7 +9,7 @@
 //! Assembly (after an unsharded run, or by `queensat merge`) reads the chunks back in order,
 //! so sharded and unsharded runs give byte-identical databases.
 
-use super::evaluate::{Engine, Evaluator, Start};
+use super::evaluate::{Engine, Evaluator, Start, compare_with_bnb};
 use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
 use crate::board::{Board, CellSet, Placement, WallClasses};
 use crate::check::bnb_value;
@@ -128,11 +128,8 @@ fn compute_chunk<const W: usize>(
         let bnb = seed.as_ref().map(|s| s.0);
         let e = ev.evaluate(b, seed.map(|s| s.1))?;
         calls += e.sat_calls as u64;
-        if let Some(v) = bnb.filter(|&v| v != e.value) {
-            bail!(
-                "cross-check failed on {b:?}: SAT says {}, branch and bound says {v}",
-                e.value
-            );
+        if let Some(v) = bnb {
+            compare_with_bnb(b, e.value, v)?;
         }
         let optimal = if spec.count_optimal {
             let (n, c) = ev.count_optimal(b, e.value)?;
@@ -156,13 +153,7 @@ fn compute_chunk<const W: usize>(
     } else if cross_check {
         let t = thread_cpu_seconds();
         for (b, r) in boards.iter().zip(&rows) {
-            let (v, _) = bnb_value(b);
-            if v != r.value {
-                bail!(
-                    "cross-check failed on {b:?}: SAT says {}, branch and bound says {v}",
-                    r.value
-                );
-            }
+            compare_with_bnb(b, r.value, bnb_value(b).0)?;
         }
         Some(thread_cpu_seconds() - t)
     } else {
