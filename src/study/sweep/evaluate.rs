@@ -54,15 +54,17 @@ impl Engine {
 
 /// Where a sweep's upward search starts. The start is only a placement (checked like any
 /// other); the value still rests on the solver's UNSAT answer for one queen more.
+///
+/// From the branch and bound's optimum the search needs one solver call, the UNSAT one, where
+/// a greedy start needs about 1.4 and twice the CPU (`make bench-sweep`, 8x8 with 4 and 5
+/// walls). The branch and bound is exponential in the worst case; it is meant for the board
+/// sizes a sweep can enumerate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Start {
     /// A greedy placement, or the previous board's optimum where it is legal and larger.
     Greedy,
-    /// The optimum of the branch and bound (`check::bnb_value`): the search then needs one
-    /// solver call, the UNSAT one, where a greedy start needs about 1.4, and the sweep costs
-    /// half the CPU (8x8, 4 walls). The branch and bound is exponential in the worst case; it
-    /// is meant for the board sizes a sweep can enumerate.
+    /// The optimum of the branch and bound (`check::bnb_value`), also compared with the value.
     #[default]
     Bnb,
 }
