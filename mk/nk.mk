@@ -9,7 +9,7 @@ NK_MAX ?= 14
 NK_RESUME ?=
 nk_fresh = $(if $(NK_RESUME),,rm -rf $(1))
 
-RESULT_TARGETS += nk-queens
+RESULT_TARGETS += nk-queens nk-new nk-k2
 .PHONY: nk-queens nk-table nk-crosscheck nk-new
 
 ## The table for k = 1, 2, 3 and n = 1..NK_MAX (row counter), then the cross-check of the
