@@ -147,3 +147,40 @@ fn packing_agrees_with_a171760() {
         assert_ne!(pack["optimal"], false, "n = {n}");
     }
 }
+
+/// A search stopped by --time-limit reports the bounds it has, labelled open: the best cover
+/// found, and "at most n" (a partition) refuted with a checked certificate.
+#[test]
+fn a_stopped_search_reports_open_bounds() {
+    if queensat::solve::drat_checker().is_none()
+        || !queensat::solve::Backend::available()
+            .iter()
+            .any(|b| b.name() == "cadical")
+    {
+        eprintln!("skipped: needs CaDiCaL (stops inside a call) and a DRAT checker");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = queensat(&[
+        "cover",
+        "--size",
+        "8",
+        "--solver",
+        "cadical",
+        "--time-limit",
+        "0.000001",
+        "--certificates",
+        d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("fewest solutions covering the board: 9..12 (open)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("UNSAT with at most 8 selected (no partition)"),
+        "{out}"
+    );
+    assert!(out.contains("`cover-8-le8.drat` checked"), "{out}");
+}
