@@ -15,7 +15,49 @@ fn seven_by_seven_is_partitioned_by_seven_solutions() {
 }
 
 /// Every packing and covering bound is certified through the one proof path: a DRAT proof
-/// checked by the external checker (skipped, with a message, when none is installed).
+/// checked by the external checker (skipped, with a message, when none is installed), with the
+/// per-square, per-row and per-column counts of the selection, for each built-in backend that
+/// writes proofs itself.
+#[test]
+fn certificates_of_the_8x8_optima_per_backend() {
+    if queensat::solve::drat_checker().is_none() {
+        eprintln!("skipped: no DRAT checker (bash .ci/setup.d/export.sh installs rate)");
+        return;
+    }
+    let backends: Vec<String> = queensat::solve::Backend::available()
+        .iter()
+        .map(|b| b.name().to_string())
+        .filter(|b| b == "varisat" || b == "cadical")
+        .collect();
+    for backend in backends {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_str().unwrap();
+        let (code, out, err) = queensat(&[
+            "cover",
+            "--size",
+            "8",
+            "--no-symmetry-breaking",
+            "--solver",
+            &backend,
+            "--certificates",
+            d,
+        ]);
+        assert_eq!(code, 0, "{backend}: {err}");
+        assert!(out.contains("most pairwise-disjoint solutions: 6"), "{out}");
+        assert!(out.contains("fewest solutions covering the board: 12"), "{out}");
+        assert!(out.contains("`pack-8-ge7.drat` checked"), "{out}");
+        assert!(out.contains("`cover-8-le11.drat` checked"), "{out}");
+        let cnf = std::fs::read_to_string(dir.path().join("cover-8-le11.cnf")).unwrap();
+        assert!(cnf.contains("per-row and per-column unary counts"), "{backend}");
+        let check = queensat::solve::check_drat(
+            &dir.path().join("pack-8-ge7.cnf"),
+            &dir.path().join("pack-8-ge7.drat"),
+        )
+        .unwrap();
+        assert!(check.verified, "{backend}: {check:?}");
+    }
+}
+
 #[test]
 fn table_with_certificates_and_resume() {
     if queensat::solve::drat_checker().is_none() {
@@ -39,7 +81,11 @@ fn table_with_certificates_and_resume() {
     let t = std::fs::read_to_string(&table).unwrap();
     assert!(t.contains("| 4 | 2 | 2 |"), "{t}");
     assert!(t.contains("| 6 | 4 | 4 |"), "{t}");
-    assert!(t.contains("`pack-7-ge8.drat` checked"), "{t}");
+    // 7 x 7: a packing of 8 would need 56 > 49 squares; 6 cannot cover (a checked proof).
+    assert!(
+        t.contains("| 7 | 40 | 7 | 8 disjoint solutions would need 56 > 49 squares | - |"),
+        "{t}"
+    );
     assert!(t.contains("`cover-7-le6.drat` checked"), "{t}");
     // The proof stands on its own: the checker accepts it again, outside queensat's run.
     let check = queensat::solve::check_drat(
@@ -77,4 +123,64 @@ fn bad_input_is_one_line_and_exit_2() {
         assert_eq!(code, 2, "{args:?}: {out}{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+/// The packing optima against OEIS A171760 (the most pairwise-disjoint n-queens solutions:
+/// a(8) = 6, a(9) = 7, a(10) = 8), the oracle, never an input: 8 computed here, 9 and 10 read
+/// back from the committed `results/cover` (re-checked on reading) that `make cover` made.
+#[test]
+fn packing_agrees_with_a171760() {
+    let a171760 = [(8, 6), (9, 7), (10, 8)];
+    let repo = env!("CARGO_MANIFEST_DIR");
+    let committed = format!("{repo}/results/cover");
+    for (n, published) in a171760 {
+        let size = n.to_string();
+        let mut args = vec!["cover", "--size", &size, "--format", "json", "--quiet"];
+        if n > 8 {
+            args.extend(["--certificates", &committed, "--cached-only"]);
+        }
+        let (code, out, err) = queensat(&args);
+        assert_eq!(code, 0, "{err}");
+        let reports: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let pack = &reports[0]["pack"];
+        assert_eq!(pack["value"], published, "n = {n}: {pack}");
+        assert_ne!(pack["optimal"], false, "n = {n}");
+    }
+}
+
+/// A search stopped by --time-limit reports the bounds it has, labelled open: the best cover
+/// found, and "at most n" (a partition) refuted with a checked certificate.
+#[test]
+fn a_stopped_search_reports_open_bounds() {
+    if queensat::solve::drat_checker().is_none()
+        || !queensat::solve::Backend::available()
+            .iter()
+            .any(|b| b.name() == "cadical")
+    {
+        eprintln!("skipped: needs CaDiCaL (stops inside a call) and a DRAT checker");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = queensat(&[
+        "cover",
+        "--size",
+        "8",
+        "--solver",
+        "cadical",
+        "--time-limit",
+        "0.000001",
+        "--certificates",
+        d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("fewest solutions covering the board: 9..12 (open)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("UNSAT with at most 8 selected (no partition)"),
+        "{out}"
+    );
+    assert!(out.contains("`cover-8-le8.drat` checked"), "{out}");
 }

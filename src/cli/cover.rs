@@ -26,6 +26,11 @@ pub struct CoverArgs {
     /// At-most-one encoding of "one solution per square" when packing.
     #[arg(long, value_enum, default_value_t = Amo::Ladder)]
     pub amo: Amo,
+    /// Stop each search (packing, covering) after this many CPU seconds and report the best
+    /// selection found with the bound proved so far, labelled open (CaDiCaL stops inside a
+    /// call, the other solvers between calls).
+    #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
     pub symmetry: SymmetryArgs,
     #[command(flatten)]
@@ -46,9 +51,10 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         amo: a.amo,
         certificates: a.certificates.clone(),
         symmetry_breaking: a.symmetry.breaking(),
+        progress: a.progress.reporter(),
+        time_limit: a.time_limit,
     };
-    let (reports, missing) =
-        pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &a.progress.reporter())?;
+    let (reports, missing) = pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &opts.progress)?;
     a.output.emit(&match a.format {
         Format::Json => serde_json::to_string(&reports)? + "\n",
         Format::Text if a.size.single().is_some() && reports.len() == 1 => cover_text(&reports[0]),

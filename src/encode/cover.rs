@@ -3,9 +3,24 @@
 //!
 //! Invariant: a model selects a set of placements that is disjoint (`Pack`: at most one
 //! selected placement per square) or covers the board (`Cover`: at least one per free square),
-//! and the [`Counter`] counts the selected placements.
+//! and every one of its unary counts ([`super::unary_sum`]) counts the selected placements.
+//!
+//! The counts: when every listed placement holds exactly one square in each row and each
+//! column (as n-queens solutions do), the number selected equals, for any one row, the sum
+//! over its squares of the number of selected placements holding that square, and likewise for
+//! any column. So there is one count per row and per column, each the sum of per-square counts:
+//! packing caps a square's count at 1 (its at-most-one makes that exact: "the square is
+//! occupied"), so "≥ k selected" says every row and column has at most n − k empty squares;
+//! covering fixes each square's "≥ 1" output (the square is covered) as a unit, so "≤ k
+//! selected" propagates as "at most k − n squares of a row or column are covered twice".
+//! Covering also bounds each diagonal's sum by k (a non-attacking placement holds at most one
+//! square of a diagonal, so that sum is at most the number selected: implied, never
+//! restricting). Every row and column count states the same cardinality of the same
+//! selection, so the CNF means what one count over the selection variables would. Lists without that shape get one count over the
+//! selection variables.
 
-use super::{Amo, Counter, VarMap};
+use super::unary_sum::{unary_count, unary_sum};
+use super::{Amo, VarMap};
 use crate::board::{Board, Placement};
 use rustsat::encodings::CollectClauses;
 use rustsat::instances::ManageVars as _;
@@ -26,17 +41,25 @@ pub struct SelectionModel {
     pub vars: VarMap,
     /// The selection literal of each listed placement, in list order.
     pub select: Vec<Lit>,
-    counter: Counter,
+    /// Unary counts of the selection (see the module doc), all with the same outputs.
+    counts: Vec<Vec<Lit>>,
+    /// Unary counts that are at most the number selected (covering: per diagonal).
+    below: Vec<Vec<Lit>>,
+    /// The number of outputs a count was built with (before capping to its inputs).
+    cap: usize,
 }
 
 impl SelectionModel {
-    /// Encodes the goal over `sets` (placements on `board`). A free square that no set holds
-    /// makes a cover impossible: its clause is empty.
+    /// Encodes the goal over `sets` (placements on `board`), able to bound the number
+    /// selected up to `bound` (covering asks "≤ k" for k ≤ bound; packing can always ask up to
+    /// the number of rows). A free square that no set holds makes a cover impossible: its
+    /// clause is empty.
     pub fn encode<C: CollectClauses>(
         board: &Board,
         sets: &[Placement],
         goal: Goal,
         amo: Amo,
+        bound: usize,
         col: &mut C,
     ) -> SelectionModel {
         let mut vars = VarMap::new();
@@ -57,10 +80,86 @@ impl SelectionModel {
                     .expect("out of memory while encoding a cover"),
             }
         }
+        let one_per_line = |line: fn((usize, usize)) -> usize, lines: usize| {
+            sets.iter().all(|s| {
+                let mut seen = vec![0; lines];
+                s.queens().iter().for_each(|&q| seen[line(q)] += 1);
+                seen.iter().all(|&k| k == 1)
+            })
+        };
+        let shaped = board.free_cells().len() == board.n_cells()
+            && one_per_line(|(r, _)| r, board.rows())
+            && one_per_line(|(_, c)| c, board.cols());
+        vars.owner("unary sum");
+        let (cap, counts, below) = if !shaped {
+            let cap = match goal {
+                Goal::Pack => sets.len(),
+                Goal::Cover => bound + 1,
+            };
+            (cap, vec![unary_count(&select, cap, col, &mut vars)], Vec::new())
+        } else {
+            // Per square: packing, "occupied" (a count capped at 1, exact under the
+            // at-most-one); covering, the count itself with its "≥ 1" a unit.
+            let cap = match goal {
+                Goal::Pack => board.rows(),
+                Goal::Cover => bound + 1,
+            };
+            let square: Vec<Vec<Lit>> = holding
+                .iter()
+                .map(|lits| match goal {
+                    Goal::Pack => unary_count(lits, 1, col, &mut vars),
+                    Goal::Cover => unary_count(lits, cap, col, &mut vars),
+                })
+                .collect();
+            if goal == Goal::Cover {
+                let units: Vec<Clause> = square
+                    .iter()
+                    .filter_map(|u| u.first())
+                    .map(|&l| [l].into_iter().collect())
+                    .collect();
+                col.extend_clauses(units)
+                    .expect("out of memory while encoding a cover");
+            }
+            let line = |cells: Vec<(usize, usize)>| -> Vec<Vec<Lit>> {
+                cells
+                    .into_iter()
+                    .map(|q| square[board.index(q)].clone())
+                    .collect()
+            };
+            let rows = (0..board.rows()).map(|r| (0..board.cols()).map(|c| (r, c)).collect::<Vec<_>>());
+            let cols = (0..board.cols()).map(|c| (0..board.rows()).map(|r| (r, c)).collect::<Vec<_>>());
+            let counts: Vec<Vec<Lit>> = rows
+                .chain(cols)
+                .map(|cells| unary_sum(&line(cells), cap, col, &mut vars))
+                .collect();
+            // A placement of non-attacking queens holds at most one square of a diagonal, so
+            // a diagonal's sum is at most the number selected: for covering, where every
+            // square counts at least one, a bound that propagates along the diagonals too.
+            let mut below = Vec::new();
+            if goal == Goal::Cover && sets.iter().all(|s| attack_free(s.queens())) {
+                let (rows, cols) = (board.rows() as isize, board.cols() as isize);
+                for d in -(rows - 1)..cols {
+                    let down = (0..rows)
+                        .filter(|r| (0..cols).contains(&(r + d)))
+                        .map(|r| (r as usize, (r + d) as usize));
+                    let up = (0..rows)
+                        .filter(|r| (0..cols).contains(&(d + rows - 1 - r)))
+                        .map(|r| (r as usize, (d + rows - 1 - r) as usize));
+                    for cells in [down.collect::<Vec<_>>(), up.collect()] {
+                        if cells.len() > 1 {
+                            below.push(unary_sum(&line(cells), cap, col, &mut vars));
+                        }
+                    }
+                }
+            }
+            (cap, counts, below)
+        };
         SelectionModel {
             vars,
-            counter: Counter::new(vec![select.clone()]),
             select,
+            counts,
+            below,
+            cap,
         }
     }
 
@@ -95,14 +194,28 @@ impl SelectionModel {
         n
     }
 
-    /// Assumptions for "at least `k` selected"; `None` beyond the list's length.
-    pub fn at_least<C: CollectClauses>(&mut self, k: usize, col: &mut C) -> Option<Vec<Lit>> {
-        self.counter.at_least(k, col, &mut self.vars)
+    /// Assumptions for "at least `k` selected"; `None` when no count can reach `k`.
+    pub fn at_least(&self, k: usize) -> Option<Vec<Lit>> {
+        if k == 0 {
+            return Some(Vec::new());
+        }
+        self.counts.iter().map(|c| c.get(k - 1).copied()).collect()
     }
 
-    /// Assumptions for "at most `k` selected".
-    pub fn at_most<C: CollectClauses>(&mut self, k: usize, col: &mut C) -> Vec<Lit> {
-        self.counter.at_most(k, col, &mut self.vars)
+    /// Assumptions for "at most `k` selected". Panics when `k` lies past the bound the model
+    /// was encoded for (and below the number of placements, where it holds trivially).
+    pub fn at_most(&self, k: usize) -> Vec<Lit> {
+        assert!(
+            k < self.cap || self.counts.iter().all(|c| c.len() <= k),
+            "at most {k}: the model counts only up to {}",
+            self.cap - 1
+        );
+        self.counts
+            .iter()
+            .chain(&self.below)
+            .filter_map(|c| c.get(k))
+            .map(|&l| !l)
+            .collect()
     }
 
     /// Indices of the selected placements in a model.
@@ -111,6 +224,15 @@ impl SelectionModel {
             .filter(|&i| is_true(self.select[i]))
             .collect()
     }
+}
+
+/// Whether no two squares share a diagonal.
+fn attack_free(queens: &[(usize, usize)]) -> bool {
+    let mut diag = std::collections::HashSet::new();
+    let mut anti = std::collections::HashSet::new();
+    queens
+        .iter()
+        .all(|&(r, c)| diag.insert(c as isize - r as isize) && anti.insert(r + c))
 }
 
 #[cfg(test)]
@@ -123,8 +245,9 @@ mod tests {
         let b = Board::new(1, 2).unwrap();
         let sets = [Placement::new(vec![(0, 0)]), Placement::new(vec![(0, 1)])];
         let mut cnf = Cnf::new();
-        let m = SelectionModel::encode(&b, &sets, Goal::Cover, Amo::Pairwise, &mut cnf);
-        assert_eq!(cnf.len(), 2);
+        let m = SelectionModel::encode(&b, &sets, Goal::Cover, Amo::Pairwise, 2, &mut cnf);
+        assert_eq!(m.at_most(0).len(), 1);
+        assert!(cnf.len() >= 2);
         assert_eq!(m.select.len(), 2);
     }
 }

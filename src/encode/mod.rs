@@ -13,6 +13,7 @@ mod fixed_walls;
 mod lex_leader;
 mod question;
 mod shard;
+mod unary_sum;
 mod varmap;
 mod wall_model;
 mod wall_question;

@@ -7,9 +7,10 @@
 //! cover until UNSAT. Each optimum rests on a SAT answer (the selection re-checked here) and an
 //! UNSAT answer one beyond, which can be certified by a checked proof.
 
+use super::cover_start::start_selection;
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
-use crate::engine::BoardSession;
+use crate::engine::{BoardSession, Reporter, cpu_since, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::{
     AnySolver, Backend, Certificate, SolveIncremental, SolverResult, UnsatQuestion, certify_unsat,
 };
@@ -48,6 +49,9 @@ pub struct BoundCall {
     pub answer: String,
     pub selected: Option<usize>,
     pub seconds: f64,
+    /// CPU seconds of the solver call (this thread).
+    #[serde(default)]
+    pub cpu_seconds: f64,
 }
 
 /// An optimum of packing or covering.
@@ -62,6 +66,17 @@ pub struct Optimum {
     pub proof: String,
     pub certificate: Option<Certificate>,
     pub seconds: f64,
+    /// False when the search stopped at the time limit: `value` is then the best selection
+    /// found, and `bound` the best bound on the other side (proved as `proof` says).
+    #[serde(default = "yes")]
+    pub optimal: bool,
+    /// For a search that stopped: covering, the least size not ruled out; packing, the largest.
+    #[serde(default)]
+    pub bound: Option<usize>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Packing and covering for one n.
@@ -75,6 +90,9 @@ pub struct CoverReport {
     pub solver: String,
     #[serde(default)]
     pub symmetry_breaking: bool,
+    /// CPU seconds of the whole size: enumeration, searches, certificates and their checks.
+    #[serde(default)]
+    pub cpu_seconds: f64,
 }
 
 impl CoverReport {
@@ -125,6 +143,11 @@ pub struct CoverOptions {
     pub certificates: Option<PathBuf>,
     /// Add lex-leader constraints for the board's symmetries acting on the solution list.
     pub symmetry_breaking: bool,
+    /// Where each solver call is noted.
+    pub progress: Reporter,
+    /// CPU seconds each search (packing, covering) may take; past it the search stops with
+    /// the best selection found and the bound proved so far.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// Re-checks a selection by counting, per square, how many selected solutions hold it.
@@ -147,63 +170,167 @@ struct Run<'a> {
     solver: AnySolver,
     calls: Vec<BoundCall>,
     symmetry_breaking: bool,
+    progress: &'a Reporter,
 }
 
 impl Run<'_> {
+    /// Re-checks a selection by counting squares: disjoint (packing) or covering.
+    fn check(&self, sel: &[usize]) -> anyhow::Result<()> {
+        let cov = coverage(self.n, self.sols, sel);
+        let ok = match self.goal {
+            Goal::Pack => cov.iter().all(|&c| c <= 1),
+            Goal::Cover => cov.iter().all(|&c| c >= 1),
+        };
+        anyhow::ensure!(ok, "internal error: a selection fails the {:?} check", self.goal);
+        Ok(())
+    }
+
     /// Solves under a bound; on SAT, the selection after re-checking it.
     fn ask(&mut self, bound: String, assumps: Option<Vec<Lit>>) -> anyhow::Result<Option<Vec<usize>>> {
         let t = Instant::now();
+        let cpu = thread_cpu_seconds();
         let Some(assumps) = assumps else {
             self.calls.push(BoundCall {
                 bound,
                 answer: "bound".into(),
                 selected: None,
                 seconds: 0.0,
+                cpu_seconds: 0.0,
             });
             return Ok(None);
         };
         let found = match self.solver.solve_assumps(&assumps)? {
             SolverResult::Sat => Some(self.model.decode(|l| self.solver.is_true(l))),
             SolverResult::Unsat => None,
-            SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            SolverResult::Interrupted => {
+                self.calls.push(BoundCall {
+                    bound,
+                    answer: "stopped".into(),
+                    selected: None,
+                    seconds: t.elapsed().as_secs_f64(),
+                    cpu_seconds: thread_cpu_seconds() - cpu,
+                });
+                return Ok(None);
+            }
         };
         if let Some(sel) = &found {
-            let cov = coverage(self.n, self.sols, sel);
-            let ok = match self.goal {
-                Goal::Pack => cov.iter().all(|&c| c <= 1),
-                Goal::Cover => cov.iter().all(|&c| c >= 1),
-            };
-            anyhow::ensure!(
-                ok,
-                "internal error: the solver's selection fails the {:?} check",
-                self.goal
-            );
+            self.check(sel)?;
         }
+        self.progress.note(|| {
+            format!(
+                "queensat cover: {}x{} {} {bound}: {} ({:.2} s CPU)",
+                self.n,
+                self.n,
+                goal_name(self.goal),
+                if found.is_some() { "sat" } else { "unsat" },
+                thread_cpu_seconds() - cpu
+            )
+        });
         self.calls.push(BoundCall {
             bound,
             answer: if found.is_some() { "sat" } else { "unsat" }.into(),
             selected: found.as_ref().map(|s| s.len()),
             seconds: t.elapsed().as_secs_f64(),
+            cpu_seconds: thread_cpu_seconds() - cpu,
         });
         Ok(found)
+    }
+
+    /// The optimum of a search stopped at the time limit: the best selection found and the bound
+    /// that counting gives on the other side. For covering, k solutions hold k·n squares, so a
+    /// cover needs n of them, and n only as a partition of the board: "at most n" is asked
+    /// (a fresh solver, certified with `--certificates`) and its UNSAT raises the bound to n + 1.
+    fn stopped(
+        self,
+        best: Option<Vec<usize>>,
+        opts: &CoverOptions,
+        start: Instant,
+    ) -> anyhow::Result<Optimum> {
+        let n = self.n;
+        let last = self.calls.last().expect("a stopped call").clone();
+        let mut certificate = None;
+        let (bound, proof) = match self.goal {
+            Goal::Pack => (
+                n,
+                format!(
+                    "search stopped at {} (time limit); {} pairwise-disjoint solutions would need more than n² squares",
+                    last.bound,
+                    n + 1
+                ),
+            ),
+            Goal::Cover => {
+                let at = best.as_ref().map_or(0, |b| b.len());
+                let partition = n + 1 < at;
+                let refuted = partition
+                    && match &opts.certificates {
+                        Some(dir) => {
+                            certificate = Some(self.certify(n, &opts.backend, dir)?);
+                            true
+                        }
+                        None => {
+                            let mut solver = opts.backend.make();
+                            let mut model = SelectionModel::encode(
+                                &self.board,
+                                self.sols,
+                                Goal::Cover,
+                                opts.amo,
+                                n,
+                                &mut solver,
+                            );
+                            if self.symmetry_breaking {
+                                model.break_symmetries(&self.board, self.sols, &mut solver);
+                            }
+                            solver.solve_assumps(&model.at_most(n))? == SolverResult::Unsat
+                        }
+                    };
+                if refuted {
+                    (
+                        n + 1,
+                        format!(
+                            "search stopped at {} (time limit); UNSAT with at most {n} selected (no partition)",
+                            last.bound
+                        ),
+                    )
+                } else {
+                    (
+                        n,
+                        format!(
+                            "search stopped at {} (time limit); fewer than {n} solutions hold fewer than n² squares",
+                            last.bound
+                        ),
+                    )
+                }
+            }
+        };
+        Ok(Optimum {
+            goal: self.goal,
+            value: best.as_ref().map(|b| b.len()),
+            selection: best.unwrap_or_default(),
+            calls: self.calls,
+            proof,
+            certificate,
+            seconds: start.elapsed().as_secs_f64(),
+            optimal: false,
+            bound: Some(bound),
+        })
     }
 
     /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path (a
     /// DRAT proof checked by the external checker); an error unless the checker accepts it.
     fn certify(&self, k: usize, backend: &Backend, dir: &Path) -> anyhow::Result<Certificate> {
         let mut cnf = Cnf::new();
-        let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, &mut cnf);
+        let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, k, &mut cnf);
         if self.symmetry_breaking {
             model.break_symmetries(&self.board, self.sols, &mut cnf);
         }
         let (units, what, proves) = match self.goal {
             Goal::Pack => (
-                model.at_least(k, &mut cnf).expect("bound within the list"),
+                model.at_least(k).expect("bound within the rows"),
                 format!("at least {k} pairwise-disjoint"),
                 format!("at most {} pairwise-disjoint solutions", k - 1),
             ),
             Goal::Cover => (
-                model.at_most(k, &mut cnf),
+                model.at_most(k),
                 format!("at most {k} covering"),
                 format!("no {k} solutions cover the board"),
             ),
@@ -228,9 +355,14 @@ impl Run<'_> {
                 self.n
             ),
             format!(
-                "higher variables: {}a totaliser",
+                "higher variables: {}per-square, per-row and per-column unary counts (totalisers){}",
                 if self.symmetry_breaking {
                     "lex-leader symmetry breaking over the board's 8 symmetries, "
+                } else {
+                    ""
+                },
+                if self.goal == Goal::Cover {
+                    ", per-diagonal sums bounded like the count"
                 } else {
                     ""
                 }
@@ -268,10 +400,29 @@ fn goal_name(g: Goal) -> &'static str {
 fn optimise(n: usize, sols: &[Placement], goal: Goal, opts: &CoverOptions) -> anyhow::Result<Optimum> {
     let start = Instant::now();
     let board = Board::square(n)?;
+    let cpu = thread_cpu_seconds();
+    let first = start_selection(n, sols, goal);
+    let (start_seconds, start_cpu) = (start.elapsed().as_secs_f64(), thread_cpu_seconds() - cpu);
+    opts.progress.note(|| {
+        format!(
+            "queensat cover: {n}x{n} {} start (greedy{}): {} ({start_cpu:.2} s CPU)",
+            goal_name(goal),
+            if goal == Goal::Cover { ", local search" } else { "" },
+            first.as_ref().map_or("none".into(), |s| s.len().to_string())
+        )
+    });
+    let bound = first.as_ref().map_or(0, |s| s.len());
     let mut solver = opts.backend.make();
-    let mut model = SelectionModel::encode(&board, sols, goal, opts.amo, &mut solver);
+    let mut model = SelectionModel::encode(&board, sols, goal, opts.amo, bound, &mut solver);
     if opts.symmetry_breaking {
         model.break_symmetries(&board, sols, &mut solver);
+    }
+    if let Some(limit) = opts.time_limit {
+        let cpu_start = thread_cpu_seconds();
+        solver.set_stop(move || {
+            crate::engine::interrupt::stop_requested()
+                || thread_cpu_seconds() - cpu_start >= limit.as_secs_f64()
+        });
     }
     let mut run = Run {
         n,
@@ -282,13 +433,45 @@ fn optimise(n: usize, sols: &[Placement], goal: Goal, opts: &CoverOptions) -> an
         solver,
         calls: Vec::new(),
         symmetry_breaking: opts.symmetry_breaking,
+        progress: &opts.progress,
     };
     let mut best: Option<Vec<usize>> = None;
     let mut last_unsat = None;
+    match (goal, first) {
+        (_, Some(sel)) => {
+            run.check(&sel)?;
+            run.calls.push(BoundCall {
+                bound: format!("{} {}", if goal == Goal::Pack { ">=" } else { "<=" }, sel.len()),
+                answer: "start".into(),
+                selected: Some(sel.len()),
+                seconds: start_seconds,
+                cpu_seconds: start_cpu,
+            });
+            best = Some(sel);
+        }
+        (Goal::Cover, None) => {
+            let uncovered = coverage(n, sols, &(0..sols.len()).collect::<Vec<_>>())
+                .iter()
+                .filter(|&&c| c == 0)
+                .count();
+            run.calls.push(BoundCall {
+                bound: "any".into(),
+                answer: format!("{uncovered} squares lie in no solution"),
+                selected: None,
+                seconds: 0.0,
+                cpu_seconds: 0.0,
+            });
+        }
+        (Goal::Pack, None) => unreachable!("a packing always exists"),
+    }
     match goal {
         Goal::Pack => loop {
             let k = best.as_ref().map_or(0, |b| b.len()) + 1;
-            let a = run.model.at_least(k, &mut run.solver);
+            let a = if k > sols.len() {
+                None
+            } else {
+                run.model.at_least(k)
+            };
             match run.ask(format!(">= {k}"), a)? {
                 Some(sel) => best = Some(sel),
                 None => {
@@ -298,41 +481,42 @@ fn optimise(n: usize, sols: &[Placement], goal: Goal, opts: &CoverOptions) -> an
             }
         },
         Goal::Cover => {
-            let uncovered = coverage(n, sols, &(0..sols.len()).collect::<Vec<_>>())
-                .iter()
-                .filter(|&&c| c == 0)
-                .count();
-            if uncovered == 0 {
-                // A first cover: all solutions, then ask for one fewer each time.
-                best = Some((0..sols.len()).collect());
-                while let Some(k) = best.as_ref().map(|b| b.len()).filter(|&l| l > 0).map(|l| l - 1) {
-                    let a = run.model.at_most(k, &mut run.solver);
-                    match run.ask(format!("<= {k}"), Some(a))? {
-                        Some(sel) => best = Some(sel),
-                        None => {
-                            last_unsat = Some(k);
-                            break;
-                        }
+            while let Some(k) = best.as_ref().map(|b| b.len()).filter(|&l| l > 0).map(|l| l - 1) {
+                let a = run.model.at_most(k);
+                match run.ask(format!("<= {k}"), Some(a))? {
+                    Some(sel) => best = Some(sel),
+                    None => {
+                        last_unsat = Some(k);
+                        break;
                     }
                 }
-            } else {
-                run.calls.push(BoundCall {
-                    bound: "any".into(),
-                    answer: format!("{uncovered} squares lie in no solution"),
-                    selected: None,
-                    seconds: 0.0,
-                });
             }
         }
     }
+    if run.calls.last().is_some_and(|c| c.answer == "stopped") {
+        return run.stopped(best, opts, start);
+    }
+    let solver_calls = run
+        .calls
+        .iter()
+        .filter(|c| c.answer == "sat" || c.answer == "unsat")
+        .count();
     let proof = match (goal, &best, last_unsat) {
         (Goal::Cover, None, _) => "no cover: some squares lie in no solution".to_string(),
         (_, _, Some(k)) => format!(
-            "UNSAT with {} {k} selected ({} solver calls)",
+            "UNSAT with {} {k} selected ({solver_calls} solver call{})",
             if goal == Goal::Pack { "at least" } else { "at most" },
-            run.calls.len()
+            if solver_calls == 1 { "" } else { "s" },
         ),
-        (_, Some(b), None) => format!("{} selected exhaust the {} solutions", b.len() + 1, sols.len()),
+        (_, Some(b), None) if b.len() == sols.len() => {
+            format!("{} selected exhaust the {} solutions", b.len() + 1, sols.len())
+        }
+        (_, Some(b), None) => format!(
+            "{} disjoint solutions would need {} > {} squares",
+            b.len() + 1,
+            (b.len() + 1) * n,
+            n * n
+        ),
         (Goal::Pack, None, None) => "no solutions".to_string(),
     };
     let certificate = match (&opts.certificates, last_unsat) {
@@ -347,12 +531,15 @@ fn optimise(n: usize, sols: &[Placement], goal: Goal, opts: &CoverOptions) -> an
         proof,
         certificate,
         seconds: start.elapsed().as_secs_f64(),
+        optimal: true,
+        bound: None,
     })
 }
 
 /// Enumerates the n-queens solutions, then packs and covers.
 pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverReport> {
     let t = Instant::now();
+    let cpu = process_cpu_seconds();
     let solutions = nqueens_solutions(n, &opts.backend)?;
     let enumerate_seconds = t.elapsed().as_secs_f64();
     if let Some(dir) = &opts.certificates {
@@ -369,6 +556,7 @@ pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverRepo
         cover,
         solver: opts.backend.name().into(),
         symmetry_breaking: opts.symmetry_breaking,
+        cpu_seconds: cpu_since(cpu),
     })
 }
 

@@ -48,8 +48,8 @@ pub fn pack_and_cover_cached(
                 format!(
                     "queensat cover: {n}x{n}: {} solutions, pack {}, cover {} ({:.2} s)",
                     r.solutions.len(),
-                    show(r.pack.value),
-                    show(r.cover.value),
+                    value(&r.pack),
+                    value(&r.cover),
                     r.enumerate_seconds + r.pack.seconds + r.cover.seconds
                 )
             });
@@ -62,6 +62,17 @@ pub fn pack_and_cover_cached(
     }
     progress.finish();
     Ok((reports, missing))
+}
+
+/// An optimum, or the two bounds of a search that stopped (open).
+fn value(o: &Optimum) -> String {
+    match (o.optimal, o.bound) {
+        (false, Some(b)) => match o.goal {
+            crate::encode::Goal::Pack => format!("{}..{b} (open)", show(o.value)),
+            crate::encode::Goal::Cover => format!("{b}..{} (open)", show(o.value)),
+        },
+        _ => show(o.value),
+    }
 }
 
 fn show(v: Option<usize>) -> String {
@@ -90,7 +101,7 @@ fn cert(o: &Optimum) -> String {
 /// The table as Markdown, sizes without a report last, with how it was made.
 pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance) -> String {
     let mut s = String::from(
-        "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | symmetry breaking | s |\n\
+        "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | symmetry breaking | CPU s |\n\
          |---:|---:|---:|---|---|---:|---|---|---|---:|\n",
     );
     for r in reports {
@@ -98,14 +109,14 @@ pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
             r.n,
             r.solutions.len(),
-            show(r.pack.value),
+            value(&r.pack),
             r.pack.proof,
             cert(&r.pack),
-            show(r.cover.value),
+            value(&r.cover),
             r.cover.proof,
             cert(&r.cover),
             if r.symmetry_breaking { "lex-leader" } else { "none" },
-            r.enumerate_seconds + r.pack.seconds + r.cover.seconds
+            r.cpu_seconds
         ));
     }
     for n in missing {
@@ -116,13 +127,35 @@ pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance
     s.push_str(&format!(
         "\nEvery solution and selection was re-checked (solutions by check::check_placement, \
          selections by counting squares). A certificate is the final UNSAT question written as \
-         DIMACS (`.cnf`) and refuted by varisat with a DRAT proof (`.drat`) that the external \
-         DRAT checker `rate` verified against the `.cnf` file.\n\
+         DIMACS (`.cnf`) and refuted by a fresh solver writing a DRAT proof (`.drat`: {}) that \
+         the external DRAT checker `rate` verified against the `.cnf` file. CPU s: the whole \
+         size (enumeration, searches, certificates, checks); sizes read back keep the figure \
+         of the run that made them.\n\
          command: `{}`; solver {}.\n",
+        proof_writers(reports),
         prov.command,
         reports.first().map_or("", |r| r.solver.as_str())
     ));
     s
+}
+
+/// Who wrote the proofs of the table, each once.
+fn proof_writers(reports: &[CoverReport]) -> String {
+    let mut who: Vec<&str> = Vec::new();
+    for c in reports
+        .iter()
+        .flat_map(|r| [&r.pack.certificate, &r.cover.certificate])
+        .flatten()
+    {
+        if !who.contains(&c.proof_format.as_str()) {
+            who.push(&c.proof_format);
+        }
+    }
+    if who.is_empty() {
+        "none written".into()
+    } else {
+        who.join("; ")
+    }
 }
 
 /// One size in words: the selections, the coverage of each square, the certificates.
@@ -138,7 +171,7 @@ pub fn cover_text(r: &CoverReport) -> String {
             crate::encode::Goal::Pack => "most pairwise-disjoint solutions",
             crate::encode::Goal::Cover => "fewest solutions covering the board",
         };
-        s.push_str(&format!("{what}: {} — proof: {}\n", show(o.value), o.proof));
+        s.push_str(&format!("{what}: {} — proof: {}\n", value(o), o.proof));
         for &i in &o.selection {
             s.push_str(&format!("  {}\n", seed_line(&r.solutions[i])));
         }
