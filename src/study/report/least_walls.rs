@@ -109,7 +109,8 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
             .map(|(v, cl, b)| format!("value {v}: {b} boards in {cl} classes"))
             .collect();
         s.push_str(&format!(
-            "count: {} boards in {} symmetry classes with {} walls admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            "count: {}{} boards in {} symmetry classes with {} walls admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            if c.complete { "" } else { "INCOMPLETE (CPU limit), at least " },
             c.boards,
             c.classes,
             c.walls,
@@ -153,7 +154,11 @@ pub fn least_walls_summary(reports: &[LeastWallsReport]) -> String {
     for r in reports {
         let w = r.least_walls.map_or("impossible".to_string(), |w| w.to_string());
         let (b, c) = r.count.as_ref().map_or(("-".to_string(), "-".to_string()), |c| {
-            (c.boards.to_string(), c.classes.to_string())
+            let at_least = if c.complete { "" } else { ">=" };
+            (
+                format!("{at_least}{}", c.boards),
+                format!("{at_least}{}", c.classes),
+            )
         });
         s.push_str(&format!(
             "{:<2} {:<12} {:<7} {:<8} {:.2}\n",
@@ -172,12 +177,12 @@ pub fn lex_mode(r: &LeastWallsReport) -> &'static str {
     }
 }
 
-/// The encoding choices of a report, as a column label.
+/// The solver and encoding choices of a report, as a column label.
 pub fn label(r: &LeastWallsReport) -> String {
     let lex = lex_mode(r);
     format!(
-        "{} / {} / lex {lex} / necessary {} / {:?}",
-        r.attack, r.queen_count, r.necessary_walls, r.search
+        "{} / {} / {} / lex {lex} / necessary {} / slack cuts {} / {:?}",
+        r.solver, r.attack, r.queen_count, r.necessary_walls, r.slack_cuts, r.search
     )
     .to_lowercase()
 }
