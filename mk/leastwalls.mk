@@ -84,3 +84,32 @@ bench-least-walls-grid: build
 	  --necessary-walls $(word 3,$(subst -, ,$(g))) --output $(LW_BENCH)/grid/$(g).json --format json > /dev/null && ) true
 	$(BIN) least-walls compare $(sort $(foreach g,$(LW_GRID),$(LW_BENCH)/grid/$(g).json)) --output $(LW_BENCH)/grid.md
 	@cat $(LW_BENCH)/grid.md
+
+# Where the time goes on 10x10 with 17 queens (the first q that the varisat run of issue 5 did
+# not finish): solvers and encoding options against CaDiCaL's defaults, each run with its
+# certificate and capped at LW_BENCH_CAP CPU seconds (a capped run is listed as such).
+BENCH_TARGETS += bench-least-walls-10x10
+.PHONY: bench-least-walls-10x10
+LW_BENCH_CAP ?= 150
+LW_B10 := $(LW_BENCH)/10x10-q17
+LW_B10_CONFIGS := cadical cadical-lex cadical-nec cadical-linear cadical-up cadical-slack \
+                  cadical-slack-up cadical-slack-lex varisat-slack
+LW_B10_cadical := --solver cadical
+LW_B10_cadical-lex := --solver cadical --lex-leader on
+LW_B10_cadical-nec := --solver cadical --necessary-walls true
+LW_B10_cadical-linear := --solver cadical --attack linear
+LW_B10_cadical-up := --solver cadical --search up
+LW_B10_cadical-slack := --solver cadical --slack-cuts true
+LW_B10_cadical-slack-up := --solver cadical --slack-cuts true --search up
+LW_B10_cadical-slack-lex := --solver cadical --slack-cuts true --lex-leader on
+LW_B10_varisat-slack := --solver varisat --slack-cuts true
+bench-least-walls-10x10: build
+	@mkdir -p $(LW_B10)
+	@rm -f $(LW_B10)/capped.txt $(LW_B10)/*.json
+	$(foreach c,$(LW_B10_CONFIGS),( ulimit -t $(LW_BENCH_CAP); exec $(BIN) least-walls --quiet --size 10 --queens 17 \
+	  $(LW_B10_$(c)) --certify --output $(LW_B10)/$(c).json --format json > /dev/null ) \
+	  || echo "- \`$(LW_B10_$(c))\`: not finished within $(LW_BENCH_CAP) s of CPU" >> $(LW_B10)/capped.txt; )
+	files=""; for c in $(LW_B10_CONFIGS); do [ -f $(LW_B10)/$$c.json ] && files="$$files $(LW_B10)/$$c.json"; done; \
+	$(BIN) least-walls compare $$files --output $(LW_B10).md
+	@if [ -s $(LW_B10)/capped.txt ]; then printf '\nCapped runs:\n\n' >> $(LW_B10).md; cat $(LW_B10)/capped.txt >> $(LW_B10).md; fi
+	@cat $(LW_B10).md

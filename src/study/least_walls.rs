@@ -70,6 +70,9 @@ pub struct WallCall {
     /// Walls of the board found, on SAT.
     pub walls: Option<usize>,
     pub seconds: f64,
+    /// Process CPU seconds of the call (0 in runs saved before it was recorded).
+    #[serde(default)]
+    pub cpu_seconds: f64,
 }
 
 /// A board found by the solver, its queens (checked) and its value (recomputed).
@@ -242,6 +245,7 @@ impl Run<'_> {
         calls: &mut Vec<WallCall>,
     ) -> anyhow::Result<Option<(Board, Placement)>> {
         let t = Instant::now();
+        let cpu = process_cpu_seconds();
         let mut assumps = base.to_vec();
         if let Some(k) = bound {
             assumps.extend(self.model.at_most_walls(k, &mut self.solver));
@@ -261,6 +265,7 @@ impl Run<'_> {
             answer: answer.to_string(),
             walls,
             seconds,
+            cpu_seconds: cpu_since(cpu),
         });
         Ok(found)
     }

@@ -245,5 +245,40 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
         s.push_str(&format!(" {m:.2} + {c:.2} = **{:.2}** |", m + c));
     }
     s.push('\n');
+    s.push_str(
+        "\nWhere the minimisation's CPU goes: every solver call but the last / the last call (search \
+         down: the UNSAT at the minimum - 1, or the SAT at the row bound; search up: the SAT at the \
+         minimum) / the certificate (a fresh solve writing a DRAT proof, and the checker), CPU seconds.\n\n| board | q |",
+    );
+    for (run, path) in runs.iter().zip(paths) {
+        let name = run
+            .reports
+            .first()
+            .map_or_else(|| path.display().to_string(), label);
+        s.push_str(&format!(" {name} |"));
+    }
+    s.push_str(&format!("\n|---|---|{}\n", "---|".repeat(runs.len())));
+    for &(r, c, q) in &qs {
+        s.push_str(&format!("| {r}x{c} | {q} |"));
+        for run in runs {
+            match run
+                .reports
+                .iter()
+                .find(|x| (x.rows, x.cols, x.queens) == (r, c, q))
+            {
+                Some(x) => {
+                    let (last, before) = x.calls.split_last().map_or((0.0, 0.0), |(l, b)| {
+                        (l.cpu_seconds, b.iter().map(|c| c.cpu_seconds).sum())
+                    });
+                    s.push_str(&format!(
+                        " {before:.2} / {last:.2} / {:.2} |",
+                        x.certify_cpu_seconds
+                    ));
+                }
+                None => s.push_str(" - |"),
+            }
+        }
+        s.push('\n');
+    }
     s
 }
