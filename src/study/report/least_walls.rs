@@ -187,6 +187,20 @@ pub fn label(r: &LeastWallsReport) -> String {
     .to_lowercase()
 }
 
+/// One table header cell per run: its label, or its path when it holds no report.
+fn run_columns(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
+    runs.iter()
+        .zip(paths)
+        .map(|(run, path)| {
+            let name = run
+                .reports
+                .first()
+                .map_or_else(|| path.display().to_string(), label);
+            format!(" {name} |")
+        })
+        .collect()
+}
+
 /// Runs of the same questions under different encodings side by side: CPU seconds of the
 /// minimisation and of the count per q (`paths` name runs without a report).
 pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
@@ -199,13 +213,7 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
     let mut s = String::from(
         "CPU seconds: minimisation (with its UNSAT proof) + board count.\n\n| board | q | least walls |",
     );
-    for (run, path) in runs.iter().zip(paths) {
-        let name = run
-            .reports
-            .first()
-            .map_or_else(|| path.display().to_string(), label);
-        s.push_str(&format!(" {name} |"));
-    }
+    s.push_str(&run_columns(runs, paths));
     s.push_str(&format!("\n|---|---|---|{}\n", "---|".repeat(runs.len())));
     let mut totals = vec![(0.0, 0.0); runs.len()];
     for &(r, c, q) in &qs {
@@ -250,13 +258,7 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
          down: the UNSAT at the minimum - 1, or the SAT at the row bound; search up: the SAT at the \
          minimum) / the certificate (a fresh solve writing a DRAT proof, and the checker), CPU seconds.\n\n| board | q |",
     );
-    for (run, path) in runs.iter().zip(paths) {
-        let name = run
-            .reports
-            .first()
-            .map_or_else(|| path.display().to_string(), label);
-        s.push_str(&format!(" {name} |"));
-    }
+    s.push_str(&run_columns(runs, paths));
     s.push_str(&format!("\n|---|---|{}\n", "---|".repeat(runs.len())));
     for &(r, c, q) in &qs {
         s.push_str(&format!("| {r}x{c} | {q} |"));
