@@ -4,9 +4,12 @@
 //! One incremental solver holds the [`WallModel`], "at least q queens" and an incremental
 //! "at most w walls". The search either tightens w from a first board down until UNSAT
 //! ([`WallSearch::Down`]) or raises it from a counting lower bound until SAT
-//! ([`WallSearch::Up`]); either way the minimum rests on an UNSAT answer at minimum − 1 (none is
-//! needed when no wall is). Counting projects onto the wall variables: each wall set found is
-//! blocked (with `unique`, all its images), however many placements it has.
+//! ([`WallSearch::Up`]); either way the minimum rests on an UNSAT answer at minimum − 1, or on
+//! the row bound [`wall_lower_bound`] when the minimum equals it (none is needed when no wall
+//! is); with `certify` that UNSAT answer is backed by a DRAT proof an external checker accepted.
+//! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`].
+//! Counting projects onto the wall variables: each wall set found is blocked (with `unique`,
+//! all its images), however many placements it has, and may stop at a CPU limit (labelled).
 
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
