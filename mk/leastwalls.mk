@@ -26,18 +26,43 @@ least-walls: build $(LW_RUNS)
 	$(BIN) least-walls chart $(LW_RUNS) $(wildcard $(LW_DIR)/beyond/*.json) --output $(LW_DIR)/least-walls.svg
 	@cat $(LW_DIR)/tables.md
 
-# Past the article: the minimum only (no count), one file per (size, q), each capped at LW_CAP
-# seconds of wall clock; rerunning resumes with the missing ones.
-LW_CAP ?= 900
-LW_BEYOND := $(foreach q,$(shell seq 10 25),$(LW_DIR)/beyond/9x9-q$(q).json) \
-             $(foreach q,$(shell seq 11 25),$(LW_DIR)/beyond/10x10-q$(q).json)
+# Past the article: one file per (size, q), the minimum with its checked DRAT certificate,
+# CaDiCaL in-process with the segment-slack cuts (implied clauses); for the sizes in
+# LW_COUNT_SIZES also the boards and classes with the minimum, the count stopped after
+# LW_COUNT_CAP CPU seconds (then reported as a lower bound). Each file is capped at LW_CAP
+# seconds of CPU (ulimit -t; a wall-clock cap measured the machine's load, not the problem);
+# a q not finished within the cap has no file, and rerunning resumes with the missing ones.
+LW_CAP ?= 600
+LW_COUNT_CAP ?= 150
+LW_BEYOND_OPTS := --solver cadical --slack-cuts true --certify
+LW_COUNT_SIZES ?= 10x10
+LW_BEYOND_Q_9 := $(shell seq 10 25)
+LW_BEYOND_Q_10 := $(shell seq 11 25)
+LW_BEYOND_Q_11 ?= $(shell seq 12 36)
+LW_BEYOND_Q_12 ?= $(shell seq 13 36)
+LW_BEYOND := $(foreach n,9 10 11 12,$(foreach q,$(LW_BEYOND_Q_$(n)),$(LW_DIR)/beyond/$(n)x$(n)-q$(q).json))
 $(LW_DIR)/beyond/%.json: | build
 	@mkdir -p $(dir $@)
 	n=$$(echo $* | sed 's/x.*//'); q=$$(echo $* | sed 's/.*-q//'); \
-	timeout $(LW_CAP) $(BIN) least-walls --quiet --size $$n --queens $$q --output $@ --format json > /dev/null \
-	  || echo "$* not finished within $(LW_CAP) s" >&2
+	count=$$(case " $(LW_COUNT_SIZES) " in *" $${n}x$${n} "*) echo --count --unique --count-cpu-limit $(LW_COUNT_CAP);; esac); \
+	( ulimit -t $(LW_CAP); exec $(BIN) least-walls --quiet --size $$n --queens $$q $(LW_BEYOND_OPTS) $$count \
+	  --output $@ --format json > /dev/null ) \
+	  || echo "$* not finished within $(LW_CAP) s of CPU" >&2
 least-walls-beyond: build
 	-$(MAKE) -k $(LW_BEYOND)
+	$(MAKE) least-walls-nk least-walls
+
+# A second proof, without SAT, of the lower bounds next to the row bound: the N+k row counter
+# (src/check/row_count.rs) finds no placement of n + k queens with k walls on n x n, so
+# q = n + k queens need at least k + 1 walls.
+# Part of `make results` (under 2 s of CPU); `least-walls-beyond` is not (hours at the default
+# caps when every 11x11 and 12x12 q is tried).
+RESULT_TARGETS += least-walls-nk
+.PHONY: least-walls-nk
+least-walls-nk: build
+	rm -rf $(LW_DIR)/nk-bounds
+	$(BIN) nk --size 9..12 --walls 4..8 --method rows --output $(LW_DIR)/nk-bounds \
+	  --table $(LW_DIR)/nk-bounds.md --quiet
 
 # Encodings side by side on the 8x8 table, CPU seconds per q (minimisation + count).
 LW_BENCH := $(BENCH_OUT)/least-walls
@@ -71,3 +96,32 @@ bench-least-walls-grid: build
 	  --necessary-walls $(word 3,$(subst -, ,$(g))) --output $(LW_BENCH)/grid/$(g).json --format json > /dev/null && ) true
 	$(BIN) least-walls compare $(sort $(foreach g,$(LW_GRID),$(LW_BENCH)/grid/$(g).json)) --output $(LW_BENCH)/grid.md
 	@cat $(LW_BENCH)/grid.md
+
+# Where the time goes on 10x10 with 17 queens (the first q that the varisat run of issue 5 did
+# not finish): solvers and encoding options against CaDiCaL's defaults, each run with its
+# certificate and capped at LW_BENCH_CAP CPU seconds (a capped run is listed as such).
+BENCH_TARGETS += bench-least-walls-10x10
+.PHONY: bench-least-walls-10x10
+LW_BENCH_CAP ?= 150
+LW_B10 := $(LW_BENCH)/10x10-q17
+LW_B10_CONFIGS := cadical cadical-lex cadical-nec cadical-linear cadical-up cadical-slack \
+                  cadical-slack-up cadical-slack-lex varisat-slack
+LW_B10_cadical := --solver cadical
+LW_B10_cadical-lex := --solver cadical --lex-leader on
+LW_B10_cadical-nec := --solver cadical --necessary-walls true
+LW_B10_cadical-linear := --solver cadical --attack linear
+LW_B10_cadical-up := --solver cadical --search up
+LW_B10_cadical-slack := --solver cadical --slack-cuts true
+LW_B10_cadical-slack-up := --solver cadical --slack-cuts true --search up
+LW_B10_cadical-slack-lex := --solver cadical --slack-cuts true --lex-leader on
+LW_B10_varisat-slack := --solver varisat --slack-cuts true
+bench-least-walls-10x10: build
+	@mkdir -p $(LW_B10)
+	@rm -f $(LW_B10)/capped.txt $(LW_B10)/*.json
+	$(foreach c,$(LW_B10_CONFIGS),( ulimit -t $(LW_BENCH_CAP); exec $(BIN) least-walls --quiet --size 10 --queens 17 \
+	  $(LW_B10_$(c)) --certify --output $(LW_B10)/$(c).json --format json > /dev/null ) \
+	  || echo "- \`$(LW_B10_$(c))\`: not finished within $(LW_BENCH_CAP) s of CPU" >> $(LW_B10)/capped.txt; )
+	files=""; for c in $(LW_B10_CONFIGS); do [ -f $(LW_B10)/$$c.json ] && files="$$files $(LW_B10)/$$c.json"; done; \
+	$(BIN) least-walls compare $$files --output $(LW_B10).md
+	@if [ -s $(LW_B10)/capped.txt ]; then printf '\nCapped runs:\n\n' >> $(LW_B10).md; cat $(LW_B10)/capped.txt >> $(LW_B10).md; fi
+	@cat $(LW_B10).md

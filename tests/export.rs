@@ -330,7 +330,8 @@ fn least_walls_questions_round_trip() {
 }
 
 /// `least-walls --certify` backs the minimum with a DRAT refutation of one wall fewer that the
-/// independent checker accepts (11 queens on 8×8 need 3 walls, as the seed article says).
+/// independent checker accepts (12 queens on 8×8 need 5 walls, as the seed article says); a
+/// minimum on the row bound (11 queens, 3 walls) needs no solver.
 #[test]
 fn least_walls_minimum_is_certified() {
     let out = ok(&run(&[
@@ -338,16 +339,51 @@ fn least_walls_minimum_is_certified() {
         "--size",
         "8",
         "--queens",
-        "11",
+        "12",
         "--certify",
         "--quiet",
     ]));
-    assert!(out.contains("least walls 3"), "{out}");
+    assert!(out.contains("least walls 5"), "{out}");
     assert!(out.contains("s VERIFIED"), "{out}");
     assert!(
-        out.contains("certified: 11 queens need at least 3 walls"),
+        out.contains("certified: 12 queens need at least 5 walls"),
         "{out}"
     );
+    // CaDiCaL with the slack cuts: the certificate (of the CNF with the cuts) is in the JSON
+    // with the count, which agrees with the seed article (8 boards in 1 class for 11 and 12).
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("r.json");
+    let fs = f.to_str().unwrap();
+    #[rustfmt::skip]
+    ok(&run(&[
+        "least-walls", "--size", "8", "--queens", "11,12", "--solver", "cadical", "--slack-cuts", "true",
+        "--certify", "--count", "--unique", "--count-cpu-limit", "60", "--quiet", "--format", "json", "-o", fs,
+    ]));
+    let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let (r11, r12) = (&j["reports"][0], &j["reports"][1]);
+    assert_eq!(
+        (r11["least_walls"].clone(), r12["least_walls"].clone()),
+        (3.into(), 5.into())
+    );
+    assert_eq!(r11["row_bound"], true, "{r11}");
+    assert!(r11["certificate"].is_null(), "{r11}");
+    assert_eq!(r12["row_bound"], false);
+    assert_eq!(r12["slack_cuts"], true);
+    assert_eq!(r12["certificate"]["certified"], true, "{r12}");
+    assert!(
+        r12["certificate"]["proof_format"]
+            .as_str()
+            .unwrap()
+            .contains("cadical"),
+        "{r12}"
+    );
+    for r in [r11, r12] {
+        assert_eq!(
+            (r["count"]["boards"].clone(), r["count"]["classes"].clone()),
+            (8.into(), 1.into())
+        );
+        assert_eq!(r["count"]["complete"], true);
+    }
 }
 
 /// `solve --check` reads a solver's own output and checks it against the CNF and the board of

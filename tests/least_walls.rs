@@ -6,7 +6,7 @@ use queensat::board::{Board, Coord};
 use queensat::check::brute_value;
 use queensat::encode::{Attack, QueenCount, WallModel, WallOptions};
 use queensat::solve::{SolveIncremental, SolverResult, VarisatSolver};
-use queensat::study::{LeastWallsOptions, least_walls};
+use queensat::study::{LeastWallsOptions, least_walls, wall_lower_bound};
 use std::collections::HashSet;
 mod common;
 use common::queensat;
@@ -50,7 +50,14 @@ fn brute_table(n: usize, max_walls: usize) -> Vec<Option<(usize, usize, usize)>>
     out
 }
 
-fn options(attack: Attack, lex: bool, necessary: bool, unique: bool, count: QueenCount) -> LeastWallsOptions {
+fn options(
+    attack: Attack,
+    lex: bool,
+    necessary: bool,
+    unique: bool,
+    count: QueenCount,
+    slack_cuts: bool,
+) -> LeastWallsOptions {
     LeastWallsOptions {
         // Without the lex-leader in the minimisation, add it for the count when not `unique`.
         lex_leader_count: !lex && !unique && necessary,
@@ -59,6 +66,7 @@ fn options(attack: Attack, lex: bool, necessary: bool, unique: bool, count: Quee
             count,
             lex_leader: lex,
             necessary_walls: necessary,
+            slack_cuts,
         },
         count: true,
         unique,
@@ -69,14 +77,16 @@ fn options(attack: Attack, lex: bool, necessary: bool, unique: bool, count: Quee
 fn agree_with_brute_force(n: usize, max_walls: usize) {
     let brute = brute_table(n, max_walls);
     for attack in [Attack::Linear, Attack::Pairwise] {
-        for (lex, necessary, unique, count) in [
-            (false, true, true, QueenCount::Blocks),
-            (false, false, false, QueenCount::Cells),
-            (true, true, false, QueenCount::Blocks),
-            (true, false, true, QueenCount::Cells),
-            (false, true, false, QueenCount::Cells),
+        for (lex, necessary, unique, count, slack) in [
+            (false, true, true, QueenCount::Blocks, false),
+            (false, false, false, QueenCount::Cells, false),
+            (true, true, false, QueenCount::Blocks, false),
+            (true, false, true, QueenCount::Cells, false),
+            (false, true, false, QueenCount::Cells, false),
+            (false, false, false, QueenCount::Cells, true),
+            (true, true, true, QueenCount::Blocks, true),
         ] {
-            let opts = options(attack, lex, necessary, unique, count);
+            let opts = options(attack, lex, necessary, unique, count, slack);
             for (q, want) in brute.iter().enumerate().skip(n) {
                 let r = least_walls(n, n, q, &opts).unwrap();
                 let w = r.least_walls.unwrap();
@@ -111,14 +121,16 @@ fn six_by_six_agrees_with_brute_force() {
     agree_with_brute_force(6, 3);
 }
 
-/// The largest k for which the model with the board's walls fixed admits k queens.
-fn model_value(board: &Board, attack: Attack) -> usize {
+/// The largest k for which the model with the board's walls fixed admits k queens; with the
+/// slack cuts, bounded by the board's own number of walls (the tightest bound it meets).
+fn model_value(board: &Board, attack: Attack, slack_cuts: bool) -> usize {
     let mut s = VarisatSolver::default();
     let opts = WallOptions {
         attack,
         count: QueenCount::Cells,
         lex_leader: false,
         necessary_walls: false,
+        slack_cuts,
     };
     let mut m = WallModel::encode(board.rows(), board.cols(), opts, &mut s).unwrap();
     let fixed = m.fix_board(board);
@@ -128,6 +140,7 @@ fn model_value(board: &Board, attack: Attack) -> usize {
             return k;
         };
         a.extend(&fixed);
+        a.extend(m.slack_bounds(board.n_walls(), k + 1, &mut s));
         if s.solve_assumps(&a).unwrap() == SolverResult::Unsat {
             return k;
         }
@@ -146,8 +159,13 @@ proptest! {
             .collect();
         let b = Board::with_walls(rows, cols, &walls).unwrap();
         let v = brute_value(&b);
-        prop_assert_eq!(model_value(&b, Attack::Linear), v);
-        prop_assert_eq!(model_value(&b, Attack::Pairwise), v);
+        // The row bound that proves a minimum without a solver.
+        prop_assert!(b.n_walls() >= wall_lower_bound(rows, cols, v));
+        prop_assert_eq!(model_value(&b, Attack::Linear, false), v);
+        prop_assert_eq!(model_value(&b, Attack::Pairwise, false), v);
+        // The slack cuts are implied: they keep every placement of the board.
+        prop_assert_eq!(model_value(&b, Attack::Pairwise, true), v);
+        prop_assert_eq!(model_value(&b, Attack::Linear, true), v);
     }
 }
 

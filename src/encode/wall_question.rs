@@ -2,7 +2,9 @@
 //! walls hold at least `q` queens?", both bounds as unit clauses.
 //!
 //! Invariant: the CNF is satisfiable iff the least walls for `q` queens is at most `w`; its
-//! models decode to a board and a placement through `model`.
+//! models decode to a board and a placement through `model`. The segment-slack cuts
+//! (`slack_cuts`) are implied clauses: with or without them the CNF has the same boards and
+//! placements.
 
 use super::{Attack, WallModel, WallOptions};
 use crate::board::BoardError;
@@ -22,8 +24,9 @@ impl LeastWallsQuestion {
         queens: usize,
         max_walls: usize,
         attack: Attack,
+        slack_cuts: bool,
     ) -> Result<LeastWallsQuestion, BoardError> {
-        Self::bounded(rows, cols, queens, Some(max_walls), attack)
+        Self::bounded(rows, cols, queens, Some(max_walls), attack, slack_cuts)
     }
 
     /// As [`LeastWallsQuestion::new`]; without a wall bound (`None`) the walls are left free,
@@ -34,10 +37,12 @@ impl LeastWallsQuestion {
         queens: usize,
         max_walls: Option<usize>,
         attack: Attack,
+        slack_cuts: bool,
     ) -> Result<LeastWallsQuestion, BoardError> {
         let mut cnf = Cnf::new();
         let opts = WallOptions {
             attack,
+            slack_cuts,
             ..WallOptions::default()
         };
         let mut model = WallModel::encode(rows, cols, opts, &mut cnf)?;
@@ -48,6 +53,9 @@ impl LeastWallsQuestion {
         }
         if let Some(w) = max_walls {
             for l in model.at_most_walls(w, &mut cnf) {
+                cnf.add_unit(l);
+            }
+            for l in model.slack_bounds(w, queens, &mut cnf) {
                 cnf.add_unit(l);
             }
         }

@@ -7,7 +7,7 @@
 //! sees.
 
 use crate::board::Board;
-use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
+use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion, WallOptions};
 use crate::io::{ExportHeader, dimacs_map};
 use crate::solve::{Backend, Certificate, UnsatQuestion, certify_unsat};
 use std::path::Path;
@@ -54,6 +54,7 @@ pub fn least_walls_header(
     q: usize,
     w: usize,
     attack: Attack,
+    slack_cuts: bool,
     question: &LeastWallsQuestion,
 ) -> anyhow::Result<String> {
     Ok(ExportHeader {
@@ -65,8 +66,14 @@ pub fn least_walls_header(
         encoding: format!(
             "least-walls model: a wall and a queen variable per cell, no queen on a wall, {} non-attack \
              (a wall strictly between two queens on a line lifts their conflict); totalisers over the \
-             queens (at least {q}) and the walls (at most {w}), bounds as unit clauses",
-            attack.name()
+             queens (at least {q}) and the walls (at most {w}), bounds as unit clauses{}",
+            attack.name(),
+            if slack_cuts {
+                "; segment-slack cuts (implied: in each line family, walls on the border + adjacent walls \
+                 + runs without a queen <= lines + walls - queens, a totaliser bound as unit clauses)"
+            } else {
+                ""
+            }
         ),
         map: dimacs_map(&question.model.vars),
     }
@@ -75,23 +82,26 @@ pub fn least_walls_header(
 
 /// The certificate of a least-walls minimum `w` (> 0): "at most `w - 1` walls and at least
 /// `queens` queens" on a `rows × cols` board refuted through [`certify_unsat`] in `dir` (see
-/// there for `None`).
+/// there for `None`). The CNF takes the attack and the slack cuts (implied clauses) of `model`,
+/// never its lex-leader or necessary walls (they remove boards, so the refutation would rest
+/// on an argument no checker sees).
 pub fn certify_least_walls(
     rows: usize,
     cols: usize,
     queens: usize,
     least_walls: usize,
-    attack: Attack,
+    model: WallOptions,
     backend: &Backend,
     dir: Option<&Path>,
 ) -> anyhow::Result<Certificate> {
     anyhow::ensure!(least_walls > 0, "a minimum of 0 walls needs no refutation");
     let w = least_walls - 1;
-    let q = LeastWallsQuestion::new(rows, cols, queens, w, attack)?;
+    let (attack, slack_cuts) = (model.attack, model.slack_cuts);
+    let q = LeastWallsQuestion::new(rows, cols, queens, w, attack, slack_cuts)?;
     let question = UnsatQuestion {
         refuted: format!("at most {w} walls, at least {queens} queens"),
         proves: format!("{queens} queens need at least {least_walls} walls"),
-        header: least_walls_header(rows, cols, queens, w, attack, &q)?,
+        header: least_walls_header(rows, cols, queens, w, attack, slack_cuts, &q)?,
         n_vars: q.n_vars(),
         cnf: &q.cnf,
     };

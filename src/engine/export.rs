@@ -65,15 +65,15 @@ pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> any
                     "a DIMACS file asks a yes/no question: give --max-walls W (or choose --format wcnf|opb|lp)"
                 )
             };
-            let question = LeastWallsQuestion::new(rows, cols, q, w, attack)?;
+            let question = LeastWallsQuestion::new(rows, cols, q, w, attack, false)?;
             Ok(write_dimacs(
-                &least_walls_header(rows, cols, q, w, attack, &question)?,
+                &least_walls_header(rows, cols, q, w, attack, false, &question)?,
                 question.n_vars(),
                 question.cnf.iter(),
             ))
         }
         ExportFormat::Wcnf => {
-            let question = LeastWallsQuestion::bounded(rows, cols, q, a.max_walls, attack)?;
+            let question = LeastWallsQuestion::bounded(rows, cols, q, a.max_walls, attack, false)?;
             let header = ExportHeader {
                 question: format!(
                     "MaxSAT: the fewest walls on a {rows}x{cols} board that let {q} non-attacking queens fit \

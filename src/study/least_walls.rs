@@ -4,19 +4,26 @@
 //! One incremental solver holds the [`WallModel`], "at least q queens" and an incremental
 //! "at most w walls". The search either tightens w from a first board down until UNSAT
 //! ([`WallSearch::Down`]) or raises it from a counting lower bound until SAT
-//! ([`WallSearch::Up`]); either way the minimum rests on an UNSAT answer at minimum − 1 (none is
-//! needed when no wall is). Counting projects onto the wall variables: each wall set found is
-//! blocked (with `unique`, all its images), however many placements it has.
+//! ([`WallSearch::Up`]); either way the minimum rests on an UNSAT answer at minimum − 1, or on
+//! the row bound [`wall_lower_bound`] when the minimum equals it (none is needed when no wall
+//! is); with `certify` that UNSAT answer is backed by a DRAT proof an external checker accepted.
+//! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`].
+//! Counting projects onto the wall variables: each wall set found is blocked (with `unique`,
+//! all its images), however many placements it has, and may stop at a CPU limit (labelled).
 
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::{WallModel, WallOptions};
-use crate::engine::{Reporter, ValueOptions, cpu_since, process_cpu_seconds, value};
-use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolveStats as _, SolverResult};
+use crate::engine::{Reporter, ValueOptions, certify_least_walls, cpu_since, process_cpu_seconds, value};
+use crate::solve::{
+    AnySolver, Backend, Certificate, Solve as _, SolveIncremental as _, SolveStats as _, SolverResult,
+    drat_checker,
+};
 use anyhow::{bail, ensure};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// How the wall bound moves.
@@ -43,6 +50,16 @@ pub struct LeastWallsOptions {
     /// Add the lex-leader constraints for the count (after the minimisation), so the solver
     /// meets each class once, as its canonical board.
     pub lex_leader_count: bool,
+    /// Certify the minimum w (> 0): "at most w − 1 walls, at least q queens" as a standalone
+    /// CNF (attack and slack cuts as in `model`; never the lex-leader or necessary walls, which
+    /// remove boards) refuted by a fresh solver of `backend` with a DRAT proof, the proof checked
+    /// by the external checker ([`certify_least_walls`]). A proof the checker rejects is an error.
+    pub certify: bool,
+    /// Keep the certificate files (CNF, proof) here; `None`: a temporary directory.
+    pub certify_dir: Option<PathBuf>,
+    /// Stop the count after this many CPU seconds (checked between solver calls); the count
+    /// is then reported incomplete (a lower bound), never as the total.
+    pub count_cpu_limit: Option<f64>,
     /// Hears one line per solver call.
     pub progress: Reporter,
 }
@@ -56,6 +73,9 @@ pub struct WallCall {
     /// Walls of the board found, on SAT.
     pub walls: Option<usize>,
     pub seconds: f64,
+    /// Process CPU seconds of the call (0 in runs saved before it was recorded).
+    #[serde(default)]
+    pub cpu_seconds: f64,
 }
 
 /// A board found by the solver, its queens (checked) and its value (recomputed).
@@ -88,6 +108,9 @@ pub struct BoardCount {
     pub by_value: Vec<(usize, usize, usize)>,
     /// Wall sets the solver returned (boards, or classes with `unique` or the lex-leader).
     pub found: usize,
+    /// False when the count stopped at its CPU limit: the figures are then lower bounds.
+    #[serde(default = "complete_by_default")]
+    pub complete: bool,
     pub unique: bool,
     /// Whether the lex-leader constraints were in during the count.
     #[serde(default)]
@@ -96,6 +119,11 @@ pub struct BoardCount {
     pub cpu_seconds: f64,
     /// The classes in the order found.
     pub list: Vec<CountedClass>,
+}
+
+/// Counts saved before the CPU limit existed ran to the end.
+fn complete_by_default() -> bool {
+    true
 }
 
 /// Solver statistics of a query.
@@ -127,8 +155,22 @@ pub struct LeastWallsReport {
     pub queen_count: String,
     pub lex_leader: bool,
     pub necessary_walls: bool,
+    /// Whether the segment-slack cuts were in (runs before them have none).
+    #[serde(default)]
+    pub slack_cuts: bool,
     pub search: WallSearch,
     pub stats: Option<SolverFigures>,
+    /// The minimum (> 0) equals the row bound [`wall_lower_bound`], which proves it without a
+    /// solver: no UNSAT call and no DRAT certificate are needed.
+    #[serde(default)]
+    pub row_bound: bool,
+    /// The checked DRAT certificate of the minimum (with `certify`, when the minimum is > 0
+    /// and above the row bound).
+    #[serde(default)]
+    pub certificate: Option<Certificate>,
+    /// Process CPU seconds of the certificate (the fresh solve and the checker process).
+    #[serde(default)]
+    pub certify_cpu_seconds: f64,
     /// Time of the minimisation alone, and of everything: wall clock and process CPU.
     pub minimise_seconds: f64,
     pub seconds: f64,
@@ -144,9 +186,20 @@ pub fn most_queens_any_board(rows: usize, cols: usize) -> usize {
 }
 
 /// A lower bound on the walls q queens need: a row with m queens needs m − 1 walls in it, so
-/// the walls are at least q − rows; likewise for columns.
+/// the walls are at least q − rows; likewise for columns. A witness with this many walls is
+/// optimal without a solver (tests/least_walls.rs checks the bound against brute force).
 pub fn wall_lower_bound(rows: usize, cols: usize, queens: usize) -> usize {
     queens.saturating_sub(rows.min(cols))
+}
+
+/// The proof of a minimum that equals the row bound, in words.
+fn row_bound_proof(rows: usize, cols: usize, queens: usize) -> String {
+    let lines = if rows <= cols { "row" } else { "column" };
+    format!(
+        "the row bound: a {lines} with m queens holds at least m - 1 walls between them, so {queens} \
+         queens on {rows}x{cols} need at least {} walls (no solver call)",
+        wall_lower_bound(rows, cols, queens)
+    )
 }
 
 struct Run<'a> {
@@ -195,9 +248,11 @@ impl Run<'_> {
         calls: &mut Vec<WallCall>,
     ) -> anyhow::Result<Option<(Board, Placement)>> {
         let t = Instant::now();
+        let cpu = process_cpu_seconds();
         let mut assumps = base.to_vec();
         if let Some(k) = bound {
             assumps.extend(self.model.at_most_walls(k, &mut self.solver));
+            assumps.extend(self.model.slack_bounds(k, self.queens, &mut self.solver));
         }
         let found = self.ask(&assumps)?;
         let seconds = t.elapsed().as_secs_f64();
@@ -213,6 +268,7 @@ impl Run<'_> {
             answer: answer.to_string(),
             walls,
             seconds,
+            cpu_seconds: cpu_since(cpu),
         });
         Ok(found)
     }
@@ -242,8 +298,12 @@ pub fn least_walls(
         queen_count: opts.model.count.name().to_string(),
         lex_leader: opts.model.lex_leader,
         necessary_walls: opts.model.necessary_walls,
+        slack_cuts: opts.model.slack_cuts,
         search: opts.search,
         stats: None,
+        row_bound: false,
+        certificate: None,
+        certify_cpu_seconds: 0.0,
         minimise_seconds: 0.0,
         seconds: 0.0,
         minimise_cpu_seconds: 0.0,
@@ -259,6 +319,14 @@ pub fn least_walls(
         report.seconds = start.elapsed().as_secs_f64();
         report.cpu_seconds = cpu_since(cpu_start);
         return Ok(report);
+    }
+    if opts.certify {
+        // Fail before the search, not after it.
+        ensure!(
+            drat_checker().is_some(),
+            "--certify needs a DRAT checker: install `rate` (cargo install rate, or bash \
+             .ci/setup.d/export.sh) or set QUEENSAT_DRAT_CHECKER"
+        );
     }
     let mut solver = opts.backend.make();
     let model = WallModel::encode(rows, cols, opts.model, &mut solver)?;
@@ -282,10 +350,18 @@ pub fn least_walls(
                     "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
                 );
             };
+            let lb = wall_lower_bound(rows, cols, queens);
             loop {
                 let w = best.0.n_walls();
                 if w == 0 {
                     break (best, "no wall is needed".to_string());
+                }
+                ensure!(
+                    w >= lb,
+                    "internal error: {w} walls, fewer than the row bound {lb}"
+                );
+                if w == lb {
+                    break (best, row_bound_proof(rows, cols, queens));
                 }
                 match run.call(&base, Some(w - 1), &mut calls)? {
                     Some(b) => {
@@ -311,15 +387,14 @@ pub fn least_walls(
                 k += 1;
             };
             let w = best.0.n_walls();
-            if w > 0 && k == lb {
-                // The counting bound ended the search; the solver must confirm it.
-                ensure!(
-                    run.call(&base, Some(w - 1), &mut calls)?.is_none(),
-                    "internal error: fewer walls fit than the row bound allows"
-                );
-            }
+            ensure!(
+                w >= lb,
+                "internal error: {w} walls, fewer than the row bound {lb}"
+            );
             let proof = if w == 0 {
                 "no wall is needed".to_string()
+            } else if w == lb {
+                row_bound_proof(rows, cols, queens)
             } else {
                 format!("UNSAT with at most {} walls", w - 1)
             };
@@ -345,6 +420,7 @@ pub fn least_walls(
         calls.len()
     );
     report.least_walls = Some(w);
+    report.row_bound = w > 0 && w == wall_lower_bound(rows, cols, queens);
     report.witness = Some(Witness {
         board,
         placement,
@@ -353,6 +429,29 @@ pub fn least_walls(
     report.calls = calls;
     report.minimise_seconds = start.elapsed().as_secs_f64();
     report.minimise_cpu_seconds = cpu_since(cpu_start);
+    if opts.certify && w > 0 && !report.row_bound {
+        let cpu = process_cpu_seconds();
+        run.note(format_args!(
+            "certifying: at most {} walls refuted with a DRAT proof",
+            w - 1
+        ));
+        let c = certify_least_walls(
+            rows,
+            cols,
+            queens,
+            w,
+            opts.model,
+            &opts.backend,
+            opts.certify_dir.as_deref(),
+        )?;
+        ensure!(
+            c.certified,
+            "the DRAT checker rejected the proof that {} walls are too few for {queens} queens",
+            w - 1
+        );
+        report.certify_cpu_seconds = cpu_since(cpu);
+        report.certificate = Some(c);
+    }
     if opts.count {
         report.count = Some(count_boards(&mut run, &base, w)?);
     }
@@ -379,13 +478,29 @@ fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCo
     let lex = run.model.has_lex_leader();
     let mut assumps = base.to_vec();
     assumps.extend(run.model.at_most_walls(w, &mut run.solver));
+    assumps.extend(run.model.slack_bounds(w, run.queens, &mut run.solver));
     let unique = run.opts.unique;
     let mut classes: HashMap<Board, usize> = HashMap::new();
     let mut list: Vec<CountedClass> = Vec::new();
     let mut members: Vec<usize> = Vec::new();
     let mut blocked: HashSet<Board> = HashSet::new();
     let mut found = 0;
-    while let Some((board, placement)) = run.ask(&assumps)? {
+    let mut complete = true;
+    loop {
+        if run
+            .opts
+            .count_cpu_limit
+            .is_some_and(|limit| cpu_since(cpu) > limit)
+        {
+            complete = false;
+            run.note(format_args!(
+                "count stopped at its CPU limit after {found} wall sets"
+            ));
+            break;
+        }
+        let Some((board, placement)) = run.ask(&assumps)? else {
+            break;
+        };
         ensure!(
             board.n_walls() == w,
             "internal error: a counted board has {} walls, not {w}",
@@ -466,6 +581,7 @@ fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCo
         classes: list.len(),
         by_value,
         found,
+        complete,
         unique,
         lex_leader: lex,
         seconds: t.elapsed().as_secs_f64(),
@@ -473,8 +589,10 @@ fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCo
         list,
     };
     run.note(format_args!(
-        "{} boards in {} classes with {w} walls",
-        count.boards, count.classes
+        "{}{} boards in {} classes with {w} walls",
+        if complete { "" } else { "at least " },
+        count.boards,
+        count.classes
     ));
     Ok(count)
 }

@@ -7,10 +7,13 @@
 //! FIXED by assuming its wall literals ([`WallModel::fix_board`]) and many boards can be asked
 //! about in one incremental solver. The two options only remove wall sets: the lex-leader keeps
 //! the least wall set of each symmetry class, and "necessary walls" keeps only wall sets in
-//! which every wall separates two queens (true of every board with the fewest walls).
+//! which every wall separates two queens (true of every board with the fewest walls). The
+//! slack cuts ([`WallOptions::slack_cuts`]) keep the invariant: their indicators extend every
+//! legal placement, and their bounds bind only when assumed ([`WallModel::slack_bounds`]).
 
 mod attack;
 mod necessary;
+mod slack;
 
 use super::{Carry, Counter, Keep, VarMap, VarRole, lex_leader};
 use crate::board::{Board, BoardError, Cell, Coord, Family, Placement};
@@ -71,6 +74,11 @@ pub struct WallOptions {
     pub lex_leader: bool,
     /// Every wall must separate two queens that would otherwise see each other.
     pub necessary_walls: bool,
+    /// The segment-slack cuts (implied clauses, no solution lost): in each line family the
+    /// walls on the border, adjacent walls and runs without a queen number at most
+    /// `lines + walls − queens` ([`WallModel::slack_bounds`]).
+    #[serde(default)]
+    pub slack_cuts: bool,
 }
 
 /// The encoded least-walls model of a `rows × cols` board.
@@ -84,6 +92,8 @@ pub struct WallModel {
     queen: Vec<Lit>,
     queens: Counter,
     walls: Counter,
+    /// Per line family with the slack cuts: its number of lines and the counter of its events.
+    slack: Vec<(usize, Counter)>,
     lex_leader: bool,
 }
 
@@ -126,6 +136,14 @@ impl WallModel {
         if opts.lex_leader {
             break_symmetries(&shape, &wall, col, &mut vars);
         }
+        let slack = if opts.slack_cuts {
+            slack::encode(&shape, &wall, &queen, col, &mut vars)
+                .into_iter()
+                .map(|f| (f.lines, Counter::new(vec![f.events])))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let count_inputs = match opts.count {
             QueenCount::Cells => queen.clone(),
             QueenCount::Blocks => blocks(&shape, &queen, col, &mut vars),
@@ -136,6 +154,7 @@ impl WallModel {
             cols,
             queens: Counter::new(vec![count_inputs]),
             walls: Counter::new(vec![wall.clone()]),
+            slack,
             wall,
             queen,
             lex_leader: opts.lex_leader,
@@ -205,6 +224,22 @@ impl WallModel {
     /// Assumptions for "at most `k` walls".
     pub fn at_most_walls<C: CollectClauses>(&mut self, k: usize, col: &mut C) -> Vec<Lit> {
         self.walls.at_most(k, col, &mut self.vars)
+    }
+
+    /// Assumptions for the segment-slack cuts that hold whenever at least `queens` queens
+    /// stand on a board with at most `walls` walls: in each family of `L` lines, at most
+    /// `L + walls − queens` events (see `slack.rs`). Use them only together with the
+    /// assumptions of [`WallModel::at_least_queens`]`(queens)` and
+    /// [`WallModel::at_most_walls`]`(walls)`. Empty without the cuts, and for a family where
+    /// the bound is negative (the row bound already refutes that question).
+    pub fn slack_bounds<C: CollectClauses>(&mut self, walls: usize, queens: usize, col: &mut C) -> Vec<Lit> {
+        let mut assumps = Vec::new();
+        for (lines, counter) in &mut self.slack {
+            if let Some(s) = (*lines + walls).checked_sub(queens) {
+                assumps.extend(counter.at_most(s, col, &mut self.vars));
+            }
+        }
+        assumps
     }
 
     /// The board (walls only) of a model.

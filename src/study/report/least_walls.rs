@@ -109,7 +109,8 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
             .map(|(v, cl, b)| format!("value {v}: {b} boards in {cl} classes"))
             .collect();
         s.push_str(&format!(
-            "count: {} boards in {} symmetry classes with {} walls admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            "count: {}{} boards in {} symmetry classes with {} walls admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            if c.complete { "" } else { "INCOMPLETE (CPU limit), at least " },
             c.boards,
             c.classes,
             c.walls,
@@ -153,7 +154,11 @@ pub fn least_walls_summary(reports: &[LeastWallsReport]) -> String {
     for r in reports {
         let w = r.least_walls.map_or("impossible".to_string(), |w| w.to_string());
         let (b, c) = r.count.as_ref().map_or(("-".to_string(), "-".to_string()), |c| {
-            (c.boards.to_string(), c.classes.to_string())
+            let at_least = if c.complete { "" } else { ">=" };
+            (
+                format!("{at_least}{}", c.boards),
+                format!("{at_least}{}", c.classes),
+            )
         });
         s.push_str(&format!(
             "{:<2} {:<12} {:<7} {:<8} {:.2}\n",
@@ -172,14 +177,28 @@ pub fn lex_mode(r: &LeastWallsReport) -> &'static str {
     }
 }
 
-/// The encoding choices of a report, as a column label.
+/// The solver and encoding choices of a report, as a column label.
 pub fn label(r: &LeastWallsReport) -> String {
     let lex = lex_mode(r);
     format!(
-        "{} / {} / lex {lex} / necessary {} / {:?}",
-        r.attack, r.queen_count, r.necessary_walls, r.search
+        "{} / {} / {} / lex {lex} / necessary {} / slack cuts {} / {:?}",
+        r.solver, r.attack, r.queen_count, r.necessary_walls, r.slack_cuts, r.search
     )
     .to_lowercase()
+}
+
+/// One table header cell per run: its label, or its path when it holds no report.
+fn run_columns(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
+    runs.iter()
+        .zip(paths)
+        .map(|(run, path)| {
+            let name = run
+                .reports
+                .first()
+                .map_or_else(|| path.display().to_string(), label);
+            format!(" {name} |")
+        })
+        .collect()
 }
 
 /// Runs of the same questions under different encodings side by side: CPU seconds of the
@@ -194,13 +213,7 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
     let mut s = String::from(
         "CPU seconds: minimisation (with its UNSAT proof) + board count.\n\n| board | q | least walls |",
     );
-    for (run, path) in runs.iter().zip(paths) {
-        let name = run
-            .reports
-            .first()
-            .map_or_else(|| path.display().to_string(), label);
-        s.push_str(&format!(" {name} |"));
-    }
+    s.push_str(&run_columns(runs, paths));
     s.push_str(&format!("\n|---|---|---|{}\n", "---|".repeat(runs.len())));
     let mut totals = vec![(0.0, 0.0); runs.len()];
     for &(r, c, q) in &qs {
@@ -240,5 +253,34 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
         s.push_str(&format!(" {m:.2} + {c:.2} = **{:.2}** |", m + c));
     }
     s.push('\n');
+    s.push_str(
+        "\nWhere the minimisation's CPU goes: every solver call but the last / the last call (search \
+         down: the UNSAT at the minimum - 1, or the SAT at the row bound; search up: the SAT at the \
+         minimum) / the certificate (a fresh solve writing a DRAT proof, and the checker), CPU seconds.\n\n| board | q |",
+    );
+    s.push_str(&run_columns(runs, paths));
+    s.push_str(&format!("\n|---|---|{}\n", "---|".repeat(runs.len())));
+    for &(r, c, q) in &qs {
+        s.push_str(&format!("| {r}x{c} | {q} |"));
+        for run in runs {
+            match run
+                .reports
+                .iter()
+                .find(|x| (x.rows, x.cols, x.queens) == (r, c, q))
+            {
+                Some(x) => {
+                    let (last, before) = x.calls.split_last().map_or((0.0, 0.0), |(l, b)| {
+                        (l.cpu_seconds, b.iter().map(|c| c.cpu_seconds).sum())
+                    });
+                    s.push_str(&format!(
+                        " {before:.2} / {last:.2} / {:.2} |",
+                        x.certify_cpu_seconds
+                    ));
+                }
+                None => s.push_str(" - |"),
+            }
+        }
+        s.push('\n');
+    }
     s
 }
