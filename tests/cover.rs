@@ -4,6 +4,16 @@
 mod common;
 use common::queensat;
 
+/// `queensat cover --size 8` with `solver`, certificates into `dir`, and `extra` options.
+fn cover_8x8(solver: &str, dir: &str, extra: &[&str]) -> (i32, String, String) {
+    let args = [
+        &["cover", "--size", "8", "--solver", solver, "--certificates", dir],
+        extra,
+    ]
+    .concat();
+    queensat(&args)
+}
+
 #[test]
 fn seven_by_seven_is_partitioned_by_seven_solutions() {
     let (code, out, err) = queensat(&["cover", "--size", "7"]);
@@ -32,16 +42,7 @@ fn certificates_of_the_8x8_optima_per_backend() {
     for backend in backends {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().to_str().unwrap();
-        let (code, out, err) = queensat(&[
-            "cover",
-            "--size",
-            "8",
-            "--no-symmetry-breaking",
-            "--solver",
-            &backend,
-            "--certificates",
-            d,
-        ]);
+        let (code, out, err) = cover_8x8(&backend, d, &["--no-symmetry-breaking"]);
         assert_eq!(code, 0, "{backend}: {err}");
         assert!(out.contains("most pairwise-disjoint solutions: 6"), "{out}");
         assert!(out.contains("fewest solutions covering the board: 12"), "{out}");
@@ -162,17 +163,7 @@ fn a_stopped_search_reports_open_bounds() {
     }
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let (code, out, err) = queensat(&[
-        "cover",
-        "--size",
-        "8",
-        "--solver",
-        "cadical",
-        "--time-limit",
-        "0.000001",
-        "--certificates",
-        d,
-    ]);
+    let (code, out, err) = cover_8x8("cadical", d, &["--time-limit", "0.000001"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("fewest solutions covering the board: 9..12 (open)"),
