@@ -44,7 +44,8 @@ pub struct Certificate {
     /// The proof's format and who wrote it.
     pub proof_format: String,
     pub proof_bytes: u64,
-    /// False when the proof was deleted after checking (too big to keep).
+    /// False when the proof was deleted after checking (too big to keep, or written to a
+    /// temporary directory).
     pub proof_kept: bool,
     pub solve_seconds: f64,
     pub check: DratCheck,
@@ -97,7 +98,11 @@ pub fn certify_unsat(
             let tmp = std::env::temp_dir().join(format!("queensat-certify-{}-{name}", std::process::id()));
             let result = prove_and_check(q, backend, &tmp, name);
             let _ = std::fs::remove_dir_all(&tmp);
-            result
+            // Checked, then removed with the directory: the record must not claim it is kept.
+            result.map(|c| Certificate {
+                proof_kept: false,
+                ..c
+            })
         }
     }
 }
@@ -241,6 +246,10 @@ mod tests {
             if backend == Backend::Cadical {
                 assert!(c.proof_format.contains("cadical"), "{}", c.proof_format);
             }
+            assert!(c.proof_kept && c.proof.exists());
+            // Without a directory the files are checked, then removed, and the record says so.
+            let t = certify_unsat(&question(&unsat, 20), &backend, None, "t").unwrap();
+            assert!(t.certified && !t.proof_kept && !t.proof.exists(), "{t:?}");
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
