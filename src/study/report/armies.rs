@@ -164,10 +164,25 @@ pub fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Prov
         } else {
             ""
         },
-        opts.backend.name(),
+        solvers(rows, opts),
         prov.host
     ));
     s
+}
+
+/// The solvers behind the rows (cached rows keep the solver of the run that made them).
+fn solvers(rows: &[ArmyRow], opts: &ArmyOptions) -> String {
+    let mut names: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.report.as_ref())
+        .map(|r| r.solver.clone())
+        .collect();
+    names.sort();
+    names.dedup();
+    if names.is_empty() {
+        return opts.backend.name().to_string();
+    }
+    names.join(" and ")
 }
 
 /// One board's report in words.
