@@ -8,6 +8,9 @@
 //! Either way the answer is a checked placement with `value` queens (a SAT answer) and an
 //! UNSAT answer for `value + 1` queens from the solver, except where `value + 1` exceeds what
 //! the counter can count at all (every cell, or for `Rebuild` every segment, is used).
+//!
+//! Puzzles (`study::puzzles`) evaluate their classes with the same [`Evaluator`], one per
+//! worker, so a class's value is proved the same way in both studies.
 
 use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
