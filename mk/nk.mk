@@ -47,6 +47,16 @@ nk-new: build
 nk-k2: build
 	$(BIN) nk --size 15..16 --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-16-2.md --quiet >/dev/null
 
+## A129551 (k = 2) at n = 17, past the published terms: counted with the mirror reduction on
+## the left half of row 0, then recounted on the right half (disjoint placements apart from the
+## middle column; about 90 CPU minutes each on the project's machine; resumable like nk-new).
+.PHONY: nk-k2-17
+RESULT_TARGETS += nk-k2-17
+nk-k2-17: build
+	$(BIN) nk --size 17 --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-17-2.md --quiet >/dev/null
+	$(BIN) nk --size 17 --walls 2 --mirror-right --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-17-2-recount.md --quiet >/dev/null
+
 ## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
 ## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
 .PHONY: nk-recount

@@ -69,6 +69,25 @@ fn the_three_methods_agree_and_disagreement_would_fail() {
         out.starts_with("n=9 k=3: 44 placements of 12 queens [rows, no symmetry;"),
         "{out}"
     );
+    // The recount on the other half of row 0, in its own directory.
+    let (code, out, _) = queensat(&["nk", "--size", "9", "--walls", "3", "--mirror-right", "-o", d]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("n=9 k=3: 44 placements of 12 queens [rows, mirror on the right half;"),
+        "{out}"
+    );
+    assert!(dir.path().join("9x9-3w-rows-right/count.json").exists());
+    let (code, _, err) = queensat(&[
+        "nk",
+        "--size",
+        "9",
+        "--walls",
+        "3",
+        "--mirror-right",
+        "--no-mirror",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("queensat: error:"), "{err}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, chec
 pub use bnb::bnb_value;
 pub use brute::{brute_count, brute_value};
 pub use nqueens::{NQueensViolation, check_columns};
-pub use row_count::{NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
+pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
 
 use crate::board::{Board, Cell, Coord, Placement};
 use sight::{DIRECTIONS, line_of_sight};

@@ -188,6 +188,15 @@ pub fn row_segment_count(board: &Board) -> usize {
     fixed_rows(board).row_segments
 }
 
+/// Which placements the N+k counter searches: all of them, or those whose row-0 queen lies in
+/// one half of the row (or on the middle), each standing for its mirror image too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mirror {
+    Off,
+    Left,
+    Right,
+}
+
 /// A piece of the N+k count: a state after some rows, and how many placements it stands for
 /// (2 when its mirror image is counted with it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,15 +285,24 @@ impl NkCounter {
     }
 
     /// The first rows' placements, as weighted states at `depth` rows (or fewer where the
-    /// board ends): row 0 holds one queen and no wall. With `mirror`, only queens in the left
-    /// half of row 0 (and the middle), those left of the middle standing for themselves and
-    /// their mirror images.
-    pub fn tasks(&self, k: usize, depth: usize, mirror: bool) -> Vec<NkTask> {
+    /// board ends): row 0 holds one queen and no wall. With a mirror half, only queens in that
+    /// half of row 0 (and the middle), those off the middle standing for themselves and their
+    /// mirror images; the two halves search disjoint placements apart from the middle column,
+    /// so counting with each is a recount on a second symmetry reduction.
+    pub fn tasks(&self, k: usize, depth: usize, mirror: Mirror) -> Vec<NkTask> {
         let mut out = Vec::new();
         let start = RowState::start(k);
-        let firsts = if mirror { self.n.div_ceil(2) } else { self.n };
-        for c in 0..firsts {
-            let weight = if !mirror || 2 * c + 1 == self.n { 1 } else { 2 };
+        let firsts = match mirror {
+            Mirror::Off => 0..self.n,
+            Mirror::Left => 0..self.n.div_ceil(2),
+            Mirror::Right => self.n / 2..self.n,
+        };
+        for c in firsts {
+            let weight = if mirror == Mirror::Off || 2 * c + 1 == self.n {
+                1
+            } else {
+                2
+            };
             let s = start.next(1 << c, 0, self.full, 0);
             self.expand(s, weight, depth.max(1), &mut out);
         }
@@ -323,7 +341,10 @@ impl NkCounter {
 
     /// The whole count, in one thread (tests and small sizes).
     pub fn count_all(&self, k: usize) -> u64 {
-        self.tasks(k, 1, true).iter().map(|t| self.count_task(t)).sum()
+        self.tasks(k, 1, Mirror::Left)
+            .iter()
+            .map(|t| self.count_task(t))
+            .sum()
     }
 }
 
@@ -392,10 +413,10 @@ mod tests {
         let c = NkCounter::new(8);
         let all = c.count_all(2);
         for depth in 1..=4 {
-            for mirror in [true, false] {
+            for mirror in [Mirror::Left, Mirror::Right, Mirror::Off] {
                 let tasks = c.tasks(2, depth, mirror);
                 let sum: u64 = tasks.iter().map(|t| c.count_task(t)).sum();
-                assert_eq!(sum, all, "depth {depth} mirror {mirror}");
+                assert_eq!(sum, all, "depth {depth} mirror {mirror:?}");
             }
         }
     }

@@ -27,6 +27,10 @@ pub struct NkArgs {
     /// recount on another symmetry reduction, twice the work).
     #[arg(long)]
     pub no_mirror: bool,
+    /// `rows`: search the placements whose row-0 queen lies right of the middle, each with its
+    /// mirror image, instead of those left of it (a recount on the other half, the same work).
+    #[arg(long, conflicts_with = "no_mirror")]
+    pub mirror_right: bool,
     /// `rows`: rows fixed in each prefix task (the unit of parallel work).
     #[arg(long, default_value_t = 3)]
     pub depth: usize,
@@ -79,6 +83,7 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
                     k,
                     method,
                     mirror: !a.no_mirror,
+                    mirror_right: a.mirror_right,
                     depth: a.depth,
                     chunk: a.chunk,
                 };

@@ -13,7 +13,7 @@
 //! [`ChunkStore`], so a run resumes, shards (`--shard`) and merges (`--merge-from`).
 
 use crate::board::{Board, Coord, WallClasses};
-use crate::check::{NkCounter, count_row_perfect, row_segment_count};
+use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
 use crate::engine::{
     EnumOptions, Provenance, Reporter, Shard, Target, count, thread_cpu_seconds, upper_bound,
 };
@@ -57,21 +57,39 @@ pub struct NkSpec {
     /// `rows`: count the mirror image of a placement with it (false: every placement itself,
     /// a recount on no symmetry reduction).
     pub mirror: bool,
+    /// `rows` with the mirror: search the right half of row 0 instead of the left (a recount
+    /// on the other half; absent from the spec files of left-half runs).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mirror_right: bool,
     /// `rows`: rows fixed in a prefix task.
     pub depth: usize,
     /// Items per chunk.
     pub chunk: usize,
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 impl NkSpec {
-    /// The run's directory name: `NxN-Kw-METHOD`, `-all` when the mirror is not used.
+    /// The run's directory name: `NxN-Kw-METHOD`, `-all` when the mirror is not used, `-right`
+    /// when it searches the right half.
     pub fn dir_name(&self) -> String {
-        let all = if self.method == NkMethod::Rows && !self.mirror {
-            "-all"
-        } else {
-            ""
+        let suffix = match self.reduction() {
+            Mirror::Off if self.method == NkMethod::Rows => "-all",
+            Mirror::Right => "-right",
+            _ => "",
         };
-        format!("{0}x{0}-{1}w-{2}{all}", self.n, self.k, self.method.name())
+        format!("{0}x{0}-{1}w-{2}{suffix}", self.n, self.k, self.method.name())
+    }
+
+    /// The row counter's symmetry reduction.
+    pub fn reduction(&self) -> Mirror {
+        match (self.mirror, self.mirror_right) {
+            (false, _) => Mirror::Off,
+            (true, false) => Mirror::Left,
+            (true, true) => Mirror::Right,
+        }
     }
 }
 
@@ -112,6 +130,9 @@ pub struct NkReport {
     pub queens: usize,
     pub method: NkMethod,
     pub mirror: bool,
+    /// With the mirror: the right half of row 0 was searched.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mirror_right: bool,
     /// Placements of n + k queens over every board.
     pub placements: u64,
     /// Per-class methods: classes of wall sets with a placement, and their boards.
@@ -215,7 +236,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
     let items: Items<W> = match spec.method {
         NkMethod::Rows => {
             let counter = NkCounter::new(spec.n);
-            let tasks = counter.tasks(spec.k, spec.depth, spec.mirror);
+            let tasks = counter.tasks(spec.k, spec.depth, spec.reduction());
             Items::Tasks(counter, tasks)
         }
         NkMethod::Classes | NkMethod::Sat => {
@@ -263,6 +284,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
         queens: spec.n + spec.k,
         method: spec.method,
         mirror: spec.mirror && spec.method == NkMethod::Rows,
+        mirror_right: spec.reduction() == Mirror::Right && spec.method == NkMethod::Rows,
         placements: 0,
         classes_with_placements: None,
         boards_with_placements: None,
@@ -318,6 +340,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
 /// How a report was counted, in a few words.
 fn how(r: &NkReport) -> String {
     match r.method {
+        NkMethod::Rows if r.mirror_right => "rows, mirror on the right half".into(),
         NkMethod::Rows if r.mirror => "rows, mirror".into(),
         NkMethod::Rows => "rows, no symmetry".into(),
         m => format!("{}, {} wall classes", m.name(), r.classes_examined.unwrap_or(0)),
@@ -390,18 +413,23 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
         s.push('\n');
     }
     if let Some(r) = groups.iter().flatten().next() {
-        let mirror = groups
-            .iter()
-            .flatten()
-            .any(|r| r.method == NkMethod::Rows && !r.mirror);
+        let rows = |f: fn(&NkReport) -> bool| {
+            groups
+                .iter()
+                .flatten()
+                .any(|r| r.method == NkMethod::Rows && f(r))
+        };
+        let reduction = if rows(|r| !r.mirror) {
+            " (rows without the mirror reduction)"
+        } else if rows(|r| r.mirror_right) {
+            " (rows with the mirror reduction on the right half of row 0)"
+        } else {
+            ""
+        };
         s.push_str(&format!(
             "\nMethods: {}{}. Command: `{}`; host: {}; {}.\n",
             methods.iter().map(|m| m.name()).collect::<Vec<_>>().join(", "),
-            if mirror {
-                " (rows without the mirror reduction)"
-            } else {
-                ""
-            },
+            reduction,
             r.provenance.command,
             r.provenance.host,
             r.provenance.date
@@ -415,12 +443,17 @@ mod tests {
     use super::*;
 
     fn run(n: usize, k: usize, method: NkMethod, mirror: bool) -> NkReport {
+        run_half(n, k, method, mirror, false)
+    }
+
+    fn run_half(n: usize, k: usize, method: NkMethod, mirror: bool, mirror_right: bool) -> NkReport {
         let dir = tempfile::tempdir().unwrap();
         let spec = NkSpec {
             n,
             k,
             method,
             mirror,
+            mirror_right,
             depth: 2,
             chunk: 7,
         };
@@ -434,6 +467,9 @@ mod tests {
         for (n, k) in [(6, 1), (7, 2), (8, 3)] {
             let rows = run(n, k, NkMethod::Rows, true).placements;
             assert_eq!(run(n, k, NkMethod::Rows, false).placements, rows, "n={n} k={k}");
+            let right = run_half(n, k, NkMethod::Rows, true, true);
+            assert!(right.mirror_right, "n={n} k={k}");
+            assert_eq!(right.placements, rows, "n={n} k={k}");
             let classes = run(n, k, NkMethod::Classes, true);
             assert_eq!(classes.placements, rows, "n={n} k={k}");
             let sat = run(n, k, NkMethod::Sat, true);
@@ -449,6 +485,7 @@ mod tests {
             k: 2,
             method: NkMethod::Classes,
             mirror: true,
+            mirror_right: false,
             depth: 2,
             chunk: 50,
         };
