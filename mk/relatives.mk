@@ -9,7 +9,12 @@ ARMIES_SQUARE_TIMEOUT ?= 1200
 # CaDiCaL in-process: 9x9 in 263 s against varisat's 504 s; 10x10 (m = 14) in 486 s.
 ARMIES_SQUARE_SOLVER ?= cadical
 
-.PHONY: armies armies-square armies-encodings cover
+# Sizes whose optimal classes armies-count enumerates, and the CPU limit of each enumeration.
+ARMIES_COUNT_SIZES ?= 7 8 9 10
+ARMIES_COUNT_SECONDS ?= 3600
+
+.PHONY: armies armies-square armies-count armies-encodings cover
+RESULT_TARGETS += armies-count
 
 ## The seed's table: every board from 2x2 to 8x8, m and the optimal classes, cross-checked by
 ## brute force (resumable:
@@ -23,6 +28,18 @@ armies-square: build
 	@for n in $$(seq 1 $(ARMIES_SQUARE_MAX)); do \
 	  timeout $(ARMIES_SQUARE_TIMEOUT) $(BIN) armies --size $$n --solver $(ARMIES_SQUARE_SOLVER) --cache results/armies/square \
 	    --output /dev/null || { echo "armies: $${n}x$$n not finished within $(ARMIES_SQUARE_TIMEOUT) s"; break; }; \
+	done
+	$(BIN) armies --size 1..$(ARMIES_SQUARE_MAX) --table --no-count --cache results/armies/square \
+	  --cached-only --output results/armies/square.md
+
+## The optimal classes of the square boards whose m armies-square proved (issue 16), up to the
+## 16 symmetries (isometries and colour swap) and up to the 8 isometries: enumerated on the
+## cached proof with CaDiCaL, one solver call per class and a final UNSAT; an enumeration
+## stopped by ARMIES_COUNT_SECONDS is kept as a lower bound ("≥" in the table).
+armies-count: build
+	@for n in $(ARMIES_COUNT_SIZES); do \
+	  $(BIN) armies --size $$n --unique --solver cadical --count-seconds $(ARMIES_COUNT_SECONDS) \
+	    --cache results/armies/square --quiet --output /dev/null || exit 1; \
 	done
 	$(BIN) armies --size 1..$(ARMIES_SQUARE_MAX) --table --no-count --cache results/armies/square \
 	  --cached-only --output results/armies/square.md

@@ -15,7 +15,32 @@ fn five_by_five_has_three_classes_of_armies_of_four() {
     assert_eq!(code, 0);
     assert!(out.contains("largest armies: m = 4"), "{out}");
     assert!(out.contains("UNSAT for two armies of 5"), "{out}");
-    assert!(out.contains("up to symmetry and colour swap: 3 "), "{out}");
+    assert!(
+        out.contains("up to symmetry and colour swap: 3; up to symmetry alone: 6 "),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_cached_proof_is_counted_later_without_proving_m_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, _, err) = queensat(&["armies", "--size", "6", "--cache", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let cached = dir.path().join("6x6.json");
+    let before: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&cached).unwrap()).unwrap();
+    assert!(before["classes"].is_null());
+    // The count reuses the proof of the cache (its calls are unchanged) and adds the classes.
+    let (code, out, err) = queensat(&["armies", "--size", "6", "--unique", "--cache", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("colour swap: 35; up to symmetry alone: 70 "),
+        "{out}"
+    );
+    let after: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&cached).unwrap()).unwrap();
+    assert_eq!(after["calls"], before["calls"]);
+    assert_eq!(after["classes"]["isometry_classes"], 70);
+    assert_eq!(after["classes"]["classes"].as_array().unwrap().len(), 35);
 }
 
 #[test]
@@ -48,7 +73,7 @@ fn table_of_small_sizes_and_the_smallest_board() {
     assert_eq!(code, 0, "{err}");
     let t = std::fs::read_to_string(&out).unwrap();
     assert!(t.contains("| 2 | 2 | 0 |"), "{t}");
-    assert!(t.contains("| 3 | 2 | 1 | 1 | 4 |"), "{t}");
+    assert!(t.contains("| 3 | 2 | 1 | 1 | 1 | 4 |"), "{t}");
     assert!(t.contains("| 4 / 0 |"), "{t}");
 }
 

@@ -31,6 +31,16 @@ impl Armies {
         Armies::new(self.white.image_on(sym, board), self.black.image_on(sym, board))
     }
 
+    /// Whether an isometry of the board maps this position to its colour swap: then its class
+    /// under isometries and colour swap is one class under isometries alone, else two.
+    pub fn swap_is_isometric(&self, board: &Board) -> bool {
+        let swapped = self.swapped();
+        board
+            .stabiliser()
+            .into_iter()
+            .any(|s| self.image_on(s, board) == swapped)
+    }
+
     /// Every image under the board's stabiliser combined with swapping colours, deduplicated
     /// and sorted; the first is the canonical representative of the class.
     pub fn images(&self, board: &Board) -> Vec<Armies> {
@@ -78,6 +88,9 @@ mod tests {
         let imgs = a.images(&b);
         // Rot180 maps (0,0)<->(2,1): the position equals its own swapped image.
         assert!(imgs.contains(&a.swapped()));
+        assert!(a.swap_is_isometric(&b));
+        let c = Armies::new(Placement::new(vec![(0, 0)]), Placement::new(vec![(1, 1)]));
+        assert!(!c.swap_is_isometric(&b));
         assert_eq!(imgs.len(), 4);
         assert_eq!(a.render(&b), "W.\n..\n.B\n");
     }

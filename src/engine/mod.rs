@@ -26,7 +26,7 @@ pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
 };
-pub use session::BoardSession;
+pub use session::{BoardSession, Interrupted};
 pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unique::{Uniqueness, other_placement, second_optimum};

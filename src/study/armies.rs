@@ -10,6 +10,7 @@
 use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};
+use crate::engine::Interrupted;
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental, SolverResult};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
@@ -44,7 +45,7 @@ impl ArmySession {
                 Ok(Some(a))
             }
             SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            SolverResult::Interrupted => Err(Interrupted.into()),
         }
     }
 }
@@ -68,6 +69,24 @@ pub struct ArmyClasses {
     /// False if the time limit stopped enumeration before the final UNSAT.
     pub complete: bool,
     pub seconds: f64,
+    /// The classes under the board's isometries alone (without the colour swap): a class
+    /// counts twice unless an isometry maps its positions to their colour swaps.
+    #[serde(default)]
+    pub isometry_classes: u64,
+    /// The solver that enumerated, when it is not the one that proved `m` (a count added to a
+    /// cached proof).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver: Option<String>,
+}
+
+impl ArmyClasses {
+    /// The classes under isometries alone, from the representatives.
+    fn count_isometry_classes(&self, board: &Board) -> u64 {
+        self.classes
+            .iter()
+            .map(|a| if a.swap_is_isometric(board) { 1 } else { 2 })
+            .sum()
+    }
 }
 
 /// The answer for one board.
@@ -120,6 +139,9 @@ impl ArmyReport {
             if (c.positions as usize) < c.classes.len() {
                 return Err("fewer positions than classes".into());
             }
+            if c.isometry_classes != 0 && c.isometry_classes != c.count_isometry_classes(&self.board) {
+                return Err("the count of classes under isometries does not match the classes".into());
+            }
         }
         Ok(())
     }
@@ -145,14 +167,34 @@ fn trim(a: &Armies, m: usize) -> Armies {
     Armies::new(take(&a.white), take(&a.black))
 }
 
-/// The largest `m` and an optimal position, then (if asked) the optimal classes.
-pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyReport> {
-    let start = Instant::now();
+/// A session on `board` with the options' encoding, backend and symmetry breaking, and the
+/// clauses of its model.
+fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
     let mut session = ArmySession::new(board, opts.encoding, &opts.backend);
     let mut model_clauses = session.model.n_clauses;
     if opts.symmetry_breaking {
         model_clauses += session.model.break_symmetries(board, &mut session.solver);
     }
+    (session, model_clauses)
+}
+
+/// The optimal classes of a report whose `m` is already proved (read back from a cache and
+/// re-checked): a fresh session enumerates them, so a count can follow a proof made earlier.
+pub fn add_optimal_classes(report: &mut ArmyReport, opts: &ArmyOptions) -> anyhow::Result<()> {
+    let (mut session, _) = open_session(&report.board, opts);
+    let mut classes = optimal_classes(&mut session, report.m, opts.count_limit)?;
+    let solver = session.solver.signature();
+    if solver != report.solver {
+        classes.solver = Some(solver.into());
+    }
+    report.classes = Some(classes);
+    Ok(())
+}
+
+/// The largest `m` and an optimal position, then (if asked) the optimal classes.
+pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyReport> {
+    let start = Instant::now();
+    let (mut session, model_clauses) = open_session(board, opts);
     let model_vars = session.model.vars.len();
     let mut best = Armies::default();
     let mut calls = Vec::new();
@@ -225,7 +267,21 @@ pub fn optimal_classes(
     let Some(assumps) = session.model.exactly(m, &mut session.solver) else {
         anyhow::bail!("armies of {m} cannot fit on the board");
     };
-    while let Some(a) = session.solve_with(&assumps)? {
+    // The limit also stops a call under way (on backends that can), so that a long final
+    // UNSAT call still leaves the classes found as a lower bound.
+    if let Some(l) = limit {
+        session.solver.set_stop(move || start.elapsed() > l);
+    }
+    loop {
+        let a = match session.solve_with(&assumps) {
+            Ok(Some(a)) => a,
+            Ok(None) => break,
+            Err(e) if e.is::<Interrupted>() => {
+                complete = false;
+                break;
+            }
+            Err(e) => return Err(e),
+        };
         let images = a.images(&session.board);
         positions += images.len() as u64;
         for img in &images {
@@ -239,12 +295,16 @@ pub fn optimal_classes(
         }
     }
     classes.sort();
-    Ok(ArmyClasses {
+    let mut found = ArmyClasses {
         classes,
         positions,
         complete,
         seconds: start.elapsed().as_secs_f64(),
-    })
+        isometry_classes: 0,
+        solver: None,
+    };
+    found.isometry_classes = found.count_isometry_classes(&session.board);
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -275,6 +335,28 @@ mod tests {
             assert_eq!((r4.m, r4.classes.unwrap().classes.len()), (2, 10));
             let r5 = run(&Board::square(5).unwrap(), enc);
             assert_eq!((r5.m, r5.classes.unwrap().classes.len()), (4, 3));
+        }
+    }
+
+    #[test]
+    fn isometry_classes_are_the_orbits_of_the_ordered_positions() {
+        // Every ordered position (the images of the representatives), grouped by its least
+        // image under the isometries alone: as many groups as the count says.
+        for (rows, cols) in [(4, 4), (5, 5), (6, 6), (3, 4)] {
+            let board = Board::new(rows, cols).unwrap();
+            let r = run(&board, ArmyEncoding::Segments);
+            let cl = r.classes.unwrap();
+            let all: std::collections::BTreeSet<Armies> =
+                cl.classes.iter().flat_map(|a| a.images(&board)).collect();
+            assert_eq!(all.len() as u64, cl.positions, "{rows}x{cols}");
+            let orbits: std::collections::BTreeSet<Armies> = all
+                .iter()
+                .map(|a| {
+                    let sym = board.stabiliser().into_iter();
+                    sym.map(|s| a.image_on(s, &board)).min().unwrap()
+                })
+                .collect();
+            assert_eq!(orbits.len() as u64, cl.isometry_classes, "{rows}x{cols}");
         }
     }
 

@@ -5,7 +5,7 @@ use crate::engine::{Provenance, Reporter, Shard};
 
 use crate::board::Board;
 use crate::io::write_atomic;
-use crate::study::{ArmyOptions, ArmyReport, largest_armies};
+use crate::study::{ArmyOptions, ArmyReport, add_optimal_classes, largest_armies};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
@@ -32,11 +32,17 @@ pub fn largest_armies_cached(
             r.recheck()
                 .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
             let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
-            if r.board == *board
+            let same = r.board == *board
                 && r.encoding == opts.encoding.name()
-                && r.symmetry_breaking == opts.symmetry_breaking
-                && (counted || !opts.unique)
-            {
+                && r.symmetry_breaking == opts.symmetry_breaking;
+            if same && (counted || !opts.unique) {
+                return Ok(Some(r));
+            }
+            if same && !cached_only {
+                // `m` is proved and re-checked: count its classes without proving it again.
+                let mut r = r;
+                add_optimal_classes(&mut r, opts)?;
+                write_atomic(&path, (serde_json::to_string_pretty(&r)? + "\n").as_bytes())?;
                 return Ok(Some(r));
             }
         }
@@ -121,39 +127,42 @@ pub fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Prov
     } else {
         ""
     };
-    s.push_str(&format!("| rows | cols | m | classes | positions | proof of m | vars | clauses | s (m) | s (classes) |{brute_head}\n"));
+    s.push_str(&format!("| rows | cols | m | classes | classes (isometries) | positions | proof of m | vars | clauses | s (m) | s (classes) |{brute_head}\n"));
     s.push_str(&format!(
-        "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|{}\n",
+        "|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|{}\n",
         if brute { "---:|" } else { "" }
     ));
     for row in rows {
         let (r, c) = (row.rows, row.cols);
         let brute_cell = row.brute.map_or(String::new(), |(x, y)| format!(" {x} / {y} |"));
         let Some(rep) = &row.report else {
-            s.push_str(&format!("| {r} | {c} | not computed | | | | | | | |\n"));
+            s.push_str(&format!("| {r} | {c} | not computed | | | | | | | | |\n"));
             continue;
         };
-        let (classes, positions, secs) = match &rep.classes {
+        let (classes, isometry, positions, secs) = match &rep.classes {
             Some(cl) if cl.complete => (
                 cl.classes.len().to_string(),
+                cl.isometry_classes.to_string(),
                 cl.positions.to_string(),
                 format!("{:.2}", cl.seconds),
             ),
             Some(cl) => (
                 format!("≥ {} (stopped)", cl.classes.len()),
+                format!("≥ {}", cl.isometry_classes),
                 format!("≥ {}", cl.positions),
                 format!("{:.2}", cl.seconds),
             ),
-            None if rep.m == 0 => ("-".into(), "-".into(), "-".into()),
-            None => ("not counted".into(), "".into(), "".into()),
+            None if rep.m == 0 => ("-".into(), "-".into(), "-".into(), "-".into()),
+            None => ("not counted".into(), "".into(), "".into(), "".into()),
         };
         s.push_str(&format!(
-            "| {r} | {c} | {} | {classes} | {positions} | {} | {} | {} | {:.2} | {secs} |{brute_cell}\n",
+            "| {r} | {c} | {} | {classes} | {isometry} | {positions} | {} | {} | {} | {:.2} | {secs} |{brute_cell}\n",
             rep.m, rep.proof, rep.model_vars, rep.model_clauses, rep.seconds
         ));
     }
     s.push_str(&format!(
         "\nclasses: optimal positions up to the board's symmetries and swapping the colours; \
+         classes (isometries): up to the board's symmetries alone; \
          positions: ordered (white, black) positions with both armies of exactly m.\n\
          Every position found was re-checked by check::check_armies.\n\
          command: `{}`; encoding {}{}, solver {}; host {}.\n",
@@ -175,7 +184,10 @@ fn solvers(rows: &[ArmyRow], opts: &ArmyOptions) -> String {
     let mut names: Vec<String> = rows
         .iter()
         .filter_map(|r| r.report.as_ref())
-        .map(|r| r.solver.clone())
+        .flat_map(|r| {
+            let counted_by = r.classes.as_ref().and_then(|c| c.solver.clone());
+            std::iter::once(r.solver.clone()).chain(counted_by)
+        })
         .collect();
     names.sort();
     names.dedup();
@@ -196,11 +208,17 @@ pub fn army_text(r: &ArmyReport) -> String {
     ));
     if let Some(cl) = &r.classes {
         s.push_str(&format!(
-            "optimal positions up to symmetry and colour swap: {}{} ({} ordered positions, {:.3} s)\n",
+            "optimal positions up to symmetry and colour swap: {}{}; up to symmetry alone: {}{} \
+             ({} ordered positions, {:.3} s{})\n",
             if cl.complete { "" } else { "at least " },
             cl.classes.len(),
+            if cl.complete { "" } else { "at least " },
+            cl.isometry_classes,
             cl.positions,
-            cl.seconds
+            cl.seconds,
+            cl.solver
+                .as_ref()
+                .map_or(String::new(), |s| format!(", enumerated by {s}"))
         ));
         for (i, a) in cl.classes.iter().enumerate() {
             s.push_str(&format!("#{}\n{}", i + 1, a.render(&r.board)));
