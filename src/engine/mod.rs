@@ -23,7 +23,7 @@ pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value, least_walls_header};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
-pub use lp_bound::{LpBound, SCALE as LP_SCALE, lp_bound};
+pub use lp_bound::{LpBound, lp_bound};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,

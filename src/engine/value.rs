@@ -326,7 +326,7 @@ pub fn value_within(
                 "{} queens exceed the bound {} of the LP dual certificate (checked: every free cell \
                  covered by weighted segments, total {:.3}), so no solver call was needed for it",
                 last.at_least,
-                ub.bound,
+                lp.as_ref().map_or(0, |l| l.checked.bound()),
                 lp.as_ref().map_or(0.0, |l| l.checked.value())
             ),
             _ => format!(
