@@ -22,10 +22,10 @@ fn value_json(args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn the_checked_lp_bound_proves_a_lattice_without_a_final_solver_call() {
-    let walls = lattice(12, 4, 2);
-    let j = value_json(&["value", "--size", "12", "--walls", &walls, "--format", "json"]);
-    assert_eq!(j["value"], 15, "{j}");
-    assert_eq!(j["lp"]["bound"], 15, "{j}");
+    let walls = lattice(13, 4, 0);
+    let j = value_json(&["value", "--size", "13", "--walls", &walls, "--format", "json"]);
+    assert_eq!(j["value"], 17, "{j}");
+    assert_eq!(j["lp"]["bound"], 17, "{j}");
     assert!(
         j["upper_bound"]["reason"]
             .as_str()
@@ -34,7 +34,7 @@ fn the_checked_lp_bound_proves_a_lattice_without_a_final_solver_call() {
     );
     let last = j["calls"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["answer"], "lp", "{j}");
-    assert_eq!(last["at_least"], 16, "{j}");
+    assert_eq!(last["at_least"], 18, "{j}");
     assert_eq!(j["certified"], true, "{j}");
     assert!(
         j["proof"].as_str().unwrap().contains("LP dual certificate"),
@@ -42,9 +42,9 @@ fn the_checked_lp_bound_proves_a_lattice_without_a_final_solver_call() {
     );
     // Without the LP the same value rests on a solver's UNSAT answer.
     let j = value_json(&[
-        "value", "--size", "12", "--walls", &walls, "--format", "json", "--no-lp",
+        "value", "--size", "13", "--walls", &walls, "--format", "json", "--no-lp",
     ]);
-    assert_eq!(j["value"], 15, "{j}");
+    assert_eq!(j["value"], 17, "{j}");
     assert!(j["lp"].is_null(), "{j}");
     assert_eq!(
         j["calls"].as_array().unwrap().last().unwrap()["answer"],

@@ -69,9 +69,9 @@ pub struct ValueSearchArgs {
     pub search: Search,
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Do not use the segment-LP bound: by default, on boards of at least 100 free cells, the
+    /// Do not use the segment-LP bound: by default, on boards of at least 150 free cells, the
     /// covering LP's dual is rounded to an integer certificate, checked, and used as an upper
-    /// bound and as clauses that "at least k queens" implies (docs/value.md).
+    /// bound and as clauses that "at least k queens" implies (README, `queensat value`).
     #[arg(long)]
     pub no_lp: bool,
 }

@@ -17,10 +17,11 @@ use std::time::Instant;
 /// The common denominator of the certificate's weights.
 pub const SCALE: u64 = 1_000_000;
 
-/// Boards with at least this many free cells get the segment-LP bound when it is asked for:
-/// below it a value search takes milliseconds and the LP would be most of the time
-/// (docs/value.md).
-pub const LP_MIN_FREE_CELLS: usize = 100;
+/// Boards with at least this many free cells get the segment-LP bound when it is asked for.
+/// On 12×12 boards (at most 144 free cells) the LP takes 1–2 ms against values of 1–30 ms: it
+/// saves 4–9 ms on a wall lattice and costs 1–2 ms on random walls, a wash; from 16×16 on it
+/// saves seconds on lattices (docs/bench.md).
+pub const LP_MIN_FREE_CELLS: usize = 150;
 
 /// The checked LP bound of `board` when `wanted` and the board is large enough to pay.
 pub fn lp_bound_if(board: &Board, wanted: bool) -> anyhow::Result<Option<LpBound>> {

@@ -409,12 +409,7 @@ mod tests {
     #[test]
     fn the_lp_bound_changes_no_value() {
         use crate::engine::lp_bound::tests::lattice;
-        for b in [
-            lattice(11, 3, 0),
-            lattice(12, 4, 2),
-            lattice(11, 5, 1),
-            Board::square(10).unwrap(),
-        ] {
+        for b in [lattice(13, 4, 0), lattice(13, 5, 1), Board::square(13).unwrap()] {
             for search in [Search::Up, Search::Down, Search::Binary] {
                 let on = ValueOptions {
                     search,
