@@ -3,7 +3,10 @@
 //! The search starts from a greedy placement (lower bound) and the combinatorial upper bound,
 //! and asks one incremental solver "at least k queens?" under assumptions. The answer rests on
 //! a SAT answer at the value (the placement, re-checked) and an UNSAT answer at value + 1,
-//! unless value + 1 exceeds what the counter's inputs can reach at all.
+//! unless value + 1 exceeds what the counter's inputs can reach at all or the bound of the
+//! segment LP's dual certificate (checked by [`check_dual`](crate::check::check_dual)). Each
+//! call "at least k" also gets the clauses that the certificate implies for k, under that call's
+//! own activation literal.
 
 use super::Reporter;
 use super::lp_bound::{forced_clauses, lp_bound_if};
@@ -38,7 +41,7 @@ pub struct ValueOptions {
     pub search: Search,
     pub backend: Backend,
     /// Use the checked segment-LP bound and the clauses it implies (on boards of at least
-    /// [`LP_MIN_FREE_CELLS`](super::lp_bound::LP_MIN_FREE_CELLS) free cells).
+    /// `engine::lp_bound::LP_MIN_FREE_CELLS`, 150, free cells).
     pub lp: bool,
 }
 
