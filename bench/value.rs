@@ -86,6 +86,7 @@ fn main() {
                 base: BaseOptions { amo, count },
                 search,
                 backend: solver,
+                ..ValueOptions::default()
             },
         ),
     };
@@ -127,6 +128,7 @@ fn all_configs() -> Vec<ValueOptions> {
                         base: BaseOptions { amo, count },
                         search,
                         backend: backend.clone(),
+                        ..ValueOptions::default()
                     });
                 }
             }

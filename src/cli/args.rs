@@ -69,6 +69,11 @@ pub struct ValueSearchArgs {
     pub search: Search,
     #[command(flatten)]
     pub solver: SolverArgs,
+    /// Do not use the segment-LP bound: by default, on boards of at least 150 free cells, the
+    /// covering LP's dual is rounded to an integer certificate, checked, and used as an upper
+    /// bound and as clauses that "at least k queens" implies (README, `queensat value`).
+    #[arg(long)]
+    pub no_lp: bool,
 }
 
 impl ValueSearchArgs {
@@ -77,6 +82,7 @@ impl ValueSearchArgs {
             base: self.base.options(),
             search: self.search,
             backend: self.solver.backend(),
+            lp: !self.no_lp,
         }
     }
 }

@@ -64,6 +64,10 @@ pub struct EncodeValueArgs {
     /// Same as `--format lp`.
     #[arg(long)]
     pub lp: bool,
+    /// With `--at-least K` (DIMACS or WCNF): add the clauses that "at least K queens" implies
+    /// under the segment LP's dual certificate (checked first; a header line says so).
+    #[arg(long, requires = "at_least")]
+    pub lp_cuts: bool,
     /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
     #[arg(long, value_enum, default_value_t = WcnfFormat::default())]
     pub wcnf_format: WcnfFormat,
@@ -89,6 +93,7 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
                 at_least: v.at_least,
                 base: v.base.options(),
                 wcnf: v.wcnf_format,
+                lp_cuts: v.lp_cuts,
             };
             let text = encode_value(&board, &export)?;
             v.output.emit(&text)?;

@@ -90,6 +90,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
             report.value,
             &opts.backend,
             a.certify_dir.as_deref(),
+            opts.lp,
         )?)
     } else {
         None

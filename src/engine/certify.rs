@@ -6,33 +6,64 @@
 //! whenever k does not exceed the free cells, rather than a counting argument that no solver
 //! sees.
 
+use super::lp_bound::{add_implied_clauses, lp_bound_if};
 use crate::board::Board;
 use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion, WallOptions};
-use crate::io::{ExportHeader, dimacs_map};
+use crate::io::{ExportHeader, dimacs_map, write_atomic};
 use crate::solve::{Backend, Certificate, UnsatQuestion, certify_unsat};
+use anyhow::Context;
 use std::path::Path;
 
 /// The certificate of a board's value: "at least `value + 1` queens" refuted through
-/// [`certify_unsat`] as `value-at-least-K` in `dir` (see there for `None`).
+/// [`certify_unsat`] as `value-at-least-K` in `dir` (see there for `None`). With `lp` (on
+/// boards where the value search uses it) the CNF also holds the clauses that "at least K"
+/// implies under the checked segment-LP dual certificate; the certificate record says how many
+/// and why, and with `dir` the LP certificate is kept beside the proof as
+/// `value-at-least-K.lp-dual.json`.
 pub fn certify_value(
     board: &Board,
     amo: Amo,
     value: usize,
     backend: &Backend,
     dir: Option<&Path>,
+    lp: bool,
 ) -> anyhow::Result<Certificate> {
     let k = value + 1;
+    let name = format!("value-at-least-{k}");
     let opts = BaseOptions {
         amo,
         count: CountMode::Cells,
     };
-    let q = ValueQuestion::new(board, opts, Some(k));
+    let mut q = ValueQuestion::new(board, opts, Some(k));
+    let implied = match lp_bound_if(board, lp)? {
+        Some(lp) => {
+            let (_, note) = add_implied_clauses(&mut q, &lp);
+            if let Some(d) = dir {
+                std::fs::create_dir_all(d).with_context(|| format!("cannot create {}", d.display()))?;
+                let file = d.join(format!("{name}.lp-dual.json"));
+                let record = serde_json::json!({
+                    "what": "dual certificate of the segment LP: weights (over scale) on segments \
+                             (the maximal wall-free run of `family` through `through`) and cells \
+                             covering every free cell at least `scale` times",
+                    "board": board,
+                    "bound": lp.checked.bound(),
+                    "certificate": lp.certificate,
+                });
+                write_atomic(&file, format!("{record}\n").as_bytes())?;
+                Some(format!("{note}; certificate {}", file.display()))
+            } else {
+                Some(note)
+            }
+        }
+        None => None,
+    };
     let header = ExportHeader {
         question: format!("at least {k} non-attacking queens on this board? (expected UNSAT: certified optimality)"),
         board: board.clone(),
         encoding: format!(
-            "base model ({} at-most-one); at least {k} queens by a totaliser over the cells, bound as unit clauses",
-            amo.name()
+            "base model ({} at-most-one); at least {k} queens by a totaliser over the cells, bound as unit clauses{}",
+            amo.name(),
+            implied.as_ref().map(|n| format!("; {n}")).unwrap_or_default()
         ),
         map: dimacs_map(&q.model.vars),
     }
@@ -43,8 +74,9 @@ pub fn certify_value(
         header,
         n_vars: q.n_vars(),
         cnf: &q.cnf,
+        implied,
     };
-    certify_unsat(&question, backend, dir, &format!("value-at-least-{k}"))
+    certify_unsat(&question, backend, dir, &name)
 }
 
 /// The self-describing `c` header of a least-walls question.
@@ -104,6 +136,7 @@ pub fn certify_least_walls(
         header: least_walls_header(rows, cols, queens, w, attack, slack_cuts, &q)?,
         n_vars: q.n_vars(),
         cnf: &q.cnf,
+        implied: None,
     };
     certify_unsat(
         &question,

@@ -1,6 +1,7 @@
 //! Questions written as files for other solvers: DIMACS (yes/no), WCNF (MaxSAT), OPB and
 //! CPLEX LP (optimisation), each with a self-describing header.
 
+use super::lp_bound::{add_implied_clauses, lp_bound};
 use crate::board::Board;
 use crate::encode::{Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
 use crate::engine::least_walls_header;
@@ -32,6 +33,9 @@ pub struct ValueExport {
     pub at_least: Option<usize>,
     pub base: BaseOptions,
     pub wcnf: WcnfFormat,
+    /// Add the clauses that "at least K" implies under the checked segment-LP dual certificate
+    /// (DIMACS and WCNF with `at_least` only); a header line says so.
+    pub lp_cuts: bool,
 }
 
 /// A least-walls question as a file.
@@ -138,6 +142,9 @@ pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<String> {
         a.format == ExportFormat::Lp,
         a.format == ExportFormat::Wcnf,
     );
+    if a.lp_cuts && (opb || lp || k.is_none()) {
+        bail!("--lp-cuts adds clauses implied by \"at least K queens\": give --at-least K, in DIMACS or WCNF")
+    }
     let ilp = |what: &str| match k {
         Some(k) => format!(
             "{what}: at least {k} non-attacking queens on this board? (feasible iff the value is at least {k})"
@@ -176,7 +183,12 @@ pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<String> {
         amo: a.base.amo,
         count,
     };
-    let q = ValueQuestion::new(board, opts, k);
+    let mut q = ValueQuestion::new(board, opts, k);
+    let implied = if a.lp_cuts {
+        Some(add_implied_clauses(&mut q, &lp_bound(board)?).1)
+    } else {
+        None
+    };
     let bound = match k {
         Some(k) if q.cnf.iter().any(|c| c.is_empty()) => format!(
             "; at least {k} queens is the empty clause: the {} counter has fewer inputs",
@@ -189,8 +201,9 @@ pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<String> {
         None => String::new(),
     };
     let encoding = format!(
-        "base model: one variable per free cell, at most one queen per row/column/diagonal segment ({} at-most-one){bound}",
-        a.base.amo.name()
+        "base model: one variable per free cell, at most one queen per row/column/diagonal segment ({} at-most-one){bound}{}",
+        a.base.amo.name(),
+        implied.map(|n| format!("; {n}")).unwrap_or_default()
     );
     let question = if wcnf {
         let hard = if k.is_some() {

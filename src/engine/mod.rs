@@ -8,6 +8,7 @@ mod certify;
 mod enumerate;
 mod export;
 pub mod interrupt;
+mod lp_bound;
 pub mod nqueens;
 mod progress;
 mod provenance;
@@ -22,6 +23,7 @@ pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value, least_walls_header};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
+pub use lp_bound::{LpBound, lp_bound};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,

@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Coord, Placement, Symmetry};
 use crate::check::check_placement;
-use crate::encode::{BaseModel, BaseOptions, Carry, Keep, lex_leader};
+use crate::encode::{BaseModel, BaseOptions, Carry, Keep, VarRole, lex_leader};
 use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult};
 use rustsat::types::{Clause, Lit};
 use std::collections::HashMap;
@@ -53,6 +53,26 @@ impl BoardSession {
             Some(a) => self.solve_with(&a),
             None => Ok(None),
         }
+    }
+
+    /// As [`at_least`](Self::at_least), with `implied` (clauses every placement of at least
+    /// `k` queens satisfies) added under a fresh activation literal assumed in this call only,
+    /// so they never cut an answer to a question about fewer queens.
+    pub fn at_least_implied(&mut self, k: usize, implied: &[Clause]) -> anyhow::Result<Option<Placement>> {
+        use crate::solve::Solve as _;
+        let Some(mut assumps) = self.model.at_least(k, &mut self.solver) else {
+            return Ok(None);
+        };
+        if !implied.is_empty() {
+            let on = self.model.vars.named(VarRole::Aux("implied-cuts")).pos_lit();
+            for cl in implied {
+                let mut cl = cl.clone();
+                cl.add(!on);
+                self.solver.add_clause(cl)?;
+            }
+            assumps.push(on);
+        }
+        self.solve_with(&assumps)
     }
 
     /// Assumptions for exactly `k` queens (`None` if out of reach).

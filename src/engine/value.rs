@@ -3,9 +3,13 @@
 //! The search starts from a greedy placement (lower bound) and the combinatorial upper bound,
 //! and asks one incremental solver "at least k queens?" under assumptions. The answer rests on
 //! a SAT answer at the value (the placement, re-checked) and an UNSAT answer at value + 1,
-//! unless value + 1 exceeds what the counter's inputs can reach at all.
+//! unless value + 1 exceeds what the counter's inputs can reach at all or the bound of the
+//! segment LP's dual certificate (checked by [`check_dual`](crate::check::check_dual)). Each
+//! call "at least k" also gets the clauses that the certificate implies for k, under that call's
+//! own activation literal.
 
 use super::Reporter;
+use super::lp_bound::{forced_clauses, lp_bound_if};
 use super::nqueens::segment_min_conflicts;
 use super::provenance::thread_cpu_seconds;
 use super::session::Interrupted;
@@ -31,18 +35,46 @@ pub enum Search {
 }
 
 /// Options of a value query.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ValueOptions {
     pub base: BaseOptions,
     pub search: Search,
     pub backend: Backend,
+    /// Use the checked segment-LP bound and the clauses it implies (on boards of at least
+    /// `engine::lp_bound::LP_MIN_FREE_CELLS`, 150, free cells).
+    pub lp: bool,
+}
+
+impl Default for ValueOptions {
+    fn default() -> Self {
+        ValueOptions {
+            base: BaseOptions::default(),
+            search: Search::default(),
+            backend: Backend::default(),
+            lp: true,
+        }
+    }
+}
+
+/// The segment-LP bound of a value search, as reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct LpReport {
+    /// `⌊total / scale⌋` of the checked certificate.
+    pub bound: usize,
+    /// The LP optimum (floats, as the LP solver found it).
+    pub lp_value: f64,
+    pub seconds: f64,
+    /// Clauses implied by the certificate that the solver calls used (each under its call's
+    /// "at least k" only).
+    pub implied_clauses: usize,
 }
 
 /// One solver call of the search.
 #[derive(Clone, Debug, Serialize)]
 pub struct SolverCall {
     pub at_least: usize,
-    /// `sat`, `unsat`, or `bound` when the count cannot reach `at_least` by construction.
+    /// `sat`, `unsat`, `bound` when the count cannot reach `at_least` by construction, or
+    /// `lp` when the checked LP dual certificate refutes it (no solver call).
     pub answer: &'static str,
     /// Queens in the model, on SAT.
     pub queens: Option<usize>,
@@ -59,6 +91,8 @@ pub struct ValueReport {
     /// Queens of the min-conflicts placement, on boards large enough to run it.
     pub local_search_lower_bound: Option<usize>,
     pub upper_bound: UpperBound,
+    /// The checked segment-LP bound, where it was computed.
+    pub lp: Option<LpReport>,
     pub calls: Vec<SolverCall>,
     /// How optimality was shown, in words.
     pub proof: String,
@@ -107,7 +141,25 @@ pub fn value_within(
             || limit.is_some_and(|l| thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
     };
     let greedy = greedy_placement(board);
-    let ub = upper_bound(board);
+    let mut ub = upper_bound(board);
+    let lp = lp_bound_if(board, opts.lp)?;
+    if let Some(l) = &lp {
+        progress.note(|| {
+            format!(
+                "value: segment LP {:.3}, checked bound {} ({:.2} s)",
+                l.lp_value,
+                l.checked.bound(),
+                l.seconds
+            )
+        });
+        if l.checked.bound() < ub.bound {
+            ub = UpperBound {
+                bound: l.checked.bound(),
+                reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
+            };
+        }
+    }
+    let mut implied_clauses = 0;
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
     // The board's own symmetries map placements to placements of the same size, so one
     // placement per class answers every "at least k" question; on symmetric boards this cuts
@@ -123,8 +175,28 @@ pub fn value_within(
             return Ok(None);
         }
         let t = Instant::now();
+        if let Some(l) = lp.as_ref().filter(|l| k > l.checked.bound()) {
+            calls.push(SolverCall {
+                at_least: k,
+                answer: "lp",
+                queens: None,
+                seconds: 0.0,
+            });
+            progress.note(|| {
+                format!(
+                    "value: at least {k} queens: no (the LP bound {})",
+                    l.checked.bound()
+                )
+            });
+            return Ok(None);
+        }
         let reachable = k <= session.model.max_count();
-        let found = match session.at_least(k) {
+        let implied = match &lp {
+            Some(l) => forced_clauses(&session.model, &l.checked.forced(k)),
+            None => Vec::new(),
+        };
+        implied_clauses += implied.len();
+        let found = match session.at_least_implied(k, &implied) {
             Err(e) if e.is::<Interrupted>() => {
                 stopped.set(true);
                 return Ok(None);
@@ -242,10 +314,23 @@ pub fn value_within(
         }
         None => unreachable!("a search that was not stopped made a call"),
         Some(last) => match last.answer {
+            "unsat" if implied_clauses > 0 => format!(
+                "UNSAT with at least {} queens ({} solver calls; with {implied_clauses} clauses implied by the \
+                 checked LP dual certificate under each call's bound)",
+                last.at_least,
+                calls.len()
+            ),
             "unsat" => format!(
                 "UNSAT with at least {} queens ({} solver calls)",
                 last.at_least,
                 calls.len()
+            ),
+            "lp" => format!(
+                "{} queens exceed the bound {} of the LP dual certificate (checked: every free cell \
+                 covered by weighted segments, total {:.3}), so no solver call was needed for it",
+                last.at_least,
+                lp.as_ref().map_or(0, |l| l.checked.bound()),
+                lp.as_ref().map_or(0.0, |l| l.checked.value())
             ),
             _ => format!(
                 "{} queens exceed the {} inputs of the queen counter (count {}: each input is a \
@@ -258,7 +343,10 @@ pub fn value_within(
     };
     // Optimality rests on the last answer: the counting argument or an UNSAT answer, which an
     // external solver only asserts.
-    let certified = calls.last().is_some_and(|c| c.answer == "bound") || opts.backend.checks_its_unsat();
+    let certified = calls
+        .last()
+        .is_some_and(|c| c.answer == "bound" || c.answer == "lp")
+        || opts.backend.checks_its_unsat();
     Ok(ValueReport {
         certified,
         board: board.clone(),
@@ -267,6 +355,12 @@ pub fn value_within(
         greedy_lower_bound: greedy.len(),
         local_search_lower_bound: local.as_ref().map(|p| p.len()),
         upper_bound: ub,
+        lp: lp.map(|l| LpReport {
+            bound: l.checked.bound(),
+            lp_value: l.lp_value,
+            seconds: l.seconds,
+            implied_clauses,
+        }),
         calls,
         proof,
         solver: opts.backend.to_string(),
@@ -305,11 +399,33 @@ mod tests {
                         base: BaseOptions { amo, count },
                         search,
                         backend: Backend::default(),
+                        lp: true,
                     };
                     for (b, want) in &cases {
                         assert_eq!(v(b, &opts), *want, "{b:?} {opts:?}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_lp_bound_changes_no_value() {
+        use crate::engine::lp_bound::tests::lattice;
+        for b in [lattice(13, 4, 0), lattice(13, 5, 1), Board::square(13).unwrap()] {
+            for search in [Search::Up, Search::Down, Search::Binary] {
+                let on = ValueOptions {
+                    search,
+                    ..ValueOptions::default()
+                };
+                let off = ValueOptions {
+                    lp: false,
+                    ..on.clone()
+                };
+                let (a, b2) = (value(&b, &on).unwrap(), value(&b, &off).unwrap());
+                assert_eq!(a.value, b2.value, "{b:?} {search:?}");
+                assert!(a.lp.is_some() && b2.lp.is_none());
+                assert!(a.upper_bound.bound <= b2.upper_bound.bound && a.certified);
             }
         }
     }

@@ -27,6 +27,10 @@ pub struct UnsatQuestion<'a> {
     pub header: String,
     pub n_vars: u32,
     pub cnf: &'a Cnf,
+    /// Clauses of `cnf` that are not the question's encoding but implied by it under a
+    /// certificate checked elsewhere (how many, from what, in words); the certificate's record
+    /// carries the line, since the refutation rests on that check as well.
+    pub implied: Option<String>,
 }
 
 /// A checked (or rejected) refutation: what was refuted, the CNF, the proof, the checker and
@@ -50,6 +54,10 @@ pub struct Certificate {
     pub solve_seconds: f64,
     pub check: DratCheck,
     pub certified: bool,
+    /// Clauses of the CNF implied under a separately checked certificate (see
+    /// [`UnsatQuestion::implied`]); the refutation rests on that check too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implied: Option<String>,
 }
 
 impl Certificate {
@@ -66,7 +74,10 @@ impl Certificate {
             self.check.status,
             self.check.seconds,
             if self.certified {
-                format!("certified: {}", self.proves)
+                match &self.implied {
+                    Some(why) => format!("certified: {} (the CNF includes {why})", self.proves),
+                    None => format!("certified: {}", self.proves),
+                }
             } else {
                 "NOT certified: the checker rejected the proof".to_string()
             }
@@ -189,6 +200,7 @@ fn prove_and_check(
         solve_seconds,
         certified: check.verified,
         check,
+        implied: q.implied.clone(),
         cnf: cnf_path,
         proof: proof_path,
     })
@@ -223,6 +235,7 @@ mod tests {
             header: "c test\n".into(),
             n_vars,
             cnf,
+            implied: None,
         }
     }
 

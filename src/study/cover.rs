@@ -374,6 +374,7 @@ impl Run<'_> {
             header: comments.iter().map(|c| format!("c {c}\n")).collect(),
             n_vars: model.vars.len() as u32,
             cnf: &cnf,
+            implied: None,
         };
         let mut cert = certify_unsat(&question, backend, Some(dir), &name)?;
         anyhow::ensure!(

@@ -335,6 +335,7 @@ pub fn merge_puzzles(
         },
         search: spec.search,
         backend: spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?,
+        ..ValueOptions::default()
     };
     let opts = PuzzleOptions {
         rows: spec.rows,

@@ -139,11 +139,12 @@ impl Evaluator {
                     ..ValueOptions::default()
                 };
                 let r = value(board, &opts)?;
-                // `bound`: one queen more exceeds the segments the base model's counter counts.
+                // `bound`: one queen more exceeds the segments the base model's counter counts;
+                // `lp`: the checked LP dual certificate refutes it.
                 anyhow::ensure!(
                     r.calls
                         .last()
-                        .is_some_and(|c| c.answer == "unsat" || c.answer == "bound"),
+                        .is_some_and(|c| matches!(c.answer, "unsat" | "bound" | "lp")),
                     "internal error: the value of {board:?} is not proved"
                 );
                 Ok(Evaluated {

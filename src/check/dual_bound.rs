@@ -1,0 +1,347 @@
+//! The checker of an LP dual certificate: a covering of the free cells by weighted segments
+//! (rows, columns, diagonals, anti-diagonals, each holding at most one queen) and weighted
+//! cells, in exact integers. It walks every segment itself (the checker's line of sight) and
+//! shares nothing with the encoders or the LP code that found the weights.
+//!
+//! With every free cell covered at least `scale` times, any legal placement `x` has
+//! `scale·|x| ≤ Σ_c x_c·cover(c) ≤ Σ_s y_s + Σ_c z_c = total`, so `⌊total / scale⌋` bounds the
+//! value. Stronger, for a placement with at least `t` queens,
+//! `Σ_c x_c·(cover(c) − scale) + Σ_s y_s·(1 − |x ∩ s|) = total − scale·|x| ≤ total − scale·t`
+//! (the slack), every term non-negative: so a cell whose excess cover exceeds the slack holds
+//! no queen, and a segment whose weight exceeds the slack holds one ("reduced-cost fixing").
+
+use super::sight::line_of_sight;
+use crate::board::{Board, Cell, Coord, Family};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Weights, each a multiple of `1 / scale`, on segments and cells that cover every free cell
+/// of a board at least once.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DualCertificate {
+    /// The common denominator of the weights.
+    pub scale: u64,
+    pub segments: Vec<SegmentWeight>,
+    /// Weights of single cells (their own bound `x_c ≤ 1`).
+    pub cells: Vec<(Coord, u64)>,
+}
+
+/// The weight of one segment: the maximal wall-free run of `family` through `through`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SegmentWeight {
+    pub family: Family,
+    pub through: Coord,
+    pub weight: u64,
+}
+
+/// Why a certificate fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DualError {
+    ZeroScale,
+    /// A weight on a square that is off the board or a wall.
+    NotOnBoard(Coord),
+    /// A free cell covered less than `scale` times: (cell, cover, scale).
+    Uncovered(Coord, u128, u64),
+}
+
+impl fmt::Display for DualError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DualError::ZeroScale => write!(f, "the certificate's scale is 0"),
+            DualError::NotOnBoard((r, c)) => {
+                write!(f, "a weight at {r},{c}, which is off the board or a wall")
+            }
+            DualError::Uncovered((r, c), got, want) => {
+                write!(
+                    f,
+                    "cell {r},{c} is covered {got} times, less than the scale {want}"
+                )
+            }
+        }
+    }
+}
+
+/// A certificate that passed [`check_dual`]: the bound and what it forces.
+#[derive(Clone, Debug)]
+pub struct CheckedDual {
+    scale: u128,
+    total: u128,
+    /// Each free cell with its cover (at least `scale`).
+    cover: Vec<(Coord, u128)>,
+    /// Each weighted segment (summed over the entries naming it): its free cells, its weight.
+    segments: Vec<(Vec<Coord>, u128)>,
+}
+
+/// What "at least `t` queens" forces, given a checked certificate.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Forced {
+    /// The certificate's bound is below `t`: no placement of `t` queens exists.
+    pub refuted: bool,
+    /// Cells that hold no queen in any placement of at least `t` queens.
+    pub empty: Vec<Coord>,
+    /// Segments (their free cells) that hold a queen in every such placement.
+    pub full: Vec<Vec<Coord>>,
+}
+
+impl Forced {
+    /// The number of clauses these facts make: a unit per empty cell, one per full segment.
+    pub fn n_clauses(&self) -> usize {
+        self.empty.len() + self.full.len()
+    }
+}
+
+/// The checker's unit steps of a family, both ways (its own table, not the board's).
+fn directions(family: Family) -> [(isize, isize); 2] {
+    match family {
+        Family::Row => [(0, -1), (0, 1)],
+        Family::Column => [(-1, 0), (1, 0)],
+        Family::Diagonal => [(-1, -1), (1, 1)],
+        Family::AntiDiagonal => [(-1, 1), (1, -1)],
+    }
+}
+
+/// The squares of the segment of `family` through `at` (not a wall), sorted.
+fn segment_through(board: &Board, family: Family, at: Coord) -> Vec<Coord> {
+    let mut cells: Vec<Coord> = directions(family)
+        .into_iter()
+        .flat_map(|d| line_of_sight(board, at, d))
+        .chain([at])
+        .collect();
+    cells.sort_unstable();
+    cells
+}
+
+fn on_board(board: &Board, (r, c): Coord) -> bool {
+    r < board.rows() && c < board.cols() && board.cell((r, c)) != Cell::Wall
+}
+
+/// Checks that the certificate covers every free cell of `board` at least `scale` times.
+pub fn check_dual(board: &Board, cert: &DualCertificate) -> Result<CheckedDual, DualError> {
+    if cert.scale == 0 {
+        return Err(DualError::ZeroScale);
+    }
+    let mut cover: BTreeMap<Coord, u128> = BTreeMap::new();
+    let mut total: u128 = 0;
+    for &(p, w) in &cert.cells {
+        if !on_board(board, p) {
+            return Err(DualError::NotOnBoard(p));
+        }
+        *cover.entry(p).or_default() += u128::from(w);
+        total += u128::from(w);
+    }
+    let mut segments: BTreeMap<(Family, Vec<Coord>), u128> = BTreeMap::new();
+    for s in &cert.segments {
+        if !on_board(board, s.through) {
+            return Err(DualError::NotOnBoard(s.through));
+        }
+        let cells = segment_through(board, s.family, s.through);
+        *segments.entry((s.family, cells)).or_default() += u128::from(s.weight);
+        total += u128::from(s.weight);
+    }
+    let segments: Vec<(Vec<Coord>, u128)> = segments
+        .into_iter()
+        .map(|((_, cells), w)| {
+            let free: Vec<Coord> = cells
+                .into_iter()
+                .filter(|&p| board.cell(p) == Cell::Free)
+                .collect();
+            for &p in &free {
+                *cover.entry(p).or_default() += w;
+            }
+            (free, w)
+        })
+        .collect();
+    let scale = u128::from(cert.scale);
+    let mut covered = Vec::new();
+    for p in board.coords().filter(|&p| board.cell(p) == Cell::Free) {
+        let got = cover.get(&p).copied().unwrap_or(0);
+        if got < scale {
+            return Err(DualError::Uncovered(p, got, cert.scale));
+        }
+        covered.push((p, got));
+    }
+    Ok(CheckedDual {
+        scale,
+        total,
+        cover: covered,
+        segments,
+    })
+}
+
+impl CheckedDual {
+    /// The bound on the value: `⌊total / scale⌋`.
+    pub fn bound(&self) -> usize {
+        (self.total / self.scale) as usize
+    }
+
+    /// The sum of the weights (in units of `1 / scale`).
+    pub fn total(&self) -> u128 {
+        self.total
+    }
+
+    /// The weights' sum over the scale, as a float (for reports).
+    pub fn value(&self) -> f64 {
+        self.total as f64 / self.scale as f64
+    }
+
+    /// What "at least `t` queens" forces (everything, when the bound refutes it).
+    pub fn forced(&self, t: usize) -> Forced {
+        let need = self.scale * t as u128;
+        let slack = self.total.checked_sub(need);
+        // Below zero slack every term exceeds it: all cells empty, all segments full.
+        let exceeds = |v: u128| slack.is_none_or(|s| v > s);
+        Forced {
+            refuted: slack.is_none(),
+            empty: self
+                .cover
+                .iter()
+                .filter(|&&(_, c)| exceeds(c - self.scale))
+                .map(|&(p, _)| p)
+                .collect(),
+            full: self
+                .segments
+                .iter()
+                .filter(|&&(_, w)| exceeds(w))
+                .map(|(cells, _)| cells.clone())
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::board_from_codes;
+    use crate::check::brute_value;
+    use crate::check::sight::sight_masks;
+    use proptest::prelude::*;
+
+    /// Every legal placement of at least `t` queens, as bit masks over `free`.
+    fn placements_of_at_least(board: &Board, t: usize) -> (Vec<Coord>, Vec<u128>) {
+        let (free, masks) = sight_masks(board);
+        fn go(i: usize, chosen: u128, banned: u128, masks: &[u128], t: usize, out: &mut Vec<u128>) {
+            if i == masks.len() {
+                if chosen.count_ones() as usize >= t {
+                    out.push(chosen);
+                }
+                return;
+            }
+            if banned & (1 << i) == 0 {
+                go(i + 1, chosen | 1 << i, banned | masks[i], masks, t, out);
+            }
+            go(i + 1, chosen, banned, masks, t, out);
+        }
+        let mut out = Vec::new();
+        go(0, 0, 0, &masks, t, &mut out);
+        (free, out)
+    }
+
+    /// A certificate from arbitrary segment weights, topped up by cell weights.
+    fn topped_up(board: &Board, scale: u64, weights: &[u64]) -> DualCertificate {
+        let mut segments = Vec::new();
+        let mut cover: BTreeMap<Coord, u64> = BTreeMap::new();
+        for (i, s) in board.segments().iter().enumerate() {
+            let w = weights[i % weights.len()];
+            let Some(&through) = s.cells.first() else { continue };
+            for p in s.free_cells(board) {
+                *cover.entry(p).or_default() += w;
+            }
+            segments.push(SegmentWeight {
+                family: s.family,
+                through,
+                weight: w,
+            });
+        }
+        let cells = board
+            .free_cells()
+            .into_iter()
+            .map(|p| (p, scale.saturating_sub(cover.get(&p).copied().unwrap_or(0))))
+            .collect();
+        DualCertificate {
+            scale,
+            segments,
+            cells,
+        }
+    }
+
+    #[test]
+    fn the_plain_board_is_bounded_by_its_rows() {
+        let b = Board::square(5).unwrap();
+        let rows: Vec<_> = (0..5)
+            .map(|r| SegmentWeight {
+                family: Family::Row,
+                through: (r, r),
+                weight: 3,
+            })
+            .collect();
+        let cert = DualCertificate {
+            scale: 3,
+            segments: rows,
+            cells: vec![],
+        };
+        let checked = check_dual(&b, &cert).unwrap();
+        assert_eq!(checked.bound(), 5);
+        let f = checked.forced(5);
+        assert!(!f.refuted && f.empty.is_empty());
+        assert_eq!(f.full.len(), 5, "every row holds a queen in a 5-queen placement");
+        assert!(checked.forced(6).refuted);
+    }
+
+    #[test]
+    fn bad_certificates_are_refused() {
+        let b = Board::with_walls(3, 3, &[(1, 1)]).unwrap();
+        let cert = DualCertificate {
+            scale: 2,
+            segments: vec![SegmentWeight {
+                family: Family::Column,
+                through: (0, 0),
+                weight: 2,
+            }],
+            cells: vec![],
+        };
+        assert_eq!(
+            check_dual(&b, &cert).unwrap_err(),
+            DualError::Uncovered((0, 1), 0, 2)
+        );
+        let on_wall = DualCertificate {
+            cells: vec![((1, 1), 5)],
+            ..cert.clone()
+        };
+        assert_eq!(
+            check_dual(&b, &on_wall).unwrap_err(),
+            DualError::NotOnBoard((1, 1))
+        );
+        let zero = DualCertificate { scale: 0, ..cert };
+        assert_eq!(check_dual(&b, &zero).unwrap_err(), DualError::ZeroScale);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn bounds_and_forced_facts_hold_for_every_placement(
+            rows in 1usize..=5, cols in 1usize..=5, codes in prop::collection::vec(0u8..8, 25),
+            weights in prop::collection::vec(0u64..5, 1..6),
+            scale in 1u64..6,
+        ) {
+            let board = board_from_codes(rows, cols, &codes);
+            let checked = check_dual(&board, &topped_up(&board, scale, &weights)).unwrap();
+            let value = brute_value(&board);
+            prop_assert!(checked.bound() >= value);
+            for t in 0..=value + 1 {
+                let f = checked.forced(t);
+                prop_assert_eq!(f.refuted, checked.bound() < t);
+                let (free, all) = placements_of_at_least(&board, t);
+                let bit = |p: &Coord| 1u128 << free.iter().position(|q| q == p).unwrap();
+                for x in all {
+                    for p in &f.empty {
+                        prop_assert!(x & bit(p) == 0, "{p:?} forced empty for t = {t}");
+                    }
+                    for s in &f.full {
+                        prop_assert!(s.iter().any(|p| x & bit(p) != 0), "{s:?} forced full for t = {t}");
+                    }
+                }
+            }
+        }
+    }
+}
