@@ -41,6 +41,16 @@ fn a_cached_proof_is_counted_later_without_proving_m_again() {
     assert_eq!(after["calls"], before["calls"]);
     assert_eq!(after["classes"]["isometry_classes"], 70);
     assert_eq!(after["classes"]["classes"].as_array().unwrap().len(), 35);
+    // A cache from before the count under isometries (no field) still gives it, derived.
+    let mut old = after.clone();
+    old["classes"].as_object_mut().unwrap().remove("isometry_classes");
+    std::fs::write(&cached, serde_json::to_string(&old).unwrap()).unwrap();
+    let (code, out, err) = queensat(&["armies", "--size", "6", "--unique", "--cache", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("colour swap: 35; up to symmetry alone: 70 "),
+        "{out}"
+    );
 }
 
 #[test]

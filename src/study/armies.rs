@@ -81,7 +81,7 @@ pub struct ArmyClasses {
 
 impl ArmyClasses {
     /// The classes under isometries alone, from the representatives.
-    fn count_isometry_classes(&self, board: &Board) -> u64 {
+    pub(crate) fn count_isometry_classes(&self, board: &Board) -> u64 {
         self.classes
             .iter()
             .map(|a| if a.swap_is_isometric(board) { 1 } else { 2 })

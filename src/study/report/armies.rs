@@ -26,11 +26,15 @@ pub fn largest_armies_cached(
     if let Some(dir) = cache.filter(|_| empty) {
         let path = cache_file(dir, board);
         if let Ok(text) = std::fs::read_to_string(&path) {
-            let r: ArmyReport = serde_json::from_str(&text)
+            let mut r: ArmyReport = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not an armies report", path.display()))?;
             // Read back like user input: a tampered or damaged cache is refused, not believed.
             r.recheck()
                 .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
+            // Caches written before the count under isometries existed lack it (0): derive it.
+            if let Some(c) = r.classes.as_mut().filter(|c| c.isometry_classes == 0) {
+                c.isometry_classes = c.count_isometry_classes(&r.board);
+            }
             let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
             let same = r.board == *board
                 && r.encoding == opts.encoding.name()
