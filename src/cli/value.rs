@@ -141,7 +141,7 @@ fn text(r: &ValueReport) -> String {
     s.push_str(&render_grid(&r.board, Some(&r.placement)));
     let local = r
         .local_search_lower_bound
-        .map(|k| format!(", min-conflicts start {k}"))
+        .map(|k| format!(", local search start {k}"))
         .unwrap_or_default();
     s.push_str(&format!(
         "{} {} (greedy start {}{local}, upper bound {} by {})\n",

@@ -10,6 +10,7 @@ mod export;
 pub mod interrupt;
 mod lp_bound;
 pub mod nqueens;
+mod primal;
 mod progress;
 mod provenance;
 mod session;
@@ -24,6 +25,7 @@ pub use certify::{certify_least_walls, certify_value, least_walls_header};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp_bound::{LpBound, lp_bound};
+pub use primal::{LocalSearch, local_search, value_start};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,

@@ -10,7 +10,7 @@
 
 use super::Reporter;
 use super::lp_bound::{forced_clauses, lp_bound_if};
-use super::nqueens::segment_min_conflicts;
+use super::primal::value_start;
 use super::provenance::thread_cpu_seconds;
 use super::session::Interrupted;
 use super::{BoardSession, UpperBound, greedy_placement, upper_bound};
@@ -88,7 +88,7 @@ pub struct ValueReport {
     pub value: usize,
     pub placement: Placement,
     pub greedy_lower_bound: usize,
-    /// Queens of the min-conflicts placement, on boards large enough to run it.
+    /// Queens of the local search's placement, on boards large enough to run it.
     pub local_search_lower_bound: Option<usize>,
     pub upper_bound: UpperBound,
     /// The checked segment-LP bound, where it was computed.
@@ -112,12 +112,9 @@ pub struct ValueReport {
     pub symmetries_broken: usize,
 }
 
-/// Boards with at least this many free cells also start from a min-conflicts placement: on
-/// 48×48 boards with walls it saves SAT calls costing 10–300 times its own time, while on
-/// boards up to 32×32 the calls it saves cost about what it does (results/nqueens/walls.md).
-const LOCAL_SEARCH_MIN_FREE_CELLS: usize = 1500;
-/// Repair moves the min-conflicts start may spend per added queen.
-const LOCAL_SEARCH_STEPS: usize = 20_000;
+/// Boards with at least this many free cells also start from the local search's placement:
+/// below, the SAT calls it would save take milliseconds.
+const LOCAL_SEARCH_MIN_FREE_CELLS: usize = 150;
 
 /// Finds the value of a board.
 pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
@@ -223,12 +220,24 @@ pub fn value_within(
         Ok(found)
     };
 
-    let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS)
-        .then(|| segment_min_conflicts(board, 1, LOCAL_SEARCH_STEPS));
+    let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
+        let t = Instant::now();
+        let p = value_start(board, &greedy, ub.bound, lp.as_ref());
+        progress.note(|| {
+            format!(
+                "value: local search {} queens, aimed at {} ({:.2} s)",
+                p.len(),
+                ub.bound,
+                t.elapsed().as_secs_f64()
+            )
+        });
+        p
+    });
     let mut best = greedy.clone();
     if let Some(p) = &local {
-        check_placement(board, p)
-            .map_err(|v| anyhow::anyhow!("internal error: the min-conflicts start fails the checker: {v}"))?;
+        check_placement(board, p).map_err(|v| {
+            anyhow::anyhow!("internal error: the local search's placement fails the checker: {v}")
+        })?;
         if p.len() > best.len() {
             best = p.clone();
         }

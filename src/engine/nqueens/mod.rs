@@ -9,14 +9,12 @@ mod lines;
 mod memory;
 mod minconflicts;
 mod prefetch;
-mod rng;
-mod segments;
+pub(crate) mod rng;
 mod small;
 
 pub use constructive::{constructive, constructive_column};
 pub use memory::{estimate_bytes, peak_memory_bytes};
 pub use minconflicts::{MinConflictsStats, min_conflicts, min_conflicts_with_progress};
-pub use segments::segment_min_conflicts;
 pub use small::first_solution;
 
 use crate::board::{Board, MAX_SIDE, Placement};

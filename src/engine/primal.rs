@@ -1,0 +1,577 @@
+//! The primal heuristic of a value search: iterated local search for many non-attacking queens.
+//!
+//! Two queens attack exactly when they share a segment, so a legal placement is a packing of
+//! cells, at most one queen per segment. The search keeps a legal placement and grows it by
+//! *(1,2)-swaps*: one queen out, two in, both seen by that queen only (the move of Andrade,
+//! Resende and Werneck's local search for maximum independent sets, J. Heuristics 18, 2012).
+//! When no swap is left it perturbs: a queen forced onto an empty cell that has been empty
+//! long, the queens that see it taken out, the freed cells refilled at random. A worse result
+//! is kept only now and then, the more rarely the further it falls below the best.
+//!
+//! Aiming at `k` queens the search leaves out the cells that hold no queen in any placement of
+//! `k` (the value search passes those the checked LP certificate forces empty): the swaps run
+//! first on the cells open for the target, where the optimum lies when the target is the value,
+//! then on every cell, since the target may be out of reach. When the swaps stall it aims at
+//! one queen more at a time: that many queens, attacks allowed, repaired by min-conflicts moves
+//! with breakout weights on crowded segments.
+
+use super::LpBound;
+use super::nqueens::rng::Rng;
+use crate::board::{Board, Coord, Family, Placement};
+
+/// Perturbations without a better placement before the value search's swap phase gives up
+/// (about 3 µs each on a 24×24 board).
+const VALUE_PATIENCE: usize = 20_000;
+/// Repair steps per free cell the value search's count phase spends on each added queen.
+const VALUE_STEPS_PER_CELL: usize = 100;
+
+/// The value search's start: the local search from the greedy placement `greedy`, aimed at
+/// `target` (the best upper bound known), with the cells that the checked LP certificate `lp`
+/// forces empty barred.
+pub fn value_start(board: &Board, greedy: &Placement, target: usize, lp: Option<&LpBound>) -> Placement {
+    let opts = LocalSearch {
+        seed: 1,
+        patience: VALUE_PATIENCE,
+        steps_per_cell: VALUE_STEPS_PER_CELL,
+        target,
+    };
+    let barred = |k| lp.map(|l| l.checked.forced(k).empty).unwrap_or_default();
+    local_search(board, barred, greedy, opts)
+}
+
+/// What the local search may spend, and when it may stop early.
+#[derive(Clone, Copy, Debug)]
+pub struct LocalSearch {
+    pub seed: u64,
+    /// Perturbations without a new best placement before the swap phase gives up.
+    pub patience: usize,
+    /// Repair steps the fixed-count phase may spend on each queen it adds, per free cell.
+    pub steps_per_cell: usize,
+    /// A placement of this many queens ends the search (no larger one exists).
+    pub target: usize,
+}
+
+/// No queen on the segment.
+const EMPTY: u32 = u32::MAX;
+
+/// A legal placement, kept with what each cell sees.
+struct Packing {
+    /// The segment of each free cell in each family (dense ids).
+    segs: Vec<[u32; 4]>,
+    /// The free cells of each segment.
+    members: Vec<Vec<u32>>,
+    /// The queen on each segment, or `EMPTY`.
+    occupant: Vec<u32>,
+    /// For each cell: how many queens other than one standing there see it.
+    seen: Vec<u8>,
+    /// The queens, and each cell's slot in `queens` (or `EMPTY`).
+    queens: Vec<u32>,
+    slot: Vec<u32>,
+    /// Empty cells no queen sees, and each cell's slot in `open` (or `EMPTY`); never barred.
+    open: Vec<u32>,
+    open_slot: Vec<u32>,
+    /// Cells the search may not use (see [`local_search`]).
+    barred: Vec<bool>,
+}
+
+impl Packing {
+    fn new(segs: Vec<[u32; 4]>, n_segs: usize) -> Packing {
+        let n = segs.len();
+        let mut members = vec![Vec::new(); n_segs];
+        for (i, s) in segs.iter().enumerate() {
+            for &id in s {
+                members[id as usize].push(i as u32);
+            }
+        }
+        Packing {
+            segs,
+            members,
+            occupant: vec![EMPTY; n_segs],
+            seen: vec![0; n],
+            queens: Vec::new(),
+            slot: vec![EMPTY; n],
+            open: (0..n as u32).collect(),
+            open_slot: (0..n as u32).collect(),
+            barred: vec![false; n],
+        }
+    }
+
+    /// Bars the cells marked in `bar` (their queens come off) and frees the others.
+    fn set_barred(&mut self, bar: Vec<bool>) {
+        self.barred = bar;
+        for c in 0..self.segs.len() as u32 {
+            if self.barred[c as usize] && self.is_queen(c) {
+                self.lift(c);
+            }
+        }
+        for c in 0..self.segs.len() as u32 {
+            let open = !self.is_queen(c) && self.seen[c as usize] == 0;
+            self.set_open(c, open);
+        }
+    }
+
+    fn is_queen(&self, c: u32) -> bool {
+        self.slot[c as usize] != EMPTY
+    }
+
+    fn set_open(&mut self, c: u32, open: bool) {
+        let open = open && !self.barred[c as usize];
+        let at = self.open_slot[c as usize];
+        if open && at == EMPTY {
+            self.open_slot[c as usize] = self.open.len() as u32;
+            self.open.push(c);
+        } else if !open && at != EMPTY {
+            let last = *self.open.last().expect("an open cell");
+            self.open.swap_remove(at as usize);
+            if last != c {
+                self.open_slot[last as usize] = at;
+            }
+            self.open_slot[c as usize] = EMPTY;
+        }
+    }
+
+    /// Puts a queen on `c`, which no queen sees.
+    fn place(&mut self, c: u32) {
+        debug_assert!(self.seen[c as usize] == 0 && !self.is_queen(c));
+        self.slot[c as usize] = self.queens.len() as u32;
+        self.queens.push(c);
+        self.set_open(c, false);
+        for f in 0..4 {
+            let s = self.segs[c as usize][f] as usize;
+            self.occupant[s] = c;
+            for k in 0..self.members[s].len() {
+                let u = self.members[s][k];
+                if u != c {
+                    self.seen[u as usize] += 1;
+                    if self.seen[u as usize] == 1 {
+                        self.set_open(u, false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes the queen off `c`.
+    fn lift(&mut self, c: u32) {
+        let at = self.slot[c as usize] as usize;
+        let last = *self.queens.last().expect("a queen");
+        self.queens.swap_remove(at);
+        if last != c {
+            self.slot[last as usize] = at as u32;
+        }
+        self.slot[c as usize] = EMPTY;
+        for f in 0..4 {
+            let s = self.segs[c as usize][f] as usize;
+            self.occupant[s] = EMPTY;
+            for k in 0..self.members[s].len() {
+                let u = self.members[s][k];
+                if u != c {
+                    self.seen[u as usize] -= 1;
+                    if self.seen[u as usize] == 0 && !self.is_queen(u) {
+                        self.set_open(u, true);
+                    }
+                }
+            }
+        }
+        if self.seen[c as usize] == 0 {
+            self.set_open(c, true);
+        }
+    }
+
+    /// Fills open cells at random until none is left.
+    fn fill(&mut self, rng: &mut Rng) {
+        while !self.open.is_empty() {
+            let c = self.open[rng.below(self.open.len() as u64) as usize];
+            self.place(c);
+        }
+    }
+
+    fn share_segment(&self, u: u32, w: u32) -> bool {
+        let (a, b) = (self.segs[u as usize], self.segs[w as usize]);
+        (0..4).any(|f| a[f] == b[f])
+    }
+
+    /// A (1,2)-swap around the queen on `x`: two empty cells seen by `x` only, not by each
+    /// other. Returns them, or `None`.
+    fn swap_pair(&self, x: u32, scratch: &mut Vec<u32>) -> Option<(u32, u32)> {
+        scratch.clear();
+        for &s in &self.segs[x as usize] {
+            for &u in &self.members[s as usize] {
+                if u != x && self.seen[u as usize] == 1 && !self.barred[u as usize] {
+                    scratch.push(u);
+                }
+            }
+        }
+        for (i, &u) in scratch.iter().enumerate() {
+            for &w in &scratch[i + 1..] {
+                if !self.share_segment(u, w) {
+                    return Some((u, w));
+                }
+            }
+        }
+        None
+    }
+
+    /// Applies (1,2)-swaps until none is left (then fills any open cell).
+    fn improve(&mut self, rng: &mut Rng, scratch: &mut Vec<u32>) {
+        self.fill(rng);
+        let mut todo: Vec<u32> = self.queens.clone();
+        while let Some(x) = todo.pop() {
+            if !self.is_queen(x) {
+                continue;
+            }
+            if let Some((u, w)) = self.swap_pair(x, scratch) {
+                self.lift(x);
+                self.place(u);
+                self.place(w);
+                self.fill(rng);
+                // The swap changed what the queens around it see: look at all of them again.
+                todo.clear();
+                todo.extend_from_slice(&self.queens);
+            }
+        }
+    }
+
+    /// Forces a queen onto the empty cell `v`: the queens that see it come off.
+    fn force(&mut self, v: u32) {
+        for f in 0..4 {
+            let q = self.occupant[self.segs[v as usize][f] as usize];
+            if q != EMPTY {
+                self.lift(q);
+            }
+        }
+        self.place(v);
+    }
+
+    fn reset_to(&mut self, cells: &[u32]) {
+        while let Some(&q) = self.queens.last() {
+            self.lift(q);
+        }
+        for &c in cells {
+            self.place(c);
+        }
+    }
+}
+
+/// Queens allowed to attack, with segment weights: the phase that aims at a fixed count.
+///
+/// `k` queens stand on distinct cells; the cost of a cell is the weighted number of queens on
+/// its segments (its own not counted for a queen). A step lifts a random attacked queen and
+/// sets it on the cheapest empty cell that it has not left recently. When a step finds nothing
+/// cheaper than where the queen stood, every segment holding two queens or more weighs one more
+/// (breakout), so crowded lines get costlier until the queens leave them.
+struct Crowding<'a> {
+    segs: &'a [[u32; 4]],
+    members: &'a [Vec<u32>],
+    occupied: Vec<u32>,
+    weight: Vec<u64>,
+    /// For each cell: Σ weight·queens over its four segments (a queen counts itself).
+    cost: Vec<u64>,
+    queen: Vec<bool>,
+    queens: Vec<u32>,
+    /// The step before which a cell may not take a queen again.
+    tabu_until: Vec<usize>,
+    /// Cells that hold no queen in any placement of this many queens.
+    barred: Vec<bool>,
+}
+
+impl<'a> Crowding<'a> {
+    fn new(pack: &'a Packing, start: &[u32], barred: Vec<bool>) -> Crowding<'a> {
+        let n = pack.segs.len();
+        let mut c = Crowding {
+            segs: &pack.segs,
+            members: &pack.members,
+            occupied: vec![0; pack.members.len()],
+            weight: vec![1; pack.members.len()],
+            cost: vec![0; n],
+            queen: vec![false; n],
+            queens: Vec::new(),
+            tabu_until: vec![0; n],
+            barred,
+        };
+        for &q in start {
+            c.put(q);
+        }
+        c
+    }
+
+    fn put(&mut self, q: u32) {
+        self.queen[q as usize] = true;
+        self.queens.push(q);
+        for &s in &self.segs[q as usize] {
+            self.occupied[s as usize] += 1;
+            for &u in &self.members[s as usize] {
+                self.cost[u as usize] += self.weight[s as usize];
+            }
+        }
+    }
+
+    fn take(&mut self, slot: usize) -> u32 {
+        let q = self.queens.swap_remove(slot);
+        self.queen[q as usize] = false;
+        for &s in &self.segs[q as usize] {
+            self.occupied[s as usize] -= 1;
+            for &u in &self.members[s as usize] {
+                self.cost[u as usize] -= self.weight[s as usize];
+            }
+        }
+        q
+    }
+
+    /// Whether the queen on `q` must move: attacked, or on a barred cell.
+    fn attacked(&self, q: u32) -> bool {
+        self.barred[q as usize]
+            || self.segs[q as usize]
+                .iter()
+                .any(|&s| self.occupied[s as usize] > 1)
+    }
+
+    /// Steps until no queen is attacked (true) or `steps` ran out (false).
+    fn settle(&mut self, rng: &mut Rng, steps: usize) -> bool {
+        let mut attacked = Vec::new();
+        for step in 1..=steps {
+            attacked.clear();
+            attacked.extend((0..self.queens.len()).filter(|&i| self.attacked(self.queens[i])));
+            if attacked.is_empty() {
+                return true;
+            }
+            let slot = attacked[rng.below(attacked.len() as u64) as usize];
+            let from = self.take(slot);
+            // A barred cell is no place to stay: any move improves on it.
+            let stay = if self.barred[from as usize] {
+                u64::MAX
+            } else {
+                self.cost[from as usize]
+            };
+            let (mut to, mut low, mut ties) = (from, u64::MAX, 0u64);
+            for c in 0..self.cost.len() {
+                if self.queen[c] || self.barred[c] || self.tabu_until[c] > step || c == from as usize {
+                    continue;
+                }
+                let v = self.cost[c];
+                if v < low {
+                    (to, low, ties) = (c as u32, v, 1);
+                } else if v == low {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        to = c as u32;
+                    }
+                }
+            }
+            self.tabu_until[from as usize] = step + 1 + rng.below(10) as usize;
+            self.put(to);
+            if low >= stay {
+                for s in 0..self.occupied.len() {
+                    if self.occupied[s] > 1 {
+                        self.weight[s] += 1;
+                        for &u in &self.members[s] {
+                            self.cost[u as usize] += u64::from(self.occupied[s]);
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Iterated (1,2)-swaps from the packing's placement until the target or `patience`
+/// perturbations without a better placement; returns the best placement met.
+fn swaps(pack: &mut Packing, rng: &mut Rng, opts: LocalSearch) -> Vec<u32> {
+    let n = pack.segs.len();
+    let mut scratch = Vec::new();
+    pack.improve(rng, &mut scratch);
+    let mut best = pack.queens.clone();
+    let mut current = best.clone();
+    // When each cell last lost or gained a queen: the perturbation prefers old empty cells.
+    let mut changed = vec![0usize; n];
+    let mut since_best = 0;
+    let mut round = 0;
+    while best.len() < opts.target && since_best < opts.patience && pack.queens.len() < n {
+        round += 1;
+        since_best += 1;
+        // The oldest of four random empty cells that are not barred.
+        let mut v = EMPTY;
+        for _ in 0..4 {
+            let c = rng.below(n as u64) as u32;
+            let usable = !pack.is_queen(c) && !pack.barred[c as usize];
+            if usable && (v == EMPTY || changed[c as usize] < changed[v as usize]) {
+                v = c;
+            }
+        }
+        if v == EMPTY {
+            continue;
+        }
+        for f in 0..4 {
+            let q = pack.occupant[pack.segs[v as usize][f] as usize];
+            if q != EMPTY {
+                changed[q as usize] = round;
+            }
+        }
+        changed[v as usize] = round;
+        pack.force(v);
+        pack.improve(rng, &mut scratch);
+        let (now, was) = (pack.queens.len(), current.len());
+        if now > best.len() {
+            best = pack.queens.clone();
+            since_best = 0;
+        }
+        if now >= was {
+            current = pack.queens.clone();
+        } else {
+            // Keep the worse placement with probability 1 / (1 + δ·δ*), δ below the current one
+            // and δ* below the best.
+            let odds = 1 + ((was - now) * (best.len() - now)) as u64;
+            if rng.below(odds) == 0 {
+                current = pack.queens.clone();
+            } else {
+                pack.reset_to(&current);
+            }
+        }
+    }
+    best
+}
+
+/// A legal placement of many queens on `board`, starting from `start`; never fewer queens than
+/// `start`, deterministic for a given seed. `barred(k)` names cells that hold no queen in any
+/// placement of `k` queens (the value search passes what the checked LP certificate forces
+/// empty): the phase that aims at `k` queens leaves them out.
+pub fn local_search(
+    board: &Board,
+    barred: impl Fn(usize) -> Vec<Coord>,
+    start: &Placement,
+    opts: LocalSearch,
+) -> Placement {
+    let cells = board.free_cells();
+    let index_of = |p: Coord| cells.binary_search(&p).ok();
+    let mut segs = vec![[0u32; 4]; cells.len()];
+    let mut n_segs = 0u32;
+    for (f, family) in Family::ALL.into_iter().enumerate() {
+        for seg in board.segments_of(family) {
+            let mut any = false;
+            for i in seg.free_cells(board).filter_map(index_of) {
+                segs[i][f] = n_segs;
+                any = true;
+            }
+            n_segs += u32::from(any);
+        }
+    }
+    let mut pack = Packing::new(segs, n_segs as usize);
+    let mut rng = Rng::new(opts.seed);
+    for i in start.queens().iter().filter_map(|&p| index_of(p)) {
+        pack.place(i as u32);
+    }
+    pack.improve(&mut rng, &mut Vec::new());
+    let from_start = pack.queens.clone();
+    let bar_at = |k: usize| {
+        let mut bar = vec![false; cells.len()];
+        for i in barred(k).into_iter().filter_map(index_of) {
+            bar[i] = true;
+        }
+        bar
+    };
+    // First on the cells open for the target (where the optimum is, when the target is the
+    // value), then on every cell (the target may be out of reach).
+    pack.set_barred(bar_at(opts.target));
+    let mut best = swaps(&mut pack, &mut rng, opts);
+    if best.len() < opts.target {
+        pack.set_barred(vec![false; cells.len()]);
+        pack.reset_to(if best.len() >= from_start.len() {
+            &best
+        } else {
+            &from_start
+        });
+        best = swaps(&mut pack, &mut rng, opts);
+    }
+    // Then one queen more at a time, attacks allowed and repaired, up to the target.
+    let mut crowd_start = best.clone();
+    while best.len() < opts.target && crowd_start.len() < cells.len() {
+        let mut crowd = Crowding::new(&pack, &crowd_start, bar_at(best.len() + 1));
+        let Some(extra) = (0..cells.len() as u32)
+            .filter(|&c| !crowd.queen[c as usize] && !crowd.barred[c as usize])
+            .min_by_key(|&c| (crowd.cost[c as usize], c))
+        else {
+            break;
+        };
+        crowd.put(extra);
+        if !crowd.settle(&mut rng, opts.steps_per_cell * cells.len()) {
+            break;
+        }
+        best = crowd.queens.clone();
+        crowd_start = best.clone();
+    }
+    Placement::new(best.iter().map(|&i| cells[i as usize]).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{brute_value, check_placement};
+    use crate::engine::greedy_placement;
+
+    fn opts(seed: u64, target: usize) -> LocalSearch {
+        LocalSearch {
+            seed,
+            patience: 2000,
+            steps_per_cell: 20,
+            target,
+        }
+    }
+
+    #[test]
+    fn legal_and_optimal_on_small_boards() {
+        let boards = [
+            Board::square(6).unwrap(),
+            Board::square(8).unwrap(),
+            Board::with_walls(7, 7, &[(1, 3), (2, 5)]).unwrap(),
+            Board::with_walls(6, 7, &[(0, 0), (2, 3), (4, 1), (5, 5)]).unwrap(),
+            Board::with_walls(8, 8, &[(1, 4), (3, 1), (4, 3)]).unwrap(),
+        ];
+        for b in &boards {
+            let v = brute_value(b);
+            for seed in 0..3 {
+                let p = local_search(b, |_| Vec::new(), &greedy_placement(b), opts(seed, usize::MAX));
+                assert_eq!(check_placement(b, &p), Ok(()));
+                assert_eq!(p.len(), v, "{b:?} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_count_phase_alone_solves_n_queens() {
+        let b = Board::square(30).unwrap();
+        let only_counts = LocalSearch {
+            patience: 0,
+            ..opts(1, 30)
+        };
+        let p = local_search(&b, |_| Vec::new(), &Placement::new(Vec::new()), only_counts);
+        assert_eq!((p.len(), check_placement(&b, &p)), (30, Ok(())));
+    }
+
+    #[test]
+    fn aims_past_the_lp_bound_never_and_below_it_on_the_open_cells() {
+        use crate::engine::lp_bound::tests::lattice;
+        let b = lattice(13, 4, 0);
+        let lp = crate::engine::lp_bound(&b).unwrap();
+        let v = crate::engine::value(&b, &Default::default()).unwrap().value;
+        let p = local_search(
+            &b,
+            |k| lp.checked.forced(k).empty,
+            &greedy_placement(&b),
+            opts(3, lp.checked.bound()),
+        );
+        assert!(check_placement(&b, &p).is_ok() && p.len() <= v);
+        // With every cell barred the count phase adds nothing to the swap phase.
+        let swaps_only = local_search(
+            &b,
+            |_| Vec::new(),
+            &greedy_placement(&b),
+            LocalSearch {
+                steps_per_cell: 0,
+                ..opts(3, v)
+            },
+        );
+        let barred = local_search(&b, |_| b.free_cells(), &greedy_placement(&b), opts(3, v));
+        assert_eq!(swaps_only.len(), barred.len());
+    }
+}
