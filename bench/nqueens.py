@@ -108,7 +108,7 @@ def readme(host, rows, repeats):
     if ratios:
         out.append("CPU time of min-conflicts relative to the construction (same run): "
                    + "; ".join(ratios) + ".\n")
-    out.append("Min-conflicts on boards with walls, as a starting bound for `queensat value`: "
+    out.append("The local search on boards with walls (`engine::value_start`), as a starting bound for `queensat value`: "
                "`walls.md` (`make bench-nqueens-walls`).\n")
     out.append("Every solution was re-checked by `check::check_columns` (independent O(n) "
                "checker) inside the run; a failed check would have made the run fail.\n")
