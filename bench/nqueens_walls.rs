@@ -4,8 +4,8 @@
 //! `value --search up` asks an incremental SAT solver for one more queen at a time. Starting
 //! from a local-search placement with L queens instead of the greedy one skips the SAT calls for
 //! greedy+1 ..= L. For each board this program times the local search (with the checked LP
-//! bound it is aimed at), and the SAT calls it saves (asked in one session without the start,
-//! `value --no-lp` style), and writes a table.
+//! bound it is aimed at), and the SAT calls it saves (asked in one fresh session from the greedy
+//! placement upwards), and writes a table.
 //!
 //! Usage: `cargo bench --bench nqueens_walls -- OUT.md OUT.json` (`make bench-nqueens-walls`);
 //! cargo's own `--bench` flag is ignored.
@@ -54,7 +54,13 @@ fn main() -> anyhow::Result<()> {
     let start = |board: &Board| -> anyhow::Result<queensat::board::Placement> {
         let lp = lp_bound(board)?;
         let target = upper_bound(board).bound.min(lp.checked.bound());
-        Ok(value_start(board, &greedy_placement(board), target, Some(&lp)))
+        Ok(value_start(
+            board,
+            &greedy_placement(board),
+            target,
+            Some(&lp),
+            &|| false,
+        ))
     };
     // Boards small enough for the whole value search: what the local search saves of it.
     let mut rows = Vec::new();

@@ -28,12 +28,19 @@ const VALUE_RUNS: u64 = 4;
 
 /// The value search's start: the best of [`VALUE_RUNS`] local searches from the greedy
 /// placement `greedy`, aimed at `target` (the best upper bound known), with the cells that the
-/// checked LP certificate `lp` forces empty barred.
-pub fn value_start(board: &Board, greedy: &Placement, target: usize, lp: Option<&LpBound>) -> Placement {
+/// checked LP certificate `lp` forces empty barred. It ends early, with the best placement so
+/// far, once `stop` says so (the value search's time limit or Ctrl-C).
+pub fn value_start(
+    board: &Board,
+    greedy: &Placement,
+    target: usize,
+    lp: Option<&LpBound>,
+    stop: &dyn Fn() -> bool,
+) -> Placement {
     let barred = lp.map(|l| l.checked.forced(target).empty).unwrap_or_default();
     let mut best = greedy.clone();
     for seed in 1..=VALUE_RUNS {
-        if best.len() >= target {
+        if best.len() >= target || stop() {
             break;
         }
         let opts = LocalSearch {
@@ -41,7 +48,7 @@ pub fn value_start(board: &Board, greedy: &Placement, target: usize, lp: Option<
             patience: VALUE_PATIENCE_PER_CELL * board.free_cells().len(),
             target,
         };
-        let p = local_search(board, &barred, greedy, opts);
+        let p = local_search(board, &barred, greedy, opts, stop);
         if p.len() > best.len() {
             best = p;
         }
@@ -261,9 +268,12 @@ impl Packing {
     }
 }
 
-/// Iterated (1,2)-swaps from the packing's placement until the target or `patience`
-/// perturbations without a better placement; returns the best placement met.
-fn swaps(pack: &mut Packing, rng: &mut Rng, opts: LocalSearch) -> Vec<u32> {
+/// How many perturbations pass between two looks at the caller's `stop`.
+const STOP_EVERY: usize = 64;
+
+/// Iterated (1,2)-swaps from the packing's placement until the target, `patience`
+/// perturbations without a better placement, or `stop`; returns the best placement met.
+fn swaps(pack: &mut Packing, rng: &mut Rng, opts: LocalSearch, stop: &dyn Fn() -> bool) -> Vec<u32> {
     let n = pack.segs.len();
     let mut scratch = Vec::new();
     pack.improve(rng, &mut scratch);
@@ -276,6 +286,9 @@ fn swaps(pack: &mut Packing, rng: &mut Rng, opts: LocalSearch) -> Vec<u32> {
     while best.len() < opts.target && since_best < opts.patience && pack.queens.len() < n {
         round += 1;
         since_best += 1;
+        if round % STOP_EVERY == 0 && stop() {
+            break;
+        }
         // The oldest of four random empty cells that are not barred.
         let mut v = EMPTY;
         for _ in 0..4 {
@@ -321,8 +334,14 @@ fn swaps(pack: &mut Packing, rng: &mut Rng, opts: LocalSearch) -> Vec<u32> {
 /// A legal placement of many queens on `board`, starting from `start`; never fewer queens than
 /// `start`, deterministic for a given seed. `barred` names cells that hold no queen in any
 /// placement of `opts.target` queens (the value search passes those the checked LP certificate
-/// forces empty): the first pass of swaps leaves them out.
-pub fn local_search(board: &Board, barred: &[Coord], start: &Placement, opts: LocalSearch) -> Placement {
+/// forces empty): the first pass of swaps leaves them out. `stop` ends the search early.
+pub fn local_search(
+    board: &Board,
+    barred: &[Coord],
+    start: &Placement,
+    opts: LocalSearch,
+    stop: &dyn Fn() -> bool,
+) -> Placement {
     let cells = board.free_cells();
     let index_of = |p: Coord| cells.binary_search(&p).ok();
     let mut segs = vec![[0u32; 4]; cells.len()];
@@ -351,15 +370,15 @@ pub fn local_search(board: &Board, barred: &[Coord], start: &Placement, opts: Lo
     // First on the cells open for the target (where the optimum is, when the target is the
     // value), then on every cell (the target may be out of reach).
     pack.set_barred(bar);
-    let mut best = swaps(&mut pack, &mut rng, opts);
-    if best.len() < opts.target {
+    let mut best = swaps(&mut pack, &mut rng, opts, stop);
+    if best.len() < opts.target && !stop() {
         pack.set_barred(vec![false; cells.len()]);
         pack.reset_to(if best.len() >= from_start.len() {
             &best
         } else {
             &from_start
         });
-        best = swaps(&mut pack, &mut rng, opts);
+        best = swaps(&mut pack, &mut rng, opts, stop);
     }
     Placement::new(best.iter().map(|&i| cells[i as usize]).collect())
 }
@@ -390,7 +409,7 @@ mod tests {
         for b in &boards {
             let v = brute_value(b);
             for seed in 0..3 {
-                let p = local_search(b, &[], &greedy_placement(b), opts(seed, usize::MAX));
+                let p = local_search(b, &[], &greedy_placement(b), opts(seed, usize::MAX), &|| false);
                 assert_eq!(check_placement(b, &p), Ok(()));
                 assert_eq!(p.len(), v, "{b:?} seed {seed}");
             }
@@ -404,13 +423,34 @@ mod tests {
         let v = crate::engine::value(&b, &Default::default()).unwrap().value;
         let lp = crate::engine::lp_bound(&b).unwrap();
         // The cells the certificate forces empty for v hold no queen of an optimum.
-        let open = local_search(&b, &lp.checked.forced(v).empty, &greedy_placement(&b), opts(3, v));
+        let open = local_search(
+            &b,
+            &lp.checked.forced(v).empty,
+            &greedy_placement(&b),
+            opts(3, v),
+            &|| false,
+        );
         assert_eq!((open.len(), check_placement(&b, &open)), (v, Ok(())));
         // With every cell barred the second pass, on every cell, still finds a legal optimum.
-        let all = local_search(&b, &b.free_cells(), &greedy_placement(&b), opts(3, v));
+        let all = local_search(&b, &b.free_cells(), &greedy_placement(&b), opts(3, v), &|| false);
         assert_eq!((all.len(), check_placement(&b, &all)), (v, Ok(())));
         let start = greedy_placement(&b);
-        let none = value_start(&b, &start, start.len(), Some(&lp));
+        let none = value_start(&b, &start, start.len(), Some(&lp), &|| false);
         assert_eq!(none, start, "a start at the target is kept");
+    }
+
+    #[test]
+    fn a_stop_keeps_a_legal_placement_no_smaller_than_the_start() {
+        let b = Board::with_walls(30, 30, &[(3, 4), (10, 10), (17, 2), (25, 21)]).unwrap();
+        let start = greedy_placement(&b);
+        let stopped = value_start(&b, &start, usize::MAX, None, &|| true);
+        assert_eq!(stopped, start, "stopped before the first run");
+        let calls = std::cell::Cell::new(0);
+        let soon = || {
+            calls.set(calls.get() + 1);
+            calls.get() > 2
+        };
+        let p = local_search(&b, &[], &start, opts(1, usize::MAX), &soon);
+        assert!(p.len() >= start.len() && check_placement(&b, &p).is_ok());
     }
 }

@@ -222,7 +222,7 @@ pub fn value_within(
 
     let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
         let t = Instant::now();
-        let p = value_start(board, &greedy, ub.bound, lp.as_ref());
+        let p = value_start(board, &greedy, ub.bound, lp.as_ref(), &over);
         progress.note(|| {
             format!(
                 "value: local search {} queens, aimed at {} ({:.2} s)",
