@@ -22,9 +22,14 @@ fn squares(n: usize, sols: &[Placement]) -> Vec<Vec<usize>> {
 
 /// A first selection: packing takes each solution in list order that is disjoint from those
 /// taken; covering takes, while a square is uncovered, the solution that covers most
-/// uncovered squares (the first such), then shrinks it by local search. `None` when no cover
-/// exists.
-pub fn start_selection(n: usize, sols: &[Placement], goal: Goal) -> Option<Vec<usize>> {
+/// uncovered squares (the first such), then shrinks it by local search until `stop` (a time
+/// limit, Ctrl-C) says so. `None` when no cover exists.
+pub fn start_selection(
+    n: usize,
+    sols: &[Placement],
+    goal: Goal,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<usize>> {
     let sq = squares(n, sols);
     let mut used = vec![false; n * n];
     let mut sel = Vec::new();
@@ -49,7 +54,7 @@ pub fn start_selection(n: usize, sols: &[Placement], goal: Goal) -> Option<Vec<u
             }
             let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
             while sel.len() > 1 {
-                match shrink(n * n, &sq, &sel, &mut rng) {
+                match shrink(n * n, &sq, &sel, &mut rng, stop) {
                     Some(smaller) => sel = smaller,
                     None => break,
                 }
@@ -62,7 +67,13 @@ pub fn start_selection(n: usize, sols: &[Placement], goal: Goal) -> Option<Vec<u
 
 /// A cover with one solution fewer than `cover`, by local search from `cover` minus the
 /// solution whose loss uncovers least; `None` if none is found within [`STEPS_PER_SOLUTION`] moves per solution.
-fn shrink(cells: usize, sq: &[Vec<usize>], cover: &[usize], rng: &mut XorShift) -> Option<Vec<usize>> {
+fn shrink(
+    cells: usize,
+    sq: &[Vec<usize>],
+    cover: &[usize],
+    rng: &mut XorShift,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<usize>> {
     let mut count = vec![0usize; cells];
     for &i in cover {
         sq[i].iter().for_each(|&q| count[q] += 1);
@@ -81,6 +92,9 @@ fn shrink(cells: usize, sq: &[Vec<usize>], cover: &[usize], rng: &mut XorShift) 
     let mut tabu = vec![0usize; sq.len()];
     let tenure = 7;
     for step in 0..STEPS_PER_SOLUTION * sq.len() {
+        if step % 1024 == 1023 && stop() {
+            return None;
+        }
         let uncovered: Vec<usize> = (0..cells).filter(|&q| count[q] == 0).collect();
         if uncovered.is_empty() {
             return Some(sel);
@@ -171,14 +185,14 @@ mod tests {
     fn starts_are_packings_and_covers() {
         for n in [5, 7, 8] {
             let sols = nqueens_solutions(n, &Backend::default()).unwrap();
-            let p = start_selection(n, &sols, Goal::Pack).unwrap();
+            let p = start_selection(n, &sols, Goal::Pack, &|| false).unwrap();
             assert!(load(n, &sols, &p).iter().all(|&c| c <= 1));
-            let c = start_selection(n, &sols, Goal::Cover).unwrap();
+            let c = start_selection(n, &sols, Goal::Cover, &|| false).unwrap();
             assert!(load(n, &sols, &c).iter().all(|&c| c >= 1));
             // The local search reaches the proved optimum on these boards.
             assert_eq!(c.len(), [0, 0, 0, 0, 0, 5, 0, 7, 12][n], "n = {n}");
         }
         let sols = nqueens_solutions(4, &Backend::default()).unwrap();
-        assert_eq!(start_selection(4, &sols, Goal::Cover), None);
+        assert_eq!(start_selection(4, &sols, Goal::Cover, &|| false), None);
     }
 }

@@ -6,6 +6,7 @@ mod armies;
 pub mod chunk_store;
 mod counts;
 mod cover;
+mod cover_search;
 mod cover_start;
 mod least_walls;
 pub mod nk;
