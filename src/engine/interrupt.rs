@@ -16,3 +16,13 @@ pub fn request_stop() {
 pub fn stop_requested() -> bool {
     STOP.load(Ordering::Relaxed)
 }
+
+/// A stop test for a search on the calling thread: true once Ctrl-C was asked for, or once
+/// the thread has used `limit` of CPU time from now (never, without a limit). It is `Copy`,
+/// so one deadline can serve a local search and a solver's terminate callback alike.
+pub fn cpu_deadline(limit: Option<std::time::Duration>) -> impl Fn() -> bool + Copy + Send + 'static {
+    let cpu_start = super::thread_cpu_seconds();
+    move || {
+        stop_requested() || limit.is_some_and(|l| super::thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
+    }
+}

@@ -11,7 +11,6 @@
 use super::Reporter;
 use super::lp_bound::{forced_clauses, lp_bound_if};
 use super::primal::value_start;
-use super::provenance::thread_cpu_seconds;
 use super::session::Interrupted;
 use super::{BoardSession, UpperBound, greedy_placement, upper_bound};
 use crate::board::{Board, Placement};
@@ -132,11 +131,7 @@ pub fn value_within(
     progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
     let start = Instant::now();
-    let cpu_start = thread_cpu_seconds();
-    let over = move || {
-        super::interrupt::stop_requested()
-            || limit.is_some_and(|l| thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
-    };
+    let over = super::interrupt::cpu_deadline(limit);
     let greedy = greedy_placement(board);
     let mut ub = upper_bound(board);
     let lp = lp_bound_if(board, opts.lp)?;

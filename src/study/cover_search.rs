@@ -16,6 +16,9 @@
 
 use crate::board::CellSet;
 
+/// Nodes between two looks at the stop test, from the first node on.
+const STOP_EVERY: u64 = 1024;
+
 /// How a search for a cover of at most k solutions ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CoverSearch {
@@ -139,9 +142,12 @@ impl<'a, const W: usize> Search<'a, W> {
         next
     }
 
+    /// One node: `covered` is the union of `chosen`, `excess` is its excess per row and
+    /// column, and `excluded` holds the candidates whose subtrees are done at the open branch
+    /// points above.
     fn visit(&mut self, covered: CellSet<W>, excess: &Excess) -> Step {
         self.nodes += 1;
-        if self.budget == 0 || (self.nodes.is_multiple_of(1024) && (self.stop)()) {
+        if self.budget == 0 || (self.nodes % STOP_EVERY == 1 && (self.stop)()) {
             return Step::Stop;
         }
         let open = self.board.difference(&covered);
@@ -203,11 +209,7 @@ mod tests {
     use crate::study::nqueens_solutions;
 
     fn squares(n: usize) -> Vec<Vec<usize>> {
-        nqueens_solutions(n, &Backend::default())
-            .unwrap()
-            .iter()
-            .map(|p| p.queens().iter().map(|&(r, c)| r * n + c).collect())
-            .collect()
+        crate::study::cover_start::squares(n, &nqueens_solutions(n, &Backend::default()).unwrap())
     }
 
     fn covers(n: usize, sq: &[Vec<usize>], sel: &[usize], k: usize) -> bool {
@@ -247,7 +249,7 @@ mod tests {
         );
         assert_eq!(
             search_cover(8, &sq, 11, u64::MAX, &|| true),
-            CoverSearch::Stopped { nodes: 1024 }
+            CoverSearch::Stopped { nodes: 1 }
         );
         assert_eq!(
             search_cover(4, &squares(4), 4, u64::MAX, &never),

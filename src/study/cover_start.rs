@@ -13,8 +13,11 @@ use crate::encode::Goal;
 /// (n = 10: 1.4 million, a few seconds).
 const STEPS_PER_SOLUTION: usize = 2_000;
 
+/// Moves between two looks at the stop test (a time limit).
+const STOP_EVERY: usize = 1024;
+
 /// The squares (row-major indices) of each solution.
-fn squares(n: usize, sols: &[Placement]) -> Vec<Vec<usize>> {
+pub(super) fn squares(n: usize, sols: &[Placement]) -> Vec<Vec<usize>> {
     sols.iter()
         .map(|p| p.queens().iter().map(|&(r, c)| r * n + c).collect())
         .collect()
@@ -53,7 +56,7 @@ pub fn start_selection(
                 sel.push(best);
             }
             let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-            while sel.len() > 1 {
+            while sel.len() > 1 && !stop() {
                 match shrink(n * n, &sq, &sel, &mut rng, stop) {
                     Some(smaller) => sel = smaller,
                     None => break,
@@ -92,7 +95,7 @@ fn shrink(
     let mut tabu = vec![0usize; sq.len()];
     let tenure = 7;
     for step in 0..STEPS_PER_SOLUTION * sq.len() {
-        if step % 1024 == 1023 && stop() {
+        if step % STOP_EVERY == 0 && stop() {
             return None;
         }
         let uncovered: Vec<usize> = (0..cells).filter(|&q| count[q] == 0).collect();
