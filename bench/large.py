@@ -159,7 +159,7 @@ def svg(rows, solvers, limit):
 def main_run(a):
     import boards as chk
     with open(a.boards) as f:
-        board_set = [b for b in json.load(f) if b["rows"] <= a.max_size]
+        board_set = [b for b in json.load(f) if a.min_size <= b["rows"] <= a.max_size]
     solvers = a.solvers.split(",")
     rows, disagreements = [], []
     for b in board_set:
@@ -205,7 +205,7 @@ def write(a, rows, solvers, disagreements):
                 line += (f"; {ref} CPU / {s} CPU over boards both proved: median "
                          f"{ratios[len(ratios) // 2]:.2f}, worst {ratios[0]:.2f}")
         summary.append(line)
-    meta = {"command": a.command, "limit_seconds": a.limit, "max_size": a.max_size,
+    meta = {"command": a.command, "limit_seconds": a.limit, "min_size": a.min_size, "max_size": a.max_size,
             "host": platform.node(), "cpus": os.cpu_count(),
             "loadavg": open("/proc/loadavg").read().split()[:3]}
     md = ["# Large walled boards: queensat per backend against CP-SAT and PySAT", "",
@@ -220,12 +220,16 @@ def write(a, rows, solvers, disagreements):
     if disagreements:
         md += ["## DISAGREEMENTS", ""] + [f"- {d}" for d in disagreements] + [""]
     md += ["Plot: `large.svg` (log scale)."]
-    with open(os.path.join(a.out, "large.md"), "w") as f:
-        f.write("\n".join(md) + "\n")
-    with open(os.path.join(a.out, "large.json"), "w") as f:
-        json.dump({"meta": meta, "rows": rows, "disagreements": disagreements}, f, indent=1)
-    with open(os.path.join(a.out, "large.svg"), "w") as f:
-        f.write(svg(rows, solvers, a.limit))
+    outputs = {"large.md": "\n".join(md) + "\n",
+               "large.json": json.dumps({"meta": meta, "rows": rows, "disagreements": disagreements},
+                                        indent=1),
+               "large.svg": svg(rows, solvers, a.limit)}
+    # Each file whole or not at all: written beside, then renamed over the old one.
+    for name, text in outputs.items():
+        path = os.path.join(a.out, name)
+        with open(path + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(path + ".tmp", path)
 
 
 def main():
@@ -240,6 +244,7 @@ def main():
     r.add_argument("--boards", required=True)
     r.add_argument("--out", required=True)
     r.add_argument("--limit", type=float, default=60)
+    r.add_argument("--min-size", type=int, default=0)
     r.add_argument("--max-size", type=int, default=40)
     r.add_argument("--solvers", default="queensat:varisat,queensat:cadical,cpsat,pysat")
     r.add_argument("--command", default="python bench/large.py run")

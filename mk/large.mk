@@ -3,11 +3,15 @@
 #
 #   make bench-large                 boards up to LARGE_MAX (24) with LARGE_LIMIT (20) CPU s each
 #   make bench-large LARGE_MAX=40 LARGE_LIMIT=600    the whole set (hours: see docs/bench.md)
+#   make bench-large LARGE_MIN=28 LARGE_MAX=32 LARGE_LIMIT=60 LARGE_OUT=results/bench/large-28-32
+#                                    a band of sizes, beside the default run's files
 #   make bench-large-boards          regenerate the board set (seed 2026)
 
+LARGE_MIN ?= 0
 LARGE_MAX ?= 24
 LARGE_LIMIT ?= 20
 LARGE_SOLVERS ?= queensat:varisat,queensat:cadical,cpsat,pysat
+LARGE_OUT ?= results/bench/large
 BENCH_TARGETS += bench-large
 .PHONY: bench-large bench-large-boards
 
@@ -16,6 +20,6 @@ bench-large-boards:
 
 bench-large: build bench-venv
 	nice -n 19 $(VENV)/bin/python bench/large.py run --boards bench/large-boards.json \
-		--out results/bench/large --limit $(LARGE_LIMIT) --max-size $(LARGE_MAX) \
+		--out $(LARGE_OUT) --limit $(LARGE_LIMIT) --min-size $(LARGE_MIN) --max-size $(LARGE_MAX) \
 		--solvers $(LARGE_SOLVERS) \
-		--command "make bench-large LARGE_MAX=$(LARGE_MAX) LARGE_LIMIT=$(LARGE_LIMIT)"
+		--command "make bench-large LARGE_MIN=$(LARGE_MIN) LARGE_MAX=$(LARGE_MAX) LARGE_LIMIT=$(LARGE_LIMIT) LARGE_SOLVERS=$(LARGE_SOLVERS) LARGE_OUT=$(LARGE_OUT)"

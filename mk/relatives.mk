@@ -70,3 +70,14 @@ cover: build
 	done
 	$(BIN) cover --size 4..$(COVER_MAX) --certificates results/cover --cached-only \
 	  --output results/cover/table.md
+
+## Square boards past armies-square's reach (issue 16): the search for m under a CPU limit of
+## ARMIES_OPEN_SECONDS per size (ARMIES_OPEN_SIZES: one size, a range A..B or a list a,b). A stopped search reports the largest checked position found
+## as "≥ m", NOT proved (the command then exits 3, which this target accepts).
+ARMIES_OPEN_SIZES ?= 11
+ARMIES_OPEN_SECONDS ?= 6000
+.PHONY: armies-open
+armies-open: build
+	$(BIN) armies --size $(ARMIES_OPEN_SIZES) --table --no-count \
+	  --solver cadical --time-limit $(ARMIES_OPEN_SECONDS) --quiet --output results/armies/open.md \
+	  || [ $$? -eq 3 ]

@@ -53,6 +53,46 @@ fn a_cached_proof_is_counted_later_without_proving_m_again() {
     );
 }
 
+/// A search stopped by --time-limit reports the largest checked position it has, labelled NOT
+/// proved, exits 3, enumerates nothing and leaves the cache alone (a stopped board is searched
+/// again next time); a board proved within the limit is unaffected.
+#[test]
+fn a_stopped_search_reports_a_lower_bound_and_is_not_cached() {
+    if !queensat::solve::Backend::available()
+        .iter()
+        .any(|b| b.name() == "cadical")
+    {
+        eprintln!("skipped: needs CaDiCaL (stops inside a call)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    // 10x10 needs minutes for the UNSAT at m + 1 = 15.
+    let args = [
+        "armies", "--size", "10", "--solver", "cadical", "--unique", "--cache", d,
+    ];
+    let (code, out, err) = queensat(&[&args[..], &["--time-limit", "0.2"]].concat());
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("largest armies found: m >= "), "{out}");
+    assert!(out.contains("NOT proved: stopped after"), "{out}");
+    assert!(!out.contains("optimal positions up to symmetry"), "{out}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let (code, out, err) = queensat(&[&args[..], &["--time-limit", "0.2", "--table", "--no-count"]].concat());
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("| 10 | 10 | ≥ "), "{out}");
+    let (code, out, err) = queensat(&[
+        "armies",
+        "--size",
+        "5",
+        "--solver",
+        "cadical",
+        "--time-limit",
+        "60",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("largest armies: m = 4"), "{out}");
+}
+
 #[test]
 fn four_by_four_json_has_ten_classes() {
     let (code, out, _) = queensat(&[

@@ -32,6 +32,12 @@ pub struct ArmiesArgs {
     /// reported as a lower bound.
     #[arg(long, value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
     pub count_seconds: Option<Duration>,
+    /// Stop the search for m after this many CPU seconds (or at Ctrl-C) and report the
+    /// largest checked position found, labelled NOT proved (exit 3; 130 after Ctrl-C); a
+    /// stopped board is not written to --cache. CaDiCaL stops inside a call, the other
+    /// solvers between calls.
+    #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
+    pub time_limit: Option<Duration>,
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
     /// board finishes.
     #[arg(long, value_name = "DIR")]
@@ -57,11 +63,13 @@ pub struct ArmiesArgs {
 }
 
 pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
+    super::catch_ctrl_c();
     let opts = ArmyOptions {
         encoding: a.encoding,
         backend: a.solver.backend(),
         unique: a.unique || (a.table && !a.no_count),
         count_limit: a.count_seconds,
+        time_limit: a.time_limit,
         symmetry_breaking: a.symmetry.breaking(),
     };
     if a.table {
@@ -80,7 +88,8 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         let rows = army_rows(&shapes, &t, &a.progress.reporter())?;
         a.output
             .emit(&army_table(&rows, &opts, a.brute, &Provenance::now()))?;
-        return Ok(0);
+        let stopped = rows.iter().any(|r| r.report.as_ref().is_some_and(|r| !r.proved));
+        return Ok(exit_code(stopped));
     }
     let (board, _) = a.board.load()?;
     let report =
@@ -89,5 +98,14 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         Format::Json => serde_json::to_string(&report)? + "\n",
         Format::Text => army_text(&report),
     })?;
-    Ok(0)
+    Ok(exit_code(!report.proved))
+}
+
+/// 0 when every board is proved; 3 when a time limit stopped one, 130 when Ctrl-C did.
+fn exit_code(stopped: bool) -> i32 {
+    match stopped {
+        false => 0,
+        true if crate::engine::interrupt::stop_requested() => 130,
+        true => 3,
+    }
 }

@@ -160,6 +160,22 @@ fn one_line(e: &anyhow::Error) -> String {
         .replace('\n', " ")
 }
 
+/// The first Ctrl-C asks the search to stop and report the best placement and bound it has
+/// (exit 130 where a command reports a stopped search); a second one ends the process at once.
+pub(crate) fn catch_ctrl_c() {
+    extern "C" fn on_interrupt(_: libc::c_int) {
+        crate::engine::interrupt::request_stop();
+        // SAFETY: `signal` is async-signal-safe; the default disposition ends the process.
+        unsafe {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+        }
+    }
+    // SAFETY: installs a handler that only stores an atomic flag and resets the disposition.
+    unsafe {
+        libc::signal(libc::SIGINT, on_interrupt as *const () as libc::sighandler_t);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -81,7 +81,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         return run_batch(path, &opts);
     }
     let (board, _) = a.board.load()?;
-    catch_ctrl_c();
+    super::catch_ctrl_c();
     let mut report = value_within(&board, &opts, a.time_limit, &a.progress.reporter())?;
     let certificate = if a.certify {
         Some(crate::engine::certify_value(
@@ -118,22 +118,6 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         _ if !report.proved => 3,
         _ => 0,
     })
-}
-
-/// The first Ctrl-C asks the search to stop and report the best placement and bound it has
-/// (exit 130); a second one ends the process at once.
-fn catch_ctrl_c() {
-    extern "C" fn on_interrupt(_: libc::c_int) {
-        crate::engine::interrupt::request_stop();
-        // SAFETY: `signal` is async-signal-safe; the default disposition ends the process.
-        unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-        }
-    }
-    // SAFETY: installs a handler that only stores an atomic flag and resets the disposition.
-    unsafe {
-        libc::signal(libc::SIGINT, on_interrupt as *const () as libc::sighandler_t);
-    }
 }
 
 fn text(r: &ValueReport) -> String {

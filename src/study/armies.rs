@@ -98,6 +98,10 @@ pub struct ArmyReport {
     pub example: Armies,
     pub calls: Vec<ArmyCall>,
     pub proof: String,
+    /// False when a time limit or Ctrl-C stopped the search: `m` is then only the largest
+    /// checked position found, a lower bound.
+    #[serde(default = "proved_by_default")]
+    pub proved: bool,
     pub encoding: String,
     pub solver: String,
     #[serde(default)]
@@ -107,6 +111,11 @@ pub struct ArmyReport {
     pub model_clauses: usize,
     pub seconds: f64,
     pub classes: Option<ArmyClasses>,
+}
+
+/// Reports written before the time limit existed were all proved.
+fn proved_by_default() -> bool {
+    true
 }
 
 impl ArmyReport {
@@ -156,6 +165,9 @@ pub struct ArmyOptions {
     pub unique: bool,
     /// Stop enumeration (between solver calls) after this long.
     pub count_limit: Option<Duration>,
+    /// Stop the search for `m` after this much CPU time (or at Ctrl-C) and report the best
+    /// position found, not proved.
+    pub time_limit: Option<Duration>,
     /// Add lex-leader constraints for the board's symmetries and the colour swap (sound: each
     /// class keeps its least member, so m and the class count are unchanged).
     pub symmetry_breaking: bool,
@@ -198,6 +210,11 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
     let model_vars = session.model.vars.len();
     let mut best = Armies::default();
     let mut calls = Vec::new();
+    // CaDiCaL stops inside a call; every backend is also stopped between calls.
+    let cpu_start = crate::engine::thread_cpu_seconds();
+    let stop = crate::engine::interrupt::cpu_deadline(opts.time_limit);
+    session.solver.set_stop(stop);
+    let mut stopped = false;
     loop {
         let k = best.size() + 1;
         let t = Instant::now();
@@ -209,10 +226,26 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
             });
             break;
         };
-        let found = session.solve_with(&assumps)?;
+        let found = if stop() {
+            Err(Interrupted.into())
+        } else {
+            session.solve_with(&assumps)
+        };
+        let found = match found {
+            Err(e) if e.is::<Interrupted>() => {
+                stopped = true;
+                None
+            }
+            other => other?,
+        };
         calls.push(ArmyCall {
             at_least: k,
-            answer: if found.is_some() { "sat" } else { "unsat" }.into(),
+            answer: match (&found, stopped) {
+                (_, true) => "stopped",
+                (Some(_), _) => "sat",
+                (None, _) => "unsat",
+            }
+            .into(),
             seconds: t.elapsed().as_secs_f64(),
         });
         match found {
@@ -226,13 +259,19 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
         anyhow::bail!("internal error: trimmed armies fail the checker: {v}");
     }
     let last = calls.last().expect("at least one call");
-    let proof = if last.answer == "unsat" {
+    let proof = if stopped {
+        format!(
+            "NOT proved: stopped after {:.0} s of CPU while asking for two armies of {}; the upper bound is open",
+            crate::engine::thread_cpu_seconds() - cpu_start,
+            m + 1
+        )
+    } else if last.answer == "unsat" {
         format!("UNSAT for two armies of {} ({} solver calls)", m + 1, calls.len())
     } else {
         format!("{} queens per army exceed the free squares", m + 1)
     };
     let seconds = start.elapsed().as_secs_f64();
-    let classes = if opts.unique && m > 0 {
+    let classes = if opts.unique && m > 0 && !stopped {
         Some(optimal_classes(&mut session, m, opts.count_limit)?)
     } else {
         None
@@ -243,6 +282,7 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
         example,
         calls,
         proof,
+        proved: !stopped,
         encoding: opts.encoding.name().into(),
         solver: session.solver.signature().into(),
         symmetry_breaking: opts.symmetry_breaking,
@@ -267,11 +307,11 @@ pub fn optimal_classes(
     let Some(assumps) = session.model.exactly(m, &mut session.solver) else {
         anyhow::bail!("armies of {m} cannot fit on the board");
     };
-    // The limit also stops a call under way (on backends that can), so that a long final
-    // UNSAT call still leaves the classes found as a lower bound.
-    if let Some(l) = limit {
-        session.solver.set_stop(move || start.elapsed() > l);
-    }
+    // The limit (and Ctrl-C) also stops a call under way (on backends that can), so that a
+    // long final UNSAT call still leaves the classes found as a lower bound.
+    session.solver.set_stop(move || {
+        crate::engine::interrupt::stop_requested() || limit.is_some_and(|l| start.elapsed() > l)
+    });
     loop {
         let a = match session.solve_with(&assumps) {
             Ok(Some(a)) => a,
@@ -289,7 +329,7 @@ pub fn optimal_classes(
             session.solver.add_clause(clause)?;
         }
         classes.push(images.into_iter().next().expect("a position is its own image"));
-        if limit.is_some_and(|l| start.elapsed() > l) {
+        if crate::engine::interrupt::stop_requested() || limit.is_some_and(|l| start.elapsed() > l) {
             complete = false;
             break;
         }

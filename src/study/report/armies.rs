@@ -36,7 +36,9 @@ pub fn largest_armies_cached(
                 c.isometry_classes = c.count_isometry_classes(&r.board);
             }
             let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
-            let same = r.board == *board
+            // A stopped search is not a finished board: it is searched again.
+            let same = r.proved
+                && r.board == *board
                 && r.encoding == opts.encoding.name()
                 && r.symmetry_breaking == opts.symmetry_breaking;
             if same && (counted || !opts.unique) {
@@ -55,7 +57,7 @@ pub fn largest_armies_cached(
         return Ok(None);
     }
     let r = largest_armies(board, opts)?;
-    if let Some(dir) = cache.filter(|_| empty) {
+    if let Some(dir) = cache.filter(|_| empty && r.proved) {
         write_atomic(
             &cache_file(dir, board),
             (serde_json::to_string_pretty(&r)? + "\n").as_bytes(),
@@ -100,7 +102,12 @@ pub fn army_rows(
         let board = Board::new(r, c)?;
         let report = largest_armies_cached(&board, &t.armies, t.cache, t.cached_only)?;
         progress.note(|| match &report {
-            Some(rep) => format!("queensat armies: {r}x{c}: m = {} ({:.2} s)", rep.m, rep.seconds),
+            Some(rep) => format!(
+                "queensat armies: {r}x{c}: m {} {} ({:.2} s)",
+                if rep.proved { "=" } else { ">=" },
+                rep.m,
+                rep.seconds
+            ),
             None => format!("queensat armies: {r}x{c}: not in the cache"),
         });
         let brute = match &report {
@@ -161,7 +168,8 @@ pub fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Prov
         };
         s.push_str(&format!(
             "| {r} | {c} | {} | {classes} | {isometry} | {positions} | {} | {} | {} | {:.2} | {secs} |{brute_cell}\n",
-            rep.m, rep.proof, rep.model_vars, rep.model_clauses, rep.seconds
+            if rep.proved { rep.m.to_string() } else { format!("≥ {}", rep.m) },
+            rep.proof, rep.model_vars, rep.model_clauses, rep.seconds
         ));
     }
     s.push_str(&format!(
@@ -204,7 +212,14 @@ fn solvers(rows: &[ArmyRow], opts: &ArmyOptions) -> String {
 /// One board's report in words.
 pub fn army_text(r: &ArmyReport) -> String {
     let mut s = format!("board {}\n", r.board.describe());
-    s.push_str(&format!("largest armies: m = {} (W white, B black)\n", r.m));
+    if r.proved {
+        s.push_str(&format!("largest armies: m = {} (W white, B black)\n", r.m));
+    } else {
+        s.push_str(&format!(
+            "largest armies found: m >= {} (W white, B black), NOT proved\n",
+            r.m
+        ));
+    }
     s.push_str(&r.example.render(&r.board));
     s.push_str(&format!(
         "proof: SAT with two armies of {}, position checked; {}\n",
