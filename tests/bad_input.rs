@@ -86,3 +86,69 @@ fn verify_refuses_files_that_do_not_belong_together() {
     let (code, _, err) = queensat(&["verify", &summary, "--boards", &format!("{p}/1-W_boards.csv")]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// Usage errors keep the names clap gives under its first line; float limits take only
+/// positive finite seconds; files read back are checked like any input.
+#[test]
+fn usage_errors_and_read_back_files_say_what_is_wrong() {
+    one_error_line(&["value", "--rows", "3"], "--cols");
+    one_error_line(&["value", "--size", "4", "--rows", "3", "--cols", "3"], "--rows");
+    for bad in ["NaN", "inf", "0", "-5", "1e400"] {
+        let limit = format!("--count-cpu-limit={bad}");
+        one_error_line(
+            &["least-walls", "--size", "4", "--queens", "4", "--count", &limit],
+            "--count-cpu-limit",
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    // nk --merge-from a folder that is not a shard of this count.
+    one_error_line(
+        &[
+            "nk",
+            "--size",
+            "4",
+            "--walls",
+            "1",
+            "--merge-from",
+            &d("none"),
+            "-o",
+            &d("nk"),
+        ],
+        "none",
+    );
+    assert!(!dir.path().join("nk").exists());
+    // A published file with a header and no rows confirms nothing.
+    std::fs::write(d("h.csv"), "Walls,Value,Queens\n").unwrap();
+    one_error_line(&["verify", &d("h.csv"), "--size", "8"], "no rows");
+    // A saved least-walls run whose q no board of its size holds, or whose witness attacks.
+    let (code, _, err) = queensat(&[
+        "least-walls",
+        "--size",
+        "4",
+        "--queens",
+        "4",
+        "--output",
+        &d("lw.json"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let good = std::fs::read_to_string(d("lw.json")).unwrap();
+    std::fs::write(
+        d("big.json"),
+        good.replace("\"queens\": 4", "\"queens\": 1000000000"),
+    )
+    .unwrap();
+    one_error_line(&["least-walls", "chart", &d("big.json")], "big.json");
+    let v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let mut bad = v.clone();
+    bad["reports"][0]["witness"]["placement"] = serde_json::json!([[0, 0], [0, 1], [2, 1], [3, 3]]);
+    std::fs::write(d("attack.json"), bad.to_string()).unwrap();
+    one_error_line(&["least-walls", "table", &d("attack.json")], "witness placement");
+    // A directory where a file of column lists belongs.
+    one_error_line(
+        &["nqueens", "--check", dir.path().to_str().unwrap()],
+        "a directory",
+    );
+}

@@ -570,3 +570,41 @@ fn tampered_armies_and_cover_caches_are_refused() {
     let (code, _, err) = queensat(&armies);
     one_error_line(code, &err, &["4x4.json", "delete it and re-run"]);
 }
+
+/// A stdout that cannot be written (a full disk): one error line naming standard output,
+/// exit 2, for printed reports, streamed output, help and completions alike.
+#[test]
+fn a_full_stdout_is_one_error_line() {
+    if !std::fs::metadata("/dev/full").is_ok_and(|m| {
+        use std::os::unix::fs::FileTypeExt as _;
+        m.file_type().is_char_device()
+    }) {
+        return;
+    }
+    let cases: [&[&str]; 7] = [
+        &["value", "--size", "4"],
+        &["--help"],
+        &["--version"],
+        &["nqueens", "8"],
+        &["completions", "bash"],
+        &["solutions", "--size", "6"],
+        &["value", "--batch", "-"],
+    ];
+    for args in cases {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if args == ["value", "--batch", "-"] {
+            // Nothing to write: an empty batch succeeds.
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+            continue;
+        }
+        one_error_line(out.status.code().unwrap_or(-1), &err, &["standard output"]);
+    }
+}

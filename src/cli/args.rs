@@ -6,7 +6,6 @@ use crate::engine::{Search, ValueOptions};
 use crate::io::write_atomic;
 use crate::solve::Backend;
 use clap::Args;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The base model's encoding choices.
@@ -127,12 +126,7 @@ impl OutputArgs {
     pub fn emit(&self, text: &str) -> anyhow::Result<()> {
         match &self.output {
             Some(p) if !self.to_stdout() => write_atomic(p, text.as_bytes()),
-            _ => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(text.as_bytes())?;
-                out.flush()?;
-                Ok(())
-            }
+            _ => super::write_stdout(text.as_bytes()),
         }
     }
 }

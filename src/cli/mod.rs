@@ -117,14 +117,7 @@ pub fn main() -> i32 {
     match result {
         Ok(code) => code,
         // A closed stdout (`| head`): stop quietly.
-        Err(e)
-            if e.chain().any(|c| {
-                c.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }) =>
-        {
-            0
-        }
+        Err(e) if is_broken_pipe(&e) => 0,
         Err(e) => {
             eprintln!("queensat: error: {}", one_line(&e));
             2
@@ -137,18 +130,82 @@ pub fn main() -> i32 {
 fn clap_exit(e: clap::Error) -> i32 {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        print!("{e}");
-        return 0;
+        return match write_stdout(e.to_string().as_bytes()) {
+            Ok(()) => 0,
+            Err(e) if is_broken_pipe(&e) => 0,
+            Err(e) => {
+                eprintln!("queensat: error: {}", one_line(&e));
+                2
+            }
+        };
     }
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         eprint!("{}", e.render());
         return 2;
     }
-    let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or("bad arguments");
-    let msg = first.strip_prefix("error: ").unwrap_or(first);
-    eprintln!("queensat: error: {msg} (see --help)");
+    eprintln!(
+        "queensat: error: {} (see --help)",
+        usage_error_line(&e.render().to_string())
+    );
     2
+}
+
+/// clap's message without its usage block, on one line: the first line names the problem
+/// and the indented lines under it name the arguments ("not provided: --cols <C>").
+fn usage_error_line(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let joined = lines.join(" ");
+    let msg = joined.strip_prefix("error: ").unwrap_or(&joined);
+    if msg.is_empty() {
+        "bad arguments".to_string()
+    } else {
+        msg.to_string()
+    }
+}
+
+/// Writes the whole of `bytes` to stdout; an error says it was stdout.
+pub(crate) fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut out = Stdout::lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Locked stdout whose write errors say they were on stdout (keeping their kind, so a closed
+/// pipe is still recognised): for commands that stream their output.
+pub(crate) struct Stdout(std::io::StdoutLock<'static>);
+
+impl Stdout {
+    pub(crate) fn lock() -> Stdout {
+        Stdout(std::io::stdout().lock())
+    }
+}
+
+fn on_stdout(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("cannot write to standard output: {e}"))
+}
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(on_stdout)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(on_stdout)
+    }
+}
+
+/// Whether the error comes from a closed stdout (`queensat ... | head`).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// An error and its causes on one line.

@@ -96,8 +96,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         progress.note(|| format!("writing {}", path.display()));
         let fill = |w: &mut dyn std::io::Write| write_columns(w, col, a.style, a.one_based);
         if path.as_os_str() == "-" {
-            let stdout = std::io::stdout();
-            let mut lock = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
+            let mut lock = std::io::BufWriter::with_capacity(1 << 20, super::Stdout::lock());
             fill(&mut lock)?;
             std::io::Write::flush(&mut lock)?;
         } else {

@@ -3,6 +3,7 @@
 
 use super::Cli;
 use crate::io::write_atomic;
+use anyhow::Context as _;
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 use std::io::Write as _;
@@ -24,12 +25,16 @@ pub struct ManArgs {
 
 pub fn run_completions(a: CompletionsArgs) -> anyhow::Result<i32> {
     let mut cmd = Cli::command();
-    clap_complete::generate(a.shell, &mut cmd, "queensat", &mut std::io::stdout());
+    // Into a buffer first: `generate` panics on a failed write.
+    let mut script = Vec::new();
+    clap_complete::generate(a.shell, &mut cmd, "queensat", &mut script);
+    super::write_stdout(&script)?;
     Ok(0)
 }
 
 pub fn run_man(a: ManArgs) -> anyhow::Result<i32> {
-    std::fs::create_dir_all(&a.dir)?;
+    std::fs::create_dir_all(&a.dir)
+        .with_context(|| format!("cannot create the directory {}", a.dir.display()))?;
     let mut cmd = Cli::command();
     cmd.build(); // gives each command its full name, `queensat solve`
     let mut pages = vec![("queensat".to_string(), cmd.clone())];
@@ -42,7 +47,7 @@ pub fn run_man(a: ManArgs) -> anyhow::Result<i32> {
             .title(name.as_str())
             .render(&mut roff)?;
         let path = a.dir.join(format!("{name}.1"));
-        write_atomic(&path, &roff)?;
+        write_atomic(&path, &roff).with_context(|| format!("cannot write {}", path.display()))?;
         let _ = writeln!(std::io::stdout(), "{}", path.display());
     }
     Ok(0)

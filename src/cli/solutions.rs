@@ -78,8 +78,7 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
         limit: a.limit,
         shard: a.shard.map(|s| s.zero_based()),
     };
-    let out = std::io::stdout();
-    let mut out = std::io::BufWriter::new(out.lock());
+    let mut out = std::io::BufWriter::new(super::Stdout::lock());
     if a.format == Format::Text && !a.count {
         writeln!(out, "board {}", board.describe())?;
     }

@@ -51,7 +51,7 @@ fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyh
         let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
         Box::new(std::io::BufReader::new(f))
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = super::Stdout::lock();
     let mut bad = 0;
     for (i, line) in input.lines().enumerate() {
         let line = line.with_context(|| format!("{} line {}", path.display(), i + 1))?;

@@ -126,7 +126,13 @@ pub fn parse_published(name: &str, text: &str) -> anyhow::Result<PublishedFile> 
             truncate(first, 40)
         ))
     };
-    parsed.with_context(|| name.to_string())
+    let file = parsed.with_context(|| name.to_string())?;
+    // A file with a header and no rows says nothing to check: "every claim holds" of nothing
+    // would read as a confirmation.
+    if file.rows.is_empty() {
+        bail!("{name}: no rows to check");
+    }
+    Ok(file)
 }
 
 /// Parses a published file that must have layout `want` (a boards CSV for `sweep-compare`, a

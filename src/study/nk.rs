@@ -17,7 +17,7 @@ use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
 use crate::engine::{
     EnumOptions, Provenance, Reporter, Shard, Target, count, thread_cpu_seconds, upper_bound,
 };
-use crate::study::chunk_store::ChunkStore;
+use crate::study::chunk_store::{ChunkStore, common_spec};
 use crate::with_cell_width;
 use anyhow::{bail, ensure};
 use rayon::prelude::*;
@@ -245,6 +245,15 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
             Items::Classes(wc, classes)
         }
     };
+    if !opts.merge_from.is_empty() {
+        // A shard directory of another count (or none at all) would silently add nothing.
+        let theirs: NkSpec = common_spec(&opts.merge_from, NK_SPEC_FILE, "N+k count")?;
+        ensure!(
+            theirs == *spec,
+            "--merge-from {}: a different N+k count from this one",
+            opts.merge_from[0].display()
+        );
+    }
     let store = ChunkStore::open(out, NK_SPEC_FILE, "N+k count", spec)?.reading_from(&opts.merge_from);
     let n_items = items.len();
     let n_chunks = n_items.div_ceil(spec.chunk).max(1);
@@ -320,7 +329,10 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
                 doc.placements
             );
         }
-        report.placements += doc.placements;
+        report.placements = report
+            .placements
+            .checked_add(doc.placements)
+            .ok_or_else(|| crate::study::chunk_store::bad_chunk(&path, "its count overflows the total"))?;
         report.cpu_seconds += doc.cpu_seconds;
         report.classes.extend(doc.classes);
     }

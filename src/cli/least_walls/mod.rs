@@ -50,8 +50,8 @@ pub struct LeastWallsArgs {
     #[arg(long)]
     pub count: bool,
     /// Stop the count after this many CPU seconds and report it incomplete (a lower bound).
-    #[arg(long, requires = "count", value_name = "SECONDS")]
-    pub count_cpu_limit: Option<f64>,
+    #[arg(long, requires = "count", value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
+    pub count_cpu_limit: Option<std::time::Duration>,
     /// While counting, block every symmetric image of a found board (one solver call per class).
     #[arg(long, requires = "count")]
     pub unique: bool,
@@ -170,7 +170,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         lex_leader_count: a.lex_leader != LexLeader::Off,
         certify: a.certify,
         certify_dir: a.certify_dir.clone(),
-        count_cpu_limit: a.count_cpu_limit,
+        count_cpu_limit: a.count_cpu_limit.map(|d| d.as_secs_f64()),
         progress: a.progress.reporter(),
     };
     let mut run = LeastWallsRun::now();

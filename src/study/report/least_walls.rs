@@ -3,10 +3,11 @@
 
 use crate::engine::Provenance;
 
-use crate::board::render_grid;
+use crate::board::{Board, render_grid};
+use crate::check::check_placement;
 use crate::io::{Line, render_line_chart};
 use crate::study::LeastWallsReport;
-use anyhow::Context;
+use anyhow::{Context, bail, ensure};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -29,16 +30,61 @@ impl LeastWallsRun {
         }
     }
 
-    /// Reads a saved run; errors name the file.
+    /// Reads a saved run and checks each report as input (its board size, q, and the
+    /// witness by the independent checker); errors name the file and the report.
     pub fn load(path: &std::path::Path) -> anyhow::Result<LeastWallsRun> {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        serde_json::from_str(&text).with_context(|| format!("{}: not a least-walls run", path.display()))
+        let run: LeastWallsRun = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a least-walls run", path.display()))?;
+        for (i, r) in run.reports.iter().enumerate() {
+            validate(r).with_context(|| format!("{}: report {}", path.display(), i + 1))?;
+        }
+        Ok(run)
     }
 
     /// Reads saved runs in order; the first error stops.
     pub fn load_all(paths: &[PathBuf]) -> anyhow::Result<Vec<LeastWallsRun>> {
         paths.iter().map(|p| LeastWallsRun::load(p)).collect()
+    }
+}
+
+/// A read-back report holds together: a board size queensat takes, 1 <= q <= cells, either
+/// "impossible" or a minimum with a witness board of that size and that many walls, whose
+/// placement of at least q queens the independent checker accepts.
+fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
+    Board::new(r.rows, r.cols)?;
+    let cells = r.rows * r.cols;
+    ensure!(
+        (1..=cells).contains(&r.queens),
+        "{} queens on a {}x{} board",
+        r.queens,
+        r.rows,
+        r.cols
+    );
+    match (&r.impossible, r.least_walls, &r.witness) {
+        (Some(_), None, None) => Ok(()),
+        (None, Some(w), Some(wit)) => {
+            let b = &wit.board;
+            ensure!(
+                (b.rows(), b.cols()) == (r.rows, r.cols) && b.n_walls() == w,
+                "the witness is a {}x{} board with {} walls, not {}x{} with {w}",
+                b.rows(),
+                b.cols(),
+                b.n_walls(),
+                r.rows,
+                r.cols
+            );
+            check_placement(b, &wit.placement).map_err(|v| anyhow::anyhow!("the witness placement: {v}"))?;
+            ensure!(
+                wit.placement.len() >= r.queens,
+                "the witness placement has {} queens, not {}",
+                wit.placement.len(),
+                r.queens
+            );
+            Ok(())
+        }
+        _ => bail!("a report needs either \"impossible\" or both a minimum and a witness"),
     }
 }
 

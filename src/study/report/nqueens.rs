@@ -97,6 +97,10 @@ pub struct ColumnVerdict {
 pub fn check_column_file(path: &Path, one_based: bool) -> anyhow::Result<Vec<ColumnVerdict>> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("cannot open {name}: {e}"))?;
+    anyhow::ensure!(
+        !path.is_dir(),
+        "cannot read {name}: a directory, not a file of column lists"
+    );
     let mut verdicts = Vec::new();
     read_column_lists(
         std::io::BufReader::with_capacity(1 << 20, file),

@@ -185,6 +185,29 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
     s
 }
 
+/// A row of our sweep read back is input like any other: k walls on 8 × 8 in canonical form,
+/// its orbit, and a placement of `value` queens that the independent checker accepts.
+fn check_our_row(row: &ClassRow, k: usize) -> anyhow::Result<()> {
+    let board = Board::with_walls(8, 8, &row.walls)?;
+    anyhow::ensure!(board.n_walls() == k, "{} walls, not {k}", board.n_walls());
+    let canon = board.canonical().0;
+    anyhow::ensure!(canon == board, "the walls are not their class's canonical form");
+    anyhow::ensure!(
+        row.orbit == canon.orbit_size(),
+        "orbit {}, but the class has {} boards",
+        row.orbit,
+        canon.orbit_size()
+    );
+    check_placement(&board, &row.queens).map_err(|v| anyhow::anyhow!("the placement: {v}"))?;
+    anyhow::ensure!(
+        row.queens.len() == row.value,
+        "value {} but the placement has {} queens",
+        row.value,
+        row.queens.len()
+    );
+    Ok(())
+}
+
 /// Compares every wall count for which `sweep` holds `8x8-Kw.jsonl` and `published` holds
 /// `K-W_boards.csv` (and, if there, `KW_summary.txt`); an error when there is none.
 pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Vec<KComparison>> {
@@ -200,9 +223,13 @@ pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Vec<KCompa
             .lines()
             .enumerate()
             .map(|(i, l)| {
-                serde_json::from_str(l).with_context(|| format!("{}:{}", ours_path.display(), i + 1))
+                let place = || format!("{}:{}", ours_path.display(), i + 1);
+                let row: ClassRow = serde_json::from_str(l).with_context(place)?;
+                check_our_row(&row, k).with_context(place)?;
+                Ok(row)
             })
             .collect::<anyhow::Result<_>>()?;
+        anyhow::ensure!(!ours.is_empty(), "{}: no rows", ours_path.display());
         let summary_path = published.join(format!("{k}W_summary.txt"));
         let summary = if summary_path.exists() {
             Some((summary_path.display().to_string(), read(&summary_path)?))
@@ -255,5 +282,30 @@ mod tests {
         assert_eq!(theirs, vec![(11, 1), (0, 4)]);
         assert_eq!(mine, vec![(0, 4)]);
         assert!(compare_k(1, &ours, "[[1, 2]]", "t.txt", None).is_err());
+    }
+
+    #[test]
+    fn our_rows_read_back_are_checked() {
+        let canonical = Board::with_walls(8, 8, &[(7, 7)]).unwrap().canonical().0.walls();
+        let row = |walls: Vec<Coord>, value, queens: Vec<Coord>, orbit| ClassRow {
+            walls,
+            value,
+            queens: Placement::new(queens),
+            orbit,
+            optimal: None,
+        };
+        assert!(check_our_row(&row(canonical.clone(), 1, vec![(1, 1)], 4), 1).is_ok());
+        // Off the board, not canonical, a wrong orbit, attacking queens, a value the placement
+        // does not reach, the wrong number of walls.
+        assert!(check_our_row(&row(vec![(99, 99)], 1, vec![(1, 1)], 4), 1).is_err());
+        let other = [(0, 0), (0, 7), (7, 0), (7, 7)]
+            .into_iter()
+            .find(|c| vec![*c] != canonical)
+            .unwrap();
+        assert!(check_our_row(&row(vec![other], 1, vec![(1, 1)], 4), 1).is_err());
+        assert!(check_our_row(&row(canonical.clone(), 1, vec![(1, 1)], 8), 1).is_err());
+        assert!(check_our_row(&row(canonical.clone(), 2, vec![(1, 1), (1, 2)], 4), 1).is_err());
+        assert!(check_our_row(&row(canonical.clone(), 2, vec![(1, 1)], 4), 1).is_err());
+        assert!(check_our_row(&row(canonical, 1, vec![(1, 1)], 4), 2).is_err());
     }
 }
