@@ -516,7 +516,9 @@ mod tests {
         );
         let e = parse_published("t", "[[99999999999999999999, 2]]").unwrap_err();
         assert!(format!("{e:#}").contains("line 1: walls"), "{e:#}");
-        assert_eq!(parse_published("t", "[]").unwrap().rows, vec![]);
+        // An empty list has nothing to check: an error, not a confirmation of nothing.
+        let e = parse_published("t", "[]").unwrap_err();
+        assert!(format!("{e:#}").contains("no rows"), "{e:#}");
         assert_eq!(parse_published("t", "[[1,2],]").unwrap().rows.len(), 1);
     }
 
