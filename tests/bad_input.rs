@@ -152,3 +152,34 @@ fn usage_errors_and_read_back_files_say_what_is_wrong() {
         "a directory",
     );
 }
+
+/// Questions that cannot mean anything are refused rather than answered with a vacuous result.
+#[test]
+fn vacuous_questions_are_refused() {
+    one_error_line(&["nk", "--size", "4", "--walls", "99"], "--walls 99");
+    one_error_line(&["solutions", "--size", "6", "--limit", "0"], "--limit");
+    one_error_line(
+        &["puzzles", "--size", "4", "--walls", "1", "--limit", "0"],
+        "--limit",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    std::fs::write(
+        d("empty.json"),
+        r#"{"command":"x","date":"x","host":"x","version":"x","reports":[]}"#,
+    )
+    .unwrap();
+    one_error_line(&["least-walls", "table", &d("empty.json")], "no reports");
+    // A batch line with a field the board does not read, or both size and rows.
+    std::fs::write(
+        d("b.jsonl"),
+        "{\"size\":4,\"rows\":5}\n{\"size\":4,\"bogus\":1}\n",
+    )
+    .unwrap();
+    let (code, out, err) = queensat(&["value", "--batch", &d("b.jsonl")]);
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(
+        out.contains("both given") && out.contains("unknown field"),
+        "{out}"
+    );
+}

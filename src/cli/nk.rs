@@ -73,6 +73,11 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         merge_from: a.merge_from.clone(),
         progress: a.progress.reporter(),
     };
+    for n in a.size.iter() {
+        if let Some(k) = a.walls.iter().find(|&k| k > n * n) {
+            bail!("--walls {k}: more walls than the {n}x{n} board has squares");
+        }
+    }
     let mut groups = Vec::new();
     for n in a.size.iter() {
         for k in a.walls.iter() {

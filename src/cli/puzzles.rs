@@ -27,8 +27,8 @@ pub struct PuzzlesArgs {
     #[arg(long, default_value_t = 0)]
     pub min_value: usize,
     /// Stop after this many puzzles.
-    #[arg(long)]
-    pub limit: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
     /// Write puzzles.json, puzzles.csv and summary.md (and the comparison) into DIR, and keep
     /// the finished chunks there: a re-run into DIR resumes.
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
@@ -76,7 +76,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         cols,
         walls: a.walls.clone(),
         min_value: a.min_value,
-        limit: a.limit,
+        limit: a.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
         value: value.clone(),
         progress: a.progress.reporter(),
         chunk_size: a.chunk,

@@ -25,7 +25,7 @@ pub struct SolutionsArgs {
     #[arg(long = "break", value_enum, default_value_t = Breaking::default())]
     pub breaking: Breaking,
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Run only shard I of N (1-based), split by the first queen in row-major order; the
     /// shards' totals and classes add up to the whole. Needs --break lex-leader with --unique.

@@ -51,6 +51,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let name = a.name.clone().unwrap_or_else(|| a.file.display().to_string());
     let value = a.value.options();
     let run = RunInfo::new(&value);
+    let mut rows_tsv = None;
     let (report, table_line, refuted) = if is_summary(&text) {
         let boards = a
             .boards
@@ -87,9 +88,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             progress: &progress,
         };
         let r = verify_file(&parsed, opts)?;
-        if let Some(path) = &a.rows_tsv {
-            write_atomic(path, render::rows_tsv(&r).as_bytes())?;
-        }
+        rows_tsv = a.rows_tsv.as_ref().map(|p| (p, render::rows_tsv(&r)));
         let out = match a.format {
             Format::Json => serde_json::to_string(&r)? + "\n",
             Format::Text => render::file_markdown(&r),
@@ -97,6 +96,10 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         (out, render::file_line(&r), r.confirmed < r.rows.len())
     };
     a.output.emit(&report)?;
+    // After the report, so that a report that could not be written leaves no side file.
+    if let Some((path, tsv)) = rows_tsv {
+        write_atomic(path, tsv.as_bytes())?;
+    }
     if a.output.to_stdout() {
         Ok(i32::from(refuted))
     } else {

@@ -27,6 +27,16 @@ fn answer(line_no: usize, text: &str, opts: &ValueOptions) -> anyhow::Result<Val
         anyhow::anyhow!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}")
     })?;
     let id = obj.remove("id");
+    // A field the board does not read is a typo or a mix-up; say so rather than drop it.
+    if let Some(k) = obj
+        .keys()
+        .find(|k| !["size", "rows", "cols", "walls", "holes"].contains(&k.as_str()))
+    {
+        anyhow::bail!("unknown field {k:?} (a board has size or rows and cols, walls, holes, id)");
+    }
+    if obj.contains_key("size") && (obj.contains_key("rows") || obj.contains_key("cols")) {
+        anyhow::bail!("\"size\" and \"rows\"/\"cols\" both given; give one");
+    }
     if let Some(n) = obj.remove("size") {
         obj.entry("rows").or_insert(n.clone());
         obj.entry("cols").or_insert(n);

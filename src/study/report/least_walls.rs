@@ -37,6 +37,11 @@ impl LeastWallsRun {
             std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         let run: LeastWallsRun = serde_json::from_str(&text)
             .with_context(|| format!("{}: not a least-walls run", path.display()))?;
+        ensure!(
+            !run.reports.is_empty(),
+            "{}: a least-walls run with no reports",
+            path.display()
+        );
         for (i, r) in run.reports.iter().enumerate() {
             validate(r).with_context(|| format!("{}: report {}", path.display(), i + 1))?;
         }
