@@ -157,6 +157,9 @@ fn usage_errors_and_read_back_files_say_what_is_wrong() {
 #[test]
 fn vacuous_questions_are_refused() {
     one_error_line(&["nk", "--size", "4", "--walls", "99"], "--walls 99");
+    // A range that would list 10^11 values used to abort on the allocation.
+    one_error_line(&["sweep", "--size", "4", "--walls", "0..99999999999"], "too long");
+    one_error_line(&["value", "--size", "99999999999999999999"], "too large");
     one_error_line(&["solutions", "--size", "6", "--limit", "0"], "--limit");
     one_error_line(
         &["puzzles", "--size", "4", "--walls", "1", "--limit", "0"],

@@ -53,13 +53,21 @@ impl Counts {
     }
 }
 
+/// The most values one range may list.
+const MAX_RANGE: usize = 100_000;
+
 impl FromStr for Counts {
     type Err = String;
     fn from_str(s: &str) -> Result<Counts, String> {
         let num = |t: &str| -> Result<usize, String> {
-            t.trim()
-                .parse()
-                .map_err(|_| format!("{t:?} is not a whole number (want K, A..B or a,b)"))
+            let t = t.trim();
+            t.parse().map_err(|_| {
+                if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                    format!("{t:?} is too large")
+                } else {
+                    format!("{t:?} is not a whole number (want K, A..B or a,b)")
+                }
+            })
         };
         let mut out = Vec::new();
         for part in s.split(',') {
@@ -68,6 +76,14 @@ impl FromStr for Counts {
                     let (a, b) = (num(a)?, num(b.strip_prefix('=').unwrap_or(b))?);
                     if a > b {
                         return Err(format!("empty range {:?}", part.trim()));
+                    }
+                    // Every count here is a side, a number of walls or of queens: far below
+                    // this, and a longer range would only exhaust memory.
+                    if b - a > MAX_RANGE {
+                        return Err(format!(
+                            "range {:?} is too long (at most {MAX_RANGE} values)",
+                            part.trim()
+                        ));
                     }
                     out.extend(a..=b);
                 }
@@ -95,6 +111,11 @@ mod tests {
         assert!(p("4..1").is_err());
         assert!(p("x").is_err());
         assert!(p("").is_err());
+        assert_eq!(
+            p("99999999999999999999"),
+            Err("\"99999999999999999999\" is too large".into())
+        );
+        assert!(p("0..99999999999").unwrap_err().contains("too long"));
         let c: Counts = "2,5".parse().unwrap();
         assert!(c.contains(&5) && !c.contains(&3));
         assert_eq!((c.min(), c.max(), c.single()), (2, 5, None));
