@@ -173,6 +173,11 @@ fn vacuous_questions_are_refused() {
     )
     .unwrap();
     one_error_line(&["least-walls", "table", &d("empty.json")], "no reports");
+    // A folder output named after an existing file.
+    one_error_line(
+        &["sweep", "--size", "3", "--walls", "1", "-o", &d("empty.json")],
+        "is a file, not a folder",
+    );
     // A batch line with a field the board does not read, or both size and rows.
     std::fs::write(
         d("b.jsonl"),

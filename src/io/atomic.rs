@@ -75,7 +75,7 @@ pub fn write_atomic_with(
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    create_folder(dir)?;
     let name = path
         .file_name()
         .ok_or_else(|| anyhow::anyhow!("{} is not a file path", path.display()))?
@@ -134,10 +134,19 @@ fn remove_stale_temps(dir: &Path, name: &str) {
     }
 }
 
+/// Creates `dir` and its parents; the error names it, and says so when it is a file.
+pub fn create_folder(dir: &Path) -> anyhow::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!("{} is a file, not a folder", dir.display());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))
+}
+
 /// Runs `make` to fill the directory `dir`; when `make` fails and `dir` did not exist before,
 /// removes it, so a failed run leaves no partial output folder.
 pub fn new_dir_or_nothing<T>(dir: &Path, make: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
     let existed = dir.exists();
+    create_folder(dir)?;
     let result = make();
     if result.is_err() && !existed {
         let _ = std::fs::remove_dir_all(dir);

@@ -38,7 +38,7 @@ fn hostname() -> String {
 impl DirLock {
     fn take(dir: &Path) -> anyhow::Result<DirLock> {
         use std::io::Write as _;
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        crate::io::create_folder(dir)?;
         let path = dir.join(LOCK_FILE);
         let me = format!(
             "pid {}\nhost {}\ncommand {}\n",
