@@ -159,7 +159,13 @@ fn usage_error_line(text: &str) -> String {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    let joined = lines.join(" ");
+    let mut joined = String::new();
+    for l in lines {
+        if !joined.is_empty() {
+            joined.push_str(if l.starts_with("tip:") { "; " } else { " " });
+        }
+        joined.push_str(l);
+    }
     let msg = joined.strip_prefix("error: ").unwrap_or(&joined);
     if msg.is_empty() {
         "bad arguments".to_string()
@@ -239,5 +245,22 @@ mod tests {
     fn the_arguments_are_consistent() {
         // clap's own checks (unique names, valid conflicts), which release builds skip.
         <super::Cli as clap::CommandFactory>::command().debug_assert();
+    }
+
+    #[test]
+    fn a_usage_error_is_one_line_with_the_names_clap_lists() {
+        let text = "error: the following required arguments were not provided:\n  --cols <C>\n\n\
+                    Usage: queensat value --rows <R> --cols <C>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            super::usage_error_line(text),
+            "the following required arguments were not provided: --cols <C>"
+        );
+        let text = "error: unexpected argument '--foo' found\n\n  tip: to pass '--foo' as a value, use \
+                    '-- --foo'\n\nUsage: queensat value [OPTIONS]\n";
+        assert_eq!(
+            super::usage_error_line(text),
+            "unexpected argument '--foo' found; tip: to pass '--foo' as a value, use '-- --foo'"
+        );
+        assert_eq!(super::usage_error_line("Usage: x\n"), "bad arguments");
     }
 }
