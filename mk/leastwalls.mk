@@ -32,8 +32,8 @@ least-walls: build $(LW_RUNS)
 # LW_COUNT_CAP CPU seconds (then reported as a lower bound). Each file is capped at LW_CAP
 # seconds of CPU (ulimit -t; a wall-clock cap measured the machine's load, not the problem);
 # a q not finished within the cap has no file, and rerunning resumes with the missing ones.
-LW_CAP ?= 600
-LW_COUNT_CAP ?= 150
+LW_CAP ?= 3600
+LW_COUNT_CAP ?= 1500
 LW_BEYOND_OPTS := --solver cadical --slack-cuts true --certify
 LW_COUNT_SIZES ?= 10x10
 LW_BEYOND_Q_9 := $(shell seq 10 25)

@@ -75,7 +75,7 @@ cover: build
 ## ARMIES_OPEN_SECONDS per size (ARMIES_OPEN_SIZES: one size, a range A..B or a list a,b). A stopped search reports the largest checked position found
 ## as "≥ m", NOT proved (the command then exits 3, which this target accepts).
 ARMIES_OPEN_SIZES ?= 11
-ARMIES_OPEN_SECONDS ?= 6000
+ARMIES_OPEN_SECONDS ?= 600
 .PHONY: armies-open
 armies-open: build
 	$(BIN) armies --size $(ARMIES_OPEN_SIZES) --table --no-count \
