@@ -145,7 +145,38 @@ fn usage_errors_and_read_back_files_say_what_is_wrong() {
     let mut bad = v.clone();
     bad["reports"][0]["witness"]["placement"] = serde_json::json!([[0, 0], [0, 1], [2, 1], [3, 3]]);
     std::fs::write(d("attack.json"), bad.to_string()).unwrap();
-    one_error_line(&["least-walls", "table", &d("attack.json")], "witness placement");
+    one_error_line(
+        &["least-walls", "table", &d("attack.json")],
+        "the witness: the placement",
+    );
+    // A counted class whose placement attacks, or whose orbit the list does not add up to.
+    let (code, _, err) = queensat(&[
+        "least-walls",
+        "--size",
+        "5",
+        "--queens",
+        "6",
+        "--count",
+        "--output",
+        &d("c.json"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let counted: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d("c.json")).unwrap()).unwrap();
+    let mut bad = counted.clone();
+    bad["reports"][0]["count"]["list"][0]["placement"] =
+        serde_json::json!([[0, 0], [0, 4], [2, 2], [2, 4], [4, 1], [4, 3]]);
+    std::fs::write(d("class.json"), bad.to_string()).unwrap();
+    one_error_line(&["least-walls", "table", &d("class.json")], "counted class 1");
+    let mut bad = counted;
+    bad["reports"][0]["count"]["list"][0]["orbit"] = serde_json::json!(1);
+    std::fs::write(d("orbit.json"), bad.to_string()).unwrap();
+    one_error_line(
+        &["least-walls", "table", &d("orbit.json")],
+        "do not match its list",
+    );
     // A directory where a file of column lists belongs.
     one_error_line(
         &["nqueens", "--check", dir.path().to_str().unwrap()],

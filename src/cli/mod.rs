@@ -16,6 +16,7 @@ mod shape_args;
 mod shell;
 mod solutions;
 mod solve;
+mod stdout;
 mod sweep;
 mod value;
 mod verify;
@@ -27,6 +28,8 @@ pub use progress::ProgressArgs;
 pub use shape_args::ShapeArgs;
 
 use clap::{Parser, Subcommand};
+use stdout::is_broken_pipe;
+pub(crate) use stdout::{Stdout, write_stdout};
 
 /// Queen-placement puzzles answered with a SAT solver.
 #[derive(Parser, Debug)]
@@ -172,46 +175,6 @@ fn usage_error_line(text: &str) -> String {
     } else {
         msg.to_string()
     }
-}
-
-/// Writes the whole of `bytes` to stdout; an error says it was stdout.
-pub(crate) fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    let mut out = Stdout::lock();
-    out.write_all(bytes)?;
-    out.flush()?;
-    Ok(())
-}
-
-/// Locked stdout whose write errors say they were on stdout (keeping their kind, so a closed
-/// pipe is still recognised): for commands that stream their output.
-pub(crate) struct Stdout(std::io::StdoutLock<'static>);
-
-impl Stdout {
-    pub(crate) fn lock() -> Stdout {
-        Stdout(std::io::stdout().lock())
-    }
-}
-
-fn on_stdout(e: std::io::Error) -> std::io::Error {
-    std::io::Error::new(e.kind(), format!("cannot write to standard output: {e}"))
-}
-
-impl std::io::Write for Stdout {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf).map_err(on_stdout)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush().map_err(on_stdout)
-    }
-}
-
-/// Whether the error comes from a closed stdout (`queensat ... | head`).
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }
 
 /// An error and its causes on one line.

@@ -2,8 +2,7 @@
 //! generated from the clap definitions, so they never drift from `--help`.
 
 use super::Cli;
-use crate::io::write_atomic;
-use anyhow::Context as _;
+use crate::io::{create_folder, write_atomic};
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 use std::io::Write as _;
@@ -33,8 +32,7 @@ pub fn run_completions(a: CompletionsArgs) -> anyhow::Result<i32> {
 }
 
 pub fn run_man(a: ManArgs) -> anyhow::Result<i32> {
-    std::fs::create_dir_all(&a.dir)
-        .with_context(|| format!("cannot create the directory {}", a.dir.display()))?;
+    create_folder(&a.dir)?;
     let mut cmd = Cli::command();
     cmd.build(); // gives each command its full name, `queensat solve`
     let mut pages = vec![("queensat".to_string(), cmd.clone())];
@@ -47,7 +45,7 @@ pub fn run_man(a: ManArgs) -> anyhow::Result<i32> {
             .title(name.as_str())
             .render(&mut roff)?;
         let path = a.dir.join(format!("{name}.1"));
-        write_atomic(&path, &roff).with_context(|| format!("cannot write {}", path.display()))?;
+        write_atomic(&path, &roff)?;
         let _ = writeln!(std::io::stdout(), "{}", path.display());
     }
     Ok(0)

@@ -79,7 +79,7 @@ impl FromStr for Counts {
                     }
                     // Every count here is a side, a number of walls or of queens: far below
                     // this, and a longer range would only exhaust memory.
-                    if b - a > MAX_RANGE {
+                    if b - a >= MAX_RANGE {
                         return Err(format!(
                             "range {:?} is too long (at most {MAX_RANGE} values)",
                             part.trim()

@@ -3,7 +3,7 @@
 
 use crate::engine::Provenance;
 
-use crate::board::{Board, render_grid};
+use crate::board::{Board, Placement, render_grid};
 use crate::check::check_placement;
 use crate::io::{Line, render_line_chart};
 use crate::study::LeastWallsReport;
@@ -55,8 +55,9 @@ impl LeastWallsRun {
 }
 
 /// A read-back report holds together: a board size queensat takes, 1 <= q <= cells, either
-/// "impossible" or a minimum with a witness board of that size and that many walls, whose
-/// placement of at least q queens the independent checker accepts.
+/// "impossible" or a minimum with a witness, and every counted class adding up to the count;
+/// each witness and class is a board of that size with that many walls, whose placement of at
+/// least q queens the independent checker accepts.
 fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
     Board::new(r.rows, r.cols)?;
     let cells = r.rows * r.cols;
@@ -67,30 +68,62 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
         r.rows,
         r.cols
     );
-    match (&r.impossible, r.least_walls, &r.witness) {
-        (Some(_), None, None) => Ok(()),
+    let w = match (&r.impossible, r.least_walls, &r.witness) {
+        (Some(_), None, None) => return Ok(()),
         (None, Some(w), Some(wit)) => {
-            let b = &wit.board;
-            ensure!(
-                (b.rows(), b.cols()) == (r.rows, r.cols) && b.n_walls() == w,
-                "the witness is a {}x{} board with {} walls, not {}x{} with {w}",
-                b.rows(),
-                b.cols(),
-                b.n_walls(),
-                r.rows,
-                r.cols
-            );
-            check_placement(b, &wit.placement).map_err(|v| anyhow::anyhow!("the witness placement: {v}"))?;
-            ensure!(
-                wit.placement.len() >= r.queens,
-                "the witness placement has {} queens, not {}",
-                wit.placement.len(),
-                r.queens
-            );
-            Ok(())
+            admits(r, w, &wit.board, &wit.placement).context("the witness")?;
+            w
         }
         _ => bail!("a report needs either \"impossible\" or both a minimum and a witness"),
+    };
+    if let Some(c) = &r.count {
+        ensure!(
+            c.walls == w,
+            "the count is of boards with {} walls, not {w}",
+            c.walls
+        );
+        ensure!(
+            c.list.len() == c.classes && c.list.iter().map(|x| x.orbit).sum::<usize>() == c.boards,
+            "the count's {} classes and {} boards do not match its list",
+            c.classes,
+            c.boards
+        );
+        for (i, x) in c.list.iter().enumerate() {
+            admits(r, w, &x.board, &x.placement).with_context(|| format!("counted class {}", i + 1))?;
+            ensure!(
+                x.orbit == x.board.orbit_size() && x.value >= r.queens,
+                "counted class {}: orbit {} and value {}, but the class has {} boards and q is {}",
+                i + 1,
+                x.orbit,
+                x.value,
+                x.board.orbit_size(),
+                r.queens
+            );
+        }
     }
+    Ok(())
+}
+
+/// `board` is `r`'s size with `w` walls, and `placement` is a legal placement of at least q
+/// queens on it.
+fn admits(r: &LeastWallsReport, w: usize, board: &Board, placement: &Placement) -> anyhow::Result<()> {
+    ensure!(
+        (board.rows(), board.cols()) == (r.rows, r.cols) && board.n_walls() == w,
+        "a {}x{} board with {} walls, not {}x{} with {w}",
+        board.rows(),
+        board.cols(),
+        board.n_walls(),
+        r.rows,
+        r.cols
+    );
+    check_placement(board, placement).map_err(|v| anyhow::anyhow!("the placement: {v}"))?;
+    ensure!(
+        placement.len() >= r.queens,
+        "the placement has {} queens, not {}",
+        placement.len(),
+        r.queens
+    );
+    Ok(())
 }
 
 /// The reports of one board size (q ascending) and the runs they come from.
