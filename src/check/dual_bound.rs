@@ -6,9 +6,11 @@
 //! With every free cell covered at least `scale` times, any legal placement `x` has
 //! `scale·|x| ≤ Σ_c x_c·cover(c) ≤ Σ_s y_s + Σ_c z_c = total`, so `⌊total / scale⌋` bounds the
 //! value. Stronger, for a placement with at least `t` queens,
-//! `Σ_c x_c·(cover(c) − scale) + Σ_s y_s·(1 − |x ∩ s|) = total − scale·|x| ≤ total − scale·t`
-//! (the slack), every term non-negative: so a cell whose excess cover exceeds the slack holds
-//! no queen, and a segment whose weight exceeds the slack holds one ("reduced-cost fixing").
+//! `Σ_c x_c·(cover(c) − scale) + Σ_s y_s·(1 − |x ∩ s|) ≤ total − scale·|x| ≤ total − scale·t`
+//! (the slack; the cell weights' `Σ_c z_c·(1 − x_c)` is left out of the left side), every term
+//! non-negative: this is the *waste* of [`CheckedDual::waste`]. So a cell whose excess cover
+//! exceeds the slack holds no queen, and a segment whose weight exceeds the slack holds one
+//! ("reduced-cost fixing", [`CheckedDual::forced`]).
 
 use super::sight::line_of_sight;
 use crate::board::{Board, Cell, Coord, Family};
@@ -71,6 +73,17 @@ pub struct CheckedDual {
     cover: Vec<(Coord, u128)>,
     /// Each weighted segment (summed over the entries naming it): its free cells, its weight.
     segments: Vec<(Vec<Coord>, u128)>,
+}
+
+/// The waste inequality of "at least `t` queens" (module doc): every placement of at least `t`
+/// queens has `Σ excess·[queen on the cell] + Σ weight·[segment empty] ≤ slack`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Waste {
+    pub slack: u128,
+    /// The cells whose cover exceeds the scale, with the excess.
+    pub cells: Vec<(Coord, u128)>,
+    /// The weighted segments (their free cells), with the weight.
+    pub segments: Vec<(Vec<Coord>, u128)>,
 }
 
 /// What "at least `t` queens" forces, given a checked certificate.
@@ -185,25 +198,44 @@ impl CheckedDual {
         self.total as f64 / self.scale as f64
     }
 
-    /// What "at least `t` queens" forces (everything, when the bound refutes it).
-    pub fn forced(&self, t: usize) -> Forced {
-        let need = self.scale * t as u128;
-        let slack = self.total.checked_sub(need);
-        // Below zero slack every term exceeds it: all cells empty, all segments full.
-        let exceeds = |v: u128| slack.is_none_or(|s| v > s);
-        Forced {
-            refuted: slack.is_none(),
-            empty: self
+    /// The waste inequality of "at least `t` queens", or `None` when the bound refutes it.
+    pub fn waste(&self, t: usize) -> Option<Waste> {
+        let slack = self.total.checked_sub(self.scale * t as u128)?;
+        Some(Waste {
+            slack,
+            cells: self
                 .cover
                 .iter()
-                .filter(|&&(_, c)| exceeds(c - self.scale))
+                .filter(|&&(_, c)| c > self.scale)
+                .map(|&(p, c)| (p, c - self.scale))
+                .collect(),
+            segments: self.segments.clone(),
+        })
+    }
+
+    /// What "at least `t` queens" forces (everything, when the bound refutes it): the terms of
+    /// the waste inequality that alone exceed the slack.
+    pub fn forced(&self, t: usize) -> Forced {
+        let Some(w) = self.waste(t) else {
+            return Forced {
+                refuted: true,
+                empty: self.cover.iter().map(|&(p, _)| p).collect(),
+                full: self.segments.iter().map(|(cells, _)| cells.clone()).collect(),
+            };
+        };
+        Forced {
+            refuted: false,
+            empty: w
+                .cells
+                .iter()
+                .filter(|&&(_, e)| e > w.slack)
                 .map(|&(p, _)| p)
                 .collect(),
-            full: self
+            full: w
                 .segments
-                .iter()
-                .filter(|&&(_, w)| exceeds(w))
-                .map(|(cells, _)| cells.clone())
+                .into_iter()
+                .filter(|&(_, wt)| wt > w.slack)
+                .map(|(cells, _)| cells)
                 .collect(),
         }
     }

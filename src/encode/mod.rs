@@ -17,6 +17,7 @@ mod unary_sum;
 mod varmap;
 mod wall_model;
 mod wall_question;
+mod weighted;
 
 pub use amo::Amo;
 pub use armies::{ArmyEncoding, ArmyModel};
@@ -30,3 +31,4 @@ pub use shard::encode_shard;
 pub use varmap::{VarMap, VarRole};
 pub use wall_model::{Attack, QueenCount, WallModel, WallOptions};
 pub use wall_question::LeastWallsQuestion;
+pub use weighted::at_most_weighted;

@@ -35,7 +35,7 @@ pub fn certify_value(
         count: CountMode::Cells,
     };
     let mut q = ValueQuestion::new(board, opts, Some(k));
-    let implied = match lp_bound_if(board, lp)? {
+    let implied = match lp_bound_if(board, lp, &|| false)? {
         Some(lp) => {
             let (_, note) = add_implied_clauses(&mut q, &lp);
             if let Some(d) = dir {

@@ -7,12 +7,13 @@
 //! tops its cover up to the scale, so the certificate is feasible by construction.
 
 use crate::board::{Board, Coord};
-use crate::check::{CheckedDual, DualCertificate, Forced, SegmentWeight, check_dual};
-use crate::encode::{BaseModel, ValueQuestion};
-use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, SolveOutcome};
-use rustsat::types::Clause;
+use crate::check::{CheckedDual, DualCertificate, SegmentWeight, check_dual};
+use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};
+use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, SolveOptions, SolveOutcome};
+use rustsat::instances::Cnf;
+use rustsat::types::{Clause, Lit};
 use std::collections::HashMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The common denominator of the certificate's weights.
 pub const SCALE: u64 = 1_000_000;
@@ -23,10 +24,15 @@ pub const SCALE: u64 = 1_000_000;
 /// saves seconds on lattices (docs/bench.md).
 pub const LP_MIN_FREE_CELLS: usize = 150;
 
-/// The checked LP bound of `board` when `wanted` and the board is large enough to pay.
-pub fn lp_bound_if(board: &Board, wanted: bool) -> anyhow::Result<Option<LpBound>> {
+/// How long the LP runs between two looks at the caller's stop test (wall clock: microlp's
+/// budget is a duration, resumed slice by slice).
+const LP_SLICE: Duration = Duration::from_millis(100);
+
+/// The checked LP bound of `board` when `wanted` and the board is large enough to pay; `stop`
+/// as in [`lp_bound_until`].
+pub fn lp_bound_if(board: &Board, wanted: bool, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<LpBound>> {
     if wanted && board.free_cells().len() >= LP_MIN_FREE_CELLS {
-        lp_bound(board).map(Some)
+        lp_bound_until(board, stop)
     } else {
         Ok(None)
     }
@@ -37,14 +43,23 @@ pub fn lp_bound_if(board: &Board, wanted: bool) -> anyhow::Result<Option<LpBound
 pub struct LpBound {
     pub certificate: DualCertificate,
     pub checked: CheckedDual,
-    /// The LP optimum as the solver found it (floats; for reports only).
+    /// The LP's objective as the solver left it (floats; for reports only): its optimum, or
+    /// where a stop found it when `optimal` is false.
     pub lp_value: f64,
+    pub optimal: bool,
     pub seconds: f64,
 }
 
 /// Solves the covering LP of `board` and checks the rounded certificate. An error when the LP
 /// solver fails or the certificate does not check (a bug: the rounding makes it feasible).
 pub fn lp_bound(board: &Board) -> anyhow::Result<LpBound> {
+    Ok(lp_bound_until(board, &|| false)?.expect("never stopped"))
+}
+
+/// [`lp_bound`], looking at `stop` (a time limit, Ctrl-C) every [`LP_SLICE`]: once it says so,
+/// the certificate of the covering the LP holds then (feasible, not optimal: a weaker bound,
+/// still checked), or `None` before the LP has one.
+pub fn lp_bound_until(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<LpBound>> {
     let start = Instant::now();
     let free = board.free_cells();
     let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
@@ -73,9 +88,15 @@ pub fn lp_bound(board: &Board) -> anyhow::Result<LpBound> {
     for row in rows {
         lp.add_constraint(row, ComparisonOp::Ge, 1.0);
     }
-    let solution = match lp.solve().map_err(|e| anyhow::anyhow!("the segment LP: {e}"))? {
-        SolveOutcome::Solution(s) => s,
-        SolveOutcome::Interrupted(_) => anyhow::bail!("the segment LP was interrupted"),
+    let failed = |e: microlp::Error| anyhow::anyhow!("the segment LP: {e}");
+    let mut slice = SolveOptions::default();
+    slice.time_limit = Some(LP_SLICE);
+    let mut outcome = lp.solve_with(slice).map_err(failed)?;
+    while !outcome.is_optimal() && !stop() {
+        outcome = outcome.resume().map_err(failed)?;
+    }
+    let SolveOutcome::Solution(solution) = outcome else {
+        return Ok(None);
     };
     let mut cover = vec![0u64; free.len()];
     let mut weights = Vec::new();
@@ -108,38 +129,83 @@ pub fn lp_bound(board: &Board) -> anyhow::Result<LpBound> {
     };
     let checked = check_dual(board, &certificate)
         .map_err(|e| anyhow::anyhow!("internal error: the rounded LP certificate fails the checker: {e}"))?;
-    Ok(LpBound {
+    Ok(Some(LpBound {
         certificate,
         checked,
         lp_value: solution.objective(),
+        optimal: solution.status() == microlp::SolutionStatus::Optimal,
         seconds: start.elapsed().as_secs_f64(),
-    })
+    }))
 }
 
-/// The clauses of what "at least `t` queens" forces, over `model`'s queen literals: a unit
-/// `¬q` per empty cell, `q_1 ∨ … ∨ q_m` per full segment.
-pub fn forced_clauses(model: &BaseModel, forced: &Forced) -> Vec<Clause> {
-    let lit = |p: &Coord| model.queen_lit(*p).expect("the checker names free cells only");
-    let empty = forced.empty.iter().map(|p| Clause::from_iter([!lit(p)]));
-    let full = forced.full.iter().map(|s| s.iter().map(lit).collect::<Clause>());
-    empty.chain(full).collect()
+/// The steps to which the waste inequality's weights are rounded (see
+/// [`at_most_weighted`]): on the wall lattices of `make bench-large` (24×24 to 32×32), 8 steps
+/// found the value in 0.07–4.1 s of CPU where the forced clauses alone had not in 60 s; 4 steps
+/// missed 32×32 step 5 in 30 s, and 16 or 32 steps were slower on three of the four boards.
+pub const WASTE_STEPS: usize = 8;
+
+/// The clauses "at least `k` queens" implies under the checked certificate of `lp`, over
+/// `model`'s queen literals: what it forces (a unit `¬q` per empty cell, `q_1 ∨ … ∨ q_m` per full
+/// segment) and, when `k` is the certificate's bound, the waste inequality, rounded to
+/// [`WASTE_STEPS`], with an indicator per weighted segment that is true when it is empty. When the bound refutes `k`, every cell
+/// empty and every segment full: a CNF refuted by unit propagation.
+pub fn implied_clauses(model: &mut BaseModel, lp: &LpBound, k: usize) -> Vec<Clause> {
+    let lit = |model: &BaseModel, p: &Coord| model.queen_lit(*p).expect("the checker names free cells only");
+    let forced = lp.checked.forced(k);
+    let mut cnf: Cnf = forced
+        .empty
+        .iter()
+        .map(|p| Clause::from_iter([!lit(model, p)]))
+        .collect();
+    for s in &forced.full {
+        cnf.add_clause(s.iter().map(|p| lit(model, p)).collect());
+    }
+    // Only at the certificate's bound (slack below one queen): with a looser slack the rounded
+    // inequality propagates little and costs (16×16 random medium, value 28, LP 30: 0.75 →
+    // 1.20 s of CPU with it at 29).
+    let Some(waste) = lp.checked.waste(k).filter(|_| k == lp.checked.bound()) else {
+        return cnf.into_iter().collect();
+    };
+    // The terms that alone exceed the slack are the forced facts above.
+    let light = |w: &u128| *w <= waste.slack;
+    let mut terms: Vec<(Lit, u128)> = waste
+        .cells
+        .iter()
+        .filter(|(_, e)| light(e))
+        .map(|(p, e)| (lit(model, p), *e))
+        .collect();
+    for (cells, w) in waste.segments.iter().filter(|(_, w)| light(w)) {
+        let empty = model.vars.named(VarRole::Aux("segment empty")).pos_lit();
+        let mut occupied: Clause = cells.iter().map(|p| lit(model, p)).collect();
+        occupied.add(empty);
+        cnf.add_clause(occupied);
+        terms.push((empty, *w));
+    }
+    at_most_weighted(&terms, waste.slack, WASTE_STEPS, &mut cnf, &mut model.vars);
+    cnf.into_iter().collect()
 }
 
 /// Adds to the standalone question `q` ("at least k queens", k given) the clauses that "at
-/// least k" implies under the checked certificate of `lp`; returns their number and a line
-/// that says where they come from (for the CNF's header and the certificate record).
+/// least k" implies under the checked certificate of `lp` ([`implied_clauses`]); returns their
+/// number and a line that says where they come from (for the CNF's header and the certificate
+/// record).
 pub fn add_implied_clauses(q: &mut ValueQuestion, lp: &LpBound) -> (usize, String) {
     let k = q.at_least.expect("a question with a bound");
     let forced = lp.checked.forced(k);
-    let clauses = forced_clauses(&q.model, &forced);
+    let clauses = implied_clauses(&mut q.model, lp, k);
     let n = clauses.len();
     for cl in clauses {
         q.cnf.add_clause(cl);
     }
+    let waste = if k != lp.checked.bound() {
+        String::new()
+    } else {
+        format!(", and the waste inequality rounded down to {WASTE_STEPS} steps of the slack")
+    };
     let note = format!(
         "{n} clauses implied by \"at least {k} queens\" ({} empty cells as units, {} segments that must \
-         hold a queen) under the segment LP's dual certificate (weights over {}, total {}, bound {}), checked \
-         by queensat's independent checker (every free cell covered, exact integers)",
+         hold a queen{waste}) under the segment LP's dual certificate (weights over {}, total {}, bound {}), checked by queensat's \
+         independent checker (every free cell covered, exact integers)",
         forced.empty.len(),
         forced.full.len(),
         lp.certificate.scale,
@@ -179,6 +245,17 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_stopped_lp_gives_no_bound_or_a_checked_weaker_one() {
+        let b = lattice(24, 5, 3);
+        let full = lp_bound(&b).unwrap();
+        assert!(full.optimal);
+        match lp_bound_until(&b, &|| true).unwrap() {
+            None => {}
+            Some(l) => assert!(l.checked.bound() >= full.checked.bound(), "{l:?}"),
+        }
+    }
+
+    #[test]
     fn never_below_the_value_on_small_boards() {
         let cases = [
             Board::with_walls(6, 6, &[(1, 1), (4, 2), (2, 4)]).unwrap(),
@@ -209,7 +286,7 @@ pub(crate) mod tests {
             prop_assert!(lp.checked.bound() <= board.free_cells().len());
             let mut s = BoardSession::new(&board, BaseOptions::default(), &Backend::Varisat);
             for k in 1..=value + 1 {
-                let implied = forced_clauses(&s.model, &lp.checked.forced(k));
+                let implied = implied_clauses(&mut s.model, &lp, k);
                 let found = s.at_least_implied(k, &implied).unwrap();
                 prop_assert_eq!(found.is_some(), k <= value, "k = {}", k);
             }

@@ -9,7 +9,7 @@
 //! own activation literal.
 
 use super::Reporter;
-use super::lp_bound::{forced_clauses, lp_bound_if};
+use super::lp_bound::{implied_clauses, lp_bound_if};
 use super::primal::value_start;
 use super::session::Interrupted;
 use super::{BoardSession, UpperBound, greedy_placement, upper_bound};
@@ -60,8 +60,10 @@ impl Default for ValueOptions {
 pub struct LpReport {
     /// `⌊total / scale⌋` of the checked certificate.
     pub bound: usize,
-    /// The LP optimum (floats, as the LP solver found it).
+    /// The LP optimum (floats, as the LP solver found it), or where a stop left the LP when
+    /// `lp_optimal` is false.
     pub lp_value: f64,
+    pub lp_optimal: bool,
     pub seconds: f64,
     /// Clauses implied by the certificate that the solver calls used (each under its call's
     /// "at least k" only).
@@ -134,7 +136,7 @@ pub fn value_within(
     let over = super::interrupt::cpu_deadline(limit);
     let greedy = greedy_placement(board);
     let mut ub = upper_bound(board);
-    let lp = lp_bound_if(board, opts.lp)?;
+    let lp = lp_bound_if(board, opts.lp, &over)?;
     if let Some(l) = &lp {
         progress.note(|| {
             format!(
@@ -147,11 +149,18 @@ pub fn value_within(
         if l.checked.bound() < ub.bound {
             ub = UpperBound {
                 bound: l.checked.bound(),
-                reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
+                reason: if l.optimal {
+                    format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value)
+                } else {
+                    format!(
+                        "LP dual certificate (checked; the LP stopped at {:.3}, before its optimum)",
+                        l.lp_value
+                    )
+                },
             };
         }
     }
-    let mut implied_clauses = 0;
+    let mut n_implied = 0;
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
     // The board's own symmetries map placements to placements of the same size, so one
     // placement per class answers every "at least k" question; on symmetric boards this cuts
@@ -184,10 +193,10 @@ pub fn value_within(
         }
         let reachable = k <= session.model.max_count();
         let implied = match &lp {
-            Some(l) => forced_clauses(&session.model, &l.checked.forced(k)),
+            Some(l) => implied_clauses(&mut session.model, l, k),
             None => Vec::new(),
         };
-        implied_clauses += implied.len();
+        n_implied += implied.len();
         let found = match session.at_least_implied(k, &implied) {
             Err(e) if e.is::<Interrupted>() => {
                 stopped.set(true);
@@ -307,7 +316,7 @@ pub fn value_within(
                 "interrupted (Ctrl-C)".to_string()
             } else {
                 format!(
-                    "the time limit of {:.1} CPU s ran out",
+                    "the time limit of {} CPU s ran out",
                     limit.unwrap_or_default().as_secs_f64()
                 )
             };
@@ -318,8 +327,8 @@ pub fn value_within(
         }
         None => unreachable!("a search that was not stopped made a call"),
         Some(last) => match last.answer {
-            "unsat" if implied_clauses > 0 => format!(
-                "UNSAT with at least {} queens ({} solver calls; with {implied_clauses} clauses implied by the \
+            "unsat" if n_implied > 0 => format!(
+                "UNSAT with at least {} queens ({} solver calls; with {n_implied} clauses implied by the \
                  checked LP dual certificate under each call's bound)",
                 last.at_least,
                 calls.len()
@@ -362,8 +371,9 @@ pub fn value_within(
         lp: lp.map(|l| LpReport {
             bound: l.checked.bound(),
             lp_value: l.lp_value,
+            lp_optimal: l.optimal,
             seconds: l.seconds,
-            implied_clauses,
+            implied_clauses: n_implied,
         }),
         calls,
         proof,
