@@ -192,6 +192,17 @@ fn vacuous_questions_are_refused() {
     one_error_line(&["sweep", "--size", "4", "--walls", "0..99999999999"], "too long");
     one_error_line(&["value", "--size", "99999999999999999999"], "too large");
     one_error_line(&["solutions", "--size", "6", "--limit", "0"], "--limit");
+    // A sweep or an N+k class count past what memory holds is refused before it starts.
+    one_error_line(&["sweep", "--size", "12", "--walls", "6"], "symmetry classes");
+    one_error_line(
+        &["nk", "--size", "16", "--walls", "8", "--method", "classes"],
+        "symmetry classes",
+    );
+    one_error_line(&["nk", "--size", "8", "--walls", "1", "--depth", "0"], "--depth");
+    one_error_line(
+        &["sweep", "--size", "4", "--walls", "1", "--chunk", "0"],
+        "--chunk",
+    );
     one_error_line(
         &["puzzles", "--size", "4", "--walls", "1", "--limit", "0"],
         "--limit",

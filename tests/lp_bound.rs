@@ -91,7 +91,8 @@ fn implied_clauses_settle_the_16x16_lattice_and_certify_with_them() {
     assert!(out.contains("s VERIFIED"), "{out}");
     assert!(
         out.contains("certified: 21 queens do not fit (the CNF includes")
-            && out.contains("under the segment LP's dual certificate"),
+            && out.contains("under the segment LP's dual certificate")
+            && out.contains("the waste inequality rounded down to 8 steps"),
         "{out}"
     );
     let cnf = dir.path().join("value-at-least-21.cnf");

@@ -18,6 +18,23 @@
 use super::{Board, BoardError, CellSet, Coord, Symmetry};
 use rayon::prelude::*;
 
+/// The most classes [`WallClasses::classes_within_limit`] lists: each is held in memory (with
+/// its parent layers and, in a sweep, its row), and the 8×8 sweep with 7 walls has 77.7 million.
+pub const MAX_CLASSES: u128 = 200_000_000;
+
+/// `n` with a comma every three digits.
+fn thousands(n: u128) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// The symmetry group of a board shape acting on wall sets of width `W`.
 #[derive(Clone, Debug)]
 pub struct WallClasses<const W: usize> {
@@ -157,6 +174,22 @@ impl<const W: usize> WallClasses<W> {
         (0..k).fold(vec![CellSet::EMPTY], |layer, _| self.extend(&layer))
     }
 
+    /// Every class of `k`-wall sets, as least images in ascending order; an error, before any
+    /// is generated, when there are more than [`MAX_CLASSES`] (counted by Burnside's lemma).
+    pub fn classes_within_limit(&self, k: usize) -> Result<Vec<CellSet<W>>, BoardError> {
+        let n = self.burnside_count(k);
+        if n > MAX_CLASSES {
+            return Err(BoardError::new(format!(
+                "{}x{} with {k} walls has {} symmetry classes; at most {} are held in memory",
+                self.rows,
+                self.cols,
+                thousands(n),
+                thousands(MAX_CLASSES)
+            )));
+        }
+        Ok(self.classes(k))
+    }
+
     /// Every class of `k`-wall sets, as least images in ascending order.
     pub fn classes(&self, k: usize) -> Vec<CellSet<W>> {
         let mut out: Vec<CellSet<W>> = self.layer(k).par_iter().map(|s| self.least_image(s)).collect();
@@ -184,12 +217,14 @@ impl<const W: usize> WallClasses<W> {
                     i = perm[i] as usize;
                 }
                 if len > 0 {
+                    // Saturating: on large boards the counts pass u128 (then they only mean
+                    // "too many").
                     for j in (len..=n).rev() {
-                        poly[j] += poly[j - len];
+                        poly[j] = poly[j].saturating_add(poly[j - len]);
                     }
                 }
             }
-            total += poly.get(k).copied().unwrap_or(0);
+            total = total.saturating_add(poly.get(k).copied().unwrap_or(0));
         }
         total / self.group.len() as u128
     }
@@ -198,6 +233,20 @@ impl<const W: usize> WallClasses<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn too_many_classes_are_refused_before_generation() {
+        let wc = WallClasses::<3>::new(12, 12).unwrap();
+        let e = wc.classes_within_limit(6).unwrap_err().to_string();
+        assert!(
+            e.contains("12x12 with 6 walls has ") && e.contains("200,000,000"),
+            "{e}"
+        );
+        assert_eq!(wc.classes_within_limit(1).unwrap().len(), 21);
+        assert_eq!(thousands(1234567), "1,234,567");
+        // Past u128 the count saturates instead of overflowing.
+        assert!(WallClasses::<25>::new(40, 40).unwrap().burnside_count(800) > MAX_CLASSES);
+    }
     use itertools::Itertools;
 
     #[test]

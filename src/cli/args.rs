@@ -130,3 +130,12 @@ impl OutputArgs {
         }
     }
 }
+
+/// The parser of a count that must be at least 1 (`--chunk`, `--depth`): 0 is a usage error.
+pub fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -22,7 +22,7 @@ pub struct BoardArgs {
     #[arg(long, value_name = "CELLS")]
     pub holes: Option<String>,
     /// Walls as a 64-bit number in the published layout (cell (r,c) is bit 63-(8r+c)),
-    /// decimal or 0x-hex.
+    /// decimal or 0x-hex; without a board, on 8x8.
     #[arg(long, value_name = "U64")]
     pub bits: Option<String>,
 }
@@ -65,6 +65,8 @@ impl BoardArgs {
                 (g.board, g.queens)
             }
             Some(_) => bail!("give a board file or --size/--rows/--cols, not both"),
+            // The published 64-bit layout is the 8x8 board's.
+            None if !self.shape.given() && self.bits.is_some() => (Board::new(8, 8)?, Placement::default()),
             None if !self.shape.given() => {
                 bail!("no board given: pass a grid file, --size N, or --rows R --cols C")
             }

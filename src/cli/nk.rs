@@ -32,10 +32,10 @@ pub struct NkArgs {
     #[arg(long, conflicts_with = "no_mirror")]
     pub mirror_right: bool,
     /// `rows`: rows fixed in each prefix task (the unit of parallel work).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = super::args::at_least_one)]
     pub depth: usize,
     /// Items (prefix tasks or wall classes) per chunk: the unit of resuming and sharding.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = super::args::at_least_one)]
     pub chunk: usize,
     /// Output directory (default `results/nk/runs`); each n and k gets `NxN-Kw-METHOD` in it.
     /// Re-running into it resumes.

@@ -38,7 +38,7 @@ pub struct PuzzlesArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// Classes per chunk: the unit of work, of resuming and of sharding.
-    #[arg(long, default_value_t = 4096)]
+    #[arg(long, default_value_t = 4096, value_parser = super::args::at_least_one)]
     pub chunk: usize,
     /// Write a self-contained page to play the puzzles.
     #[arg(long, value_name = "FILE")]

@@ -2,7 +2,7 @@
 //! generated from the clap definitions, so they never drift from `--help`.
 
 use super::Cli;
-use crate::io::{create_folder, write_atomic};
+use crate::io::{new_dir_or_nothing, write_atomic};
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 use std::io::Write as _;
@@ -32,20 +32,29 @@ pub fn run_completions(a: CompletionsArgs) -> anyhow::Result<i32> {
 }
 
 pub fn run_man(a: ManArgs) -> anyhow::Result<i32> {
-    create_folder(&a.dir)?;
     let mut cmd = Cli::command();
     cmd.build(); // gives each command its full name, `queensat solve`
     let mut pages = vec![("queensat".to_string(), cmd.clone())];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         pages.push((format!("queensat-{}", sub.get_name()), sub.clone()));
     }
+    // Every page rendered before the first is written; a new folder is removed again when a
+    // write fails, so a failed run leaves no half set.
+    let mut rendered = Vec::new();
     for (name, page) in pages {
         let mut roff = Vec::new();
         clap_mangen::Man::new(page)
             .title(name.as_str())
             .render(&mut roff)?;
-        let path = a.dir.join(format!("{name}.1"));
-        write_atomic(&path, &roff)?;
+        rendered.push((a.dir.join(format!("{name}.1")), roff));
+    }
+    new_dir_or_nothing(&a.dir, || {
+        for (path, roff) in &rendered {
+            write_atomic(path, roff)?;
+        }
+        Ok(())
+    })?;
+    for (path, _) in &rendered {
         let _ = writeln!(std::io::stdout(), "{}", path.display());
     }
     Ok(0)

@@ -24,7 +24,7 @@ pub struct SweepArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// Classes per chunk: the unit of work, of resuming and of solver reuse.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::args::at_least_one)]
     pub chunk: usize,
     /// How the SAT solver is used.
     #[arg(long, value_enum, default_value_t = Engine::default())]
@@ -57,9 +57,6 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
             "--walls: {} walls do not fit a {rows}x{cols} board",
             a.walls.max()
         );
-    }
-    if a.chunk == 0 {
-        bail!("--chunk must be at least 1");
     }
     a.solver
         .parse::<crate::solve::Backend>()

@@ -47,11 +47,17 @@ pub fn drat_checker() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// The DRAT checker, or the error that says how to get one (for commands that check before
+/// they start work that would need it).
+pub fn require_drat_checker() -> anyhow::Result<PathBuf> {
+    drat_checker().context(
+        "no DRAT checker: install `rate` (cargo install rate, or bash .ci/setup.d/export.sh) or set QUEENSAT_DRAT_CHECKER",
+    )
+}
+
 /// Runs the checker on a DIMACS formula and a DRAT proof (file name ending in `.drat`).
 pub fn check_drat(cnf: &Path, proof: &Path) -> anyhow::Result<DratCheck> {
-    let checker = drat_checker().context(
-        "no DRAT checker: install `rate` (cargo install rate, or bash .ci/setup.d/export.sh) or set QUEENSAT_DRAT_CHECKER",
-    )?;
+    let checker = require_drat_checker()?;
     let start = Instant::now();
     // Bounded like an external solver: a time limit (QUEENSAT_DRAT_TIMEOUT seconds, default
     // one hour) and its own process group.

@@ -14,7 +14,7 @@ mod external;
 mod varisat;
 
 pub use self::varisat::VarisatSolver;
-pub use drat::{DratCheck, check_drat, drat_checker};
+pub use drat::{DratCheck, check_drat, drat_checker, require_drat_checker};
 pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
 mod certify;
 

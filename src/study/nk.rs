@@ -241,7 +241,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
         }
         NkMethod::Classes | NkMethod::Sat => {
             let wc = WallClasses::<W>::new(spec.n, spec.n)?;
-            let classes = wc.classes(spec.k);
+            let classes = wc.classes_within_limit(spec.k)?;
             Items::Classes(wc, classes)
         }
     };

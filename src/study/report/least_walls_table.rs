@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use std::path::Path;
 
 /// One claim of the CSV file.
+#[derive(Debug)]
 struct Claim {
     rows: usize,
     cols: usize,
@@ -45,12 +46,20 @@ fn read_claims(path: &Path) -> anyhow::Result<Vec<Claim>> {
         {
             bail!("{place}: unknown claim kind {what:?}");
         }
+        let claimed = f[4].trim().to_string();
+        if what == "impossible" {
+            if claimed != "yes" && claimed != "no" {
+                bail!("{place}: an impossible claim is yes or no, not {claimed:?}");
+            }
+        } else {
+            num(&claimed)?;
+        }
         out.push(Claim {
             rows: num(f[0])?,
             cols: num(f[1])?,
             queens: num(f[2])?,
             what,
-            claimed: f[4].trim().to_string(),
+            claimed,
             source: f[5].trim().trim_matches('"').to_string(),
         });
     }
@@ -224,4 +233,33 @@ fn setups(reports: &[&LeastWallsReport]) -> Vec<(String, String)> {
             (s, format!("q = {}", list.join(", ")))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claims(body: &str) -> anyhow::Result<Vec<Claim>> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("claims.csv");
+        std::fs::write(&path, format!("rows,cols,queens,what,claimed,source\n{body}")).unwrap();
+        read_claims(&path)
+    }
+
+    #[test]
+    fn a_claim_says_a_number_or_yes_and_no() {
+        assert_eq!(
+            claims("8,8,9,least_walls,1,\"seed\"\n8,8,30,impossible,yes,s\n")
+                .unwrap()
+                .len(),
+            2
+        );
+        let e = claims("8,8,9,least_walls,x,s\n").unwrap_err();
+        assert!(
+            format!("{e:#}").contains("claims.csv:2: \"x\" is not a number"),
+            "{e:#}"
+        );
+        let e = claims("8,8,9,impossible,maybe,s\n").unwrap_err();
+        assert!(format!("{e:#}").contains("yes or no"), "{e:#}");
+    }
 }

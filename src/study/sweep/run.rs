@@ -82,7 +82,7 @@ fn plan<const W: usize>(spec: &SweepSpec) -> anyhow::Result<Plan<W>> {
     let mut classes = Vec::new();
     let mut chunks = Vec::new();
     for (slot, &k) in spec.walls.iter().enumerate() {
-        let list = ws.classes(k);
+        let list = ws.classes_within_limit(k)?;
         for j in 0..list.len().div_ceil(spec.chunk_size) {
             chunks.push((k, slot, j));
         }
