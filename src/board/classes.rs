@@ -175,17 +175,28 @@ impl<const W: usize> WallClasses<W> {
     }
 
     /// Every class of `k`-wall sets, as least images in ascending order; an error, before any
-    /// is generated, when there are more than [`MAX_CLASSES`] (counted by Burnside's lemma).
+    /// is generated, when a layer on the way holds more than [`MAX_CLASSES`] (counted by
+    /// Burnside's lemma). The layers 0..=k are generated one from the other, and the number
+    /// of classes of j-sets is unimodal in j with its peak at half the cells (Stanley, "Some
+    /// aspects of groups acting on finite posets", JCTA 32, 1982), so the largest layer on the
+    /// way is the one of min(k, cells / 2) walls.
     pub fn classes_within_limit(&self, k: usize) -> Result<Vec<CellSet<W>>, BoardError> {
-        let n = self.burnside_count(k);
+        let peak = k.min(self.n_cells() / 2);
+        let n = self.burnside_count(peak);
         if n > MAX_CLASSES {
-            return Err(BoardError::new(format!(
-                "{}x{} with {k} walls has {} symmetry classes; at most {} are held in memory",
-                self.rows,
-                self.cols,
-                thousands(n),
-                thousands(MAX_CLASSES)
-            )));
+            let (r, c, most) = (self.rows, self.cols, thousands(MAX_CLASSES));
+            return Err(BoardError::new(if peak == k {
+                format!(
+                    "{r}x{c} with {k} walls has {} symmetry classes; at most {most} are held in memory",
+                    thousands(n)
+                )
+            } else {
+                format!(
+                    "{r}x{c} with {k} walls is generated through the {peak}-wall sets, which have {} symmetry \
+                     classes; at most {most} are held in memory",
+                    thousands(n)
+                )
+            }));
         }
         Ok(self.classes(k))
     }
@@ -243,6 +254,13 @@ mod tests {
             "{e}"
         );
         assert_eq!(wc.classes_within_limit(1).unwrap().len(), 21);
+        // Nearly full boards pass through the widest layer.
+        let e = WallClasses::<1>::new(8, 8)
+            .unwrap()
+            .classes_within_limit(58)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("through the 32-wall sets"), "{e}");
         assert_eq!(thousands(1234567), "1,234,567");
         // Past u128 the count saturates instead of overflowing.
         assert!(WallClasses::<25>::new(40, 40).unwrap().burnside_count(800) > MAX_CLASSES);

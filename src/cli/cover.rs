@@ -46,10 +46,6 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
     if a.size.min() == 0 || a.size.max() > 12 {
         bail!("--size: every side must lie within 1..12");
     }
-    // Before any file of the certificate folder is written.
-    if a.certificates.is_some() && !a.cached_only {
-        crate::solve::require_drat_checker()?;
-    }
     let opts = CoverOptions {
         backend: a.solver.backend(),
         amo: a.amo,

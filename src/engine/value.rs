@@ -60,10 +60,8 @@ impl Default for ValueOptions {
 pub struct LpReport {
     /// `⌊total / scale⌋` of the checked certificate.
     pub bound: usize,
-    /// The LP optimum (floats, as the LP solver found it), or where a stop left the LP when
-    /// `lp_optimal` is false.
+    /// The LP optimum (floats, as the LP solver found it).
     pub lp_value: f64,
-    pub lp_optimal: bool,
     pub seconds: f64,
     /// Clauses implied by the certificate that the solver calls used (each under its call's
     /// "at least k" only).
@@ -149,14 +147,7 @@ pub fn value_within(
         if l.checked.bound() < ub.bound {
             ub = UpperBound {
                 bound: l.checked.bound(),
-                reason: if l.optimal {
-                    format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value)
-                } else {
-                    format!(
-                        "LP dual certificate (checked; the LP stopped at {:.3}, before its optimum)",
-                        l.lp_value
-                    )
-                },
+                reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
             };
         }
     }
@@ -371,7 +362,6 @@ pub fn value_within(
         lp: lp.map(|l| LpReport {
             bound: l.checked.bound(),
             lp_value: l.lp_value,
-            lp_optimal: l.optimal,
             seconds: l.seconds,
             implied_clauses: n_implied,
         }),
