@@ -97,13 +97,6 @@ pub struct Forced {
     pub full: Vec<Vec<Coord>>,
 }
 
-impl Forced {
-    /// The number of clauses these facts make: a unit per empty cell, one per full segment.
-    pub fn n_clauses(&self) -> usize {
-        self.empty.len() + self.full.len()
-    }
-}
-
 /// The checker's unit steps of a family, both ways (its own table, not the board's).
 fn directions(family: Family) -> [(isize, isize); 2] {
     match family {

@@ -59,7 +59,7 @@ pub fn lp_bound(board: &Board) -> anyhow::Result<LpBound> {
 /// [`lp_bound`], looking at `stop` (a time limit, Ctrl-C) every [`LP_SLICE`]: `None` once it
 /// says so before the LP's optimum (microlp holds no covering before then, so a stopped LP
 /// gives no bound at all).
-pub fn lp_bound_until(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<LpBound>> {
+fn lp_bound_until(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<LpBound>> {
     lp_bound_sliced(board, stop, LP_SLICE)
 }
 
