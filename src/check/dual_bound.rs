@@ -1,16 +1,19 @@
-//! The checker of an LP dual certificate: a covering of the free cells by weighted segments
-//! (rows, columns, diagonals, anti-diagonals, each holding at most one queen) and weighted
-//! cells, in exact integers. It walks every segment itself (the checker's line of sight) and
-//! shares nothing with the encoders or the LP code that found the weights.
+//! The checker of an LP dual certificate: a covering of the free cells by weighted *cliques*
+//! (sets of free cells that pairwise attack, so they hold at most one queen) and weighted
+//! cells, in exact integers. The cliques are segments (rows, columns, diagonals,
+//! anti-diagonals) and 2×2 blocks. The checker walks every segment itself and confirms that
+//! the free cells of a block see each other (the checker's line of sight); it shares nothing
+//! with the encoders or the LP code that found the weights.
 //!
 //! With every free cell covered at least `scale` times, any legal placement `x` has
-//! `scale·|x| ≤ Σ_c x_c·cover(c) ≤ Σ_s y_s + Σ_c z_c = total`, so `⌊total / scale⌋` bounds the
-//! value. Stronger, for a placement with at least `t` queens,
-//! `Σ_c x_c·(cover(c) − scale) + Σ_s y_s·(1 − |x ∩ s|) ≤ total − scale·|x| ≤ total − scale·t`
+//! `scale·|x| ≤ Σ_c x_c·cover(c) ≤ Σ_K y_K + Σ_c z_c = total`, so `⌊total / scale⌋` bounds
+//! the value. Stronger, for a placement with at least `t` queens,
+//! `Σ_c x_c·(cover(c) − scale) + Σ_K y_K·(1 − |x ∩ K|) ≤ total − scale·|x| ≤ total − scale·t`
 //! (the slack; the cell weights' `Σ_c z_c·(1 − x_c)` is left out of the left side), every term
-//! non-negative: this is the *waste* of [`CheckedDual::waste`]. So a cell whose excess cover
-//! exceeds the slack holds no queen, and a segment whose weight exceeds the slack holds one
-//! ("reduced-cost fixing", [`CheckedDual::forced`]).
+//! non-negative because a clique holds at most one queen: this is the *waste* of
+//! [`CheckedDual::waste`]. So a cell whose excess cover exceeds the slack holds no queen, and
+//! a clique whose weight exceeds the slack holds one ("reduced-cost fixing",
+//! [`CheckedDual::forced`]).
 
 use super::sight::line_of_sight;
 use crate::board::{Board, Cell, Coord, Family};
@@ -18,13 +21,16 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Weights, each a multiple of `1 / scale`, on segments and cells that cover every free cell
-/// of a board at least once.
+/// Weights, each a multiple of `1 / scale`, on segments, 2×2 blocks and cells that cover
+/// every free cell of a board at least once.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DualCertificate {
     /// The common denominator of the weights.
     pub scale: u64,
     pub segments: Vec<SegmentWeight>,
+    /// Weights of 2×2 blocks (none in certificates from before blocks).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<BlockWeight>,
     /// Weights of single cells (their own bound `x_c ≤ 1`).
     pub cells: Vec<(Coord, u64)>,
 }
@@ -37,6 +43,14 @@ pub struct SegmentWeight {
     pub weight: u64,
 }
 
+/// The weight of one 2×2 block: the squares `(r, c)`, `(r, c + 1)`, `(r + 1, c)`,
+/// `(r + 1, c + 1)` for `top_left = (r, c)`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockWeight {
+    pub top_left: Coord,
+    pub weight: u64,
+}
+
 /// Why a certificate fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DualError {
@@ -45,6 +59,11 @@ pub enum DualError {
     NotOnBoard(Coord),
     /// A free cell covered less than `scale` times: (cell, cover, scale).
     Uncovered(Coord, u128, u64),
+    /// A 2×2 block that leaves the board (its top-left square).
+    BlockOffBoard(Coord),
+    /// Two free squares of a block that do not see each other (never on a board: adjacent
+    /// squares have nothing between them; the checker looks anyway).
+    NotAClique(Coord, Coord),
 }
 
 impl fmt::Display for DualError {
@@ -60,6 +79,12 @@ impl fmt::Display for DualError {
                     "cell {r},{c} is covered {got} times, less than the scale {want}"
                 )
             }
+            DualError::BlockOffBoard((r, c)) => {
+                write!(f, "the 2x2 block at {r},{c} leaves the board")
+            }
+            DualError::NotAClique((r, c), (r2, c2)) => {
+                write!(f, "{r},{c} and {r2},{c2} of one block do not see each other")
+            }
         }
     }
 }
@@ -71,19 +96,20 @@ pub struct CheckedDual {
     total: u128,
     /// Each free cell with its cover (at least `scale`).
     cover: Vec<(Coord, u128)>,
-    /// Each weighted segment (summed over the entries naming it): its free cells, its weight.
-    segments: Vec<(Vec<Coord>, u128)>,
+    /// Each weighted clique, segment or block (summed over the entries naming it): its free
+    /// cells, its weight.
+    cliques: Vec<(Vec<Coord>, u128)>,
 }
 
 /// The waste inequality of "at least `t` queens" (module doc): every placement of at least `t`
-/// queens has `Σ excess·[queen on the cell] + Σ weight·[segment empty] ≤ slack`.
+/// queens has `Σ excess·[queen on the cell] + Σ weight·[clique empty] ≤ slack`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Waste {
     pub slack: u128,
     /// The cells whose cover exceeds the scale, with the excess.
     pub cells: Vec<(Coord, u128)>,
-    /// The weighted segments (their free cells), with the weight.
-    pub segments: Vec<(Vec<Coord>, u128)>,
+    /// The weighted cliques (their free cells), with the weight.
+    pub cliques: Vec<(Vec<Coord>, u128)>,
 }
 
 /// What "at least `t` queens" forces, given a checked certificate.
@@ -93,7 +119,8 @@ pub struct Forced {
     pub refuted: bool,
     /// Cells that hold no queen in any placement of at least `t` queens.
     pub empty: Vec<Coord>,
-    /// Segments (their free cells) that hold a queen in every such placement.
+    /// Cliques, segments or blocks (their free cells), that hold a queen in every such
+    /// placement.
     pub full: Vec<Vec<Coord>>,
 }
 
@@ -145,9 +172,36 @@ pub fn check_dual(board: &Board, cert: &DualCertificate) -> Result<CheckedDual, 
         *segments.entry((s.family, cells)).or_default() += u128::from(s.weight);
         total += u128::from(s.weight);
     }
-    let segments: Vec<(Vec<Coord>, u128)> = segments
+    let mut blocks: BTreeMap<Coord, u128> = BTreeMap::new();
+    for b in &cert.blocks {
+        let (r, c) = b.top_left;
+        if r + 1 >= board.rows() || c + 1 >= board.cols() {
+            return Err(DualError::BlockOffBoard(b.top_left));
+        }
+        *blocks.entry(b.top_left).or_default() += u128::from(b.weight);
+        total += u128::from(b.weight);
+    }
+    let mut cliques: Vec<(Vec<Coord>, u128)> =
+        segments.into_iter().map(|((_, cells), w)| (cells, w)).collect();
+    for ((r, c), w) in blocks {
+        let block = vec![(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+        let free: Vec<Coord> = block
+            .into_iter()
+            .filter(|&p| board.cell(p) == Cell::Free)
+            .collect();
+        for (i, &a) in free.iter().enumerate() {
+            for &b in &free[i + 1..] {
+                let step = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
+                if line_of_sight(board, a, step).next() != Some(b) {
+                    return Err(DualError::NotAClique(a, b));
+                }
+            }
+        }
+        cliques.push((free, w));
+    }
+    let cliques: Vec<(Vec<Coord>, u128)> = cliques
         .into_iter()
-        .map(|((_, cells), w)| {
+        .map(|(cells, w)| {
             let free: Vec<Coord> = cells
                 .into_iter()
                 .filter(|&p| board.cell(p) == Cell::Free)
@@ -171,7 +225,7 @@ pub fn check_dual(board: &Board, cert: &DualCertificate) -> Result<CheckedDual, 
         scale,
         total,
         cover: covered,
-        segments,
+        cliques,
     })
 }
 
@@ -202,7 +256,7 @@ impl CheckedDual {
                 .filter(|&&(_, c)| c > self.scale)
                 .map(|&(p, c)| (p, c - self.scale))
                 .collect(),
-            segments: self.segments.clone(),
+            cliques: self.cliques.clone(),
         })
     }
 
@@ -213,7 +267,7 @@ impl CheckedDual {
             return Forced {
                 refuted: true,
                 empty: self.cover.iter().map(|&(p, _)| p).collect(),
-                full: self.segments.iter().map(|(cells, _)| cells.clone()).collect(),
+                full: self.cliques.iter().map(|(cells, _)| cells.clone()).collect(),
             };
         };
         Forced {
@@ -225,7 +279,7 @@ impl CheckedDual {
                 .map(|&(p, _)| p)
                 .collect(),
             full: w
-                .segments
+                .cliques
                 .into_iter()
                 .filter(|&(_, wt)| wt > w.slack)
                 .map(|(cells, _)| cells)
@@ -262,7 +316,7 @@ mod tests {
         (free, out)
     }
 
-    /// A certificate from arbitrary segment weights, topped up by cell weights.
+    /// A certificate from arbitrary segment and block weights, topped up by cell weights.
     fn topped_up(board: &Board, scale: u64, weights: &[u64]) -> DualCertificate {
         let mut segments = Vec::new();
         let mut cover: BTreeMap<Coord, u64> = BTreeMap::new();
@@ -278,6 +332,21 @@ mod tests {
                 weight: w,
             });
         }
+        let mut blocks = Vec::new();
+        for r in 0..board.rows().saturating_sub(1) {
+            for c in 0..board.cols().saturating_sub(1) {
+                let w = weights[(segments.len() + blocks.len()) % weights.len()];
+                for p in [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] {
+                    if board.cell(p) == Cell::Free {
+                        *cover.entry(p).or_default() += w;
+                    }
+                }
+                blocks.push(BlockWeight {
+                    top_left: (r, c),
+                    weight: w,
+                });
+            }
+        }
         let cells = board
             .free_cells()
             .into_iter()
@@ -286,6 +355,7 @@ mod tests {
         DualCertificate {
             scale,
             segments,
+            blocks,
             cells,
         }
     }
@@ -303,7 +373,7 @@ mod tests {
         let cert = DualCertificate {
             scale: 3,
             segments: rows,
-            cells: vec![],
+            ..DualCertificate::default()
         };
         let checked = check_dual(&b, &cert).unwrap();
         assert_eq!(checked.bound(), 5);
@@ -323,6 +393,7 @@ mod tests {
                 through: (0, 0),
                 weight: 2,
             }],
+            blocks: vec![],
             cells: vec![],
         };
         assert_eq!(
@@ -336,6 +407,17 @@ mod tests {
         assert_eq!(
             check_dual(&b, &on_wall).unwrap_err(),
             DualError::NotOnBoard((1, 1))
+        );
+        let off = DualCertificate {
+            blocks: vec![BlockWeight {
+                top_left: (1, 2),
+                weight: 1,
+            }],
+            ..cert.clone()
+        };
+        assert_eq!(
+            check_dual(&b, &off).unwrap_err(),
+            DualError::BlockOffBoard((1, 2))
         );
         let zero = DualCertificate { scale: 0, ..cert };
         assert_eq!(check_dual(&b, &zero).unwrap_err(), DualError::ZeroScale);

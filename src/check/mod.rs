@@ -12,7 +12,9 @@ mod sight;
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
 pub use bnb::bnb_value;
 pub use brute::{brute_count, brute_value};
-pub use dual_bound::{CheckedDual, DualCertificate, DualError, Forced, SegmentWeight, check_dual};
+pub use dual_bound::{
+    BlockWeight, CheckedDual, DualCertificate, DualError, Forced, SegmentWeight, check_dual,
+};
 pub use nqueens::{NQueensViolation, check_columns};
 pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
 
