@@ -13,7 +13,7 @@
 
 use crate::board::Cell;
 use crate::board::{Board, Coord};
-use crate::check::{BlockWeight, CheckedDual, DualCertificate, SegmentWeight, check_dual};
+use crate::check::{BlockWeight, CheckedDual, DualCertificate, SegmentWeight, Waste, check_dual};
 use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};
 use microlp::{
     ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, SolveOptions, SolveOutcome,
@@ -180,6 +180,13 @@ fn lp_bound_sliced(
 /// missed 32×32 step 5 in 30 s, and 16 or 32 steps were slower on three of the four boards.
 pub const WASTE_STEPS: usize = 8;
 
+/// The waste inequality joins a call only when its slack is below this fraction of a queen
+/// (numerator, denominator). Measured on `make bench-large` boards, CaDiCaL, CPU s with it
+/// and without: the lattices need it at slack 0.15–0.60 (32×32 step 5: 7.3 s, none in 60 s
+/// without); random boards at slack 0.85–0.97 lose (16×16 medium 1.72 against 0.83 s; 20×20
+/// dense about even).
+pub const WASTE_MAX_SLACK: (u128, u128) = (3, 4);
+
 /// Solves `lp` to its optimum in slices of microlp's time budget, looking at `stop` between
 /// them; `None` once `stop` says so. microlp looks at its deadline before each phase's first
 /// step, so a slice shorter than a resume's set-up would make no progress: a slice without a
@@ -216,7 +223,7 @@ fn solve_in_slices(
 
 /// The clauses "at least `k` queens" implies under the checked certificate of `lp`, over
 /// `model`'s queen literals: what it forces (a unit `¬q` per empty cell, `q_1 ∨ … ∨ q_m` per full
-/// clique) and, when `k` is the certificate's bound, the waste inequality, rounded to
+/// clique) and, when [`waste_joins`] says so, the waste inequality, rounded to
 /// [`WASTE_STEPS`], with an indicator per weighted clique (segment or block) that is true when
 /// it is empty. When the bound refutes `k`, every cell empty and every clique full: a CNF
 /// refuted by unit propagation.
@@ -231,10 +238,7 @@ pub fn implied_clauses(model: &mut BaseModel, lp: &LpBound, k: usize) -> Vec<Cla
     for s in &forced.full {
         cnf.add_clause(s.iter().map(|p| lit(model, p)).collect());
     }
-    // Only at the certificate's bound (slack below one queen): with a looser slack the rounded
-    // inequality propagates little and costs (16×16 random medium, value 28, LP 30: 0.75 →
-    // 1.20 s of CPU with it at 29).
-    let Some(waste) = lp.checked.waste(k).filter(|_| k == lp.checked.bound()) else {
+    let Some(waste) = waste_joins(lp, k) else {
         return cnf.into_iter().collect();
     };
     // The terms that alone exceed the slack are the forced facts above.
@@ -256,6 +260,19 @@ pub fn implied_clauses(model: &mut BaseModel, lp: &LpBound, k: usize) -> Vec<Cla
     cnf.into_iter().collect()
 }
 
+/// The waste inequality of "at least `k`" when it joins the call: only at the certificate's
+/// bound and with a slack below [`WASTE_MAX_SLACK`]. With a looser slack the rounded
+/// inequality propagates little and costs (16×16 random medium, value 28: 0.75 → 1.20 s of
+/// CPU with it at 29 when the LP was 30.10, and 0.77 → 1.72 s when the blocks brought the LP
+/// to 29.85, slack 0.85).
+fn waste_joins(lp: &LpBound, k: usize) -> Option<Waste> {
+    let (num, den) = WASTE_MAX_SLACK;
+    let tight = |w: &Waste| w.slack * den < num * u128::from(lp.certificate.scale);
+    lp.checked
+        .waste(k)
+        .filter(|w| k == lp.checked.bound() && tight(w))
+}
+
 /// Adds to the standalone question `q` ("at least k queens", k given) the clauses that "at
 /// least k" implies under the checked certificate of `lp` ([`implied_clauses`]); returns their
 /// number and a line that says where they come from (for the CNF's header and the certificate
@@ -268,7 +285,7 @@ pub fn add_implied_clauses(q: &mut ValueQuestion, lp: &LpBound) -> (usize, Strin
     for cl in clauses {
         q.cnf.add_clause(cl);
     }
-    let waste = if k != lp.checked.bound() {
+    let waste = if waste_joins(lp, k).is_none() {
         String::new()
     } else {
         format!(", and the waste inequality rounded down to {WASTE_STEPS} steps of the slack")
