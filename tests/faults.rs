@@ -64,7 +64,16 @@ fn tampered_sweep_chunks_are_refused() {
     let clean = dir.path().join("clean");
     let (code, _, err) = queensat(&[&SWEEP[..], &["--output", clean.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
-    let tampers: [(&str, Tamper, &str); 5] = [
+    let tampers: [(&str, Tamper, &str); 6] = [
+        (
+            "a queen less, the value to match",
+            |v| {
+                let q = v["rows"][0]["queens"].as_array_mut().unwrap();
+                q.pop();
+                v["rows"][0]["value"] = q.len().into();
+            },
+            "branch and bound finds",
+        ),
         (
             "value+3",
             |v| v["rows"][0]["value"] = (v["rows"][0]["value"].as_u64().unwrap() + 3).into(),
@@ -144,8 +153,16 @@ fn tampered_puzzle_chunks_are_refused() {
             .position(|c| c["verdict"].get("unique").is_some())
             .expect("6x6 with 2 walls has a puzzle")
     };
-    let tampers: [(TamperAt, &str); 4] = [
+    let tampers: [(TamperAt, &str); 5] = [
         (|v, _| v["classes"][0]["value"] = 9.into(), "value 9"),
+        (
+            |v, _| {
+                let q = v["classes"][0]["optimum"].as_array_mut().unwrap();
+                q.pop();
+                v["classes"][0]["value"] = q.len().into();
+            },
+            "branch and bound finds",
+        ),
         (
             |v, i| v["classes"][i]["verdict"]["unique"]["orbit"] = 999.into(),
             "orbit 999",

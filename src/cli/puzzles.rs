@@ -5,12 +5,12 @@ use super::{Format, ProgressArgs, ShapeArgs, ValueSearchArgs};
 use crate::board::Board;
 use crate::check::check_placement;
 use crate::engine::{Provenance, Shard};
-use crate::io::{PublishedFormat, parse_published_as, puzzle_page, write_atomic};
+use crate::io::{PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
 use crate::study::Counts;
 use crate::study::puzzles::{
     PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
 };
-use crate::study::report::{comparison_text, page_data, puzzle_summary, write_puzzle_files};
+use crate::study::report::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -145,13 +145,16 @@ pub(super) fn emit(
         None => None,
     };
     let prov = Provenance::now();
-    if let Some(dir) = e.dir {
-        write_puzzle_files(dir, &report, comparison.as_ref(), compare, &prov)?;
-    }
+    // The folder's files and the page: all written, or none.
+    let mut files = match e.dir {
+        Some(dir) => puzzle_files(dir, &report, comparison.as_ref(), compare, &prov)?,
+        None => Vec::new(),
+    };
     if let Some(file) = e.html {
         let data = serde_json::to_string(&page_data(&report.puzzles))?;
-        write_atomic(file, puzzle_page(e.title, &data).as_bytes())?;
+        files.push((file.to_path_buf(), puzzle_page(e.title, &data).into_bytes()));
     }
+    write_all_atomic(&files)?;
     match e.format {
         Format::Json => println!("{}", serde_json::to_string(&report)?),
         Format::Text => {

@@ -7,6 +7,7 @@
 //! - a symbolic link is followed: its target is replaced, the link stays;
 //! - a special file (a pipe, `/dev/stdout`, `/dev/null`, a device) is written through, never
 //!   replaced;
+//! - a set of files is written whole or not at all ([`write_all_atomic`]);
 //! - a directory made for an output that then fails is removed ([`new_dir_or_nothing`]).
 
 use std::io::Write;
@@ -59,15 +60,67 @@ pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> anyhow::Result<()> {
+    stage(path, fill)?.persist()
+}
+
+/// Writes every `(path, bytes)` whole, or none of them when one cannot be written: each goes
+/// to its temporary file first, and only when all are ready are they renamed into place (a
+/// rename in one folder does not fail for want of space). Special files (pipes, devices) are
+/// written through after the renames.
+pub fn write_all_atomic(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
+    let mut staged = Vec::new();
+    let mut through = Vec::new();
+    for (path, bytes) in files {
+        match target(path)? {
+            Target::Special(p) => through.push((p, bytes)),
+            Target::File(_) => staged.push(stage(path, |w| w.write_all(bytes))?),
+        }
+    }
+    for s in staged {
+        s.persist()?;
+    }
+    for (p, bytes) in through {
+        write_through(&p, |w| w.write_all(bytes))?;
+    }
+    Ok(())
+}
+
+/// A file written to its temporary file beside its path, not yet in place; or, for a special
+/// file, already written through.
+enum Staged {
+    Ready(tempfile::NamedTempFile, PathBuf),
+    Through,
+}
+
+impl Staged {
+    /// Renames the temporary file into place.
+    fn persist(self) -> anyhow::Result<()> {
+        match self {
+            Staged::Ready(tmp, path) => tmp
+                .persist(&path)
+                .map(drop)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error)),
+            Staged::Through => Ok(()),
+        }
+    }
+}
+
+fn write_through(p: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::Result<()> {
+    let result = (|| {
+        let f = std::fs::OpenOptions::new().write(true).open(p)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+        fill(&mut w)?;
+        w.flush()
+    })();
+    result.map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display()))
+}
+
+/// Fills the temporary file of `path` (synced), or writes a special file through.
+fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::Result<Staged> {
     let path = match target(path)? {
         Target::Special(p) => {
-            let result = (|| {
-                let f = std::fs::OpenOptions::new().write(true).open(&p)?;
-                let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
-                fill(&mut w)?;
-                w.flush()
-            })();
-            return result.map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display()));
+            write_through(&p, fill)?;
+            return Ok(Staged::Through);
         }
         Target::File(p) => p,
     };
@@ -94,11 +147,13 @@ pub fn write_atomic_with(
         fill(&mut w)?;
         let tmp = w.into_inner().map_err(|e| e.into_error())?;
         tmp.as_file().sync_all()?;
-        tmp.persist(&path).map_err(|e| e.error)?;
-        Ok::<(), std::io::Error>(())
+        Ok::<_, std::io::Error>(tmp)
     })();
     // The temporary file is removed when dropped, on error too.
-    result.map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    match result {
+        Ok(tmp) => Ok(Staged::Ready(tmp, path)),
+        Err(e) => Err(anyhow::anyhow!("cannot write {}: {e}", path.display())),
+    }
 }
 
 /// Whether process `pid` exists on this machine.
@@ -142,14 +197,20 @@ pub fn create_folder(dir: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))
 }
 
-/// Runs `make` to fill the directory `dir`; when `make` fails and `dir` did not exist before,
-/// removes it, so a failed run leaves no partial output folder.
+/// Runs `make` to fill the directory `dir`; when `make` fails, removes what was created for
+/// it (`dir`, and the parents it needed that did not exist), so a failed run leaves no partial
+/// output folder.
 pub fn new_dir_or_nothing<T>(dir: &Path, make: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
-    let existed = dir.exists();
+    // The outermost folder this call creates, if any.
+    let first_new = dir
+        .ancestors()
+        .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+        .last()
+        .map(Path::to_path_buf);
     create_folder(dir)?;
     let result = make();
-    if result.is_err() && !existed {
-        let _ = std::fs::remove_dir_all(dir);
+    if let (Err(_), Some(first)) = (&result, first_new) {
+        let _ = std::fs::remove_dir_all(first);
     }
     result
 }
@@ -227,6 +288,21 @@ mod tests {
     }
 
     #[test]
+    fn a_set_of_files_is_written_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.txt"), dir.path().join("sub/b.txt"));
+        write_all_atomic(&[(a.clone(), b"a".to_vec()), (b.clone(), b"b".to_vec())]).unwrap();
+        assert_eq!(std::fs::read_to_string(&b).unwrap(), "b");
+        // The second path is a folder: neither file changes, no temporary file is left.
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).unwrap();
+        let r = write_all_atomic(&[(a.clone(), b"new".to_vec()), (folder, b"x".to_vec())]);
+        assert!(r.unwrap_err().to_string().contains("is a directory"));
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "a");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+    }
+
+    #[test]
     fn a_failed_new_directory_is_removed() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out");
@@ -238,5 +314,9 @@ mod tests {
         std::fs::create_dir(&out).unwrap();
         let _ = new_dir_or_nothing(&out, || -> anyhow::Result<()> { anyhow::bail!("no") });
         assert!(out.exists());
+        // Parents made for it go too; the folder that was there stays.
+        let deep = out.join("new/deeper/out");
+        let r: anyhow::Result<()> = new_dir_or_nothing(&deep, || anyhow::bail!("no"));
+        assert!(r.is_err() && out.exists() && !out.join("new").exists());
     }
 }

@@ -17,7 +17,9 @@ mod svg_chart;
 mod sweep_db;
 mod wcnf;
 
-pub use atomic::{create_folder, new_dir_or_nothing, pid_alive, write_atomic, write_atomic_with};
+pub use atomic::{
+    create_folder, new_dir_or_nothing, pid_alive, write_all_atomic, write_atomic, write_atomic_with,
+};
 pub use bits64::{from_bits64, to_bits64};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
 pub use csplib::{BlockedInstance, parse_blocked_queens};

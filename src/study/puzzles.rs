@@ -364,7 +364,7 @@ pub fn merge_puzzles(
 }
 
 /// Re-checks a class read back from a chunk: its optimum legal (the independent checker) and
-/// as large as its value, and a puzzle's board in the class and canonical, its solution legal
+/// as large as its value, the value the branch and bound's, and a puzzle's board in the class and canonical, its solution legal
 /// and of the puzzle's value, its orbit and stabiliser those of the class.
 fn check_class<const W: usize>(
     sets: &WallClasses<W>,
@@ -379,6 +379,11 @@ fn check_class<const W: usize>(
             check_placement(&board, &optimum).map_err(|e| format!("the optimum fails the checker: {e}"))?;
             if usize::from(v) != optimum.len() {
                 return Err(format!("value {v} but an optimum of {} queens", optimum.len()));
+            }
+            // An edited value with an optimum to match passes the checks above.
+            let (bnb, _) = bnb_value(&board);
+            if bnb != usize::from(v) {
+                return Err(format!("value {v} but the branch and bound finds {bnb}"));
             }
         }
         None if !optimum.is_empty() => return Err("an optimum without a value".into()),

@@ -17,5 +17,5 @@ pub use least_walls::{
 };
 pub use least_walls_table::least_walls_tables;
 pub use nqueens::{ColumnVerdict, NQueensRun, check_column_file, nqueens_text};
-pub use puzzles::{comparison_text, page_data, puzzle_summary, write_puzzle_files};
+pub use puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 pub use solutions::{count_text, summary_text};

@@ -3,11 +3,10 @@
 
 use crate::board::{render_cell_list, render_grid};
 use crate::engine::Provenance;
-use crate::io::write_atomic;
 use crate::study::puzzles::{Comparison, Puzzle, PuzzleReport};
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// `{"command", "date", "host", key: what}`: a result with how it was made, as JSON.
 fn with_provenance(prov: &Provenance, key: &str, what: impl Serialize) -> anyhow::Result<String> {
@@ -37,36 +36,38 @@ pub fn page_data(puzzles: &[Puzzle]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// Writes `puzzles.json`, `puzzles.csv`, `summary.md` and, with a comparison, `comparison.md`,
-/// `comparison.json` and `comparison.csv` into `dir`.
-pub fn write_puzzle_files(
+/// The files of a puzzle run in `dir` (`puzzles.json`, `.csv`, `summary.md`, and the
+/// comparison files when there is one), for [`write_all_atomic`](crate::io::write_all_atomic).
+pub fn puzzle_files(
     dir: &Path,
     report: &PuzzleReport,
     comparison: Option<&Comparison>,
     compare_path: Option<&Path>,
     prov: &Provenance,
-) -> anyhow::Result<()> {
-    write_atomic(
-        &dir.join("puzzles.json"),
-        with_provenance(prov, "report", report)?.as_bytes(),
-    )?;
-    write_atomic(&dir.join("puzzles.csv"), csv(report).as_bytes())?;
-    write_atomic(
-        &dir.join("summary.md"),
-        puzzle_summary(report, prov, false).as_bytes(),
-    )?;
+) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
+    let mut files = vec![
+        (
+            dir.join("puzzles.json"),
+            with_provenance(prov, "report", report)?.into_bytes(),
+        ),
+        (dir.join("puzzles.csv"), csv(report).into_bytes()),
+        (
+            dir.join("summary.md"),
+            puzzle_summary(report, prov, false).into_bytes(),
+        ),
+    ];
     if let Some(c) = comparison {
-        write_atomic(
-            &dir.join("comparison.md"),
-            comparison_text(c, compare_path, prov, true).as_bytes(),
-        )?;
-        write_atomic(
-            &dir.join("comparison.json"),
-            with_provenance(prov, "comparison", c)?.as_bytes(),
-        )?;
-        write_atomic(&dir.join("comparison.csv"), comparison_csv(c).as_bytes())?;
+        files.push((
+            dir.join("comparison.md"),
+            comparison_text(c, compare_path, prov, true).into_bytes(),
+        ));
+        files.push((
+            dir.join("comparison.json"),
+            with_provenance(prov, "comparison", c)?.into_bytes(),
+        ));
+        files.push((dir.join("comparison.csv"), comparison_csv(c).into_bytes()));
     }
-    Ok(())
+    Ok(files)
 }
 
 fn csv(report: &PuzzleReport) -> String {

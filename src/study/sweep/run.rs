@@ -234,7 +234,8 @@ fn run_sweep_in<const W: usize>(
         ));
         return Ok(None);
     }
-    let sums = assemble(spec, &plan, &store, out, &opts.command, started, todo.len())?;
+    let fresh: Vec<(usize, usize)> = todo.iter().map(|&&(k, _, j)| (k, j)).collect();
+    let sums = assemble(spec, &plan, &store, out, &opts.command, started, &fresh)?;
     {
         let classes: usize = plan.classes.iter().map(|(_, l)| l.len()).sum();
         bar.note(|| {
@@ -254,12 +255,15 @@ fn run_sweep_in<const W: usize>(
 
 /// Re-checks a row read back from a chunk against the class it should describe: the walls,
 /// a legal placement (the independent checker), the value its size, the orbit the class's,
-/// and the counts present exactly when the sweep counts.
+/// and the counts present exactly when the sweep counts. A row this run did not compute
+/// (`stored`: resumed, or from a shard) also has its value compared with the branch and
+/// bound's, so that an edited value with a placement to match is caught too.
 fn check_row<const W: usize>(
     plan: &Plan<W>,
     spec: &SweepSpec,
     r: &ClassRow,
     m: &CellSet<W>,
+    stored: bool,
 ) -> Result<(), String> {
     if r.walls != plan.ws.cells(m) {
         return Err("the walls are not those of the class list of this sweep".into());
@@ -268,6 +272,12 @@ fn check_row<const W: usize>(
     check_placement(&board, &r.queens).map_err(|v| format!("the placement fails the checker: {v}"))?;
     if r.value != r.queens.len() {
         return Err(format!("value {} but {} queens", r.value, r.queens.len()));
+    }
+    if stored {
+        let (bnb, _) = bnb_value(&board);
+        if bnb != r.value {
+            return Err(format!("value {} but the branch and bound finds {bnb}", r.value));
+        }
     }
     let orbit = plan.ws.orbit_size(m);
     if r.orbit != orbit {
@@ -287,7 +297,7 @@ fn check_row<const W: usize>(
 }
 
 /// Reads every chunk of the spec from the store, and writes the database, summaries and chart
-/// into `out`.
+/// into `out`. `fresh`: the chunks `(walls, chunk)` this run computed.
 fn assemble<const W: usize>(
     spec: &SweepSpec,
     plan: &Plan<W>,
@@ -295,7 +305,7 @@ fn assemble<const W: usize>(
     out: &Path,
     command: &str,
     started: Instant,
-    computed_now: usize,
+    fresh: &[(usize, usize)],
 ) -> anyhow::Result<Vec<WallsSummary>> {
     let mut sums: Vec<WallsSummary> = Vec::new();
     let mut sat_seconds = 0.0;
@@ -317,8 +327,9 @@ fn assemble<const W: usize>(
                     format!("{} rows for {} classes", doc.rows.len(), classes.len()),
                 ));
             }
+            let stored = !fresh.contains(&(*k, j));
             for (i, (r, m)) in doc.rows.iter().zip(classes).enumerate() {
-                check_row(plan, spec, r, m)
+                check_row(plan, spec, r, m, stored)
                     .map_err(|why| bad_chunk(&path, format!("row {}: {why}", i + 1)))?;
             }
             sat_seconds += doc.sat_seconds;
@@ -391,7 +402,7 @@ fn assemble<const W: usize>(
         cross_check: cross,
         sat_calls: calls,
         chunks: plan.chunks.len(),
-        chunks_resumed: plan.chunks.len() - computed_now,
+        chunks_resumed: plan.chunks.len() - fresh.len(),
     };
     write_atomic(
         &out.join("run.json"),
@@ -410,7 +421,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Vec<
         let plan = plan::<W>(&spec)?;
         new_dir_or_nothing(out, || {
             let store = open_store(out, &spec)?.reading_from(dirs);
-            assemble(&spec, &plan, &store, out, command, started, 0)
+            assemble(&spec, &plan, &store, out, command, started, &[])
         })
     })
 }
