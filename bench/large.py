@@ -145,7 +145,7 @@ def svg(rows, solvers, limit):
             if cell is None:
                 continue
             cx, cy = x(i) + (si - len(solvers) / 2) * 3, y(cell["cpu"])
-            if cell["value"] is None:
+            if not in_time(cell, limit):
                 parts.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" fill="{col}" '
                              f'text-anchor="middle">x</text>')
             else:
@@ -183,36 +183,49 @@ def main_run(a):
     return 1 if disagreements else 0
 
 
-def write(a, rows, solvers, disagreements):
+def in_time(r, limit):
+    """Whether a run proved its value within the limit (varisat cannot be stopped inside a
+    call, so it may answer after the limit: that answer is shown, not counted)."""
+    return r is not None and r["value"] is not None and r["cpu"] <= limit
+
+
+def cell(r, limit):
+    if r is None:
+        return "—"
+    if in_time(r, limit):
+        return f"{r['cpu']:.2f}"
+    late = ", proved late" if r["value"] is not None else ""
+    return f"> {limit:g} ({r['cpu']:.1f}{late})"
+
+
+def write(a, rows, solvers, disagreements, meta=None):
     os.makedirs(a.out, exist_ok=True)
-    cell = lambda r: "—" if r is None else (  # noqa: E731
-        f"{r['cpu']:.2f}" if r["value"] is not None else f"> {a.limit:g} ({r['cpu']:.1f})")
     lines = ["| board | walls | value | " + " | ".join(solvers) + " |",
              "|---|---:|---:|" + "---:|" * len(solvers)]
     for r in rows:
         lines.append(f"| {r['board']} | {r['walls']} | {r['value'] if r['value'] is not None else '?'} | "
-                     + " | ".join(cell(r["runs"].get(s)) for s in solvers) + " |")
+                     + " | ".join(cell(r["runs"].get(s), a.limit) for s in solvers) + " |")
     ref = next((s for s in solvers if s.startswith("cpsat")), None)
     summary = []
     for s in solvers:
-        done = [r for r in rows if r["runs"][s]["value"] is not None]
+        done = [r for r in rows if in_time(r["runs"][s], a.limit)]
         total = sum(r["runs"][s]["cpu"] for r in rows)
         line = f"- {s}: {len(done)}/{len(rows)} proved within {a.limit:g} s, {total:.1f} CPU s in all"
         if ref and s != ref:
             ratios = sorted(r["runs"][ref]["cpu"] / max(r["runs"][s]["cpu"], 1e-3) for r in rows
-                            if r["runs"][s]["value"] is not None and r["runs"][ref]["value"] is not None)
+                            if in_time(r["runs"][s], a.limit) and in_time(r["runs"][ref], a.limit))
             if ratios:
                 line += (f"; {ref} CPU / {s} CPU over boards both proved: median "
                          f"{ratios[len(ratios) // 2]:.2f}, worst {ratios[0]:.2f}")
         summary.append(line)
-    meta = {"command": a.command, "limit_seconds": a.limit, "min_size": a.min_size, "max_size": a.max_size,
-            "host": platform.node(), "cpus": os.cpu_count(),
-            "loadavg": open("/proc/loadavg").read().split()[:3]}
+    meta = meta or {"command": a.command, "limit_seconds": a.limit, "min_size": a.min_size,
+                    "max_size": a.max_size, "host": platform.node(), "cpus": os.cpu_count(),
+                    "loadavg": open("/proc/loadavg").read().split()[:3]}
     md = ["# Large walled boards: queensat per backend against CP-SAT and PySAT", "",
           f"Made by `{a.command}` on {meta['host']} ({meta['cpus']} logical CPUs, load "
           f"{' '.join(meta['loadavg'])}); board set `{a.boards}` (seed {SEED}, boards up to "
           f"{a.max_size}x{a.max_size}). CPU seconds: queensat's whole process, the Python peers' "
-          f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit. "
+          f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came after it; varisat cannot be stopped inside a call). "
           "queensat rows are `queensat value --solver X --time-limit L`; CP-SAT is one worker "
           "(the seed's base model); PySAT is CaDiCaL 1.9.5 with a totaliser, SAT-UNSAT upwards. "
           "Every placement re-checked by bench/peers/boards.py.", "",
@@ -248,7 +261,19 @@ def main():
     r.add_argument("--max-size", type=int, default=40)
     r.add_argument("--solvers", default="queensat:varisat,queensat:cadical,cpsat,pysat")
     r.add_argument("--command", default="python bench/large.py run")
+    re_ = sub.add_parser("render", help="rewrite OUT/large.md and .svg from OUT/large.json")
+    re_.add_argument("--out", required=True)
+    re_.add_argument("--boards", default="bench/large-boards.json")
     a = ap.parse_args()
+    if a.cmd == "render":
+        with open(os.path.join(a.out, "large.json")) as f:
+            saved = json.load(f)
+        m = saved["meta"]
+        a.limit, a.min_size, a.max_size, a.command = (m["limit_seconds"], m["min_size"],
+                                                      m["max_size"], m["command"])
+        solvers = list(saved["rows"][0]["runs"]) if saved["rows"] else []
+        write(a, saved["rows"], solvers, saved["disagreements"], meta=m)
+        return 0
     if a.cmd == "boards":
         with open(a.out, "w") as f:
             json.dump(make_boards(), f, indent=0)
