@@ -62,6 +62,37 @@ fn writes_results_and_the_page() {
     );
 }
 
+/// The folder's result files and the page are one set: when the page cannot be written (its
+/// path is a folder), none of the result files are (the folder keeps only its chunk store).
+#[test]
+fn results_and_page_are_written_together_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("5x5");
+    let page = dir.path().join("page");
+    std::fs::create_dir(&page).unwrap();
+    let o = queensat(&[
+        "puzzles",
+        "--size",
+        "5",
+        "--walls",
+        "1",
+        "--quiet",
+        "--output",
+        out.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("queensat: error: ") && err.contains("is a directory"),
+        "{err}"
+    );
+    for f in ["puzzles.json", "puzzles.csv", "summary.md"] {
+        assert!(!out.join(f).exists(), "{f} was written");
+    }
+}
+
 #[test]
 fn compares_a_published_list() {
     let dir = tempfile::tempdir().unwrap();
