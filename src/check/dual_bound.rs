@@ -61,8 +61,8 @@ pub enum DualError {
     Uncovered(Coord, u128, u64),
     /// A 2×2 block that leaves the board (its top-left square).
     BlockOffBoard(Coord),
-    /// Two free squares of a block that do not see each other (never on a board: adjacent
-    /// squares have nothing between them; the checker looks anyway).
+    /// Two free squares of a block that do not see each other (adjacent squares have nothing
+    /// between them, so this names a checker bug; the checker looks anyway).
     NotAClique(Coord, Coord),
 }
 
@@ -175,7 +175,8 @@ pub fn check_dual(board: &Board, cert: &DualCertificate) -> Result<CheckedDual, 
     let mut blocks: BTreeMap<Coord, u128> = BTreeMap::new();
     for b in &cert.blocks {
         let (r, c) = b.top_left;
-        if r + 1 >= board.rows() || c + 1 >= board.cols() {
+        // Written so that no `top_left` overflows (certificates are read back from files).
+        if r >= board.rows().saturating_sub(1) || c >= board.cols().saturating_sub(1) {
             return Err(DualError::BlockOffBoard(b.top_left));
         }
         *blocks.entry(b.top_left).or_default() += u128::from(b.weight);
@@ -419,6 +420,17 @@ mod tests {
             check_dual(&b, &off).unwrap_err(),
             DualError::BlockOffBoard((1, 2))
         );
+        // Corners a file may hold: refused, not wrapped around.
+        for far in [(usize::MAX, 0), (0, usize::MAX), (usize::MAX, usize::MAX)] {
+            let cert = DualCertificate {
+                blocks: vec![BlockWeight {
+                    top_left: far,
+                    weight: 1,
+                }],
+                ..cert.clone()
+            };
+            assert_eq!(check_dual(&b, &cert).unwrap_err(), DualError::BlockOffBoard(far));
+        }
         let zero = DualCertificate { scale: 0, ..cert };
         assert_eq!(check_dual(&b, &zero).unwrap_err(), DualError::ZeroScale);
     }

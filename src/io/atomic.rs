@@ -64,9 +64,10 @@ pub fn write_atomic_with(
 }
 
 /// Writes every `(path, bytes)` whole, or none of them when one cannot be written: each goes
-/// to its temporary file first, and only when all are ready are they renamed into place (a
-/// rename in one folder does not fail for want of space). Special files (pipes, devices) are
-/// written through after the renames.
+/// to its temporary file first, and only when all are ready are they renamed into place. A
+/// rename in one folder does not fail for want of space, but should one fail, the files
+/// renamed before it stay; folders made for the temporary files stay too. Special files
+/// (pipes, devices) are written through after the renames.
 pub fn write_all_atomic(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
     let mut staged = Vec::new();
     let mut through = Vec::new();
@@ -207,8 +208,7 @@ pub fn new_dir_or_nothing<T>(dir: &Path, make: impl FnOnce() -> anyhow::Result<T
         .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
         .last()
         .map(Path::to_path_buf);
-    create_folder(dir)?;
-    let result = make();
+    let result = create_folder(dir).and_then(|()| make());
     if let (Err(_), Some(first)) = (&result, first_new) {
         let _ = std::fs::remove_dir_all(first);
     }

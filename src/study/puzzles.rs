@@ -454,9 +454,15 @@ fn chunk_docs<const W: usize>(
                 "the chunk does not match the classes of this run",
             ));
         }
-        for (i, (c, m)) in doc.classes.iter().zip(part).enumerate() {
-            check_class(sets, m, c, opts)
-                .map_err(|why| bad_chunk(&path, format!("class {}: {why}", i + 1)))?;
+        // On every thread: each class's value costs a branch and bound.
+        let bad = doc
+            .classes
+            .par_iter()
+            .zip(part)
+            .enumerate()
+            .find_map_first(|(i, (c, m))| check_class(sets, m, c, opts).err().map(|why| (i, why)));
+        if let Some((i, why)) = bad {
+            return Err(bad_chunk(&path, format!("class {}: {why}", i + 1)));
         }
         tally.1 += 1;
         return Ok(Some(doc));

@@ -328,9 +328,15 @@ fn assemble<const W: usize>(
                 ));
             }
             let stored = !fresh.contains(&(*k, j));
-            for (i, (r, m)) in doc.rows.iter().zip(classes).enumerate() {
-                check_row(plan, spec, r, m, stored)
-                    .map_err(|why| bad_chunk(&path, format!("row {}: {why}", i + 1)))?;
+            // On every thread: a stored row's value costs a branch and bound.
+            let bad = doc
+                .rows
+                .par_iter()
+                .zip(classes)
+                .enumerate()
+                .find_map_first(|(i, (r, m))| check_row(plan, spec, r, m, stored).err().map(|why| (i, why)));
+            if let Some((i, why)) = bad {
+                return Err(bad_chunk(&path, format!("row {}: {why}", i + 1)));
             }
             sat_seconds += doc.sat_seconds;
             calls += doc.sat_calls;
