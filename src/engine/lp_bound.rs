@@ -180,13 +180,6 @@ fn lp_bound_sliced(
 /// missed 32×32 step 5 in 30 s, and 16 or 32 steps were slower on three of the four boards.
 pub const WASTE_STEPS: usize = 8;
 
-/// The waste inequality joins a call only when its slack is below this fraction of a queen
-/// (numerator, denominator). Measured on `make bench-large` boards, CaDiCaL, CPU s with it
-/// and without: the lattices need it at slack 0.15–0.60 (32×32 step 5: 7.3 s, none in 60 s
-/// without); random boards at slack 0.85–0.97 lose (16×16 medium 1.72 against 0.83 s; 20×20
-/// dense about even).
-pub const WASTE_MAX_SLACK: (u128, u128) = (3, 4);
-
 /// Solves `lp` to its optimum in slices of microlp's time budget, looking at `stop` between
 /// them; `None` once `stop` says so. microlp looks at its deadline before each phase's first
 /// step, so a slice shorter than a resume's set-up would make no progress: a slice without a
@@ -261,16 +254,14 @@ pub fn implied_clauses(model: &mut BaseModel, lp: &LpBound, k: usize) -> Vec<Cla
 }
 
 /// The waste inequality of "at least `k`" when it joins the call: only at the certificate's
-/// bound and with a slack below [`WASTE_MAX_SLACK`]. With a looser slack the rounded
-/// inequality propagates little and costs (16×16 random medium, value 28: 0.75 → 1.20 s of
-/// CPU with it at 29 when the LP was 30.10, and 0.77 → 1.72 s when the blocks brought the LP
-/// to 29.85, slack 0.85).
+/// bound (slack below one queen). With a looser slack the rounded inequality propagates
+/// little and costs (16×16 random medium, value 28, LP 30.10: 0.75 → 1.20 s of CPU with it
+/// at 29). Within the bound no slack limit pays: a limit of 3/4 of a queen, tried after the
+/// 2×2 blocks brought that board's LP to 29.85 (0.77 → 1.72 s with the inequality at slack
+/// 0.85), kept 40×40 lattice step 4 (LP 55.83, slack 0.83) from its proof: 97 s of CPU with the
+/// inequality, none in 200 s without.
 fn waste_joins(lp: &LpBound, k: usize) -> Option<Waste> {
-    let (num, den) = WASTE_MAX_SLACK;
-    let tight = |w: &Waste| w.slack * den < num * u128::from(lp.certificate.scale);
-    lp.checked
-        .waste(k)
-        .filter(|w| k == lp.checked.bound() && tight(w))
+    lp.checked.waste(k).filter(|_| k == lp.checked.bound())
 }
 
 /// Adds to the standalone question `q` ("at least k queens", k given) the clauses that "at
