@@ -11,8 +11,7 @@
 //! scaled by [`SCALE`] and rounded up, then each cell's `z_c` tops its cover up to the scale,
 //! so the certificate is feasible by construction.
 
-use crate::board::Cell;
-use crate::board::{Board, Coord};
+use crate::board::{Board, Cell, Coord};
 use crate::check::{BlockWeight, CheckedDual, DualCertificate, SegmentWeight, Waste, check_dual};
 use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};
 use microlp::{

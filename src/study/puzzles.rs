@@ -364,8 +364,9 @@ pub fn merge_puzzles(
 }
 
 /// Re-checks a class read back from a chunk: its optimum legal (the independent checker) and
-/// as large as its value, the value the branch and bound's, and a puzzle's board in the class and canonical, its solution legal
-/// and of the puzzle's value, its orbit and stabiliser those of the class.
+/// as large as its value, the value the branch and bound's, and a puzzle's board in the class
+/// and canonical, its solution legal and of the puzzle's value, its orbit and stabiliser those
+/// of the class.
 fn check_class<const W: usize>(
     sets: &WallClasses<W>,
     m: &CellSet<W>,
