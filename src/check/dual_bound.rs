@@ -1,9 +1,11 @@
 //! The checker of an LP dual certificate: a covering of the free cells by weighted *cliques*
 //! (sets of free cells that pairwise attack, so they hold at most one queen) and weighted
 //! cells, in exact integers. The cliques are segments (rows, columns, diagonals,
-//! anti-diagonals) and 2×2 blocks. The checker walks every segment itself and confirms that
-//! the free cells of a block see each other (the checker's line of sight); it shares nothing
-//! with the encoders or the LP code that found the weights.
+//! anti-diagonals), named by one square and a family, and sets of squares listed one by one
+//! (2×2 blocks, and the cliques the LP's cutting planes found). The checker walks every
+//! segment itself and confirms that the squares of a listed clique are distinct and see each
+//! other (the checker's line of sight); it shares nothing with the encoders or the LP code
+//! that found the weights.
 //!
 //! With every free cell covered at least `scale` times, any legal placement `x` has
 //! `scale·|x| ≤ Σ_c x_c·cover(c) ≤ Σ_K y_K + Σ_c z_c = total`, so `⌊total / scale⌋` bounds
@@ -21,16 +23,16 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Weights, each a multiple of `1 / scale`, on segments, 2×2 blocks and cells that cover
+/// Weights, each a multiple of `1 / scale`, on segments, listed cliques and cells that cover
 /// every free cell of a board at least once.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DualCertificate {
     /// The common denominator of the weights.
     pub scale: u64,
     pub segments: Vec<SegmentWeight>,
-    /// Weights of 2×2 blocks (none in certificates from before blocks).
+    /// Weights of cliques listed square by square (none in certificates from before them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub blocks: Vec<BlockWeight>,
+    pub cliques: Vec<CliqueWeight>,
     /// Weights of single cells (their own bound `x_c ≤ 1`).
     pub cells: Vec<(Coord, u64)>,
 }
@@ -43,11 +45,11 @@ pub struct SegmentWeight {
     pub weight: u64,
 }
 
-/// The weight of one 2×2 block: the squares `(r, c)`, `(r, c + 1)`, `(r + 1, c)`,
-/// `(r + 1, c + 1)` for `top_left = (r, c)`.
+/// The weight of one clique given by its squares: distinct, pairwise in sight (on one line,
+/// no wall between), so their free squares hold one queen at most.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BlockWeight {
-    pub top_left: Coord,
+pub struct CliqueWeight {
+    pub cells: Vec<Coord>,
     pub weight: u64,
 }
 
@@ -59,10 +61,9 @@ pub enum DualError {
     NotOnBoard(Coord),
     /// A free cell covered less than `scale` times: (cell, cover, scale).
     Uncovered(Coord, u128, u64),
-    /// A 2×2 block that leaves the board (its top-left square).
-    BlockOffBoard(Coord),
-    /// Two free squares of a block that do not see each other (adjacent squares have nothing
-    /// between them, so this names a checker bug; the checker looks anyway).
+    /// A square listed twice in one clique (it would count twice in the cover).
+    Repeated(Coord),
+    /// Two squares of a listed clique that do not see each other.
     NotAClique(Coord, Coord),
 }
 
@@ -79,11 +80,11 @@ impl fmt::Display for DualError {
                     "cell {r},{c} is covered {got} times, less than the scale {want}"
                 )
             }
-            DualError::BlockOffBoard((r, c)) => {
-                write!(f, "the 2x2 block at {r},{c} leaves the board")
+            DualError::Repeated((r, c)) => {
+                write!(f, "{r},{c} is listed twice in one clique")
             }
             DualError::NotAClique((r, c), (r2, c2)) => {
-                write!(f, "{r},{c} and {r2},{c2} of one block do not see each other")
+                write!(f, "{r},{c} and {r2},{c2} of one clique do not see each other")
             }
         }
     }
@@ -96,7 +97,7 @@ pub struct CheckedDual {
     total: u128,
     /// Each free cell with its cover (at least `scale`).
     cover: Vec<(Coord, u128)>,
-    /// Each weighted clique, segment or block (summed over the entries naming it): its free
+    /// Each weighted clique, segment or listed (summed over the entries naming it): its free
     /// cells, its weight.
     cliques: Vec<(Vec<Coord>, u128)>,
 }
@@ -119,7 +120,7 @@ pub struct Forced {
     pub refuted: bool,
     /// Cells that hold no queen in any placement of at least `t` queens.
     pub empty: Vec<Coord>,
-    /// Cliques, segments or blocks (their free cells), that hold a queen in every such
+    /// Cliques, segments or listed ones (their free cells), that hold a queen in every such
     /// placement.
     pub full: Vec<Vec<Coord>>,
 }
@@ -143,6 +144,14 @@ fn segment_through(board: &Board, family: Family, at: Coord) -> Vec<Coord> {
         .collect();
     cells.sort_unstable();
     cells
+}
+
+/// Whether `b` is in sight of `a` (distinct squares, both on the board): on one line
+/// through `a` with no wall between.
+fn in_sight(board: &Board, a: Coord, b: Coord) -> bool {
+    let (dr, dc) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
+    let aligned = dr == 0 || dc == 0 || dr.abs() == dc.abs();
+    aligned && line_of_sight(board, a, (dr.signum(), dc.signum())).any(|p| p == b)
 }
 
 fn on_board(board: &Board, (r, c): Coord) -> bool {
@@ -172,34 +181,27 @@ pub fn check_dual(board: &Board, cert: &DualCertificate) -> Result<CheckedDual, 
         *segments.entry((s.family, cells)).or_default() += u128::from(s.weight);
         total += u128::from(s.weight);
     }
-    let mut blocks: BTreeMap<Coord, u128> = BTreeMap::new();
-    for b in &cert.blocks {
-        let (r, c) = b.top_left;
-        // Written so that no `top_left` overflows (certificates are read back from files).
-        if r >= board.rows().saturating_sub(1) || c >= board.cols().saturating_sub(1) {
-            return Err(DualError::BlockOffBoard(b.top_left));
+    let mut listed: BTreeMap<Vec<Coord>, u128> = BTreeMap::new();
+    for k in &cert.cliques {
+        let mut cells = k.cells.clone();
+        cells.sort_unstable();
+        if let Some(w) = cells.windows(2).find(|w| w[0] == w[1]) {
+            return Err(DualError::Repeated(w[0]));
         }
-        *blocks.entry(b.top_left).or_default() += u128::from(b.weight);
-        total += u128::from(b.weight);
+        if let Some(&p) = cells.iter().find(|&&p| !on_board(board, p)) {
+            return Err(DualError::NotOnBoard(p));
+        }
+        for (i, &a) in cells.iter().enumerate() {
+            if let Some(&b) = cells[i + 1..].iter().find(|&&b| !in_sight(board, a, b)) {
+                return Err(DualError::NotAClique(a, b));
+            }
+        }
+        *listed.entry(cells).or_default() += u128::from(k.weight);
+        total += u128::from(k.weight);
     }
     let mut cliques: Vec<(Vec<Coord>, u128)> =
         segments.into_iter().map(|((_, cells), w)| (cells, w)).collect();
-    for ((r, c), w) in blocks {
-        let block = vec![(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
-        let free: Vec<Coord> = block
-            .into_iter()
-            .filter(|&p| board.cell(p) == Cell::Free)
-            .collect();
-        for (i, &a) in free.iter().enumerate() {
-            for &b in &free[i + 1..] {
-                let step = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
-                if line_of_sight(board, a, step).next() != Some(b) {
-                    return Err(DualError::NotAClique(a, b));
-                }
-            }
-        }
-        cliques.push((free, w));
-    }
+    cliques.extend(listed);
     let cliques: Vec<(Vec<Coord>, u128)> = cliques
         .into_iter()
         .map(|(cells, w)| {
@@ -317,7 +319,7 @@ mod tests {
         (free, out)
     }
 
-    /// A certificate from arbitrary segment and block weights, topped up by cell weights.
+    /// A certificate from arbitrary segment and 2×2 block weights, topped up by cell weights.
     fn topped_up(board: &Board, scale: u64, weights: &[u64]) -> DualCertificate {
         let mut segments = Vec::new();
         let mut cover: BTreeMap<Coord, u64> = BTreeMap::new();
@@ -333,19 +335,20 @@ mod tests {
                 weight: w,
             });
         }
-        let mut blocks = Vec::new();
+        let mut cliques = Vec::new();
         for r in 0..board.rows().saturating_sub(1) {
             for c in 0..board.cols().saturating_sub(1) {
-                let w = weights[(segments.len() + blocks.len()) % weights.len()];
-                for p in [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] {
+                let w = weights[(segments.len() + cliques.len()) % weights.len()];
+                let cells: Vec<Coord> = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                    .into_iter()
+                    .filter(|&p| board.cell(p) != Cell::Wall)
+                    .collect();
+                for &p in &cells {
                     if board.cell(p) == Cell::Free {
                         *cover.entry(p).or_default() += w;
                     }
                 }
-                blocks.push(BlockWeight {
-                    top_left: (r, c),
-                    weight: w,
-                });
+                cliques.push(CliqueWeight { cells, weight: w });
             }
         }
         let cells = board
@@ -356,7 +359,7 @@ mod tests {
         DualCertificate {
             scale,
             segments,
-            blocks,
+            cliques,
             cells,
         }
     }
@@ -394,7 +397,7 @@ mod tests {
                 through: (0, 0),
                 weight: 2,
             }],
-            blocks: vec![],
+            cliques: vec![],
             cells: vec![],
         };
         assert_eq!(
@@ -409,30 +412,64 @@ mod tests {
             check_dual(&b, &on_wall).unwrap_err(),
             DualError::NotOnBoard((1, 1))
         );
-        let off = DualCertificate {
-            blocks: vec![BlockWeight {
-                top_left: (1, 2),
-                weight: 1,
+        let listed = |cells: &[Coord]| DualCertificate {
+            cliques: vec![CliqueWeight {
+                cells: cells.to_vec(),
+                weight: 2,
             }],
             ..cert.clone()
         };
         assert_eq!(
-            check_dual(&b, &off).unwrap_err(),
-            DualError::BlockOffBoard((1, 2))
+            check_dual(&b, &listed(&[(0, 1), (0, 1)])).unwrap_err(),
+            DualError::Repeated((0, 1))
         );
-        // Corners a file may hold: refused, not wrapped around.
-        for far in [(usize::MAX, 0), (0, usize::MAX), (usize::MAX, usize::MAX)] {
-            let cert = DualCertificate {
-                blocks: vec![BlockWeight {
-                    top_left: far,
-                    weight: 1,
-                }],
-                ..cert.clone()
-            };
-            assert_eq!(check_dual(&b, &cert).unwrap_err(), DualError::BlockOffBoard(far));
+        // A knight's move apart, and a row with the wall between.
+        assert_eq!(
+            check_dual(&b, &listed(&[(0, 0), (1, 2)])).unwrap_err(),
+            DualError::NotAClique((0, 0), (1, 2))
+        );
+        assert_eq!(
+            check_dual(&b, &listed(&[(1, 0), (1, 2)])).unwrap_err(),
+            DualError::NotAClique((1, 0), (1, 2))
+        );
+        // Squares a file may hold: refused, not wrapped around.
+        for far in [(usize::MAX, 0), (0, usize::MAX), (usize::MAX, usize::MAX), (3, 0)] {
+            assert_eq!(
+                check_dual(&b, &listed(&[(0, 0), far])).unwrap_err(),
+                DualError::NotOnBoard(far)
+            );
         }
         let zero = DualCertificate { scale: 0, ..cert };
         assert_eq!(check_dual(&b, &zero).unwrap_err(), DualError::ZeroScale);
+    }
+
+    #[test]
+    fn listed_cliques_off_the_lines_reach_the_value_of_3x3() {
+        // On the open 3×3 board the corners and the centre see each other pairwise, and so do
+        // the four edge squares: two cliques no segment holds, covering every square once.
+        // Bound 2, the value, where the rows give 3.
+        let b = Board::square(3).unwrap();
+        let listed = |cells: &[Coord]| CliqueWeight {
+            cells: cells.to_vec(),
+            weight: 1,
+        };
+        let cert = DualCertificate {
+            scale: 1,
+            cliques: vec![
+                listed(&[(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)]),
+                listed(&[(0, 1), (1, 0), (1, 2), (2, 1)]),
+            ],
+            ..DualCertificate::default()
+        };
+        let checked = check_dual(&b, &cert).unwrap();
+        assert_eq!((checked.bound(), brute_value(&b)), (2, 2));
+        assert!(checked.forced(3).refuted);
+        // With a wall in the middle the corners no longer see each other across it.
+        let walled = Board::with_walls(3, 3, &[(1, 1)]).unwrap();
+        assert_eq!(
+            check_dual(&walled, &cert).unwrap_err(),
+            DualError::NotOnBoard((1, 1))
+        );
     }
 
     proptest! {

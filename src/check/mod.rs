@@ -13,7 +13,7 @@ pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, chec
 pub use bnb::bnb_value;
 pub use brute::{brute_count, brute_value};
 pub use dual_bound::{
-    BlockWeight, CheckedDual, DualCertificate, DualError, Forced, SegmentWeight, Waste, check_dual,
+    CheckedDual, CliqueWeight, DualCertificate, DualError, Forced, SegmentWeight, Waste, check_dual,
 };
 pub use nqueens::{NQueensViolation, check_columns};
 pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};

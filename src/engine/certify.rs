@@ -43,8 +43,8 @@ pub fn certify_value(
                 let file = d.join(format!("{name}.lp-dual.json"));
                 let record = serde_json::json!({
                     "what": "dual certificate of the segment LP: weights (over scale) on segments \
-                             (the maximal wall-free run of `family` through `through`), 2x2 blocks \
-                             (the squares from `top_left` one row and one column on) and cells, \
+                             (the maximal wall-free run of `family` through `through`), cliques \
+                             (`cells`: squares that see each other pairwise) and cells, \
                              covering every free cell at least `scale` times",
                     "board": board,
                     "bound": lp.checked.bound(),

@@ -331,7 +331,7 @@ pub fn value_within(
             ),
             "lp" => format!(
                 "{} queens exceed the bound {} of the LP dual certificate (checked: every free cell \
-                 covered by weighted segments and 2x2 blocks, total {:.3}), so no solver call was needed for it",
+                 covered by weighted segments and cliques, total {:.3}), so no solver call was needed for it",
                 last.at_least,
                 lp.as_ref().map_or(0, |l| l.checked.bound()),
                 lp.as_ref().map_or(0.0, |l| l.checked.value())
