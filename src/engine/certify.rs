@@ -6,7 +6,7 @@
 //! whenever k does not exceed the free cells, rather than a counting argument that no solver
 //! sees.
 
-use super::lp_bound::{add_implied_clauses, lp_bound_if};
+use super::lp_bound::{Cliques, add_implied_clauses, lp_bound_if};
 use crate::board::Board;
 use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion, WallOptions};
 use crate::io::{ExportHeader, dimacs_map, write_atomic};
@@ -35,7 +35,7 @@ pub fn certify_value(
         count: CountMode::Cells,
     };
     let mut q = ValueQuestion::new(board, opts, Some(k));
-    let implied = match lp_bound_if(board, lp, &|| false)? {
+    let implied = match lp_bound_if(board, lp, Cliques::WithCuts, &|| false)? {
         Some(lp) => {
             let (_, note) = add_implied_clauses(&mut q, &lp);
             if let Some(d) = dir {

@@ -46,11 +46,28 @@ const MIN_CUT: f64 = 1e-4;
 /// Cut rounds end once a round lowers the packing LP's optimum by less than this.
 const MIN_GAIN: f64 = 0.01;
 
-/// The checked LP bound of `board` when `wanted` and the board is large enough to pay; `stop`
-/// as in [`lp_bound_until`].
-pub fn lp_bound_if(board: &Board, wanted: bool, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<LpBound>> {
+/// The cliques the LP covers the board with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cliques {
+    /// The segments and the 2×2 blocks: one LP solve.
+    Fixed,
+    /// Also the cliques that cut rounds find: at least two more solves (the packing LP is
+    /// solved from scratch, microlp gives no duals), 0.01–0.07 s on 16×16 to 24×24 boards and
+    /// 2 s on 40×40, so the value search asks for them only when its start placement falls
+    /// short of the fixed bound.
+    WithCuts,
+}
+
+/// The checked LP bound of `board` over `cliques` when `wanted` and the board is large enough
+/// to pay; `stop` as in [`lp_bound_until`].
+pub fn lp_bound_if(
+    board: &Board,
+    wanted: bool,
+    cliques: Cliques,
+    stop: &dyn Fn() -> bool,
+) -> anyhow::Result<Option<LpBound>> {
     if wanted && board.free_cells().len() >= LP_MIN_FREE_CELLS {
-        lp_bound_until(board, stop)
+        lp_bound_until(board, cliques, stop)
     } else {
         Ok(None)
     }
@@ -69,18 +86,23 @@ pub struct LpBound {
 /// Solves the covering LP of `board` and checks the rounded certificate. An error when the LP
 /// solver fails or the certificate does not check (a bug: the rounding makes it feasible).
 pub fn lp_bound(board: &Board) -> anyhow::Result<LpBound> {
-    Ok(lp_bound_until(board, &|| false)?.expect("never stopped"))
+    Ok(lp_bound_until(board, Cliques::WithCuts, &|| false)?.expect("never stopped"))
 }
 
 /// [`lp_bound`], looking at `stop` (a time limit, Ctrl-C) every [`LP_SLICE`]: `None` once it
 /// says so before the LP's optimum (microlp holds no covering before then, so a stopped LP
 /// gives no bound at all).
-fn lp_bound_until(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<LpBound>> {
-    lp_bound_sliced(board, stop, LP_SLICE)
+fn lp_bound_until(
+    board: &Board,
+    cliques: Cliques,
+    stop: &dyn Fn() -> bool,
+) -> anyhow::Result<Option<LpBound>> {
+    lp_bound_sliced(board, cliques, stop, LP_SLICE)
 }
 
 fn lp_bound_sliced(
     board: &Board,
+    with: Cliques,
     stop: &dyn Fn() -> bool,
     slice: Duration,
 ) -> anyhow::Result<Option<LpBound>> {
@@ -107,36 +129,12 @@ fn lp_bound_sliced(
         })
         .filter(|cells| cells.len() >= 3)
         .collect();
-    let sees = sight(free.len(), segments.iter().map(|(_, cells)| cells));
-    let rows = segments.iter().map(|(_, c)| c).chain(&cliques);
-    let Some((x, mut packing)) = packing_lp(free.len(), rows, stop, slice)? else {
-        return Ok(None);
-    };
-    for _ in 0..CUT_ROUNDS {
-        let before = packing.objective();
-        let point: Vec<f64> = x.iter().map(|&v| packing.var_value(v)).collect();
-        let known: HashSet<&Vec<usize>> = cliques.iter().collect();
-        let cuts: Vec<Vec<usize>> = violated_cliques(&point, &sees)
-            .into_iter()
-            .filter(|k| !known.contains(k))
-            .collect();
-        for cut in &cuts {
-            let mut row = LinearExpr::empty();
-            for &i in cut {
-                row.add(x[i], 1.0);
-            }
-            let edited = packing
-                .add_constraint(row, ComparisonOp::Le, 1.0)
-                .map_err(lp_failed)?;
-            let Some(s) = finish_in_slices(edited, stop, slice)? else {
-                return Ok(None);
-            };
-            packing = s;
-        }
+    if with == Cliques::WithCuts {
+        let rows = segments.iter().map(|(_, c)| c);
+        let Some(cuts) = cut_rounds(free.len(), rows, &cliques, stop, slice)? else {
+            return Ok(None);
+        };
         cliques.extend(cuts);
-        if before - packing.objective() < MIN_GAIN {
-            break;
-        }
     }
     let mut lp = Problem::new(OptimizationDirection::Minimize);
     let mut var = || lp.add_var(1.0, (0.0, f64::INFINITY));
@@ -209,6 +207,51 @@ fn lp_bound_sliced(
         lp_value: solution.objective(),
         seconds: start.elapsed().as_secs_f64(),
     }))
+}
+
+/// The cliques that rounds of cuts add to `fixed` (the 2×2 blocks) over `segments` on `n`
+/// cells: each round solves the packing LP and adds the cliques of the sight graph its
+/// optimum loads above one queen ([`violated_cliques`]), for at most [`CUT_ROUNDS`] rounds
+/// and until one gains less than [`MIN_GAIN`]. `None` once `stop` says so.
+fn cut_rounds<'a>(
+    n: usize,
+    segments: impl Iterator<Item = &'a Vec<usize>> + Clone,
+    fixed: &'a [Vec<usize>],
+    stop: &dyn Fn() -> bool,
+    slice: Duration,
+) -> anyhow::Result<Option<Vec<Vec<usize>>>> {
+    let sees = sight(n, segments.clone());
+    let Some((x, mut packing)) = packing_lp(n, segments.chain(fixed), stop, slice)? else {
+        return Ok(None);
+    };
+    let mut added: Vec<Vec<usize>> = Vec::new();
+    for _ in 0..CUT_ROUNDS {
+        let before = packing.objective();
+        let point: Vec<f64> = x.iter().map(|&v| packing.var_value(v)).collect();
+        let known: HashSet<&Vec<usize>> = fixed.iter().chain(&added).collect();
+        let cuts: Vec<Vec<usize>> = violated_cliques(&point, &sees)
+            .into_iter()
+            .filter(|k| !known.contains(k))
+            .collect();
+        for cut in &cuts {
+            let mut row = LinearExpr::empty();
+            for &i in cut {
+                row.add(x[i], 1.0);
+            }
+            let edited = packing
+                .add_constraint(row, ComparisonOp::Le, 1.0)
+                .map_err(lp_failed)?;
+            let Some(s) = finish_in_slices(edited, stop, slice)? else {
+                return Ok(None);
+            };
+            packing = s;
+        }
+        added.extend(cuts);
+        if before - packing.objective() < MIN_GAIN {
+            break;
+        }
+    }
+    Ok(Some(added))
 }
 
 /// For each of `n` cells, the cells it sees (sharing one of `segments`), sorted.
@@ -463,12 +506,18 @@ pub(crate) mod tests {
         let b = lattice(24, 5, 3);
         let whole = lp_bound(&b).unwrap();
         let tiny = Duration::from_micros(100);
-        let sliced = lp_bound_sliced(&b, &|| false, tiny).unwrap().unwrap();
+        let sliced = lp_bound_sliced(&b, Cliques::WithCuts, &|| false, tiny)
+            .unwrap()
+            .unwrap();
         assert_eq!(sliced.checked.bound(), whole.checked.bound());
-        assert!(lp_bound_sliced(&b, &|| true, tiny).unwrap().is_none());
+        assert!(
+            lp_bound_sliced(&b, Cliques::WithCuts, &|| true, tiny)
+                .unwrap()
+                .is_none()
+        );
         // A slice far shorter than a resume's set-up: doubled until the LP gets on.
         let small = lattice(13, 4, 0);
-        let nano = lp_bound_sliced(&small, &|| false, Duration::from_nanos(1))
+        let nano = lp_bound_sliced(&small, Cliques::WithCuts, &|| false, Duration::from_nanos(1))
             .unwrap()
             .unwrap();
         assert_eq!(nano.checked.bound(), lp_bound(&small).unwrap().checked.bound());

@@ -9,7 +9,7 @@
 //! own activation literal.
 
 use super::Reporter;
-use super::lp_bound::{implied_clauses, lp_bound_if};
+use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if};
 use super::primal::value_start;
 use super::session::Interrupted;
 use super::{BoardSession, UpperBound, greedy_placement, upper_bound};
@@ -134,8 +134,7 @@ pub fn value_within(
     let over = super::interrupt::cpu_deadline(limit);
     let greedy = greedy_placement(board);
     let mut ub = upper_bound(board);
-    let lp = lp_bound_if(board, opts.lp, &over)?;
-    if let Some(l) = &lp {
+    let note_lp = |l: &LpBound| {
         progress.note(|| {
             format!(
                 "value: segment LP {:.3}, checked bound {} ({:.2} s)",
@@ -143,13 +142,50 @@ pub fn value_within(
                 l.checked.bound(),
                 l.seconds
             )
+        })
+    };
+    let mut lp = lp_bound_if(board, opts.lp, Cliques::Fixed, &over)?;
+    if let Some(l) = &lp {
+        note_lp(l);
+    }
+    let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
+        let t = Instant::now();
+        let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
+        let p = value_start(board, &greedy, aim, lp.as_ref(), &over);
+        progress.note(|| {
+            format!(
+                "value: local search {} queens, aimed at {} ({:.2} s)",
+                p.len(),
+                aim,
+                t.elapsed().as_secs_f64()
+            )
         });
-        if l.checked.bound() < ub.bound {
-            ub = UpperBound {
-                bound: l.checked.bound(),
-                reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
-            };
+        p
+    });
+    let mut best = greedy.clone();
+    if let Some(p) = &local {
+        check_placement(board, p).map_err(|v| {
+            anyhow::anyhow!("internal error: the local search's placement fails the checker: {v}")
+        })?;
+        if p.len() > best.len() {
+            best = p.clone();
         }
+    }
+    // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
+    // it meets it, they cost an LP solve or two and settle nothing.
+    if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
+        && let Some(l) = lp_bound_if(board, true, Cliques::WithCuts, &over)?
+    {
+        note_lp(&l);
+        lp = Some(l);
+    }
+    if let Some(l) = &lp
+        && l.checked.bound() < ub.bound
+    {
+        ub = UpperBound {
+            bound: l.checked.bound(),
+            reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
+        };
     }
     let mut n_implied = 0;
     let mut session = BoardSession::new(board, opts.base, &opts.backend);
@@ -215,28 +251,6 @@ pub fn value_within(
         Ok(found)
     };
 
-    let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
-        let t = Instant::now();
-        let p = value_start(board, &greedy, ub.bound, lp.as_ref(), &over);
-        progress.note(|| {
-            format!(
-                "value: local search {} queens, aimed at {} ({:.2} s)",
-                p.len(),
-                ub.bound,
-                t.elapsed().as_secs_f64()
-            )
-        });
-        p
-    });
-    let mut best = greedy.clone();
-    if let Some(p) = &local {
-        check_placement(board, p).map_err(|v| {
-            anyhow::anyhow!("internal error: the local search's placement fails the checker: {v}")
-        })?;
-        if p.len() > best.len() {
-            best = p.clone();
-        }
-    }
     // The start placement as the solver's first guess: its queens on, every other cell off.
     let phases: Vec<_> = session
         .model
