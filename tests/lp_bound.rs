@@ -16,6 +16,20 @@ fn lattice(n: usize, step: usize, off: usize) -> String {
     w.join(" ")
 }
 
+/// The board and the LP certificate that `value --certify --certify-dir DIR` kept beside the
+/// proof that `k` queens do not fit.
+fn kept_certificate(
+    dir: &std::path::Path,
+    k: usize,
+) -> (queensat::board::Board, queensat::check::DualCertificate) {
+    let file = dir.join(format!("value-at-least-{k}.lp-dual.json"));
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    (
+        serde_json::from_value(record["board"].clone()).unwrap(),
+        serde_json::from_value(record["certificate"].clone()).unwrap(),
+    )
+}
+
 fn value_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(&run(args))).unwrap()
 }
@@ -99,13 +113,7 @@ fn implied_clauses_settle_the_16x16_lattice_and_certify_with_them() {
     let proof = dir.path().join("value-at-least-21.drat");
     assert!(queensat::solve::check_drat(&cnf, &proof).unwrap().verified);
     // The LP certificate kept beside the proof checks on its own.
-    let record: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join("value-at-least-21.lp-dual.json")).unwrap(),
-    )
-    .unwrap();
-    let board: queensat::board::Board = serde_json::from_value(record["board"].clone()).unwrap();
-    let cert: queensat::check::DualCertificate =
-        serde_json::from_value(record["certificate"].clone()).unwrap();
+    let (board, cert) = kept_certificate(dir.path(), 21);
     assert_eq!(queensat::check::check_dual(&board, &cert).unwrap().bound(), 21);
 }
 
@@ -152,4 +160,45 @@ fn encode_adds_the_implied_clauses_on_request() {
         ],
         "--lp-cuts",
     );
+}
+
+/// A random 14×14 board with 26 walls (value 25) whose LP over segments and 2×2 blocks is
+/// 26.15: the cut rounds bring it to 25.84, so the checked bound settles the value alone.
+const CUT_BOARD: &str = "10,5 1,2 4,9 2,2 9,0 8,3 8,8 11,12 6,13 3,11 1,10 8,12 0,7 7,1 7,12 \
+                         11,1 0,0 12,10 8,2 4,12 4,2 10,11 1,12 5,11 13,1 0,5";
+
+#[test]
+fn clique_cuts_prove_a_board_that_segments_and_blocks_leave_one_above() {
+    let j = value_json(&["value", "--size", "14", "--walls", CUT_BOARD, "--format", "json"]);
+    assert_eq!(j["value"], 25, "{j}");
+    assert_eq!(j["lp"]["bound"], 25, "{j}");
+    let last = j["calls"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (last["answer"].as_str(), last["at_least"].as_u64()),
+        (Some("lp"), Some(26)),
+        "{j}"
+    );
+    // The certificate kept with `--certify` lists a clique no 2×2 block holds, and checks.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = ok(&run(&[
+        "value",
+        "--size",
+        "14",
+        "--walls",
+        CUT_BOARD,
+        "--certify",
+        "--certify-dir",
+        d,
+    ]));
+    assert!(out.contains("s VERIFIED"), "{out}");
+    let (board, cert) = kept_certificate(dir.path(), 26);
+    let spread = |cells: &[(usize, usize)]| {
+        let span = |f: fn(&(usize, usize)) -> usize| {
+            cells.iter().map(f).max().unwrap() - cells.iter().map(f).min().unwrap()
+        };
+        span(|p| p.0) > 1 || span(|p| p.1) > 1
+    };
+    assert!(cert.cliques.iter().any(|k| spread(&k.cells)), "{cert:?}");
+    assert_eq!(queensat::check::check_dual(&board, &cert).unwrap().bound(), 25);
 }
