@@ -464,7 +464,7 @@ mod tests {
         let checked = check_dual(&b, &cert).unwrap();
         assert_eq!((checked.bound(), brute_value(&b)), (2, 2));
         assert!(checked.forced(3).refuted);
-        // With a wall in the middle the corners no longer see each other across it.
+        // With a wall at the centre the first clique names a wall square: refused.
         let walled = Board::with_walls(3, 3, &[(1, 1)]).unwrap();
         assert_eq!(
             check_dual(&walled, &cert).unwrap_err(),
