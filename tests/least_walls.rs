@@ -6,7 +6,7 @@ use queensat::board::{Board, Coord};
 use queensat::check::brute_value;
 use queensat::encode::{Attack, QueenCount, WallModel, WallOptions};
 use queensat::solve::{SolveIncremental, SolverResult, VarisatSolver};
-use queensat::study::{LeastWallsOptions, least_walls, wall_lower_bound};
+use queensat::study::{LeastWallsOptions, WallSearch, least_walls, wall_lower_bound};
 use std::collections::HashSet;
 mod common;
 use common::queensat;
@@ -121,6 +121,39 @@ fn six_by_six_agrees_with_brute_force() {
     agree_with_brute_force(6, 3);
 }
 
+/// The annealing's first board changes where each search starts, never its answer: both
+/// searches from it reach the brute-force minimum, and the start is recorded.
+#[test]
+fn annealing_start_keeps_the_minimum() {
+    for (n, max_walls) in [(5, 4), (6, 3)] {
+        let brute = brute_table(n, max_walls);
+        for search in [WallSearch::Down, WallSearch::Up] {
+            let opts = LeastWallsOptions {
+                model: WallOptions {
+                    slack_cuts: true,
+                    ..Default::default()
+                },
+                search,
+                start_runs: 1,
+                ..Default::default()
+            };
+            for (q, want) in brute.iter().enumerate().skip(n) {
+                let r = least_walls(n, n, q, &opts).unwrap();
+                let w = r.least_walls.unwrap();
+                match want {
+                    Some((expected, _, _)) => assert_eq!(w, *expected, "{n}x{n} q={q} {search:?}"),
+                    None => assert!(w > max_walls, "{n}x{n} q={q} {search:?}"),
+                }
+                let start = r.start.as_ref().expect("the annealing meets a board this small");
+                assert!(start.walls >= w && start.runs == 1);
+                let wit = r.witness.unwrap();
+                assert_eq!(wit.board.n_walls(), w);
+                assert!(brute_value(&wit.board) >= q);
+            }
+        }
+    }
+}
+
 /// The largest k for which the model with the board's walls fixed admits k queens; with the
 /// slack cuts, bounded by the board's own number of walls (the tightest bound it meets).
 fn model_value(board: &Board, attack: Attack, slack_cuts: bool) -> usize {
@@ -212,6 +245,42 @@ fn cli_answers_counts_lists_and_renders() {
     let (code, _, err) = queensat(&["least-walls", "chart", js, "-o", svg.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn cli_start_runs_report_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("7x7.json");
+    let js = json.to_str().unwrap();
+    let (code, out, err) = queensat(&[
+        "least-walls",
+        "--size",
+        "7",
+        "--queens",
+        "11",
+        "--start-runs",
+        "1",
+        "--quiet",
+        "-o",
+        js,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("7x7, 11 queens: least walls 6"), "{out}");
+    assert!(out.contains("annealing runs"), "{out}");
+    let md = dir.path().join("t.md");
+    let (code, _, err) = queensat(&["least-walls", "table", js, "-o", md.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // A start board with fewer walls than the minimum contradicts the proof: refused.
+    let text = std::fs::read_to_string(&json).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["reports"][0]["start"]["walls"] = serde_json::json!(2);
+    std::fs::write(&json, v.to_string()).unwrap();
+    let (code, _, err) = queensat(&["least-walls", "table", js]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("queensat: error:") && err.contains("annealing"),
+        "{err}"
+    );
 }
 
 #[test]

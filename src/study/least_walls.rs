@@ -4,16 +4,20 @@
 //! One incremental solver holds the [`WallModel`], "at least q queens" and an incremental
 //! "at most w walls". The search either tightens w from a first board down until UNSAT
 //! ([`WallSearch::Down`]) or raises it from a counting lower bound until SAT
-//! ([`WallSearch::Up`]); either way the minimum rests on an UNSAT answer at minimum − 1, or on
+//! ([`WallSearch::Up`]); the first board may come from the annealing of
+//! `least_walls_start` instead (checked like a solver's answer, it only moves where the search
+//! starts); either way the minimum rests on an UNSAT answer at minimum − 1, or on
 //! the row bound [`wall_lower_bound`] when the minimum equals it (none is needed when no wall
 //! is); with `certify` that UNSAT answer is backed by a DRAT proof an external checker accepted.
 //! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`].
 //! Counting projects onto the wall variables: each wall set found is blocked (with `unique`,
 //! all its images), however many placements it has, and may stop at a CPU limit (labelled).
 
-use crate::board::{Board, Placement};
+use super::least_walls_start::start_board;
+use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
 use crate::encode::{WallModel, WallOptions};
+use crate::engine::interrupt::stop_requested;
 use crate::engine::{Reporter, ValueOptions, certify_least_walls, cpu_since, process_cpu_seconds, value};
 use crate::solve::{
     AnySolver, Backend, Certificate, Solve as _, SolveIncremental as _, SolveStats as _, SolverResult,
@@ -60,8 +64,22 @@ pub struct LeastWallsOptions {
     /// Stop the count after this many CPU seconds (checked between solver calls); the count
     /// is then reported incomplete (a lower bound), never as the total.
     pub count_cpu_limit: Option<f64>,
+    /// Annealing runs for a first board before any solver call (0: none, the solver finds
+    /// the first board). The board found is checked and suggested to the solver as phases;
+    /// searching down, the first call asks for one wall fewer; searching up, the calls stop
+    /// at its wall count.
+    pub start_runs: u64,
     /// Hears one line per solver call.
     pub progress: Reporter,
+}
+
+/// The first board the annealing found ([`LeastWallsOptions::start_runs`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StartBoard {
+    pub walls: usize,
+    pub runs: u64,
+    pub seconds: f64,
+    pub cpu_seconds: f64,
 }
 
 /// One solver call of the minimisation.
@@ -148,6 +166,9 @@ pub struct LeastWallsReport {
     pub witness: Option<Witness>,
     /// How the minimum was shown, in words.
     pub proof: String,
+    /// The annealing's first board, when asked for and found (runs before it have none).
+    #[serde(default)]
+    pub start: Option<StartBoard>,
     pub calls: Vec<WallCall>,
     pub count: Option<BoardCount>,
     pub solver: String,
@@ -218,20 +239,68 @@ impl Run<'_> {
             SolverResult::Sat => {
                 let board = self.model.decode_board(|l| self.solver.is_true(l));
                 let p = self.model.decode_placement(|l| self.solver.is_true(l));
-                if let Err(v) = check_placement(&board, &p) {
-                    bail!("internal error: the solver's board fails the checker: {v}");
-                }
-                ensure!(
-                    p.len() >= self.queens,
-                    "internal error: the solver placed {} queens, fewer than {}",
-                    p.len(),
-                    self.queens
-                );
+                self.check_answer("the solver", &board, &p)?;
                 Ok(Some((board, p)))
             }
             SolverResult::Unsat => Ok(None),
             SolverResult::Interrupted => bail!("the solver was interrupted"),
         }
+    }
+
+    /// A board and placement from `who` (the solver, the annealing) pass the independent
+    /// checker and hold at least q queens, or it is an internal error.
+    fn check_answer(&self, who: &str, board: &Board, p: &Placement) -> anyhow::Result<()> {
+        if let Err(v) = check_placement(board, p) {
+            bail!("internal error: {who}'s board fails the checker: {v}");
+        }
+        ensure!(
+            p.len() >= self.queens,
+            "internal error: {who} placed {} queens, fewer than {}",
+            p.len(),
+            self.queens
+        );
+        Ok(())
+    }
+
+    /// The annealing's first board (checked like a solver's answer, then suggested to the
+    /// solver as phases), recorded in `report`; `None` when the annealing met none.
+    fn start(
+        &mut self,
+        enough: usize,
+        report: &mut LeastWallsReport,
+    ) -> anyhow::Result<Option<(Board, Placement)>> {
+        let t = Instant::now();
+        let cpu = process_cpu_seconds();
+        let runs = self.opts.start_runs;
+        let found = start_board(self.rows, self.cols, self.queens, runs, enough, &stop_requested);
+        ensure!(
+            !stop_requested(),
+            "interrupted during the annealing for a first board"
+        );
+        let Some((board, placement)) = found else {
+            self.note("the annealing found no first board");
+            return Ok(None);
+        };
+        self.check_answer("the annealing", &board, &placement)?;
+        let mut phases: Vec<Lit> = Vec::new();
+        for at in board.coords() {
+            let (w, q) = (self.model.wall_lit(at), self.model.queen_lit(at));
+            phases.push(if board.cell(at) == Cell::Wall { w } else { !w });
+            phases.push(if placement.contains(at) { q } else { !q });
+        }
+        self.solver.suggest_phases(&phases)?;
+        let seconds = t.elapsed().as_secs_f64();
+        self.note(format_args!(
+            "annealing ({runs} runs): {} walls ({seconds:.2} s)",
+            board.n_walls()
+        ));
+        report.start = Some(StartBoard {
+            walls: board.n_walls(),
+            runs,
+            seconds,
+            cpu_seconds: cpu_since(cpu),
+        });
+        Ok(Some((board, placement)))
     }
 
     fn note(&self, msg: impl std::fmt::Display) {
@@ -291,6 +360,7 @@ pub fn least_walls(
         least_walls: None,
         witness: None,
         proof: String::new(),
+        start: None,
         calls: Vec::new(),
         count: None,
         solver: opts.backend.name().to_string(),
@@ -343,14 +413,23 @@ pub fn least_walls(
         .at_least_queens(queens, &mut run.solver)
         .expect("q is within the 2x2 block bound, which the counter's inputs reach");
     let mut calls = Vec::new();
+    let lb = wall_lower_bound(rows, cols, queens);
+    let start_board = if opts.start_runs > 0 {
+        run.start(lb, &mut report)?
+    } else {
+        None
+    };
     let (best, proof) = match opts.search {
         WallSearch::Down => {
-            let Some(mut best) = run.call(&base, None, &mut calls)? else {
+            let first = match start_board {
+                Some(b) => Some(b),
+                None => run.call(&base, None, &mut calls)?,
+            };
+            let Some(mut best) = first else {
                 bail!(
                     "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
                 );
             };
-            let lb = wall_lower_bound(rows, cols, queens);
             loop {
                 let w = best.0.n_walls();
                 if w == 0 {
@@ -373,9 +452,11 @@ pub fn least_walls(
             }
         }
         WallSearch::Up => {
-            let lb = wall_lower_bound(rows, cols, queens);
             let mut k = lb;
             let best = loop {
+                if let Some(b) = start_board.as_ref().filter(|b| b.0.n_walls() <= k) {
+                    break b.clone();
+                }
                 if k > rows * cols {
                     bail!(
                         "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
@@ -415,8 +496,13 @@ pub fn least_walls(
         v >= queens,
         "internal error: the witness board's value {v} is below {queens}"
     );
+    let found_by = if calls.iter().any(|c| c.walls == Some(w)) {
+        "SAT"
+    } else {
+        "the annealing's board"
+    };
     report.proof = format!(
-        "SAT with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
+        "{found_by} with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
         calls.len()
     );
     report.least_walls = Some(w);

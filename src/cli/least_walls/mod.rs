@@ -44,6 +44,10 @@ pub struct LeastWallsArgs {
     /// How the wall bound moves.
     #[arg(long, value_enum, default_value_t = WallSearch::default())]
     pub search: WallSearch,
+    /// Simulated-annealing runs for a first board before any solver call (0: none). The board
+    /// is checked, given to the solver as phases, and the search starts from its wall count.
+    #[arg(long, default_value_t = 0, value_name = "RUNS")]
+    pub start_runs: u64,
     #[command(flatten)]
     pub solver: SolverArgs,
     /// Count the boards with the least number of walls that admit q queens, and their classes.
@@ -171,6 +175,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         certify: a.certify,
         certify_dir: a.certify_dir.clone(),
         count_cpu_limit: a.count_cpu_limit.map(|d| d.as_secs_f64()),
+        start_runs: a.start_runs,
         progress: a.progress.reporter(),
     };
     let mut run = LeastWallsRun::now();

@@ -76,6 +76,13 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
         }
         _ => bail!("a report needs either \"impossible\" or both a minimum and a witness"),
     };
+    if let Some(s) = &r.start {
+        ensure!(
+            s.walls >= w,
+            "the annealing's first board has {} walls, fewer than the minimum {w}",
+            s.walls
+        );
+    }
     if let Some(c) = &r.count {
         ensure!(
             c.walls == w,
@@ -186,6 +193,12 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
     s.push_str(&format!("least walls {w}\n"));
     s.push_str(&render_grid(&wit.board, Some(&wit.placement)));
     s.push_str(&format!("proof: {}\n", r.proof));
+    if let Some(st) = &r.start {
+        s.push_str(&format!(
+            "start: {} walls from {} annealing runs, cpu {:.2} s\n",
+            st.walls, st.runs, st.cpu_seconds
+        ));
+    }
     if let Some(c) = &r.count {
         let values: Vec<String> = c
             .by_value
@@ -264,8 +277,12 @@ pub fn lex_mode(r: &LeastWallsReport) -> &'static str {
 /// The solver and encoding choices of a report, as a column label.
 pub fn label(r: &LeastWallsReport) -> String {
     let lex = lex_mode(r);
+    let start = r
+        .start
+        .as_ref()
+        .map_or(String::new(), |s| format!(" / start {}", s.runs));
     format!(
-        "{} / {} / {} / lex {lex} / necessary {} / slack cuts {} / {:?}",
+        "{} / {} / {} / lex {lex} / necessary {} / slack cuts {} / {:?}{start}",
         r.solver, r.attack, r.queen_count, r.necessary_walls, r.slack_cuts, r.search
     )
     .to_lowercase()
@@ -340,7 +357,8 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
     s.push_str(
         "\nWhere the minimisation's CPU goes: every solver call but the last / the last call (search \
          down: the UNSAT at the minimum - 1, or the SAT at the row bound; search up: the SAT at the \
-         minimum) / the certificate (a fresh solve writing a DRAT proof, and the checker), CPU seconds.\n\n| board | q |",
+         minimum) / the certificate (a fresh solve writing a DRAT proof, and the checker), CPU seconds; \
+         with `--start-runs`, the annealing for a first board comes first (`A + …`).\n\n| board | q |",
     );
     s.push_str(&run_columns(runs, paths));
     s.push_str(&format!("\n|---|---|{}\n", "---|".repeat(runs.len())));
@@ -354,10 +372,15 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
             {
                 Some(x) => {
                     let (last, before) = x.calls.split_last().map_or((0.0, 0.0), |(l, b)| {
-                        (l.cpu_seconds, b.iter().map(|c| c.cpu_seconds).sum())
+                        // Folded from +0.0: an empty f64 sum is -0.0, printed "-0.00".
+                        (l.cpu_seconds, b.iter().fold(0.0, |t, c| t + c.cpu_seconds))
                     });
+                    let anneal = x
+                        .start
+                        .as_ref()
+                        .map_or(String::new(), |st| format!("{:.2} + ", st.cpu_seconds));
                     s.push_str(&format!(
-                        " {before:.2} / {last:.2} / {:.2} |",
+                        " {anneal}{before:.2} / {last:.2} / {:.2} |",
                         x.certify_cpu_seconds
                     ));
                 }
