@@ -292,6 +292,8 @@ fn cli_rejects_bad_input_with_one_line() {
         vec!["least-walls", "--size", "0", "--queens", "3"],
         vec!["least-walls", "--size", "6", "--queens", "9..3"],
         vec!["least-walls", "--size", "60", "--queens", "3"],
+        vec!["least-walls", "--size", "6", "--queens", "8", "--start-runs", "x"],
+        vec!["least-walls", "--size", "6", "--queens", "8", "--start-runs=-1"],
         vec!["least-walls", "table", "/nonexistent/run.json"],
         vec!["least-walls", "table", bad.1.as_str()],
     ] {

@@ -272,6 +272,7 @@ impl Run<'_> {
         let t = Instant::now();
         let cpu = process_cpu_seconds();
         let runs = self.opts.start_runs;
+        self.note(format_args!("annealing for a first board ({runs} runs)"));
         let found = start_board(self.rows, self.cols, self.queens, runs, enough, &stop_requested);
         ensure!(
             !stop_requested(),
