@@ -21,7 +21,7 @@ $(LW_DIR)/8x8.json: | build
 LW_RUNS := $(LW_DIR)/6x6.json $(LW_DIR)/7x7.json $(LW_DIR)/8x8.json
 
 least-walls: build $(LW_RUNS)
-	$(BIN) least-walls table $(LW_RUNS) $(wildcard $(LW_DIR)/beyond/*.json) \
+	$(BIN) least-walls table $(LW_RUNS) $(wildcard $(LW_DIR)/beyond/*.json) $(wildcard $(LW_DIR)/beyond/stopped/*.json) \
 	  --claims data/least-walls-seed-claims.csv --output $(LW_DIR)/tables.md
 	$(BIN) least-walls chart $(LW_RUNS) $(wildcard $(LW_DIR)/beyond/*.json) --output $(LW_DIR)/least-walls.svg
 	@cat $(LW_DIR)/tables.md
@@ -29,25 +29,33 @@ least-walls: build $(LW_RUNS)
 # Past the article: one file per (size, q), the minimum with its checked DRAT certificate,
 # CaDiCaL in-process with the segment-slack cuts (implied clauses); for the sizes in
 # LW_COUNT_SIZES also the boards and classes with the minimum, the count stopped after
-# LW_COUNT_CAP CPU seconds (then reported as a lower bound). Each file is capped at LW_CAP
-# seconds of CPU (ulimit -t; a wall-clock cap measured the machine's load, not the problem);
-# a q not finished within the cap has no file, and rerunning resumes with the missing ones.
+# LW_COUNT_CAP CPU seconds (then reported as a lower bound). Each q's search is stopped after
+# LW_CAP seconds of CPU (--time-limit; a wall-clock cap measured the machine's load, not the
+# problem): a stopped q writes its checked bounds to beyond/stopped/ instead and has no file
+# here, so rerunning tries it again (and removes the stopped file once it finishes). The
+# certificate repeats the final UNSAT in a fresh solver, so the whole process gets
+# 2 LW_CAP + LW_COUNT_CAP (ulimit -t) as a backstop; a q killed there leaves no file.
 LW_CAP ?= 3600
 LW_COUNT_CAP ?= 1500
-LW_BEYOND_OPTS := --solver cadical --slack-cuts true --certify
+LW_BEYOND_OPTS := --solver cadical --slack-cuts true --fresh-bounds true --certify
 LW_COUNT_SIZES ?= 10x10
 LW_BEYOND_Q_9 := $(shell seq 10 25)
 LW_BEYOND_Q_10 := $(shell seq 11 25)
 LW_BEYOND_Q_11 ?= $(shell seq 12 36)
 LW_BEYOND_Q_12 ?= $(shell seq 13 36)
 LW_BEYOND := $(foreach n,9 10 11 12,$(foreach q,$(LW_BEYOND_Q_$(n)),$(LW_DIR)/beyond/$(n)x$(n)-q$(q).json))
+LW_STOPPED := $(LW_DIR)/beyond/stopped
 $(LW_DIR)/beyond/%.json: | build
-	@mkdir -p $(dir $@)
+	@mkdir -p $(dir $@) $(LW_STOPPED)
 	n=$$(echo $* | sed 's/x.*//'); q=$$(echo $* | sed 's/.*-q//'); \
 	count=$$(case " $(LW_COUNT_SIZES) " in *" $${n}x$${n} "*) echo --count --unique --count-cpu-limit $(LW_COUNT_CAP);; esac); \
-	( ulimit -t $(LW_CAP); exec $(BIN) least-walls --quiet --size $$n --queens $$q $(LW_BEYOND_OPTS) $$count \
-	  --output $@ --format json > /dev/null ) \
-	  || echo "$* not finished within $(LW_CAP) s of CPU" >&2
+	( ulimit -t $$((2 * $(LW_CAP) + $(LW_COUNT_CAP))); exec $(BIN) least-walls --quiet --size $$n --queens $$q \
+	  $(LW_BEYOND_OPTS) $$count --time-limit $(LW_CAP) --output $@.part --format json > /dev/null ); \
+	case $$? in \
+	  0) mv $@.part $@ && rm -f $(LW_STOPPED)/$*.json ;; \
+	  3) mv $@.part $(LW_STOPPED)/$*.json && echo "$*: stopped after $(LW_CAP) s of CPU, bounds in $(LW_STOPPED)/$*.json" >&2 ;; \
+	  *) rm -f $@.part; echo "$*: not finished within the CPU backstop" >&2 ;; \
+	esac
 least-walls-beyond: build
 	-$(MAKE) -k $(LW_BEYOND)
 	$(MAKE) least-walls-nk least-walls

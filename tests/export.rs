@@ -386,6 +386,54 @@ fn least_walls_minimum_is_certified() {
     }
 }
 
+/// `--fresh-bounds true --certify`: each wall bound goes to a fresh solver writing a proof;
+/// the proof of the call that refuted minimum − 1 becomes the certificate, and the directory
+/// keeps exactly its CNF and proof (no file of a SAT call, nor of a smaller refuted bound
+/// when searching up).
+#[test]
+fn least_walls_fresh_bounds_certify_with_the_refuting_proof() {
+    for search in ["down", "up"] {
+        let dir = tempfile::tempdir().unwrap();
+        let proofs = dir.path().join("proofs");
+        let f = dir.path().join("r.json");
+        #[rustfmt::skip]
+        let out = ok(&run(&[
+            "least-walls", "--size", "8", "--queens", "13", "--solver", "cadical", "--slack-cuts", "true",
+            "--fresh-bounds", "true", "--search", search, "--certify", "--certify-dir",
+            proofs.to_str().unwrap(), "--quiet", "-o", f.to_str().unwrap(),
+        ]));
+        let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let r = &j["reports"][0];
+        let w = r["least_walls"].as_u64().unwrap();
+        assert_eq!(r["fresh_bounds"], true);
+        assert_eq!(r["certificate"]["certified"], true, "{search}: {r}");
+        assert_eq!(r["certificate"]["proof_kept"], true, "{search}: {r}");
+        assert!(
+            out.contains(&format!("certified: 13 queens need at least {w} walls")),
+            "{out}"
+        );
+        let mut files: Vec<String> = std::fs::read_dir(&proofs)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        let name = format!("least-walls-8x8-q13-at-most-{}", w - 1);
+        assert_eq!(files, [format!("{name}.cnf"), format!("{name}.drat")], "{search}");
+        // The incremental search agrees on the minimum.
+        let plain = ok(&run(&[
+            "least-walls",
+            "--size",
+            "8",
+            "--queens",
+            "13",
+            "--search",
+            search,
+            "--quiet",
+        ]));
+        assert!(plain.contains(&format!("least walls {w}\n")), "{plain}");
+    }
+}
+
 /// `solve --check` reads a solver's own output and checks it against the CNF and the board of
 /// the header; `--format json` gives the status, exit 10/20 the answer.
 #[test]

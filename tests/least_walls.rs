@@ -121,37 +121,95 @@ fn six_by_six_agrees_with_brute_force() {
     agree_with_brute_force(6, 3);
 }
 
-/// The annealing's first board changes where each search starts, never its answer: both
-/// searches from it reach the brute-force minimum, and the start is recorded.
+/// Two ways to run the search that must never change its answer, both searches against brute
+/// force: the annealing's first board (which moves where each search starts, and is
+/// recorded), and each wall bound asked of a fresh solver (the bounds as unit clauses).
 #[test]
-fn annealing_start_keeps_the_minimum() {
+fn annealing_start_and_fresh_bounds_keep_the_minimum() {
     for (n, max_walls) in [(5, 4), (6, 3)] {
         let brute = brute_table(n, max_walls);
         for search in [WallSearch::Down, WallSearch::Up] {
-            let opts = LeastWallsOptions {
-                model: WallOptions {
-                    slack_cuts: true,
+            for fresh in [false, true] {
+                let opts = LeastWallsOptions {
+                    model: WallOptions {
+                        slack_cuts: search == WallSearch::Down || !fresh,
+                        ..Default::default()
+                    },
+                    search,
+                    start_runs: if fresh { 0 } else { 1 },
+                    fresh_bounds: fresh,
                     ..Default::default()
-                },
-                search,
-                start_runs: 1,
-                ..Default::default()
-            };
-            for (q, want) in brute.iter().enumerate().skip(n) {
-                let r = least_walls(n, n, q, &opts).unwrap();
-                let w = r.least_walls.unwrap();
-                match want {
-                    Some((expected, _, _)) => assert_eq!(w, *expected, "{n}x{n} q={q} {search:?}"),
-                    None => assert!(w > max_walls, "{n}x{n} q={q} {search:?}"),
+                };
+                for (q, want) in brute.iter().enumerate().skip(n) {
+                    let r = least_walls(n, n, q, &opts).unwrap();
+                    let w = r.least_walls.unwrap();
+                    let here = format!("{n}x{n} q={q} {search:?} fresh {fresh}");
+                    match want {
+                        Some((expected, _, _)) => assert_eq!(w, *expected, "{here}"),
+                        None => assert!(w > max_walls, "{here}"),
+                    }
+                    assert_eq!(r.fresh_bounds, fresh);
+                    if !fresh {
+                        let start = r.start.as_ref().expect("the annealing meets a board this small");
+                        assert!(start.walls >= w && start.runs == 1);
+                    }
+                    let wit = r.witness.unwrap();
+                    assert_eq!(wit.board.n_walls(), w);
+                    assert!(brute_value(&wit.board) >= q);
                 }
-                let start = r.start.as_ref().expect("the annealing meets a board this small");
-                assert!(start.walls >= w && start.runs == 1);
-                let wit = r.witness.unwrap();
-                assert_eq!(wit.board.n_walls(), w);
-                assert!(brute_value(&wit.board) >= q);
             }
         }
     }
+}
+
+/// A search stopped by its time limit, wherever that falls, reports bounds around the
+/// brute-force minimum, and a best board that admits q queens; unstopped, the minimum.
+#[test]
+fn stopped_bounds_hold_the_minimum() {
+    let (mut stopped, mut finished) = (0, 0);
+    for (n, max_walls) in [(5, 4), (6, 3)] {
+        let brute = brute_table(n, max_walls);
+        for search in [WallSearch::Down, WallSearch::Up] {
+            for micros in [50, 400, 3000] {
+                let opts = LeastWallsOptions {
+                    search,
+                    time_limit: Some(std::time::Duration::from_micros(micros)),
+                    ..Default::default()
+                };
+                for (q, want) in brute.iter().enumerate().skip(n) {
+                    let r = least_walls(n, n, q, &opts).unwrap();
+                    let here = format!("{n}x{n} q={q} {search:?} {micros} us");
+                    let Some(st) = &r.stopped else {
+                        finished += 1;
+                        let w = r.least_walls.unwrap();
+                        if let Some((expected, _, _)) = want {
+                            assert_eq!(w, *expected, "{here}");
+                        }
+                        continue;
+                    };
+                    stopped += 1;
+                    assert!(r.least_walls.is_none() && r.witness.is_none(), "{here}");
+                    assert!(st.lower >= wall_lower_bound(n, n, q), "{here}");
+                    let upper = st.best.as_ref().map(|b| {
+                        assert!(brute_value(&b.board) >= q, "{here}");
+                        b.board.n_walls()
+                    });
+                    match want {
+                        Some((least, _, _)) => {
+                            assert!(st.lower <= *least, "{here}: lower {}", st.lower);
+                            assert!(upper.is_none_or(|u| u >= *least), "{here}: upper {upper:?}");
+                        }
+                        None => assert!(upper.is_none_or(|u| u > max_walls), "{here}"),
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{stopped} stopped, {finished} finished");
+    assert!(
+        stopped > 0 && finished > 0,
+        "{stopped} stopped, {finished} finished"
+    );
 }
 
 /// The largest k for which the model with the board's walls fixed admits k queens; with the
@@ -294,6 +352,16 @@ fn cli_rejects_bad_input_with_one_line() {
         vec!["least-walls", "--size", "60", "--queens", "3"],
         vec!["least-walls", "--size", "6", "--queens", "8", "--start-runs", "x"],
         vec!["least-walls", "--size", "6", "--queens", "8", "--start-runs=-1"],
+        vec!["least-walls", "--size", "6", "--queens", "8", "--time-limit", "0"],
+        vec![
+            "least-walls",
+            "--size",
+            "6",
+            "--queens",
+            "8",
+            "--time-limit",
+            "soon",
+        ],
         vec!["least-walls", "table", "/nonexistent/run.json"],
         vec!["least-walls", "table", bad.1.as_str()],
     ] {
@@ -310,4 +378,76 @@ fn dir_with_bad_json() -> (tempfile::TempDir, String) {
     std::fs::write(&p, "{\"command\": 3").unwrap();
     let s = p.to_str().unwrap().to_string();
     (dir, s)
+}
+
+/// `--time-limit`: a search stopped before the minimum reports bounds that hold (exit 3), and
+/// a saved stopped run is read back with its bounds checked like any other input.
+#[test]
+fn cli_time_limit_reports_checked_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("12x12.json");
+    let js = json.to_str().unwrap();
+    // 12x12 with 30 queens takes hours; the first board comes in milliseconds.
+    let twelve = [
+        "least-walls",
+        "--size",
+        "12",
+        "--queens",
+        "30",
+        "--solver",
+        "cadical",
+        "--quiet",
+    ];
+    let (code, out, err) = queensat(&[&twelve[..], &["--time-limit", "1", "-o", js]].concat());
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("(NOT proved)") && out.contains("the time limit of 1 CPU s ran out"),
+        "{out}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let r = &v["reports"][0];
+    assert!(r["least_walls"].is_null() && r["witness"].is_null(), "{r}");
+    let lower = r["stopped"]["lower"].as_u64().unwrap();
+    assert_eq!(lower, wall_lower_bound(12, 12, 30) as u64);
+    let upper = r["stopped"]["best"]["board"]["walls"].as_array().unwrap().len() as u64;
+    assert!(upper > lower, "{r}");
+    let (code, table, err) = queensat(&["least-walls", "table", js]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        table.contains(&format!("| 30 | {lower}..{upper} (stopped) |")),
+        "{table}"
+    );
+    // Bounds that contradict the checker, the row bound or each other are refused.
+    let tamper = |f: &dyn Fn(&mut serde_json::Value), what: &str| {
+        let mut t = v.clone();
+        f(&mut t["reports"][0]);
+        let bad = dir.path().join("bad.json");
+        std::fs::write(&bad, t.to_string()).unwrap();
+        let (code, _, err) = queensat(&["least-walls", "table", bad.to_str().unwrap()]);
+        assert_eq!(code, 2, "{what}: {err}");
+        assert!(
+            err.starts_with("queensat: error:") && err.lines().count() == 1,
+            "{what}: {err}"
+        );
+    };
+    tamper(
+        &|r| r["stopped"]["lower"] = serde_json::json!(lower - 1),
+        "below the row bound",
+    );
+    tamper(
+        &|r| r["stopped"]["lower"] = serde_json::json!(upper),
+        "bounds meet",
+    );
+    tamper(&|r| r["least_walls"] = serde_json::json!(upper), "a minimum too");
+    tamper(
+        &|r| r["stopped"]["best"]["board"]["walls"] = serde_json::json!([]),
+        "a board the checker refuses",
+    );
+    // Searching up from the row bound, the first call (an UNSAT of hours) finds no board.
+    let (code, out, err) = queensat(&[&twelve[..], &["--search", "up", "--time-limit", "0.5"]].concat());
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.contains("least walls >= 18 (NOT proved)") && out.contains("no board found yet"),
+        "{out}"
+    );
 }

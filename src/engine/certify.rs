@@ -7,6 +7,7 @@
 //! sees.
 
 use super::lp_bound::{Cliques, add_implied_clauses, lp_bound_if};
+use super::wall_bound::WallBoundQuestion;
 use crate::board::Board;
 use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion, WallOptions};
 use crate::io::{ExportHeader, dimacs_map, write_atomic};
@@ -113,11 +114,9 @@ pub fn least_walls_header(
     .render("c"))
 }
 
-/// The certificate of a least-walls minimum `w` (> 0): "at most `w - 1` walls and at least
-/// `queens` queens" on a `rows × cols` board refuted through [`certify_unsat`] in `dir` (see
-/// there for `None`). The CNF takes the attack and the slack cuts (implied clauses) of `model`,
-/// never its lex-leader or necessary walls (they remove boards, so the refutation would rest
-/// on an argument no checker sees).
+/// The certificate of a least-walls minimum `w` (> 0): the [`WallBoundQuestion`] "at most
+/// `w - 1` walls and at least `queens` queens" refuted through [`certify_unsat`] in `dir` (see
+/// there for `None`).
 pub fn certify_least_walls(
     rows: usize,
     cols: usize,
@@ -128,21 +127,6 @@ pub fn certify_least_walls(
     dir: Option<&Path>,
 ) -> anyhow::Result<Certificate> {
     anyhow::ensure!(least_walls > 0, "a minimum of 0 walls needs no refutation");
-    let w = least_walls - 1;
-    let (attack, slack_cuts) = (model.attack, model.slack_cuts);
-    let q = LeastWallsQuestion::new(rows, cols, queens, w, attack, slack_cuts)?;
-    let question = UnsatQuestion {
-        refuted: format!("at most {w} walls, at least {queens} queens"),
-        proves: format!("{queens} queens need at least {least_walls} walls"),
-        header: least_walls_header(rows, cols, queens, w, attack, slack_cuts, &q)?,
-        n_vars: q.n_vars(),
-        cnf: &q.cnf,
-        implied: None,
-    };
-    certify_unsat(
-        &question,
-        backend,
-        dir,
-        &format!("least-walls-{rows}x{cols}-q{queens}-at-most-{w}"),
-    )
+    let q = WallBoundQuestion::new(rows, cols, queens, least_walls - 1, model)?;
+    certify_unsat(&q.unsat(), backend, dir, &q.name())
 }

@@ -18,6 +18,7 @@ mod shard;
 mod solve_cnf;
 mod unique;
 mod value;
+mod wall_bound;
 
 pub use batch::value_line;
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
@@ -35,3 +36,4 @@ pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{Search, SolverCall, ValueOptions, ValueReport, value, value_within};
+pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound};

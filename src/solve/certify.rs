@@ -9,12 +9,14 @@
 //! and exited 0 for exactly the CNF file and the proof file the certificate names (so a
 //! certified answer rests neither on the solver's search nor on queensat's own code).
 
-use super::{Backend, DratCheck, ExternalSolver, Solve, SolverResult, VarisatSolver, check_drat};
+use super::{Backend, DratCheck, ExternalSolver, Solve, SolveStats, SolverResult, VarisatSolver, check_drat};
 use crate::io::{write_atomic, write_dimacs};
 use anyhow::{Context, bail};
 use rustsat::instances::Cnf;
+use rustsat::types::{Assignment, Lit};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::Instant;
 
 /// A question expected to be UNSAT, as a standalone CNF.
@@ -93,7 +95,7 @@ impl Certificate {
 }
 
 /// Writes `DIR/NAME.cnf`, has a fresh solver of `backend` refute it into the DRAT proof
-/// `DIR/NAME.drat` (see [`refute_with_proof`]), and runs the DRAT checker on the two files. Without `dir` the files go to a temporary directory that
+/// `DIR/NAME.drat` (see [`solve_with_proof`]), and runs the DRAT checker on the two files. Without `dir` the files go to a temporary directory that
 /// is removed afterwards (the paths in the certificate then no longer exist). An error if the
 /// question is satisfiable or no checker can be run; a proof the checker rejects is a
 /// certificate with `certified` false.
@@ -103,50 +105,208 @@ pub fn certify_unsat(
     dir: Option<&Path>,
     name: &str,
 ) -> anyhow::Result<Certificate> {
-    match dir {
-        Some(d) => prove_and_check(q, backend, d, name),
-        None => {
-            let tmp = std::env::temp_dir().join(format!("queensat-certify-{}-{name}", std::process::id()));
-            let result = prove_and_check(q, backend, &tmp, name);
-            let _ = std::fs::remove_dir_all(&tmp);
-            // Checked, then removed with the directory: the record must not claim it is kept.
-            result.map(|c| Certificate {
-                proof_kept: false,
-                ..c
-            })
-        }
+    let d = ProofDir::new(dir)?;
+    let c = prove_and_check(q, backend, d.path(), name)?;
+    // Checked, then removed with a temporary directory: the record must not claim it is kept.
+    Ok(Certificate {
+        proof_kept: d.kept(),
+        ..c
+    })
+}
+
+/// Where CNF and proof files go: the user's directory (kept), or a temporary one removed
+/// with this value.
+pub struct ProofDir {
+    path: PathBuf,
+    temp: Option<tempfile::TempDir>,
+}
+
+impl ProofDir {
+    pub fn new(dir: Option<&Path>) -> anyhow::Result<ProofDir> {
+        Ok(match dir {
+            Some(d) => ProofDir {
+                path: d.to_path_buf(),
+                temp: None,
+            },
+            None => {
+                let t = tempfile::Builder::new()
+                    .prefix("queensat-certify-")
+                    .tempdir()
+                    .context("cannot create a temporary directory for the proof")?;
+                ProofDir {
+                    path: t.path().to_path_buf(),
+                    temp: Some(t),
+                }
+            }
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether the files outlive this value.
+    pub fn kept(&self) -> bool {
+        self.temp.is_none()
     }
 }
 
-/// Refutes `q` with a fresh solver of `backend` that writes a DRAT proof to `proof`; the answer
-/// and who wrote the proof, in words.
-fn refute_with_proof(
+/// What a fresh solver that logs a DRAT proof answered: a model, or the proof of UNSAT that
+/// still awaits the checker ([`PendingProof::check`]).
+pub enum ProofAnswer {
+    /// The values of every variable of the question.
+    Sat(Assignment),
+    Unsat(PendingProof),
+    /// `stop` said so first (only CaDiCaL stops inside a solve).
+    Interrupted,
+}
+
+/// A refutation whose DRAT proof is written but not yet checked: the CNF file, the proof
+/// file, and what they refute.
+pub struct PendingProof {
+    refuted: String,
+    proves: String,
+    implied: Option<String>,
+    n_vars: u32,
+    n_clauses: usize,
+    cnf: PathBuf,
+    proof: PathBuf,
+    proof_format: String,
+    solve_seconds: f64,
+}
+
+impl PendingProof {
+    /// Removes the CNF and the proof: a larger refuted bound has made them moot.
+    pub fn discard(self) {
+        let _ = std::fs::remove_file(&self.cnf);
+        let _ = std::fs::remove_file(&self.proof);
+    }
+
+    /// Runs the external DRAT checker on the CNF file and the proof file.
+    pub fn check(self) -> anyhow::Result<Certificate> {
+        let check = check_drat(&self.cnf, &self.proof)?;
+        Ok(Certificate {
+            refuted: self.refuted,
+            proves: self.proves,
+            n_vars: self.n_vars,
+            n_clauses: self.n_clauses,
+            proof_bytes: std::fs::metadata(&self.proof).map(|m| m.len()).unwrap_or(0),
+            proof_format: self.proof_format,
+            proof_kept: true,
+            solve_seconds: self.solve_seconds,
+            certified: check.verified,
+            check,
+            implied: self.implied,
+            cnf: self.cnf,
+            proof: self.proof,
+        })
+    }
+}
+
+/// Writes `DIR/NAME.cnf` and has a fresh solver of `backend` answer it while writing a DRAT
+/// proof to `DIR/NAME.drat` (a backend that writes none, batsat, is replaced by varisat, and the
+/// proof format says so). On SAT the proof is removed and the model returned; `stop` can end a
+/// CaDiCaL solve early, and `phases` are CaDiCaL's first guesses (the others ignore both). The
+/// one place where certified answers are solved.
+pub fn solve_with_proof(
+    q: &UnsatQuestion,
+    backend: &Backend,
+    dir: &Path,
+    name: &str,
+    stop: Option<Rc<dyn Fn() -> bool>>,
+    phases: &[Lit],
+) -> anyhow::Result<ProofAnswer> {
+    let cnf_path = dir.join(format!("{name}.cnf"));
+    let proof_path = dir.join(format!("{name}.drat"));
+    write_atomic(
+        &cnf_path,
+        write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
+    )?;
+    let start = Instant::now();
+    let (answer, proof_format) = answer_with_proof(q, backend, &proof_path, stop, phases)?;
+    let solve_seconds = start.elapsed().as_secs_f64();
+    let (answer, model) = answer;
+    Ok(match answer {
+        SolverResult::Unsat => ProofAnswer::Unsat(PendingProof {
+            refuted: q.refuted.clone(),
+            proves: q.proves.clone(),
+            implied: q.implied.clone(),
+            n_vars: q.n_vars,
+            n_clauses: q.cnf.len(),
+            cnf: cnf_path,
+            proof: proof_path,
+            proof_format,
+            solve_seconds,
+        }),
+        other => {
+            let _ = std::fs::remove_file(&proof_path);
+            match (other, model) {
+                (SolverResult::Sat, Some(m)) => ProofAnswer::Sat(m),
+                (SolverResult::Sat, None) => bail!("internal error: a SAT answer without a model"),
+                _ => ProofAnswer::Interrupted,
+            }
+        }
+    })
+}
+
+/// The answer of a fresh solver of `backend` (with the model on SAT) that writes a DRAT proof
+/// to `proof`, and who wrote the proof, in words.
+fn answer_with_proof(
     q: &UnsatQuestion,
     backend: &Backend,
     proof: &Path,
-) -> anyhow::Result<(SolverResult, String)> {
+    stop: Option<Rc<dyn Fn() -> bool>>,
+    phases: &[Lit],
+) -> anyhow::Result<((SolverResult, Option<Assignment>), String)> {
+    fn finish(
+        s: &mut (impl Solve + SolveStats),
+        answer: SolverResult,
+    ) -> anyhow::Result<(SolverResult, Option<Assignment>)> {
+        let model = match answer {
+            SolverResult::Sat => Some(s.full_solution()?),
+            _ => None,
+        };
+        Ok((answer, model))
+    }
     match backend {
         #[cfg(feature = "cadical")]
         Backend::Cadical => {
+            use rustsat::solvers::{ControlSignal, PhaseLit as _, Terminate as _};
             let mut solver = rustsat_cadical::CaDiCaL::default();
             solver.trace_proof(proof, rustsat_cadical::ProofFormat::Drat { binary: true })?;
+            for &l in phases {
+                solver.phase_lit(l)?;
+            }
+            if let Some(stop) = stop {
+                solver.attach_terminator(move || {
+                    if stop() {
+                        ControlSignal::Terminate
+                    } else {
+                        ControlSignal::Continue
+                    }
+                });
+            }
             for cl in q.cnf.iter() {
                 solver.add_clause_ref(cl)?;
             }
             let answer = solver.solve()?;
+            let answer = finish(&mut solver, answer)?;
             let who = format!("DRAT proof by {} (in-process)", solver.signature());
             drop(solver); // closes and flushes the proof
             Ok((answer, who))
         }
         Backend::External(cmd) => {
+            let _ = (stop, phases);
             let mut solver = ExternalSolver::new(cmd).with_proof(proof);
             for cl in q.cnf.iter() {
                 solver.add_clause_ref(cl)?;
             }
             let answer = solver.solve()?;
+            let answer = finish(&mut solver, answer)?;
             Ok((answer, format!("DRAT proof by the external solver `{cmd}`")))
         }
         _ => {
+            let _ = (stop, phases);
             let file =
                 std::fs::File::create(proof).with_context(|| format!("cannot create {}", proof.display()))?;
             let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
@@ -154,6 +314,7 @@ fn refute_with_proof(
                 solver.add_clause_ref(cl)?;
             }
             let answer = solver.solve()?;
+            let answer = finish(&mut solver, answer)?;
             solver.close_proof()?;
             let who = if *backend == Backend::Varisat {
                 "DRAT proof by varisat 0.2.2".to_string()
@@ -171,39 +332,14 @@ fn prove_and_check(
     dir: &Path,
     name: &str,
 ) -> anyhow::Result<Certificate> {
-    let cnf_path = dir.join(format!("{name}.cnf"));
-    let proof_path = dir.join(format!("{name}.drat"));
-    write_atomic(
-        &cnf_path,
-        write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
-    )?;
-    let start = Instant::now();
-    let (answer, proof_format) = refute_with_proof(q, backend, &proof_path)?;
-    let solve_seconds = start.elapsed().as_secs_f64();
-    if answer != SolverResult::Unsat {
-        let _ = std::fs::remove_file(&proof_path);
-        bail!(
-            "the certificate question '{}' ({}) is {answer:?}, not UNSAT",
+    match solve_with_proof(q, backend, dir, name, None, &[])? {
+        ProofAnswer::Unsat(pending) => pending.check(),
+        _ => bail!(
+            "the certificate question '{}' ({}) is satisfiable, not UNSAT",
             q.refuted,
-            cnf_path.display()
-        );
+            dir.join(format!("{name}.cnf")).display()
+        ),
     }
-    let check = check_drat(&cnf_path, &proof_path)?;
-    Ok(Certificate {
-        refuted: q.refuted.clone(),
-        proves: q.proves.clone(),
-        n_vars: q.n_vars,
-        n_clauses: q.cnf.len(),
-        proof_bytes: std::fs::metadata(&proof_path).map(|m| m.len()).unwrap_or(0),
-        proof_format,
-        proof_kept: true,
-        solve_seconds,
-        certified: check.verified,
-        check,
-        implied: q.implied.clone(),
-        cnf: cnf_path,
-        proof: proof_path,
-    })
 }
 
 #[cfg(test)]

@@ -18,7 +18,9 @@ pub use drat::{DratCheck, check_drat, drat_checker, require_drat_checker};
 pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
 mod certify;
 
-pub use certify::{Certificate, UnsatQuestion, certify_unsat};
+pub use certify::{
+    Certificate, PendingProof, ProofAnswer, ProofDir, UnsatQuestion, certify_unsat, solve_with_proof,
+};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};

@@ -12,23 +12,29 @@
 //! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`].
 //! Counting projects onto the wall variables: each wall set found is blocked (with `unique`,
 //! all its images), however many placements it has, and may stop at a CPU limit (labelled).
+//! A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
+//! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
 use super::least_walls_start::start_board;
-use crate::board::{Board, Cell, Placement};
+use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::{WallModel, WallOptions};
-use crate::engine::interrupt::stop_requested;
-use crate::engine::{Reporter, ValueOptions, certify_least_walls, cpu_since, process_cpu_seconds, value};
+use crate::engine::interrupt::{cpu_deadline, stop_requested};
+use crate::engine::{
+    BoundAnswer, Reporter, ValueOptions, WallBoundQuestion, ask_wall_bound, certify_least_walls, cpu_since,
+    process_cpu_seconds, value,
+};
 use crate::solve::{
-    AnySolver, Backend, Certificate, Solve as _, SolveIncremental as _, SolveStats as _, SolverResult,
-    drat_checker,
+    AnySolver, Backend, Certificate, PendingProof, ProofDir, Solve as _, SolveIncremental as _,
+    SolveStats as _, SolverResult, drat_checker,
 };
 use anyhow::{bail, ensure};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// How the wall bound moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
@@ -69,6 +75,16 @@ pub struct LeastWallsOptions {
     /// searching down, the first call asks for one wall fewer; searching up, the calls stop
     /// at its wall count.
     pub start_runs: u64,
+    /// Stop the search (annealing and solver calls) after this much CPU time of the calling
+    /// thread and report the bounds it has ([`Stopped`]); Ctrl-C stops it likewise. CaDiCaL
+    /// stops inside a call, the other solvers between calls. The certificate and the count
+    /// of a finished search are not bounded by it.
+    pub time_limit: Option<Duration>,
+    /// Ask each wall bound of a fresh solver on the standalone CNF, both bounds as unit
+    /// clauses ([`ask_wall_bound`]), instead of the incremental solver under assumptions. With
+    /// `certify` each such solve writes a DRAT proof, and the one that refutes minimum − 1 is
+    /// checked as the certificate instead of being solved again.
+    pub fresh_bounds: bool,
     /// Hears one line per solver call.
     pub progress: Reporter,
 }
@@ -80,6 +96,27 @@ pub struct StartBoard {
     pub runs: u64,
     pub seconds: f64,
     pub cpu_seconds: f64,
+}
+
+/// Where a search stopped before the minimum was shown (time limit or Ctrl-C) had got to.
+/// Both bounds hold: `lower` by the row bound or an UNSAT answer, the upper one by `best`,
+/// a board the independent checker accepted.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Stopped {
+    /// Why it stopped, in words.
+    pub why: String,
+    /// q queens need at least this many walls: the row bound [`wall_lower_bound`], or one
+    /// more than the largest wall bound an UNSAT answer refuted (in `calls`).
+    pub lower: usize,
+    /// The board with the fewest walls found, with its queens; `None` when none was found.
+    pub best: Option<FoundBoard>,
+}
+
+/// A board that admits q queens, and the queens (checked).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FoundBoard {
+    pub board: Board,
+    pub placement: Placement,
 }
 
 /// One solver call of the minimisation.
@@ -126,7 +163,7 @@ pub struct BoardCount {
     pub by_value: Vec<(usize, usize, usize)>,
     /// Wall sets the solver returned (boards, or classes with `unique` or the lex-leader).
     pub found: usize,
-    /// False when the count stopped at its CPU limit: the figures are then lower bounds.
+    /// False when the count stopped at its CPU limit or at Ctrl-C: the figures are then lower bounds.
     #[serde(default = "complete_by_default")]
     pub complete: bool,
     pub unique: bool,
@@ -164,8 +201,12 @@ pub struct LeastWallsReport {
     pub impossible: Option<String>,
     pub least_walls: Option<usize>,
     pub witness: Option<Witness>,
-    /// How the minimum was shown, in words.
+    /// How the minimum was shown, in words (or, when stopped, what is known).
     pub proof: String,
+    /// Set when the search stopped before the minimum was shown; `least_walls` and
+    /// `witness` are then `None` (runs before it have none).
+    #[serde(default)]
+    pub stopped: Option<Stopped>,
     /// The annealing's first board, when asked for and found (runs before it have none).
     #[serde(default)]
     pub start: Option<StartBoard>,
@@ -179,6 +220,9 @@ pub struct LeastWallsReport {
     /// Whether the segment-slack cuts were in (runs before them have none).
     #[serde(default)]
     pub slack_cuts: bool,
+    /// Whether each wall bound went to a fresh solver ([`LeastWallsOptions::fresh_bounds`]).
+    #[serde(default)]
+    pub fresh_bounds: bool,
     pub search: WallSearch,
     pub stats: Option<SolverFigures>,
     /// The minimum (> 0) equals the row bound [`wall_lower_bound`], which proves it without a
@@ -223,10 +267,27 @@ fn row_bound_proof(rows: usize, cols: usize, queens: usize) -> String {
     )
 }
 
+/// What a solver call answered.
+enum Answer {
+    Found(Board, Placement),
+    Refuted,
+    /// The time limit or Ctrl-C stopped it (or came before it).
+    Stopped,
+}
+
 struct Run<'a> {
     model: WallModel,
     solver: AnySolver,
     opts: &'a LeastWallsOptions,
+    /// Whether the search must stop (its time limit, Ctrl-C); polled between calls, and
+    /// inside a call by the solvers that can.
+    stop: Rc<dyn Fn() -> bool>,
+    /// With `fresh_bounds` and `certify`: where the fresh solvers write their proofs, and the
+    /// largest bound refuted so far with its proof (not yet checked).
+    proofs: Option<ProofDir>,
+    refuted: Option<(usize, PendingProof)>,
+    /// The best board so far and its queens: the fresh solvers' first guess.
+    hint: Option<(Board, Placement)>,
     queens: usize,
     rows: usize,
     cols: usize,
@@ -234,17 +295,54 @@ struct Run<'a> {
 
 impl Run<'_> {
     /// Solves under assumptions; on SAT the board and placement after the independent check.
-    fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<Option<(Board, Placement)>> {
+    fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<Answer> {
+        if (self.stop)() {
+            return Ok(Answer::Stopped);
+        }
         match self.solver.solve_assumps(assumps)? {
             SolverResult::Sat => {
                 let board = self.model.decode_board(|l| self.solver.is_true(l));
                 let p = self.model.decode_placement(|l| self.solver.is_true(l));
                 self.check_answer("the solver", &board, &p)?;
-                Ok(Some((board, p)))
+                Ok(Answer::Found(board, p))
             }
-            SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => bail!("the solver was interrupted"),
+            SolverResult::Unsat => Ok(Answer::Refuted),
+            SolverResult::Interrupted => Ok(Answer::Stopped),
         }
+    }
+
+    /// From now on only Ctrl-C stops (the time limit bounds the search alone).
+    fn stop_on_ctrl_c_only(&mut self) {
+        self.stop = Rc::new(stop_requested);
+        self.solver.set_stop(stop_requested);
+    }
+
+    /// Asks the bound `k` of a fresh solver ([`LeastWallsOptions::fresh_bounds`]); a refuting
+    /// proof replaces the one of a smaller bound.
+    fn ask_fresh(&mut self, k: usize) -> anyhow::Result<Answer> {
+        if (self.stop)() {
+            return Ok(Answer::Stopped);
+        }
+        let q = WallBoundQuestion::new(self.rows, self.cols, self.queens, k, self.opts.model)?;
+        let dir = self.proofs.as_ref().map(|d| d.path());
+        let hint = self.hint.as_ref().map(|(b, p)| (b, p));
+        Ok(
+            match ask_wall_bound(&q, &self.opts.backend, dir, self.stop.clone(), hint)? {
+                BoundAnswer::Found(board, p) => {
+                    self.check_answer("the solver", &board, &p)?;
+                    Answer::Found(board, p)
+                }
+                BoundAnswer::Refuted(proof) => {
+                    if let Some(p) = proof
+                        && let Some((_, old)) = self.refuted.replace((k, p))
+                    {
+                        old.discard();
+                    }
+                    Answer::Refuted
+                }
+                BoundAnswer::Stopped => Answer::Stopped,
+            },
+        )
     }
 
     /// A board and placement from `who` (the solver, the annealing) pass the independent
@@ -273,23 +371,16 @@ impl Run<'_> {
         let cpu = process_cpu_seconds();
         let runs = self.opts.start_runs;
         self.note(format_args!("annealing for a first board ({runs} runs)"));
-        let found = start_board(self.rows, self.cols, self.queens, runs, enough, &stop_requested);
-        ensure!(
-            !stop_requested(),
-            "interrupted during the annealing for a first board"
-        );
+        // A stopped annealing still returns the best board it met, an upper bound.
+        let found = start_board(self.rows, self.cols, self.queens, runs, enough, &*self.stop);
         let Some((board, placement)) = found else {
             self.note("the annealing found no first board");
             return Ok(None);
         };
         self.check_answer("the annealing", &board, &placement)?;
-        let mut phases: Vec<Lit> = Vec::new();
-        for at in board.coords() {
-            let (w, q) = (self.model.wall_lit(at), self.model.queen_lit(at));
-            phases.push(if board.cell(at) == Cell::Wall { w } else { !w });
-            phases.push(if placement.contains(at) { q } else { !q });
-        }
+        let phases = self.model.phases_of(&board, &placement);
         self.solver.suggest_phases(&phases)?;
+        self.hint = Some((board.clone(), placement.clone()));
         let seconds = t.elapsed().as_secs_f64();
         self.note(format_args!(
             "annealing ({runs} runs): {} walls ({seconds:.2} s)",
@@ -304,31 +395,67 @@ impl Run<'_> {
         Ok(Some((board, placement)))
     }
 
+    /// The incremental solver's statistics, plus the calls fresh solvers answered.
+    fn figures(&self, calls: &[WallCall]) -> SolverFigures {
+        let st = self.solver.stats();
+        let mut f = SolverFigures {
+            n_vars: self.model.vars.len(),
+            n_clauses: st.n_clauses,
+            n_sat: st.n_sat,
+            n_unsat: st.n_unsat,
+            solve_seconds: st.cpu_solve_time.as_secs_f64(),
+        };
+        if self.opts.fresh_bounds {
+            for c in calls.iter().filter(|c| c.at_most_walls.is_some()) {
+                match c.answer.as_str() {
+                    "sat" => f.n_sat += 1,
+                    _ => f.n_unsat += 1,
+                }
+                f.solve_seconds += c.seconds;
+            }
+        }
+        f
+    }
+
     fn note(&self, msg: impl std::fmt::Display) {
         self.opts
             .progress
             .note(|| format!("least-walls {}x{} q={}: {msg}", self.rows, self.cols, self.queens));
     }
 
-    /// One call with the wall bound `bound`, recorded.
+    /// One call with the wall bound `bound`, recorded (unless stopped).
     fn call(
         &mut self,
         base: &[Lit],
         bound: Option<usize>,
         calls: &mut Vec<WallCall>,
-    ) -> anyhow::Result<Option<(Board, Placement)>> {
+    ) -> anyhow::Result<Answer> {
         let t = Instant::now();
         let cpu = process_cpu_seconds();
-        let mut assumps = base.to_vec();
-        if let Some(k) = bound {
-            assumps.extend(self.model.at_most_walls(k, &mut self.solver));
-            assumps.extend(self.model.slack_bounds(k, self.queens, &mut self.solver));
-        }
-        let found = self.ask(&assumps)?;
+        let found = match bound {
+            Some(k) if self.opts.fresh_bounds => self.ask_fresh(k)?,
+            _ => {
+                let mut assumps = base.to_vec();
+                if let Some(k) = bound {
+                    assumps.extend(self.model.at_most_walls(k, &mut self.solver));
+                    assumps.extend(self.model.slack_bounds(k, self.queens, &mut self.solver));
+                }
+                self.ask(&assumps)?
+            }
+        };
         let seconds = t.elapsed().as_secs_f64();
-        let walls = found.as_ref().map(|(b, _)| b.n_walls());
-        let answer = if found.is_some() { "sat" } else { "unsat" };
         let bound_text = bound.map_or("no bound".to_string(), |k| format!("walls <= {k}"));
+        let (answer, walls) = match &found {
+            Answer::Found(b, p) => {
+                self.hint = Some((b.clone(), p.clone()));
+                ("sat", Some(b.n_walls()))
+            }
+            Answer::Refuted => ("unsat", None),
+            Answer::Stopped => {
+                self.note(format_args!("{bound_text}: stopped ({seconds:.2} s)"));
+                return Ok(found);
+            }
+        };
         match walls {
             Some(w) => self.note(format_args!("{bound_text}: SAT, {w} walls ({seconds:.2} s)")),
             None => self.note(format_args!("{bound_text}: UNSAT ({seconds:.2} s)")),
@@ -361,6 +488,7 @@ pub fn least_walls(
         least_walls: None,
         witness: None,
         proof: String::new(),
+        stopped: None,
         start: None,
         calls: Vec::new(),
         count: None,
@@ -370,6 +498,7 @@ pub fn least_walls(
         lex_leader: opts.model.lex_leader,
         necessary_walls: opts.model.necessary_walls,
         slack_cuts: opts.model.slack_cuts,
+        fresh_bounds: opts.fresh_bounds,
         search: opts.search,
         stats: None,
         row_bound: false,
@@ -401,10 +530,21 @@ pub fn least_walls(
     }
     let mut solver = opts.backend.make();
     let model = WallModel::encode(rows, cols, opts.model, &mut solver)?;
+    let deadline = cpu_deadline(opts.time_limit);
+    solver.set_stop(deadline);
+    let proofs = if opts.fresh_bounds && opts.certify {
+        Some(ProofDir::new(opts.certify_dir.as_deref())?)
+    } else {
+        None
+    };
     let mut run = Run {
         model,
         solver,
         opts,
+        stop: Rc::new(deadline),
+        proofs,
+        refuted: None,
+        hint: None,
         queens,
         rows,
         cols,
@@ -420,70 +560,136 @@ pub fn least_walls(
     } else {
         None
     };
-    let (best, proof) = match opts.search {
+    let no_board = || {
+        anyhow::anyhow!(
+            "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
+        )
+    };
+    // The search ends with the best board found and, unless stopped, the proof of its minimum.
+    let (best, proof): (Option<(Board, Placement)>, Option<String>) = match opts.search {
         WallSearch::Down => {
             let first = match start_board {
                 Some(b) => Some(b),
-                None => run.call(&base, None, &mut calls)?,
+                None => match run.call(&base, None, &mut calls)? {
+                    Answer::Found(b, p) => Some((b, p)),
+                    Answer::Refuted => return Err(no_board()),
+                    Answer::Stopped => None,
+                },
             };
-            let Some(mut best) = first else {
-                bail!(
-                    "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
-                );
-            };
-            loop {
-                let w = best.0.n_walls();
-                if w == 0 {
-                    break (best, "no wall is needed".to_string());
-                }
-                ensure!(
-                    w >= lb,
-                    "internal error: {w} walls, fewer than the row bound {lb}"
-                );
-                if w == lb {
-                    break (best, row_bound_proof(rows, cols, queens));
-                }
-                match run.call(&base, Some(w - 1), &mut calls)? {
-                    Some(b) => {
-                        ensure!(b.0.n_walls() < w, "internal error: the wall bound was not kept");
-                        best = b;
+            match first {
+                None => (None, None),
+                Some(mut best) => loop {
+                    let w = best.0.n_walls();
+                    if w == 0 {
+                        break (Some(best), Some("no wall is needed".to_string()));
                     }
-                    None => break (best, format!("UNSAT with at most {} walls", w - 1)),
-                }
+                    ensure!(
+                        w >= lb,
+                        "internal error: {w} walls, fewer than the row bound {lb}"
+                    );
+                    if w == lb {
+                        break (Some(best), Some(row_bound_proof(rows, cols, queens)));
+                    }
+                    match run.call(&base, Some(w - 1), &mut calls)? {
+                        Answer::Found(b, p) => {
+                            ensure!(b.n_walls() < w, "internal error: the wall bound was not kept");
+                            best = (b, p);
+                        }
+                        Answer::Refuted => {
+                            break (Some(best), Some(format!("UNSAT with at most {} walls", w - 1)));
+                        }
+                        Answer::Stopped => break (Some(best), None),
+                    }
+                },
             }
         }
         WallSearch::Up => {
             let mut k = lb;
-            let best = loop {
+            let found = loop {
                 if let Some(b) = start_board.as_ref().filter(|b| b.0.n_walls() <= k) {
-                    break b.clone();
+                    break Some(b.clone());
                 }
                 if k > rows * cols {
-                    bail!(
-                        "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
+                    return Err(no_board());
+                }
+                match run.call(&base, Some(k), &mut calls)? {
+                    Answer::Found(b, p) => break Some((b, p)),
+                    Answer::Refuted => k += 1,
+                    Answer::Stopped => break None,
+                }
+            };
+            match found {
+                Some(best) => {
+                    let w = best.0.n_walls();
+                    ensure!(
+                        w >= lb,
+                        "internal error: {w} walls, fewer than the row bound {lb}"
                     );
+                    let proof = if w == 0 {
+                        "no wall is needed".to_string()
+                    } else if w == lb {
+                        row_bound_proof(rows, cols, queens)
+                    } else {
+                        format!("UNSAT with at most {} walls", w - 1)
+                    };
+                    (Some(best), Some(proof))
                 }
-                if let Some(b) = run.call(&base, Some(k), &mut calls)? {
-                    break b;
-                }
-                k += 1;
-            };
-            let w = best.0.n_walls();
-            ensure!(
-                w >= lb,
-                "internal error: {w} walls, fewer than the row bound {lb}"
-            );
-            let proof = if w == 0 {
-                "no wall is needed".to_string()
-            } else if w == lb {
-                row_bound_proof(rows, cols, queens)
-            } else {
-                format!("UNSAT with at most {} walls", w - 1)
-            };
-            (best, proof)
+                // Stopped: the annealing's board, if any, is still an upper bound.
+                None => (start_board, None),
+            }
         }
     };
-    let (board, placement) = best;
+    let found_by = |w: usize| {
+        if calls.iter().any(|c| c.walls == Some(w)) {
+            "SAT"
+        } else {
+            "the annealing's board"
+        }
+    };
+    let Some(proof) = proof else {
+        // Stopped: the bounds that hold, and no minimum.
+        let refuted = calls
+            .iter()
+            .filter(|c| c.answer == "unsat")
+            .filter_map(|c| c.at_most_walls.map(|k| k + 1))
+            .max();
+        let lower = refuted.unwrap_or(0).max(lb);
+        let lower_why = match refuted {
+            Some(k) if k >= lb && k > 0 => format!("UNSAT with at most {} walls", k - 1),
+            _ => format!("the row bound: q - min(rows, cols) = {lb}"),
+        };
+        let why = if stop_requested() {
+            "interrupted (Ctrl-C)".to_string()
+        } else {
+            format!(
+                "the time limit of {} CPU s ran out",
+                opts.time_limit.unwrap_or_default().as_secs_f64()
+            )
+        };
+        let upper = best.as_ref().map_or("no board found yet".to_string(), |(b, _)| {
+            let w = b.n_walls();
+            format!("at most {w} ({} with {w} walls, board checked)", found_by(w))
+        });
+        report.proof = format!(
+            "NOT proved: {why}; at least {lower} walls ({lower_why}), {upper} ({} solver calls)",
+            calls.len()
+        );
+        run.note(format_args!("{}", report.proof));
+        report.stopped = Some(Stopped {
+            why,
+            lower,
+            best: best.map(|(board, placement)| FoundBoard { board, placement }),
+        });
+        report.calls = calls;
+        report.minimise_seconds = start.elapsed().as_secs_f64();
+        report.minimise_cpu_seconds = cpu_since(cpu_start);
+        report.stats = Some(run.figures(&report.calls));
+        report.seconds = report.minimise_seconds;
+        report.cpu_seconds = report.minimise_cpu_seconds;
+        return Ok(report);
+    };
+    let (board, placement) = best.expect("a proved minimum has its board");
+    run.stop_on_ctrl_c_only();
     let w = board.n_walls();
     let v = value(
         &board,
@@ -491,19 +697,16 @@ pub fn least_walls(
             backend: opts.backend.clone(),
             ..Default::default()
         },
-    )?
-    .value;
+    )?;
+    ensure!(v.proved, "interrupted while computing the witness board's value");
+    let v = v.value;
     ensure!(
         v >= queens,
         "internal error: the witness board's value {v} is below {queens}"
     );
-    let found_by = if calls.iter().any(|c| c.walls == Some(w)) {
-        "SAT"
-    } else {
-        "the annealing's board"
-    };
     report.proof = format!(
-        "{found_by} with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
+        "{} with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
+        found_by(w),
         calls.len()
     );
     report.least_walls = Some(w);
@@ -522,15 +725,26 @@ pub fn least_walls(
             "certifying: at most {} walls refuted with a DRAT proof",
             w - 1
         ));
-        let c = certify_least_walls(
-            rows,
-            cols,
-            queens,
-            w,
-            opts.model,
-            &opts.backend,
-            opts.certify_dir.as_deref(),
-        )?;
+        // A fresh solve that refuted w - 1 wrote the proof already: check it, do not solve again.
+        let c = match run.refuted.take() {
+            Some((k, proof)) if k + 1 == w => {
+                let kept = run.proofs.as_ref().is_some_and(|d| d.kept());
+                let c = proof.check()?;
+                Certificate {
+                    proof_kept: kept,
+                    ..c
+                }
+            }
+            _ => certify_least_walls(
+                rows,
+                cols,
+                queens,
+                w,
+                opts.model,
+                &opts.backend,
+                opts.certify_dir.as_deref(),
+            )?,
+        };
         ensure!(
             c.certified,
             "the DRAT checker rejected the proof that {} walls are too few for {queens} queens",
@@ -542,14 +756,7 @@ pub fn least_walls(
     if opts.count {
         report.count = Some(count_boards(&mut run, &base, w)?);
     }
-    let st = run.solver.stats();
-    report.stats = Some(SolverFigures {
-        n_vars: run.model.vars.len(),
-        n_clauses: st.n_clauses,
-        n_sat: st.n_sat,
-        n_unsat: st.n_unsat,
-        solve_seconds: st.cpu_solve_time.as_secs_f64(),
-    });
+    report.stats = Some(run.figures(&report.calls));
     report.seconds = start.elapsed().as_secs_f64();
     report.cpu_seconds = cpu_since(cpu_start);
     Ok(report)
@@ -585,8 +792,14 @@ fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCo
             ));
             break;
         }
-        let Some((board, placement)) = run.ask(&assumps)? else {
-            break;
+        let (board, placement) = match run.ask(&assumps)? {
+            Answer::Found(b, p) => (b, p),
+            Answer::Refuted => break,
+            Answer::Stopped => {
+                complete = false;
+                run.note(format_args!("count interrupted after {found} wall sets"));
+                break;
+            }
         };
         ensure!(
             board.n_walls() == w,
@@ -608,8 +821,9 @@ fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCo
                         backend: run.opts.backend.clone(),
                         ..Default::default()
                     },
-                )?
-                .value;
+                )?;
+                ensure!(v.proved, "interrupted while computing a counted board's value");
+                let v = v.value;
                 ensure!(
                     v >= run.queens,
                     "internal error: a counted board's value {v} is below {}",

@@ -25,6 +25,6 @@ pub use cover::{
     BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
 };
 pub use least_walls::{
-    BoardCount, CountedClass, LeastWallsOptions, LeastWallsReport, SolverFigures, WallCall, WallSearch,
-    Witness, least_walls, most_queens_any_board, wall_lower_bound,
+    BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, SolverFigures, Stopped,
+    WallCall, WallSearch, Witness, least_walls, most_queens_any_board, wall_lower_bound,
 };

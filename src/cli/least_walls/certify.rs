@@ -6,6 +6,9 @@ use crate::study::LeastWallsReport;
 /// impossible by counting, needs no refutation.
 pub fn certificate_line(r: &LeastWallsReport) -> String {
     match (r.least_walls, &r.certificate) {
+        (None, _) if r.stopped.is_some() => {
+            "certificate: none (the search stopped before the minimum was shown)".to_string()
+        }
         (None, _) => format!(
             "certificate: none ({} queens are impossible by counting)",
             r.queens

@@ -6,6 +6,7 @@ mod certify;
 use super::{Format, OutputArgs, ProgressArgs, ShapeArgs, SolverArgs};
 use crate::board::Board;
 use crate::encode::{Attack, QueenCount, WallOptions};
+use crate::engine::interrupt::stop_requested;
 use crate::io::write_atomic;
 use crate::study::report::{
     LeastWallsRun, compare_runs, least_walls_chart, least_walls_summary, least_walls_tables, least_walls_text,
@@ -41,6 +42,11 @@ pub struct LeastWallsArgs {
     /// family, the walls on the border, adjacent walls and empty runs by lines + walls − queens.
     #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
     pub slack_cuts: bool,
+    /// Ask each wall bound of a fresh solver, the bounds as unit clauses (true|false), not the
+    /// incremental solver under assumptions; with --certify, the proof of the refuting call is
+    /// checked as the certificate, not solved again.
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
+    pub fresh_bounds: bool,
     /// How the wall bound moves.
     #[arg(long, value_enum, default_value_t = WallSearch::default())]
     pub search: WallSearch,
@@ -48,6 +54,12 @@ pub struct LeastWallsArgs {
     /// is checked, given to the solver as phases, and the search starts from its wall count.
     #[arg(long, default_value_t = 0, value_name = "RUNS")]
     pub start_runs: u64,
+    /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
+    /// Ctrl-C, and report the checked bounds it has, labelled NOT proved (exit 3; 130 after
+    /// Ctrl-C, which also skips the q not begun). CaDiCaL stops inside a call, the other
+    /// solvers between calls; a finished search's certificate and count are not bounded by it.
+    #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
     pub solver: SolverArgs,
     /// Count the boards with the least number of walls that admit q queens, and their classes.
@@ -176,6 +188,8 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         certify_dir: a.certify_dir.clone(),
         count_cpu_limit: a.count_cpu_limit.map(|d| d.as_secs_f64()),
         start_runs: a.start_runs,
+        time_limit: a.time_limit,
+        fresh_bounds: a.fresh_bounds,
         progress: a.progress.reporter(),
     };
     let mut run = LeastWallsRun::now();
@@ -183,7 +197,11 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         &format!("least-walls {rows}x{cols}: queens"),
         qs.as_slice().len() as u64,
     );
+    super::catch_ctrl_c();
     for q in qs.iter() {
+        if stop_requested() {
+            break;
+        }
         let r = least_walls(rows, cols, q, &opts)?;
         opts.progress.advance(1);
         if a.format == Format::Text {
@@ -210,5 +228,11 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     if let Some(path) = &a.output {
         write_atomic(path, format!("{json}\n").as_bytes())?;
     }
-    Ok(0)
+    Ok(if stop_requested() {
+        130
+    } else if run.reports.iter().any(|r| r.stopped.is_some()) {
+        3
+    } else {
+        0
+    })
 }

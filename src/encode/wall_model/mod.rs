@@ -216,6 +216,18 @@ impl WallModel {
             .collect()
     }
 
+    /// Phases (first guesses) for a solver: the walls of `board` and the queens of
+    /// `placement` true, every other wall and queen false.
+    pub fn phases_of(&self, board: &Board, placement: &Placement) -> Vec<Lit> {
+        let mut phases = Vec::with_capacity(2 * self.wall.len());
+        for at in board.coords() {
+            let (w, q) = (self.wall_lit(at), self.queen_lit(at));
+            phases.push(if board.cell(at) == Cell::Wall { w } else { !w });
+            phases.push(if placement.contains(at) { q } else { !q });
+        }
+        phases
+    }
+
     /// Assumptions for "at least `k` queens"; `None` if the count cannot reach `k`.
     pub fn at_least_queens<C: CollectClauses>(&mut self, k: usize, col: &mut C) -> Option<Vec<Lit>> {
         self.queens.at_least(k, col, &mut self.vars)

@@ -6,7 +6,7 @@ use crate::engine::Provenance;
 use crate::board::{Board, Placement, render_grid};
 use crate::check::check_placement;
 use crate::io::{Line, render_line_chart};
-use crate::study::LeastWallsReport;
+use crate::study::{LeastWallsReport, Stopped, wall_lower_bound};
 use anyhow::{Context, bail, ensure};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -68,13 +68,14 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
         r.rows,
         r.cols
     );
-    let w = match (&r.impossible, r.least_walls, &r.witness) {
-        (Some(_), None, None) => return Ok(()),
-        (None, Some(w), Some(wit)) => {
+    let w = match (&r.impossible, r.least_walls, &r.witness, &r.stopped) {
+        (Some(_), None, None, None) => return Ok(()),
+        (None, Some(w), Some(wit), None) => {
             admits(r, w, &wit.board, &wit.placement).context("the witness")?;
             w
         }
-        _ => bail!("a report needs either \"impossible\" or both a minimum and a witness"),
+        (None, None, None, Some(st)) => return validate_stopped(r, st),
+        _ => bail!("a report needs exactly one of \"impossible\", a minimum with a witness, or \"stopped\""),
     };
     if let Some(s) = &r.start {
         ensure!(
@@ -105,6 +106,38 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
                 x.value,
                 x.board.orbit_size(),
                 r.queens
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A stopped search's bounds hold together: the lower one is at least the row bound, the best
+/// board passes the checker, and the bounds leave the minimum open (else it was shown).
+fn validate_stopped(r: &LeastWallsReport, st: &Stopped) -> anyhow::Result<()> {
+    let lb = wall_lower_bound(r.rows, r.cols, r.queens);
+    ensure!(
+        st.lower >= lb,
+        "the stopped search's lower bound {} is below the row bound {lb}",
+        st.lower
+    );
+    ensure!(
+        r.count.is_none() && r.certificate.is_none(),
+        "a stopped search with a count or a certificate"
+    );
+    if let Some(best) = &st.best {
+        let w = best.board.n_walls();
+        admits(r, w, &best.board, &best.placement).context("the stopped search's best board")?;
+        ensure!(
+            st.lower < w,
+            "the stopped search's bounds {} and {w} meet: that is a minimum, not a stop",
+            st.lower
+        );
+        if let Some(s) = &r.start {
+            ensure!(
+                s.walls >= w,
+                "the annealing's first board has {} walls, fewer than the best board's {w}",
+                s.walls
             );
         }
     }
@@ -188,10 +221,19 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
         s.push_str(&format!("impossible: {why}\n\n"));
         return s;
     }
-    let w = r.least_walls.expect("a possible query has a minimum");
-    let wit = r.witness.as_ref().expect("a possible query has a witness");
-    s.push_str(&format!("least walls {w}\n"));
-    s.push_str(&render_grid(&wit.board, Some(&wit.placement)));
+    match (&r.stopped, r.least_walls, &r.witness) {
+        (Some(st), _, _) => {
+            s.push_str(&format!("least walls {} (NOT proved)\n", bounds_text(r)));
+            if let Some(b) = &st.best {
+                s.push_str(&render_grid(&b.board, Some(&b.placement)));
+            }
+        }
+        (None, Some(w), Some(wit)) => {
+            s.push_str(&format!("least walls {w}\n"));
+            s.push_str(&render_grid(&wit.board, Some(&wit.placement)));
+        }
+        _ => unreachable!("a possible query has a minimum and a witness, or stopped"),
+    }
     s.push_str(&format!("proof: {}\n", r.proof));
     if let Some(st) = &r.start {
         s.push_str(&format!(
@@ -230,13 +272,14 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
         }
     }
     s.push_str(&format!(
-        "solver {}, attack {}, queen count {}, lex-leader {}, necessary walls {}, search {:?}; cpu {:.2} s (minimise {:.2} s), wall clock {:.2} s\n\n",
+        "solver {}, attack {}, queen count {}, lex-leader {}, necessary walls {}, search {:?}{}; cpu {:.2} s (minimise {:.2} s), wall clock {:.2} s\n\n",
         r.solver,
         r.attack,
         r.queen_count,
         lex_mode(r),
         r.necessary_walls,
         r.search,
+        if r.fresh_bounds { ", fresh bounds" } else { "" },
         r.cpu_seconds,
         r.minimise_cpu_seconds,
         r.seconds
@@ -245,11 +288,27 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
     s
 }
 
+/// What a report says of the minimum: the number, `impossible`, or a stopped search's
+/// bounds (`16..17`, or `>= 16` when it found no board).
+pub fn bounds_text(r: &LeastWallsReport) -> String {
+    match (&r.stopped, r.least_walls) {
+        (Some(st), _) => match &st.best {
+            Some(b) => format!("{}..{}", st.lower, b.board.n_walls()),
+            None => format!(">= {}", st.lower),
+        },
+        (None, Some(w)) => w.to_string(),
+        (None, None) => "impossible".to_string(),
+    }
+}
+
 /// One line per q: the least walls, the counts, the CPU time.
 pub fn least_walls_summary(reports: &[LeastWallsReport]) -> String {
     let mut s = String::from("q  least walls  boards  classes  cpu s\n");
     for r in reports {
-        let w = r.least_walls.map_or("impossible".to_string(), |w| w.to_string());
+        let w = match r.stopped {
+            Some(_) => format!("{} stopped", bounds_text(r)),
+            None => bounds_text(r),
+        };
         let (b, c) = r.count.as_ref().map_or(("-".to_string(), "-".to_string()), |c| {
             let at_least = if c.complete { "" } else { ">=" };
             (
@@ -277,10 +336,13 @@ pub fn lex_mode(r: &LeastWallsReport) -> &'static str {
 /// The solver and encoding choices of a report, as a column label.
 pub fn label(r: &LeastWallsReport) -> String {
     let lex = lex_mode(r);
-    let start = r
+    let mut start = r
         .start
         .as_ref()
         .map_or(String::new(), |s| format!(" / start {}", s.runs));
+    if r.fresh_bounds {
+        start.push_str(" / fresh bounds");
+    }
     format!(
         "{} / {} / {} / lex {lex} / necessary {} / slack cuts {} / {:?}{start}",
         r.solver, r.attack, r.queen_count, r.necessary_walls, r.slack_cuts, r.search
@@ -326,12 +388,21 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
                     .find(|x| (x.rows, x.cols, x.queens) == (r, c, q))
             })
             .collect();
+        // Stopped runs show their bounds, and only finished ones can disagree.
         let walls: Vec<String> = found
             .iter()
             .flatten()
-            .map(|x| x.least_walls.map_or("impossible".into(), |w| w.to_string()))
+            .filter(|x| x.stopped.is_none())
+            .map(|x| bounds_text(x))
             .collect();
-        let mut w = walls.first().cloned().unwrap_or_default();
+        let mut w = match walls.first() {
+            Some(w) => w.clone(),
+            None => found
+                .iter()
+                .flatten()
+                .next()
+                .map_or(String::new(), |x| format!("{} (stopped)", bounds_text(x))),
+        };
         if walls.iter().any(|x| *x != w) {
             w = format!("**DISAGREE** {}", walls.join("/"));
         }
@@ -342,7 +413,8 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
                     let cnt = x.count.as_ref().map_or(0.0, |k| k.cpu_seconds);
                     totals[i].0 += x.minimise_cpu_seconds;
                     totals[i].1 += cnt;
-                    s.push_str(&format!(" {:.2} + {:.2} |", x.minimise_cpu_seconds, cnt));
+                    let stopped = if x.stopped.is_some() { " (stopped)" } else { "" };
+                    s.push_str(&format!(" {:.2} + {:.2}{stopped} |", x.minimise_cpu_seconds, cnt));
                 }
                 None => s.push_str(" - |"),
             }

@@ -1,7 +1,7 @@
 //! Saved least-walls runs as Markdown tables, and the claims of a CSV file checked against
 //! them.
 
-use super::least_walls::{LeastWallsRun, by_size, label};
+use super::least_walls::{LeastWallsRun, bounds_text, by_size, label};
 use crate::study::LeastWallsReport;
 use anyhow::{Context, bail};
 use std::path::Path;
@@ -66,10 +66,23 @@ fn read_claims(path: &Path) -> anyhow::Result<Vec<Claim>> {
     Ok(out)
 }
 
-/// What the engine says about a claim, and whether they agree; `None` if no run covers it.
-fn judge(c: &Claim, r: &LeastWallsReport) -> Option<(String, bool)> {
+/// What the engine says about a claim, and whether they agree (`None`: it cannot tell yet,
+/// as with a claim within a stopped search's bounds); `None` if no run covers it.
+fn judge(c: &Claim, r: &LeastWallsReport) -> Option<(String, Option<bool>)> {
+    if let Some(st) = &r.stopped {
+        let engine = format!("{} (stopped)", bounds_text(r));
+        return Some(match (c.what.as_str(), c.claimed.parse::<usize>()) {
+            ("least_walls", Ok(w)) => {
+                let inside = w >= st.lower && st.best.as_ref().is_none_or(|b| w <= b.board.n_walls());
+                (engine, if inside { None } else { Some(false) })
+            }
+            // A stopped search found a board (or might): q queens are possible.
+            ("impossible", _) if st.best.is_some() => (engine, Some(c.claimed == "no")),
+            _ => (engine, None),
+        });
+    }
     let count = r.count.as_ref();
-    Some(match c.what.as_str() {
+    let (engine, agrees) = match c.what.as_str() {
         "least_walls" => match (r.least_walls, &r.impossible) {
             (Some(w), _) => (w.to_string(), c.claimed == w.to_string()),
             (None, _) => ("impossible".into(), false),
@@ -99,7 +112,8 @@ fn judge(c: &Claim, r: &LeastWallsReport) -> Option<(String, bool)> {
                 yes == (c.claimed == "yes"),
             )
         }
-    })
+    };
+    Some((engine, Some(agrees)))
 }
 
 /// Saved runs as Markdown, one table per board size, then (with `claims`) every claim of the
@@ -132,13 +146,16 @@ pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyh
     if let Some(path) = claims {
         s.push_str("### Claims checked\n\n| board | q | claim | claimed | engine | agrees | source |\n|---|---|---|---|---|---|---|\n");
         for c in read_claims(path)? {
+            // A finished run of the question speaks before a stopped one.
             let report = runs
                 .iter()
                 .flat_map(|r| &r.reports)
-                .find(|r| (r.rows, r.cols, r.queens) == (c.rows, c.cols, c.queens));
+                .filter(|r| (r.rows, r.cols, r.queens) == (c.rows, c.cols, c.queens))
+                .min_by_key(|r| r.stopped.is_some());
             let (engine, agrees) = match report.and_then(|r| judge(&c, r)) {
-                Some((e, true)) => (e, "yes"),
-                Some((e, false)) => (e, "**NO**"),
+                Some((e, Some(true))) => (e, "yes"),
+                Some((e, Some(false))) => (e, "**NO**"),
+                Some((e, None)) => (e, "open"),
                 None => ("not computed".into(), "-"),
             };
             s.push_str(&format!(
@@ -156,6 +173,22 @@ fn row(r: &LeastWallsReport) -> String {
         return format!(
             "| {} | impossible | {why} | none needed | 0 | 0 | | | | | | | |\n",
             r.queens
+        );
+    }
+    let (vars, clauses, calls) = r.stats.as_ref().map_or(Default::default(), |s| {
+        (
+            s.n_vars.to_string(),
+            s.n_clauses.to_string(),
+            format!("{}/{}", s.n_sat, s.n_unsat),
+        )
+    });
+    if r.stopped.is_some() {
+        return format!(
+            "| {} | {} (stopped) | {} | none | not counted | | | {:.2} | | | {vars} | {clauses} | {calls} |\n",
+            r.queens,
+            bounds_text(r),
+            r.proof,
+            r.minimise_cpu_seconds
         );
     }
     let w = r.least_walls.map_or(String::from("?"), |w| w.to_string());
@@ -204,13 +237,6 @@ fn row(r: &LeastWallsReport) -> String {
         ),
         None => ("not counted".into(), String::new(), String::new(), String::new()),
     };
-    let (vars, clauses, calls) = r.stats.as_ref().map_or(Default::default(), |s| {
-        (
-            s.n_vars.to_string(),
-            s.n_clauses.to_string(),
-            format!("{}/{}", s.n_sat, s.n_unsat),
-        )
-    });
     format!(
         "| {} | {w} | {proof} | {cert} | {boards} | {classes} | {values} | {:.2} | {cert_s} | {cs} | {vars} | {clauses} | {calls} |\n",
         r.queens, r.minimise_cpu_seconds

@@ -1,0 +1,125 @@
+//! One wall bound asked of a fresh solver: "at most w walls, at least q queens" as the
+//! standalone CNF that a least-walls certificate refutes, both bounds as unit clauses.
+//!
+//! Why a fresh solver: CaDiCaL simplifies the unit bounds far better than the incremental
+//! solver's assumptions (the final UNSAT of 12x12 q = 25 took 1,857 s under assumptions and
+//! 214 s as this CNF: results/least-walls/README.md), and with a proof the UNSAT answer that
+//! ends a least-walls search is already its certificate, so it is solved once.
+
+use super::certify::least_walls_header;
+use crate::board::{Board, Placement};
+use crate::encode::{LeastWallsQuestion, WallOptions};
+use crate::solve::{
+    Backend, PendingProof, ProofAnswer, Solve as _, SolverResult, UnsatQuestion, solve_with_proof,
+};
+use rustsat::types::TernaryVal;
+use std::path::Path;
+use std::rc::Rc;
+
+/// "At most `walls` walls, at least `queens` queens" on a `rows × cols` board as a standalone
+/// CNF with its self-describing header. The CNF takes the attack and the slack cuts (implied
+/// clauses) of the model options, never the lex-leader or necessary walls: they remove
+/// boards, so a refutation would rest on an argument no checker sees.
+pub struct WallBoundQuestion {
+    pub question: LeastWallsQuestion,
+    header: String,
+    rows: usize,
+    cols: usize,
+    queens: usize,
+    walls: usize,
+}
+
+impl WallBoundQuestion {
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        queens: usize,
+        walls: usize,
+        model: WallOptions,
+    ) -> anyhow::Result<WallBoundQuestion> {
+        let (attack, slack_cuts) = (model.attack, model.slack_cuts);
+        let question = LeastWallsQuestion::new(rows, cols, queens, walls, attack, slack_cuts)?;
+        let header = least_walls_header(rows, cols, queens, walls, attack, slack_cuts, &question)?;
+        Ok(WallBoundQuestion {
+            question,
+            header,
+            rows,
+            cols,
+            queens,
+            walls,
+        })
+    }
+
+    /// The question as the one proof path takes it: refuting it proves that q queens need
+    /// more than `walls` walls.
+    pub fn unsat(&self) -> UnsatQuestion<'_> {
+        UnsatQuestion {
+            refuted: format!("at most {} walls, at least {} queens", self.walls, self.queens),
+            proves: format!("{} queens need at least {} walls", self.queens, self.walls + 1),
+            header: self.header.clone(),
+            n_vars: self.question.n_vars(),
+            cnf: &self.question.cnf,
+            implied: None,
+        }
+    }
+
+    /// The file name (without extension) of the CNF and its proof.
+    pub fn name(&self) -> String {
+        format!(
+            "least-walls-{}x{}-q{}-at-most-{}",
+            self.rows, self.cols, self.queens, self.walls
+        )
+    }
+}
+
+/// What a fresh solver answered to a wall bound.
+pub enum BoundAnswer {
+    /// A board and placement as the solver's model decodes them (not yet checked).
+    Found(Board, Placement),
+    /// UNSAT; with a proof directory, the DRAT proof that still awaits the checker.
+    Refuted(Option<PendingProof>),
+    /// `stop` said so (CaDiCaL inside the solve; the others are only stopped between calls).
+    Stopped,
+}
+
+/// Asks `q` of a fresh solver of `backend`, `hint` (a board and its queens, typically the
+/// best so far) as its first guess. With `proof_dir` the solver writes a DRAT proof there
+/// (through [`solve_with_proof`], the one proof path), which an UNSAT answer returns; a SAT
+/// answer leaves no file behind.
+pub fn ask_wall_bound(
+    q: &WallBoundQuestion,
+    backend: &Backend,
+    proof_dir: Option<&Path>,
+    stop: Rc<dyn Fn() -> bool>,
+    hint: Option<(&Board, &Placement)>,
+) -> anyhow::Result<BoundAnswer> {
+    let model = &q.question.model;
+    let phases = hint.map_or(Vec::new(), |(b, p)| model.phases_of(b, p));
+    if let Some(dir) = proof_dir {
+        return Ok(
+            match solve_with_proof(&q.unsat(), backend, dir, &q.name(), Some(stop), &phases)? {
+                ProofAnswer::Sat(a) => {
+                    let _ = std::fs::remove_file(dir.join(format!("{}.cnf", q.name())));
+                    let is_true = |l| a.lit_value(l) == TernaryVal::True;
+                    BoundAnswer::Found(model.decode_board(is_true), model.decode_placement(is_true))
+                }
+                ProofAnswer::Unsat(p) => BoundAnswer::Refuted(Some(p)),
+                ProofAnswer::Interrupted => BoundAnswer::Stopped,
+            },
+        );
+    }
+    let mut solver = backend.make();
+    solver.set_stop(move || stop());
+    solver.suggest_phases(&phases)?;
+    for cl in q.question.cnf.iter() {
+        solver.add_clause_ref(cl)?;
+    }
+    Ok(match solver.solve()? {
+        SolverResult::Sat => {
+            let is_true = |l| solver.is_true(l);
+            BoundAnswer::Found(model.decode_board(is_true), model.decode_placement(is_true))
+        }
+        SolverResult::Unsat => BoundAnswer::Refuted(None),
+        SolverResult::Interrupted => BoundAnswer::Stopped,
+    })
+}
