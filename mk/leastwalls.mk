@@ -113,7 +113,7 @@ BENCH_TARGETS += bench-least-walls-10x10
 LW_BENCH_CAP ?= 150
 LW_B10 := $(LW_BENCH)/10x10-q17
 LW_B10_CONFIGS := cadical cadical-lex cadical-nec cadical-linear cadical-up cadical-slack \
-                  cadical-slack-up cadical-slack-lex cadical-slack-start varisat-slack
+                  cadical-slack-up cadical-slack-lex cadical-slack-start cadical-slack-fresh varisat-slack
 LW_B10_cadical := --solver cadical
 LW_B10_cadical-lex := --solver cadical --lex-leader on
 LW_B10_cadical-nec := --solver cadical --necessary-walls true
@@ -123,6 +123,7 @@ LW_B10_cadical-slack := --solver cadical --slack-cuts true
 LW_B10_cadical-slack-up := --solver cadical --slack-cuts true --search up
 LW_B10_cadical-slack-lex := --solver cadical --slack-cuts true --lex-leader on
 LW_B10_cadical-slack-start := --solver cadical --slack-cuts true --start-runs 4
+LW_B10_cadical-slack-fresh := --solver cadical --slack-cuts true --fresh-bounds true
 LW_B10_varisat-slack := --solver varisat --slack-cuts true
 bench-least-walls-10x10: build
 	@mkdir -p $(LW_B10)

@@ -352,19 +352,25 @@ fn cli_rejects_bad_input_with_one_line() {
         vec!["least-walls", "--size", "60", "--queens", "3"],
         vec!["least-walls", "--size", "6", "--queens", "8", "--start-runs", "x"],
         vec!["least-walls", "--size", "6", "--queens", "8", "--start-runs=-1"],
-        vec!["least-walls", "--size", "6", "--queens", "8", "--time-limit", "0"],
-        vec![
-            "least-walls",
-            "--size",
-            "6",
-            "--queens",
-            "8",
-            "--time-limit",
-            "soon",
-        ],
+    ]
+    .into_iter()
+    .chain(
+        [
+            ["--time-limit", "0"],
+            ["--time-limit", "soon"],
+            ["--fresh-bounds", "maybe"],
+            ["--fresh-bounds", "true --lex-leader on"],
+        ]
+        .map(|extra| {
+            let mut v = vec!["least-walls", "--size", "6", "--queens", "8"];
+            v.extend(extra.iter().flat_map(|a| a.split(' ')));
+            v
+        }),
+    )
+    .chain([
         vec!["least-walls", "table", "/nonexistent/run.json"],
         vec!["least-walls", "table", bad.1.as_str()],
-    ] {
+    ]) {
         let (code, _, err) = queensat(&args);
         assert_eq!(code, 2, "{args:?}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -449,5 +455,50 @@ fn cli_time_limit_reports_checked_bounds() {
     assert!(
         out.contains("least walls >= 18 (NOT proved)") && out.contains("no board found yet"),
         "{out}"
+    );
+}
+
+/// A stopped q's row in `table` also gives the bounds that the minima of the other q of its
+/// size imply (the least walls do not decrease with q), and a claim within its bounds is open.
+#[test]
+fn stopped_rows_take_bounds_from_the_other_q() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("8x8.json");
+    let js = json.to_str().unwrap();
+    let (code, _, err) = queensat(&[
+        "least-walls",
+        "--size",
+        "8",
+        "--queens",
+        "13,14",
+        "--quiet",
+        "-o",
+        js,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Turn q = 14 (9 walls) into a search stopped with only the row bound (6) and its board.
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let r = &mut v["reports"][1];
+    assert_eq!(r["least_walls"], 9);
+    let witness = r["witness"].take();
+    r["least_walls"] = serde_json::Value::Null;
+    r["stopped"] = serde_json::json!({
+        "why": "a test", "lower": 6,
+        "best": { "board": witness["board"], "placement": witness["placement"] },
+    });
+    std::fs::write(&json, v.to_string()).unwrap();
+    let claims = dir.path().join("claims.csv");
+    std::fs::write(
+        &claims,
+        "rows,cols,queens,what,claimed,source\n8,8,14,least_walls,8,x\n",
+    )
+    .unwrap();
+    let (code, table, err) = queensat(&["least-walls", "table", js, "--claims", claims.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(table.contains("| 14 | 6..9 (stopped) |"), "{table}");
+    assert!(table.contains("at least 7 (a smaller q needs 7)"), "{table}");
+    assert!(
+        table.contains("| 8x8 | 14 | least_walls | 8 | 6..9 (stopped) | open | x |"),
+        "{table}"
     );
 }

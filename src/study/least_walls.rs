@@ -83,7 +83,8 @@ pub struct LeastWallsOptions {
     /// Ask each wall bound of a fresh solver on the standalone CNF, both bounds as unit
     /// clauses ([`ask_wall_bound`]), instead of the incremental solver under assumptions. With
     /// `certify` each such solve writes a DRAT proof, and the one that refutes minimum − 1 is
-    /// checked as the certificate instead of being solved again.
+    /// checked as the certificate instead of being solved again. Not with the lex-leader or
+    /// necessary walls in the model (the fresh CNF has neither).
     pub fresh_bounds: bool,
     /// Hears one line per solver call.
     pub progress: Reporter,
@@ -520,6 +521,11 @@ pub fn least_walls(
         report.cpu_seconds = cpu_since(cpu_start);
         return Ok(report);
     }
+    ensure!(
+        !opts.fresh_bounds || !(opts.model.lex_leader || opts.model.necessary_walls),
+        "--fresh-bounds asks the certificate's CNF, which has neither the lex-leader nor the \
+         necessary-walls rule: drop --lex-leader on / --necessary-walls true, or --fresh-bounds"
+    );
     if opts.certify {
         // Fail before the search, not after it.
         ensure!(

@@ -429,8 +429,9 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
     s.push_str(
         "\nWhere the minimisation's CPU goes: every solver call but the last / the last call (search \
          down: the UNSAT at the minimum - 1, or the SAT at the row bound; search up: the SAT at the \
-         minimum) / the certificate (a fresh solve writing a DRAT proof, and the checker), CPU seconds; \
-         with `--start-runs`, the annealing for a first board comes first (`A + …`).\n\n| board | q |",
+         minimum) / the certificate (a fresh solve writing a DRAT proof, and the checker; with fresh bounds \
+         the checker alone, as the last call wrote the proof), CPU seconds; with `--start-runs`, the \
+         annealing for a first board comes first (`A + …`).\n\n| board | q |",
     );
     s.push_str(&run_columns(runs, paths));
     s.push_str(&format!("\n|---|---|{}\n", "---|".repeat(runs.len())));

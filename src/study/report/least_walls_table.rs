@@ -138,8 +138,8 @@ pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyh
             "\n| q | least walls | proof of the minimum | certificate | boards | classes | values of the counted boards | minimise s | certify s | count s | variables | clauses | SAT/UNSAT calls |\n\
              |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         );
-        for r in reports {
-            s.push_str(&row(r));
+        for r in &reports {
+            s.push_str(&row(r, &reports));
         }
         s.push('\n');
     }
@@ -168,7 +168,26 @@ pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyh
     Ok(s)
 }
 
-fn row(r: &LeastWallsReport) -> String {
+/// The bounds a stopped report gets from the minima of the other q of its size: a board that
+/// admits q + 1 queens admits q, so the least walls do not decrease with q.
+fn neighbour_bounds(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> (Option<usize>, Option<usize>) {
+    let proved = |x: &&&LeastWallsReport| x.stopped.is_none();
+    let below = size
+        .iter()
+        .filter(proved)
+        .filter(|x| x.queens < r.queens)
+        .filter_map(|x| x.least_walls)
+        .max();
+    let above = size
+        .iter()
+        .filter(proved)
+        .filter(|x| x.queens > r.queens)
+        .filter_map(|x| x.least_walls)
+        .min();
+    (below, above)
+}
+
+fn row(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> String {
     if let Some(why) = &r.impossible {
         return format!(
             "| {} | impossible | {why} | none needed | 0 | 0 | | | | | | | |\n",
@@ -182,9 +201,26 @@ fn row(r: &LeastWallsReport) -> String {
             format!("{}/{}", s.n_sat, s.n_unsat),
         )
     });
-    if r.stopped.is_some() {
+    if let Some(st) = &r.stopped {
+        let (below, above) = neighbour_bounds(r, size);
+        let upper = st.best.as_ref().map(|b| b.board.n_walls());
+        let mut neighbours = Vec::new();
+        if let Some(b) = below.filter(|&b| b > st.lower) {
+            neighbours.push(format!("at least {b} (a smaller q needs {b})"));
+        }
+        if let Some(a) = above.filter(|&a| upper.is_none_or(|u| a < u)) {
+            neighbours.push(format!("at most {a} (a larger q needs only {a})"));
+        }
+        let neighbours = if neighbours.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; with the minima of the other q (the least walls do not decrease with q): {}",
+                neighbours.join(", ")
+            )
+        };
         return format!(
-            "| {} | {} (stopped) | {} | none | not counted | | | {:.2} | | | {vars} | {clauses} | {calls} |\n",
+            "| {} | {} (stopped) | {}{neighbours} | none | not counted | | | {:.2} | | | {vars} | {clauses} | {calls} |\n",
             r.queens,
             bounds_text(r),
             r.proof,
