@@ -33,8 +33,9 @@ least-walls: build $(LW_RUNS)
 # LW_CAP seconds of CPU (--time-limit; a wall-clock cap measured the machine's load, not the
 # problem): a stopped q writes its checked bounds to beyond/stopped/ instead and has no file
 # here, so rerunning tries it again (and removes the stopped file once it finishes). The
-# certificate repeats the final UNSAT in a fresh solver, so the whole process gets
-# 2 LW_CAP + LW_COUNT_CAP (ulimit -t) as a backstop; a q killed there leaves no file.
+# DRAT check of the certificate comes after the search and may take longer than it, so the
+# whole process gets 2 LW_CAP + LW_COUNT_CAP (ulimit -t) as a backstop; a q killed there
+# leaves no file.
 LW_CAP ?= 3600
 LW_COUNT_CAP ?= 1500
 LW_BEYOND_OPTS := --solver cadical --slack-cuts true --fresh-bounds true --certify
@@ -54,6 +55,7 @@ $(LW_DIR)/beyond/%.json: | build
 	case $$? in \
 	  0) mv $@.part $@ && rm -f $(LW_STOPPED)/$*.json ;; \
 	  3) mv $@.part $(LW_STOPPED)/$*.json && echo "$*: stopped after $(LW_CAP) s of CPU, bounds in $(LW_STOPPED)/$*.json" >&2 ;; \
+	  130) rm -f $@.part; exit 130 ;; \
 	  *) rm -f $@.part; echo "$*: not finished within the CPU backstop" >&2 ;; \
 	esac
 least-walls-beyond: build

@@ -441,6 +441,10 @@ fn cli_time_limit_reports_checked_bounds() {
         "below the row bound",
     );
     tamper(
+        &|r| r["stopped"]["lower"] = serde_json::json!(lower + 1),
+        "above what the calls show",
+    );
+    tamper(
         &|r| r["stopped"]["lower"] = serde_json::json!(upper),
         "bounds meet",
     );
@@ -476,12 +480,18 @@ fn stopped_rows_take_bounds_from_the_other_q() {
         js,
     ]);
     assert_eq!(code, 0, "{err}");
-    // Turn q = 14 (9 walls) into a search stopped with only the row bound (6) and its board.
+    // Turn q = 14 (9 walls) into a search stopped before its UNSAT call at 8 walls: only the
+    // row bound (6) and the board with 9 walls.
     let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let r = &mut v["reports"][1];
     assert_eq!(r["least_walls"], 9);
     let witness = r["witness"].take();
     r["least_walls"] = serde_json::Value::Null;
+    let last = r["calls"].as_array_mut().unwrap().pop().unwrap();
+    assert_eq!(
+        (&last["answer"], &last["at_most_walls"]),
+        (&"unsat".into(), &8.into())
+    );
     r["stopped"] = serde_json::json!({
         "why": "a test", "lower": 6,
         "best": { "board": witness["board"], "placement": witness["placement"] },

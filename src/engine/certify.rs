@@ -9,7 +9,7 @@
 use super::lp_bound::{Cliques, add_implied_clauses, lp_bound_if};
 use super::wall_bound::WallBoundQuestion;
 use crate::board::Board;
-use crate::encode::{Amo, Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion, WallOptions};
+use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion, WallOptions};
 use crate::io::{ExportHeader, dimacs_map, write_atomic};
 use crate::solve::{Backend, Certificate, UnsatQuestion, certify_unsat};
 use anyhow::Context;
@@ -79,39 +79,6 @@ pub fn certify_value(
         implied,
     };
     certify_unsat(&question, backend, dir, &name)
-}
-
-/// The self-describing `c` header of a least-walls question.
-pub fn least_walls_header(
-    rows: usize,
-    cols: usize,
-    q: usize,
-    w: usize,
-    attack: Attack,
-    slack_cuts: bool,
-    question: &LeastWallsQuestion,
-) -> anyhow::Result<String> {
-    Ok(ExportHeader {
-        question: format!(
-            "does some {rows}x{cols} board with at most {w} walls hold at least {q} non-attacking queens? \
-             SAT: yes, the wall and queen variables give the board and a placement; UNSAT: {q} queens need more than {w} walls"
-        ),
-        board: Board::new(rows, cols)?,
-        encoding: format!(
-            "least-walls model: a wall and a queen variable per cell, no queen on a wall, {} non-attack \
-             (a wall strictly between two queens on a line lifts their conflict); totalisers over the \
-             queens (at least {q}) and the walls (at most {w}), bounds as unit clauses{}",
-            attack.name(),
-            if slack_cuts {
-                "; segment-slack cuts (implied: in each line family, walls on the border + adjacent walls \
-                 + runs without a queen <= lines + walls - queens, a totaliser bound as unit clauses)"
-            } else {
-                ""
-            }
-        ),
-        map: dimacs_map(&question.model.vars),
-    }
-    .render("c"))
 }
 
 /// The certificate of a least-walls minimum `w` (> 0): the [`WallBoundQuestion`] "at most

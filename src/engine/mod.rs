@@ -22,7 +22,7 @@ mod wall_bound;
 
 pub use batch::value_line;
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
-pub use certify::{certify_least_walls, certify_value, least_walls_header};
+pub use certify::{certify_least_walls, certify_value};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp_bound::{LpBound, lp_bound};
@@ -35,5 +35,5 @@ pub use session::{BoardSession, Interrupted};
 pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unique::{Uniqueness, other_placement, second_optimum};
-pub use value::{Search, SolverCall, ValueOptions, ValueReport, value, value_within};
-pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound};
+pub use value::{Search, SolverCall, ValueOptions, ValueReport, value, value_to_the_end, value_within};
+pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound, least_walls_header};

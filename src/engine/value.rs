@@ -130,8 +130,31 @@ pub fn value_within(
     limit: Option<Duration>,
     progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
+    value_until(
+        board,
+        opts,
+        super::interrupt::cpu_deadline(limit),
+        limit,
+        progress,
+    )
+}
+
+/// The value of a board, proved, whatever Ctrl-C asks: for what a finished search still owes
+/// its answer (the value of a least-walls witness), on boards small enough to take seconds.
+pub fn value_to_the_end(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
+    value_until(board, opts, || false, None, &Reporter::silent())
+}
+
+/// [`value_within`] with the stop test `over` (polled between steps, and inside CaDiCaL's
+/// calls); `limit` only names the time limit in the proof text.
+fn value_until(
+    board: &Board,
+    opts: &ValueOptions,
+    over: impl Fn() -> bool + Copy + Send + 'static,
+    limit: Option<Duration>,
+    progress: &Reporter,
+) -> anyhow::Result<ValueReport> {
     let start = Instant::now();
-    let over = super::interrupt::cpu_deadline(limit);
     let greedy = greedy_placement(board);
     let mut ub = upper_bound(board);
     let note_lp = |l: &LpBound| {

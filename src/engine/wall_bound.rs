@@ -6,9 +6,9 @@
 //! 214 s as this CNF: results/least-walls/README.md), and with a proof the UNSAT answer that
 //! ends a least-walls search is already its certificate, so it is solved once.
 
-use super::certify::least_walls_header;
 use crate::board::{Board, Placement};
-use crate::encode::{LeastWallsQuestion, WallOptions};
+use crate::encode::{Attack, LeastWallsQuestion, WallOptions};
+use crate::io::{ExportHeader, dimacs_map};
 use crate::solve::{
     Backend, PendingProof, ProofAnswer, Solve as _, SolverResult, UnsatQuestion, solve_with_proof,
 };
@@ -122,4 +122,37 @@ pub fn ask_wall_bound(
         SolverResult::Unsat => BoundAnswer::Refuted(None),
         SolverResult::Interrupted => BoundAnswer::Stopped,
     })
+}
+
+/// The self-describing `c` header of a least-walls question.
+pub fn least_walls_header(
+    rows: usize,
+    cols: usize,
+    q: usize,
+    w: usize,
+    attack: Attack,
+    slack_cuts: bool,
+    question: &LeastWallsQuestion,
+) -> anyhow::Result<String> {
+    Ok(ExportHeader {
+        question: format!(
+            "does some {rows}x{cols} board with at most {w} walls hold at least {q} non-attacking queens? \
+             SAT: yes, the wall and queen variables give the board and a placement; UNSAT: {q} queens need more than {w} walls"
+        ),
+        board: Board::new(rows, cols)?,
+        encoding: format!(
+            "least-walls model: a wall and a queen variable per cell, no queen on a wall, {} non-attack \
+             (a wall strictly between two queens on a line lifts their conflict); totalisers over the \
+             queens (at least {q}) and the walls (at most {w}), bounds as unit clauses{}",
+            attack.name(),
+            if slack_cuts {
+                "; segment-slack cuts (implied: in each line family, walls on the border + adjacent walls \
+                 + runs without a queen <= lines + walls - queens, a totaliser bound as unit clauses)"
+            } else {
+                ""
+            }
+        ),
+        map: dimacs_map(&question.model.vars),
+    }
+    .render("c"))
 }

@@ -9,6 +9,8 @@
 //! and exited 0 for exactly the CNF file and the proof file the certificate names (so a
 //! certified answer rests neither on the solver's search nor on queensat's own code).
 
+#[cfg(feature = "cadical")]
+use super::AnySolver;
 use super::{Backend, DratCheck, ExternalSolver, Solve, SolveStats, SolverResult, VarisatSolver, check_drat};
 use crate::io::{write_atomic, write_dimacs};
 use anyhow::{Context, bail};
@@ -223,7 +225,14 @@ pub fn solve_with_proof(
         write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
     )?;
     let start = Instant::now();
-    let (answer, proof_format) = answer_with_proof(q, backend, &proof_path, stop, phases)?;
+    let (answer, proof_format) = match answer_with_proof(q, backend, &proof_path, stop, phases) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = std::fs::remove_file(&cnf_path);
+            let _ = std::fs::remove_file(&proof_path);
+            return Err(e);
+        }
+    };
     let solve_seconds = start.elapsed().as_secs_f64();
     let (answer, model) = answer;
     Ok(match answer {
@@ -243,7 +252,10 @@ pub fn solve_with_proof(
             match (other, model) {
                 (SolverResult::Sat, Some(m)) => ProofAnswer::Sat(m),
                 (SolverResult::Sat, None) => bail!("internal error: a SAT answer without a model"),
-                _ => ProofAnswer::Interrupted,
+                _ => {
+                    let _ = std::fs::remove_file(&cnf_path);
+                    ProofAnswer::Interrupted
+                }
             }
         }
     })
@@ -271,21 +283,13 @@ fn answer_with_proof(
     match backend {
         #[cfg(feature = "cadical")]
         Backend::Cadical => {
-            use rustsat::solvers::{ControlSignal, PhaseLit as _, Terminate as _};
-            let mut solver = rustsat_cadical::CaDiCaL::default();
-            solver.trace_proof(proof, rustsat_cadical::ProofFormat::Drat { binary: true })?;
-            for &l in phases {
-                solver.phase_lit(l)?;
-            }
+            let mut inner = rustsat_cadical::CaDiCaL::default();
+            inner.trace_proof(proof, rustsat_cadical::ProofFormat::Drat { binary: true })?;
+            let mut solver = AnySolver::Cadical(Box::new(inner));
             if let Some(stop) = stop {
-                solver.attach_terminator(move || {
-                    if stop() {
-                        ControlSignal::Terminate
-                    } else {
-                        ControlSignal::Continue
-                    }
-                });
+                solver.set_stop(move || stop());
             }
+            solver.suggest_phases(phases)?;
             for cl in q.cnf.iter() {
                 solver.add_clause_ref(cl)?;
             }
@@ -334,7 +338,8 @@ fn prove_and_check(
 ) -> anyhow::Result<Certificate> {
     match solve_with_proof(q, backend, dir, name, None, &[])? {
         ProofAnswer::Unsat(pending) => pending.check(),
-        _ => bail!(
+        ProofAnswer::Interrupted => bail!("the solver was interrupted while refuting '{}'", q.refuted),
+        ProofAnswer::Sat(_) => bail!(
             "the certificate question '{}' ({}) is satisfiable, not UNSAT",
             q.refuted,
             dir.join(format!("{name}.cnf")).display()

@@ -22,7 +22,7 @@ use crate::encode::{WallModel, WallOptions};
 use crate::engine::interrupt::{cpu_deadline, stop_requested};
 use crate::engine::{
     BoundAnswer, Reporter, ValueOptions, WallBoundQuestion, ask_wall_bound, certify_least_walls, cpu_since,
-    process_cpu_seconds, value,
+    process_cpu_seconds, value_to_the_end,
 };
 use crate::solve::{
     AnySolver, Backend, Certificate, PendingProof, ProofDir, Solve as _, SolveIncremental as _,
@@ -256,6 +256,22 @@ pub fn most_queens_any_board(rows: usize, cols: usize) -> usize {
 /// optimal without a solver (tests/least_walls.rs checks the bound against brute force).
 pub fn wall_lower_bound(rows: usize, cols: usize, queens: usize) -> usize {
     queens.saturating_sub(rows.min(cols))
+}
+
+/// The lower bound on the walls that a search's calls show, and how: one more than the
+/// largest wall bound an UNSAT answer refuted, or the row bound [`wall_lower_bound`] when that
+/// is more. The same rule makes a stopped report and checks one read back.
+pub fn proved_lower_bound(rows: usize, cols: usize, queens: usize, calls: &[WallCall]) -> (usize, String) {
+    let lb = wall_lower_bound(rows, cols, queens);
+    let refuted = calls
+        .iter()
+        .filter(|c| c.answer == "unsat")
+        .filter_map(|c| c.at_most_walls)
+        .max();
+    match refuted {
+        Some(k) if k >= lb => (k + 1, format!("UNSAT with at most {k} walls")),
+        _ => (lb, format!("the row bound: q - min(rows, cols) = {lb}")),
+    }
 }
 
 /// The proof of a minimum that equals the row bound, in words.
@@ -619,7 +635,10 @@ pub fn least_walls(
                     return Err(no_board());
                 }
                 match run.call(&base, Some(k), &mut calls)? {
-                    Answer::Found(b, p) => break Some((b, p)),
+                    Answer::Found(b, p) => {
+                        ensure!(b.n_walls() <= k, "internal error: the wall bound was not kept");
+                        break Some((b, p));
+                    }
                     Answer::Refuted => k += 1,
                     Answer::Stopped => break None,
                 }
@@ -654,16 +673,7 @@ pub fn least_walls(
     };
     let Some(proof) = proof else {
         // Stopped: the bounds that hold, and no minimum.
-        let refuted = calls
-            .iter()
-            .filter(|c| c.answer == "unsat")
-            .filter_map(|c| c.at_most_walls.map(|k| k + 1))
-            .max();
-        let lower = refuted.unwrap_or(0).max(lb);
-        let lower_why = match refuted {
-            Some(k) if k >= lb && k > 0 => format!("UNSAT with at most {} walls", k - 1),
-            _ => format!("the row bound: q - min(rows, cols) = {lb}"),
-        };
+        let (lower, lower_why) = proved_lower_bound(rows, cols, queens, &calls);
         let why = if stop_requested() {
             "interrupted (Ctrl-C)".to_string()
         } else {
@@ -681,6 +691,10 @@ pub fn least_walls(
             calls.len()
         );
         run.note(format_args!("{}", report.proof));
+        // Not checked, so not kept: the lower bound rests on the solver's word (or the row bound).
+        if let Some((_, p)) = run.refuted.take() {
+            p.discard();
+        }
         report.stopped = Some(Stopped {
             why,
             lower,
@@ -697,14 +711,18 @@ pub fn least_walls(
     let (board, placement) = best.expect("a proved minimum has its board");
     run.stop_on_ctrl_c_only();
     let w = board.n_walls();
-    let v = value(
+    // The minimum is shown; the witness's value is owed even after a Ctrl-C.
+    let v = value_to_the_end(
         &board,
         &ValueOptions {
             backend: opts.backend.clone(),
             ..Default::default()
         },
     )?;
-    ensure!(v.proved, "interrupted while computing the witness board's value");
+    ensure!(
+        v.proved,
+        "internal error: the witness board's value was not proved"
+    );
     let v = v.value;
     ensure!(
         v >= queens,
@@ -741,15 +759,20 @@ pub fn least_walls(
                     ..c
                 }
             }
-            _ => certify_least_walls(
-                rows,
-                cols,
-                queens,
-                w,
-                opts.model,
-                &opts.backend,
-                opts.certify_dir.as_deref(),
-            )?,
+            other => {
+                if let Some((_, p)) = other {
+                    p.discard();
+                }
+                certify_least_walls(
+                    rows,
+                    cols,
+                    queens,
+                    w,
+                    opts.model,
+                    &opts.backend,
+                    opts.certify_dir.as_deref(),
+                )?
+            }
         };
         ensure!(
             c.certified,
@@ -758,6 +781,9 @@ pub fn least_walls(
         );
         report.certify_cpu_seconds = cpu_since(cpu);
         report.certificate = Some(c);
+    }
+    if let Some((_, p)) = run.refuted.take() {
+        p.discard(); // a proof the certificate did not need
     }
     if opts.count {
         report.count = Some(count_boards(&mut run, &base, w)?);
@@ -821,14 +847,14 @@ fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCo
                 if let Err(v) = check_placement(&canon, &on_canon) {
                     bail!("internal error: a placement moved by a symmetry fails the checker: {v}");
                 }
-                let v = value(
+                let v = value_to_the_end(
                     &canon,
                     &ValueOptions {
                         backend: run.opts.backend.clone(),
                         ..Default::default()
                     },
                 )?;
-                ensure!(v.proved, "interrupted while computing a counted board's value");
+                ensure!(v.proved, "internal error: a counted board's value was not proved");
                 let v = v.value;
                 ensure!(
                     v >= run.queens,

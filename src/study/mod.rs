@@ -26,5 +26,5 @@ pub use cover::{
 };
 pub use least_walls::{
     BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, SolverFigures, Stopped,
-    WallCall, WallSearch, Witness, least_walls, most_queens_any_board, wall_lower_bound,
+    WallCall, WallSearch, Witness, least_walls, most_queens_any_board, proved_lower_bound, wall_lower_bound,
 };

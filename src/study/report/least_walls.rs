@@ -6,7 +6,7 @@ use crate::engine::Provenance;
 use crate::board::{Board, Placement, render_grid};
 use crate::check::check_placement;
 use crate::io::{Line, render_line_chart};
-use crate::study::{LeastWallsReport, Stopped, wall_lower_bound};
+use crate::study::{LeastWallsReport, Stopped, proved_lower_bound};
 use anyhow::{Context, bail, ensure};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -115,15 +115,19 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
 /// A stopped search's bounds hold together: the lower one is at least the row bound, the best
 /// board passes the checker, and the bounds leave the minimum open (else it was shown).
 fn validate_stopped(r: &LeastWallsReport, st: &Stopped) -> anyhow::Result<()> {
-    let lb = wall_lower_bound(r.rows, r.cols, r.queens);
+    let (lower, why) = proved_lower_bound(r.rows, r.cols, r.queens, &r.calls);
     ensure!(
-        st.lower >= lb,
-        "the stopped search's lower bound {} is below the row bound {lb}",
+        st.lower == lower,
+        "the stopped search's lower bound {} is not the {lower} its calls show ({why})",
         st.lower
     );
     ensure!(
-        r.count.is_none() && r.certificate.is_none(),
-        "a stopped search with a count or a certificate"
+        r.count.is_none() && r.certificate.is_none() && !r.row_bound,
+        "a stopped search with a count, a certificate or a minimum on the row bound"
+    );
+    ensure!(
+        r.start.is_none() || st.best.is_some(),
+        "the annealing's first board is recorded, but the stopped search has no best board"
     );
     if let Some(best) = &st.best {
         let w = best.board.n_walls();
@@ -140,6 +144,10 @@ fn validate_stopped(r: &LeastWallsReport, st: &Stopped) -> anyhow::Result<()> {
                 s.walls
             );
         }
+        ensure!(
+            r.calls.iter().any(|c| c.walls == Some(w)) || r.start.as_ref().is_some_and(|s| s.walls == w),
+            "the best board's {w} walls come from no SAT call and not from the annealing"
+        );
     }
     Ok(())
 }
@@ -388,13 +396,23 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
                     .find(|x| (x.rows, x.cols, x.queens) == (r, c, q))
             })
             .collect();
-        // Stopped runs show their bounds, and only finished ones can disagree.
+        // Stopped runs show their bounds; finished ones disagree with a different minimum, or
+        // with a minimum outside a stopped run's bounds.
         let walls: Vec<String> = found
             .iter()
             .flatten()
             .filter(|x| x.stopped.is_none())
             .map(|x| bounds_text(x))
             .collect();
+        let outside = found.iter().flatten().any(|x| {
+            x.stopped.as_ref().is_some_and(|st| {
+                found
+                    .iter()
+                    .flatten()
+                    .filter_map(|y| y.least_walls)
+                    .any(|m| m < st.lower || st.best.as_ref().is_some_and(|b| m > b.board.n_walls()))
+            })
+        });
         let mut w = match walls.first() {
             Some(w) => w.clone(),
             None => found
@@ -403,8 +421,9 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
                 .next()
                 .map_or(String::new(), |x| format!("{} (stopped)", bounds_text(x))),
         };
-        if walls.iter().any(|x| *x != w) {
-            w = format!("**DISAGREE** {}", walls.join("/"));
+        if outside || walls.iter().any(|x| *x != w) {
+            let all: Vec<String> = found.iter().flatten().map(|x| bounds_text(x)).collect();
+            w = format!("**DISAGREE** {}", all.join("/"));
         }
         s.push_str(&format!("| {r}x{c} | {q} | {w} |"));
         for (i, f) in found.iter().enumerate() {
