@@ -9,12 +9,12 @@
 //! starts); either way the minimum rests on an UNSAT answer at minimum − 1, or on
 //! the row bound [`wall_lower_bound`] when the minimum equals it (none is needed when no wall
 //! is); with `certify` that UNSAT answer is backed by a DRAT proof an external checker accepted.
-//! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`].
-//! Counting projects onto the wall variables: each wall set found is blocked (with `unique`,
-//! all its images), however many placements it has, and may stop at a CPU limit (labelled).
-//! A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
+//! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`];
+//! with `fresh_bounds`, each bound goes to a fresh solver instead (`engine::ask_wall_bound`).
+//! The count of the least boards is `least_walls_count`. A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
+use super::least_walls_count::count_boards;
 use super::least_walls_start::start_board;
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
@@ -25,13 +25,12 @@ use crate::engine::{
     process_cpu_seconds, value_to_the_end,
 };
 use crate::solve::{
-    AnySolver, Backend, Certificate, PendingProof, ProofDir, Solve as _, SolveIncremental as _,
-    SolveStats as _, SolverResult, drat_checker,
+    AnySolver, Backend, Certificate, PendingProof, ProofDir, SolveIncremental as _, SolveStats as _,
+    SolverResult, drat_checker,
 };
 use anyhow::{bail, ensure};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -285,17 +284,19 @@ fn row_bound_proof(rows: usize, cols: usize, queens: usize) -> String {
 }
 
 /// What a solver call answered.
-enum Answer {
+pub(super) enum Answer {
     Found(Board, Placement),
     Refuted,
     /// The time limit or Ctrl-C stopped it (or came before it).
     Stopped,
 }
 
-struct Run<'a> {
-    model: WallModel,
-    solver: AnySolver,
-    opts: &'a LeastWallsOptions,
+/// One least-walls query under way: the incremental solver with its model, the options, and
+/// what the fresh solvers left (their proof directory, the largest refuted bound's proof).
+pub(super) struct Run<'a> {
+    pub(super) model: WallModel,
+    pub(super) solver: AnySolver,
+    pub(super) opts: &'a LeastWallsOptions,
     /// Whether the search must stop (its time limit, Ctrl-C); polled between calls, and
     /// inside a call by the solvers that can.
     stop: Rc<dyn Fn() -> bool>,
@@ -305,14 +306,14 @@ struct Run<'a> {
     refuted: Option<(usize, PendingProof)>,
     /// The best board so far and its queens: the fresh solvers' first guess.
     hint: Option<(Board, Placement)>,
-    queens: usize,
+    pub(super) queens: usize,
     rows: usize,
     cols: usize,
 }
 
 impl Run<'_> {
     /// Solves under assumptions; on SAT the board and placement after the independent check.
-    fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<Answer> {
+    pub(super) fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<Answer> {
         if (self.stop)() {
             return Ok(Answer::Stopped);
         }
@@ -434,7 +435,7 @@ impl Run<'_> {
         f
     }
 
-    fn note(&self, msg: impl std::fmt::Display) {
+    pub(super) fn note(&self, msg: impl std::fmt::Display) {
         self.opts
             .progress
             .note(|| format!("least-walls {}x{} q={}: {msg}", self.rows, self.cols, self.queens));
@@ -792,140 +793,4 @@ pub fn least_walls(
     report.seconds = start.elapsed().as_secs_f64();
     report.cpu_seconds = cpu_since(cpu_start);
     Ok(report)
-}
-
-/// Every board with `w` walls (the least) that admits q queens, by blocking wall sets.
-fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Result<BoardCount> {
-    let t = Instant::now();
-    let cpu = process_cpu_seconds();
-    if run.opts.lex_leader_count {
-        run.model.add_lex_leader(&mut run.solver);
-    }
-    let lex = run.model.has_lex_leader();
-    let mut assumps = base.to_vec();
-    assumps.extend(run.model.at_most_walls(w, &mut run.solver));
-    assumps.extend(run.model.slack_bounds(w, run.queens, &mut run.solver));
-    let unique = run.opts.unique;
-    let mut classes: HashMap<Board, usize> = HashMap::new();
-    let mut list: Vec<CountedClass> = Vec::new();
-    let mut members: Vec<usize> = Vec::new();
-    let mut blocked: HashSet<Board> = HashSet::new();
-    let mut found = 0;
-    let mut complete = true;
-    loop {
-        if run
-            .opts
-            .count_cpu_limit
-            .is_some_and(|limit| cpu_since(cpu) > limit)
-        {
-            complete = false;
-            run.note(format_args!(
-                "count stopped at its CPU limit after {found} wall sets"
-            ));
-            break;
-        }
-        let (board, placement) = match run.ask(&assumps)? {
-            Answer::Found(b, p) => (b, p),
-            Answer::Refuted => break,
-            Answer::Stopped => {
-                complete = false;
-                run.note(format_args!("count interrupted after {found} wall sets"));
-                break;
-            }
-        };
-        ensure!(
-            board.n_walls() == w,
-            "internal error: a counted board has {} walls, not {w}",
-            board.n_walls()
-        );
-        found += 1;
-        let (canon, sym) = board.canonical();
-        let id = match classes.get(&canon) {
-            Some(&id) => id,
-            None => {
-                let on_canon = placement.image_on(sym, &board);
-                if let Err(v) = check_placement(&canon, &on_canon) {
-                    bail!("internal error: a placement moved by a symmetry fails the checker: {v}");
-                }
-                let v = value_to_the_end(
-                    &canon,
-                    &ValueOptions {
-                        backend: run.opts.backend.clone(),
-                        ..Default::default()
-                    },
-                )?;
-                ensure!(v.proved, "internal error: a counted board's value was not proved");
-                let v = v.value;
-                ensure!(
-                    v >= run.queens,
-                    "internal error: a counted board's value {v} is below {}",
-                    run.queens
-                );
-                list.push(CountedClass {
-                    orbit: canon.orbit_size(),
-                    board: canon.clone(),
-                    value: v,
-                    placement: on_canon,
-                });
-                members.push(0);
-                classes.insert(canon, list.len() - 1);
-                list.len() - 1
-            }
-        };
-        members[id] += 1;
-        let images: Vec<Board> = if unique {
-            board.group().iter().map(|&s| board.image(s)).collect()
-        } else {
-            vec![board]
-        };
-        for img in images {
-            if blocked.insert(img.clone()) {
-                let cl = run.model.block_walls(&img);
-                run.solver.add_clause(cl)?;
-            }
-        }
-        if found % 100 == 0 {
-            run.note(format_args!("{found} boards found so far"));
-        }
-    }
-    // Cross-check: the enumeration saw each class as often as its mode says it must.
-    for (c, &m) in list.iter().zip(&members) {
-        let want = if unique || lex { 1 } else { c.orbit };
-        ensure!(
-            m == want,
-            "internal error: a class of {} boards was found {m} times, expected {want}",
-            c.orbit
-        );
-    }
-    let mut by_value: Vec<(usize, usize, usize)> = Vec::new();
-    for c in &list {
-        match by_value.iter_mut().find(|e| e.0 == c.value) {
-            Some(e) => {
-                e.1 += 1;
-                e.2 += c.orbit;
-            }
-            None => by_value.push((c.value, 1, c.orbit)),
-        }
-    }
-    by_value.sort_unstable();
-    let count = BoardCount {
-        walls: w,
-        boards: list.iter().map(|c| c.orbit).sum(),
-        classes: list.len(),
-        by_value,
-        found,
-        complete,
-        unique,
-        lex_leader: lex,
-        seconds: t.elapsed().as_secs_f64(),
-        cpu_seconds: cpu_since(cpu),
-        list,
-    };
-    run.note(format_args!(
-        "{}{} boards in {} classes with {w} walls",
-        if complete { "" } else { "at least " },
-        count.boards,
-        count.classes
-    ));
-    Ok(count)
 }

@@ -9,6 +9,7 @@ mod cover;
 mod cover_search;
 mod cover_start;
 mod least_walls;
+mod least_walls_count;
 mod least_walls_start;
 pub mod nk;
 pub mod puzzles;
