@@ -57,7 +57,8 @@ pub struct LeastWallsArgs {
     /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
     /// Ctrl-C, and report the checked bounds it has, labelled NOT proved (exit 3; 130 after
     /// Ctrl-C, which also skips the q not begun). CaDiCaL stops inside a call, the other
-    /// solvers between calls; a finished search's certificate and count are not bounded by it.
+    /// solvers between calls; an external solver's own CPU is not counted; a finished search's
+    /// certificate and count are not bounded by it.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
