@@ -168,21 +168,26 @@ pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyh
     Ok(s)
 }
 
-/// The bounds a stopped report gets from the minima of the other q of its size: a board that
-/// admits q + 1 queens admits q, so the least walls do not decrease with q.
+/// The bounds a stopped report gets from the other q of its size (their minima, or their own
+/// bounds when stopped): a board that admits q + 1 queens admits q, so the least walls do not
+/// decrease with q.
 fn neighbour_bounds(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> (Option<usize>, Option<usize>) {
-    let proved = |x: &&&LeastWallsReport| x.stopped.is_none();
+    let lower = |x: &LeastWallsReport| x.least_walls.or(x.stopped.as_ref().map(|st| st.lower));
+    let upper = |x: &LeastWallsReport| {
+        x.least_walls.or(x
+            .stopped
+            .as_ref()
+            .and_then(|st| st.best.as_ref().map(|b| b.board.n_walls())))
+    };
     let below = size
         .iter()
-        .filter(proved)
         .filter(|x| x.queens < r.queens)
-        .filter_map(|x| x.least_walls)
+        .filter_map(|x| lower(x))
         .max();
     let above = size
         .iter()
-        .filter(proved)
         .filter(|x| x.queens > r.queens)
-        .filter_map(|x| x.least_walls)
+        .filter_map(|x| upper(x))
         .min();
     (below, above)
 }
@@ -206,16 +211,16 @@ fn row(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> String {
         let upper = st.best.as_ref().map(|b| b.board.n_walls());
         let mut neighbours = Vec::new();
         if let Some(b) = below.filter(|&b| b > st.lower) {
-            neighbours.push(format!("at least {b} (a smaller q needs {b})"));
+            neighbours.push(format!("at least {b} (a smaller q needs at least {b})"));
         }
         if let Some(a) = above.filter(|&a| upper.is_none_or(|u| a < u)) {
-            neighbours.push(format!("at most {a} (a larger q needs only {a})"));
+            neighbours.push(format!("at most {a} (a board with {a} walls admits a larger q)"));
         }
         let neighbours = if neighbours.is_empty() {
             String::new()
         } else {
             format!(
-                "; with the minima of the other q (the least walls do not decrease with q): {}",
+                "; with the other q (the least walls do not decrease with q): {}",
                 neighbours.join(", ")
             )
         };
