@@ -2,9 +2,10 @@
 //! standalone CNF that a least-walls certificate refutes, both bounds as unit clauses.
 //!
 //! Why a fresh solver: CaDiCaL simplifies the unit bounds far better than the incremental
-//! solver's assumptions (the final UNSAT of 12x12 q = 25 took 1,857 s under assumptions and
-//! 214 s as this CNF: results/least-walls/README.md), and with a proof the UNSAT answer that
-//! ends a least-walls search is already its certificate, so it is solved once.
+//! solver's assumptions (the final UNSAT of 12x12 q = 25 took 1,857 s of CPU under assumptions,
+//! and 214 s of wall clock as this CNF while writing its proof; 11x11 q = 21: 368.5 against
+//! 147.6 s of CPU, docs/least-walls.md), and with a proof the UNSAT answer that ends a
+//! least-walls search is already its certificate, so it is solved once.
 
 use crate::board::{Board, Placement};
 use crate::encode::{Attack, LeastWallsQuestion, WallOptions};
