@@ -746,13 +746,12 @@ pub fn least_walls(
     report.minimise_cpu_seconds = cpu_since(cpu_start);
     if opts.certify && w > 0 && !report.row_bound {
         let cpu = process_cpu_seconds();
-        run.note(format_args!(
-            "certifying: at most {} walls refuted with a DRAT proof",
-            w - 1
-        ));
         // A fresh solve that refuted w - 1 wrote the proof already: check it, do not solve again.
         let c = match run.refuted.take() {
             Some((k, proof)) if k + 1 == w => {
+                run.note(format_args!(
+                    "certifying: checking the DRAT proof of the UNSAT at {k} walls"
+                ));
                 let kept = run.proofs.as_ref().is_some_and(|d| d.kept());
                 let c = proof.check()?;
                 Certificate {
@@ -764,6 +763,10 @@ pub fn least_walls(
                 if let Some((_, p)) = other {
                     p.discard();
                 }
+                run.note(format_args!(
+                    "certifying: at most {} walls refuted with a DRAT proof",
+                    w - 1
+                ));
                 certify_least_walls(
                     rows,
                     cols,
