@@ -51,12 +51,12 @@ $(LW_DIR)/beyond/%.json: | build
 	n=$$(echo $* | sed 's/x.*//'); q=$$(echo $* | sed 's/.*-q//'); \
 	count=$$(case " $(LW_COUNT_SIZES) " in *" $${n}x$${n} "*) echo --count --unique --count-cpu-limit $(LW_COUNT_CAP);; esac); \
 	( ulimit -t $$((2 * $(LW_CAP) + $(LW_COUNT_CAP))); exec $(BIN) least-walls --quiet --size $$n --queens $$q \
-	  $(LW_BEYOND_OPTS) $$count --time-limit $(LW_CAP) --output $@.part --format json > /dev/null ); \
+	  $(LW_BEYOND_OPTS) $$count --time-limit $(LW_CAP) --output $@ --format json > /dev/null ); \
 	case $$? in \
-	  0) mv $@.part $@ && rm -f $(LW_STOPPED)/$*.json ;; \
-	  3) mv $@.part $(LW_STOPPED)/$*.json && echo "$*: stopped after $(LW_CAP) s of CPU, bounds in $(LW_STOPPED)/$*.json" >&2 ;; \
-	  130) rm -f $@.part; exit 130 ;; \
-	  *) rm -f $@.part; echo "$*: not finished within the CPU backstop" >&2 ;; \
+	  0) rm -f $(LW_STOPPED)/$*.json ;; \
+	  3) mv $@ $(LW_STOPPED)/$*.json && echo "$*: stopped after $(LW_CAP) s of CPU, bounds in $(LW_STOPPED)/$*.json" >&2 ;; \
+	  130) rm -f $@; exit 130 ;; \
+	  *) rm -f $@; echo "$*: not finished within the CPU backstop" >&2 ;; \
 	esac
 least-walls-beyond: build
 	-$(MAKE) -k $(LW_BEYOND)

@@ -166,7 +166,7 @@ fn a_stopped_search_reports_open_bounds() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     let (code, out, err) = cover_8x8("cadical", d, &["--time-limit", "0.000001"]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 3, "{err}");
     assert!(
         out.contains("fewest solutions covering the board: 9..13 (open)"),
         "{out}"
@@ -176,4 +176,42 @@ fn a_stopped_search_reports_open_bounds() {
         "{out}"
     );
     assert!(out.contains("`cover-8-le8.drat` checked"), "{out}");
+    // The open report is kept and read back as open: still exit 3.
+    let (code, out, err) = queensat(&["cover", "--size", "8", "--certificates", d, "--cached-only"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("9..13 (open)"), "{out}");
+}
+
+/// Ctrl-C stops the search like a time limit (open bounds), exits 130 and caches nothing, so
+/// a rerun tries again. (12×12's packing question takes minutes: it is still running.)
+#[test]
+fn ctrl_c_reports_open_bounds_and_caches_nothing() {
+    if !queensat::solve::Backend::available()
+        .iter()
+        .any(|b| b.name() == "cadical")
+    {
+        eprintln!("skipped: built without the cadical feature");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(["cover", "--size", "12", "--solver", "cadical", "--certificates"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: sends SIGINT to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(stdout.contains("(open)"), "{stdout}");
+    assert!(!dir.path().join("cover-12.json").exists());
 }

@@ -2,6 +2,7 @@
 
 use super::{BoardArgs, Format, OutputArgs, ProgressArgs, SolverArgs, SymmetryArgs};
 use crate::encode::ArmyEncoding;
+use crate::engine::interrupt::stopped_exit_code;
 use crate::engine::{Provenance, Shard};
 use crate::study::ArmyOptions;
 use crate::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
@@ -89,7 +90,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         a.output
             .emit(&army_table(&rows, &opts, a.brute, &Provenance::now()))?;
         let stopped = rows.iter().any(|r| r.report.as_ref().is_some_and(|r| !r.proved));
-        return Ok(exit_code(stopped));
+        return Ok(stopped_exit_code(stopped));
     }
     let (board, _) = a.board.load()?;
     let report =
@@ -98,14 +99,5 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         Format::Json => serde_json::to_string(&report)? + "\n",
         Format::Text => army_text(&report),
     })?;
-    Ok(exit_code(!report.proved))
-}
-
-/// 0 when every board is proved; 3 when a time limit stopped one, 130 when Ctrl-C did.
-fn exit_code(stopped: bool) -> i32 {
-    match stopped {
-        false => 0,
-        true if crate::engine::interrupt::stop_requested() => 130,
-        true => 3,
-    }
+    Ok(stopped_exit_code(!report.proved))
 }

@@ -3,6 +3,7 @@
 use super::{Format, OutputArgs, ProgressArgs, SolverArgs, SymmetryArgs};
 use crate::encode::Amo;
 use crate::engine::Provenance;
+use crate::engine::interrupt::{stop_requested, stopped_exit_code};
 use crate::study::report::{cover_table, cover_text, pack_and_cover_cached};
 use crate::study::{Counts, CoverOptions};
 use anyhow::bail;
@@ -27,8 +28,9 @@ pub struct CoverArgs {
     #[arg(long, value_enum, default_value_t = Amo::Ladder)]
     pub amo: Amo,
     /// Stop each search (packing, covering) after this many CPU seconds and report the best
-    /// selection found with the bound proved so far, labelled open (CaDiCaL stops inside a
-    /// call, the other solvers between calls).
+    /// selection found with the bound proved so far, labelled open, exit 3 (CaDiCaL stops
+    /// inside a call, the other solvers between calls). Ctrl-C stops the same way (exit 130)
+    /// and caches nothing.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
@@ -54,11 +56,14 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         progress: a.progress.reporter(),
         time_limit: a.time_limit,
     };
+    super::catch_ctrl_c();
     let (reports, missing) = pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &opts.progress)?;
     a.output.emit(&match a.format {
         Format::Json => serde_json::to_string(&reports)? + "\n",
         Format::Text if a.size.single().is_some() && reports.len() == 1 => cover_text(&reports[0]),
         Format::Text => cover_table(&reports, &missing, &Provenance::now()),
     })?;
-    Ok(0)
+    // Ctrl-C after the last search still skipped the sizes not begun: an interrupt.
+    let open = reports.iter().any(|r| !(r.pack.optimal && r.cover.optimal));
+    Ok(stopped_exit_code(open || stop_requested()))
 }

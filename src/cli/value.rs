@@ -114,9 +114,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     }
     Ok(match certificate {
         Some(c) if !c.certified => 1,
-        _ if !report.proved && crate::engine::interrupt::stop_requested() => 130,
-        _ if !report.proved => 3,
-        _ => 0,
+        _ => crate::engine::interrupt::stopped_exit_code(!report.proved),
     })
 }
 

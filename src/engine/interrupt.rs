@@ -26,3 +26,14 @@ pub fn cpu_deadline(limit: Option<std::time::Duration>) -> impl Fn() -> bool + C
         stop_requested() || limit.is_some_and(|l| super::thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
     }
 }
+
+/// The exit code of a command whose searches may stop early: 0 when none did, 130 when
+/// Ctrl-C stopped one (the shell's code for SIGINT, so scripts see an interrupt), 3 when a
+/// time limit did. The one place that rule lives, so every command answers alike.
+pub fn stopped_exit_code(stopped: bool) -> i32 {
+    match stopped {
+        false => 0,
+        true if stop_requested() => 130,
+        true => 3,
+    }
+}

@@ -314,19 +314,22 @@ impl Run<'_> {
     ) -> anyhow::Result<Optimum> {
         let n = self.n;
         let last = self.calls.last().expect("a stopped call").clone();
+        let interrupted = crate::engine::interrupt::stop_requested();
+        let why = if interrupted { "interrupted" } else { "time limit" };
         let mut certificate = None;
         let (bound, proof) = match self.goal {
             Goal::Pack => (
                 n,
                 format!(
-                    "search stopped at {} (time limit); {} pairwise-disjoint solutions would need more than n² squares",
+                    "search stopped at {} ({why}); {} pairwise-disjoint solutions would need more than n² squares",
                     last.bound,
                     n + 1
                 ),
             ),
             Goal::Cover => {
                 let at = best.as_ref().map_or(0, |b| b.len());
-                let partition = n + 1 < at;
+                // After Ctrl-C the user wants the answer now, not one more question.
+                let partition = n + 1 < at && !interrupted;
                 let refuted = partition
                     && match &opts.certificates {
                         Some(dir) => {
@@ -353,7 +356,7 @@ impl Run<'_> {
                     (
                         n + 1,
                         format!(
-                            "search stopped at {} (time limit); UNSAT with at most {n} selected (no partition)",
+                            "search stopped at {} ({why}); UNSAT with at most {n} selected (no partition)",
                             last.bound
                         ),
                     )
@@ -361,7 +364,7 @@ impl Run<'_> {
                     (
                         n,
                         format!(
-                            "search stopped at {} (time limit); fewer than {n} solutions hold fewer than n² squares",
+                            "search stopped at {} ({why}); fewer than {n} solutions hold fewer than n² squares",
                             last.bound
                         ),
                     )
@@ -503,9 +506,8 @@ fn optimise(
     if opts.symmetry_breaking {
         model.break_symmetries(&board, sols, &mut solver);
     }
-    if opts.time_limit.is_some() {
-        solver.set_stop(stop);
-    }
+    // Always: the stop test is Ctrl-C as well as the time limit.
+    solver.set_stop(stop);
     let mut run = Run {
         n,
         board,

@@ -6,7 +6,7 @@ mod certify;
 use super::{Format, OutputArgs, ProgressArgs, ShapeArgs, SolverArgs};
 use crate::board::Board;
 use crate::encode::{Attack, QueenCount, WallOptions};
-use crate::engine::interrupt::stop_requested;
+use crate::engine::interrupt::{stop_requested, stopped_exit_code};
 use crate::io::write_atomic;
 use crate::study::report::{
     LeastWallsRun, compare_runs, least_walls_chart, least_walls_summary, least_walls_tables, least_walls_text,
@@ -229,11 +229,8 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     if let Some(path) = &a.output {
         write_atomic(path, format!("{json}\n").as_bytes())?;
     }
-    Ok(if stop_requested() {
-        130
-    } else if run.reports.iter().any(|r| r.stopped.is_some()) {
-        3
-    } else {
-        0
-    })
+    // Ctrl-C between two q stops none of them but skips the rest: still an interrupt.
+    Ok(stopped_exit_code(
+        stop_requested() || run.reports.iter().any(|r| r.stopped.is_some()),
+    ))
 }

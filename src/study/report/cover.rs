@@ -39,8 +39,9 @@ pub fn pack_and_cover_cached(
                 .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
             progress.note(|| format!("queensat cover: {n}x{n} from {}", path.display()));
             reports.push(r);
-        } else if cached_only {
-            progress.note(|| format!("queensat cover: {n}x{n} not cached"));
+        } else if cached_only || crate::engine::interrupt::stop_requested() {
+            // After Ctrl-C the sizes not begun are skipped, like those not cached.
+            progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after Ctrl-C"));
             missing.push(n);
         } else {
             let r = pack_and_cover(n, opts)?;
@@ -53,7 +54,12 @@ pub fn pack_and_cover_cached(
                     r.enumerate_seconds + r.pack.seconds + r.cover.seconds
                 )
             });
-            if let Some(p) = &cached {
+            // A search Ctrl-C cut short is reported, not kept: a rerun should try it again.
+            let cut_short =
+                !(r.pack.optimal && r.cover.optimal) && crate::engine::interrupt::stop_requested();
+            if let Some(p) = &cached
+                && !cut_short
+            {
                 write_atomic(p, (serde_json::to_string(&r)? + "\n").as_bytes())?;
             }
             reports.push(r);
