@@ -155,11 +155,7 @@ fn packing_agrees_with_a171760() {
 /// partition) refuted with a checked certificate.
 #[test]
 fn a_stopped_search_reports_open_bounds() {
-    if queensat::solve::drat_checker().is_none()
-        || !queensat::solve::Backend::available()
-            .iter()
-            .any(|b| b.name() == "cadical")
-    {
+    if queensat::solve::drat_checker().is_none() || !common::built_with("cadical") {
         eprintln!("skipped: needs CaDiCaL (stops inside a call) and a DRAT checker");
         return;
     }
@@ -186,31 +182,25 @@ fn a_stopped_search_reports_open_bounds() {
 /// a rerun tries again. (12×12's packing question takes minutes: it is still running.)
 #[test]
 fn ctrl_c_reports_open_bounds_and_caches_nothing() {
-    if !queensat::solve::Backend::available()
-        .iter()
-        .any(|b| b.name() == "cadical")
-    {
+    if !common::built_with("cadical") {
         eprintln!("skipped: built without the cadical feature");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(["cover", "--size", "12", "--solver", "cadical", "--certificates"])
-        .arg(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    // SAFETY: sends SIGINT to our own child.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
-    let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
+    let d = dir.path().to_str().unwrap();
+    let out = common::interrupted_after(
+        &[
+            "cover",
+            "--size",
+            "12",
+            "--solver",
+            "cadical",
+            "--certificates",
+            d,
+        ],
+        1500,
     );
+    let (stdout, stderr) = (common::stdout(&out), common::stderr(&out));
     assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
     assert!(stdout.contains("(open)"), "{stdout}");
     assert!(!dir.path().join("cover-12.json").exists());

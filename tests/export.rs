@@ -179,10 +179,7 @@ fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
 #[test]
 fn certify_takes_the_proof_from_the_answering_solver() {
     let mut solvers = vec![];
-    if queensat::solve::Backend::available()
-        .iter()
-        .any(|b| b.name() == "cadical")
-    {
+    if common::built_with("cadical") {
         solvers.push(("cadical", "by cadical-"));
     }
     let on_path = |bin: &str| {

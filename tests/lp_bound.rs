@@ -80,10 +80,7 @@ fn implied_clauses_settle_the_16x16_lattice_and_certify_with_them() {
         out.contains("clauses implied by the checked LP dual certificate"),
         "{out}"
     );
-    let solver = if queensat::solve::Backend::available()
-        .iter()
-        .any(|b| b.name() == "cadical")
-    {
+    let solver = if common::built_with("cadical") {
         "cadical"
     } else {
         "varisat"

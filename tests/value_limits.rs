@@ -7,10 +7,7 @@ use common::queensat;
 #[test]
 fn a_time_limit_reports_the_best_found_unproved() {
     for solver in ["varisat", "cadical"] {
-        if !queensat::solve::Backend::available()
-            .iter()
-            .any(|b| b.name() == solver)
-        {
+        if !common::built_with(solver) {
             continue;
         }
         // A limit that has passed before the first solver call: the greedy start is all.
@@ -54,10 +51,7 @@ fn a_time_limit_reports_the_best_found_unproved() {
 #[test]
 fn ctrl_c_reports_the_best_found_unproved() {
     // CaDiCaL stops inside a call; the board's final call is long enough to be interrupted.
-    if !queensat::solve::Backend::available()
-        .iter()
-        .any(|b| b.name() == "cadical")
-    {
+    if !common::built_with("cadical") {
         eprintln!("skipped: built without the cadical feature");
         return;
     }
@@ -66,26 +60,11 @@ fn ctrl_c_reports_the_best_found_unproved() {
         .filter(|&(r, c)| r % 4 == 2 && c % 4 == 2)
         .map(|(r, c)| format!("{r},{c}"))
         .collect();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args([
-            "value",
-            "--size",
-            "20",
-            "--walls",
-            &walls.join(" "),
-            "--solver",
-            "cadical",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    // SAFETY: sends SIGINT to our own child.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
-    let out = child.wait_with_output().unwrap();
+    let walls = walls.join(" ");
+    let out = common::interrupted_after(
+        &["value", "--size", "20", "--walls", &walls, "--solver", "cadical"],
+        1500,
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     match out.status.code() {
         Some(0) => assert!(stdout.contains("value "), "{stdout}"),

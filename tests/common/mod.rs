@@ -44,3 +44,27 @@ pub fn assert_bad_input(args: &[&str], want: &str) {
     assert!(err.contains(want), "{args:?}: expected {want:?} in {err:?}");
     assert!(!err.contains("panicked"));
 }
+
+/// Runs the real binary with `args`, sends it SIGINT (Ctrl-C) after `millis` ms, and waits.
+pub fn interrupted_after(args: &[&str], millis: u64) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run queensat");
+    std::thread::sleep(std::time::Duration::from_millis(millis));
+    // SAFETY: sends SIGINT to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    child.wait_with_output().expect("wait for queensat")
+}
+
+/// Whether this build has the in-process solver `name` (`cadical` is a default feature that
+/// a pure-Rust build leaves out; tests that need it say they were skipped).
+pub fn built_with(name: &str) -> bool {
+    queensat::solve::Backend::available()
+        .iter()
+        .any(|b| b.name() == name)
+}
