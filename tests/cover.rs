@@ -151,8 +151,9 @@ fn packing_agrees_with_a171760() {
 }
 
 /// A search stopped by --time-limit reports the bounds it has, labelled open: the best cover
-/// found (the greedy one, 13: the limit stops the local search at once), and "at most n" (a
-/// partition) refuted with a checked certificate.
+/// found, and "at most n" (a partition) refuted with a checked certificate, asked under a
+/// time limit of its own. With a limit that has passed at once the cover is the greedy one
+/// (13) and the partition question is stopped too: the bound is n, by counting squares.
 #[test]
 fn a_stopped_search_reports_open_bounds() {
     if queensat::solve::drat_checker().is_none() || !common::built_with("cadical") {
@@ -164,7 +165,26 @@ fn a_stopped_search_reports_open_bounds() {
     let (code, out, err) = cover_8x8("cadical", d, &["--time-limit", "0.000001"]);
     assert_eq!(code, 3, "{err}");
     assert!(
-        out.contains("fewest solutions covering the board: 9..13 (open)"),
+        out.contains("fewest solutions covering the board: 8..13 (open)")
+            && out.contains("fewer than 8 solutions hold fewer than n² squares"),
+        "{out}"
+    );
+    assert!(
+        !dir.path().join("cover-8-le8.cnf").exists(),
+        "a stopped question leaves no files"
+    );
+    // The open report is kept and read back as open: still exit 3.
+    let (code, out, err) = queensat(&["cover", "--size", "8", "--certificates", d, "--cached-only"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("8..13 (open)"), "{out}");
+    // 0.2 s of CPU stop the search for a cover (it takes about 1 s) but not the partition
+    // question (milliseconds).
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = cover_8x8("cadical", d, &["--time-limit", "0.2"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.contains("fewest solutions covering the board: 9..") && out.contains("(open)"),
         "{out}"
     );
     assert!(
@@ -172,10 +192,6 @@ fn a_stopped_search_reports_open_bounds() {
         "{out}"
     );
     assert!(out.contains("`cover-8-le8.drat` checked"), "{out}");
-    // The open report is kept and read back as open: still exit 3.
-    let (code, out, err) = queensat(&["cover", "--size", "8", "--certificates", d, "--cached-only"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(out.contains("9..13 (open)"), "{out}");
 }
 
 /// Ctrl-C stops the search like a time limit (open bounds), exits 130 and caches nothing, so

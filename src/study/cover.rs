@@ -11,14 +11,17 @@ use super::cover_search::{CoverSearch, search_cover};
 use super::cover_start::{squares, start_selection};
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
+use crate::engine::interrupt::cpu_deadline;
 use crate::engine::{BoardSession, Reporter, cpu_since, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::{
-    AnySolver, Backend, Certificate, SolveIncremental, SolverResult, UnsatQuestion, certify_unsat,
+    AnySolver, Backend, Certificate, ProofAnswer, SolveIncremental, SolverResult, UnsatQuestion,
+    certify_unsat, solve_with_proof,
 };
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::Instant;
 
 /// Candidate tests the exact cover search may make before the solver takes over. Measured:
@@ -333,8 +336,11 @@ impl Run<'_> {
                 let refuted = partition
                     && match &opts.certificates {
                         Some(dir) => {
-                            certificate = Some(self.certify(n, &opts.backend, dir)?);
-                            true
+                            // A question of its own, so a deadline of its own: on 12x12 this
+                            // one can take longer than the search it follows.
+                            let stop: Rc<dyn Fn() -> bool> = Rc::new(cpu_deadline(opts.time_limit));
+                            certificate = self.certify(n, &opts.backend, dir, Some(stop))?;
+                            certificate.is_some()
                         }
                         None => {
                             let mut solver = opts.backend.make();
@@ -349,6 +355,7 @@ impl Run<'_> {
                             if self.symmetry_breaking {
                                 model.break_symmetries(&self.board, self.sols, &mut solver);
                             }
+                            solver.set_stop(cpu_deadline(opts.time_limit));
                             solver.solve_assumps(&model.at_most(n))? == SolverResult::Unsat
                         }
                     };
@@ -386,7 +393,16 @@ impl Run<'_> {
 
     /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path (a
     /// DRAT proof checked by the external checker); an error unless the checker accepts it.
-    fn certify(&self, k: usize, backend: &Backend, dir: &Path) -> anyhow::Result<Certificate> {
+    /// The checked certificate that at most k solutions (packing: at least k) do not exist;
+    /// with `stop`, `None` when it said so first or the question turned out satisfiable (its
+    /// files are then removed). Without `stop` a satisfiable question is an error.
+    fn certify(
+        &self,
+        k: usize,
+        backend: &Backend,
+        dir: &Path,
+        stop: Option<Rc<dyn Fn() -> bool>>,
+    ) -> anyhow::Result<Option<Certificate>> {
         let mut cnf = Cnf::new();
         let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, k, &mut cnf);
         if self.symmetry_breaking {
@@ -445,7 +461,17 @@ impl Run<'_> {
             cnf: &cnf,
             implied: None,
         };
-        let mut cert = certify_unsat(&question, backend, Some(dir), &name)?;
+        let mut cert = match stop {
+            None => certify_unsat(&question, backend, Some(dir), &name)?,
+            Some(stop) => match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
+                ProofAnswer::Unsat(pending) => pending.check()?,
+                ProofAnswer::Sat(_) => {
+                    let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
+                    return Ok(None);
+                }
+                ProofAnswer::Interrupted => return Ok(None),
+            },
+        };
         anyhow::ensure!(
             cert.certified,
             "the DRAT checker rejected the proof ({}) that {proves}: {}",
@@ -456,7 +482,7 @@ impl Run<'_> {
             std::fs::remove_file(&cert.proof)?;
             cert.proof_kept = false;
         }
-        Ok(cert)
+        Ok(Some(cert))
     }
 }
 
@@ -481,7 +507,7 @@ fn optimise(
     let board = Board::square(n)?;
     let cpu = thread_cpu_seconds();
     // The time limit stops the local search, the exact search and the solver alike.
-    let stop = crate::engine::interrupt::cpu_deadline(opts.time_limit);
+    let stop = cpu_deadline(opts.time_limit);
     let partition_sel = partition.1.as_deref();
     let first = match partition_sel {
         Some(p) => Some(p.to_vec()),
@@ -625,7 +651,7 @@ fn optimise(
         (Goal::Pack, None, None) => "no solutions".to_string(),
     };
     let certificate = match (&opts.certificates, last_unsat) {
-        (Some(dir), Some(k)) => Some(run.certify(k, &opts.backend, dir)?),
+        (Some(dir), Some(k)) => run.certify(k, &opts.backend, dir, None)?,
         _ => None,
     };
     Ok(Optimum {
@@ -656,7 +682,7 @@ pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverRepo
         crate::io::write_atomic(&dir.join(format!("solutions-{n}.txt")), text.as_bytes())?;
     }
     // A partition of the board into n solutions is the best packing and the best cover.
-    let deadline = crate::engine::interrupt::cpu_deadline(opts.time_limit);
+    let deadline = cpu_deadline(opts.time_limit);
     let (mut call, sel) = exact_search(n, &solutions, n, &deadline, &opts.progress);
     call.bound = format!("= {n} (partition)");
     let partition = (call, sel);
