@@ -194,7 +194,7 @@ fn a_stopped_search_reports_open_bounds() {
     assert!(out.contains("`cover-8-le8.drat` checked"), "{out}");
 }
 
-/// Ctrl-C stops the search like a time limit (open bounds), exits 130 and caches nothing, so
+/// Ctrl-C stops the search like a time limit (open bounds), exits 130 and keeps no report, so
 /// a rerun tries again. (12×12's packing question takes minutes: it is still running.)
 #[test]
 fn ctrl_c_reports_open_bounds_and_caches_nothing() {

@@ -30,7 +30,7 @@ pub struct CoverArgs {
     /// Stop each search (packing, covering) after this many CPU seconds and report the best
     /// selection found with the bound proved so far, labelled open, exit 3 (CaDiCaL stops
     /// inside a call, the other solvers between calls). Ctrl-C stops the same way (exit 130)
-    /// and caches nothing.
+    /// and keeps no report of the size it cut short.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
