@@ -57,7 +57,7 @@ armies-encodings: build
 ## proves the claim), each search stopped after COVER_TIME_LIMIT CPU seconds (the table then
 ## gives the bounds proved, "open"); finished sizes are kept (cover-N.json) and not redone
 ## (delete one to redo it, e.g. with a larger limit).
-COVER_MAX ?= 11
+COVER_MAX ?= 12
 COVER_TIME_LIMIT ?= 1200
 COVER_TIMEOUT ?= 5400
 COVER_SOLVER ?= cadical

@@ -55,6 +55,10 @@ pub struct Certificate {
     /// False when the proof was deleted after checking (too big to keep, or written to a
     /// temporary directory).
     pub proof_kept: bool,
+    /// False when the CNF was deleted after checking because of its size (absent in JSON:
+    /// kept, or gone with its temporary directory, as `proof_kept` says).
+    #[serde(default = "kept", skip_serializing_if = "is_kept")]
+    pub cnf_kept: bool,
     pub solve_seconds: f64,
     pub check: DratCheck,
     pub certified: bool,
@@ -62,6 +66,14 @@ pub struct Certificate {
     /// [`UnsatQuestion::implied`]); the refutation rests on that check too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implied: Option<String>,
+}
+
+fn kept() -> bool {
+    true
+}
+
+fn is_kept(k: &bool) -> bool {
+    *k
 }
 
 impl Certificate {
@@ -112,6 +124,7 @@ pub fn certify_unsat(
     // Checked, then removed with a temporary directory: the record must not claim it is kept.
     Ok(Certificate {
         proof_kept: d.kept(),
+        cnf_kept: true,
         ..c
     })
 }
@@ -195,6 +208,7 @@ impl PendingProof {
             proof_bytes: std::fs::metadata(&self.proof).map(|m| m.len()).unwrap_or(0),
             proof_format: self.proof_format,
             proof_kept: true,
+            cnf_kept: true,
             solve_seconds: self.solve_seconds,
             certified: check.verified,
             check,
@@ -401,6 +415,16 @@ mod tests {
                 assert!(c.proof_format.contains("cadical"), "{}", c.proof_format);
             }
             assert!(c.proof_kept && c.proof.exists());
+            // A kept CNF leaves no trace in the JSON, so older reports read back as kept.
+            let json = serde_json::to_value(&c).unwrap();
+            assert!(json.get("cnf_kept").is_none(), "{json}");
+            let back: Certificate = serde_json::from_value(json).unwrap();
+            assert!(back.cnf_kept);
+            let gone = Certificate {
+                cnf_kept: false,
+                ..c.clone()
+            };
+            assert_eq!(serde_json::to_value(&gone).unwrap()["cnf_kept"], false);
             // Without a directory the files are checked, then removed, and the record says so.
             let t = certify_unsat(&question(&unsat, 20), &backend, None, "t").unwrap();
             assert!(t.certified && !t.proof_kept && !t.proof.exists(), "{t:?}");

@@ -6,15 +6,20 @@
 //! At most k − n of a row's coverings can fall on squares already covered: the row's *excess*.
 //! On 10×10 with 11 solutions the excess is 1 per row and column, so a candidate solution may
 //! overlap the covered squares at most once per row and column, in rows and columns that have
-//! no overlap yet. The search covers the uncovered square with fewest such candidates next,
-//! and after a candidate's subtree is done it is left out of its siblings' subtrees, so each
-//! selection is met once.
+//! no overlap yet. The same holds for every line: a solution meets each row, column and
+//! diagonal at most once, so a line with more uncovered squares than solutions still to come
+//! closes the branch, and a line with exactly as many (*tight*) must be met by every one of
+//! them. On a partition (k = n) both main diagonals are tight from the start. The search covers
+//! the uncovered square with fewest such candidates next, and after a candidate's subtree is
+//! done it is left out of its siblings' subtrees, so each selection is met once. Each node
+//! keeps the list of solutions that still fit, filtered from its parent's (what stops fitting
+//! never fits again), so deep nodes look at a few dozen solutions, not all of them.
 //!
 //! Invariant: a selection returned covers every square with at most k distinct solutions. An
 //! exhausted search is evidence, not a certificate: the optimum still rests on the solver's
 //! UNSAT answer.
 
-use crate::board::CellSet;
+use crate::board::{Board, CellSet};
 
 /// Nodes between two looks at the stop test, from the first node on.
 const STOP_EVERY: u64 = 1024;
@@ -50,9 +55,8 @@ struct Search<'a, const W: usize> {
     n: usize,
     k: usize,
     sols: Vec<CellSet<W>>,
-    /// The solutions holding each square.
-    holders: Vec<Vec<usize>>,
-    rows: Vec<CellSet<W>>,
+    /// The board's rows, columns and diagonals: a solution meets each at most once.
+    lines: Vec<CellSet<W>>,
     board: CellSet<W>,
     /// Solutions whose subtree is done at some open branch point.
     excluded: Vec<bool>,
@@ -79,18 +83,18 @@ enum Step {
 impl<'a, const W: usize> Search<'a, W> {
     fn new(n: usize, squares: &[Vec<usize>], k: usize, budget: u64, stop: &'a dyn Fn() -> bool) -> Self {
         let sols: Vec<CellSet<W>> = squares.iter().map(|s| CellSet::of(s.iter().copied())).collect();
-        let mut holders = vec![Vec::new(); n * n];
-        for (i, s) in squares.iter().enumerate() {
-            s.iter().for_each(|&q| holders[q].push(i));
-        }
         Search {
             n,
             k,
-            rows: (0..n).map(|r| CellSet::of(r * n..(r + 1) * n)).collect(),
+            lines: Board::square(n)
+                .map(|b| b.segments())
+                .unwrap_or_default()
+                .iter()
+                .map(|s| CellSet::of(s.cells.iter().map(|&(r, c)| r * n + c)))
+                .collect(),
             board: CellSet::of(0..n * n),
             excluded: vec![false; sols.len()],
             sols,
-            holders,
             chosen: Vec::new(),
             nodes: 0,
             budget,
@@ -107,7 +111,8 @@ impl<'a, const W: usize> Search<'a, W> {
             rows: vec![0; self.n],
             cols: vec![0; self.n],
         };
-        match self.visit(CellSet::EMPTY, &excess) {
+        let all: Vec<usize> = (0..self.sols.len()).collect();
+        match self.visit(CellSet::EMPTY, &excess, &all) {
             Step::Found => {
                 let mut sel = self.chosen;
                 sel.sort_unstable();
@@ -132,6 +137,22 @@ impl<'a, const W: usize> Search<'a, W> {
             .all(|q| excess.rows[q / self.n] < allowed && excess.cols[q % self.n] < allowed)
     }
 
+    /// The open squares of each line that has exactly `left` of them, or `None` when a line
+    /// has more: each of the `left` solutions still to come covers at most one square of a
+    /// line, so a tight line needs every one of them to cover one of its open squares.
+    fn tight_lines(&self, open: &CellSet<W>, left: usize) -> Option<Vec<CellSet<W>>> {
+        let mut tight = Vec::new();
+        for line in &self.lines {
+            let rest = line.intersection(open);
+            match rest.len().cmp(&left) {
+                std::cmp::Ordering::Greater => return None,
+                std::cmp::Ordering::Equal if left > 0 => tight.push(rest),
+                _ => {}
+            }
+        }
+        Some(tight)
+    }
+
     /// The excess after adding solution `i`.
     fn add(&self, i: usize, covered: &CellSet<W>, excess: &Excess) -> Excess {
         let mut next = excess.clone();
@@ -143,9 +164,11 @@ impl<'a, const W: usize> Search<'a, W> {
     }
 
     /// One node: `covered` is the union of `chosen`, `excess` is its excess per row and
-    /// column, and `excluded` holds the candidates whose subtrees are done at the open branch
-    /// points above.
-    fn visit(&mut self, covered: CellSet<W>, excess: &Excess) -> Step {
+    /// column, `alive` holds every solution that fits them and covers an open square (a
+    /// solution that stops fitting never fits again deeper down, as covered squares and excess
+    /// only grow, so each child filters its parent's list), and `excluded` holds the
+    /// candidates whose subtrees are done at the open branch points above.
+    fn visit(&mut self, covered: CellSet<W>, excess: &Excess, alive: &[usize]) -> Step {
         self.nodes += 1;
         if self.budget == 0 || (self.nodes % STOP_EVERY == 1 && (self.stop)()) {
             return Step::Stop;
@@ -154,38 +177,54 @@ impl<'a, const W: usize> Search<'a, W> {
         if open.is_empty() {
             return Step::Found;
         }
-        let left = self.k - self.chosen.len();
-        // Each solution still to come covers one square per row.
-        if self.rows.iter().any(|row| row.intersection(&open).len() > left) {
+        if self.tight_lines(&open, self.k - self.chosen.len()).is_none() {
             return Step::Done;
         }
         // The open square with fewest candidates; none means a dead end.
-        let mut best: Option<Vec<usize>> = None;
-        for q in open.iter() {
-            self.budget = self.budget.saturating_sub(self.holders[q].len() as u64);
-            let cands: Vec<usize> = self.holders[q]
+        let mut count = vec![0u32; self.n * self.n];
+        for &i in alive.iter().filter(|&&i| !self.excluded[i]) {
+            self.sols[i]
+                .intersection(&open)
                 .iter()
-                .copied()
-                .filter(|&i| !self.excluded[i] && self.fits(i, &covered, excess))
-                .collect();
-            if cands.is_empty() {
-                return Step::Done;
-            }
-            if best.as_ref().is_none_or(|b| cands.len() < b.len()) {
-                let forced = cands.len() == 1;
-                best = Some(cands);
-                if forced {
-                    break;
-                }
-            }
+                .for_each(|q| count[q] += 1);
         }
-        let cands = best.expect("an open square");
+        self.budget = self.budget.saturating_sub(alive.len() as u64);
+        let Some(square) = open.iter().min_by_key(|&q| count[q]) else {
+            return Step::Done;
+        };
+        if count[square] == 0 {
+            return Step::Done;
+        }
+        let cands: Vec<usize> = alive
+            .iter()
+            .copied()
+            .filter(|&i| !self.excluded[i] && self.sols[i].contains(square))
+            .collect();
         let mut closed = Vec::new();
         let mut step = Step::Done;
         for i in cands {
             let next = self.add(i, &covered, excess);
+            let grown = covered.union(&self.sols[i]);
+            let still_open = self.board.difference(&grown);
+            let Some(tight) = self.tight_lines(&still_open, self.k - self.chosen.len() - 1) else {
+                self.excluded[i] = true;
+                closed.push(i);
+                continue;
+            };
+            self.budget = self.budget.saturating_sub(alive.len() as u64);
+            let kept: Vec<usize> = alive
+                .iter()
+                .copied()
+                .filter(|&j| {
+                    j != i
+                        && !self.excluded[j]
+                        && self.sols[j].intersects(&still_open)
+                        && tight.iter().all(|t| self.sols[j].intersects(t))
+                        && self.fits(j, &grown, &next)
+                })
+                .collect();
             self.chosen.push(i);
-            step = self.visit(covered.union(&self.sols[i]), &next);
+            step = self.visit(grown, &next, &kept);
             if matches!(step, Step::Found) {
                 return step;
             }

@@ -91,10 +91,10 @@ fn cert(o: &Optimum) -> String {
             "`{}` {}{} ({} bytes, solve {:.2} s, check {:.2} s)",
             c.proof_name(),
             if c.certified { "checked" } else { "REJECTED" },
-            if c.proof_kept {
-                ""
-            } else {
-                " then deleted (too big to keep)"
+            match (c.cnf_kept, c.proof_kept) {
+                (false, _) => " then deleted with its CNF (too big to keep)",
+                (true, false) => " then deleted (too big to keep)",
+                (true, true) => "",
             },
             c.proof_bytes,
             c.solve_seconds,
