@@ -96,7 +96,9 @@ def run_child(cmd, limit):
 
 def queensat_value(solver, b, limit):
     walls = " ".join(f"{r},{c}" for r, c in b["walls"])
-    cmd = [QUEENSAT, "value", "--size", str(b["rows"]), "--walls", walls, "--solver", solver,
+    # `queensat:default` names no solver: queensat picks one by the board's size.
+    pick = [] if solver == "default" else ["--solver", solver]
+    cmd = [QUEENSAT, "value", "--size", str(b["rows"]), "--walls", walls, *pick,
            "--time-limit", str(limit), "--format", "json"]
     out, cpu = run_child(cmd, limit)
     if out is None:
@@ -231,7 +233,8 @@ def write(a, rows, solvers, disagreements, meta=None):
           f"{' '.join(meta['loadavg'])}); board set `{a.boards}` (seed {SEED}, boards up to "
           f"{a.max_size}x{a.max_size}). CPU seconds: queensat's whole process, the Python peers' "
           f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came more than a tenth after it; varisat and PySAT cannot be stopped inside a solver call). "
-          "queensat rows are `queensat value --solver X --time-limit L`; CP-SAT is one worker "
+          "queensat rows are `queensat value --solver X --time-limit L` (`queensat:default`: "
+          "no `--solver`, so varisat below 300 free cells and CaDiCaL from 300); CP-SAT is one worker "
           "(the seed's base model); PySAT is CaDiCaL 1.9.5 with a totaliser, SAT-UNSAT upwards. "
           "Every placement re-checked by bench/peers/boards.py.", "",
           *summary, "", *lines, ""]
@@ -264,7 +267,7 @@ def main():
     r.add_argument("--limit", type=float, default=60)
     r.add_argument("--min-size", type=int, default=0)
     r.add_argument("--max-size", type=int, default=40)
-    r.add_argument("--solvers", default="queensat:varisat,queensat:cadical,cpsat,pysat")
+    r.add_argument("--solvers", default="queensat:default,queensat:varisat,queensat:cadical,cpsat,pysat")
     r.add_argument("--command", default="python bench/large.py run")
     re_ = sub.add_parser("render", help="rewrite OUT/large.md, .svg and .json from OUT/large.json")
     re_.add_argument("--out", required=True)

@@ -185,3 +185,33 @@ fn batch_answers_json_lines_in_one_process() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("1 bad line"));
 }
+
+#[test]
+fn without_solver_large_boards_go_to_cadical() {
+    let solver = |args: &[&str]| {
+        let o = run(args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["solver"].as_str().unwrap().to_string()
+    };
+    // 17×17 has 289 free cells, 18×18 has 324: the choice switches at 300.
+    assert_eq!(solver(&["value", "--size", "17", "--format", "json"]), "varisat");
+    let large = solver(&["value", "--size", "18", "--format", "json"]);
+    assert_eq!(
+        large,
+        if cfg!(feature = "cadical") {
+            "cadical"
+        } else {
+            "varisat"
+        }
+    );
+    // A named solver is always the one used.
+    assert_eq!(
+        solver(&["value", "--size", "18", "--solver", "varisat", "--format", "json"]),
+        "varisat"
+    );
+}

@@ -31,14 +31,16 @@ impl BaseArgs {
 /// Which SAT solver answers: `--solver`, the same in every command that solves.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
-    /// SAT solver: a built-in backend, or `external:CMD`.
-    #[arg(long, default_value = "varisat")]
-    pub solver: Backend,
+    /// SAT solver: a built-in backend, or `external:CMD` [default: varisat; `value` picks
+    /// cadical on boards of 300 free cells or more]
+    #[arg(long)]
+    pub solver: Option<Backend>,
 }
 
 impl SolverArgs {
+    /// The solver named, or varisat.
     pub fn backend(&self) -> Backend {
-        self.solver.clone()
+        self.solver.clone().unwrap_or_default()
     }
 }
 
@@ -81,6 +83,7 @@ impl ValueSearchArgs {
             base: self.base.options(),
             search: self.search,
             backend: self.solver.backend(),
+            cadical_on_large: false,
             lp: !self.no_lp,
         }
     }

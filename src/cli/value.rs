@@ -74,6 +74,7 @@ fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyh
 
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let mut opts = a.value.options();
+    opts.cadical_on_large = a.value.solver.solver.is_none() && a.external.is_none();
     if let Some(cmd) = &a.external {
         opts.backend = Backend::External(cmd.clone());
     }
@@ -81,6 +82,8 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         return run_batch(path, &opts);
     }
     let (board, _) = a.board.load()?;
+    // The certificate below comes from the solver that answered.
+    opts.backend = opts.backend_for(&board);
     super::catch_ctrl_c();
     let mut report = value_within(&board, &opts, a.time_limit, &a.progress.reporter())?;
     let certificate = if a.certify {

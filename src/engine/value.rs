@@ -33,12 +33,23 @@ pub enum Search {
     Binary,
 }
 
+/// Free cells from which a value search with [`ValueOptions::cadical_on_large`] goes to
+/// CaDiCaL. Measured (`make bench-large`, process CPU): varisat answers the 12×12 and 16×16
+/// boards (up to 256 free cells) in 0.00–0.42 s, faster than CaDiCaL's 0.01–0.57 s, whose
+/// setup dominates such short searches; from 20×20 (340 free cells and up) CaDiCaL takes the
+/// hard boards (20×20 with 60 walls: 0.87 s against 6.5 s; 24×24 with 36: 18 s against over
+/// 20 s) and stops inside a call at `--time-limit`.
+pub const CADICAL_MIN_FREE_CELLS: usize = 300;
+
 /// Options of a value query.
 #[derive(Clone, Debug)]
 pub struct ValueOptions {
     pub base: BaseOptions,
     pub search: Search,
     pub backend: Backend,
+    /// No solver was named: boards of at least [`CADICAL_MIN_FREE_CELLS`] free cells are
+    /// answered by CaDiCaL (in a build with it), smaller ones by `backend`.
+    pub cadical_on_large: bool,
     /// Use the checked segment-LP bound and the clauses it implies (on boards of at least
     /// `engine::lp_bound::LP_MIN_FREE_CELLS`, 150, free cells).
     pub lp: bool,
@@ -50,8 +61,22 @@ impl Default for ValueOptions {
             base: BaseOptions::default(),
             search: Search::default(),
             backend: Backend::default(),
+            cadical_on_large: false,
             lp: true,
         }
+    }
+}
+
+impl ValueOptions {
+    /// The solver that answers for `board`.
+    pub fn backend_for(&self, board: &Board) -> Backend {
+        let large = self.cadical_on_large && board.free_cells().len() >= CADICAL_MIN_FREE_CELLS;
+        #[cfg(feature = "cadical")]
+        if large {
+            return Backend::Cadical;
+        }
+        let _ = large; // a build without CaDiCaL keeps `backend`
+        self.backend.clone()
     }
 }
 
@@ -155,6 +180,7 @@ fn value_until(
     progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
     let start = Instant::now();
+    let backend = opts.backend_for(board);
     let greedy = greedy_placement(board);
     let mut ub = upper_bound(board);
     let note_lp = |l: &LpBound| {
@@ -211,7 +237,7 @@ fn value_until(
         };
     }
     let mut n_implied = 0;
-    let mut session = BoardSession::new(board, opts.base, &opts.backend);
+    let mut session = BoardSession::new(board, opts.base, &backend);
     // The board's own symmetries map placements to placements of the same size, so one
     // placement per class answers every "at least k" question; on symmetric boards this cuts
     // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).
@@ -387,7 +413,7 @@ fn value_until(
     let certified = calls
         .last()
         .is_some_and(|c| c.answer == "bound" || c.answer == "lp")
-        || opts.backend.checks_its_unsat();
+        || backend.checks_its_unsat();
     Ok(ValueReport {
         certified,
         board: board.clone(),
@@ -404,7 +430,7 @@ fn value_until(
         }),
         calls,
         proof,
-        solver: opts.backend.to_string(),
+        solver: backend.to_string(),
         amo: opts.base.amo.name(),
         count: opts.base.count.name(),
         search: opts.search,
@@ -439,8 +465,8 @@ mod tests {
                     let opts = ValueOptions {
                         base: BaseOptions { amo, count },
                         search,
-                        backend: Backend::default(),
                         lp: true,
+                        ..ValueOptions::default()
                     };
                     for (b, want) in &cases {
                         assert_eq!(v(b, &opts), *want, "{b:?} {opts:?}");
@@ -448,6 +474,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn cadical_on_large_picks_by_free_cells() {
+        let by_size = ValueOptions {
+            cadical_on_large: true,
+            ..ValueOptions::default()
+        };
+        let small = Board::square(16).unwrap();
+        let large = Board::square(18).unwrap();
+        assert!(small.free_cells().len() < CADICAL_MIN_FREE_CELLS);
+        assert!(large.free_cells().len() >= CADICAL_MIN_FREE_CELLS);
+        assert_eq!(by_size.backend_for(&small), Backend::Varisat);
+        assert_eq!(ValueOptions::default().backend_for(&large), Backend::Varisat);
+        #[cfg(feature = "cadical")]
+        assert_eq!(by_size.backend_for(&large), Backend::Cadical);
     }
 
     #[test]
