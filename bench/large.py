@@ -61,19 +61,25 @@ def make_boards():
 
 # ---- one solver on one board, in its own process -------------------------------------------
 
+# CP-SAT with one worker per CPU: its figure is the solve call's wall time (its workers run side
+# by side, so their summed CPU would not say how long one waits), and its limit is CP-SAT's own
+# wall-clock limit.
+ALL_CORES = "cpsat-all"
+
 def peer_main(name, board_json, limit):
     import boards as chk  # noqa: F401  (the peers import it)
     b = json.loads(board_json)
-    if name == "cpsat":
+    if name.startswith("cpsat"):
         import cpsat_peer as peer
     else:
         import pysat_peer as peer
-    t = time.process_time()
-    got = peer.value(b, threads=1, time_limit=limit)
-    cpu = time.process_time() - t
+    threads = os.cpu_count() if name == ALL_CORES else 1
+    t, w = time.process_time(), time.perf_counter()
+    got = peer.value(b, threads=threads, time_limit=limit)
+    cpu, wall = time.process_time() - t, time.perf_counter() - w
     print(json.dumps({"value": None if got is None else got[0],
                       "placement": None if got is None else [list(p) for p in got[1]],
-                      "solve_cpu": cpu}))
+                      "solve_cpu": cpu, "solve_wall": wall}))
 
 
 def run_child(cmd, limit):
@@ -116,7 +122,7 @@ def peer_value(name, b, limit):
         return None, None, cpu
     r = json.loads(out.strip().splitlines()[-1])
     # The solve's own CPU: Python's start-up and imports (about 0.3 s for OR-Tools) not counted.
-    return r["value"], r["placement"], r["solve_cpu"]
+    return r["value"], r["placement"], r["solve_wall" if name == ALL_CORES else "solve_cpu"]
 
 
 # ---- the run ---------------------------------------------------------------------------------
@@ -128,7 +134,7 @@ def svg(rows, solvers, limit):
     y = lambda s: h - bottom - (math.log10(max(s, lo)) - math.log10(lo)) / (  # noqa: E731
         math.log10(hi) - math.log10(lo)) * (h - bottom - 20)
     x = lambda i: left + (i + 0.5) * (w - left - 20) / max(len(rows), 1)  # noqa: E731
-    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
              f'font-family="sans-serif" font-size="11">',
              f'<rect width="{w}" height="{h}" fill="white"/>']
@@ -152,7 +158,7 @@ def svg(rows, solvers, limit):
                              f'text-anchor="middle">x</text>')
             else:
                 parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3" fill="{col}"/>')
-        parts.append(f'<text x="{left + 10 + 170 * si}" y="14" fill="{col}">● {s}</text>')
+        parts.append(f'<text x="{left + 10 + 140 * si}" y="14" fill="{col}">● {s}</text>')
     parts.append(f'<text x="{left}" y="{h - 8}">boards in the order of the table '
                  f'(x: no proved answer within the limit)</text></svg>')
     return "\n".join(parts)
@@ -217,12 +223,15 @@ def write(a, rows, solvers, disagreements, meta=None):
     for s in solvers:
         done = [r for r in rows if in_time(r["runs"][s], a.limit)]
         total = sum(r["runs"][s]["cpu"] for r in rows)
-        line = f"- {s}: {len(done)}/{len(rows)} proved within {a.limit:g} s, {total:.1f} CPU s in all"
-        if ref and s != ref:
-            ratios = sorted(r["runs"][ref]["cpu"] / max(r["runs"][s]["cpu"], 1e-3) for r in rows
-                            if in_time(r["runs"][s], a.limit) and in_time(r["runs"][ref], a.limit))
+        unit = "wall" if s == ALL_CORES else "CPU"
+        line = f"- {s}: {len(done)}/{len(rows)} proved within {a.limit:g} s, {total:.1f} {unit} s in all"
+        refs = [ref] if s == ALL_CORES else [x for x in (ref, ALL_CORES) if x in solvers]
+        for peer in [x for x in refs if x and x != s]:
+            ratios = sorted(r["runs"][peer]["cpu"] / max(r["runs"][s]["cpu"], 1e-3) for r in rows
+                            if in_time(r["runs"][s], a.limit) and in_time(r["runs"][peer], a.limit))
             if ratios:
-                line += (f"; {ref} CPU / {s} CPU over boards both proved: median "
+                line += (f"; {peer} {'wall' if peer == ALL_CORES else 'CPU'} / {s} "
+                         f"{'wall' if s == ALL_CORES else 'CPU'} over boards both proved: median "
                          f"{ratios[len(ratios) // 2]:.2f}, worst {ratios[0]:.2f}")
         summary.append(line)
     meta = meta or {"command": a.command, "boards": a.boards, "limit_seconds": a.limit, "min_size": a.min_size,
@@ -234,8 +243,9 @@ def write(a, rows, solvers, disagreements, meta=None):
           f"{a.max_size}x{a.max_size}). CPU seconds: queensat's whole process, the Python peers' "
           f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came more than a tenth after it; varisat and PySAT cannot be stopped inside a solver call). "
           "queensat rows are `queensat value --solver X --time-limit L` (`queensat:default`: "
-          "no `--solver`, so varisat below 300 free cells and CaDiCaL from 300); CP-SAT is one worker "
-          "(the seed's base model); PySAT is CaDiCaL 1.9.5 with a totaliser, SAT-UNSAT upwards. "
+          "no `--solver`, so varisat below 300 free cells and CaDiCaL from 300); CP-SAT is the "
+          f"seed's base model with one worker (`{ALL_CORES}`: one worker per CPU, and its figure "
+          "is the solve call's WALL seconds); PySAT is CaDiCaL 1.9.5 with a totaliser, SAT-UNSAT upwards. "
           "Every placement re-checked by bench/peers/boards.py.", "",
           *summary, "", *lines, ""]
     if disagreements:
@@ -267,7 +277,8 @@ def main():
     r.add_argument("--limit", type=float, default=60)
     r.add_argument("--min-size", type=int, default=0)
     r.add_argument("--max-size", type=int, default=40)
-    r.add_argument("--solvers", default="queensat:default,queensat:varisat,queensat:cadical,cpsat,pysat")
+    r.add_argument("--solvers",
+                   default="queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,pysat")
     r.add_argument("--command", default="python bench/large.py run")
     re_ = sub.add_parser("render", help="rewrite OUT/large.md, .svg and .json from OUT/large.json")
     re_.add_argument("--out", required=True)

@@ -10,7 +10,7 @@
 LARGE_MIN ?= 0
 LARGE_MAX ?= 24
 LARGE_LIMIT ?= 20
-LARGE_SOLVERS ?= queensat:default,queensat:varisat,queensat:cadical,cpsat,pysat
+LARGE_SOLVERS ?= queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,pysat
 LARGE_OUT ?= results/bench/large
 BENCH_TARGETS += bench-large
 .PHONY: bench-large bench-large-boards
