@@ -1,5 +1,5 @@
-"""Large walled boards (issue 15): queensat per backend against OR-Tools CP-SAT (one worker) and
-PySAT + CaDiCaL on the same seeded board set, in the same run. Run through `make bench-large`.
+"""Large walled boards (issue 15): queensat per backend against OR-Tools CP-SAT (one worker, and
+all cores as `cpsat-all`) and PySAT + CaDiCaL on the same seeded board set, in the same run. Run through `make bench-large`.
 
   python bench/large.py boards --out bench/large-boards.json     the board set (seeded, committed)
   python bench/large.py run --boards F --out DIR [--limit S] [--max-size N] [--solvers ...]
@@ -7,7 +7,8 @@ PySAT + CaDiCaL on the same seeded board set, in the same run. Run through `make
 Every solver runs as its own process on one board with a per-board limit; the time is the
 process's CPU seconds (user + system, from the kernel's accounting of the child), so every row
 pays its own start-up, except the Python peers, whose rows count the CPU of the solve call
-(model building included) inside their process, without the interpreter's start-up and imports.
+(model building included) inside their process, without the interpreter's start-up and imports,
+and `cpsat-all`, whose row is the wall time of that call.
 A value counts only when the solver claims optimality and its placement
 passes the independent check in bench/peers/boards.py; finished values that disagree fail the
 run (exit 1) after the table is written. Writes DIR/large.md, large.json and large.svg (CPU
@@ -65,6 +66,12 @@ def make_boards():
 # by side, so their summed CPU would not say how long one waits), and its limit is CP-SAT's own
 # wall-clock limit.
 ALL_CORES = "cpsat-all"
+
+
+def unit(solver):
+    """What a solver's figure measures."""
+    return "wall" if solver == ALL_CORES else "CPU"
+
 
 def peer_main(name, board_json, limit):
     import boards as chk  # noqa: F401  (the peers import it)
@@ -223,15 +230,13 @@ def write(a, rows, solvers, disagreements, meta=None):
     for s in solvers:
         done = [r for r in rows if in_time(r["runs"][s], a.limit)]
         total = sum(r["runs"][s]["cpu"] for r in rows)
-        unit = "wall" if s == ALL_CORES else "CPU"
-        line = f"- {s}: {len(done)}/{len(rows)} proved within {a.limit:g} s, {total:.1f} {unit} s in all"
+        line = f"- {s}: {len(done)}/{len(rows)} proved within {a.limit:g} s, {total:.1f} {unit(s)} s in all"
         refs = [ref] if s == ALL_CORES else [x for x in (ref, ALL_CORES) if x in solvers]
         for peer in [x for x in refs if x and x != s]:
             ratios = sorted(r["runs"][peer]["cpu"] / max(r["runs"][s]["cpu"], 1e-3) for r in rows
                             if in_time(r["runs"][s], a.limit) and in_time(r["runs"][peer], a.limit))
             if ratios:
-                line += (f"; {peer} {'wall' if peer == ALL_CORES else 'CPU'} / {s} "
-                         f"{'wall' if s == ALL_CORES else 'CPU'} over boards both proved: median "
+                line += (f"; {peer} {unit(peer)} / {s} {unit(s)} over boards both proved: median "
                          f"{ratios[len(ratios) // 2]:.2f}, worst {ratios[0]:.2f}")
         summary.append(line)
     meta = meta or {"command": a.command, "boards": a.boards, "limit_seconds": a.limit, "min_size": a.min_size,

@@ -1,5 +1,5 @@
-# Large walled boards (issue 15): queensat per backend against CP-SAT (one worker) and PySAT +
-# CaDiCaL on the committed board set bench/large-boards.json (12x12..40x40, seeded).
+# Large walled boards (issue 15): queensat per backend against CP-SAT (one worker, and all cores
+# as cpsat-all) and PySAT + CaDiCaL on the committed board set bench/large-boards.json (12x12..40x40, seeded).
 #
 #   make bench-large                 boards up to LARGE_MAX (24) with LARGE_LIMIT (20) CPU s each
 #   make bench-large LARGE_MAX=40 LARGE_LIMIT=600    the whole set (hours: see docs/bench.md)

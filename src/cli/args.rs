@@ -32,7 +32,7 @@ impl BaseArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
     /// SAT solver: a built-in backend, or `external:CMD` [default: varisat; `value` picks
-    /// cadical on boards of 300 free cells or more]
+    /// cadical, where built in, on boards of 300 free cells or more]
     #[arg(long)]
     pub solver: Option<Backend>,
 }

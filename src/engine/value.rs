@@ -35,10 +35,11 @@ pub enum Search {
 
 /// Free cells from which a value search with [`ValueOptions::cadical_on_large`] goes to
 /// CaDiCaL. Measured (`make bench-large`, process CPU): varisat answers the 12×12 and 16×16
-/// boards (up to 256 free cells) in 0.00–0.42 s, faster than CaDiCaL's 0.01–0.57 s, whose
-/// setup dominates such short searches; from 20×20 (340 free cells and up) CaDiCaL takes the
-/// hard boards (20×20 with 60 walls: 0.87 s against 6.5 s; 24×24 with 36: 18 s against over
-/// 20 s) and stops inside a call at `--time-limit`.
+/// boards (up to 256 free cells) in 0.00–0.41 s, faster than CaDiCaL's 0.01–0.55 s on 11 of
+/// the 12 (CaDiCaL's set-up dominates such short searches); from 20×20 (340 free cells and
+/// up) CaDiCaL takes the hard boards (20×20 with 60 walls: 0.89 s against 7.0 s; 24×24 with
+/// 36: 18 s against 95 s) and stops inside a call at `--time-limit`, while varisat stays a
+/// little faster on the easy wall lattices (docs/bench.md, "Solver by size").
 pub const CADICAL_MIN_FREE_CELLS: usize = 300;
 
 /// Options of a value query.
