@@ -5,6 +5,7 @@
 mod common;
 
 use common::queensat;
+use itertools::Itertools as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -251,7 +252,8 @@ fn a_hanging_drat_checker_is_bounded() {
     );
 }
 
-/// Case 9: temporary files of killed runs are removed by the next run; a run leaves none.
+/// Case 9: temporary files of killed runs (solver input, proofs of `--certify`) are removed by
+/// the next run; a run leaves none; a directory whose name carries no process id is kept.
 #[test]
 fn stale_solver_files_are_cleaned() {
     let dir = tempfile::tempdir().unwrap();
@@ -261,6 +263,10 @@ fn stale_solver_files_are_cleaned() {
     std::fs::create_dir(&stale_dir).unwrap();
     std::fs::write(stale_dir.join("in.cnf"), "p cnf 0 0\n").unwrap();
     std::fs::write(tmp.join("queensat-2147483646-0.cnf"), "p cnf 0 0\n").unwrap();
+    let stale_proof = tmp.join("queensat-certify-2147483646-GhIjKl");
+    std::fs::create_dir(&stale_proof).unwrap();
+    std::fs::write(stale_proof.join("proof.drat"), "0\n").unwrap();
+    std::fs::create_dir(tmp.join("queensat-certify-MnOpQr")).unwrap();
     std::fs::write(tmp.join("unrelated-2147483646-0.cnf"), "").unwrap();
     let honest = fake(
         dir.path(),
@@ -283,6 +289,7 @@ fn stale_solver_files_are_cleaned() {
     let left: Vec<String> = std::fs::read_dir(&tmp)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .sorted()
         .collect();
-    assert_eq!(left, ["unrelated-2147483646-0.cnf"]);
+    assert_eq!(left, ["queensat-certify-MnOpQr", "unrelated-2147483646-0.cnf"]);
 }

@@ -56,6 +56,11 @@ pub enum Cliques {
     /// 2 s on 40×40, so the value search asks for them only when its start placement falls
     /// short of the fixed bound.
     WithCuts,
+    /// [`WithCuts`](Cliques::WithCuts) for a caller that holds the [`Fixed`](Cliques::Fixed)
+    /// bound already: when the cut rounds lower the LP optimum by less than [`MIN_GAIN`] in
+    /// all, the covering LP would give the same bound and almost the same slack, so it is not
+    /// solved and there is no new bound (`None`). On the wall lattices the cuts never gain.
+    IfCutsGain,
 }
 
 /// The checked LP bound of `board` over `cliques` when `wanted` and the board is large enough
@@ -129,11 +134,14 @@ fn lp_bound_sliced(
         })
         .filter(|cells| cells.len() >= 3)
         .collect();
-    if with == Cliques::WithCuts {
+    if with != Cliques::Fixed {
         let rows = segments.iter().map(|(_, c)| c);
-        let Some(cuts) = cut_rounds(free.len(), rows, &cliques, stop, slice)? else {
+        let Some((cuts, gain)) = cut_rounds(free.len(), rows, &cliques, stop, slice)? else {
             return Ok(None);
         };
+        if with == Cliques::IfCutsGain && gain < MIN_GAIN {
+            return Ok(None);
+        }
         cliques.extend(cuts);
     }
     let mut lp = Problem::new(OptimizationDirection::Minimize);
@@ -212,18 +220,20 @@ fn lp_bound_sliced(
 /// The cliques that rounds of cuts add to `fixed` (the 2×2 blocks) over `segments` on `n`
 /// cells: each round solves the packing LP and adds the cliques of the sight graph its
 /// optimum loads above one queen ([`violated_cliques`]), for at most [`CUT_ROUNDS`] rounds
-/// and until one gains less than [`MIN_GAIN`]. `None` once `stop` says so.
+/// and until one gains less than [`MIN_GAIN`]. With how much they lowered the packing LP's
+/// optimum in all; `None` once `stop` says so.
 fn cut_rounds<'a>(
     n: usize,
     segments: impl Iterator<Item = &'a Vec<usize>> + Clone,
     fixed: &'a [Vec<usize>],
     stop: &dyn Fn() -> bool,
     slice: Duration,
-) -> anyhow::Result<Option<Vec<Vec<usize>>>> {
+) -> anyhow::Result<Option<(Vec<Vec<usize>>, f64)>> {
     let sees = sight(n, segments.clone());
     let Some((x, mut packing)) = packing_lp(n, segments.chain(fixed), stop, slice)? else {
         return Ok(None);
     };
+    let first = packing.objective();
     let mut added: Vec<Vec<usize>> = Vec::new();
     for _ in 0..CUT_ROUNDS {
         let before = packing.objective();
@@ -251,7 +261,7 @@ fn cut_rounds<'a>(
             break;
         }
     }
-    Ok(Some(added))
+    Ok(Some((added, first - packing.objective())))
 }
 
 /// For each of `n` cells, the cells it sees (sharing one of `segments`), sorted.
@@ -499,6 +509,26 @@ pub(crate) mod tests {
             "{lp:?}"
         );
         assert_eq!(lp.checked.bound(), brute_value(&b));
+        // The cuts gain there (3 → 2): asked only if they do, the bound still comes.
+        let lp = lp_bound_until(&b, Cliques::IfCutsGain, &|| false)
+            .unwrap()
+            .unwrap();
+        assert_eq!(lp.checked.bound(), 2);
+    }
+
+    #[test]
+    fn cuts_that_gain_nothing_give_no_second_bound() {
+        // On the wall lattices the cut rounds never move the LP: no covering LP, no bound.
+        let b = lattice(20, 5, 0);
+        assert!(
+            lp_bound_until(&b, Cliques::IfCutsGain, &|| false)
+                .unwrap()
+                .is_none()
+        );
+        let fixed = lp_bound_until(&b, Cliques::Fixed, &|| false).unwrap().unwrap();
+        let cuts = lp_bound(&b).unwrap();
+        assert_eq!(fixed.checked.bound(), cuts.checked.bound());
+        assert!(fixed.lp_value - cuts.lp_value < MIN_GAIN);
     }
 
     #[test]

@@ -224,7 +224,7 @@ fn value_until(
     // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
     // it meets it, they cost an LP solve or two and settle nothing.
     if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
-        && let Some(l) = lp_bound_if(board, true, Cliques::WithCuts, &over)?
+        && let Some(l) = lp_bound_if(board, true, Cliques::IfCutsGain, &over)?
     {
         note_lp(&l);
         lp = Some(l);

@@ -11,6 +11,7 @@ mod lp;
 mod opb;
 mod published;
 mod puzzle_page;
+mod scratch;
 mod summary;
 mod svg;
 mod svg_chart;
@@ -35,6 +36,7 @@ pub use published::{
     render_published_csv,
 };
 pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
+pub use scratch::{Scratch, scratch_dir};
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};

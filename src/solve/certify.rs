@@ -144,10 +144,7 @@ impl ProofDir {
                 temp: None,
             },
             None => {
-                let t = tempfile::Builder::new()
-                    .prefix("queensat-certify-")
-                    .tempdir()
-                    .context("cannot create a temporary directory for the proof")?;
+                let t = crate::io::scratch_dir(crate::io::Scratch::Certify)?;
                 ProofDir {
                     path: t.path().to_path_buf(),
                     temp: Some(t),

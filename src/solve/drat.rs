@@ -65,7 +65,7 @@ pub fn check_drat(cnf: &Path, proof: &Path) -> anyhow::Result<DratCheck> {
         Ok(t) => super::parse_seconds(&t).map_err(|e| anyhow::anyhow!("QUEENSAT_DRAT_TIMEOUT: {e}"))?,
         Err(_) => Duration::from_secs(3600),
     };
-    let dir = tempfile::tempdir().context("cannot create a temporary directory for the DRAT checker")?;
+    let dir = crate::io::scratch_dir(crate::io::Scratch::Drat)?;
     let out = super::external::run_bounded(
         Command::new(&checker).arg(cnf).arg(proof),
         dir.path(),

@@ -63,35 +63,6 @@ pub struct ExternalSolver {
     proof: Option<PathBuf>,
 }
 
-/// Removes, once per process, what killed runs left in the temp directory: solver directories
-/// `queensat-solver-PID-XXXXXX` and the older files `queensat-PID-N.EXT` of processes that are
-/// gone.
-fn remove_stale_temps() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let rest = name
-                .strip_prefix("queensat-solver-")
-                .or_else(|| name.strip_prefix("queensat-"));
-            let pid = rest
-                .and_then(|r| r.split_once('-'))
-                .and_then(|(p, _)| p.parse::<i32>().ok());
-            if pid.is_some_and(|p| !crate::io::pid_alive(p)) {
-                let path = e.path();
-                let _ = if path.is_dir() {
-                    std::fs::remove_dir_all(&path)
-                } else {
-                    std::fs::remove_file(&path)
-                };
-            }
-        }
-    });
-}
-
 /// A finished process: its exit status, what it printed (at most the cap) and its wall time.
 pub struct Finished {
     pub status: std::process::ExitStatus,
@@ -230,11 +201,7 @@ impl ExternalSolver {
         let units: Vec<Clause> = assumps.iter().map(|&l| [l].into_iter().collect()).collect();
         let all: Vec<&Clause> = self.clauses.iter().chain(&units).collect();
         // Unpredictable names in the system temp directory, removed when dropped.
-        remove_stale_temps();
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("queensat-solver-{}-", std::process::id()))
-            .tempdir()
-            .context("cannot create a temporary directory for the external solver")?;
+        let dir = crate::io::scratch_dir(crate::io::Scratch::Solver)?;
         let cnf = dir.path().join("in.cnf");
         let result = dir.path().join("result");
         let text = write_dimacs(
