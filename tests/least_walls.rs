@@ -85,6 +85,8 @@ fn agree_with_brute_force(n: usize, max_walls: usize) {
             (false, true, false, QueenCount::Cells, false),
             (false, false, false, QueenCount::Cells, true),
             (true, true, true, QueenCount::Blocks, true),
+            (false, true, true, QueenCount::Segments, false),
+            (true, false, false, QueenCount::Segments, true),
         ] {
             let opts = options(attack, lex, necessary, unique, count, slack);
             for (q, want) in brute.iter().enumerate().skip(n) {
@@ -214,11 +216,11 @@ fn stopped_bounds_hold_the_minimum() {
 
 /// The largest k for which the model with the board's walls fixed admits k queens; with the
 /// slack cuts, bounded by the board's own number of walls (the tightest bound it meets).
-fn model_value(board: &Board, attack: Attack, slack_cuts: bool) -> usize {
+fn model_value(board: &Board, attack: Attack, count: QueenCount, slack_cuts: bool) -> usize {
     let mut s = VarisatSolver::default();
     let opts = WallOptions {
         attack,
-        count: QueenCount::Cells,
+        count,
         lex_leader: false,
         necessary_walls: false,
         slack_cuts,
@@ -252,11 +254,13 @@ proptest! {
         let v = brute_value(&b);
         // The row bound that proves a minimum without a solver.
         prop_assert!(b.n_walls() >= wall_lower_bound(rows, cols, v));
-        prop_assert_eq!(model_value(&b, Attack::Linear, false), v);
-        prop_assert_eq!(model_value(&b, Attack::Pairwise, false), v);
-        // The slack cuts are implied: they keep every placement of the board.
-        prop_assert_eq!(model_value(&b, Attack::Pairwise, true), v);
-        prop_assert_eq!(model_value(&b, Attack::Linear, true), v);
+        for count in [QueenCount::Cells, QueenCount::Blocks, QueenCount::Segments] {
+            prop_assert_eq!(model_value(&b, Attack::Linear, count, false), v);
+            prop_assert_eq!(model_value(&b, Attack::Pairwise, count, false), v);
+            // The slack cuts are implied: they keep every placement of the board.
+            prop_assert_eq!(model_value(&b, Attack::Pairwise, count, true), v);
+            prop_assert_eq!(model_value(&b, Attack::Linear, count, true), v);
+        }
     }
 }
 

@@ -42,7 +42,8 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// A counter over input lists that all sum to the same quantity.
+    /// A counter over input lists that all sum to the same quantity (for `at_least` alone it
+    /// is enough that every list can be set to sum to it and none sums to more).
     pub fn new(inputs: Vec<Vec<Lit>>) -> Counter {
         Counter {
             totalisers: inputs.into_iter().map(Totalizer::from_iter).collect(),

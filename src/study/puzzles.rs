@@ -474,10 +474,11 @@ fn chunk_docs<const W: usize>(
     }
     let t = Instant::now();
     // One solver per worker (walls as assumptions), as in a sweep.
+    let shape = Board::new(opts.rows, opts.cols)?;
     let outcomes: Vec<Outcome<W>> = part
         .par_iter()
         .map_init(
-            || Evaluator::new(opts.rows, opts.cols, Engine::Reuse, &opts.value.backend),
+            || Evaluator::new(&shape, Engine::Reuse, &opts.value.backend),
             |ev, &m| process(sets, m, known, opts, ev),
         )
         .collect::<anyhow::Result<_>>()?;

@@ -1,7 +1,8 @@
 //! The value of one wall set, by SAT, in one of two ways the sweep can compare:
-//! - [`Engine::Reuse`] (default): one solver per chunk holds the [`FixedWallsModel`] of the
-//!   board shape; each board is selected by assuming its wall literals, so clauses learned on
-//!   one board help the next and nothing is re-encoded;
+//! - [`Engine::Reuse`] (default): one solver per chunk holds the [`WallModel`] of the board
+//!   shape, counting queens by segments ([`QueenCount::Segments`]); each board is selected by
+//!   assuming its wall literals, so clauses learned on one board help the next and nothing is
+//!   re-encoded;
 //! - [`Engine::Rebuild`]: a fresh [`value`](crate::engine::value) query (new base model, new
 //!   solver) per board, the plain way.
 //!
@@ -14,7 +15,7 @@
 
 use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
-use crate::encode::{FixedWallsModel, VarRole};
+use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::{ValueOptions, greedy_placement, value};
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
 use rustsat::types::Clause;
@@ -109,16 +110,21 @@ pub struct Evaluator {
     engine: Engine,
     backend: Backend,
     /// The reused solver and model (engine `Reuse` only).
-    shared: Option<(AnySolver, FixedWallsModel)>,
+    shared: Option<(AnySolver, WallModel)>,
     /// The placement found for the previous board, a candidate start for the next one.
     last: Option<Placement>,
 }
 
 impl Evaluator {
-    pub fn new(rows: usize, cols: usize, engine: Engine, backend: &Backend) -> Evaluator {
+    /// An evaluator for boards of the size of `shape`.
+    pub fn new(shape: &Board, engine: Engine, backend: &Backend) -> Evaluator {
         let shared = (engine == Engine::Reuse).then(|| {
             let mut solver = backend.make();
-            let model = FixedWallsModel::encode(rows, cols, &mut solver);
+            let opts = WallOptions {
+                count: QueenCount::Segments,
+                ..WallOptions::default()
+            };
+            let model = WallModel::for_shape(shape, opts, &mut solver);
             (solver, model)
         });
         Evaluator {
@@ -209,18 +215,18 @@ impl Evaluator {
         let Some((solver, model)) = self.shared.as_mut() else {
             anyhow::bail!("internal error: `holds` needs the reuse engine");
         };
-        let Some(count) = model.at_least(k, solver) else {
+        let Some(count) = model.at_least_queens(k, solver) else {
             anyhow::ensure!(
                 k > board.n_cells(),
                 "internal error: the counter cannot reach {k}"
             );
             return Ok(None);
         };
-        let mut assumps = model.board_assumptions(&board.walls());
+        let mut assumps = model.fix_board(board);
         assumps.extend(count);
         match solver.solve_assumps(&assumps)? {
             SolverResult::Sat => {
-                let p = model.decode(|l| solver.is_true(l));
+                let p = model.decode_placement(|l| solver.is_true(l));
                 if let Err(v) = check_placement(board, &p) {
                     anyhow::bail!(
                         "internal error: the solver's placement on {board:?} fails the checker: {v}"
@@ -252,8 +258,8 @@ impl Evaluator {
             .vars
             .named(VarRole::Aux("count-optimal activation"))
             .pos_lit();
-        let mut base = model.board_assumptions(&board.walls());
-        match model.at_least(value, solver) {
+        let mut base = model.fix_board(board);
+        match model.at_least_queens(value, solver) {
             Some(a) => base.extend(a),
             // More queens than cells: only the empty placement of 0 queens counts.
             None => anyhow::bail!("internal error: the counter cannot reach {value}"),
@@ -264,7 +270,7 @@ impl Evaluator {
             calls += 1;
             match solver.solve_assumps(&base)? {
                 SolverResult::Sat => {
-                    let p = model.decode(|l| solver.is_true(l));
+                    let p = model.decode_placement(|l| solver.is_true(l));
                     if let Err(v) = check_placement(board, &p) {
                         anyhow::bail!("internal error: a placement on {board:?} fails the checker: {v}");
                     }
@@ -295,13 +301,13 @@ mod tests {
 
     #[test]
     fn optimal_placements_are_counted() {
-        let mut ev = Evaluator::new(8, 8, Engine::Reuse, &Backend::default());
+        let mut ev = Evaluator::new(&Board::square(8).unwrap(), Engine::Reuse, &Backend::default());
         let b = Board::square(8).unwrap();
         let v = ev.evaluate(&b, None).unwrap().value;
         assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
         // Blocking clauses of one board do not leak into the next.
         assert_eq!(ev.count_optimal(&b, v).unwrap().0, 92);
-        let mut ev = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
+        let mut ev = Evaluator::new(&Board::square(5).unwrap(), Engine::Reuse, &Backend::default());
         for walls in [vec![], vec![(2, 2)], vec![(0, 1), (1, 3), (3, 2)]] {
             let b = Board::with_walls(5, 5, &walls).unwrap();
             let v = ev.evaluate(&b, None).unwrap().value;
@@ -311,9 +317,9 @@ mod tests {
 
     #[test]
     fn both_engines_agree_with_brute_force_on_5x5() {
-        let mut reuse = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
-        let mut rebuild = Evaluator::new(5, 5, Engine::Rebuild, &Backend::default());
-        let mut seeded = Evaluator::new(5, 5, Engine::Reuse, &Backend::default());
+        let mut reuse = Evaluator::new(&Board::square(5).unwrap(), Engine::Reuse, &Backend::default());
+        let mut rebuild = Evaluator::new(&Board::square(5).unwrap(), Engine::Rebuild, &Backend::default());
+        let mut seeded = Evaluator::new(&Board::square(5).unwrap(), Engine::Reuse, &Backend::default());
         for walls in [
             vec![],
             vec![(2, 2)],

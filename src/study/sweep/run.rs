@@ -120,7 +120,7 @@ fn compute_chunk<const W: usize>(
     };
     let seeded_bnb = seeded.then(|| thread_cpu_seconds() - bnb_start);
     let start = thread_cpu_seconds();
-    let mut ev = Evaluator::new(spec.rows, spec.cols, spec.engine, backend);
+    let mut ev = Evaluator::new(&Board::new(spec.rows, spec.cols)?, spec.engine, backend);
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
     for ((m, b), seed) in masks.iter().zip(&boards).zip(&mut starts) {
