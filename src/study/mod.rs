@@ -10,6 +10,8 @@ mod cover_search;
 mod cover_start;
 mod least_walls;
 mod least_walls_count;
+mod least_walls_run;
+mod least_walls_search;
 mod least_walls_start;
 pub mod nk;
 pub mod puzzles;
@@ -27,5 +29,6 @@ pub use cover::{
 };
 pub use least_walls::{
     BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, SolverFigures, Stopped,
-    WallCall, WallSearch, Witness, least_walls, most_queens_any_board, proved_lower_bound, wall_lower_bound,
+    WallCall, WallSearch, Witness, most_queens_any_board, proved_lower_bound, wall_lower_bound,
 };
+pub use least_walls_search::least_walls;
