@@ -129,7 +129,7 @@ impl OutputArgs {
     pub fn emit(&self, text: &str) -> anyhow::Result<()> {
         match &self.output {
             Some(p) if !self.to_stdout() => write_atomic(p, text.as_bytes()),
-            _ => super::write_stdout(text.as_bytes()),
+            _ => super::stdout::write_stdout(text.as_bytes()),
         }
     }
 }
@@ -141,4 +141,12 @@ pub fn at_least_one(s: &str) -> Result<usize, String> {
         Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// Output format of a command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
 }

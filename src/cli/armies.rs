@@ -1,6 +1,8 @@
 //! `queensat armies`: peaceable queen armies on one board or a table of board sizes.
 
-use super::{BoardArgs, Format, OutputArgs, ProgressArgs, SolverArgs, SymmetryArgs};
+use super::args::{Format, OutputArgs, SolverArgs, SymmetryArgs};
+use super::board_args::BoardArgs;
+use super::progress::ProgressArgs;
 use crate::encode::ArmyEncoding;
 use crate::engine::interrupt::stopped_exit_code;
 use crate::engine::{Provenance, Shard};
@@ -64,7 +66,7 @@ pub struct ArmiesArgs {
 }
 
 pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
-    super::catch_ctrl_c();
+    super::ctrl_c::catch_ctrl_c();
     let opts = ArmyOptions {
         encoding: a.encoding,
         backend: a.solver.backend(),

@@ -13,7 +13,7 @@ pub struct BoardArgs {
     /// A board as an ASCII grid file (`.` free, `#` wall, `x` hole, `Q` queen); `-` for stdin.
     pub file: Option<PathBuf>,
     #[command(flatten)]
-    pub shape: super::ShapeArgs,
+    pub shape: super::shape_args::ShapeArgs,
     /// Walls as "r,c r,c ..." (0-based, row 0 at the top).
     #[arg(long, value_name = "CELLS")]
     pub walls: Option<String>,

@@ -1,6 +1,7 @@
 //! `queensat cover`: packing and covering the n×n board with n-queens solutions.
 
-use super::{Format, OutputArgs, ProgressArgs, SolverArgs, SymmetryArgs};
+use super::args::{Format, OutputArgs, SolverArgs, SymmetryArgs};
+use super::progress::ProgressArgs;
 use crate::encode::Amo;
 use crate::engine::Provenance;
 use crate::engine::interrupt::{stop_requested, stopped_exit_code};
@@ -56,7 +57,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         progress: a.progress.reporter(),
         time_limit: a.time_limit,
     };
-    super::catch_ctrl_c();
+    super::ctrl_c::catch_ctrl_c();
     let (reports, missing) = pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &opts.progress)?;
     a.output.emit(&match a.format {
         Format::Json => serde_json::to_string(&reports)? + "\n",

@@ -1,6 +1,7 @@
 //! `queensat encode`: write a question as DIMACS, WCNF, OPB or CPLEX LP.
 
-use super::{BaseArgs, BoardArgs, OutputArgs};
+use super::args::{BaseArgs, OutputArgs};
+use super::board_args::BoardArgs;
 use crate::encode::Attack;
 use crate::engine::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 use crate::io::WcnfFormat;
@@ -23,7 +24,7 @@ enum EncodeWhat {
 #[derive(Args, Debug)]
 pub struct EncodeLeastWallsArgs {
     #[command(flatten)]
-    pub shape: super::ShapeArgs,
+    pub shape: super::shape_args::ShapeArgs,
     /// At least this many queens.
     #[arg(long, value_name = "Q")]
     pub queens: usize,

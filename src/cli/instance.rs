@@ -1,6 +1,6 @@
 //! A board given either as [`BoardArgs`] or as a CSPLib blocked n-queens instance file.
 
-use super::BoardArgs;
+use super::board_args::BoardArgs;
 use crate::board::{Board, Placement};
 use crate::io::parse_blocked_queens;
 use anyhow::{Context, bail};

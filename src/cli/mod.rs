@@ -4,6 +4,7 @@ mod args;
 mod armies;
 mod board_args;
 mod cover;
+mod ctrl_c;
 mod encode;
 mod instance;
 mod least_walls;
@@ -21,15 +22,9 @@ mod sweep;
 mod value;
 mod verify;
 
-pub use args::{BaseArgs, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs, ValueSearchArgs};
-pub use board_args::BoardArgs;
-pub use instance::{InstanceArgs, Loaded};
-pub use progress::ProgressArgs;
-pub use shape_args::ShapeArgs;
-
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 use stdout::is_broken_pipe;
-pub(crate) use stdout::{Stdout, write_stdout};
+use stdout::write_stdout;
 
 /// Queen-placement puzzles answered with a SAT solver.
 #[derive(Parser, Debug)]
@@ -83,14 +78,6 @@ enum Command {
     Nk(nk::NkArgs),
 }
 
-/// Output format of a command.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    #[default]
-    Text,
-    Json,
-}
-
 /// Runs the command line and returns the process exit code: 0 on success, 2 on bad input or
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
@@ -113,8 +100,8 @@ pub fn main() -> i32 {
         Command::LeastWalls(a) => least_walls::run(a),
         Command::Armies(a) => armies::run(a),
         Command::Cover(a) => cover::run(a),
-        Command::Completions(a) => shell::run_completions(a),
-        Command::Man(a) => shell::run_man(a),
+        Command::Completions(a) => shell::run_completions(a, Cli::command()),
+        Command::Man(a) => shell::run_man(a, Cli::command()),
         Command::Nk(a) => nk::run(a),
     };
     match result {
@@ -184,22 +171,6 @@ fn one_line(e: &anyhow::Error) -> String {
         .collect::<Vec<_>>()
         .join(": ")
         .replace('\n', " ")
-}
-
-/// The first Ctrl-C asks the search to stop and report the best placement and bound it has
-/// (exit 130 where a command reports a stopped search); a second one ends the process at once.
-pub(crate) fn catch_ctrl_c() {
-    extern "C" fn on_interrupt(_: libc::c_int) {
-        crate::engine::interrupt::request_stop();
-        // SAFETY: `signal` is async-signal-safe; the default disposition ends the process.
-        unsafe {
-            libc::signal(libc::SIGINT, libc::SIG_DFL);
-        }
-    }
-    // SAFETY: installs a handler that only stores an atomic flag and resets the disposition.
-    unsafe {
-        libc::signal(libc::SIGINT, on_interrupt as *const () as libc::sighandler_t);
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! `queensat nk`: N+k queens, the placements of n + k queens and k walls on n × n.
 
-use super::ProgressArgs;
+use super::progress::ProgressArgs;
 use crate::board::render_cell_list;
 use crate::engine::Shard;
 use crate::io::write_atomic;

@@ -1,6 +1,7 @@
 //! `queensat nqueens`: one solution of n-queens for huge n, or the check of a solution file.
 
-use super::{Format, ProgressArgs};
+use super::args::Format;
+use super::progress::ProgressArgs;
 use crate::engine::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
 use crate::engine::{Reporter, process_cpu_seconds};
 use crate::io::{ColumnStyle, write_atomic_with, write_columns};
@@ -96,7 +97,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         progress.note(|| format!("writing {}", path.display()));
         let fill = |w: &mut dyn std::io::Write| write_columns(w, col, a.style, a.one_based);
         if path.as_os_str() == "-" {
-            let mut lock = std::io::BufWriter::with_capacity(1 << 20, super::Stdout::lock());
+            let mut lock = std::io::BufWriter::with_capacity(1 << 20, super::stdout::Stdout::lock());
             fill(&mut lock)?;
             std::io::Write::flush(&mut lock)?;
         } else {

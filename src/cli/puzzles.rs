@@ -1,7 +1,9 @@
 //! `queensat puzzles`: interesting puzzles, their counts, the comparison with the published
 //! list, and a page to play them.
 
-use super::{Format, ProgressArgs, ShapeArgs, ValueSearchArgs};
+use super::args::{Format, ValueSearchArgs};
+use super::progress::ProgressArgs;
+use super::shape_args::ShapeArgs;
 use crate::board::Board;
 use crate::check::check_placement;
 use crate::engine::{Provenance, Shard};

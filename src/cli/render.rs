@@ -1,6 +1,7 @@
 //! `queensat render`: an SVG picture of a board and, optionally, a placement.
 
-use super::{InstanceArgs, OutputArgs};
+use super::args::OutputArgs;
+use super::instance::InstanceArgs;
 use crate::board::{Placement, parse_cell_list};
 use crate::check::check_placement;
 use crate::engine::{ValueOptions, value};

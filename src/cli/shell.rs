@@ -1,9 +1,8 @@
 //! `queensat completions SHELL` and `queensat man DIR`: shell completions and man pages, both
 //! generated from the clap definitions, so they never drift from `--help`.
 
-use super::Cli;
 use crate::io::{new_dir_or_nothing, write_atomic};
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -22,17 +21,17 @@ pub struct ManArgs {
     pub dir: PathBuf,
 }
 
-pub fn run_completions(a: CompletionsArgs) -> anyhow::Result<i32> {
-    let mut cmd = Cli::command();
+/// `cmd`: the whole command line's definition (the caller's `Cli::command()`).
+pub fn run_completions(a: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Result<i32> {
     // Into a buffer first: `generate` panics on a failed write.
     let mut script = Vec::new();
     clap_complete::generate(a.shell, &mut cmd, "queensat", &mut script);
-    super::write_stdout(&script)?;
+    super::stdout::write_stdout(&script)?;
     Ok(0)
 }
 
-pub fn run_man(a: ManArgs) -> anyhow::Result<i32> {
-    let mut cmd = Cli::command();
+/// `cmd`: as for [`run_completions`].
+pub fn run_man(a: ManArgs, mut cmd: clap::Command) -> anyhow::Result<i32> {
     cmd.build(); // gives each command its full name, `queensat solve`
     let mut pages = vec![("queensat".to_string(), cmd.clone())];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {

@@ -1,6 +1,8 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
-use super::{BaseArgs, Format, InstanceArgs, ProgressArgs, ProofArgs, SolverArgs};
+use super::args::{BaseArgs, Format, ProofArgs, SolverArgs};
+use super::instance::InstanceArgs;
+use super::progress::ProgressArgs;
 use crate::board::render_grid;
 use crate::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
 use crate::study::report::{count_text, summary_text};
@@ -78,7 +80,7 @@ fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
         limit: a.limit,
         shard: a.shard.map(|s| s.zero_based()),
     };
-    let mut out = std::io::BufWriter::new(super::Stdout::lock());
+    let mut out = std::io::BufWriter::new(super::stdout::Stdout::lock());
     if a.format == Format::Text && !a.count {
         writeln!(out, "board {}", board.describe())?;
     }

@@ -3,7 +3,7 @@
 //! when the file has a queensat header. Exit 10 SAT, 20 UNSAT (the SAT competition's codes),
 //! 0 when the answer is unknown (time limit, or a solver that says UNKNOWN), 2 on errors.
 
-use super::{Format, ProofArgs, SolverArgs};
+use super::args::{Format, ProofArgs, SolverArgs};
 use crate::board::render_grid;
 use crate::engine::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 use crate::solve::{Backend, UNCHECKED_UNSAT, parse_seconds};
@@ -60,8 +60,8 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         a.proof.check(answer.certified)?;
     }
     match a.format {
-        super::Format::Json => println!("{}", serde_json::to_string(&answer)?),
-        super::Format::Text => print!("{}", text_of(&answer)),
+        super::args::Format::Json => println!("{}", serde_json::to_string(&answer)?),
+        super::args::Format::Text => print!("{}", text_of(&answer)),
     }
     Ok(answer.status.exit_code())
 }

@@ -1,6 +1,8 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
-use super::{OutputArgs, ProgressArgs, ShapeArgs};
+use super::args::OutputArgs;
+use super::progress::ProgressArgs;
+use super::shape_args::ShapeArgs;
 use crate::engine::{Shard, command_line};
 use crate::study::Counts;
 use crate::study::sweep::{
@@ -154,7 +156,7 @@ pub struct MergeArgs {
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
     pub output: PathBuf,
     #[command(flatten)]
-    pub progress: super::ProgressArgs,
+    pub progress: super::progress::ProgressArgs,
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {

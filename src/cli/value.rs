@@ -1,6 +1,8 @@
 //! `queensat value`.
 
-use super::{BoardArgs, Format, ProgressArgs, ProofArgs, ValueSearchArgs};
+use super::args::{Format, ProofArgs, ValueSearchArgs};
+use super::board_args::BoardArgs;
+use super::progress::ProgressArgs;
 use crate::board::render_grid;
 use crate::engine::{ValueReport, value_within};
 use crate::solve::Backend;
@@ -51,7 +53,7 @@ fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyh
         let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
         Box::new(std::io::BufReader::new(f))
     };
-    let mut out = super::Stdout::lock();
+    let mut out = super::stdout::Stdout::lock();
     let mut bad = 0;
     for (i, line) in input.lines().enumerate() {
         let line = line.with_context(|| format!("{} line {}", path.display(), i + 1))?;
@@ -84,7 +86,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let (board, _) = a.board.load()?;
     // The certificate below comes from the solver that answered.
     opts.backend = opts.backend_for(&board);
-    super::catch_ctrl_c();
+    super::ctrl_c::catch_ctrl_c();
     let mut report = value_within(&board, &opts, a.time_limit, &a.progress.reporter())?;
     let certificate = if a.certify {
         Some(crate::engine::certify_value(

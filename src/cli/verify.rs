@@ -1,8 +1,9 @@
 //! `queensat verify`: re-check every claim of a published result file, or the author's summary
 //! of one against its boards ([`crate::study::verify`]).
 
-use super::Format;
-use super::{OutputArgs, ProgressArgs, ValueSearchArgs};
+use super::args::Format;
+use super::args::{OutputArgs, ValueSearchArgs};
+use super::progress::ProgressArgs;
 use crate::io::{parse_published, write_atomic};
 use crate::study::verify::{
     ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render, verify_file,

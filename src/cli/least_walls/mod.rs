@@ -3,7 +3,9 @@
 
 mod certify;
 
-use super::{Format, OutputArgs, ProgressArgs, ShapeArgs, SolverArgs};
+use super::args::{Format, OutputArgs, SolverArgs};
+use super::progress::ProgressArgs;
+use super::shape_args::ShapeArgs;
 use crate::board::Board;
 use crate::encode::{Attack, QueenCount, WallOptions};
 use crate::engine::interrupt::{stop_requested, stopped_exit_code};
@@ -198,7 +200,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         &format!("least-walls {rows}x{cols}: queens"),
         qs.as_slice().len() as u64,
     );
-    super::catch_ctrl_c();
+    super::ctrl_c::catch_ctrl_c();
     for q in qs.iter() {
         if stop_requested() {
             break;
