@@ -1,6 +1,8 @@
 //! Two armies of queens (white and black) on one board, for the peaceable-armies puzzle.
 
-use super::{Board, Placement, Symmetry};
+use super::Board;
+use super::placement::Placement;
+use super::symmetry::Symmetry;
 use serde::{Deserialize, Serialize};
 
 /// A white and a black army. Each list is sorted (a [`Placement`]), so equal positions compare

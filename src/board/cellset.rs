@@ -4,7 +4,7 @@
 //! word `i / 64`. The derived order compares word 0 first, so it is the order of the bit strings
 //! read from cell 0: a set that holds an earlier cell is the greater. For sets of equal size
 //! that is the reverse of the lexicographic order of their ascending cell lists; the symmetry
-//! classes ([`super::WallClasses`]) rely on it.
+//! classes ([`super::classes::WallClasses`]) rely on it.
 //!
 //! `W` words hold `64·W` cells. [`with_cell_width!`](crate::with_cell_width) picks the
 //! smallest width of a few compiled ones for a board, so sets of boards up to 64 cells are one

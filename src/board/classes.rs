@@ -15,7 +15,9 @@
 //! generated exactly once, from its parent, and no board is visited that is not one cell away
 //! from a class of the level below.
 
-use super::{Board, BoardError, CellSet, Coord, Symmetry};
+use super::cellset::CellSet;
+use super::symmetry::Symmetry;
+use super::{Board, BoardError, Coord};
 use rayon::prelude::*;
 
 /// The most classes [`WallClasses::classes_within_limit`] lists: each is held in memory (with

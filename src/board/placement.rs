@@ -1,6 +1,7 @@
 //! A set of queens on a board.
 
-use super::{Board, Coord, Symmetry};
+use super::symmetry::Symmetry;
+use super::{Board, Coord};
 use serde::{Deserialize, Serialize};
 
 /// Queens on a board, kept sorted in row-major order so that equal placements compare equal.

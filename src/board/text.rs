@@ -3,7 +3,8 @@
 //! One board row per line. Spaces and tabs between cells are ignored, `%` starts a comment
 //! that runs to the end of the line, and blank lines are skipped.
 
-use super::{Board, BoardError, Cell, Placement};
+use super::placement::Placement;
+use super::{Board, BoardError, Cell};
 
 /// A board read from a grid, with the queens it showed (possibly none).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! At-most-one constraints, by one of rustsat's `encodings::am1` encodings.
 
-use super::VarMap;
+use super::varmap::VarMap;
 use rustsat::encodings::{CollectClauses, am1, am1::Encode as _};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};

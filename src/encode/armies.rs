@@ -11,7 +11,8 @@
 //!
 //! The army sizes are counted by one totaliser per colour ([`Counter`]).
 
-use super::{Counter, VarMap};
+use super::count::Counter;
+use super::varmap::VarMap;
 use crate::board::{Armies, Board, Cell, Coord, Placement};
 use rustsat::encodings::CollectClauses;
 use rustsat::instances::ManageVars as _;
@@ -153,11 +154,11 @@ impl ArmyModel {
                         if white { to } else { to + k }
                     })
                     .collect();
-                n += super::lex_leader(
+                n += super::lex_leader::lex_leader(
                     &x,
-                    &super::inverse(&perm),
-                    super::Keep::Least,
-                    super::Carry::Full,
+                    &super::lex_leader::inverse(&perm),
+                    super::lex_leader::Keep::Least,
+                    super::lex_leader::Carry::Full,
                     col,
                     &mut self.vars,
                 );

@@ -3,7 +3,9 @@
 //! Invariant: a model of the clauses is exactly a legal placement (no two queens share a
 //! segment; walls and holes carry no variable), and the [`Counter`] counts its queens.
 
-use super::{Amo, CountMode, Counter, VarMap, VarRole};
+use super::amo::Amo;
+use super::count::{CountMode, Counter};
+use super::varmap::{VarMap, VarRole};
 use crate::board::{Board, Coord, Family, Placement};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};

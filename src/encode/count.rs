@@ -5,7 +5,7 @@
 //! outputs needed for `k` (`encode_lb_change`), then returns the assumption literals
 //! (`enforce_lb`). Calling `encode_lb` twice would duplicate clauses, so it is never used.
 
-use super::VarMap;
+use super::varmap::VarMap;
 use rustsat::encodings::CollectClauses;
 use rustsat::encodings::card::{
     BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Encode as _, Totalizer,

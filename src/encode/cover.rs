@@ -19,8 +19,9 @@
 //! selection, so the CNF means what one count over the selection variables would. Lists without that shape get one count over the
 //! selection variables.
 
+use super::amo::Amo;
 use super::unary_sum::{unary_count, unary_sum};
-use super::{Amo, VarMap};
+use super::varmap::VarMap;
 use crate::board::{Board, Placement};
 use rustsat::encodings::CollectClauses;
 use rustsat::instances::ManageVars as _;
@@ -181,11 +182,11 @@ impl SelectionModel {
                 .map(|p| index.get(&p.image_on(sym, board)).copied())
                 .collect();
             if let Some(perm) = perm {
-                n += super::lex_leader(
+                n += super::lex_leader::lex_leader(
                     &self.select,
-                    &super::inverse(&perm),
-                    super::Keep::Least,
-                    super::Carry::Full,
+                    &super::lex_leader::inverse(&perm),
+                    super::lex_leader::Keep::Least,
+                    super::lex_leader::Carry::Full,
                     col,
                     &mut self.vars,
                 );

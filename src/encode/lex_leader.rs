@@ -20,7 +20,7 @@
 //! second is written). Only that direction of `e_{i+1}` is needed: a solver free to set it false
 //! after a strict difference loses no model.
 
-use super::{VarMap, VarRole};
+use super::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 

@@ -5,7 +5,7 @@
 //! Invariant: the CNF is satisfiable iff `k` non-attacking queens fit on the board; its
 //! models decode to placements through `model` (queen literals are the first variables).
 
-use super::{BaseModel, BaseOptions};
+use super::base::{BaseModel, BaseOptions};
 use crate::board::Board;
 use rustsat::instances::Cnf;
 use rustsat::types::Clause;

@@ -10,7 +10,8 @@
 //! `e_i ∧ ¬x_i → e_{i+1}`, and for each cell not in the shard `e_i → ¬x_i`. As in the
 //! lex-leader encoding, `e_i` is only forced one way; models on the queen variables are exact.
 
-use super::{BaseModel, VarRole};
+use super::base::BaseModel;
+use super::varmap::VarRole;
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 

@@ -13,7 +13,7 @@
 //! it is at least `m`. All counts merged into one must share the cap, which keeps the "false
 //! when fewer" clauses sound under saturation (a saturated part never has its "≥ m + 1" read).
 
-use super::{VarMap, VarRole};
+use super::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 

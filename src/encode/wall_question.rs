@@ -6,7 +6,7 @@
 //! (`slack_cuts`) are implied clauses: with or without them the CNF has the same boards and
 //! placements.
 
-use super::{Attack, WallModel, WallOptions};
+use super::wall_model::{Attack, WallModel, WallOptions};
 use crate::board::BoardError;
 use rustsat::instances::Cnf;
 use rustsat::types::Clause;

@@ -5,8 +5,8 @@
 //! `Σ ⌊w_i·D / B⌋·[l_i] ≤ (D / B)·Σ w_i·[l_i] ≤ D`, so the clauses never cut an assignment the
 //! exact inequality allows. They are weaker than it only by the rounding, which `D` bounds.
 
-use super::VarMap;
 use super::unary_sum::unary_count;
+use super::varmap::VarMap;
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 
@@ -77,7 +77,7 @@ mod tests {
         let mut vars = VarMap::new();
         let lits: Vec<Lit> = weights
             .iter()
-            .map(|_| vars.named(crate::encode::VarRole::Aux("term")).pos_lit())
+            .map(|_| vars.named(crate::encode::varmap::VarRole::Aux("term")).pos_lit())
             .collect();
         let terms: Vec<(Lit, u128)> = lits.iter().copied().zip(weights).collect();
         let mut cnf = Cnf::new();

@@ -6,7 +6,7 @@
 //! copied to the answer). The answer is the `--format json` report with `line` (1-based)
 //! added, or `{"line":N,"error":"..."}` for a line that is not a valid board.
 
-use super::{ValueOptions, value};
+use super::value::{ValueOptions, value};
 use crate::board::Board;
 use serde_json::{Value, json};
 

@@ -11,7 +11,8 @@
 //! independent checker; solutions stream to a callback and are not kept, so counting needs
 //! memory only for the solver's clauses.
 
-use super::{BoardSession, ValueOptions, value};
+use super::session::BoardSession;
+use super::value::{ValueOptions, value};
 use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
 use crate::encode::{BaseOptions, encode_shard};

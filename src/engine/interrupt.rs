@@ -21,9 +21,10 @@ pub fn stop_requested() -> bool {
 /// the thread has used `limit` of CPU time from now (never, without a limit). It is `Copy`,
 /// so one deadline can serve a local search and a solver's terminate callback alike.
 pub fn cpu_deadline(limit: Option<std::time::Duration>) -> impl Fn() -> bool + Copy + Send + 'static {
-    let cpu_start = super::thread_cpu_seconds();
+    let cpu_start = super::provenance::thread_cpu_seconds();
     move || {
-        stop_requested() || limit.is_some_and(|l| super::thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
+        stop_requested()
+            || limit.is_some_and(|l| super::provenance::thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
     }
 }
 

@@ -13,7 +13,7 @@
 //! first on the cells open for the target, where the optimum lies when the target is the value,
 //! then on every cell, since the target may be out of reach.
 
-use super::LpBound;
+use super::lp_bound::LpBound;
 use super::nqueens::rng::Rng;
 use crate::board::{Board, Coord, Family, Placement};
 

@@ -8,11 +8,12 @@
 //! call "at least k" also gets the clauses that the certificate implies for k, under that call's
 //! own activation literal.
 
-use super::Reporter;
+use super::bounds::{UpperBound, greedy_placement, upper_bound};
 use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if};
 use super::primal::value_start;
+use super::progress::Reporter;
+use super::session::BoardSession;
 use super::session::Interrupted;
-use super::{BoardSession, UpperBound, greedy_placement, upper_bound};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;

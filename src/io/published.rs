@@ -16,7 +16,8 @@
 //! The one reader of these files: `verify`, `sweep-compare` and `puzzles --compare` all read
 //! them here.
 
-use super::{ClassRow, from_bits64, to_bits64};
+use super::bits64::{from_bits64, to_bits64};
+use super::sweep_db::ClassRow;
 use crate::board::{BoardError, Coord, render_cell_list};
 use anyhow::{Context, bail};
 use std::fmt;

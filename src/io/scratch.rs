@@ -62,7 +62,7 @@ fn remove_stale(dir: &Path) {
     };
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        if owner(&name).is_some_and(|p| !super::pid_alive(p)) {
+        if owner(&name).is_some_and(|p| !super::atomic::pid_alive(p)) {
             let path = e.path();
             let _ = if path.is_dir() {
                 std::fs::remove_dir_all(&path)

@@ -3,7 +3,7 @@
 //! Two layouts of the same rows:
 //! - JSON lines, any board size: `{"walls":[[r,c],..],"value":v,"queens":[[r,c],..],"orbit":o}`;
 //! - the published CSV layout (boards of at most 8 × 8), written by
-//!   [`super::render_published_csv`] beside the reader of the published tables, so rows
+//!   [`super::published::render_published_csv`] beside the reader of the published tables, so rows
 //!   compare directly with them.
 
 use crate::board::{Coord, Placement};

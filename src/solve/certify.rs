@@ -11,7 +11,9 @@
 
 #[cfg(feature = "cadical")]
 use super::AnySolver;
-use super::{Backend, DratCheck, ExternalSolver, Solve, SolveStats, SolverResult, VarisatSolver, check_drat};
+use super::drat::{DratCheck, check_drat};
+use super::external::ExternalSolver;
+use super::{Backend, Solve, SolveStats, SolverResult, VarisatSolver};
 use crate::io::{write_atomic, write_dimacs};
 use anyhow::{Context, bail};
 use rustsat::instances::Cnf;

@@ -62,7 +62,9 @@ pub fn check_drat(cnf: &Path, proof: &Path) -> anyhow::Result<DratCheck> {
     // Bounded like an external solver: a time limit (QUEENSAT_DRAT_TIMEOUT seconds, default
     // one hour) and its own process group.
     let limit = match std::env::var("QUEENSAT_DRAT_TIMEOUT") {
-        Ok(t) => super::parse_seconds(&t).map_err(|e| anyhow::anyhow!("QUEENSAT_DRAT_TIMEOUT: {e}"))?,
+        Ok(t) => {
+            super::external::parse_seconds(&t).map_err(|e| anyhow::anyhow!("QUEENSAT_DRAT_TIMEOUT: {e}"))?
+        }
         Err(_) => Duration::from_secs(3600),
     };
     let dir = crate::io::scratch_dir(crate::io::Scratch::Drat)?;

@@ -1,7 +1,7 @@
 //! Non-attack along one line whose cells may be walls: queens `q[i]`, walls `w[i]`, in order.
 
-use super::{add, clause};
-use crate::encode::{VarMap, VarRole};
+use super::clauses::{add, clause};
+use crate::encode::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 

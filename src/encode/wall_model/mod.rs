@@ -12,12 +12,16 @@
 //! legal placement, and their bounds bind only when assumed ([`WallModel::slack_bounds`]).
 
 mod attack;
+mod clauses;
 mod necessary;
 mod segment_count;
 mod slack;
 
-use super::{Carry, Counter, Keep, VarMap, VarRole, lex_leader};
+use super::count::Counter;
+use super::lex_leader::{Carry, Keep, lex_leader};
+use super::varmap::{VarMap, VarRole};
 use crate::board::{Board, BoardError, Cell, Coord, Family, Placement};
+use clauses::{add, clause};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
@@ -333,14 +337,4 @@ fn break_symmetries<C: CollectClauses>(shape: &Board, wall: &[Lit], col: &mut C,
             .collect();
         lex_leader(wall, &image, Keep::Least, Carry::Compact, col, vars);
     }
-}
-
-fn clause(lits: &[Lit]) -> Clause {
-    lits.iter().copied().collect()
-}
-
-/// Adds clauses, treating running out of memory as fatal (as the other encoders do).
-fn add<C: CollectClauses>(col: &mut C, clauses: impl IntoIterator<Item = Clause>) {
-    col.extend_clauses(clauses)
-        .expect("out of memory while encoding the least-walls model");
 }

@@ -3,9 +3,9 @@
 //! that is not and q queens still fit), so adding this keeps every minimum board and prunes
 //! the search for a smaller one.
 
-use super::{add, clause};
+use super::clauses::{add, clause};
 use crate::board::Board;
-use crate::encode::{VarMap, VarRole};
+use crate::encode::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::Lit;
 

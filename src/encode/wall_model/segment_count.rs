@@ -11,9 +11,9 @@
 //! propagation, and the totaliser propagates, so "more queens than row (or column) segments"
 //! is refuted without search. The sweep, which asks one such question per board, relies on it.
 
-use super::{add, clause};
+use super::clauses::{add, clause};
 use crate::board::{Board, Family};
-use crate::encode::{VarMap, VarRole};
+use crate::encode::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::Lit;
 

@@ -17,9 +17,9 @@
 //! forbids more); every legal board and placement extends to the indicators, so the cuts keep
 //! every solution (tests/least_walls.rs compares the models with and without them).
 
-use super::{add, clause};
+use super::clauses::{add, clause};
 use crate::board::{Board, Family};
-use crate::encode::{VarMap, VarRole};
+use crate::encode::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::Lit;
 

@@ -110,7 +110,7 @@ pub fn compare_k(
             })
             .collect();
         let mut mine: Vec<(usize, u64)> = Vec::new();
-        for s in super::summarise(k, ours).values {
+        for s in super::summary::summarise(k, ours).values {
             mine.push((s.value, s.boards));
         }
         cmp.summary = Some((theirs, mine));

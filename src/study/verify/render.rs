@@ -1,7 +1,10 @@
 //! The reports of a verification: Markdown with every refuted row drawn, the one-line summary
 //! row shared by all files, and every row's verdict as TSV.
 
-use super::{ClaimKind, FileReport, RefutedKind, RowResult, RunInfo, SummaryReport};
+use super::RunInfo;
+use super::claim::RefutedKind;
+use super::file::{ClaimKind, FileReport, RowResult};
+use super::summary::SummaryReport;
 use crate::board::{Board, parse_cell_list, render_grid};
 
 /// The header of the per-file summary table.
