@@ -1,6 +1,6 @@
 //! Two armies of queens (white and black) on one board, for the peaceable-armies puzzle.
 
-use super::Board;
+use super::grid::Board;
 use super::placement::Placement;
 use super::symmetry::Symmetry;
 use serde::{Deserialize, Serialize};
@@ -66,8 +66,8 @@ impl Armies {
         for r in 0..board.rows() {
             for c in 0..board.cols() {
                 s.push(match board.cell((r, c)) {
-                    super::Cell::Wall => '#',
-                    super::Cell::Hole => 'x',
+                    super::grid::Cell::Wall => '#',
+                    super::grid::Cell::Hole => 'x',
                     _ if self.white.contains((r, c)) => 'W',
                     _ if self.black.contains((r, c)) => 'B',
                     _ => '.',

@@ -3,7 +3,7 @@
 //! A wall set is a [`CellSet`]; the board's symmetry group (8 on a square, 4 on a rectangle)
 //! acts on it by permuting cell indices. Two extremes of an orbit are used:
 //! - the *least image* is the class representative shown to users (sweep rows, puzzles); it
-//!   equals [`Board::canonical`](super::Board::canonical) for wall-only boards;
+//!   equals [`Board::canonical`](super::grid::Board::canonical) for wall-only boards;
 //! - the *greatest image* is the key of orderly generation: if a set is the greatest of its
 //!   orbit, so is the set without its last cell. Proof: the greatest set is the one whose
 //!   ascending cell list is lexicographically least (see [`CellSet`]'s order); drop the largest
@@ -16,8 +16,8 @@
 //! from a class of the level below.
 
 use super::cellset::CellSet;
+use super::grid::{Board, BoardError, Coord};
 use super::symmetry::Symmetry;
-use super::{Board, BoardError, Coord};
 use rayon::prelude::*;
 
 /// The most classes [`WallClasses::classes_within_limit`] lists: each is held in memory (with

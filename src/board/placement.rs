@@ -1,7 +1,7 @@
 //! A set of queens on a board.
 
+use super::grid::{Board, Coord};
 use super::symmetry::Symmetry;
-use super::{Board, Coord};
 use serde::{Deserialize, Serialize};
 
 /// Queens on a board, kept sorted in row-major order so that equal placements compare equal.
@@ -18,7 +18,7 @@ impl Placement {
         Placement { queens }
     }
     /// A placement from a list a user gave: a cell named twice is an error, not merged.
-    pub fn from_list(queens: Vec<Coord>) -> Result<Placement, super::BoardError> {
+    pub fn from_list(queens: Vec<Coord>) -> Result<Placement, super::grid::BoardError> {
         let p = Placement::new(queens.clone());
         if p.len() != queens.len() {
             let twice = queens
@@ -27,7 +27,7 @@ impl Placement {
                 .find(|(i, q)| queens[..*i].contains(q))
                 .map(|(_, q)| *q)
                 .unwrap_or_default();
-            return Err(super::BoardError::new(format!(
+            return Err(super::grid::BoardError::new(format!(
                 "cell {},{} is named twice",
                 twice.0, twice.1
             )));

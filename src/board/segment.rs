@@ -3,7 +3,7 @@
 //! Two cells that are not walls attack each other exactly when some segment holds both;
 //! holes lie inside segments because they do not block.
 
-use super::{Board, Cell, Coord};
+use super::grid::{Board, Cell, Coord};
 use serde::{Deserialize, Serialize};
 
 /// The four families of lines a queen attacks along.

@@ -4,7 +4,7 @@
 //! cells is smallest, with `Free < Wall < Hole`. For wall-only boards of at most 8 columns this
 //! is the image with the smallest published 64-bit wall number.
 
-use super::{Board, Coord};
+use super::grid::{Board, Coord};
 use serde::{Deserialize, Serialize};
 
 /// An element of the dihedral group of the square. On a non-square board only the four

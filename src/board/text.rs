@@ -3,8 +3,10 @@
 //! One board row per line. Spaces and tabs between cells are ignored, `%` starts a comment
 //! that runs to the end of the line, and blank lines are skipped.
 
+use super::grid::{Board, BoardError, Cell};
 use super::placement::Placement;
-use super::{Board, BoardError, Cell};
+use super::walls::render_cell_list;
+use std::fmt;
 
 /// A board read from a grid, with the queens it showed (possibly none).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +94,37 @@ pub fn render_grid(board: &Board, queens: Option<&Placement>) -> String {
         s.push('\n');
     }
     s
+}
+
+impl Board {
+    /// Short human description, e.g. `8x8, walls 1,3 2,5`.
+    pub fn describe(&self) -> String {
+        let mut s = format!("{}x{}", self.rows(), self.cols());
+        let walls = self.walls();
+        let holes = self.holes();
+        if walls.is_empty() && holes.is_empty() {
+            s.push_str(", no walls");
+        }
+        if !walls.is_empty() {
+            s.push_str(&format!(", walls {}", render_cell_list(&walls)));
+        }
+        if !holes.is_empty() {
+            s.push_str(&format!(", holes {}", render_cell_list(&holes)));
+        }
+        s
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.describe())
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&render_grid(self, None))
+    }
 }
 
 #[cfg(test)]

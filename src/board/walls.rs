@@ -2,7 +2,7 @@
 //! spaces, semicolons, commas or newlines; a pair may be in parentheses or brackets, so
 //! `"(1, 3), (2, 5)"` and `"[[1,3],[2,5]]"` also read.
 
-use super::{BoardError, Coord};
+use super::grid::{BoardError, Coord};
 
 /// Parses a list of cells. Bounds are checked where the board is built.
 ///

@@ -2,9 +2,9 @@
 //! CPLEX LP (optimisation), each with a self-describing header.
 
 use super::lp_bound::{add_implied_clauses, lp_bound};
+use super::wall_bound::least_walls_header;
 use crate::board::Board;
 use crate::encode::{Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
-use crate::engine::least_walls_header;
 use crate::io::{
     ExportHeader, LeastWallsIlp, WcnfFormat, dimacs_map, least_walls_lp_map, least_walls_opb_map, lp_map,
     opb_map, write_dimacs, write_least_walls_lp, write_least_walls_opb, write_lp, write_opb, write_wcnf,

@@ -462,7 +462,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::check::brute_value;
     use crate::encode::BaseOptions;
-    use crate::engine::{BoardSession, upper_bound};
+    use crate::engine::bounds::upper_bound;
+    use crate::engine::session::BoardSession;
     use crate::solve::Backend;
     use proptest::prelude::*;
 

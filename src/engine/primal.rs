@@ -396,7 +396,7 @@ pub fn local_search(
 mod tests {
     use super::*;
     use crate::check::{brute_value, check_placement};
-    use crate::engine::greedy_placement;
+    use crate::engine::bounds::greedy_placement;
 
     fn opts(seed: u64, target: usize) -> LocalSearch {
         LocalSearch {
@@ -429,8 +429,10 @@ mod tests {
     fn barred_cells_only_steer_the_first_pass() {
         use crate::engine::lp_bound::tests::lattice;
         let b = lattice(13, 4, 0);
-        let v = crate::engine::value(&b, &Default::default()).unwrap().value;
-        let lp = crate::engine::lp_bound(&b).unwrap();
+        let v = crate::engine::value::value(&b, &Default::default())
+            .unwrap()
+            .value;
+        let lp = crate::engine::lp_bound::lp_bound(&b).unwrap();
         // The cells the certificate forces empty for v hold no queen of an optimum.
         let open = local_search(
             &b,

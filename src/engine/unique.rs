@@ -2,8 +2,9 @@
 //! UNSAT proves that no other placement of `v` queens exists. The one primitive behind
 //! `verify --claim unique-optimum` and the puzzle search.
 
+use super::session::BoardSession;
+use super::value::ValueOptions;
 use crate::board::{Board, Placement};
-use crate::engine::{BoardSession, ValueOptions};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -65,7 +66,7 @@ pub fn second_optimum(
 mod tests {
     use super::*;
     use crate::check::brute_count;
-    use crate::engine::value;
+    use crate::engine::value::value;
 
     #[test]
     fn agrees_with_brute_force_counts() {

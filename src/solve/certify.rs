@@ -10,13 +10,15 @@
 //! certified answer rests neither on the solver's search nor on queensat's own code).
 
 #[cfg(feature = "cadical")]
-use super::AnySolver;
+use super::backend::AnySolver;
+use super::backend::Backend;
 use super::drat::{DratCheck, check_drat};
 use super::external::ExternalSolver;
-use super::{Backend, Solve, SolveStats, SolverResult, VarisatSolver};
+use super::varisat::VarisatSolver;
 use crate::io::{write_atomic, write_dimacs};
 use anyhow::{Context, bail};
 use rustsat::instances::Cnf;
+use rustsat::solvers::{Solve, SolveStats, SolverResult};
 use rustsat::types::{Assignment, Lit};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -363,7 +365,7 @@ fn prove_and_check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::drat_checker;
+    use crate::solve::drat::drat_checker;
     use rustsat::lit;
 
     fn pigeons(p: usize, h: usize) -> Cnf {

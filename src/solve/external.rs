@@ -37,14 +37,6 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// What an UNSAT answer of an external solver rests on, in the words every output uses.
 pub const UNCHECKED_UNSAT: &str = "unchecked (external solver's word)";
 
-impl super::Backend {
-    /// Whether queensat may believe this backend's UNSAT answers: true for the solvers it runs
-    /// in-process, false for an external process (its word, unless a proof is checked).
-    pub fn checks_its_unsat(&self) -> bool {
-        !matches!(self, super::Backend::External(_))
-    }
-}
-
 /// Bytes of solver output read at most: beyond this the solver is stopped, an error.
 fn output_cap(n_vars: u32) -> u64 {
     (64 << 20) + 16 * u64::from(n_vars)

@@ -18,7 +18,7 @@
 use super::free_columns::FreeColumns;
 use super::lines::LineCounts;
 use super::rng::Rng;
-use crate::engine::Reporter;
+use crate::engine::progress::Reporter;
 use serde::Serialize;
 use std::time::Instant;
 

@@ -5,7 +5,7 @@
 //! then every proper subset of the walls (value, and uniqueness where the value is the same).
 //! Sub-boards are solved once for the whole list.
 
-use super::{Puzzle, PuzzleReport};
+use super::puzzle::{Puzzle, PuzzleReport};
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::check_placement;
 use crate::engine::{ValueOptions, second_optimum, value};

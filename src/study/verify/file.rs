@@ -1,8 +1,8 @@
 //! Verifying one published file: the side of its boards, every row's claim on that board, and
 //! the tally of verdicts.
 
-use super::RunInfo;
 use super::claim::{BoardClaim, RefutedKind, Verdict, verify_claim};
+use super::run_info::RunInfo;
 use crate::board::{Board, Placement, render_cell_list};
 use crate::engine::{Reporter, ValueOptions, cpu_since, process_cpu_seconds};
 use crate::io::{ClaimRow, PublishedFile};

@@ -1,9 +1,9 @@
 //! The reports of a verification: Markdown with every refuted row drawn, the one-line summary
 //! row shared by all files, and every row's verdict as TSV.
 
-use super::RunInfo;
 use super::claim::RefutedKind;
 use super::file::{ClaimKind, FileReport, RowResult};
+use super::run_info::RunInfo;
 use super::summary::SummaryReport;
 use crate::board::{Board, parse_cell_list, render_grid};
 

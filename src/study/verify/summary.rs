@@ -2,7 +2,7 @@
 //! an example board, listings) against the engine's own values of the boards in the matching
 //! boards CSV, each class weighted by its orbit when the CSV lists one board per class.
 
-use super::RunInfo;
+use super::run_info::RunInfo;
 use crate::board::{Board, Coord, render_cell_list};
 use crate::engine::{ValueOptions, cpu_since, process_cpu_seconds, value};
 use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};

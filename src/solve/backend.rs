@@ -1,0 +1,226 @@
+//! [`Backend`] names a solver; [`AnySolver`] holds one, chosen at run time.
+
+use super::external::ExternalSolver;
+use super::varisat::VarisatSolver;
+use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
+use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+/// A solver choice.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    #[default]
+    Varisat,
+    #[cfg(feature = "batsat")]
+    Batsat,
+    #[cfg(feature = "cadical")]
+    Cadical,
+    /// A DIMACS solver run as a process: the command line (`external:CMD` on the command line).
+    External(String),
+}
+
+impl Backend {
+    /// Every backend compiled into this binary.
+    pub fn available() -> Vec<Backend> {
+        vec![
+            Backend::Varisat,
+            #[cfg(feature = "batsat")]
+            Backend::Batsat,
+            #[cfg(feature = "cadical")]
+            Backend::Cadical,
+        ]
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Backend::Varisat => "varisat",
+            #[cfg(feature = "batsat")]
+            Backend::Batsat => "batsat",
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => "cadical",
+            Backend::External(_) => "external",
+        }
+    }
+
+    /// A fresh solver of this kind.
+    pub fn make(&self) -> AnySolver {
+        match self {
+            Backend::Varisat => AnySolver::Varisat(Box::default()),
+            #[cfg(feature = "batsat")]
+            Backend::Batsat => AnySolver::Batsat(Box::default()),
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => AnySolver::Cadical(Box::default()),
+            Backend::External(cmd) => AnySolver::External(Box::new(ExternalSolver::new(cmd))),
+        }
+    }
+}
+
+impl FromStr for Backend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Backend, String> {
+        if let Some(cmd) = s.strip_prefix("external:") {
+            if cmd.trim().is_empty() {
+                return Err("external: needs a command, e.g. external:cadical".into());
+            }
+            return Ok(Backend::External(cmd.to_string()));
+        }
+        Backend::available()
+            .into_iter()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Backend::available().iter().map(|b| b.name()).collect();
+                format!(
+                    "unknown solver {s:?} (this build has: {}, external:CMD)",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Backend::External(cmd) => write!(f, "external:{cmd}"),
+            _ => f.write_str(self.name()),
+        }
+    }
+}
+
+/// One solver of any backend, dispatching rustsat's traits to it.
+pub enum AnySolver {
+    Varisat(Box<VarisatSolver>),
+    #[cfg(feature = "batsat")]
+    Batsat(Box<rustsat_batsat::BasicSolver>),
+    #[cfg(feature = "cadical")]
+    Cadical(Box<rustsat_cadical::CaDiCaL<'static, 'static>>),
+    External(Box<ExternalSolver>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $s:ident => $body:expr) => {
+        match $self {
+            AnySolver::Varisat($s) => $body,
+            #[cfg(feature = "batsat")]
+            AnySolver::Batsat($s) => $body,
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical($s) => $body,
+            AnySolver::External($s) => $body,
+        }
+    };
+}
+
+impl AnySolver {
+    /// Whether `lit` is true in the last model (false if the solver cannot say).
+    pub fn is_true(&self, lit: Lit) -> bool {
+        matches!(self.lit_val(lit), Ok(TernaryVal::True))
+    }
+
+    /// Suggests the first decision value of each literal's variable (a known good assignment,
+    /// such as a heuristic placement). Only a hint: answers do not depend on it. Whether this
+    /// backend takes phases (CaDiCaL does; varisat, batsat and external solvers do not).
+    pub fn suggest_phases(&mut self, lits: &[Lit]) -> anyhow::Result<bool> {
+        match self {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(s) => {
+                use rustsat::solvers::PhaseLit as _;
+                for &l in lits {
+                    s.phase_lit(l)?;
+                }
+                Ok(true)
+            }
+            _ => {
+                let _ = lits;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Has later solve calls stop with [`SolverResult::Interrupted`] as soon as `stop` says so
+    /// (it is polled during the search). Whether this backend can stop inside a call (CaDiCaL
+    /// can; the others are only stopped between calls by whoever holds the limit).
+    pub fn set_stop(&mut self, stop: impl Fn() -> bool + 'static) -> bool {
+        match self {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(s) => {
+                use rustsat::solvers::{ControlSignal, Terminate as _};
+                s.attach_terminator(move || {
+                    if stop() {
+                        ControlSignal::Terminate
+                    } else {
+                        ControlSignal::Continue
+                    }
+                });
+                true
+            }
+            _ => {
+                let _ = stop;
+                false
+            }
+        }
+    }
+}
+
+impl Solve for AnySolver {
+    fn signature(&self) -> &'static str {
+        dispatch!(self, s => s.signature())
+    }
+    fn solve(&mut self) -> anyhow::Result<SolverResult> {
+        dispatch!(self, s => s.solve())
+    }
+    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
+        dispatch!(self, s => s.lit_val(lit))
+    }
+    fn add_clause_ref<C: AsRef<Cl> + ?Sized>(&mut self, clause: &C) -> anyhow::Result<()> {
+        dispatch!(self, s => s.add_clause_ref(clause))
+    }
+    fn add_clause(&mut self, clause: Clause) -> anyhow::Result<()> {
+        dispatch!(self, s => s.add_clause(clause))
+    }
+}
+
+impl SolveIncremental for AnySolver {
+    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
+        dispatch!(self, s => s.solve_assumps(assumps))
+    }
+    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
+        dispatch!(self, s => s.core())
+    }
+}
+
+impl SolveStats for AnySolver {
+    fn stats(&self) -> rustsat::solvers::SolverStats {
+        dispatch!(self, s => s.stats())
+    }
+    fn n_clauses(&self) -> usize {
+        dispatch!(self, s => s.n_clauses())
+    }
+    fn max_var(&self) -> Option<Var> {
+        dispatch!(self, s => s.max_var())
+    }
+}
+
+impl Extend<Clause> for AnySolver {
+    fn extend<T: IntoIterator<Item = Clause>>(&mut self, iter: T) {
+        for cl in iter {
+            self.add_clause(cl).expect("solver refused a clause");
+        }
+    }
+}
+
+impl<'a, C: AsRef<Cl> + ?Sized> Extend<&'a C> for AnySolver {
+    fn extend<T: IntoIterator<Item = &'a C>>(&mut self, iter: T) {
+        for cl in iter {
+            self.add_clause_ref(cl).expect("solver refused a clause");
+        }
+    }
+}
+
+impl Backend {
+    /// Whether queensat may believe this backend's UNSAT answers: true for the solvers it runs
+    /// in-process, false for an external process (its word, unless a proof is checked).
+    pub fn checks_its_unsat(&self) -> bool {
+        !matches!(self, Backend::External(_))
+    }
+}
