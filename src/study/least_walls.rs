@@ -38,7 +38,7 @@ pub struct LeastWallsOptions {
     /// Certify the minimum w (> 0): "at most w − 1 walls, at least q queens" as a standalone
     /// CNF (attack and slack cuts as in `model`; never the lex-leader or necessary walls, which
     /// remove boards) refuted by a fresh solver of `backend` with a DRAT proof, the proof checked
-    /// by the external checker ([`certify_least_walls`]). A proof the checker rejects is an error.
+    /// by the external checker ([`certify_least_walls`](crate::engine::certify_least_walls)). A proof the checker rejects is an error.
     pub certify: bool,
     /// Keep the certificate files (CNF, proof) here; `None`: a temporary directory.
     pub certify_dir: Option<PathBuf>,
@@ -56,7 +56,7 @@ pub struct LeastWallsOptions {
     /// of a finished search are not bounded by it.
     pub time_limit: Option<Duration>,
     /// Ask each wall bound of a fresh solver on the standalone CNF, both bounds as unit
-    /// clauses ([`ask_wall_bound`]), instead of the incremental solver under assumptions. With
+    /// clauses ([`ask_wall_bound`](crate::engine::ask_wall_bound)), instead of the incremental solver under assumptions. With
     /// `certify` each such solve writes a DRAT proof, and the one that refutes minimum − 1 is
     /// checked as the certificate instead of being solved again. Not with the lex-leader or
     /// necessary walls in the model (the fresh CNF has neither).
