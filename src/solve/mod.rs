@@ -10,17 +10,16 @@
 
 mod adapter;
 mod backend;
+mod certify;
 mod drat;
 mod external;
 mod varisat;
 
 pub use self::varisat::VarisatSolver;
 pub use backend::{AnySolver, Backend};
-pub use drat::{DratCheck, check_drat, drat_checker, require_drat_checker};
-pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
-mod certify;
-
 pub use certify::{
     Certificate, PendingProof, ProofAnswer, ProofDir, UnsatQuestion, certify_unsat, solve_with_proof,
 };
+pub use drat::{DratCheck, check_drat, drat_checker, require_drat_checker};
+pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
