@@ -194,6 +194,36 @@ fn a_stopped_search_reports_open_bounds() {
     assert!(out.contains("`cover-8-le8.drat` checked"), "{out}");
 }
 
+/// Under --time-limit with no --solver, the solver is CaDiCaL (it stops inside a call; with
+/// varisat one 12x12 call ran 141 s past a 5 s limit); a named solver that stops only between
+/// calls is kept, with a note on stderr. Without a limit the default stays varisat.
+#[test]
+fn a_time_limit_picks_a_solver_that_stops_inside_a_call() {
+    let solver = |extra: &[&str]| {
+        let (code, out, err) = queensat(&[&["cover", "--size", "6", "--format", "json"], extra].concat());
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (v[0]["solver"].as_str().unwrap().to_string(), err)
+    };
+    let (name, err) = solver(&["--time-limit", "60"]);
+    let expected = if common::built_with("cadical") {
+        "cadical"
+    } else {
+        "varisat"
+    };
+    assert_eq!(name, expected);
+    assert!(!err.contains("note"), "{err}");
+    let (name, err) = solver(&["--time-limit", "60", "--solver", "varisat"]);
+    assert_eq!(name, "varisat");
+    assert!(
+        err.contains("queensat: note: varisat is stopped only between solver calls"),
+        "{err}"
+    );
+    let (name, err) = solver(&[]);
+    assert_eq!(name, "varisat");
+    assert!(!err.contains("note"), "{err}");
+}
+
 /// Ctrl-C stops the search like a time limit (open bounds), exits 130 and keeps no report, so
 /// a rerun tries again. (12×12's packing question takes minutes: it is still running.)
 #[test]

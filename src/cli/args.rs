@@ -7,6 +7,7 @@ use crate::io::write_atomic;
 use crate::solve::Backend;
 use clap::Args;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The base model's encoding choices.
 #[derive(Args, Debug, Clone)]
@@ -31,8 +32,9 @@ impl BaseArgs {
 /// Which SAT solver answers: `--solver`, the same in every command that solves.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
-    /// SAT solver: a built-in backend, or `external:CMD` [default: varisat; `value` picks
-    /// cadical, where built in, on boards of 300 free cells or more]
+    /// SAT solver: a built-in backend, or `external:CMD` [default: varisat; where built in,
+    /// cadical under --time-limit (it stops inside a call) and, in `value`, on boards of 300
+    /// free cells or more]
     #[arg(long)]
     pub solver: Option<Backend>,
 }
@@ -41,6 +43,24 @@ impl SolverArgs {
     /// The solver named, or varisat.
     pub fn backend(&self) -> Backend {
         self.solver.clone().unwrap_or_default()
+    }
+
+    /// The solver of a search under `time_limit`: the one named, else, with a limit, one that
+    /// stops inside a call (so the limit holds), else varisat. A named solver that stops only
+    /// between calls is kept, with a note on stderr that one call may run past the limit.
+    pub fn backend_within(&self, time_limit: Option<Duration>) -> Backend {
+        match (&self.solver, time_limit) {
+            (None, Some(_)) => Backend::for_time_limit(),
+            (Some(b), Some(_)) if !b.stops_inside_a_call() => {
+                eprintln!(
+                    "queensat: note: {} is stopped only between solver calls, so one call may run \
+                     past --time-limit",
+                    b.name()
+                );
+                b.clone()
+            }
+            _ => self.backend(),
+        }
     }
 }
 

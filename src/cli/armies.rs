@@ -37,8 +37,8 @@ pub struct ArmiesArgs {
     pub count_seconds: Option<Duration>,
     /// Stop the search for m after this many CPU seconds (or at Ctrl-C) and report the
     /// largest checked position found, labelled NOT proved (exit 3; 130 after Ctrl-C); a
-    /// stopped board is not written to --cache. CaDiCaL stops inside a call, the other
-    /// solvers between calls.
+    /// stopped board is not written to --cache. CaDiCaL stops inside a call, so it answers
+    /// when no --solver is named; the other solvers stop between calls.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
@@ -69,7 +69,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
     super::ctrl_c::catch_ctrl_c();
     let opts = ArmyOptions {
         encoding: a.encoding,
-        backend: a.solver.backend(),
+        backend: a.solver.backend_within(a.time_limit),
         unique: a.unique || (a.table && !a.no_count),
         count_limit: a.count_seconds,
         time_limit: a.time_limit,

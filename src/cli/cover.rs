@@ -28,10 +28,11 @@ pub struct CoverArgs {
     /// At-most-one encoding of "one solution per square" when packing.
     #[arg(long, value_enum, default_value_t = Amo::Ladder)]
     pub amo: Amo,
-    /// Stop each search (packing, covering) after this many CPU seconds and report the best
-    /// selection found with the bound proved so far, labelled open, exit 3 (CaDiCaL stops
-    /// inside a call, the other solvers between calls). Ctrl-C stops the same way (exit 130)
-    /// and keeps no report of the size it cut short.
+    /// Stop each search (partition, packing, covering, and a stopped cover's "no partition"
+    /// question) after this many CPU seconds and report the best selection found with the
+    /// bound proved so far, labelled open, exit 3. CaDiCaL stops inside a call, so it answers
+    /// when no --solver is named; the other solvers stop between calls. Ctrl-C stops the same
+    /// way (exit 130) and keeps no report of the size it cut short.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
@@ -50,7 +51,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         bail!("--size: every side must lie within 1..12");
     }
     let opts = CoverOptions {
-        backend: a.solver.backend(),
+        backend: a.solver.backend_within(a.time_limit),
         amo: a.amo,
         certificates: a.certificates.clone(),
         symmetry_breaking: a.symmetry.breaking(),

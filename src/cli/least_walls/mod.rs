@@ -58,8 +58,9 @@ pub struct LeastWallsArgs {
     pub start_runs: u64,
     /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
     /// Ctrl-C, and report the checked bounds it has, labelled NOT proved (exit 3; 130 after
-    /// Ctrl-C, which also skips the q not begun). CaDiCaL stops inside a call, the other
-    /// solvers between calls; an external solver's own CPU is not counted; a finished search's
+    /// Ctrl-C, which also skips the q not begun). CaDiCaL stops inside a call, so it answers
+    /// when no --solver is named; the other solvers stop between calls; an external solver's
+    /// own CPU is not counted; a finished search's
     /// certificate and count are not bounded by it.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
@@ -183,7 +184,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
             slack_cuts: a.slack_cuts,
         },
         search: a.search,
-        backend: a.solver.backend(),
+        backend: a.solver.backend_within(a.time_limit),
         count: a.count,
         unique: a.unique,
         lex_leader_count: a.lex_leader != LexLeader::Off,
