@@ -167,8 +167,8 @@ impl AnySolver {
                 use rustsat::solvers::{ControlSignal, Terminate as _};
                 use std::time::{Duration, Instant};
                 // CaDiCaL asks every tenth step of its search, and a CPU deadline reads the
-                // thread's clock by a system call (0.14 s of system time in a 3.6 s 24x24 value
-                // search): `stop` is asked at most every millisecond, by the cheap clock.
+                // thread's clock by a system call: `stop` is asked at most every millisecond,
+                // by the cheap clock (a 2.6 s 24x24 value search: 0.12 -> 0.02 s of system time).
                 const POLL: Duration = Duration::from_millis(1);
                 let mut next = Instant::now();
                 s.attach_terminator(move || {

@@ -60,8 +60,7 @@ pub struct LeastWallsArgs {
     /// Ctrl-C, and report the checked bounds it has, labelled NOT proved (exit 3; 130 after
     /// Ctrl-C, which also skips the q not begun). CaDiCaL stops inside a call, so it answers
     /// when no --solver is named; the other solvers stop between calls; an external solver's
-    /// own CPU is not counted; a finished search's
-    /// certificate and count are not bounded by it.
+    /// own CPU is not counted; a finished search's certificate and count are not bounded by it.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
