@@ -4,6 +4,12 @@
 mod common;
 use common::queensat;
 
+fn err_of(args: &[&str]) -> String {
+    let (code, _, err) = queensat(args);
+    assert_eq!(code, 0, "{err}");
+    err
+}
+
 #[test]
 fn a_time_limit_reports_the_best_found_unproved() {
     for solver in ["varisat", "cadical"] {
@@ -37,6 +43,11 @@ fn a_time_limit_reports_the_best_found_unproved() {
         ]);
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("value 10"), "{out}");
+        // A solver that stops only between calls is named under a limit: say so, once.
+        let noted = err_of(&["value", "--size", "8", "--solver", solver, "--time-limit", "60"])
+            .matches("queensat: note:")
+            .count();
+        assert_eq!(noted, usize::from(solver == "varisat"), "{solver}");
     }
     let (code, _, err) = queensat(&["value", "--size", "8", "--time-limit=-1"]);
     assert_eq!(code, 2, "{err}");

@@ -47,19 +47,26 @@ impl SolverArgs {
 
     /// The solver of a search under `time_limit`: the one named, else, with a limit, one that
     /// stops inside a call (so the limit holds), else varisat. A named solver that stops only
-    /// between calls is kept, with a note on stderr that one call may run past the limit.
+    /// between calls is kept, with [`SolverArgs::note_limit`].
     pub fn backend_within(&self, time_limit: Option<Duration>) -> Backend {
+        self.note_limit(time_limit);
         match (&self.solver, time_limit) {
             (None, Some(_)) => Backend::for_time_limit(),
-            (Some(b), Some(_)) if !b.stops_inside_a_call() => {
-                eprintln!(
-                    "queensat: note: {} is stopped only between solver calls, so one call may run \
-                     past --time-limit",
-                    b.name()
-                );
-                b.clone()
-            }
             _ => self.backend(),
+        }
+    }
+
+    /// Under a time limit, a one-line note on stderr when the solver named stops only between
+    /// calls: one call may run past the limit.
+    pub fn note_limit(&self, time_limit: Option<Duration>) {
+        if let (Some(b), Some(_)) = (&self.solver, time_limit)
+            && !b.stops_inside_a_call()
+        {
+            eprintln!(
+                "queensat: note: {} is stopped only between solver calls, so one call may run past \
+                 --time-limit",
+                b.name()
+            );
         }
     }
 }

@@ -77,6 +77,7 @@ fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyh
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let mut opts = a.value.options();
     opts.cadical_on_large = a.value.solver.solver.is_none() && a.external.is_none();
+    a.value.solver.note_limit(a.time_limit);
     if let Some(cmd) = &a.external {
         opts.backend = Backend::External(cmd.clone());
     }
