@@ -40,6 +40,23 @@ fn n_plus_one_queens_are_oeis_a103330() {
     }
 }
 
+/// OEIS A129551 (k = 2) and A129553 (k = 3), n = 1..12: oracles only, as above. (Terms read
+/// from a public copy of the OEIS data; results/nk/README.md compares every published term.)
+#[test]
+fn n_plus_two_and_n_plus_three_queens_are_oeis_a129551_and_a129553() {
+    let published: [(usize, [u64; 12]); 2] = [
+        (2, [0, 0, 0, 0, 0, 0, 4, 44, 280, 1304, 12452, 105012]),
+        (3, [0, 0, 0, 0, 0, 0, 0, 8, 44, 528, 5976, 77896]),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (k, terms) in published {
+        // 1×1 has no room for k walls (`nk` refuses it; the published term is 0).
+        for (i, &want) in terms.iter().enumerate().skip(1) {
+            assert_eq!(count(dir.path(), i + 1, k, "rows"), want, "n={}, k={k}", i + 1);
+        }
+    }
+}
+
 #[test]
 fn the_three_methods_agree_and_disagreement_would_fail() {
     let dir = tempfile::tempdir().unwrap();
