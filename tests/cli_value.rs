@@ -215,3 +215,44 @@ fn without_solver_large_boards_go_to_cadical() {
         "varisat"
     );
 }
+
+/// `--cadical-config`: CaDiCaL answers with the preset named (`sat` by default), the report
+/// names it, every preset gives the same value, and other solvers report none.
+#[test]
+fn cadical_presets_keep_the_value_and_are_reported() {
+    let report = |args: &[&str]| -> serde_json::Value {
+        let o = run(args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let walls = "1,3 2,5";
+    let v = report(&["value", "--size", "8", "--walls", walls, "--format", "json"]);
+    assert_eq!(v["solver"], "varisat");
+    assert!(v.get("solver_config").is_none(), "{v}");
+    if !common::built_with("cadical") {
+        eprintln!("skipped: built without the cadical feature");
+        return;
+    }
+    let base = [
+        "value", "--size", "8", "--walls", walls, "--solver", "cadical", "--format", "json",
+    ];
+    let v = report(&base);
+    assert_eq!(
+        (v["value"].as_u64(), v["solver_config"].as_str()),
+        (Some(10), Some("sat"))
+    );
+    for preset in ["default", "sat", "unsat", "plain"] {
+        let v = report(&[&base[..], &["--cadical-config", preset]].concat());
+        assert_eq!(v["value"], 10, "{preset}");
+        assert_eq!(v["solver_config"], preset);
+        assert_eq!(v["proved"], true);
+    }
+    assert_bad_input(
+        &["value", "--size", "8", "--cadical-config", "fast"],
+        "invalid value 'fast' for '--cadical-config",
+    );
+}

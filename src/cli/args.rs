@@ -2,9 +2,9 @@
 //! solver options, where output goes, and whether progress shows.
 
 use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::engine::{Search, ValueOptions};
+use crate::engine::{Search, VALUE_CADICAL_CONFIG, ValueOptions};
 use crate::io::write_atomic;
-use crate::solve::Backend;
+use crate::solve::{Backend, CadicalConfig};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -102,6 +102,10 @@ pub struct ValueSearchArgs {
     /// bound and as clauses that "at least k queens" implies (README, `queensat value`).
     #[arg(long)]
     pub no_lp: bool,
+    /// CaDiCaL's option preset for this search, where CaDiCaL answers (`--solver cadical`, or
+    /// no `--solver` on boards of 300 free cells and more); `sat` by default (docs/bench.md).
+    #[arg(long, value_enum, default_value_t = VALUE_CADICAL_CONFIG)]
+    pub cadical_config: CadicalConfig,
 }
 
 impl ValueSearchArgs {
@@ -112,6 +116,7 @@ impl ValueSearchArgs {
             backend: self.solver.backend(),
             cadical_on_large: false,
             lp: !self.no_lp,
+            cadical_config: self.cadical_config,
         }
     }
 }

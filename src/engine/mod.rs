@@ -35,5 +35,8 @@ pub use session::{BoardSession, Interrupted};
 pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unique::{Uniqueness, other_placement, second_optimum};
-pub use value::{Search, SolverCall, ValueOptions, ValueReport, value, value_to_the_end, value_within};
+pub use value::{
+    Search, SolverCall, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value, value_to_the_end,
+    value_within,
+};
 pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound, least_walls_header};

@@ -22,7 +22,11 @@ pub struct BoardSession {
 
 impl BoardSession {
     pub fn new(board: &Board, opts: BaseOptions, backend: &Backend) -> BoardSession {
-        let mut solver = backend.make();
+        BoardSession::with_solver(board, opts, backend.make())
+    }
+
+    /// The same, encoded into `solver` (a fresh one, configured by the caller).
+    pub fn with_solver(board: &Board, opts: BaseOptions, mut solver: AnySolver) -> BoardSession {
         let model = BaseModel::encode(board, opts, &mut solver);
         BoardSession {
             board: board.clone(),

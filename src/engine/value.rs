@@ -17,7 +17,7 @@ use super::session::Interrupted;
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
-use crate::solve::Backend;
+use crate::solve::{Backend, CadicalConfig};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -55,7 +55,16 @@ pub struct ValueOptions {
     /// Use the checked segment-LP bound and the clauses it implies (on boards of at least
     /// `engine::lp_bound::LP_MIN_FREE_CELLS`, 150, free cells).
     pub lp: bool,
+    /// CaDiCaL's option preset, where CaDiCaL answers ([`VALUE_CADICAL_CONFIG`] by default).
+    pub cadical_config: CadicalConfig,
 }
+
+/// CaDiCaL's preset for value searches: `sat` (stable mode only). On the large boards the hard
+/// call is often the one that finds the value, and there it was up to 4× faster (32×32 step-5
+/// lattice 11.9 -> 2.8 s, 28×28 step-4 lattice 4.5 -> 1.4 s); the hard UNSAT calls of the
+/// random 24×24 boards were faster too (24.4 -> 18.3 s), and the worst loss was 20×20 random
+/// dense (0.9 -> 2.0 s). Table: docs/bench.md, "CaDiCaL's presets".
+pub const VALUE_CADICAL_CONFIG: CadicalConfig = CadicalConfig::Sat;
 
 impl Default for ValueOptions {
     fn default() -> Self {
@@ -65,6 +74,7 @@ impl Default for ValueOptions {
             backend: Backend::default(),
             cadical_on_large: false,
             lp: true,
+            cadical_config: VALUE_CADICAL_CONFIG,
         }
     }
 }
@@ -125,6 +135,9 @@ pub struct ValueReport {
     /// False when optimality rests on an external solver's UNSAT answer that nothing checked.
     pub certified: bool,
     pub solver: String,
+    /// CaDiCaL's option preset, when CaDiCaL answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver_config: Option<&'static str>,
     pub amo: &'static str,
     pub count: &'static str,
     pub search: Search,
@@ -239,7 +252,8 @@ fn value_until(
         };
     }
     let mut n_implied = 0;
-    let mut session = BoardSession::new(board, opts.base, &backend);
+    let mut session =
+        BoardSession::with_solver(board, opts.base, backend.make_configured(opts.cadical_config));
     // The board's own symmetries map placements to placements of the same size, so one
     // placement per class answers every "at least k" question; on symmetric boards this cuts
     // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).
@@ -433,6 +447,7 @@ fn value_until(
         calls,
         proof,
         solver: backend.to_string(),
+        solver_config: backend.has_presets().then(|| opts.cadical_config.name()),
         amo: opts.base.amo.name(),
         count: opts.base.count.name(),
         search: opts.search,

@@ -64,6 +64,42 @@ impl Backend {
             .unwrap_or_default()
     }
 
+    /// Whether [`make_configured`](Self::make_configured) applies a preset (CaDiCaL only).
+    pub fn has_presets(&self) -> bool {
+        #[cfg(feature = "cadical")]
+        if *self == Backend::Cadical {
+            return true;
+        }
+        false
+    }
+
+    /// A fresh solver of this kind, CaDiCaL with its option preset `config` (the other
+    /// backends have none and ignore it).
+    pub fn make_configured(&self, config: CadicalConfig) -> AnySolver {
+        match self.make() {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(mut s) => {
+                use rustsat_cadical::Config;
+                let preset = match config {
+                    CadicalConfig::Default => None,
+                    CadicalConfig::Sat => Some(Config::Sat),
+                    CadicalConfig::Unsat => Some(Config::Unsat),
+                    CadicalConfig::Plain => Some(Config::Plain),
+                };
+                if let Some(p) = preset {
+                    // A fresh solver is in CaDiCaL's configuring state, which takes a preset.
+                    s.set_configuration(p)
+                        .expect("a fresh CaDiCaL takes an option preset");
+                }
+                AnySolver::Cadical(s)
+            }
+            solver => {
+                let _ = config;
+                solver
+            }
+        }
+    }
+
     /// A fresh solver of this kind.
     pub fn make(&self) -> AnySolver {
         match self {
@@ -104,6 +140,33 @@ impl std::fmt::Display for Backend {
         match self {
             Backend::External(cmd) => write!(f, "external:{cmd}"),
             _ => f.write_str(self.name()),
+        }
+    }
+}
+
+/// CaDiCaL's option presets (its `--sat`, `--unsat`, `--plain`): `sat` runs in stable mode
+/// only, which suits searches whose hard call is usually the one that finds a placement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum CadicalConfig {
+    /// CaDiCaL's defaults.
+    #[default]
+    Default,
+    /// Options for satisfiable formulas (stable mode only).
+    Sat,
+    /// Options for unsatisfiable formulas (no stable mode, no local search).
+    Unsat,
+    /// No preprocessing or inprocessing.
+    Plain,
+}
+
+impl CadicalConfig {
+    pub fn name(self) -> &'static str {
+        match self {
+            CadicalConfig::Default => "default",
+            CadicalConfig::Sat => "sat",
+            CadicalConfig::Unsat => "unsat",
+            CadicalConfig::Plain => "plain",
         }
     }
 }
@@ -266,5 +329,24 @@ mod tests {
         let any = Backend::available().iter().any(Backend::stops_inside_a_call);
         assert_eq!(b.stops_inside_a_call(), any, "{b:?}");
         assert!(!Backend::Varisat.stops_inside_a_call());
+    }
+
+    /// Every preset gives a solver that answers, on every backend (presets only tune).
+    #[test]
+    fn every_preset_answers() {
+        use clap::ValueEnum as _;
+        for b in Backend::available() {
+            for &c in CadicalConfig::value_variants() {
+                let mut s = b.make_configured(c);
+                let (x, y) = (Lit::positive(0), Lit::positive(1));
+                s.add_clause(Clause::from([x, y])).unwrap();
+                s.add_clause(Clause::from([!x])).unwrap();
+                assert_eq!(s.solve().unwrap(), SolverResult::Sat, "{b:?} {c:?}");
+                assert!(s.is_true(y));
+                s.add_clause(Clause::from([!y])).unwrap();
+                assert_eq!(s.solve().unwrap(), SolverResult::Unsat, "{b:?} {c:?}");
+            }
+            assert_eq!(b.has_presets(), b.name() == "cadical");
+        }
     }
 }

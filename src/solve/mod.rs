@@ -16,7 +16,7 @@ mod external;
 mod varisat;
 
 pub use self::varisat::VarisatSolver;
-pub use backend::{AnySolver, Backend};
+pub use backend::{AnySolver, Backend, CadicalConfig};
 pub use certify::{
     Certificate, PendingProof, ProofAnswer, ProofDir, UnsatQuestion, certify_unsat, solve_with_proof,
 };
