@@ -253,7 +253,7 @@ fn value_until(
     }
     let mut n_implied = 0;
     let mut session =
-        BoardSession::with_solver(board, opts.base, backend.make_configured(opts.cadical_config));
+        BoardSession::with_solver(board, opts.base, backend.make_configured(opts.cadical_config)?);
     // The board's own symmetries map placements to placements of the same size, so one
     // placement per class answers every "at least k" question; on symmetric boards this cuts
     // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).

@@ -75,8 +75,8 @@ impl Backend {
 
     /// A fresh solver of this kind, CaDiCaL with its option preset `config` (the other
     /// backends have none and ignore it).
-    pub fn make_configured(&self, config: CadicalConfig) -> AnySolver {
-        match self.make() {
+    pub fn make_configured(&self, config: CadicalConfig) -> anyhow::Result<AnySolver> {
+        Ok(match self.make() {
             #[cfg(feature = "cadical")]
             AnySolver::Cadical(mut s) => {
                 use rustsat_cadical::Config;
@@ -88,8 +88,7 @@ impl Backend {
                 };
                 if let Some(p) = preset {
                     // A fresh solver is in CaDiCaL's configuring state, which takes a preset.
-                    s.set_configuration(p)
-                        .expect("a fresh CaDiCaL takes an option preset");
+                    s.set_configuration(p)?;
                 }
                 AnySolver::Cadical(s)
             }
@@ -97,7 +96,7 @@ impl Backend {
                 let _ = config;
                 solver
             }
-        }
+        })
     }
 
     /// A fresh solver of this kind.
@@ -337,7 +336,7 @@ mod tests {
         use clap::ValueEnum as _;
         for b in Backend::available() {
             for &c in CadicalConfig::value_variants() {
-                let mut s = b.make_configured(c);
+                let mut s = b.make_configured(c).unwrap();
                 let (x, y) = (Lit::positive(0), Lit::positive(1));
                 s.add_clause(Clause::from([x, y])).unwrap();
                 s.add_clause(Clause::from([!x])).unwrap();
