@@ -74,8 +74,8 @@ fn counts_on_an_external_unsat_are_labelled() {
     let out = dir.path().join("sweep");
     let o = out.to_str().unwrap();
     let sweep = [
-        "sweep", "--size", "4", "--walls", "1", "--quiet", "--solver", &liar, "--start", "greedy",
-        "--output", o,
+        "sweep", "--size", "4", "--walls", "1", "--quiet", "--engine", "reuse", "--solver", &liar, "--start",
+        "greedy", "--output", o,
     ];
     let (code, text, err) = queensat(&sweep);
     assert_eq!(code, 0, "{err}");
@@ -86,16 +86,27 @@ fn counts_on_an_external_unsat_are_labelled() {
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(md.contains("proof: unchecked (external solver's word)"), "{md}");
     let other = dir.path().join("sweep2");
-    let (code, _, err) = queensat(&[&sweep[..11], &[other.to_str().unwrap(), "--cross-check"]].concat());
+    let (code, _, err) = queensat(&[&sweep[..13], &[other.to_str().unwrap(), "--cross-check"]].concat());
     one_error_line(code, &err, "cross-check failed");
     // From the branch and bound's optimum the lie is the truth (nothing fits beyond it), and
     // every class is compared with the branch and bound: no label, the cross-check line.
     let third = dir.path().join("sweep3");
-    let (code, text, err) = queensat(&[&sweep[..8], &["--output", third.to_str().unwrap()]].concat());
+    let (code, text, err) = queensat(&[&sweep[..10], &["--output", third.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
     assert!(!text.contains("unchecked"), "{text}");
     let md = std::fs::read_to_string(third.join("summary.md")).unwrap();
     assert!(md.contains("agrees on all") && !md.contains("unchecked"), "{md}");
+    // The tree engine's values rest on its replayed trees, not on the solver: no label.
+    let fourth = dir.path().join("sweep4");
+    let tree = [
+        &sweep[..6],
+        &sweep[8..10],
+        &["--output", fourth.to_str().unwrap()],
+    ]
+    .concat();
+    let (code, text, err) = queensat(&tree);
+    assert_eq!(code, 0, "{err}");
+    assert!(!text.contains("unchecked"), "{text}");
 }
 
 /// Case 1 and 2 through `queensat solve`: every kind of bad solver is an error.

@@ -89,29 +89,55 @@ fn a_single_run_matches_brute_force_and_the_class_count() {
 }
 
 #[test]
-fn both_starts_prove_the_same_values_and_the_spec_records_the_start() {
+fn every_engine_and_start_proves_the_same_values_and_the_spec_records_them() {
     let dir = tempfile::tempdir().unwrap();
-    let (bnb, greedy) = (dir.path().join("bnb"), dir.path().join("greedy"));
-    sweep(&bnb, &[]);
-    sweep(&greedy, &["--start", "greedy"]);
+    let (tree, bnb, greedy) = (
+        dir.path().join("tree"),
+        dir.path().join("bnb"),
+        dir.path().join("greedy"),
+    );
+    sweep(&tree, &[]);
+    sweep(&bnb, &["--engine", "reuse"]);
+    sweep(&greedy, &["--engine", "reuse", "--start", "greedy"]);
     let summary = |d: &Path| std::fs::read_to_string(d.join("summary.json")).unwrap();
     let values = |d: &Path| -> Vec<serde_json::Value> {
         let s: Vec<serde_json::Value> = serde_json::from_str(&summary(d)).unwrap();
         s.iter().map(|w| w["values"].clone()).collect()
     };
+    assert_eq!(values(&tree), values(&bnb));
     assert_eq!(values(&bnb), values(&greedy));
+    // The tree engine keeps the branch and bound's placements, as the SAT search started from
+    // them does: the databases are the same bytes.
+    for k in [2, 3] {
+        let db = |d: &Path| std::fs::read(d.join(format!("6x6-{k}w.jsonl"))).unwrap();
+        assert_eq!(db(&tree), db(&bnb), "{k} walls");
+    }
+    let md = std::fs::read_to_string(tree.join("summary.md")).unwrap();
+    assert!(md.contains("search tree, replayed by the checker"), "{md}");
+    assert!(md.contains("solver: none; engine: tree"), "{md}");
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tree.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["sat_calls"], 0);
+    assert!(run["chunk_tree_seconds"].as_f64().is_some(), "{run}");
     // The branch-and-bound start compares every class without `--cross-check`.
     let md = std::fs::read_to_string(bnb.join("summary.md")).unwrap();
     assert!(md.contains("agrees on all"), "{md}");
     let spec = std::fs::read_to_string(greedy.join("sweep.json")).unwrap();
     assert!(spec.contains(r#""start":"greedy""#), "{spec}");
-    // Resuming with the other start is a different sweep: refused.
-    let o = try_sweep(&greedy, &[]);
-    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::read_to_string(tree.join("sweep.json"))
+            .unwrap()
+            .contains(r#""engine":"tree""#)
+    );
+    // Resuming with another start or engine is a different sweep: refused.
+    for other in [&[][..], &["--engine", "reuse"][..]] {
+        let o = try_sweep(&greedy, other);
+        assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    }
     // A spec written before the option existed (no "start") is a greedy sweep and resumes.
     let legacy = spec.replace(r#","start":"greedy""#, "");
     std::fs::write(greedy.join("sweep.json"), legacy).unwrap();
-    sweep(&greedy, &["--start", "greedy"]);
+    sweep(&greedy, &["--engine", "reuse", "--start", "greedy"]);
 }
 
 #[test]

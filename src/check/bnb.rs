@@ -7,100 +7,47 @@
 //! segment left empty. Bound: a segment holds at most one queen, so the queens still to come
 //! are at most the number of row segments, and of column segments, that keep a candidate.
 
-use super::sight::seen_from;
-use crate::board::{Board, Cell, CellSet, Placement};
+use super::attack_graph::AttackGraph;
+use super::search_tree::SearchTree;
+use crate::board::{Board, CellSet, Placement};
 use crate::with_cell_width;
 
-/// A board prepared for the search.
-struct Graph<const W: usize> {
-    cols: usize,
-    /// Cells each cell attacks (walls block, holes do not).
-    attacks: Vec<CellSet<W>>,
-    /// Free cells of each row segment, then of each column segment.
-    rows: Vec<CellSet<W>>,
-    cols_segs: Vec<CellSet<W>>,
-}
-
-fn graph<const W: usize>(board: &Board) -> Graph<W> {
-    let (nr, nc) = (board.rows(), board.cols());
-    let free = |r: usize, c: usize| board.cell((r, c)) == Cell::Free;
-    let mut attacks = vec![CellSet::EMPTY; nr * nc];
-    for r0 in 0..nr {
-        for c0 in 0..nc {
-            if !free(r0, c0) {
-                continue;
-            }
-            for (r, c) in seen_from(board, (r0, c0)).filter(|&(r, c)| free(r, c)) {
-                attacks[r0 * nc + c0].insert(r * nc + c);
-            }
-        }
-    }
-    // Runs of non-wall cells along rows and columns, keeping their free cells.
-    let runs = |outer: usize, inner: usize, cell: &dyn Fn(usize, usize) -> (usize, usize)| {
-        let mut out = Vec::new();
-        for a in 0..outer {
-            let mut run = CellSet::EMPTY;
-            for b in 0..inner {
-                let (r, c) = cell(a, b);
-                match board.cell((r, c)) {
-                    Cell::Wall => {
-                        if !run.is_empty() {
-                            out.push(std::mem::take(&mut run));
-                        }
-                    }
-                    Cell::Free => run.insert(r * nc + c),
-                    Cell::Hole => {}
-                }
-            }
-            if !run.is_empty() {
-                out.push(run);
-            }
-        }
-        out
-    };
-    Graph {
-        cols: nc,
-        attacks,
-        rows: runs(nr, nc, &|a, b| (a, b)),
-        cols_segs: runs(nc, nr, &|a, b| (b, a)),
-    }
-}
-
 struct Search<'a, const W: usize> {
-    g: &'a Graph<W>,
+    g: &'a AttackGraph<W>,
     best: CellSet<W>,
     best_count: usize,
+    /// The search so far, when it is kept as a certificate.
+    tree: Option<SearchTree>,
 }
 
 impl<const W: usize> Search<'_, W> {
-    fn bound(&self, cand: &CellSet<W>) -> usize {
-        let live = |segs: &[CellSet<W>]| segs.iter().filter(|s| s.intersects(cand)).count();
-        live(&self.g.rows).min(live(&self.g.cols_segs))
-    }
-
     fn go(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
-        if cand.is_empty() {
-            if count > self.best_count {
+        // Both kinds of leaf stay at or below the final best: a pruned node by its bound, a
+        // complete placement by the update.
+        if cand.is_empty() || count + self.g.segment_bound(&cand) <= self.best_count {
+            if cand.is_empty() && count > self.best_count {
                 self.best_count = count;
                 self.best = placed;
             }
+            if let Some(t) = self.tree.as_mut() {
+                t.leaf();
+            }
             return;
         }
-        if count + self.bound(&cand) <= self.best_count {
-            return;
-        }
-        let seg = self
+        let (index, seg) = self
             .g
             .rows
             .iter()
             .map(|s| s.intersection(&cand))
-            .filter(|s| !s.is_empty())
-            .min_by_key(|s| s.len())
+            .enumerate()
+            .filter(|(_, s)| !s.is_empty())
+            .min_by_key(|(_, s)| s.len())
             .expect("a candidate lies in some row segment");
+        if let Some(t) = self.tree.as_mut() {
+            t.branch(index);
+        }
         for i in seg.iter() {
-            let mut next = cand.difference(&self.g.attacks[i]);
-            next.remove(i);
-            self.go(next, placed.with(i), count + 1);
+            self.go(self.g.after_queen(&cand, i), placed.with(i), count + 1);
         }
         self.go(cand.difference(&seg), placed, count);
     }
@@ -109,20 +56,28 @@ impl<const W: usize> Search<'_, W> {
 /// The value of a board and one optimal placement, by branch and bound (any size; meant for
 /// the boards a sweep enumerates).
 pub fn bnb_value(board: &Board) -> (usize, Placement) {
-    with_cell_width!(board.n_cells(), W => bnb_value_in::<W>(board))
+    let (v, p, _) = with_cell_width!(board.n_cells(), W => search::<W>(board, false));
+    (v, p)
 }
 
-fn bnb_value_in<const W: usize>(board: &Board) -> (usize, Placement) {
-    let g = graph::<W>(board);
-    let cand = CellSet::of((0..board.n_cells()).filter(|&i| board.cell(board.coord(i)) == Cell::Free));
+/// [`bnb_value`] with its search tree, which refutes one queen more than the value
+/// (`check_search_tree(board, value + 1, &tree)`).
+pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
+    let (v, p, t) = with_cell_width!(board.n_cells(), W => search::<W>(board, true));
+    (v, p, t.unwrap_or_default())
+}
+
+fn search<const W: usize>(board: &Board, record: bool) -> (usize, Placement, Option<SearchTree>) {
+    let g = AttackGraph::<W>::new(board);
     let mut s = Search {
         g: &g,
         best: CellSet::EMPTY,
         best_count: 0,
+        tree: record.then(SearchTree::default),
     };
-    s.go(cand, CellSet::EMPTY, 0);
+    s.go(g.free, CellSet::EMPTY, 0);
     let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
-    (s.best_count, placement)
+    (s.best_count, placement, s.tree)
 }
 
 #[cfg(test)]

@@ -2,21 +2,24 @@
 //! directions and shares no code with the encoders, so a bug there cannot hide a bug here.
 
 mod armies;
+mod attack_graph;
 mod bnb;
 mod brute;
 mod dual_bound;
 mod nqueens;
 mod row_count;
+mod search_tree;
 mod sight;
 
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
-pub use bnb::bnb_value;
+pub use bnb::{bnb_proof, bnb_value};
 pub use brute::{brute_count, brute_value};
 pub use dual_bound::{
     CheckedDual, CliqueWeight, DualCertificate, DualError, Forced, SegmentWeight, Waste, check_dual,
 };
 pub use nqueens::{NQueensViolation, check_columns};
 pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
+pub use search_tree::{SearchTree, TreeError, check_search_tree};
 
 use crate::board::{Board, Cell, Coord, Placement};
 use sight::{DIRECTIONS, line_of_sight};

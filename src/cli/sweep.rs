@@ -28,20 +28,22 @@ pub struct SweepArgs {
     /// Classes per chunk: the unit of work, of resuming and of solver reuse.
     #[arg(long, default_value_t = 1000, value_parser = super::args::at_least_one)]
     pub chunk: usize,
-    /// How the SAT solver is used.
+    /// How each class's value is found and proved.
     #[arg(long, value_enum, default_value_t = Engine::default())]
     pub engine: Engine,
-    /// Where each board's search starts: the branch and bound's optimum (then every class is
-    /// also cross-checked) or a greedy placement. Either way the value rests on an UNSAT answer.
+    /// Where each SAT search starts (`--engine reuse`): the branch and bound's optimum (then
+    /// every class is also cross-checked) or a greedy placement. Either way the value rests on
+    /// an UNSAT answer.
     #[arg(long, value_enum, default_value_t = Start::default())]
     pub start: Start,
-    /// SAT solver.
+    /// SAT solver (of the SAT engines, and of the tree engine's cross-check and counts).
     #[arg(long, default_value = "varisat")]
     pub solver: String,
     /// Also count each class's optimal placements (SAT enumeration; slow on big sweeps).
     #[arg(long)]
     pub count_optimal: bool,
-    /// Compare every class's value with the independent branch-and-bound engine.
+    /// Prove every class's value a second way and compare: by the branch and bound for the SAT
+    /// engines, by SAT (one UNSAT answer per class) for the tree engine.
     #[arg(long)]
     pub cross_check: bool,
     /// Worker threads (default: all cores).
@@ -73,8 +75,8 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         solver: a.solver,
         count_optimal: a.count_optimal,
     };
-    if spec.count_optimal && spec.engine != Engine::Reuse {
-        bail!("--count-optimal needs --engine reuse");
+    if spec.count_optimal && spec.engine == Engine::Rebuild {
+        bail!("--count-optimal needs --engine tree or reuse");
     }
     let out = a
         .output
@@ -87,8 +89,10 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
     print_summaries(sums.as_deref().unwrap_or_default());
+    // Only SAT engines rest on the solver's answers; the tree engine's are replayed.
     let cross_checked = a.cross_check || (spec.engine == Engine::Reuse && spec.start == Start::Bnb);
-    if sums.is_some() && spec.solver.starts_with("external:") && !cross_checked {
+    if sums.is_some() && spec.engine != Engine::Tree && spec.solver.starts_with("external:") && !cross_checked
+    {
         println!(
             "proof: {} (--cross-check checks the values)",
             crate::solve::UNCHECKED_UNSAT

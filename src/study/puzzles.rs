@@ -583,8 +583,8 @@ fn process<const W: usize>(
     if upper_bound(&board).bound < opts.min_value {
         return Ok(below);
     }
-    // The value as a sweep proves it: the branch and bound's optimum as the start, then the
-    // solver's UNSAT answer for one queen more; the two must agree.
+    // The value as the sweep's SAT engine proves it: the branch and bound's optimum as the
+    // start, then the solver's UNSAT answer for one queen more; the two must agree.
     let (bnb, start) = bnb_value(&board);
     if bnb < opts.min_value {
         // Below the minimum by the branch and bound: one UNSAT answer at the minimum proves it,

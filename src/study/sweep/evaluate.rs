@@ -1,34 +1,39 @@
-//! The value of one wall set, by SAT, in one of two ways the sweep can compare:
-//! - [`Engine::Reuse`] (default): one solver per chunk holds the [`WallModel`] of the board
+//! The value of one wall set, in one of three ways the sweep can compare:
+//! - [`Engine::Tree`] (default): the branch and bound (`check::bnb_proof`), with its search tree
+//!   as the refutation of one queen more, replayed by `check::check_search_tree`; no SAT;
+//! - [`Engine::Reuse`]: one solver per chunk holds the [`WallModel`] of the board
 //!   shape, counting queens by segments ([`QueenCount::Segments`]); each board is selected by
 //!   assuming its wall literals, so clauses learned on one board help the next and nothing is
 //!   re-encoded;
 //! - [`Engine::Rebuild`]: a fresh [`value`](crate::engine::value) query (new base model, new
 //!   solver) per board, the plain way.
 //!
-//! Either way the answer is a checked placement with `value` queens (a SAT answer) and an
-//! UNSAT answer for `value + 1` queens from the solver, except where `value + 1` exceeds what
-//! the counter can count at all (every cell, or for `Rebuild` every segment, is used).
+//! Every way gives a placement with `value` queens, checked by the independent checker, and a
+//! refutation of `value + 1` queens: the replayed search tree, or the solver's UNSAT answer
+//! (except where `value + 1` exceeds what the counter can count at all: every cell, or for
+//! `Rebuild` every segment, is used).
 //!
-//! Puzzles (`study::puzzles`) evaluate their classes with the same [`Evaluator`], one per
-//! worker, so a class's value is proved the same way in both studies.
+//! Puzzles (`study::puzzles`) evaluate their classes with this [`Evaluator`] (the reuse
+//! engine, one per worker), whose solver then also decides whether an optimum is unique.
 
 use crate::board::{Board, Cell, Placement};
-use crate::check::check_placement;
+use crate::check::{bnb_proof, check_placement, check_search_tree};
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::{ValueOptions, greedy_placement, value};
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
 
-/// How the sweep runs the SAT solver.
+/// How the sweep finds and proves each class's value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
-    /// One solver per chunk, walls given as assumptions.
+    /// The branch and bound; its search tree, replayed by the checker, refutes one queen more.
     #[default]
+    Tree,
+    /// SAT: one solver per chunk, walls given as assumptions.
     Reuse,
-    /// A new model and solver per board (`queensat value`).
+    /// SAT: a new model and solver per board (`queensat value`).
     Rebuild,
 }
 
@@ -37,6 +42,7 @@ impl Engine {
         match self {
             Engine::Reuse => "reuse",
             Engine::Rebuild => "rebuild",
+            Engine::Tree => "tree",
         }
     }
 
@@ -51,6 +57,11 @@ impl Engine {
             Engine::Rebuild => {
                 "base model per board (pairwise amo per segment, segment totalisers), new solver \
                  per board, search up from greedy"
+            }
+            Engine::Tree => {
+                "no CNF: branch and bound over row segments on the attack graph; its search tree \
+                 (branches on row segments, leaves bounded by the row and column segments left) \
+                 replayed by check::check_search_tree"
             }
         }
     }
@@ -160,6 +171,7 @@ impl Evaluator {
                 })
             }
             Engine::Reuse => self.evaluate_reused(board, start),
+            Engine::Tree => evaluate_by_tree(board),
         }
     }
 
@@ -243,6 +255,31 @@ impl Evaluator {
             SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
         }
     }
+}
+
+/// The branch and bound's value, proved by its checked placement and by replaying its search
+/// tree as a refutation of one queen more.
+fn evaluate_by_tree(board: &Board) -> anyhow::Result<Evaluated> {
+    let (value, placement, tree) = bnb_proof(board);
+    if let Err(v) = check_placement(board, &placement) {
+        anyhow::bail!("internal error: the branch and bound's placement on {board:?} fails the checker: {v}");
+    }
+    anyhow::ensure!(
+        placement.len() == value,
+        "internal error: the branch and bound reports {value} queens but places {}",
+        placement.len()
+    );
+    if let Err(e) = check_search_tree(board, value + 1, &tree) {
+        anyhow::bail!(
+            "internal error: the search tree on {board:?} does not refute {} queens: {e}",
+            value + 1
+        );
+    }
+    Ok(Evaluated {
+        value,
+        placement,
+        sat_calls: 0,
+    })
 }
 
 impl Evaluator {

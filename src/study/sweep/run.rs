@@ -61,11 +61,15 @@ struct ChunkDoc {
     chunk: usize,
     first_class: usize,
     rows: Vec<ClassRow>,
-    /// Thread CPU seconds of the SAT evaluation.
+    /// Thread CPU seconds of the SAT work: the evaluation, or the tree engine's cross-check.
     sat_seconds: f64,
     sat_calls: u64,
-    /// Thread CPU seconds of the branch and bound, when the chunk was cross-checked.
+    /// Thread CPU seconds of the branch and bound, when the chunk was cross-checked (for the
+    /// tree engine, the tree seconds again: there the branch and bound is the evaluation).
     bnb_seconds: Option<f64>,
+    /// Thread CPU seconds of the tree engine: branch and bound, search trees, their replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tree_seconds: Option<f64>,
 }
 
 /// The classes of every wall count of the spec, and their chunk numbering.
@@ -96,7 +100,7 @@ fn open_store(out: &Path, spec: &SweepSpec) -> anyhow::Result<ChunkStore> {
     ChunkStore::open(out, "sweep.json", "sweep", spec)
 }
 
-/// Evaluates one chunk with one solver.
+/// Evaluates one chunk with one solver (or, for the tree engine, none unless cross-checking).
 fn compute_chunk<const W: usize>(
     plan: &Plan<W>,
     spec: &SweepSpec,
@@ -109,6 +113,7 @@ fn compute_chunk<const W: usize>(
     let first = j * spec.chunk_size;
     let masks = &list[first..(first + spec.chunk_size).min(list.len())];
     let boards: Vec<Board> = masks.iter().map(|m| plan.ws.board(m)).collect();
+    let shape = Board::new(spec.rows, spec.cols)?;
     // The branch and bound's optima start the searches (and are compared with the proved
     // values below, as the cross-check's are); timed apart from the SAT work.
     let seeded = spec.engine == Engine::Reuse && spec.start == Start::Bnb;
@@ -120,7 +125,11 @@ fn compute_chunk<const W: usize>(
     };
     let seeded_bnb = seeded.then(|| thread_cpu_seconds() - bnb_start);
     let start = thread_cpu_seconds();
-    let mut ev = Evaluator::new(&Board::new(spec.rows, spec.cols)?, spec.engine, backend);
+    let mut ev = Evaluator::new(&shape, spec.engine, backend);
+    // The tree engine has no solver of its own; counts come from SAT enumeration.
+    let mut counter = (spec.count_optimal && spec.engine == Engine::Tree)
+        .then(|| Evaluator::new(&shape, Engine::Reuse, backend));
+    let mut count_seconds = 0.0;
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
     for ((m, b), seed) in masks.iter().zip(&boards).zip(&mut starts) {
@@ -132,7 +141,9 @@ fn compute_chunk<const W: usize>(
             compare_with_bnb(b, e.value, v)?;
         }
         let optimal = if spec.count_optimal {
-            let (n, c) = ev.count_optimal(b, e.value)?;
+            let t = thread_cpu_seconds();
+            let (n, c) = counter.as_mut().unwrap_or(&mut ev).count_optimal(b, e.value)?;
+            count_seconds += thread_cpu_seconds() - t;
             calls += c as u64;
             Some(n)
         } else {
@@ -147,17 +158,40 @@ fn compute_chunk<const W: usize>(
         });
         tick(1);
     }
-    let sat_seconds = thread_cpu_seconds() - start;
-    let bnb_seconds = if seeded_bnb.is_some() {
-        seeded_bnb
+    // Counting is SAT work whichever engine found the values.
+    let evaluated = thread_cpu_seconds() - start - count_seconds;
+    // (SAT seconds, solver calls, branch-and-bound seconds, tree seconds).
+    let (sat_seconds, sat_calls, bnb_seconds, tree_seconds) = if spec.engine == Engine::Tree {
+        if cross_check {
+            // The second method is SAT: one UNSAT call per class, from the tree's placement.
+            let t = thread_cpu_seconds();
+            let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
+            let mut sat_calls = 0;
+            for (b, r) in boards.iter().zip(&rows) {
+                let e = sat.evaluate(b, Some(r.queens.clone()))?;
+                sat_calls += e.sat_calls as u64;
+                compare_with_bnb(b, e.value, r.value)?;
+            }
+            let sat_seconds = thread_cpu_seconds() - t + count_seconds;
+            (sat_seconds, calls + sat_calls, Some(evaluated), Some(evaluated))
+        } else {
+            (count_seconds, calls, None, Some(evaluated))
+        }
+    } else if seeded_bnb.is_some() {
+        (evaluated + count_seconds, calls, seeded_bnb, None)
     } else if cross_check {
         let t = thread_cpu_seconds();
         for (b, r) in boards.iter().zip(&rows) {
             compare_with_bnb(b, r.value, bnb_value(b).0)?;
         }
-        Some(thread_cpu_seconds() - t)
+        (
+            evaluated + count_seconds,
+            calls,
+            Some(thread_cpu_seconds() - t),
+            None,
+        )
     } else {
-        None
+        (evaluated + count_seconds, calls, None, None)
     };
     Ok(ChunkDoc {
         walls: k,
@@ -165,8 +199,9 @@ fn compute_chunk<const W: usize>(
         first_class: first,
         rows,
         sat_seconds,
-        sat_calls: calls,
+        sat_calls,
         bnb_seconds,
+        tree_seconds,
     })
 }
 
@@ -311,6 +346,7 @@ fn assemble<const W: usize>(
     let mut sat_seconds = 0.0;
     let mut calls = 0;
     let mut cross: Option<CrossCheck> = None;
+    let mut tree_seconds: Option<f64> = None;
     let shape = format!("{}x{}", spec.rows, spec.cols);
     for (slot, (k, list)) in plan.classes.iter().enumerate() {
         let mut rows: Vec<ClassRow> = Vec::with_capacity(list.len());
@@ -340,6 +376,9 @@ fn assemble<const W: usize>(
             }
             sat_seconds += doc.sat_seconds;
             calls += doc.sat_calls;
+            if let Some(t) = doc.tree_seconds {
+                *tree_seconds.get_or_insert(0.0) += t;
+            }
             if let Some(b) = doc.bnb_seconds {
                 let c = cross.get_or_insert(CrossCheck {
                     classes: 0,
@@ -395,18 +434,33 @@ fn assemble<const W: usize>(
             command: command.to_string(),
             ..Provenance::now()
         },
-        solver: spec.solver.clone(),
+        // The tree engine calls a solver only to cross-check.
+        solver: if spec.engine == Engine::Tree && cross.is_none() {
+            "none".to_string()
+        } else {
+            spec.solver.clone()
+        },
         engine: match spec.engine {
             Engine::Reuse => format!("reuse, search starting from the {} placement", spec.start.name()),
-            Engine::Rebuild => spec.engine.name().to_string(),
+            Engine::Tree if cross.is_some() => "tree, cross-checked by SAT (reuse)".to_string(),
+            Engine::Rebuild | Engine::Tree => spec.engine.name().to_string(),
         },
-        encoding: spec.engine.encoding().to_string(),
+        encoding: if spec.engine == Engine::Tree && cross.is_some() {
+            format!(
+                "{}; cross-check: {}",
+                Engine::Tree.encoding(),
+                Engine::Reuse.encoding()
+            )
+        } else {
+            spec.engine.encoding().to_string()
+        },
         threads: rayon::current_num_threads(),
         elapsed_seconds: started.elapsed().as_secs_f64(),
         cpu_seconds: process_cpu_seconds(),
         chunk_sat_seconds: sat_seconds,
         cross_check: cross,
         sat_calls: calls,
+        chunk_tree_seconds: tree_seconds,
         chunks: plan.chunks.len(),
         chunks_resumed: plan.chunks.len() - fresh.len(),
     };

@@ -1,0 +1,257 @@
+//! Search trees as certificates: a branch-and-bound search that found no placement of `target`
+//! queens, recorded so that it can be replayed and checked without trusting the search.
+//!
+//! The tree is written in depth-first preorder. A node is either a *leaf*, where the queens
+//! placed so far plus the segment bound of the cells still allowed stay below `target`, or a
+//! *branch* on a row segment `s` (numbered in reading order), whose children are, in order,
+//! "a queen on `c`" for each allowed cell `c` of `s`, ascending, and then "no queen on `s`".
+//! Those children cover every placement below the node (a placement either has a queen on one
+//! of those cells or on none), so if every leaf's bound holds, no placement reaches `target`.
+//! The replay checks exactly that; it does not need to know how the search chose its branches.
+
+use super::attack_graph::AttackGraph;
+use crate::board::{Board, CellSet};
+use crate::with_cell_width;
+use std::fmt;
+
+/// The step that marks a leaf; any other step names the row segment branched on.
+const LEAF: u32 = u32::MAX;
+
+/// A recorded search tree (see the module documentation for what it proves).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchTree {
+    steps: Vec<u32>,
+}
+
+impl SearchTree {
+    pub(super) fn leaf(&mut self) {
+        self.steps.push(LEAF);
+    }
+
+    pub(super) fn branch(&mut self, segment: usize) {
+        self.steps.push(segment as u32);
+    }
+
+    /// Nodes in the tree.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The tree from its steps: a segment number per branch, `None` per leaf, in preorder.
+    pub fn from_steps(steps: impl IntoIterator<Item = Option<usize>>) -> SearchTree {
+        SearchTree {
+            steps: steps
+                .into_iter()
+                .map(|s| s.map_or(LEAF, |s| u32::try_from(s).unwrap_or(LEAF - 1)))
+                .collect(),
+        }
+    }
+}
+
+/// Why a search tree does not prove its claim. `node` counts from 0 in preorder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TreeError {
+    /// A leaf where the queens placed plus the bound reach the target.
+    LeafBound {
+        node: usize,
+        placed: usize,
+        bound: usize,
+        target: usize,
+    },
+    /// A branch on a segment the board does not have.
+    NoSuchSegment { node: usize, segment: usize },
+    /// A branch on a segment with no allowed cell left (it would not shrink anything).
+    EmptyBranch { node: usize, segment: usize },
+    /// The steps run out before the tree is complete.
+    EndsEarly { nodes: usize },
+    /// Steps left over after the tree is complete.
+    Trailing { nodes: usize, steps: usize },
+}
+
+impl fmt::Display for TreeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TreeError::LeafBound {
+                node,
+                placed,
+                bound,
+                target,
+            } => write!(
+                f,
+                "leaf at node {node}: {placed} queens placed and room for {bound} more reach {target}"
+            ),
+            TreeError::NoSuchSegment { node, segment } => {
+                write!(
+                    f,
+                    "node {node} branches on row segment {segment}, which the board does not have"
+                )
+            }
+            TreeError::EmptyBranch { node, segment } => {
+                write!(
+                    f,
+                    "node {node} branches on row segment {segment}, which has no cell left"
+                )
+            }
+            TreeError::EndsEarly { nodes } => write!(f, "the tree ends after {nodes} nodes, incomplete"),
+            TreeError::Trailing { nodes, steps } => {
+                write!(
+                    f,
+                    "the tree is complete after {nodes} nodes but has {steps} steps"
+                )
+            }
+        }
+    }
+}
+
+/// Checks that `tree` proves that no legal placement on `board` has `target` queens.
+pub fn check_search_tree(board: &Board, target: usize, tree: &SearchTree) -> Result<(), TreeError> {
+    with_cell_width!(board.n_cells(), W => {
+        let g = AttackGraph::<W>::new(board);
+        let mut replay = Replay { g: &g, steps: &tree.steps, next: 0, target };
+        replay.node(g.free, 0)?;
+        if replay.next != tree.steps.len() {
+            return Err(TreeError::Trailing { nodes: replay.next, steps: tree.steps.len() });
+        }
+        Ok(())
+    })
+}
+
+struct Replay<'a, const W: usize> {
+    g: &'a AttackGraph<W>,
+    steps: &'a [u32],
+    next: usize,
+    target: usize,
+}
+
+impl<const W: usize> Replay<'_, W> {
+    /// Checks the subtree at the next step, for the placements with `placed` queens so far and
+    /// the rest on `cand`.
+    fn node(&mut self, cand: CellSet<W>, placed: usize) -> Result<(), TreeError> {
+        let node = self.next;
+        let &step = self.steps.get(node).ok_or(TreeError::EndsEarly { nodes: node })?;
+        self.next += 1;
+        if step == LEAF {
+            let bound = self.g.segment_bound(&cand);
+            if placed + bound >= self.target {
+                return Err(TreeError::LeafBound {
+                    node,
+                    placed,
+                    bound,
+                    target: self.target,
+                });
+            }
+            return Ok(());
+        }
+        let segment = step as usize;
+        let seg = self
+            .g
+            .rows
+            .get(segment)
+            .ok_or(TreeError::NoSuchSegment { node, segment })?
+            .intersection(&cand);
+        if seg.is_empty() {
+            return Err(TreeError::EmptyBranch { node, segment });
+        }
+        for c in seg.iter() {
+            self.node(self.g.after_queen(&cand, c), placed + 1)?;
+        }
+        self.node(cand.difference(&seg), placed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{bnb_proof, brute_value};
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_eight_queens_tree_refutes_nine_and_not_eight() {
+        let b = Board::square(8).unwrap();
+        let (v, _, tree) = bnb_proof(&b);
+        assert_eq!(v, 8);
+        assert_eq!(check_search_tree(&b, 9, &tree), Ok(()));
+        assert!(matches!(
+            check_search_tree(&b, 8, &tree),
+            Err(TreeError::LeafBound { .. })
+        ));
+    }
+
+    #[test]
+    fn damaged_trees_are_rejected() {
+        let b = Board::with_walls(5, 5, &[(2, 2)]).unwrap();
+        let (v, _, tree) = bnb_proof(&b);
+        let steps: Vec<u32> = tree.steps.clone();
+        let mut short = tree.clone();
+        short.steps.pop();
+        assert!(matches!(
+            check_search_tree(&b, v + 1, &short),
+            Err(TreeError::EndsEarly { .. })
+        ));
+        let mut long = tree.clone();
+        long.steps.push(LEAF);
+        assert!(matches!(
+            check_search_tree(&b, v + 1, &long),
+            Err(TreeError::Trailing { .. })
+        ));
+        let first_branch = steps.iter().position(|&s| s != LEAF).unwrap();
+        let mut bad = tree.clone();
+        bad.steps[first_branch] = 99;
+        assert_eq!(
+            check_search_tree(&b, v + 1, &bad),
+            Err(TreeError::NoSuchSegment {
+                node: first_branch,
+                segment: 99
+            })
+        );
+        // A lone leaf claims the whole board's segment bound, which is above the value here.
+        let leaf = SearchTree::from_steps([None]);
+        assert!(matches!(
+            check_search_tree(&b, v + 1, &leaf),
+            Err(TreeError::LeafBound { .. })
+        ));
+        assert!(matches!(
+            check_search_tree(&b, v + 1, &SearchTree::default()),
+            Err(TreeError::EndsEarly { nodes: 0 })
+        ));
+        // A branch on a segment already emptied.
+        let again = SearchTree::from_steps([Some(0), None, None, None, None, None, Some(0)]);
+        assert!(check_search_tree(&b, v + 1, &again).is_err());
+        for e in [
+            TreeError::EndsEarly { nodes: 3 },
+            TreeError::EmptyBranch { node: 1, segment: 0 },
+        ] {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Walls and holes at random: the branch and bound's tree refutes one queen more than
+        /// the true value and never the value itself.
+        #[test]
+        fn trees_refute_exactly_past_the_value(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {
+            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let (v, _, tree) = bnb_proof(&b);
+            prop_assert_eq!(v, brute_value(&b));
+            prop_assert_eq!(check_search_tree(&b, v + 1, &tree), Ok(()));
+            prop_assert!(check_search_tree(&b, v, &tree).is_err());
+        }
+
+        /// Arbitrary steps never panic and never refute a target the board reaches.
+        #[test]
+        fn random_trees_prove_nothing_false(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16),
+                                            steps in proptest::collection::vec(proptest::option::of(0usize..6), 0..40)) {
+            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let v = brute_value(&b);
+            let tree = SearchTree::from_steps(steps);
+            for target in 0..=v {
+                prop_assert!(check_search_tree(&b, target, &tree).is_err());
+            }
+        }
+    }
+}
