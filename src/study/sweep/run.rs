@@ -434,8 +434,8 @@ fn assemble<const W: usize>(
             command: command.to_string(),
             ..Provenance::now()
         },
-        // The tree engine calls a solver only to cross-check.
-        solver: if spec.engine == Engine::Tree && cross.is_none() {
+        // The tree engine calls a solver only to cross-check and to count.
+        solver: if spec.engine == Engine::Tree && cross.is_none() && !spec.count_optimal {
             "none".to_string()
         } else {
             spec.solver.clone()
