@@ -304,3 +304,53 @@ fn stale_solver_files_are_cleaned() {
         .collect();
     assert_eq!(left, ["queensat-certify-MnOpQr", "unrelated-2147483646-0.cnf"]);
 }
+
+/// Case 1: a sweep names what rests on an external solver's word: nothing of the tree
+/// engine's values, but the counts its enumeration ends with an UNSAT answer for.
+#[test]
+fn a_sweep_labels_what_rests_on_an_external_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    // An honest external solver: queensat's own `solve`, which speaks DIMACS.
+    let honest = fake(
+        dir.path(),
+        "honest",
+        &format!("exec {} solve \"$@\"", env!("CARGO_BIN_EXE_queensat")),
+    );
+    let out = |name: &str| dir.path().join(name);
+    let base = [
+        "sweep", "--size", "4", "--walls", "1", "--quiet", "--solver", &honest,
+    ];
+    let cases: [(&str, &[&str], Option<&str>); 3] = [
+        ("tree", &[], None),
+        ("tree-counts", &["--count-optimal"], Some("for the counts")),
+        (
+            "greedy",
+            &["--engine", "reuse", "--start", "greedy"],
+            Some("for the values"),
+        ),
+    ];
+    for (name, extra, label) in cases {
+        let o = out(name);
+        let args = [&base[..], extra, &["--output", o.to_str().unwrap()]].concat();
+        let (code, text, err) = queensat(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        let md = std::fs::read_to_string(o.join("summary.md")).unwrap();
+        match label {
+            None => assert!(
+                !text.contains("unchecked") && !md.contains("unchecked"),
+                "{name}: {text}{md}"
+            ),
+            Some(l) => {
+                assert!(
+                    text.contains(&format!("proof: unchecked (external solver's word) {l}")),
+                    "{name}: {text}"
+                );
+                let what = l.trim_start_matches("for the ");
+                assert!(
+                    md.contains(&format!("the {what} rest on its UNSAT answers")),
+                    "{name}: {md}"
+                );
+            }
+        }
+    }
+}

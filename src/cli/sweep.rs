@@ -7,6 +7,7 @@ use crate::engine::{Shard, command_line};
 use crate::study::Counts;
 use crate::study::sweep::{
     Engine, RunOptions, Start, SweepSpec, compare_dirs, merge, render_comparison, run_sweep,
+    unchecked_by_external,
 };
 use anyhow::bail;
 use clap::Args;
@@ -89,12 +90,16 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
     print_summaries(sums.as_deref().unwrap_or_default());
-    // Only SAT engines rest on the solver's answers; the tree engine's are replayed.
-    let cross_checked = a.cross_check || (spec.engine == Engine::Reuse && spec.start == Start::Bnb);
-    if sums.is_some() && spec.engine != Engine::Tree && spec.solver.starts_with("external:") && !cross_checked
+    // The tree engine's values rest on its replayed trees; a SAT engine's on the solver's
+    // answers unless the branch and bound compared them.
+    let by_sat_alone = spec.engine != Engine::Tree
+        && !a.cross_check
+        && !(spec.engine == Engine::Reuse && spec.start == Start::Bnb);
+    if let Some(what) = unchecked_by_external(&spec.solver, by_sat_alone, spec.count_optimal)
+        && sums.is_some()
     {
         println!(
-            "proof: {} (--cross-check checks the values)",
+            "proof: {} for the {what} (--cross-check checks the values)",
             crate::solve::UNCHECKED_UNSAT
         );
     }

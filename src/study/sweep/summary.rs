@@ -104,6 +104,22 @@ pub struct CrossCheck {
     pub sat_seconds: f64,
 }
 
+/// What of a sweep rests on an external solver's unchecked UNSAT answers: the values, when a
+/// SAT engine proved them and nothing cross-checked them; the counts of optimal placements
+/// (their enumeration ends in an UNSAT answer) whenever they were counted. `None`: nothing,
+/// or the solver is built in.
+pub fn unchecked_by_external(solver: &str, values_by_sat_alone: bool, counted: bool) -> Option<&'static str> {
+    if !solver.starts_with("external:") {
+        return None;
+    }
+    match (values_by_sat_alone, counted) {
+        (true, true) => Some("values and counts"),
+        (true, false) => Some("values"),
+        (false, true) => Some("counts"),
+        (false, false) => None,
+    }
+}
+
 fn pct(part: u64, whole: u64) -> f64 {
     100.0 * part as f64 / whole.max(1) as f64
 }
@@ -162,10 +178,14 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     s.push_str("## How it was made\n\n");
     s.push_str(&format!("- command: `{}`\n", prov.provenance.command));
     s.push_str(&format!("- solver: {}; engine: {}\n", prov.solver, prov.engine));
-    if prov.solver.starts_with("external:") && prov.cross_check.is_none() {
+    let counted = sums.iter().any(|w| w.max_value_placements.is_some());
+    if let Some(what) = unchecked_by_external(
+        &prov.solver,
+        prov.chunk_tree_seconds.is_none() && prov.cross_check.is_none(),
+        counted,
+    ) {
         s.push_str(&format!(
-            "- proof: {}: the values rest on its UNSAT answers (`--cross-check` checks them by \
-             branch and bound)\n",
+            "- proof: {}: the {what} rest on its UNSAT answers (`--cross-check` checks the values)\n",
             crate::solve::UNCHECKED_UNSAT
         ));
     }
