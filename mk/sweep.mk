@@ -10,8 +10,8 @@ RESULT_TARGETS += sweep-8x8 sweep-8x8-5w
 BENCH_TARGETS += bench-sweep
 .PHONY: sweep-8x8 sweep-8x8-5w sweep-compare bench-sweep
 
-## Every 8x8 board with 0..4 walls by symmetry class, cross-checked by branch and bound,
-## then compared with the published tables.
+## Every 8x8 board with 0..4 walls by symmetry class, each value proved by the branch and
+## bound's replayed search tree and cross-checked by SAT, then compared with the published tables.
 sweep-8x8: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8)
 	$(BIN) sweep --size 8 --walls 0..4 --cross-check --output $(SWEEP_OUT)/8x8
@@ -22,14 +22,15 @@ sweep-compare: build
 	$(BIN) sweep-compare $(SWEEP_OUT)/8x8 $(PUBLISHED_8X8) --output $(SWEEP_OUT)/8x8/published-comparison.md; \
 	  test $$? -le 1
 
-## Every 8x8 board with 5 walls (954,226 classes), cross-checked.
+## Every 8x8 board with 5 walls (954,226 classes), search trees cross-checked by SAT.
 sweep-8x8-5w: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8-5w)
 	$(BIN) sweep --size 8 --walls 5 --cross-check --output $(SWEEP_OUT)/8x8-5w
 
-## Sweep timings: the 4- and 5-wall sweeps starting each search from the branch and bound's
-## optimum (default) and from a greedy placement, and the 4-wall sweep with a new solver per
-## board; each cross-checked, with the ratio to the branch and bound's CPU (QUICK=1: 4 walls).
+## Sweep timings: the 4- and 5-wall sweeps by the tree engine (default) and by SAT starting each
+## search from the branch and bound's optimum or from a greedy placement, and the 4-wall sweep
+## with a new solver per board; with the ratio to the branch and bound's CPU (QUICK=1: 4 walls,
+## tree engine and SAT from the branch and bound's optimum).
 ## BASELINE=<git rev>: instead, the 4- and 5-wall sweeps (4 only with QUICK=1) of this build and
 ## of that revision, alternately in one run -> $(BENCH_OUT)/sweep/baseline.md (bench/sweep_baseline.py).
 BASELINE ?=
@@ -44,8 +45,8 @@ else
 endif
 
 ## Past the article (issue 16): every 9x9 board with 0..4 walls (the 4-wall layer is about
-## 240,000 classes) and every 10x10 board with 0..3 walls, each value proved and cross-checked by
-## branch and bound; value distributions per class and per board with the chart. Resumable
+## 240,000 classes) and every 10x10 board with 0..3 walls, each value proved by its search tree
+## and cross-checked by SAT; value distributions per class and per board with the chart. Resumable
 ## (SWEEP_RESUME=1); split with SWEEP_SHARDS=N into N shard runs merged at the end.
 RESULT_TARGETS += sweep-9x9 sweep-10x10
 .PHONY: sweep-9x9 sweep-10x10
