@@ -32,21 +32,17 @@ impl SearchTree {
         self.steps.push(segment as u32);
     }
 
-    /// Nodes in the tree.
-    pub fn len(&self) -> usize {
-        self.steps.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
-    }
-
     /// The tree from its steps: a segment number per branch, `None` per leaf, in preorder.
     pub fn from_steps(steps: impl IntoIterator<Item = Option<usize>>) -> SearchTree {
         SearchTree {
             steps: steps
                 .into_iter()
-                .map(|s| s.map_or(LEAF, |s| u32::try_from(s).unwrap_or(LEAF - 1)))
+                // A segment number too large for a step stays a branch, on no segment.
+                .map(|s| {
+                    s.map_or(LEAF, |s| {
+                        u32::try_from(s).ok().filter(|&s| s != LEAF).unwrap_or(LEAF - 1)
+                    })
+                })
                 .collect(),
         }
     }
@@ -221,6 +217,12 @@ mod tests {
         // A branch on a segment already emptied.
         let again = SearchTree::from_steps([Some(0), None, None, None, None, None, Some(0)]);
         assert!(check_search_tree(&b, v + 1, &again).is_err());
+        // A segment number as large as the leaf marker is still a branch, on no segment.
+        let huge = SearchTree::from_steps([Some(u32::MAX as usize)]);
+        assert!(matches!(
+            check_search_tree(&b, v + 1, &huge),
+            Err(TreeError::NoSuchSegment { node: 0, .. })
+        ));
         for e in [
             TreeError::EndsEarly { nodes: 3 },
             TreeError::EmptyBranch { node: 1, segment: 0 },

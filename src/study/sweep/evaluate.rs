@@ -181,9 +181,7 @@ impl Evaluator {
     fn evaluate_reused(&mut self, board: &Board, start: Option<Placement>) -> anyhow::Result<Evaluated> {
         let mut best = match start {
             Some(p) => {
-                if let Err(v) = check_placement(board, &p) {
-                    anyhow::bail!("internal error: the start placement on {board:?} fails the checker: {v}");
-                }
+                ensure_legal(board, &p, "the start placement")?;
                 p
             }
             None => greedy_placement(board),
@@ -239,11 +237,7 @@ impl Evaluator {
         match solver.solve_assumps(&assumps)? {
             SolverResult::Sat => {
                 let p = model.decode_placement(|l| solver.is_true(l));
-                if let Err(v) = check_placement(board, &p) {
-                    anyhow::bail!(
-                        "internal error: the solver's placement on {board:?} fails the checker: {v}"
-                    );
-                }
+                ensure_legal(board, &p, "the solver's placement")?;
                 anyhow::ensure!(
                     p.len() >= k,
                     "internal error: the counter let {} < {k} queens through",
@@ -257,13 +251,18 @@ impl Evaluator {
     }
 }
 
+/// Every placement this file hands on is re-checked by the independent checker; a failure is
+/// an internal error that names where the placement came from.
+fn ensure_legal(board: &Board, p: &Placement, source: &str) -> anyhow::Result<()> {
+    check_placement(board, p)
+        .map_err(|v| anyhow::anyhow!("internal error: {source} on {board:?} fails the checker: {v}"))
+}
+
 /// The branch and bound's value, proved by its checked placement and by replaying its search
 /// tree as a refutation of one queen more.
 fn evaluate_by_tree(board: &Board) -> anyhow::Result<Evaluated> {
     let (value, placement, tree) = bnb_proof(board);
-    if let Err(v) = check_placement(board, &placement) {
-        anyhow::bail!("internal error: the branch and bound's placement on {board:?} fails the checker: {v}");
-    }
+    ensure_legal(board, &placement, "the branch and bound's placement")?;
     anyhow::ensure!(
         placement.len() == value,
         "internal error: the branch and bound reports {value} queens but places {}",
@@ -308,9 +307,7 @@ impl Evaluator {
             match solver.solve_assumps(&base)? {
                 SolverResult::Sat => {
                     let p = model.decode_placement(|l| solver.is_true(l));
-                    if let Err(v) = check_placement(board, &p) {
-                        anyhow::bail!("internal error: a placement on {board:?} fails the checker: {v}");
-                    }
+                    ensure_legal(board, &p, "an enumerated placement")?;
                     anyhow::ensure!(
                         p.len() == value,
                         "internal error: {} queens on {board:?}, whose value is {value}",
