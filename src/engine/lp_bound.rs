@@ -1,6 +1,7 @@
 //! The segment LP bound: the covering LP (the dual of "most queens, at most one per clique,
 //! 0 ≤ x ≤ 1") solved with microlp, rounded to an integer certificate and checked by
-//! [`check_dual`]. Only the checked certificate is used: the LP's floats never decide anything.
+//! [`check_dual`]. Only the checked certificate is used: the LP's floats never decide anything
+//! (the packing LP's point of [`tighten`] is a guess for the solver's phases, nothing more).
 //!
 //! The LP: minimise `Σ_K y_K + Σ_c z_c` with `Σ_{K ∋ c} y_K + z_c ≥ 1` on every free cell,
 //! `y, z ≥ 0`, over cliques `K` of the sight graph: the segments; the 2×2 blocks with three or
@@ -12,7 +13,7 @@
 //! 62.90. Rounding: each `y_K` scaled by [`SCALE`] and rounded up, then each cell's `z_c` tops
 //! its cover up to the scale, so the certificate is feasible by construction.
 
-use crate::board::{Board, Cell, Coord};
+use crate::board::{Board, Cell, Coord, Segment};
 use crate::check::{CheckedDual, CliqueWeight, DualCertificate, SegmentWeight, Waste, check_dual};
 use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};
 use microlp::{
@@ -53,14 +54,9 @@ pub enum Cliques {
     Fixed,
     /// Also the cliques that cut rounds find: at least two more solves (the packing LP is
     /// solved from scratch, microlp gives no duals), 0.01–0.07 s on 16×16 to 24×24 boards and
-    /// 2 s on 40×40, so the value search asks for them only when its start placement falls
-    /// short of the fixed bound.
+    /// 2 s on 40×40, so the value search asks for them ([`tighten`]) only when its start
+    /// placement falls short of the fixed bound.
     WithCuts,
-    /// [`WithCuts`](Cliques::WithCuts) for a caller that holds the [`Fixed`](Cliques::Fixed)
-    /// bound already: when the cut rounds lower the LP optimum by less than [`MIN_GAIN`] in
-    /// all, the covering LP would give the same bound and almost the same slack, so it is not
-    /// solved and there is no new bound (`None`). On the wall lattices the cuts never gain.
-    IfCutsGain,
 }
 
 /// The checked LP bound of `board` over `cliques` when `wanted` and the board is large enough
@@ -112,123 +108,211 @@ fn lp_bound_sliced(
     slice: Duration,
 ) -> anyhow::Result<Option<LpBound>> {
     let start = Instant::now();
-    let free = board.free_cells();
-    let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-    let segments: Vec<_> = board
-        .segments()
-        .into_iter()
-        .map(|s| {
-            let cells: Vec<usize> = s.free_cells(board).map(|p| slot[&p]).collect();
-            (s, cells)
-        })
-        .filter(|(_, cells)| !cells.is_empty())
-        .collect();
-    let mut cliques: Vec<Vec<usize>> = (0..board.rows().saturating_sub(1))
-        .flat_map(|r| (0..board.cols().saturating_sub(1)).map(move |c| (r, c)))
-        .map(|(r, c)| {
-            [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-                .into_iter()
-                .filter(|&p| board.cell(p) == Cell::Free)
-                .map(|p| slot[&p])
-                .collect::<Vec<usize>>()
-        })
-        .filter(|cells| cells.len() >= 3)
-        .collect();
-    if with != Cliques::Fixed {
-        let rows = segments.iter().map(|(_, c)| c);
-        let Some((cuts, gain)) = cut_rounds(free.len(), rows, &cliques, stop, slice)? else {
-            return Ok(None);
-        };
-        if with == Cliques::IfCutsGain && gain < MIN_GAIN {
-            return Ok(None);
-        }
-        cliques.extend(cuts);
-    }
-    let mut lp = Problem::new(OptimizationDirection::Minimize);
-    let mut var = || lp.add_var(1.0, (0.0, f64::INFINITY));
-    let y: Vec<_> = segments.iter().map(|_| var()).collect();
-    let yk: Vec<_> = cliques.iter().map(|_| var()).collect();
-    let mut rows: Vec<LinearExpr> = free.iter().map(|_| LinearExpr::empty()).collect();
-    let clique_cells = segments.iter().map(|(_, c)| c).chain(&cliques);
-    for (cells, &v) in clique_cells.zip(y.iter().chain(&yk)) {
-        for &i in cells {
-            rows[i].add(v, 1.0);
-        }
-    }
-    // Every free cell lies in a row segment, so cell weights are never needed by the LP
-    // itself; they only absorb the rounding below.
-    for row in rows {
-        lp.add_constraint(row, ComparisonOp::Ge, 1.0);
-    }
-    let Some(solution) = solve_in_slices(&lp, stop, slice)? else {
+    let sight = SightCliques::of(board);
+    let cuts = match with {
+        Cliques::Fixed => Vec::new(),
+        Cliques::WithCuts => match sight.cut_rounds(stop, slice)? {
+            Some(rounds) => rounds.cuts,
+            None => return Ok(None),
+        },
+    };
+    sight.cover(board, &cuts, start, stop, slice)
+}
+
+/// What the cut rounds give a caller that holds the [`Fixed`](Cliques::Fixed) bound already.
+#[derive(Clone, Debug)]
+pub struct Tightened {
+    /// The packing LP's optimum after the cuts, `(cell, queens)` for each free cell: floats,
+    /// a hint only (the value search's first guess of where the queens stand).
+    pub point: Vec<(Coord, f64)>,
+    /// The bound over the segments, the blocks and the cuts, when the cuts lowered the packing
+    /// LP's optimum by at least [`MIN_GAIN`]; else `None`, the covering LP not solved (it
+    /// would give the same bound and almost the same slack; on the wall lattices the cuts
+    /// never gain).
+    pub bound: Option<LpBound>,
+}
+
+/// Cut rounds on `board` (large enough for [`LP_MIN_FREE_CELLS`]): the packing LP's point and,
+/// when the cuts gain, the tighter bound; `None` once `stop` says so.
+pub fn tighten(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<Tightened>> {
+    tighten_sliced(board, stop, LP_SLICE)
+}
+
+fn tighten_sliced(
+    board: &Board,
+    stop: &dyn Fn() -> bool,
+    slice: Duration,
+) -> anyhow::Result<Option<Tightened>> {
+    let start = Instant::now();
+    let sight = SightCliques::of(board);
+    let Some(rounds) = sight.cut_rounds(stop, slice)? else {
         return Ok(None);
     };
-    let mut cover = vec![0u64; free.len()];
-    // Each weight scaled and rounded up, and added to the cover of its cells.
-    let mut weigh = |v, cells: &[usize]| {
-        let w = (solution.var_value(v).max(0.0) * SCALE as f64 - 1e-3)
-            .ceil()
-            .max(0.0) as u64;
-        for &i in cells {
-            cover[i] += w;
-        }
-        w
+    let bound = match rounds.gain < MIN_GAIN {
+        true => None,
+        false => match sight.cover(board, &rounds.cuts, start, stop, slice)? {
+            Some(b) => Some(b),
+            None => return Ok(None),
+        },
     };
-    let mut weights = Vec::new();
-    for ((s, cells), &v) in segments.iter().zip(&y) {
-        let weight = weigh(v, cells);
-        if weight > 0 {
-            weights.push(SegmentWeight {
-                family: s.family,
-                through: s.cells[0],
-                weight,
-            });
+    let point = sight.free.iter().copied().zip(rounds.point).collect();
+    Ok(Some(Tightened { point, bound }))
+}
+
+/// The cliques of a board's sight graph that every LP here starts from, over the free cells
+/// numbered in reading order.
+struct SightCliques {
+    free: Vec<Coord>,
+    /// Each segment with at least one free cell, and those cells' numbers.
+    segments: Vec<(Segment, Vec<usize>)>,
+    /// The 2×2 blocks with three or four free cells.
+    blocks: Vec<Vec<usize>>,
+}
+
+/// What [`SightCliques::cut_rounds`] found.
+struct CutRounds {
+    cuts: Vec<Vec<usize>>,
+    /// How much the cuts lowered the packing LP's optimum in all.
+    gain: f64,
+    /// The packing LP's optimum after the last cut, per free cell.
+    point: Vec<f64>,
+}
+
+impl SightCliques {
+    fn of(board: &Board) -> SightCliques {
+        let free = board.free_cells();
+        let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let segments = board
+            .segments()
+            .into_iter()
+            .map(|s| {
+                let cells: Vec<usize> = s.free_cells(board).map(|p| slot[&p]).collect();
+                (s, cells)
+            })
+            .filter(|(_, cells)| !cells.is_empty())
+            .collect();
+        let blocks = (0..board.rows().saturating_sub(1))
+            .flat_map(|r| (0..board.cols().saturating_sub(1)).map(move |c| (r, c)))
+            .map(|(r, c)| {
+                [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                    .into_iter()
+                    .filter(|&p| board.cell(p) == Cell::Free)
+                    .map(|p| slot[&p])
+                    .collect::<Vec<usize>>()
+            })
+            .filter(|cells| cells.len() >= 3)
+            .collect();
+        SightCliques {
+            free,
+            segments,
+            blocks,
         }
     }
-    let mut clique_weights = Vec::new();
-    for (cells, &v) in cliques.iter().zip(&yk) {
-        let weight = weigh(v, cells);
-        if weight > 0 {
-            clique_weights.push(CliqueWeight {
-                cells: cells.iter().map(|&i| free[i]).collect(),
-                weight,
-            });
-        }
+
+    fn cut_rounds(&self, stop: &dyn Fn() -> bool, slice: Duration) -> anyhow::Result<Option<CutRounds>> {
+        let rows = self.segments.iter().map(|(_, c)| c);
+        cut_rounds(self.free.len(), rows, &self.blocks, stop, slice)
     }
-    let cells = free
-        .iter()
-        .zip(&cover)
-        .filter(|&(_, &c)| c < SCALE)
-        .map(|(&p, &c)| (p, SCALE - c))
-        .collect();
-    let certificate = DualCertificate {
-        scale: SCALE,
-        segments: weights,
-        cliques: clique_weights,
-        cells,
-    };
-    let checked = check_dual(board, &certificate)
-        .map_err(|e| anyhow::anyhow!("internal error: the rounded LP certificate fails the checker: {e}"))?;
-    Ok(Some(LpBound {
-        certificate,
-        checked,
-        lp_value: solution.objective(),
-        seconds: start.elapsed().as_secs_f64(),
-    }))
+
+    /// The covering LP over the segments, the blocks and `cuts`, solved, rounded and checked;
+    /// `start` is when the caller began (the bound's `seconds` count from there).
+    fn cover(
+        &self,
+        board: &Board,
+        cuts: &[Vec<usize>],
+        start: Instant,
+        stop: &dyn Fn() -> bool,
+        slice: Duration,
+    ) -> anyhow::Result<Option<LpBound>> {
+        let (free, segments) = (&self.free, &self.segments);
+        let cliques: Vec<&Vec<usize>> = self.blocks.iter().chain(cuts).collect();
+        let mut lp = Problem::new(OptimizationDirection::Minimize);
+        let mut var = || lp.add_var(1.0, (0.0, f64::INFINITY));
+        let y: Vec<_> = segments.iter().map(|_| var()).collect();
+        let yk: Vec<_> = cliques.iter().map(|_| var()).collect();
+        let mut rows: Vec<LinearExpr> = free.iter().map(|_| LinearExpr::empty()).collect();
+        let clique_cells = segments.iter().map(|(_, c)| c).chain(cliques.iter().copied());
+        for (cells, &v) in clique_cells.zip(y.iter().chain(&yk)) {
+            for &i in cells {
+                rows[i].add(v, 1.0);
+            }
+        }
+        // Every free cell lies in a row segment, so cell weights are never needed by the LP
+        // itself; they only absorb the rounding below.
+        for row in rows {
+            lp.add_constraint(row, ComparisonOp::Ge, 1.0);
+        }
+        let Some(solution) = solve_in_slices(&lp, stop, slice)? else {
+            return Ok(None);
+        };
+        let mut cover = vec![0u64; free.len()];
+        // Each weight scaled and rounded up, and added to the cover of its cells.
+        let mut weigh = |v, cells: &[usize]| {
+            let w = (solution.var_value(v).max(0.0) * SCALE as f64 - 1e-3)
+                .ceil()
+                .max(0.0) as u64;
+            for &i in cells {
+                cover[i] += w;
+            }
+            w
+        };
+        let mut weights = Vec::new();
+        for ((s, cells), &v) in segments.iter().zip(&y) {
+            let weight = weigh(v, cells);
+            if weight > 0 {
+                weights.push(SegmentWeight {
+                    family: s.family,
+                    through: s.cells[0],
+                    weight,
+                });
+            }
+        }
+        let mut clique_weights = Vec::new();
+        for (cells, &v) in cliques.iter().zip(&yk) {
+            let weight = weigh(v, cells);
+            if weight > 0 {
+                clique_weights.push(CliqueWeight {
+                    cells: cells.iter().map(|&i| free[i]).collect(),
+                    weight,
+                });
+            }
+        }
+        let cells = free
+            .iter()
+            .zip(&cover)
+            .filter(|&(_, &c)| c < SCALE)
+            .map(|(&p, &c)| (p, SCALE - c))
+            .collect();
+        let certificate = DualCertificate {
+            scale: SCALE,
+            segments: weights,
+            cliques: clique_weights,
+            cells,
+        };
+        let checked = check_dual(board, &certificate).map_err(|e| {
+            anyhow::anyhow!("internal error: the rounded LP certificate fails the checker: {e}")
+        })?;
+        Ok(Some(LpBound {
+            certificate,
+            checked,
+            lp_value: solution.objective(),
+            seconds: start.elapsed().as_secs_f64(),
+        }))
+    }
 }
 
 /// The cliques that rounds of cuts add to `fixed` (the 2×2 blocks) over `segments` on `n`
 /// cells: each round solves the packing LP and adds the cliques of the sight graph its
 /// optimum loads above one queen ([`violated_cliques`]), for at most [`CUT_ROUNDS`] rounds
 /// and until one gains less than [`MIN_GAIN`]. With how much they lowered the packing LP's
-/// optimum in all; `None` once `stop` says so.
+/// optimum in all, and its last optimal point; `None` once `stop` says so.
 fn cut_rounds<'a>(
     n: usize,
     segments: impl Iterator<Item = &'a Vec<usize>> + Clone,
     fixed: &'a [Vec<usize>],
     stop: &dyn Fn() -> bool,
     slice: Duration,
-) -> anyhow::Result<Option<(Vec<Vec<usize>>, f64)>> {
+) -> anyhow::Result<Option<CutRounds>> {
     let sees = sight(n, segments.clone());
     let Some((x, mut packing)) = packing_lp(n, segments.chain(fixed), stop, slice)? else {
         return Ok(None);
@@ -261,7 +345,11 @@ fn cut_rounds<'a>(
             break;
         }
     }
-    Ok(Some((added, first - packing.objective())))
+    Ok(Some(CutRounds {
+        point: x.iter().map(|&v| packing.var_value(v)).collect(),
+        gain: first - packing.objective(),
+        cuts: added,
+    }))
 }
 
 /// For each of `n` cells, the cells it sees (sharing one of `segments`), sorted.
@@ -511,25 +599,34 @@ pub(crate) mod tests {
         );
         assert_eq!(lp.checked.bound(), brute_value(&b));
         // The cuts gain there (3 → 2): asked only if they do, the bound still comes.
-        let lp = lp_bound_until(&b, Cliques::IfCutsGain, &|| false)
-            .unwrap()
-            .unwrap();
-        assert_eq!(lp.checked.bound(), 2);
+        let tight = tighten(&b, &|| false).unwrap().unwrap();
+        assert_eq!(tight.bound.unwrap().checked.bound(), 2);
     }
 
     #[test]
-    fn cuts_that_gain_nothing_give_no_second_bound() {
+    fn cuts_that_gain_nothing_give_no_second_bound_but_a_packing_point() {
         // On the wall lattices the cut rounds never move the LP: no covering LP, no bound.
         let b = lattice(20, 5, 0);
-        assert!(
-            lp_bound_until(&b, Cliques::IfCutsGain, &|| false)
-                .unwrap()
-                .is_none()
-        );
+        let tight = tighten(&b, &|| false).unwrap().unwrap();
+        assert!(tight.bound.is_none());
+        // The point: one load per free cell, in [0, 1], at most one queen per segment, and
+        // in all the packing LP's optimum (at least the bound, at most the fixed LP's).
+        let cells: Vec<Coord> = tight.point.iter().map(|&(p, _)| p).collect();
+        assert_eq!(cells, b.free_cells());
+        let load: HashMap<Coord, f64> = tight.point.iter().copied().collect();
+        assert!(load.values().all(|&x| (-1e-9..=1.0 + 1e-9).contains(&x)));
+        for s in b.segments() {
+            assert!(s.free_cells(&b).map(|p| load[&p]).sum::<f64>() <= 1.0 + 1e-6);
+        }
         let fixed = lp_bound_until(&b, Cliques::Fixed, &|| false).unwrap().unwrap();
         let cuts = lp_bound(&b).unwrap();
         assert_eq!(fixed.checked.bound(), cuts.checked.bound());
         assert!(fixed.lp_value - cuts.lp_value < MIN_GAIN);
+        let total: f64 = load.values().sum();
+        assert!(
+            total <= fixed.lp_value + 1e-6 && total + MIN_GAIN >= fixed.lp_value,
+            "{total}"
+        );
     }
 
     #[test]

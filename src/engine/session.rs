@@ -63,6 +63,19 @@ impl BoardSession {
     /// `k` queens satisfies) added under a fresh activation literal assumed in this call only,
     /// so they never cut an answer to a question about fewer queens.
     pub fn at_least_implied(&mut self, k: usize, implied: &[Clause]) -> anyhow::Result<Option<Placement>> {
+        match self.assume_at_least_implied(k, implied)? {
+            Some(assumps) => self.solve_with(&assumps),
+            None => Ok(None),
+        }
+    }
+
+    /// The assumptions of [`at_least_implied`](Self::at_least_implied), its clauses added:
+    /// for a caller that solves under them more than once (`None` if `k` is out of reach).
+    pub fn assume_at_least_implied(
+        &mut self,
+        k: usize,
+        implied: &[Clause],
+    ) -> anyhow::Result<Option<Vec<Lit>>> {
         use crate::solve::Solve as _;
         let Some(mut assumps) = self.model.at_least(k, &mut self.solver) else {
             return Ok(None);
@@ -76,7 +89,7 @@ impl BoardSession {
             }
             assumps.push(on);
         }
-        self.solve_with(&assumps)
+        Ok(Some(assumps))
     }
 
     /// Assumptions for exactly `k` queens (`None` if out of reach).

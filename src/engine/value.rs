@@ -9,16 +9,18 @@
 //! own activation literal.
 
 use super::bounds::{UpperBound, greedy_placement, upper_bound};
-use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if};
+use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
 use super::primal::value_start;
 use super::progress::Reporter;
 use super::session::BoardSession;
 use super::session::Interrupted;
-use crate::board::{Board, Placement};
+use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
 use crate::solve::{Backend, CadicalConfig};
+use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// How the search moves between bounds.
@@ -145,8 +147,12 @@ pub struct ValueReport {
     /// False when a time limit stopped the search: `value` is then the best checked placement
     /// found, and `proof` gives the best upper bound known.
     pub proved: bool,
-    /// Whether the start placement was given to the solver as decision phases.
+    /// Whether the solver took a first guess as decision phases.
     pub phases: bool,
+    /// Where the guesses came from: `start placement`, or `start placement and packing LP
+    /// point, alternating`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phases_from: Option<&'static str>,
     /// Symmetries of the board broken by lex-leader constraints (one placement per class).
     pub symmetries_broken: usize,
 }
@@ -236,12 +242,17 @@ fn value_until(
         }
     }
     // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
-    // it meets it, they cost an LP solve or two and settle nothing.
+    // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
+    // finds the value hard, and the packing LP's point is its first guess (below).
+    let mut point = None;
     if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
-        && let Some(l) = lp_bound_if(board, true, Cliques::IfCutsGain, &over)?
+        && let Some(t) = tighten(board, &over)?
     {
-        note_lp(&l);
-        lp = Some(l);
+        if let Some(l) = t.bound {
+            note_lp(&l);
+            lp = Some(l);
+        }
+        point = Some(t.point);
     }
     if let Some(l) = &lp
         && l.checked.bound() < ub.bound
@@ -259,6 +270,28 @@ fn value_until(
     // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).
     let symmetries_broken = session.break_symmetries();
     session.solver.set_stop(over);
+    // The solver's first guesses, as decision phases: the start placement's queens on and
+    // every other cell off; and, where the cut rounds ran, the cells the packing LP loads above
+    // half a queen on. Which one leads to the value differs from board to board (40×40
+    // lattice step 4: "at least 55" in 1.6 s from the LP's point, none in 120 s from the
+    // local search's placement, a trap one queen short; 32×32 lattices the other way round;
+    // docs/bench.md, "Two guesses"), so a solver that stops inside a call alternates them.
+    let lits_of = |on: &dyn Fn(Coord) -> bool| -> Vec<Lit> {
+        let lits = session.model.queen_lits();
+        lits.map(|(cell, lit)| if on(cell) { lit } else { !lit })
+            .collect()
+    };
+    let mut guesses = vec![lits_of(&|cell| best.contains(cell))];
+    if let Some(point) = &point {
+        let loaded: HashSet<Coord> = point.iter().filter(|&&(_, x)| x > 0.5).map(|&(p, _)| p).collect();
+        guesses.push(lits_of(&|cell| loaded.contains(&cell)));
+    }
+    let phases = session.solver.suggest_phases(&guesses[0])?;
+    let alternate = phases && guesses.len() > 1 && backend.stops_inside_a_call();
+    let phases_from = match alternate {
+        true => "start placement and packing LP point, alternating",
+        false => "start placement",
+    };
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
@@ -289,7 +322,12 @@ fn value_until(
             None => Vec::new(),
         };
         n_implied += implied.len();
-        let found = match session.at_least_implied(k, &implied) {
+        let found = match session.assume_at_least_implied(k, &implied)? {
+            Some(assumps) if alternate => solve_alternating(session, &assumps, &guesses, over, FIRST_SLICE),
+            Some(assumps) => session.solve_with(&assumps),
+            None => Ok(None),
+        };
+        let found = match found {
             Err(e) if e.is::<Interrupted>() => {
                 stopped.set(true);
                 return Ok(None);
@@ -316,13 +354,6 @@ fn value_until(
         Ok(found)
     };
 
-    // The start placement as the solver's first guess: its queens on, every other cell off.
-    let phases: Vec<_> = session
-        .model
-        .queen_lits()
-        .map(|(cell, lit)| if best.contains(cell) { lit } else { !lit })
-        .collect();
-    let phases = session.solver.suggest_phases(&phases)?;
     // `refuted` is the least k shown impossible; the search ends when it is best + 1.
     let mut refuted = None;
     match opts.search {
@@ -454,14 +485,52 @@ fn value_until(
         seconds: start.elapsed().as_secs_f64(),
         proved: !stopped,
         phases,
+        phases_from: phases.then_some(phases_from),
         symmetries_broken,
     })
+}
+
+/// The first slice of [`solve_alternating`], CPU time. Calls that the start placement's
+/// phases answer within it (most of `make bench-large`) run as they did with that guess
+/// alone; from 0.5 s the 32×32 step-5 lattice's call "at least 45" went from 1.9 to 41 s.
+const FIRST_SLICE: Duration = Duration::from_secs(2);
+
+/// Solves under `assumps` in slices of CPU time, each with the next of `guesses` as the
+/// solver's phases, a round of slices twice as long as the round before (from `first`): the
+/// call costs at most about four times what it would from the guess
+/// that suits the board (plus restarts), and never hangs on the guess that misleads. Learned
+/// clauses carry over between slices. Interrupted only when `over` says so; the solver's stop
+/// test is `over` again afterwards.
+fn solve_alternating(
+    session: &mut BoardSession,
+    assumps: &[Lit],
+    guesses: &[Vec<Lit>],
+    over: impl Fn() -> bool + Copy + Send + 'static,
+    first: Duration,
+) -> anyhow::Result<Option<Placement>> {
+    let mut slice = first;
+    loop {
+        for guess in guesses {
+            session.solver.suggest_phases(guess)?;
+            let cut = super::interrupt::cpu_deadline(Some(slice));
+            session.solver.set_stop(move || over() || cut());
+            match session.solve_with(assumps) {
+                Err(e) if e.is::<Interrupted>() && !over() => continue,
+                answer => {
+                    session.solver.set_stop(over);
+                    return answer;
+                }
+            }
+        }
+        slice *= 2;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::encode::{Amo, CountMode};
+    use crate::engine::session::BoardSession;
 
     fn v(board: &Board, opts: &ValueOptions) -> usize {
         value(board, opts).unwrap().value
@@ -528,5 +597,49 @@ mod tests {
                 assert!(a.upper_bound.bound <= b2.upper_bound.bound && a.certified);
             }
         }
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn alternating_guesses_answer_as_one_call_does() {
+        use crate::engine::lp_bound::tests::lattice;
+        let b = lattice(14, 4, 1);
+        let want = value(&b, &ValueOptions::default()).unwrap().value;
+        let mut s = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
+        let lits: Vec<Lit> = s.model.queen_lits().map(|(_, l)| l).collect();
+        let guesses = [lits.iter().map(|&l| !l).collect(), lits.clone()];
+        // Slices far too short to answer: the rounds double until one does.
+        let tiny = Duration::from_micros(50);
+        for k in want - 1..=want + 1 {
+            let a = s.assume_at_least_implied(k, &[]).unwrap().unwrap();
+            let found = solve_alternating(&mut s, &a, &guesses, || false, tiny).unwrap();
+            assert_eq!(found.map(|p| p.len() >= k), (k <= want).then_some(true), "{k}");
+        }
+        // A stop is still a stop.
+        let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
+        let stopped = solve_alternating(&mut s, &a, &guesses, || true, tiny);
+        assert!(stopped.unwrap_err().is::<Interrupted>());
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn a_start_short_of_the_lp_bound_alternates_with_the_lp_point() {
+        use crate::engine::lp_bound::tests::lattice;
+        // The local search ends at 20 of the LP bound's 21 here.
+        let b = lattice(16, 4, 0);
+        let opts = ValueOptions {
+            backend: Backend::Cadical,
+            ..ValueOptions::default()
+        };
+        let r = value(&b, &opts).unwrap();
+        assert_eq!(r.local_search_lower_bound, Some(20));
+        assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(21));
+        assert_eq!(
+            r.phases_from,
+            Some("start placement and packing LP point, alternating")
+        );
+        assert_eq!((r.value, r.proved, r.certified), (20, true, true));
+        let plain = ValueOptions::default();
+        assert_eq!(value(&b, &plain).unwrap().phases_from, None);
     }
 }
