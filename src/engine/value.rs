@@ -497,9 +497,9 @@ const FIRST_SLICE: Duration = Duration::from_secs(2);
 
 /// Solves under `assumps` in slices of CPU time, each with the next of `guesses` as the
 /// solver's phases, a round of slices twice as long as the round before (from `first`): the
-/// call costs at most about four times what it would from the guess
-/// that suits the board (plus restarts), and never hangs on the guess that misleads. Learned
-/// clauses carry over between slices. Interrupted only when `over` says so; the solver's stop
+/// call costs at most about four times what it would from the guess that suits the board
+/// (plus restarts), and never hangs on the guess that misleads. Learned clauses carry over
+/// between slices. Interrupted only when `over` says so; the solver's stop
 /// test is `over` again afterwards.
 fn solve_alternating(
     session: &mut BoardSession,
@@ -530,7 +530,6 @@ fn solve_alternating(
 mod tests {
     use super::*;
     use crate::encode::{Amo, CountMode};
-    use crate::engine::session::BoardSession;
 
     fn v(board: &Board, opts: &ValueOptions) -> usize {
         value(board, opts).unwrap().value
@@ -603,6 +602,7 @@ mod tests {
     #[test]
     fn alternating_guesses_answer_as_one_call_does() {
         use crate::engine::lp_bound::tests::lattice;
+        use crate::engine::session::BoardSession;
         let b = lattice(14, 4, 1);
         let want = value(&b, &ValueOptions::default()).unwrap().value;
         let mut s = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
