@@ -59,18 +59,10 @@ impl BoardSession {
         }
     }
 
-    /// As [`at_least`](Self::at_least), with `implied` (clauses every placement of at least
-    /// `k` queens satisfies) added under a fresh activation literal assumed in this call only,
-    /// so they never cut an answer to a question about fewer queens.
-    pub fn at_least_implied(&mut self, k: usize, implied: &[Clause]) -> anyhow::Result<Option<Placement>> {
-        match self.assume_at_least_implied(k, implied)? {
-            Some(assumps) => self.solve_with(&assumps),
-            None => Ok(None),
-        }
-    }
-
-    /// The assumptions of [`at_least_implied`](Self::at_least_implied), its clauses added:
-    /// for a caller that solves under them more than once (`None` if `k` is out of reach).
+    /// The assumptions of "at least `k` queens" (`None` if out of reach), with `implied`
+    /// (clauses every placement of at least `k` queens satisfies) added under a fresh
+    /// activation literal among them, so that they never cut an answer to a question about
+    /// fewer queens; for [`solve_with`](Self::solve_with), once or more.
     pub fn assume_at_least_implied(
         &mut self,
         k: usize,

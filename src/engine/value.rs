@@ -282,7 +282,9 @@ fn value_until(
             .collect()
     };
     let mut guesses = vec![lits_of(&|cell| best.contains(cell))];
-    if let Some(point) = &point {
+    // Only while a call is left to find a placement the start lacks (the cut rounds' bound
+    // may have closed the gap).
+    if let Some(point) = point.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())) {
         let loaded: HashSet<Coord> = point.iter().filter(|&&(_, x)| x > 0.5).map(|&(p, _)| p).collect();
         guesses.push(lits_of(&|cell| loaded.contains(&cell)));
     }
@@ -496,11 +498,14 @@ fn value_until(
 const FIRST_SLICE: Duration = Duration::from_secs(2);
 
 /// Solves under `assumps` in slices of CPU time, each with the next of `guesses` as the
-/// solver's phases, a round of slices twice as long as the round before (from `first`): the
-/// call costs at most about four times what it would from the guess that suits the board
-/// (plus restarts), and never hangs on the guess that misleads. Learned clauses carry over
-/// between slices. Interrupted only when `over` says so; the solver's stop
-/// test is `over` again afterwards.
+/// solver's phases, a round of slices twice as long as the round before (from `first`), so
+/// that no guess that misleads holds the call for long. If solver state carried nothing over
+/// between slices, a call that guess `g` alone answers in `T` of CPU would take less than
+/// about `(2g + 5)·T` for `T` beyond the first slice (5`T` for the start, 7`T` for the LP's
+/// point), and `g·first + T` below it; a heuristic, since learned clauses and the solver's
+/// scores do carry over. Interrupted only when `over` says so (the end of a slice is not a
+/// stop, even after Ctrl-C: a caller that owes its answer passes an `over` that never stops);
+/// on every return the solver's stop test is `over` again.
 fn solve_alternating(
     session: &mut BoardSession,
     assumps: &[Lit],
@@ -509,21 +514,22 @@ fn solve_alternating(
     first: Duration,
 ) -> anyhow::Result<Option<Placement>> {
     let mut slice = first;
-    loop {
+    let answer = 'rounds: loop {
         for guess in guesses {
-            session.solver.suggest_phases(guess)?;
-            let cut = super::interrupt::cpu_deadline(Some(slice));
-            session.solver.set_stop(move || over() || cut());
-            match session.solve_with(assumps) {
+            let sliced = session.solver.suggest_phases(guess).and_then(|_| {
+                let spent = super::interrupt::cpu_budget(Some(slice));
+                session.solver.set_stop(move || over() || spent());
+                session.solve_with(assumps)
+            });
+            match sliced {
                 Err(e) if e.is::<Interrupted>() && !over() => continue,
-                answer => {
-                    session.solver.set_stop(over);
-                    return answer;
-                }
+                answer => break 'rounds answer,
             }
         }
-        slice *= 2;
-    }
+        slice = slice.saturating_mul(2);
+    };
+    session.solver.set_stop(over);
+    answer
 }
 
 #[cfg(test)]
