@@ -145,12 +145,13 @@ fn cut_and_cover(
     let Some(rounds) = sight.cut_rounds(stop, slice)? else {
         return Ok(None);
     };
-    let bound = match rounds.gain < min_gain {
-        true => None,
-        false => match sight.cover(board, &rounds.cuts, start, stop, slice)? {
-            Some(b) => Some(b),
-            None => return Ok(None),
-        },
+    let bound = if rounds.gain < min_gain {
+        None
+    } else {
+        let Some(b) = sight.cover(board, &rounds.cuts, start, stop, slice)? else {
+            return Ok(None);
+        };
+        Some(b)
     };
     let point = sight.free.iter().copied().zip(rounds.point).collect();
     Ok(Some(Tightened { point, bound }))

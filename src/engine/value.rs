@@ -513,7 +513,8 @@ fn solve_alternating(
     over: impl Fn() -> bool + Copy + Send + 'static,
     first: Duration,
 ) -> anyhow::Result<Option<Placement>> {
-    let mut slice = first;
+    // A zero slice would stay zero when doubled.
+    let mut slice = first.max(Duration::from_micros(1));
     let answer = 'rounds: loop {
         for guess in guesses {
             let sliced = session.solver.suggest_phases(guess).and_then(|_| {
