@@ -21,6 +21,7 @@ import math
 import os
 import platform
 import random
+import re
 import resource
 import subprocess
 import sys
@@ -171,10 +172,21 @@ def svg(rows, solvers, limit):
     return "\n".join(parts)
 
 
+def queensat_build():
+    """The commit the queensat binary was built from (the worktree's, `-dirty` when it has
+    uncommitted changes: `make bench-large` builds before it runs)."""
+    try:
+        return subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
 def main_run(a):
     import boards as chk
     with open(a.boards) as f:
-        board_set = [b for b in json.load(f) if a.min_size <= b["rows"] <= a.max_size]
+        board_set = [b for b in json.load(f) if a.min_size <= b["rows"] <= a.max_size
+                     and re.search(a.only, b["id"])]
     solvers = a.solvers.split(",")
     rows, disagreements = [], []
     for b in board_set:
@@ -241,11 +253,15 @@ def write(a, rows, solvers, disagreements, meta=None):
         summary.append(line)
     meta = meta or {"command": a.command, "boards": a.boards, "limit_seconds": a.limit, "min_size": a.min_size,
                     "max_size": a.max_size, "host": platform.node(), "cpus": os.cpu_count(),
-                    "loadavg": open("/proc/loadavg").read().split()[:3]}
+                    "loadavg": open("/proc/loadavg").read().split()[:3], "only": a.only,
+                    "queensat_build": queensat_build()}
     md = ["# Large walled boards: queensat per backend against CP-SAT and PySAT", "",
           f"Made by `{a.command}` on {meta['host']} ({meta['cpus']} logical CPUs, load "
           f"{' '.join(meta['loadavg'])}); board set `{a.boards}` (seed {SEED}, boards up to "
-          f"{a.max_size}x{a.max_size}). CPU seconds: queensat's whole process, the Python peers' "
+          f"{a.max_size}x{a.max_size}"
+          + (f", those whose id matches `{meta['only']}`" if meta.get("only") else "")
+          + (f"; queensat built from {meta['queensat_build']}" if meta.get("queensat_build") else "")
+          + "). CPU seconds: queensat's whole process, the Python peers' "
           f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came more than a tenth after it; varisat and PySAT cannot be stopped inside a solver call). "
           "queensat rows are `queensat value --solver X --time-limit L` (`queensat:default`: "
           "no `--solver`, so varisat below 300 free cells and CaDiCaL from 300); CP-SAT is the "
@@ -284,6 +300,7 @@ def main():
     r.add_argument("--max-size", type=int, default=40)
     r.add_argument("--solvers",
                    default="queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,pysat")
+    r.add_argument("--only", default="", help="a regular expression the board ids must match")
     r.add_argument("--command", default="python bench/large.py run")
     re_ = sub.add_parser("render", help="rewrite OUT/large.md, .svg and .json from OUT/large.json")
     re_.add_argument("--out", required=True)

@@ -1,7 +1,8 @@
 //! The segment LP bound: the covering LP (the dual of "most queens, at most one per clique,
 //! 0 ≤ x ≤ 1") solved with microlp, rounded to an integer certificate and checked by
 //! [`check_dual`]. Only the checked certificate is used: the LP's floats never decide anything
-//! (the packing LP's point of [`tighten`] is a guess for the solver's phases, nothing more).
+//! (the packing LP of [`tighten`] gives guesses for the solver's phases and the dives' start,
+//! nothing more).
 //!
 //! The LP: minimise `Σ_K y_K + Σ_c z_c` with `Σ_{K ∋ c} y_K + z_c ≥ 1` on every free cell,
 //! `y, z ≥ 0`, over cliques `K` of the sight graph: the segments; the 2×2 blocks with three or
@@ -13,12 +14,12 @@
 //! 62.90. Rounding: each `y_K` scaled by [`SCALE`] and rounded up, then each cell's `z_c` tops
 //! its cover up to the scale, so the certificate is feasible by construction.
 
+use super::lp_dive::PackingLp;
+use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
 use crate::board::{Board, Cell, Coord, Segment};
 use crate::check::{CheckedDual, CliqueWeight, DualCertificate, SegmentWeight, Waste, check_dual};
 use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};
-use microlp::{
-    ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, SolveOptions, SolveOutcome, Variable,
-};
+use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, Variable};
 use rustsat::instances::Cnf;
 use rustsat::types::{Clause, Lit};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -32,10 +33,6 @@ pub const SCALE: u64 = 1_000_000;
 /// saves 4–9 ms on a wall lattice and costs 1–2 ms on random walls, a wash; from 16×16 on it
 /// saves seconds on lattices (docs/bench.md).
 pub const LP_MIN_FREE_CELLS: usize = 150;
-
-/// How long the LP runs between two looks at the caller's stop test (wall clock: microlp's
-/// budget is a duration, resumed slice by slice; see [`solve_in_slices`]).
-const LP_SLICE: Duration = Duration::from_millis(100);
 
 /// At most this many rounds of clique cuts (see [`violated_cliques`]) before the covering LP.
 const CUT_ROUNDS: usize = 8;
@@ -114,11 +111,10 @@ fn lp_bound_sliced(
 }
 
 /// What the cut rounds give a caller that holds the [`Fixed`](Cliques::Fixed) bound already.
-#[derive(Clone, Debug)]
 pub struct Tightened {
-    /// The packing LP's optimum after the cuts, `(cell, queens)` for each free cell: floats,
-    /// a hint only (the value search's first guess of where the queens stand).
-    pub point: Vec<(Coord, f64)>,
+    /// The packing LP after the cuts, at its optimum: floats, a hint only (the value search's
+    /// guesses of where the queens stand, and where its dives start).
+    pub packing: PackingLp,
     /// The bound over the segments, the blocks and the cuts, when the cuts lowered the packing
     /// LP's optimum by at least [`MIN_GAIN`]; else `None`, the covering LP not solved (it
     /// would give the same bound and almost the same slack; on the wall lattices the cuts
@@ -126,7 +122,7 @@ pub struct Tightened {
     pub bound: Option<LpBound>,
 }
 
-/// Cut rounds on `board` (large enough for [`LP_MIN_FREE_CELLS`]): the packing LP's point and,
+/// Cut rounds on `board` (large enough for [`LP_MIN_FREE_CELLS`]): the packing LP at its optimum and,
 /// when the cuts gain, the tighter bound; `None` once `stop` says so.
 pub fn tighten(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<Tightened>> {
     cut_and_cover(board, MIN_GAIN, stop, LP_SLICE)
@@ -153,8 +149,10 @@ fn cut_and_cover(
         };
         Some(b)
     };
-    let point = sight.free.iter().copied().zip(rounds.point).collect();
-    Ok(Some(Tightened { point, bound }))
+    Ok(Some(Tightened {
+        packing: rounds.packing,
+        bound,
+    }))
 }
 
 /// The cliques of a board's sight graph that every LP here starts from, over the free cells
@@ -172,8 +170,8 @@ struct CutRounds {
     cuts: Vec<Vec<usize>>,
     /// How much the cuts lowered the packing LP's optimum in all.
     gain: f64,
-    /// The packing LP's optimum after the last cut, per free cell.
-    point: Vec<f64>,
+    /// The packing LP with the cuts, at its optimum.
+    packing: PackingLp,
 }
 
 impl SightCliques {
@@ -210,8 +208,8 @@ impl SightCliques {
     /// The cliques that rounds of cuts add to the blocks: each round solves the packing LP
     /// and adds the cliques of the sight graph its optimum loads above one queen
     /// ([`violated_cliques`]), for at most [`CUT_ROUNDS`] rounds and until one gains less than
-    /// [`MIN_GAIN`]. With how much they lowered the packing LP's optimum in all, and its last
-    /// optimal point; `None` once `stop` says so.
+    /// [`MIN_GAIN`]. With how much they lowered the packing LP's optimum in all, and that LP
+    /// at its last optimum; `None` once `stop` says so.
     fn cut_rounds(&self, stop: &dyn Fn() -> bool, slice: Duration) -> anyhow::Result<Option<CutRounds>> {
         let (n, fixed) = (self.free.len(), &self.blocks);
         let segments = self.segments.iter().map(|(_, c)| c);
@@ -248,9 +246,9 @@ impl SightCliques {
             }
         }
         Ok(Some(CutRounds {
-            point: x.iter().map(|&v| packing.var_value(v)).collect(),
             gain: first - packing.objective(),
             cuts: added,
+            packing: PackingLp::new(self.free.clone(), x, packing),
         }))
     }
 
@@ -408,52 +406,6 @@ fn violated_cliques(x: &[f64], sees: &[Vec<usize>]) -> Vec<Vec<usize>> {
 /// missed 32×32 step 5 in 30 s, and 16 or 32 steps were slower on three of the four boards.
 pub const WASTE_STEPS: usize = 8;
 
-/// Solves `lp` to its optimum in slices of microlp's time budget, looking at `stop` between
-/// them; `None` once `stop` says so. microlp looks at its deadline before each phase's first
-/// step, so a slice shorter than a resume's set-up would make no progress: a slice without a
-/// simplex step doubles the next.
-fn solve_in_slices(
-    lp: &Problem,
-    stop: &dyn Fn() -> bool,
-    slice: Duration,
-) -> anyhow::Result<Option<Solution>> {
-    let mut opts = SolveOptions::default();
-    opts.time_limit = Some(slice);
-    finish_in_slices(lp.solve_with(opts).map_err(lp_failed)?, stop, slice)
-}
-
-/// Resumes `outcome` (whose time limit was `slice`) to its optimum as [`solve_in_slices`]
-/// does; an edit of a solution (a cut) keeps that limit.
-fn finish_in_slices(
-    mut outcome: SolveOutcome,
-    stop: &dyn Fn() -> bool,
-    slice: Duration,
-) -> anyhow::Result<Option<Solution>> {
-    let mut budget = slice;
-    let mut steps = outcome.stats().lp_iterations;
-    while !outcome.is_optimal() {
-        if stop() {
-            return Ok(None);
-        }
-        let mut resume = outcome.last_resume_options();
-        resume.time_limit = Some(budget);
-        outcome = outcome.resume_with(resume).map_err(lp_failed)?;
-        let now = outcome.stats().lp_iterations;
-        if now == steps {
-            budget *= 2;
-        }
-        steps = now;
-    }
-    match outcome {
-        SolveOutcome::Solution(s) => Ok(Some(s)),
-        SolveOutcome::Interrupted(_) => unreachable!("an optimal outcome holds a solution"),
-    }
-}
-
-fn lp_failed(e: microlp::Error) -> anyhow::Error {
-    anyhow::anyhow!("the segment LP: {e}")
-}
-
 /// The clauses "at least `k` queens" implies under the checked certificate of `lp`, over
 /// `model`'s queen literals: what it forces (a unit `¬q` per empty cell, `q_1 ∨ … ∨ q_m` per full
 /// clique) and, when [`waste_joins`] says so, the waste inequality, rounded to
@@ -600,9 +552,9 @@ pub(crate) mod tests {
         assert!(tight.bound.is_none());
         // The point: one load per free cell, in [0, 1], at most one queen per segment, and
         // in all the packing LP's optimum (at least the bound, at most the fixed LP's).
-        let cells: Vec<Coord> = tight.point.iter().map(|&(p, _)| p).collect();
+        let cells: Vec<Coord> = tight.packing.point().iter().map(|&(p, _)| p).collect();
         assert_eq!(cells, b.free_cells());
-        let load: HashMap<Coord, f64> = tight.point.iter().copied().collect();
+        let load: HashMap<Coord, f64> = tight.packing.point().iter().copied().collect();
         assert!(load.values().all(|&x| (-1e-9..=1.0 + 1e-9).contains(&x)));
         for s in b.segments() {
             assert!(s.free_cells(&b).map(|p| load[&p]).sum::<f64>() <= 1.0 + 1e-6);

@@ -9,6 +9,8 @@ mod enumerate;
 mod export;
 pub mod interrupt;
 mod lp_bound;
+mod lp_dive;
+mod lp_slices;
 pub mod nqueens;
 mod primal;
 mod progress;

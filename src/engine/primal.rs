@@ -44,25 +44,44 @@ pub fn value_start(
     lp: Option<&LpBound>,
     stop: &dyn Fn() -> bool,
 ) -> Placement {
-    let barred = lp.map(|l| l.checked.forced(target).empty).unwrap_or_default();
+    let barred = barred_for(target, lp);
     let mut best = greedy.clone();
     let mut short_runs = 0;
     for seed in 1..=VALUE_RUNS {
         if best.len() >= target || short_runs >= SHORT_RUNS_ENOUGH || stop() {
             break;
         }
-        let opts = LocalSearch {
-            seed,
-            patience: VALUE_PATIENCE_PER_CELL * board.free_cells().len(),
-            target,
-        };
-        let p = local_search(board, &barred, greedy, opts, stop);
+        let p = value_run(board, greedy, seed, target, &barred, stop);
         short_runs += usize::from(p.len() + 1 == target);
         if p.len() > best.len() {
             best = p;
         }
     }
     best
+}
+
+/// The cells the checked LP certificate `lp` forces empty in every placement of `target`
+/// queens: left out of the value search's first pass of swaps.
+pub fn barred_for(target: usize, lp: Option<&LpBound>) -> Vec<Coord> {
+    lp.map(|l| l.checked.forced(target).empty).unwrap_or_default()
+}
+
+/// One run of the value search's local search from `start` (its patience, [`VALUE_PATIENCE_PER_CELL`]
+/// perturbations per free cell), aimed at `target` with `barred` cells left out at first.
+pub fn value_run(
+    board: &Board,
+    start: &Placement,
+    seed: u64,
+    target: usize,
+    barred: &[Coord],
+    stop: &dyn Fn() -> bool,
+) -> Placement {
+    let opts = LocalSearch {
+        seed,
+        patience: VALUE_PATIENCE_PER_CELL * board.free_cells().len(),
+        target,
+    };
+    local_search(board, barred, start, opts, stop)
 }
 
 /// What the local search may spend, and when it may stop early.

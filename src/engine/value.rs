@@ -10,7 +10,8 @@
 
 use super::bounds::{UpperBound, greedy_placement, upper_bound};
 use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
-use super::primal::value_start;
+use super::lp_dive::Dives;
+use super::primal::{barred_for, value_start};
 use super::progress::Reporter;
 use super::session::BoardSession;
 use super::session::Interrupted;
@@ -111,10 +112,11 @@ pub struct LpReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct SolverCall {
     pub at_least: usize,
-    /// `sat`, `unsat`, `bound` when the count cannot reach `at_least` by construction, or
-    /// `lp` when the checked LP dual certificate refutes it (no solver call).
+    /// `sat`, `unsat`, `bound` when the count cannot reach `at_least` by construction, `lp`
+    /// when the checked LP dual certificate refutes it (no solver call), or `lp dive` when a
+    /// dive on the packing LP found the placement (checked) while the solver searched.
     pub answer: &'static str,
-    /// Queens in the model, on SAT.
+    /// Queens of the placement found (by the solver or a dive).
     pub queens: Option<usize>,
     pub seconds: f64,
 }
@@ -155,6 +157,19 @@ pub struct ValueReport {
     pub phases_from: Option<&'static str>,
     /// Symmetries of the board broken by lex-leader constraints (one placement per class).
     pub symmetries_broken: usize,
+    /// The LP dives that took turns in the solver calls, where they did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lp_dives: Option<DiveReport>,
+}
+
+/// What the LP dives of a value search did.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiveReport {
+    /// Dives run (seeds 0, 1, …), each polished by the local search.
+    pub dives: u64,
+    /// The most queens a polished dive reached.
+    pub best_queens: usize,
+    pub seconds: f64,
 }
 
 /// Boards with at least this many free cells also start from the local search's placement:
@@ -243,8 +258,8 @@ fn value_until(
     }
     // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
     // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
-    // finds the value hard, and the packing LP's point is its first guess (below).
-    let mut point = None;
+    // finds the value hard, and the packing LP gives guesses and dives (below).
+    let mut packing = None;
     if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
         && let Some(t) = tighten(board, &over)?
     {
@@ -252,7 +267,7 @@ fn value_until(
             note_lp(&l);
             lp = Some(l);
         }
-        point = Some(t.point);
+        packing = Some(t.packing);
     }
     if let Some(l) = &lp
         && l.checked.bound() < ub.bound
@@ -284,8 +299,14 @@ fn value_until(
     let mut guesses = vec![lits_of(&|cell| best.contains(cell))];
     // Only while a call is left to find a placement the start lacks (the cut rounds' bound
     // may have closed the gap).
-    if let Some(point) = point.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())) {
-        let loaded: HashSet<Coord> = point.iter().filter(|&&(_, x)| x > 0.5).map(|&(p, _)| p).collect();
+    let packing = packing.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound()));
+    if let Some(packing) = &packing {
+        let loaded: HashSet<Coord> = packing
+            .point()
+            .into_iter()
+            .filter(|&(_, x)| x > 0.5)
+            .map(|(p, _)| p)
+            .collect();
         guesses.push(lits_of(&|cell| loaded.contains(&cell)));
     }
     let phases = session.solver.suggest_phases(&guesses[0])?;
@@ -294,6 +315,12 @@ fn value_until(
         true => "start placement and packing LP point, alternating",
         false => "start placement",
     };
+    // The dives take a turn of their own in the alternation, after the start's: 40×40 step-5
+    // lattice, "at least 55" and "at least 56" unanswered in 120 s from either guess, 56 queens
+    // from the 2nd to 12th dive (0.7 s each); docs/bench.md, "LP dives".
+    let mut dives = packing
+        .filter(|_| alternate)
+        .map(|p| Dives::new(board, p, ub.bound, barred_for(ub.bound, lp.as_ref())));
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
@@ -325,8 +352,10 @@ fn value_until(
         };
         n_implied += implied.len();
         let found = match session.assume_at_least_implied(k, &implied)? {
-            Some(assumps) if alternate => solve_alternating(session, &assumps, &guesses, over, FIRST_SLICE),
-            Some(assumps) => session.solve_with(&assumps),
+            Some(assumps) if alternate => {
+                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, over, FIRST_SLICE)
+            }
+            Some(assumps) => session.solve_with(&assumps).map(|p| p.map(|p| (p, "sat"))),
             None => Ok(None),
         };
         let found = match found {
@@ -339,21 +368,25 @@ fn value_until(
         calls.push(SolverCall {
             at_least: k,
             answer: match (&found, reachable) {
-                (Some(_), _) => "sat",
+                (Some((_, by)), _) => by,
                 (None, true) => "unsat",
                 (None, false) => "bound",
             },
-            queens: found.as_ref().map(|p| p.len()),
+            queens: found.as_ref().map(|(p, _)| p.len()),
             seconds: t.elapsed().as_secs_f64(),
         });
         progress.note(|| {
             format!(
                 "value: at least {k} queens: {} ({:.1} s)",
-                if found.is_some() { "yes" } else { "no" },
+                match &found {
+                    Some((_, "lp dive")) => "yes (an LP dive)",
+                    Some(_) => "yes",
+                    None => "no",
+                },
                 t.elapsed().as_secs_f64()
             )
         });
-        Ok(found)
+        Ok(found.map(|(p, _)| p))
     };
 
     // `refuted` is the least k shown impossible; the search ends when it is best + 1.
@@ -412,7 +445,7 @@ fn value_until(
         _ if stopped => {
             let known = calls
                 .iter()
-                .filter(|c| c.answer != "sat")
+                .filter(|c| c.queens.is_none())
                 .map(|c| c.at_least - 1)
                 .fold(ub.bound, usize::min);
             let why = if super::interrupt::stop_requested() {
@@ -489,6 +522,11 @@ fn value_until(
         phases,
         phases_from: phases.then_some(phases_from),
         symmetries_broken,
+        lp_dives: dives.map(|d| DiveReport {
+            dives: d.tried(),
+            best_queens: d.best,
+            seconds: d.seconds,
+        }),
     })
 }
 
@@ -497,34 +535,50 @@ fn value_until(
 /// alone; from 0.5 s the 32×32 step-5 lattice's call "at least 45" went from 1.9 to 41 s.
 const FIRST_SLICE: Duration = Duration::from_secs(2);
 
-/// Solves under `assumps` in slices of CPU time, each with the next of `guesses` as the
-/// solver's phases, a round of slices twice as long as the round before (from `first`), so
-/// that no guess that misleads holds the call for long. If solver state carried nothing over
-/// between slices, a call that guess `g` alone answers in `T` of CPU would take less than
-/// about `(2g + 5)·T` for `T` beyond the first slice (5`T` for the start, 7`T` for the LP's
-/// point), and `g·first + T` below it; a heuristic, since learned clauses and the solver's
-/// scores do carry over. Interrupted only when `over` says so (the end of a slice is not a
-/// stop, even after Ctrl-C: a caller that owes its answer passes an `over` that never stops);
-/// on every return the solver's stop test is `over` again.
+/// Solves under `assumps` ("at least `k` queens") in slices of CPU time, each with the next
+/// of `guesses` as the solver's phases, and after the first guess's slice a turn of `dives`
+/// as long (the dives run whole, so a turn may overrun by one dive), a round of turns twice
+/// as long as the round before (from `first`), so that no guess that misleads holds the call
+/// for long. If solver state carried nothing over between slices, a call that guess `g` alone
+/// answers in `T` of CPU would take less than about `(2g + 5)·T` for `T` beyond the first
+/// slice (more by the dives' turns), and `g·first + T` below it; a heuristic, since learned
+/// clauses and the solver's scores do carry over. The placement found, checked, with `sat` or
+/// `lp dive` for who found it. Interrupted only when `over` says so (the end of a slice is not
+/// a stop, even after Ctrl-C: a caller that owes its answer passes an `over` that never
+/// stops); on every return the solver's stop test is `over` again.
 fn solve_alternating(
     session: &mut BoardSession,
     assumps: &[Lit],
     guesses: &[Vec<Lit>],
+    mut dives: Option<&mut Dives>,
+    k: usize,
     over: impl Fn() -> bool + Copy + Send + 'static,
     first: Duration,
-) -> anyhow::Result<Option<Placement>> {
+) -> anyhow::Result<Option<(Placement, &'static str)>> {
     // A zero slice would stay zero when doubled.
     let mut slice = first.max(Duration::from_micros(1));
     let answer = 'rounds: loop {
-        for guess in guesses {
+        for (turn, guess) in guesses.iter().enumerate() {
             let sliced = session.solver.suggest_phases(guess).and_then(|_| {
                 let spent = super::interrupt::cpu_budget(Some(slice));
                 session.solver.set_stop(move || over() || spent());
                 session.solve_with(assumps)
             });
             match sliced {
-                Err(e) if e.is::<Interrupted>() && !over() => continue,
-                answer => break 'rounds answer,
+                Err(e) if e.is::<Interrupted>() && !over() => {}
+                answer => break 'rounds answer.map(|p| p.map(|p| (p, "sat"))),
+            }
+            if let Some(d) = dives.as_deref_mut().filter(|_| turn == 0) {
+                let spent = super::interrupt::cpu_budget(Some(slice));
+                if let Some(p) = d.reach(k, &spent, &over)? {
+                    if let Err(v) = check_placement(&session.board, &p) {
+                        anyhow::bail!("internal error: an LP dive's placement fails the checker: {v}");
+                    }
+                    break 'rounds Ok(Some((p, "lp dive")));
+                }
+                if over() {
+                    break 'rounds Err(Interrupted.into());
+                }
             }
         }
         slice = slice.saturating_mul(2);
@@ -608,23 +662,36 @@ mod tests {
     #[cfg(feature = "cadical")]
     #[test]
     fn alternating_guesses_answer_as_one_call_does() {
-        use crate::engine::lp_bound::tests::lattice;
+        use crate::engine::lp_bound::{tests::lattice, tighten};
         use crate::engine::session::BoardSession;
         let b = lattice(14, 4, 1);
         let want = value(&b, &ValueOptions::default()).unwrap().value;
+        let packing = tighten(&b, &|| false).unwrap().unwrap().packing;
         let mut s = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
         let lits: Vec<Lit> = s.model.queen_lits().map(|(_, l)| l).collect();
         let guesses = [lits.iter().map(|&l| !l).collect(), lits.clone()];
-        // Slices far too short to answer: the rounds double until one does.
+        // Slices far too short to answer: the rounds double until one does, with dives
+        // between them or without.
         let tiny = Duration::from_micros(50);
-        for k in want - 1..=want + 1 {
-            let a = s.assume_at_least_implied(k, &[]).unwrap().unwrap();
-            let found = solve_alternating(&mut s, &a, &guesses, || false, tiny).unwrap();
-            assert_eq!(found.map(|p| p.len() >= k), (k <= want).then_some(true), "{k}");
+        for with_dives in [false, true] {
+            let mut dives = Dives::new(&b, packing.clone(), want + 1, Vec::new());
+            for k in want - 2..=want + 1 {
+                let a = s.assume_at_least_implied(k, &[]).unwrap().unwrap();
+                let d = Some(&mut dives).filter(|_| with_dives);
+                let found = solve_alternating(&mut s, &a, &guesses, d, k, || false, tiny).unwrap();
+                let by = found.as_ref().map(|(_, by)| *by);
+                assert!(by.is_none() || by == Some("sat") || with_dives && by == Some("lp dive"));
+                assert_eq!(
+                    found.map(|(p, _)| p.len() >= k),
+                    (k <= want).then_some(true),
+                    "{k}"
+                );
+            }
+            assert!(dives.tried() <= crate::engine::lp_dive::MAX_DIVES);
         }
         // A stop is still a stop.
         let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
-        let stopped = solve_alternating(&mut s, &a, &guesses, || true, tiny);
+        let stopped = solve_alternating(&mut s, &a, &guesses, None, want, || true, tiny);
         assert!(stopped.unwrap_err().is::<Interrupted>());
     }
 

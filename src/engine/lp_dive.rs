@@ -1,0 +1,203 @@
+//! LP dives: placements read off the packing LP one queen at a time.
+//!
+//! The packing LP's optimum loads many cells by a fraction of a queen, and rounding it gives
+//! few queens (40×40 step-5 lattice: 49 where the value is 56). A *dive* re-solves after each
+//! choice instead: it fixes a queen on a fractional cell, lets the LP move every other load
+//! (the cells that see the queen drop to 0), and repeats until the point is integral, which is
+//! then a legal placement (every clique of the LP holds at most one queen, the segments among
+//! them). It is the diving heuristic of MIP solvers (T. Berthold, *Primal Heuristics for Mixed
+//! Integer Programs*, ZIB, 2006, §3), on the LP that the bound already solved, so every step
+//! is a warm re-solve.
+
+use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed};
+use super::nqueens::rng::Rng;
+use super::primal::value_run;
+use crate::board::{Board, Coord, Placement};
+use microlp::{Solution, Variable};
+use std::time::Instant;
+
+/// Loads within this of 0 or 1 count as integral (microlp's own tolerances are far smaller).
+const INTEGRAL: f64 = 1e-6;
+
+/// A randomised dive fixes a queen on a random cell among those loaded within this of the
+/// most loaded fractional cell. Measured on the wall lattices, 24 dives each (seeds 0–23),
+/// each polished by a run of the local search: the value of 40×40 step 5 reached by 2, 3, 2,
+/// 1 dives with windows 0, 0.1, 0.3, 0.5, of 40×40 step 4 by 20, 18, 17, 15; of the 32×32
+/// lattices by at most 1 (a window of 1, any fractional cell, by none of 12).
+const WINDOW: f64 = 0.1;
+
+/// The dives of one value search stop after this many: where the hard call is the last, UNSAT
+/// one (the bound one above the value), they cannot help, and their turns would take a third
+/// of its time. The 40×40 step-5 lattice's value came from one of 12 dives (twice in 24).
+pub const MAX_DIVES: u64 = 16;
+
+/// The packing LP "most queens, at most one per clique, `0 ≤ x ≤ 1`" at its optimum: the
+/// free cells, one variable each, and the solved LP.
+#[derive(Clone)]
+pub struct PackingLp {
+    free: Vec<Coord>,
+    x: Vec<Variable>,
+    optimum: Solution,
+}
+
+impl PackingLp {
+    /// `x[i]` is the variable of `free[i]` in the solved LP `optimum`.
+    pub(super) fn new(free: Vec<Coord>, x: Vec<Variable>, optimum: Solution) -> PackingLp {
+        debug_assert_eq!(free.len(), x.len());
+        PackingLp { free, x, optimum }
+    }
+
+    /// The optimum's load on each free cell.
+    pub fn point(&self) -> Vec<(Coord, f64)> {
+        let loads = self.x.iter().map(|&v| self.optimum.var_value(v));
+        self.free.iter().copied().zip(loads).collect()
+    }
+
+    /// One dive: seed 0 fixes the most loaded fractional cell each time (the lowest in reading
+    /// order among equals), another seed a random one within [`WINDOW`] of it. `None` once
+    /// `stop` says so.
+    pub fn dive(&self, seed: u64, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<Placement>> {
+        let mut rng = Rng::new(seed);
+        let mut lp = self.optimum.clone();
+        loop {
+            if stop() {
+                return Ok(None);
+            }
+            let load: Vec<f64> = self.x.iter().map(|&v| lp.var_value(v)).collect();
+            let fractional: Vec<usize> = (0..load.len())
+                .filter(|&i| load[i] > INTEGRAL && load[i] < 1.0 - INTEGRAL)
+                .collect();
+            // Fractional cells are never fixed, so each step fixes a new one: at most one step
+            // per cell.
+            let Some(&top) = fractional
+                .iter()
+                .max_by(|&&a, &&b| load[a].total_cmp(&load[b]).then(b.cmp(&a)))
+            else {
+                let queens = (0..load.len()).filter(|&i| load[i] > 0.5).map(|i| self.free[i]);
+                return Ok(Some(Placement::new(queens.collect())));
+            };
+            let pick = if seed == 0 {
+                top
+            } else {
+                let near: Vec<usize> = fractional
+                    .into_iter()
+                    .filter(|&i| load[i] >= load[top] - WINDOW)
+                    .collect();
+                near[rng.below(near.len() as u64) as usize]
+            };
+            // A queen where the LP loads one is feasible: the cells that see it can all drop to 0.
+            let fixed = lp.fix_var(self.x[pick], 1.0).map_err(lp_failed)?;
+            let Some(next) = finish_in_slices(fixed, stop, LP_SLICE)? else {
+                return Ok(None);
+            };
+            lp = next;
+        }
+    }
+}
+
+/// The dives of one value search, seed after seed across its calls, each placement polished
+/// by a run of the value search's local search aimed at `target` with `barred` cells left out
+/// (as [`value_start`](super::primal::value_start) runs it).
+pub struct Dives<'a> {
+    board: &'a Board,
+    lp: PackingLp,
+    target: usize,
+    barred: Vec<Coord>,
+    next_seed: u64,
+    /// The most queens a polished dive reached, and the wall time the dives took.
+    pub best: usize,
+    pub seconds: f64,
+}
+
+impl<'a> Dives<'a> {
+    pub fn new(board: &'a Board, lp: PackingLp, target: usize, barred: Vec<Coord>) -> Dives<'a> {
+        Dives {
+            board,
+            lp,
+            target,
+            barred,
+            next_seed: 0,
+            best: 0,
+            seconds: 0.0,
+        }
+    }
+
+    /// The dives run so far.
+    pub fn tried(&self) -> u64 {
+        self.next_seed
+    }
+
+    /// Dives from the next seed on until a polished one holds at least `k` queens (that
+    /// placement), or `spent` says so between dives or `stop` inside one, or [`MAX_DIVES`]
+    /// have run (`None`). A dive
+    /// once begun runs to its end unless `stop` ends it, so the seeds tried do not depend
+    /// on how fast the machine is, only how many.
+    pub fn reach(
+        &mut self,
+        k: usize,
+        spent: &dyn Fn() -> bool,
+        stop: &dyn Fn() -> bool,
+    ) -> anyhow::Result<Option<Placement>> {
+        let t = Instant::now();
+        let found = self.reach_inner(k, spent, stop);
+        self.seconds += t.elapsed().as_secs_f64();
+        found
+    }
+
+    fn reach_inner(
+        &mut self,
+        k: usize,
+        spent: &dyn Fn() -> bool,
+        stop: &dyn Fn() -> bool,
+    ) -> anyhow::Result<Option<Placement>> {
+        while self.next_seed < MAX_DIVES && !spent() && !stop() {
+            let seed = self.next_seed;
+            let Some(dived) = self.lp.dive(seed, stop)? else {
+                return Ok(None);
+            };
+            self.next_seed += 1;
+            let p = value_run(self.board, &dived, seed, self.target, &self.barred, stop);
+            self.best = self.best.max(p.len());
+            if p.len() >= k {
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{brute_value, check_placement};
+    use crate::engine::lp_bound::tests::lattice;
+    use crate::engine::lp_bound::tighten;
+
+    #[test]
+    fn every_dive_ends_in_a_legal_placement_no_larger_than_the_value() {
+        // Too small for the value search's LP, not for a dive; small enough for brute force.
+        for board in [lattice(11, 4, 1), lattice(10, 3, 0), Board::square(9).unwrap()] {
+            let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
+            let v = brute_value(&board);
+            for seed in 0..6 {
+                let p = packing.dive(seed, &|| false).unwrap().unwrap();
+                assert_eq!(check_placement(&board, &p), Ok(()), "{board:?} seed {seed}");
+                assert!(p.len() <= v && p.len() * 2 >= v, "{} of {v}", p.len());
+            }
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_a_dive_and_the_dives() {
+        let board = lattice(16, 4, 0);
+        let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
+        assert!(packing.dive(1, &|| true).unwrap().is_none());
+        let mut dives = Dives::new(&board, packing, 20, Vec::new());
+        assert!(dives.reach(1, &|| false, &|| true).unwrap().is_none());
+        assert!(dives.reach(1, &|| true, &|| false).unwrap().is_none());
+        assert_eq!(dives.tried(), 0);
+        // Unhindered, the first dive reaches a placement of one queen.
+        let p = dives.reach(1, &|| false, &|| false).unwrap().unwrap();
+        assert!(!p.is_empty() && dives.tried() == 1 && dives.best == p.len());
+    }
+}
