@@ -58,7 +58,7 @@ fn main() -> anyhow::Result<()> {
             board,
             &greedy_placement(board),
             target,
-            Some(&lp),
+            &lp.checked.forced(target).empty,
             &|| false,
         ))
     };

@@ -234,7 +234,7 @@ impl SightCliques {
                 }
                 let edited = packing
                     .add_constraint(row, ComparisonOp::Le, 1.0)
-                    .map_err(lp_failed)?;
+                    .map_err(|e| lp_failed("the segment LP", e))?;
                 let Some(s) = finish_in_slices(edited, stop, slice)? else {
                     return Ok(None);
                 };

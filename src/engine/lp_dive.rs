@@ -31,6 +31,12 @@ const WINDOW: f64 = 0.1;
 /// of its time. The 40×40 step-5 lattice's value came from one of 12 dives (twice in 24).
 pub const MAX_DIVES: u64 = 16;
 
+/// The dives stop after this many when none has reached more queens than the start placement:
+/// on the random boards of `make bench-large` whose calls alternate (20×20 medium, 24×24
+/// sparse, medium, dense) 10–16 dives each never did, and cost 1.7–3.5 s; on the 40×40
+/// lattices, where the dives found the value, the first dive already beat the start.
+pub const FUTILE_DIVES: u64 = 4;
+
 /// The packing LP "most queens, at most one per clique, `0 ≤ x ≤ 1`" at its optimum: the
 /// free cells, one variable each, and the solved LP.
 #[derive(Clone)]
@@ -85,8 +91,12 @@ impl PackingLp {
                     .collect();
                 near[rng.below(near.len() as u64) as usize]
             };
-            // A queen where the LP loads one is feasible: the cells that see it can all drop to 0.
-            let fixed = lp.fix_var(self.x[pick], 1.0).map_err(lp_failed)?;
+            // A queen on a fractional cell keeps the LP feasible: the cells that see it can all
+            // drop to 0, and none of them holds a fixed queen (its clique would then load the
+            // cell by at most microlp's tolerance, far below `INTEGRAL`).
+            let fixed = lp
+                .fix_var(self.x[pick], 1.0)
+                .map_err(|e| lp_failed("a dive's packing LP", e))?;
             let Some(next) = finish_in_slices(fixed, stop, LP_SLICE)? else {
                 return Ok(None);
             };
@@ -101,24 +111,36 @@ impl PackingLp {
 pub struct Dives<'a> {
     board: &'a Board,
     lp: PackingLp,
+    /// Queens of the value search's start placement (see [`FUTILE_DIVES`]).
+    start: usize,
     target: usize,
     barred: Vec<Coord>,
     next_seed: u64,
     /// The most queens a polished dive reached, and the wall time the dives took.
     pub best: usize,
     pub seconds: f64,
+    /// The LP's error that ended the dives, if one did.
+    pub lp_error: Option<String>,
 }
 
 impl<'a> Dives<'a> {
-    pub fn new(board: &'a Board, lp: PackingLp, target: usize, barred: Vec<Coord>) -> Dives<'a> {
+    pub fn new(
+        board: &'a Board,
+        lp: PackingLp,
+        start: usize,
+        target: usize,
+        barred: Vec<Coord>,
+    ) -> Dives<'a> {
         Dives {
             board,
             lp,
+            start,
             target,
             barred,
             next_seed: 0,
             best: 0,
             seconds: 0.0,
+            lp_error: None,
         }
     }
 
@@ -129,17 +151,24 @@ impl<'a> Dives<'a> {
 
     /// Dives from the next seed on until a polished one holds at least `k` queens (that
     /// placement), or `spent` says so between dives or `stop` inside one, or [`MAX_DIVES`]
-    /// have run (`None`). A dive
-    /// once begun runs to its end unless `stop` ends it, so the seeds tried do not depend
-    /// on how fast the machine is, only how many.
+    /// have run, or [`FUTILE_DIVES`] without one past the start (`None`). A dive once begun
+    /// runs to its end unless `stop` ends it: each seed's dive is the same on any machine, how
+    /// many a turn holds is not. An LP error ends the dives for good (`None` from then on): a
+    /// heuristic must not end the search it serves.
     pub fn reach(
         &mut self,
         k: usize,
         spent: &dyn Fn() -> bool,
         stop: &dyn Fn() -> bool,
-    ) -> anyhow::Result<Option<Placement>> {
+    ) -> Option<Placement> {
         let t = Instant::now();
-        let found = self.reach_inner(k, spent, stop);
+        let found = match self.lp_error {
+            Some(_) => None,
+            None => self.reach_inner(k, spent, stop).unwrap_or_else(|e| {
+                self.lp_error = Some(format!("{e:#}"));
+                None
+            }),
+        };
         self.seconds += t.elapsed().as_secs_f64();
         found
     }
@@ -150,7 +179,8 @@ impl<'a> Dives<'a> {
         spent: &dyn Fn() -> bool,
         stop: &dyn Fn() -> bool,
     ) -> anyhow::Result<Option<Placement>> {
-        while self.next_seed < MAX_DIVES && !spent() && !stop() {
+        let futile = |d: &Self| d.next_seed >= FUTILE_DIVES && d.best <= d.start;
+        while self.next_seed < MAX_DIVES && !futile(self) && !spent() && !stop() {
             let seed = self.next_seed;
             let Some(dived) = self.lp.dive(seed, stop)? else {
                 return Ok(None);
@@ -192,12 +222,30 @@ mod tests {
         let board = lattice(16, 4, 0);
         let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
         assert!(packing.dive(1, &|| true).unwrap().is_none());
-        let mut dives = Dives::new(&board, packing, 20, Vec::new());
-        assert!(dives.reach(1, &|| false, &|| true).unwrap().is_none());
-        assert!(dives.reach(1, &|| true, &|| false).unwrap().is_none());
+        let mut dives = Dives::new(&board, packing, 0, 20, Vec::new());
+        assert!(dives.reach(1, &|| false, &|| true).is_none());
+        assert!(dives.reach(1, &|| true, &|| false).is_none());
         assert_eq!(dives.tried(), 0);
         // Unhindered, the first dive reaches a placement of one queen.
-        let p = dives.reach(1, &|| false, &|| false).unwrap().unwrap();
+        let p = dives.reach(1, &|| false, &|| false).unwrap();
         assert!(!p.is_empty() && dives.tried() == 1 && dives.best == p.len());
+    }
+
+    #[test]
+    fn an_unreachable_count_runs_the_dives_out() {
+        let board = lattice(11, 4, 1);
+        let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
+        let v = brute_value(&board);
+        let mut dives = Dives::new(&board, packing.clone(), 0, v, Vec::new());
+        assert!(dives.reach(usize::MAX, &|| false, &|| false).is_none());
+        assert_eq!(dives.tried(), MAX_DIVES);
+        assert!(dives.best <= v && dives.best > 0);
+        // Spent: the next call returns at once.
+        assert!(dives.reach(1, &|| false, &|| false).is_none());
+        assert_eq!((dives.tried(), dives.lp_error.as_deref()), (MAX_DIVES, None));
+        // From a start at the value no dive can beat it: they stop early.
+        let mut futile = Dives::new(&board, packing, v, v, Vec::new());
+        assert!(futile.reach(usize::MAX, &|| false, &|| false).is_none());
+        assert_eq!(futile.tried(), FUTILE_DIVES);
     }
 }

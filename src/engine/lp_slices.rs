@@ -19,11 +19,15 @@ pub fn solve_in_slices(
 ) -> anyhow::Result<Option<Solution>> {
     let mut opts = SolveOptions::default();
     opts.time_limit = Some(slice);
-    finish_in_slices(lp.solve_with(opts).map_err(lp_failed)?, stop, slice)
+    finish_in_slices(
+        lp.solve_with(opts).map_err(|e| lp_failed("the LP", e))?,
+        stop,
+        slice,
+    )
 }
 
 /// Resumes `outcome` (whose time limit was `slice`) to its optimum as [`solve_in_slices`]
-/// does; an edit of a solution (a cut) keeps that limit.
+/// does; an edit of a solution (a cut, a fixed variable) keeps that limit.
 pub fn finish_in_slices(
     mut outcome: SolveOutcome,
     stop: &dyn Fn() -> bool,
@@ -37,7 +41,7 @@ pub fn finish_in_slices(
         }
         let mut resume = outcome.last_resume_options();
         resume.time_limit = Some(budget);
-        outcome = outcome.resume_with(resume).map_err(lp_failed)?;
+        outcome = outcome.resume_with(resume).map_err(|e| lp_failed("the LP", e))?;
         let now = outcome.stats().lp_iterations;
         if now == steps {
             budget *= 2;
@@ -50,6 +54,7 @@ pub fn finish_in_slices(
     }
 }
 
-pub fn lp_failed(e: microlp::Error) -> anyhow::Error {
-    anyhow::anyhow!("the segment LP: {e}")
+/// microlp's error `e`, saying which LP (`what`) failed.
+pub fn lp_failed(what: &str, e: microlp::Error) -> anyhow::Error {
+    anyhow::anyhow!("{what}: {e}")
 }

@@ -13,7 +13,6 @@
 //! first on the cells open for the target, where the optimum lies when the target is the value,
 //! then on every cell, since the target may be out of reach.
 
-use super::lp_bound::LpBound;
 use super::nqueens::rng::Rng;
 use crate::board::{Board, Coord, Family, Placement};
 
@@ -33,37 +32,31 @@ const VALUE_RUNS: u64 = 4;
 const SHORT_RUNS_ENOUGH: usize = 2;
 
 /// The value search's start: the best of [`VALUE_RUNS`] local searches from the greedy
-/// placement `greedy`, aimed at `target` (the best upper bound known), with the cells that the
-/// checked LP certificate `lp` forces empty barred, or of fewer once [`SHORT_RUNS_ENOUGH`]
+/// placement `greedy`, aimed at `target` (the best upper bound known), with `barred` cells
+/// left out at first (those the checked LP certificate forces empty in every placement of
+/// `target` queens), or of fewer once [`SHORT_RUNS_ENOUGH`]
 /// runs have ended one short of the target. It ends early, with the best placement so far,
 /// once `stop` says so (the value search's time limit or Ctrl-C).
 pub fn value_start(
     board: &Board,
     greedy: &Placement,
     target: usize,
-    lp: Option<&LpBound>,
+    barred: &[Coord],
     stop: &dyn Fn() -> bool,
 ) -> Placement {
-    let barred = barred_for(target, lp);
     let mut best = greedy.clone();
     let mut short_runs = 0;
     for seed in 1..=VALUE_RUNS {
         if best.len() >= target || short_runs >= SHORT_RUNS_ENOUGH || stop() {
             break;
         }
-        let p = value_run(board, greedy, seed, target, &barred, stop);
+        let p = value_run(board, greedy, seed, target, barred, stop);
         short_runs += usize::from(p.len() + 1 == target);
         if p.len() > best.len() {
             best = p;
         }
     }
     best
-}
-
-/// The cells the checked LP certificate `lp` forces empty in every placement of `target`
-/// queens: left out of the value search's first pass of swaps.
-pub fn barred_for(target: usize, lp: Option<&LpBound>) -> Vec<Coord> {
-    lp.map(|l| l.checked.forced(target).empty).unwrap_or_default()
 }
 
 /// One run of the value search's local search from `start` (its patience, [`VALUE_PATIENCE_PER_CELL`]
@@ -465,7 +458,13 @@ mod tests {
         let all = local_search(&b, &b.free_cells(), &greedy_placement(&b), opts(3, v), &|| false);
         assert_eq!((all.len(), check_placement(&b, &all)), (v, Ok(())));
         let start = greedy_placement(&b);
-        let none = value_start(&b, &start, start.len(), Some(&lp), &|| false);
+        let none = value_start(
+            &b,
+            &start,
+            start.len(),
+            &lp.checked.forced(start.len()).empty,
+            &|| false,
+        );
         assert_eq!(none, start, "a start at the target is kept");
     }
 
@@ -473,7 +472,7 @@ mod tests {
     fn a_stop_keeps_a_legal_placement_no_smaller_than_the_start() {
         let b = Board::with_walls(30, 30, &[(3, 4), (10, 10), (17, 2), (25, 21)]).unwrap();
         let start = greedy_placement(&b);
-        let stopped = value_start(&b, &start, usize::MAX, None, &|| true);
+        let stopped = value_start(&b, &start, usize::MAX, &[], &|| true);
         assert_eq!(stopped, start, "stopped before the first run");
         let calls = std::cell::Cell::new(0);
         let soon = || {

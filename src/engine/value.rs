@@ -11,7 +11,7 @@
 use super::bounds::{UpperBound, greedy_placement, upper_bound};
 use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
 use super::lp_dive::Dives;
-use super::primal::{barred_for, value_start};
+use super::primal::value_start;
 use super::progress::Reporter;
 use super::session::BoardSession;
 use super::session::Interrupted;
@@ -170,6 +170,9 @@ pub struct DiveReport {
     /// The most queens a polished dive reached.
     pub best_queens: usize,
     pub seconds: f64,
+    /// The LP's error that ended the dives early (the search went on without them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lp_error: Option<String>,
 }
 
 /// Boards with at least this many free cells also start from the local search's placement:
@@ -233,10 +236,14 @@ fn value_until(
     if let Some(l) = &lp {
         note_lp(l);
     }
+    // The cells the checked certificate forces empty in every placement of `t` queens: the
+    // local search leaves them out at first.
+    let barred =
+        |lp: &Option<LpBound>, t: usize| lp.as_ref().map(|l| l.checked.forced(t).empty).unwrap_or_default();
     let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
         let t = Instant::now();
         let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
-        let p = value_start(board, &greedy, aim, lp.as_ref(), &over);
+        let p = value_start(board, &greedy, aim, &barred(&lp, aim), &over);
         progress.note(|| {
             format!(
                 "value: local search {} queens, aimed at {} ({:.2} s)",
@@ -320,7 +327,7 @@ fn value_until(
     // from the 2nd to 12th dive (0.7 s each); docs/bench.md, "LP dives".
     let mut dives = packing
         .filter(|_| alternate)
-        .map(|p| Dives::new(board, p, ub.bound, barred_for(ub.bound, lp.as_ref())));
+        .map(|p| Dives::new(board, p, best.len(), ub.bound, barred(&lp, ub.bound)));
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
@@ -441,7 +448,10 @@ fn value_until(
         );
     }
     let stopped = stopped.get();
-    let proof = match calls.last() {
+    // Optimality rests on the last call that refuted a count (a search downwards or by
+    // bisection may end on a SAT answer below it).
+    let refuting = calls.iter().rev().find(|c| c.queens.is_none());
+    let proof = match refuting {
         _ if stopped => {
             let known = calls
                 .iter()
@@ -461,7 +471,7 @@ fn value_until(
                 best.len()
             )
         }
-        None => unreachable!("a search that was not stopped made a call"),
+        None => unreachable!("a search that was not stopped refuted a count"),
         Some(last) => match last.answer {
             "unsat" if n_implied > 0 => format!(
                 "UNSAT with at least {} queens ({} solver calls; with {n_implied} clauses implied by the \
@@ -490,12 +500,10 @@ fn value_until(
             ),
         },
     };
-    // Optimality rests on the last answer: the counting argument or an UNSAT answer, which an
-    // external solver only asserts.
-    let certified = calls
-        .last()
-        .is_some_and(|c| c.answer == "bound" || c.answer == "lp")
-        || backend.checks_its_unsat();
+    // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
+    // an external solver only asserts.
+    let certified =
+        refuting.is_some_and(|c| c.answer == "bound" || c.answer == "lp") || backend.checks_its_unsat();
     Ok(ValueReport {
         certified,
         board: board.clone(),
@@ -522,10 +530,11 @@ fn value_until(
         phases,
         phases_from: phases.then_some(phases_from),
         symmetries_broken,
-        lp_dives: dives.map(|d| DiveReport {
+        lp_dives: dives.filter(|d| d.tried() > 0).map(|d| DiveReport {
             dives: d.tried(),
             best_queens: d.best,
             seconds: d.seconds,
+            lp_error: d.lp_error,
         }),
     })
 }
@@ -541,7 +550,8 @@ const FIRST_SLICE: Duration = Duration::from_secs(2);
 /// as long as the round before (from `first`), so that no guess that misleads holds the call
 /// for long. If solver state carried nothing over between slices, a call that guess `g` alone
 /// answers in `T` of CPU would take less than about `(2g + 5)·T` for `T` beyond the first
-/// slice (more by the dives' turns), and `g·first + T` below it; a heuristic, since learned
+/// slice, and `g·first + T` below it, each round's dive turn adding as much as a slice (plus
+/// one dive) until [`MAX_DIVES`](super::lp_dive::MAX_DIVES) have run; a heuristic, since learned
 /// clauses and the solver's scores do carry over. The placement found, checked, with `sat` or
 /// `lp dive` for who found it. Interrupted only when `over` says so (the end of a slice is not
 /// a stop, even after Ctrl-C: a caller that owes its answer passes an `over` that never
@@ -570,11 +580,13 @@ fn solve_alternating(
             }
             if let Some(d) = dives.as_deref_mut().filter(|_| turn == 0) {
                 let spent = super::interrupt::cpu_budget(Some(slice));
-                if let Some(p) = d.reach(k, &spent, &over)? {
-                    if let Err(v) = check_placement(&session.board, &p) {
-                        anyhow::bail!("internal error: an LP dive's placement fails the checker: {v}");
-                    }
-                    break 'rounds Ok(Some((p, "lp dive")));
+                if let Some(p) = d.reach(k, &spent, &over) {
+                    break 'rounds match check_placement(&session.board, &p) {
+                        Ok(()) => Ok(Some((p, "lp dive"))),
+                        Err(v) => Err(anyhow::anyhow!(
+                            "internal error: an LP dive's placement fails the checker: {v}"
+                        )),
+                    };
                 }
                 if over() {
                     break 'rounds Err(Interrupted.into());
@@ -591,10 +603,6 @@ fn solve_alternating(
 mod tests {
     use super::*;
     use crate::encode::{Amo, CountMode};
-
-    fn v(board: &Board, opts: &ValueOptions) -> usize {
-        value(board, opts).unwrap().value
-    }
 
     #[test]
     fn known_values_under_every_option() {
@@ -615,7 +623,11 @@ mod tests {
                         ..ValueOptions::default()
                     };
                     for (b, want) in &cases {
-                        assert_eq!(v(b, &opts), *want, "{b:?} {opts:?}");
+                        let r = value(b, &opts).unwrap();
+                        assert_eq!(r.value, *want, "{b:?} {opts:?}");
+                        // The proof names the count refuted, whichever call came last.
+                        let refuted = format!("{} queens", want + 1);
+                        assert!(r.proof.contains(&refuted), "{b:?} {opts:?}: {}", r.proof);
                     }
                 }
             }
@@ -674,7 +686,7 @@ mod tests {
         // between them or without.
         let tiny = Duration::from_micros(50);
         for with_dives in [false, true] {
-            let mut dives = Dives::new(&b, packing.clone(), want + 1, Vec::new());
+            let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
             for k in want - 2..=want + 1 {
                 let a = s.assume_at_least_implied(k, &[]).unwrap().unwrap();
                 let d = Some(&mut dives).filter(|_| with_dives);
