@@ -2,7 +2,8 @@
 all cores as `cpsat-all`) and PySAT + CaDiCaL on the same seeded board set, in the same run. Run through `make bench-large`.
 
   python bench/large.py boards --out bench/large-boards.json     the board set (seeded, committed)
-  python bench/large.py run --boards F --out DIR [--limit S] [--max-size N] [--solvers ...]
+  python bench/large.py run --boards F --out DIR [--limit S] [--min-size N] [--max-size N]
+      [--only REGEX] [--solvers ...]
 
 Every solver runs as its own process on one board with a per-board limit; the time is the
 process's CPU seconds (user + system, from the kernel's accounting of the child), so every row
@@ -173,8 +174,11 @@ def svg(rows, solvers, limit):
 
 
 def queensat_build():
-    """The commit the queensat binary was built from (the worktree's, `-dirty` when it has
-    uncommitted changes: `make bench-large` builds before it runs)."""
+    """What the queensat binary was built from, read before the run: the worktree's commit
+    (`-dirty` when it has uncommitted changes; `make bench-large` builds before it runs), or the
+    binary's path when QUEENSAT_BIN names another one."""
+    if os.environ.get("QUEENSAT_BIN"):
+        return "QUEENSAT_BIN=" + os.environ["QUEENSAT_BIN"]
     try:
         return subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
                               text=True, check=True).stdout.strip()
@@ -188,6 +192,7 @@ def main_run(a):
         board_set = [b for b in json.load(f) if a.min_size <= b["rows"] <= a.max_size
                      and re.search(a.only, b["id"])]
     solvers = a.solvers.split(",")
+    build = queensat_build()
     rows, disagreements = [], []
     for b in board_set:
         runs = {}
@@ -206,7 +211,7 @@ def main_run(a):
             disagreements.append(f"{b['id']}: values {sorted(values)}")
         rows.append({"board": b["id"], "walls": len(b["walls"]), "runs": runs,
                      "value": min(values) if len(values) == 1 else None})
-    write(a, rows, solvers, disagreements)
+    write(a, rows, solvers, disagreements, build=build)
     return 1 if disagreements else 0
 
 
@@ -230,7 +235,7 @@ def cell(r, limit):
     return f"> {limit:g} ({r['cpu']:.1f}{late})"
 
 
-def write(a, rows, solvers, disagreements, meta=None):
+def write(a, rows, solvers, disagreements, meta=None, build=None):
     os.makedirs(a.out, exist_ok=True)
     lines = ["| board | walls | value | " + " | ".join(solvers) + " |",
              "|---|---:|---:|" + "---:|" * len(solvers)]
@@ -254,7 +259,7 @@ def write(a, rows, solvers, disagreements, meta=None):
     meta = meta or {"command": a.command, "boards": a.boards, "limit_seconds": a.limit, "min_size": a.min_size,
                     "max_size": a.max_size, "host": platform.node(), "cpus": os.cpu_count(),
                     "loadavg": open("/proc/loadavg").read().split()[:3], "only": a.only,
-                    "queensat_build": queensat_build()}
+                    "queensat_build": build}
     md = ["# Large walled boards: queensat per backend against CP-SAT and PySAT", "",
           f"Made by `{a.command}` on {meta['host']} ({meta['cpus']} logical CPUs, load "
           f"{' '.join(meta['loadavg'])}); board set `{a.boards}` (seed {SEED}, boards up to "

@@ -6,7 +6,8 @@
 #   make bench-large LARGE_MIN=28 LARGE_MAX=32 LARGE_LIMIT=60 LARGE_OUT=results/bench/large-28-32
 #                                    a band of sizes, beside the default run's files
 #   make bench-large LARGE_MIN=40 LARGE_MAX=40 LARGE_ONLY=lattice LARGE_OUT=results/bench/large-40-lattices
-#                                    only the boards whose id matches LARGE_ONLY (a regular expression)
+#                                    only the boards whose id matches LARGE_ONLY (a Python regular
+#                                    expression; write a `$` anchor as `$$` for make)
 #   make bench-large-boards          regenerate the board set (seed 2026)
 
 LARGE_MIN ?= 0
@@ -25,4 +26,4 @@ bench-large: build bench-venv
 	nice -n 19 $(VENV)/bin/python bench/large.py run --boards bench/large-boards.json \
 		--out $(LARGE_OUT) --limit $(LARGE_LIMIT) --min-size $(LARGE_MIN) --max-size $(LARGE_MAX) \
 		--solvers $(LARGE_SOLVERS) --only '$(LARGE_ONLY)' \
-		--command "make bench-large LARGE_MIN=$(LARGE_MIN) LARGE_MAX=$(LARGE_MAX) LARGE_LIMIT=$(LARGE_LIMIT) LARGE_SOLVERS=$(LARGE_SOLVERS)$(if $(LARGE_ONLY), LARGE_ONLY=$(LARGE_ONLY)) LARGE_OUT=$(LARGE_OUT)"
+		--command "make bench-large LARGE_MIN=$(LARGE_MIN) LARGE_MAX=$(LARGE_MAX) LARGE_LIMIT=$(LARGE_LIMIT) LARGE_SOLVERS=$(LARGE_SOLVERS)$(if $(LARGE_ONLY), LARGE_ONLY='$(LARGE_ONLY)') LARGE_OUT=$(LARGE_OUT)"
