@@ -21,16 +21,10 @@ pub fn stop_requested() -> bool {
 /// the thread has used `limit` of CPU time from now (never, without a limit). It is `Copy`,
 /// so one deadline can serve a local search and a solver's terminate callback alike.
 pub fn cpu_deadline(limit: Option<std::time::Duration>) -> impl Fn() -> bool + Copy + Send + 'static {
-    let spent = cpu_budget(limit);
-    move || stop_requested() || spent()
-}
-
-/// True once the calling thread has used `limit` of CPU time from now (never, without a
-/// limit), whatever Ctrl-C asked: for a slice of a search, which must not take a stop of the
-/// whole for the end of its slice.
-pub fn cpu_budget(limit: Option<std::time::Duration>) -> impl Fn() -> bool + Copy + Send + 'static {
     let cpu_start = super::provenance::thread_cpu_seconds();
-    move || limit.is_some_and(|l| super::provenance::thread_cpu_seconds() - cpu_start >= l.as_secs_f64())
+    let spent =
+        move || limit.is_some_and(|l| super::provenance::thread_cpu_seconds() - cpu_start >= l.as_secs_f64());
+    move || stop_requested() || spent()
 }
 
 /// The exit code of a command whose searches may stop early: 0 when none did, 130 when

@@ -150,21 +150,16 @@ impl<'a> Dives<'a> {
     }
 
     /// Dives from the next seed on until a polished one holds at least `k` queens (that
-    /// placement), or `spent` says so between dives or `stop` inside one, or [`MAX_DIVES`]
-    /// have run, or [`FUTILE_DIVES`] without one past the start (`None`). A dive once begun
-    /// runs to its end unless `stop` ends it: each seed's dive is the same on any machine, how
-    /// many a turn holds is not. An LP error ends the dives for good (`None` from then on): a
-    /// heuristic must not end the search it serves.
-    pub fn reach(
-        &mut self,
-        k: usize,
-        spent: &dyn Fn() -> bool,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<Placement> {
+    /// placement), or `turn` dives have run in this call, or `stop` says so, or [`MAX_DIVES`]
+    /// have run in all, or [`FUTILE_DIVES`] without one past the start (`None`). The seeds
+    /// tried depend on the calls and their turns only, never on how fast the machine is. An
+    /// LP error ends the dives for good (`None` from then on): a heuristic must not end the
+    /// search it serves.
+    pub fn reach(&mut self, k: usize, turn: u64, stop: &dyn Fn() -> bool) -> Option<Placement> {
         let t = Instant::now();
         let found = match self.lp_error {
             Some(_) => None,
-            None => self.reach_inner(k, spent, stop).unwrap_or_else(|e| {
+            None => self.reach_inner(k, turn, stop).unwrap_or_else(|e| {
                 self.lp_error = Some(format!("{e:#}"));
                 None
             }),
@@ -176,11 +171,12 @@ impl<'a> Dives<'a> {
     fn reach_inner(
         &mut self,
         k: usize,
-        spent: &dyn Fn() -> bool,
+        turn: u64,
         stop: &dyn Fn() -> bool,
     ) -> anyhow::Result<Option<Placement>> {
+        let end = self.next_seed.saturating_add(turn).min(MAX_DIVES);
         let futile = |d: &Self| d.next_seed >= FUTILE_DIVES && d.best <= d.start;
-        while self.next_seed < MAX_DIVES && !futile(self) && !spent() && !stop() {
+        while self.next_seed < end && !futile(self) && !stop() {
             let seed = self.next_seed;
             let Some(dived) = self.lp.dive(seed, stop)? else {
                 return Ok(None);
@@ -223,11 +219,11 @@ mod tests {
         let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
         assert!(packing.dive(1, &|| true).unwrap().is_none());
         let mut dives = Dives::new(&board, packing, 0, 20, Vec::new());
-        assert!(dives.reach(1, &|| false, &|| true).is_none());
-        assert!(dives.reach(1, &|| true, &|| false).is_none());
+        assert!(dives.reach(1, 1, &|| true).is_none());
+        assert!(dives.reach(1, 0, &|| false).is_none());
         assert_eq!(dives.tried(), 0);
         // Unhindered, the first dive reaches a placement of one queen.
-        let p = dives.reach(1, &|| false, &|| false).unwrap();
+        let p = dives.reach(1, 1, &|| false).unwrap();
         assert!(!p.is_empty() && dives.tried() == 1 && dives.best == p.len());
     }
 
@@ -237,15 +233,18 @@ mod tests {
         let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
         let v = brute_value(&board);
         let mut dives = Dives::new(&board, packing.clone(), 0, v, Vec::new());
-        assert!(dives.reach(usize::MAX, &|| false, &|| false).is_none());
+        // A turn holds as many dives as it is given.
+        assert!(dives.reach(usize::MAX, 3, &|| false).is_none());
+        assert_eq!(dives.tried(), 3);
+        assert!(dives.reach(usize::MAX, u64::MAX, &|| false).is_none());
         assert_eq!(dives.tried(), MAX_DIVES);
         assert!(dives.best <= v && dives.best > 0);
         // Spent: the next call returns at once.
-        assert!(dives.reach(1, &|| false, &|| false).is_none());
+        assert!(dives.reach(1, 1, &|| false).is_none());
         assert_eq!((dives.tried(), dives.lp_error.as_deref()), (MAX_DIVES, None));
         // From a start at the value no dive can beat it: they stop early.
         let mut futile = Dives::new(&board, packing, v, v, Vec::new());
-        assert!(futile.reach(usize::MAX, &|| false, &|| false).is_none());
+        assert!(futile.reach(usize::MAX, u64::MAX, &|| false).is_none());
         assert_eq!(futile.tried(), FUTILE_DIVES);
     }
 }

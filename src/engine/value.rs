@@ -317,7 +317,7 @@ fn value_until(
         guesses.push(lits_of(&|cell| loaded.contains(&cell)));
     }
     let phases = session.solver.suggest_phases(&guesses[0])?;
-    let alternate = phases && guesses.len() > 1 && backend.stops_inside_a_call();
+    let alternate = phases && guesses.len() > 1 && backend.limits_conflicts();
     let phases_from = match alternate {
         true => "start placement and packing LP point, alternating",
         false => "start placement",
@@ -360,7 +360,7 @@ fn value_until(
         n_implied += implied.len();
         let found = match session.assume_at_least_implied(k, &implied)? {
             Some(assumps) if alternate => {
-                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, over, FIRST_SLICE)
+                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
             }
             Some(assumps) => session.solve_with(&assumps).map(|p| p.map(|p| (p, "sat"))),
             None => Ok(None),
@@ -539,49 +539,64 @@ fn value_until(
     })
 }
 
-/// The first slice of [`solve_alternating`], CPU time. Calls that the start placement's
-/// phases answer within it (most of `make bench-large`) run as they did with that guess
-/// alone; from 0.5 s the 32×32 step-5 lattice's call "at least 45" went from 1.9 to 41 s.
-const FIRST_SLICE: Duration = Duration::from_secs(2);
+/// The first round of [`solve_alternating`]: 20,000 conflicts per guess (1.1–1.3 s of
+/// CaDiCaL on a 40×40 lattice), then 4 LP dives. Measured on the boards whose calls alternate
+/// (24×24 random medium, the 32×32 and 40×40 lattices, one run each, process CPU s): 10,000 /
+/// 20,000 / 30,000 / 50,000 / 100,000 conflicts with 2 dives took 35.0 / 38.0 / 47.5 / 61.7 /
+/// 102.8 s in all, 20,000 with 4 dives 29.5 s (the 40×40 step-5 lattice 20.3 → 10.2 s); at
+/// 10,000 the 32×32 step-5 lattice's start slice ran out before its answer (2.2 → 4.2 s).
+/// Calls that the start placement's phases answer within it run as with that guess alone.
+const FIRST_SLICE: Slice = Slice {
+    conflicts: 20_000,
+    dives: 4,
+};
 
-/// Solves under `assumps` ("at least `k` queens") in slices of CPU time, each with the next
-/// of `guesses` as the solver's phases, and after the first guess's slice a turn of `dives`
-/// as long (the dives run whole, so a turn may overrun by one dive), a round of turns twice
-/// as long as the round before (from `first`), so that no guess that misleads holds the call
-/// for long. If solver state carried nothing over between slices, a call that guess `g` alone
-/// answers in `T` of CPU would take less than about `(2g + 5)·T` for `T` beyond the first
-/// slice, and `g·first + T` below it, each round's dive turn adding as much as a slice (plus
-/// one dive) until [`MAX_DIVES`](super::lp_dive::MAX_DIVES) have run; a heuristic, since learned
-/// clauses and the solver's scores do carry over. The placement found, checked, with `sat` or
-/// `lp dive` for who found it. Interrupted only when `over` says so (the end of a slice is not
-/// a stop, even after Ctrl-C: a caller that owes its answer passes an `over` that never
-/// stops); on every return the solver's stop test is `over` again.
+/// A turn of each of [`solve_alternating`]'s guesses: the solver's conflicts, and the LP
+/// dives. Counted, not timed, so that a search takes the same path on every machine and in
+/// every run (with slices of CPU time, the 40×40 step-5 lattice took 10.6 s in one run and
+/// 33.0 s in another).
+#[derive(Clone, Copy, Debug)]
+struct Slice {
+    conflicts: u32,
+    dives: u64,
+}
+
+/// Solves under `assumps` ("at least `k` queens") in slices of `first.conflicts` conflicts,
+/// each with the next of `guesses` as the solver's phases, and after the first guess's slice
+/// a turn of `first.dives` of `dives`, a round of turns twice as long as the round before, so
+/// that no guess that misleads holds the call for long. If solver state carried nothing over
+/// between slices, a call that guess `g` alone answers in `T` conflicts would take less than
+/// about `(2g + 5)·T` for `T` beyond the first slice, and `g·first + T` below it, plus the
+/// dives (at most [`MAX_DIVES`](super::lp_dive::MAX_DIVES)); a heuristic, since learned
+/// clauses and the solver's scores do carry over. The placement found, checked, with `sat`
+/// or `lp dive` for who found it. Interrupted only when the solver's stop test or `over`
+/// says so (the end of a slice is not a stop). The backend must limit conflicts
+/// ([`Backend::limits_conflicts`]), else the first slice runs to the answer.
 fn solve_alternating(
     session: &mut BoardSession,
     assumps: &[Lit],
     guesses: &[Vec<Lit>],
     mut dives: Option<&mut Dives>,
     k: usize,
-    over: impl Fn() -> bool + Copy + Send + 'static,
-    first: Duration,
+    over: &dyn Fn() -> bool,
+    first: Slice,
 ) -> anyhow::Result<Option<(Placement, &'static str)>> {
     // A zero slice would stay zero when doubled.
-    let mut slice = first.max(Duration::from_micros(1));
-    let answer = 'rounds: loop {
+    let mut slice = Slice {
+        conflicts: first.conflicts.max(1),
+        dives: first.dives.max(1),
+    };
+    loop {
         for (turn, guess) in guesses.iter().enumerate() {
-            let sliced = session.solver.suggest_phases(guess).and_then(|_| {
-                let spent = super::interrupt::cpu_budget(Some(slice));
-                session.solver.set_stop(move || over() || spent());
-                session.solve_with(assumps)
-            });
-            match sliced {
+            session.solver.suggest_phases(guess)?;
+            session.solver.limit_conflicts(slice.conflicts)?;
+            match session.solve_with(assumps) {
                 Err(e) if e.is::<Interrupted>() && !over() => {}
-                answer => break 'rounds answer.map(|p| p.map(|p| (p, "sat"))),
+                answer => return answer.map(|p| p.map(|p| (p, "sat"))),
             }
             if let Some(d) = dives.as_deref_mut().filter(|_| turn == 0) {
-                let spent = super::interrupt::cpu_budget(Some(slice));
-                if let Some(p) = d.reach(k, &spent, &over) {
-                    break 'rounds match check_placement(&session.board, &p) {
+                if let Some(p) = d.reach(k, slice.dives, over) {
+                    return match check_placement(&session.board, &p) {
                         Ok(()) => Ok(Some((p, "lp dive"))),
                         Err(v) => Err(anyhow::anyhow!(
                             "internal error: an LP dive's placement fails the checker: {v}"
@@ -589,14 +604,13 @@ fn solve_alternating(
                     };
                 }
                 if over() {
-                    break 'rounds Err(Interrupted.into());
+                    return Err(Interrupted.into());
                 }
             }
         }
-        slice = slice.saturating_mul(2);
-    };
-    session.solver.set_stop(over);
-    answer
+        slice.conflicts = slice.conflicts.saturating_mul(2);
+        slice.dives = slice.dives.saturating_mul(2);
+    }
 }
 
 #[cfg(test)]
@@ -684,13 +698,16 @@ mod tests {
         let guesses = [lits.iter().map(|&l| !l).collect(), lits.clone()];
         // Slices far too short to answer: the rounds double until one does, with dives
         // between them or without.
-        let tiny = Duration::from_micros(50);
+        let tiny = Slice {
+            conflicts: 1,
+            dives: 1,
+        };
         for with_dives in [false, true] {
             let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
             for k in want - 2..=want + 1 {
                 let a = s.assume_at_least_implied(k, &[]).unwrap().unwrap();
                 let d = Some(&mut dives).filter(|_| with_dives);
-                let found = solve_alternating(&mut s, &a, &guesses, d, k, || false, tiny).unwrap();
+                let found = solve_alternating(&mut s, &a, &guesses, d, k, &|| false, tiny).unwrap();
                 let by = found.as_ref().map(|(_, by)| *by);
                 assert!(by.is_none() || by == Some("sat") || with_dives && by == Some("lp dive"));
                 assert_eq!(
@@ -701,9 +718,18 @@ mod tests {
             }
             assert!(dives.tried() <= crate::engine::lp_dive::MAX_DIVES);
         }
+        // Counted slices: two fresh searches take the same path to the same placement.
+        let path = || {
+            let mut s = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
+            let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
+            let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
+            let found = solve_alternating(&mut s, &a, &guesses, Some(&mut dives), want, &|| false, tiny);
+            (found.unwrap(), dives.tried())
+        };
+        assert_eq!(path(), path());
         // A stop is still a stop.
         let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
-        let stopped = solve_alternating(&mut s, &a, &guesses, None, want, || true, tiny);
+        let stopped = solve_alternating(&mut s, &a, &guesses, None, want, &|| true, tiny);
         assert!(stopped.unwrap_err().is::<Interrupted>());
     }
 

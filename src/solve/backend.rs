@@ -55,6 +55,17 @@ impl Backend {
         }
     }
 
+    /// Whether a solve call of this backend can be limited to a number of conflicts
+    /// ([`AnySolver::limit_conflicts`]): a slice of a search that is the same on every machine
+    /// and in every run, where a slice of CPU time is not.
+    pub fn limits_conflicts(&self) -> bool {
+        match self {
+            #[cfg(feature = "cadical")]
+            Backend::Cadical => true,
+            _ => false,
+        }
+    }
+
     /// The backend of a search under a time limit when none is named: the first built-in one
     /// that stops inside a call (CaDiCaL), so that the limit holds; else the default.
     pub fn for_time_limit() -> Backend {
@@ -219,6 +230,24 @@ impl AnySolver {
         }
     }
 
+    /// Has the next solve call (only that one) stop with [`SolverResult::Interrupted`] after
+    /// `conflicts` conflicts, on the backends that count them ([`Backend::limits_conflicts`]).
+    /// Whether this backend took the limit.
+    pub fn limit_conflicts(&mut self, conflicts: u32) -> anyhow::Result<bool> {
+        match self {
+            #[cfg(feature = "cadical")]
+            AnySolver::Cadical(s) => {
+                use rustsat::solvers::LimitConflicts as _;
+                s.limit_conflicts(Some(conflicts))?;
+                Ok(true)
+            }
+            _ => {
+                let _ = conflicts;
+                Ok(false)
+            }
+        }
+    }
+
     /// Has later solve calls stop with [`SolverResult::Interrupted`] as soon as `stop` says so,
     /// on the backends that poll it during the search ([`Backend::stops_inside_a_call`]); the
     /// others are only stopped between calls, by whoever holds the limit.
@@ -328,6 +357,36 @@ mod tests {
         let any = Backend::available().iter().any(Backend::stops_inside_a_call);
         assert_eq!(b.stops_inside_a_call(), any, "{b:?}");
         assert!(!Backend::Varisat.stops_inside_a_call());
+    }
+
+    /// A conflict limit holds for the next call only, on the backends that take one.
+    #[test]
+    fn a_conflict_limit_ends_one_call() {
+        // Six pigeons in five holes: no answer without conflicts.
+        let (pigeons, holes) = (6u32, 5u32);
+        let x = |p: u32, h: u32| Lit::positive(p * holes + h);
+        for b in Backend::available() {
+            let mut s = b.make();
+            for p in 0..pigeons {
+                s.add_clause((0..holes).map(|h| x(p, h)).collect()).unwrap();
+            }
+            for h in 0..holes {
+                for p in 0..pigeons {
+                    for q in p + 1..pigeons {
+                        s.add_clause(Clause::from([!x(p, h), !x(q, h)])).unwrap();
+                    }
+                }
+            }
+            let limited = s.limit_conflicts(1).unwrap();
+            assert_eq!(limited, b.limits_conflicts(), "{b:?}");
+            let first = s.solve().unwrap();
+            let want = match limited {
+                true => SolverResult::Interrupted,
+                false => SolverResult::Unsat,
+            };
+            assert_eq!(first, want, "{b:?}");
+            assert_eq!(s.solve().unwrap(), SolverResult::Unsat, "{b:?}");
+        }
     }
 
     /// Every preset gives a solver that answers, on every backend (presets only tune).
