@@ -297,7 +297,8 @@ fn value_until(
     // half a queen on. Which one leads to the value differs from board to board (40×40
     // lattice step 4: "at least 55" in 1.6 s from the LP's point, none in 120 s from the
     // local search's placement, a trap one queen short; 32×32 lattices the other way round;
-    // docs/bench.md, "Two guesses"), so a solver that stops inside a call alternates them.
+    // docs/bench.md, "Two guesses"), so a solver whose calls can be cut into slices of conflicts
+    // alternates them.
     let lits_of = |on: &dyn Fn(Coord) -> bool| -> Vec<Lit> {
         let lits = session.model.queen_lits();
         lits.map(|(cell, lit)| if on(cell) { lit } else { !lit })
@@ -530,12 +531,14 @@ fn value_until(
         phases,
         phases_from: phases.then_some(phases_from),
         symmetries_broken,
-        lp_dives: dives.filter(|d| d.tried() > 0).map(|d| DiveReport {
-            dives: d.tried(),
-            best_queens: d.best,
-            seconds: d.seconds,
-            lp_error: d.lp_error,
-        }),
+        lp_dives: dives
+            .filter(|d| d.tried() > 0 || d.lp_error.is_some())
+            .map(|d| DiveReport {
+                dives: d.tried(),
+                best_queens: d.best,
+                seconds: d.seconds,
+                lp_error: d.lp_error,
+            }),
     })
 }
 
@@ -626,7 +629,12 @@ mod tests {
             (Board::with_walls(8, 8, &[(1, 4), (3, 1), (4, 3)]).unwrap(), 11),
             (Board::square(3).unwrap(), 2),
             (Board::new(1, 1).unwrap(), 1),
+            // Greedy 4, value 5, row bound 6: downwards, the last call is the SAT one.
+            (Board::with_walls(5, 5, &[(1, 3)]).unwrap(), 5),
         ];
+        // Whether some search ended on a SAT answer below the refuted count (downwards, or by
+        // bisection), where the proof must not rest on the last call.
+        let mut ended_on_sat = false;
         for search in [Search::Up, Search::Down, Search::Binary] {
             for count in [CountMode::Cells, CountMode::Segments] {
                 for amo in [Amo::Pairwise, Amo::Ladder, Amo::Bitwise, Amo::Commander] {
@@ -640,12 +648,18 @@ mod tests {
                         let r = value(b, &opts).unwrap();
                         assert_eq!(r.value, *want, "{b:?} {opts:?}");
                         // The proof names the count refuted, whichever call came last.
-                        let refuted = format!("{} queens", want + 1);
-                        assert!(r.proof.contains(&refuted), "{b:?} {opts:?}: {}", r.proof);
+                        let refuting = r.calls.iter().rev().find(|c| c.queens.is_none());
+                        assert_eq!(refuting.map(|c| c.at_least), Some(want + 1), "{b:?} {opts:?}");
+                        let n = want + 1;
+                        let named = r.proof.starts_with(&format!("{n} queens "))
+                            || r.proof.contains(&format!("at least {n} queens "));
+                        assert!(named, "{b:?} {opts:?}: {}", r.proof);
+                        ended_on_sat |= r.calls.last().is_some_and(|c| c.queens.is_some());
                     }
                 }
             }
         }
+        assert!(ended_on_sat);
     }
 
     #[test]
@@ -727,7 +741,8 @@ mod tests {
             (found.unwrap(), dives.tried())
         };
         assert_eq!(path(), path());
-        // A stop is still a stop.
+        // A stop is still a stop, inside a call.
+        s.solver.set_stop(|| true);
         let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
         let stopped = solve_alternating(&mut s, &a, &guesses, None, want, &|| true, tiny);
         assert!(stopped.unwrap_err().is::<Interrupted>());

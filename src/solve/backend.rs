@@ -230,15 +230,18 @@ impl AnySolver {
         }
     }
 
-    /// Has the next solve call (only that one) stop with [`SolverResult::Interrupted`] after
-    /// `conflicts` conflicts, on the backends that count them ([`Backend::limits_conflicts`]).
-    /// Whether this backend took the limit.
+    /// Has the next solve call that reaches the solver (only that one) stop with
+    /// [`SolverResult::Interrupted`] after `conflicts` conflicts (CaDiCaL's own limit, at most
+    /// `i32::MAX`), on the backends that count them ([`Backend::limits_conflicts`]). Whether
+    /// this backend took the limit. A call with assumptions always reaches CaDiCaL; one without
+    /// may be answered by rustsat from the last state, and then the limit waits for the next.
     pub fn limit_conflicts(&mut self, conflicts: u32) -> anyhow::Result<bool> {
         match self {
             #[cfg(feature = "cadical")]
             AnySolver::Cadical(s) => {
                 use rustsat::solvers::LimitConflicts as _;
-                s.limit_conflicts(Some(conflicts))?;
+                // CaDiCaL takes an `int`: a larger limit would be refused, not raised.
+                s.limit_conflicts(Some(conflicts.min(i32::MAX as u32)))?;
                 Ok(true)
             }
             _ => {
@@ -385,6 +388,8 @@ mod tests {
                 false => SolverResult::Unsat,
             };
             assert_eq!(first, want, "{b:?}");
+            // The largest limit is taken (CaDiCaL's own is an `int`) and lets the call end.
+            assert_eq!(s.limit_conflicts(u32::MAX).unwrap(), limited);
             assert_eq!(s.solve().unwrap(), SolverResult::Unsat, "{b:?}");
         }
     }
