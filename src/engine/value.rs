@@ -292,19 +292,14 @@ fn value_until(
     // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).
     let symmetries_broken = session.break_symmetries();
     session.solver.set_stop(over);
-    // The solver's first guesses, as decision phases: the start placement's queens on and
-    // every other cell off; and, where the cut rounds ran, the cells the packing LP loads above
-    // half a queen on. Which one leads to the value differs from board to board (40×40
+    // The solver's first guesses, as decision phases: the best placement's queens on and
+    // every other cell off (the start's, then each call's answer); and, where the cut rounds
+    // ran, the cells the packing LP loads above half a queen on. Which one leads to the value differs from board to board (40×40
     // lattice step 4: "at least 55" in 1.6 s from the LP's point, none in 120 s from the
     // local search's placement, a trap one queen short; 32×32 lattices the other way round;
     // docs/bench.md, "Two guesses"), so a solver whose calls can be cut into slices of conflicts
     // alternates them.
-    let lits_of = |on: &dyn Fn(Coord) -> bool| -> Vec<Lit> {
-        let lits = session.model.queen_lits();
-        lits.map(|(cell, lit)| if on(cell) { lit } else { !lit })
-            .collect()
-    };
-    let mut guesses = vec![lits_of(&|cell| best.contains(cell))];
+    let mut guesses = vec![phases_of(&session, &|cell| best.contains(cell))];
     // Only while a call is left to find a placement the start lacks (the cut rounds' bound
     // may have closed the gap).
     let packing = packing.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound()));
@@ -315,20 +310,28 @@ fn value_until(
             .filter(|&(_, x)| x > 0.5)
             .map(|(p, _)| p)
             .collect();
-        guesses.push(lits_of(&|cell| loaded.contains(&cell)));
+        guesses.push(phases_of(&session, &|cell| loaded.contains(&cell)));
     }
     let phases = session.solver.suggest_phases(&guesses[0])?;
     let alternate = phases && guesses.len() > 1 && backend.limits_conflicts();
     let phases_from = match alternate {
-        true => "start placement and packing LP point, alternating",
+        true => "best placement and packing LP point, alternating",
         false => "start placement",
     };
-    // The dives take a turn of their own in the alternation, after the start's: 40×40 step-5
+    // The dives take a turn of their own in the alternation (one dive before the solver's
+    // first slice, then a turn after each slice from the best placement): 40×40 step-5
     // lattice, "at least 55" and "at least 56" unanswered in 120 s from either guess, 56 queens
     // from the 2nd to 12th dive (0.7 s each); docs/bench.md, "LP dives".
     let mut dives = packing
         .filter(|_| alternate)
         .map(|p| Dives::new(board, p, best.len(), ub.bound, barred(&lp, ub.bound)));
+    let schedule = Schedule {
+        first_dives: match board.free_cells().len() >= FIRST_DIVES_MIN_FREE_CELLS {
+            true => FIRST_DIVES,
+            false => 0,
+        },
+        first: FIRST_SLICE,
+    };
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
@@ -361,7 +364,7 @@ fn value_until(
         n_implied += implied.len();
         let found = match session.assume_at_least_implied(k, &implied)? {
             Some(assumps) if alternate => {
-                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
+                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, schedule)
             }
             Some(assumps) => session.solve_with(&assumps).map(|p| p.map(|p| (p, "sat"))),
             None => Ok(None),
@@ -373,6 +376,13 @@ fn value_until(
             }
             other => other?,
         };
+        // A dive's placement leaves the solver's phases where they were; the next call starts
+        // from it (32×32 step-4 lattice: "at least 44" after a dive's 43 in 0.76 s, not 1.12 s).
+        if let Some((p, _)) = &found
+            && alternate
+        {
+            guesses[0] = phases_of(session, &|cell| p.contains(cell));
+        }
         calls.push(SolverCall {
             at_least: k,
             answer: match (&found, reachable) {
@@ -542,6 +552,13 @@ fn value_until(
     })
 }
 
+/// Decision phases for the queen variables: a queen on each cell `on` holds, no queen elsewhere.
+fn phases_of(session: &BoardSession, on: &dyn Fn(Coord) -> bool) -> Vec<Lit> {
+    let lits = session.model.queen_lits();
+    lits.map(|(cell, lit)| if on(cell) { lit } else { !lit })
+        .collect()
+}
+
 /// The first round of [`solve_alternating`]: 20,000 conflicts per guess (1.1–1.3 s of
 /// CaDiCaL on a 40×40 lattice), then 4 LP dives. Measured on the boards whose calls alternate
 /// (24×24 random medium, the 32×32 and 40×40 lattices, one run each, process CPU s): 10,000 /
@@ -554,6 +571,26 @@ const FIRST_SLICE: Slice = Slice {
     dives: 4,
 };
 
+/// The dives [`solve_alternating`] tries before the solver's first slice, on boards of
+/// [`FIRST_DIVES_MIN_FREE_CELLS`] free cells or more: one dive costs a fraction of a slice
+/// (0.3 s against 1.2 s on a 40×40 lattice) and the first already reached the value of the
+/// 28×28 and 40×40 step-4 lattices (1.2 → 0.6 s and 6.1 → 2.3 s CPU); a turn of 4 before the
+/// slice cost the 32×32 lattices about 1 s each (4 futile dives before a slice that answers).
+/// Measured one run each, docs/bench.md, "A dive first".
+const FIRST_DIVES: u64 = 1;
+
+/// Below this many free cells the solver's first slice is cheap and often answers (20×20
+/// step-5 lattice: "at least 27" UNSAT in 0.03 s), and a dive before it only adds (0.18 →
+/// 0.24 s; 20×20 random sparse 0.26 → 0.35 s); the 28×28 lattices have 735 and 748.
+const FIRST_DIVES_MIN_FREE_CELLS: usize = 700;
+
+/// How [`solve_alternating`] begins: dives before the first slice, and the first round.
+#[derive(Clone, Copy, Debug)]
+struct Schedule {
+    first_dives: u64,
+    first: Slice,
+}
+
 /// A turn of each of [`solve_alternating`]'s guesses: the solver's conflicts, and the LP
 /// dives. Counted, not timed, so that a search takes the same path on every machine and in
 /// every run (with slices of CPU time, the 40×40 step-5 lattice took 10.6 s in one run and
@@ -564,9 +601,10 @@ struct Slice {
     dives: u64,
 }
 
-/// Solves under `assumps` ("at least `k` queens") in slices of `first.conflicts` conflicts,
-/// each with the next of `guesses` as the solver's phases, and after the first guess's slice
-/// a turn of `first.dives` of `dives`, a round of turns twice as long as the round before, so
+/// Solves under `assumps` ("at least `k` queens") after `schedule.first_dives` of `dives`, in
+/// slices of `first.conflicts` conflicts (`first` is `schedule.first`), each with the next of
+/// `guesses` as the solver's phases, and after the first guess's slice a turn of `first.dives`
+/// of `dives`, a round of turns twice as long as the round before, so
 /// that no guess that misleads holds the call for long. If solver state carried nothing over
 /// between slices, a call that guess `g` alone answers in `T` conflicts would take less than
 /// about `(2g + 5)·T` for `T` beyond the first slice, and `g·first + T` below it, plus the
@@ -582,13 +620,33 @@ fn solve_alternating(
     mut dives: Option<&mut Dives>,
     k: usize,
     over: &dyn Fn() -> bool,
-    first: Slice,
+    schedule: Schedule,
 ) -> anyhow::Result<Option<(Placement, &'static str)>> {
+    let first = schedule.first;
     // A zero slice would stay zero when doubled.
     let mut slice = Slice {
         conflicts: first.conflicts.max(1),
         dives: first.dives.max(1),
     };
+    // A turn of `n` dives: a checked placement of `k` queens, or `None` to go on.
+    let mut dive = |session: &BoardSession, n: u64| -> anyhow::Result<Option<Placement>> {
+        let Some(d) = dives.as_deref_mut() else {
+            return Ok(None);
+        };
+        if let Some(p) = d.reach(k, n, over) {
+            check_placement(&session.board, &p).map_err(|v| {
+                anyhow::anyhow!("internal error: an LP dive's placement fails the checker: {v}")
+            })?;
+            return Ok(Some(p));
+        }
+        if over() {
+            return Err(Interrupted.into());
+        }
+        Ok(None)
+    };
+    if let Some(p) = dive(session, schedule.first_dives)? {
+        return Ok(Some((p, "lp dive")));
+    }
     loop {
         for (turn, guess) in guesses.iter().enumerate() {
             session.solver.suggest_phases(guess)?;
@@ -597,18 +655,10 @@ fn solve_alternating(
                 Err(e) if e.is::<Interrupted>() && !over() => {}
                 answer => return answer.map(|p| p.map(|p| (p, "sat"))),
             }
-            if let Some(d) = dives.as_deref_mut().filter(|_| turn == 0) {
-                if let Some(p) = d.reach(k, slice.dives, over) {
-                    return match check_placement(&session.board, &p) {
-                        Ok(()) => Ok(Some((p, "lp dive"))),
-                        Err(v) => Err(anyhow::anyhow!(
-                            "internal error: an LP dive's placement fails the checker: {v}"
-                        )),
-                    };
-                }
-                if over() {
-                    return Err(Interrupted.into());
-                }
+            if turn == 0
+                && let Some(p) = dive(session, slice.dives)?
+            {
+                return Ok(Some((p, "lp dive")));
             }
         }
         slice.conflicts = slice.conflicts.saturating_mul(2);
@@ -712,9 +762,13 @@ mod tests {
         let guesses = [lits.iter().map(|&l| !l).collect(), lits.clone()];
         // Slices far too short to answer: the rounds double until one does, with dives
         // between them or without.
-        let tiny = Slice {
-            conflicts: 1,
-            dives: 1,
+        // A dive before the first slice, as on large boards.
+        let tiny = Schedule {
+            first_dives: 1,
+            first: Slice {
+                conflicts: 1,
+                dives: 1,
+            },
         };
         for with_dives in [false, true] {
             let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
@@ -763,7 +817,7 @@ mod tests {
         assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(21));
         assert_eq!(
             r.phases_from,
-            Some("start placement and packing LP point, alternating")
+            Some("best placement and packing LP point, alternating")
         );
         assert_eq!((r.value, r.proved, r.certified), (20, true, true));
         let plain = ValueOptions::default();
