@@ -30,6 +30,30 @@ fn a_time_limit_reports_the_best_found_unproved() {
         ]);
         assert_eq!(code, 3, "{solver}: {out}{err}");
         assert!(out.contains("best found") && out.contains("NOT proved"), "{out}");
+        // In JSON: neither proved nor certified; --require-proof asks nothing of it (no
+        // optimality is claimed), and the exit code still says the limit ran out.
+        let stopped = [
+            "value",
+            "--size",
+            "12",
+            "--walls",
+            "3,3 8,8",
+            "--solver",
+            solver,
+            "--time-limit",
+            "1e-9",
+            "--format",
+            "json",
+        ];
+        let (code, out, _) = queensat(&stopped);
+        let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(
+            (code, &j["proved"], &j["certified"]),
+            (3, &false.into(), &false.into()),
+            "{out}"
+        );
+        let (code, _, err) = queensat(&[&stopped[..], &["--require-proof"]].concat());
+        assert_eq!(code, 3, "{err}");
         let (code, out, _) = queensat(&[
             "value",
             "--size",

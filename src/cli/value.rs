@@ -89,7 +89,9 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     opts.backend = opts.backend_for(&board);
     super::ctrl_c::catch_ctrl_c();
     let mut report = value_within(&board, &opts, a.time_limit, &a.progress.reporter())?;
-    let certificate = if a.certify {
+    // A search stopped by Ctrl-C (`--time-limit` excludes `--certify`) claims no optimality:
+    // nothing to certify.
+    let certificate = if a.certify && report.proved {
         Some(crate::engine::certify_value(
             &board,
             a.value.base.amo,
@@ -105,10 +107,14 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     if certificate.as_ref().is_some_and(|c| c.certified) {
         report.certified = true;
     }
-    a.proof.check(report.certified)?;
+    // A stopped search claims no optimality, but its upper bound may rest on an external
+    // solver's UNSAT answers.
+    a.proof
+        .check(report.certified || !report.proved && !report.unchecked_unsat)?;
     match a.format {
         Format::Json => match &certificate {
             Some(c) => println!("{}", serde_json::json!({ "value": report, "certificate": c })),
+            None if a.certify => println!("{}", serde_json::json!({ "value": report, "certificate": null })),
             None => println!("{}", serde_json::to_string(&report)?),
         },
         Format::Text => {

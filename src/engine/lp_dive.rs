@@ -31,12 +31,12 @@ const WINDOW: f64 = 0.1;
 /// of its time. The 40×40 step-5 lattice's value came from one of 12 dives (twice in 24).
 pub const MAX_DIVES: u64 = 16;
 
-/// The dives stop after this many in a row that reach no more queens than the start placement
-/// and every dive before them: on the random boards of `make bench-large` whose calls
-/// alternate (20×20 medium, 24×24 sparse, medium, dense) 10–16 dives each never beat the start,
-/// and cost 1.7–3.5 s; on the 40×40 lattices, where the dives found the value, the first dive
-/// already beat the start, and no gap between gains was longer than 3 (step 5: 54, 54, 55, 54,
-/// 55, 56). Once the value is found, the dives of the last (UNSAT) call stop after 4 too
+/// The dives stop after this many in a row that reach no more queens than any placement known
+/// before them (the start's, the calls' answers, earlier dives'): on the random boards of
+/// `make bench-large` whose calls alternate (20×20 medium, 24×24 sparse, medium, dense) 10–16
+/// dives each never beat the start, and cost 1.7–3.5 s; on the 40×40 lattices, where the dives
+/// found the value, the first or third dive beat the start and no run without a gain was
+/// longer than 2 (step 5 from a start of 54: 54, 54, 55, 54, 55, 56). Once the value is found, the dives of the last (UNSAT) call stop after 4 too
 /// (24×24 random medium: 6 dives, 1.4 s, where "never beat the start" ran 14, 3.2 s).
 pub const FUTILE_DIVES: u64 = 4;
 
@@ -114,7 +114,8 @@ impl PackingLp {
 pub struct Dives<'a> {
     board: &'a Board,
     lp: PackingLp,
-    /// Queens of the value search's start placement (see [`FUTILE_DIVES`]).
+    /// The most queens of a placement the search knew of besides the dives' own: the start's,
+    /// then the calls' answers (see [`FUTILE_DIVES`]).
     start: usize,
     target: usize,
     barred: Vec<Coord>,
@@ -148,6 +149,11 @@ impl<'a> Dives<'a> {
             seconds: 0.0,
             lp_error: None,
         }
+    }
+
+    /// The search found a placement of `queens`: a dive gains only by beating it.
+    pub fn known(&mut self, queens: usize) {
+        self.start = self.start.max(queens);
     }
 
     /// The dives run so far.

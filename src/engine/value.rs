@@ -136,7 +136,9 @@ pub struct ValueReport {
     pub calls: Vec<SolverCall>,
     /// How optimality was shown, in words.
     pub proof: String,
-    /// False when optimality rests on an external solver's UNSAT answer that nothing checked.
+    /// True when optimality was shown by a counting argument, a checked bound, or an UNSAT
+    /// answer of a solver queensat runs (or a checked proof); false when it rests on an
+    /// external solver's word, and when the search was stopped (no optimality is claimed).
     pub certified: bool,
     pub solver: String,
     /// CaDiCaL's option preset, when CaDiCaL answered.
@@ -146,13 +148,17 @@ pub struct ValueReport {
     pub count: &'static str,
     pub search: Search,
     pub seconds: f64,
-    /// False when a time limit stopped the search: `value` is then the best checked placement
-    /// found, and `proof` gives the best upper bound known.
+    /// False when the time limit or Ctrl-C stopped the search: `value` is then the best
+    /// checked placement found, and `proof` gives the best upper bound known.
     pub proved: bool,
+    /// Whether an UNSAT answer behind the report (the refuting call's, or a stopped search's
+    /// upper bound) is an external solver's word that nothing checked.
+    #[serde(skip)]
+    pub unchecked_unsat: bool,
     /// Whether the solver took a first guess as decision phases.
     pub phases: bool,
-    /// Where the guesses came from: `start placement`, or `start placement and packing LP
-    /// point, alternating`.
+    /// Where the guesses came from: `start placement`, or `best placement and packing LP
+    /// point, alternating` (the best placement: the start's, then each call's answer).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phases_from: Option<&'static str>,
     /// Symmetries of the board broken by lex-leader constraints (one placement per class).
@@ -318,8 +324,9 @@ fn value_until(
         true => "best placement and packing LP point, alternating",
         false => "start placement",
     };
-    // The dives take a turn of their own in the alternation (one dive before the solver's
-    // first slice, then a turn after each slice from the best placement): 40×40 step-5
+    // The dives take a turn of their own in the alternation (on boards of 700 free cells or
+    // more one dive before the solver's first slice, then a turn after each slice with the
+    // best placement's phases): 40×40 step-5
     // lattice, "at least 55" and "at least 56" unanswered in 120 s from either guess, 56 queens
     // from the 2nd to 12th dive (0.7 s each); docs/bench.md, "LP dives".
     let mut dives = packing
@@ -382,6 +389,9 @@ fn value_until(
             && alternate
         {
             guesses[0] = phases_of(session, &|cell| p.contains(cell));
+            if let Some(d) = dives.as_mut() {
+                d.known(p.len());
+            }
         }
         calls.push(SolverCall {
             at_least: k,
@@ -512,9 +522,10 @@ fn value_until(
         },
     };
     // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
-    // an external solver only asserts.
-    let certified =
-        refuting.is_some_and(|c| c.answer == "bound" || c.answer == "lp") || backend.checks_its_unsat();
+    // an external solver only asserts. A stopped search claims no optimality to certify.
+    let certified = !stopped
+        && (refuting.is_some_and(|c| c.answer == "bound" || c.answer == "lp") || backend.checks_its_unsat());
+    let unchecked_unsat = !backend.checks_its_unsat() && calls.iter().any(|c| c.answer == "unsat");
     Ok(ValueReport {
         certified,
         board: board.clone(),
@@ -538,6 +549,7 @@ fn value_until(
         search: opts.search,
         seconds: start.elapsed().as_secs_f64(),
         proved: !stopped,
+        unchecked_unsat,
         phases,
         phases_from: phases.then_some(phases_from),
         symmetries_broken,
@@ -565,7 +577,8 @@ fn phases_of(session: &BoardSession, on: &dyn Fn(Coord) -> bool) -> Vec<Lit> {
 /// 20,000 / 30,000 / 50,000 / 100,000 conflicts with 2 dives took 35.0 / 38.0 / 47.5 / 61.7 /
 /// 102.8 s in all, 20,000 with 4 dives 29.5 s (the 40×40 step-5 lattice 20.3 → 10.2 s); at
 /// 10,000 the 32×32 step-5 lattice's start slice ran out before its answer (2.2 → 4.2 s).
-/// Calls that the start placement's phases answer within it run as with that guess alone.
+/// Calls that the first guess answers within it run as with that guess alone (after a dive,
+/// on boards of [`FIRST_DIVES_MIN_FREE_CELLS`] free cells or more).
 const FIRST_SLICE: Slice = Slice {
     conflicts: 20_000,
     dives: 4,
@@ -795,11 +808,15 @@ mod tests {
             (found.unwrap(), dives.tried())
         };
         assert_eq!(path(), path());
-        // A stop is still a stop, inside a call.
+        // A stop is still a stop, inside a call, and before the first dive.
         s.solver.set_stop(|| true);
         let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
         let stopped = solve_alternating(&mut s, &a, &guesses, None, want, &|| true, tiny);
         assert!(stopped.unwrap_err().is::<Interrupted>());
+        let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
+        let stopped = solve_alternating(&mut s, &a, &guesses, Some(&mut dives), want, &|| true, tiny);
+        assert!(stopped.unwrap_err().is::<Interrupted>());
+        assert_eq!(dives.tried(), 0);
     }
 
     #[cfg(feature = "cadical")]
