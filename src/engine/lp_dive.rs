@@ -36,8 +36,9 @@ pub const MAX_DIVES: u64 = 16;
 /// `make bench-large` whose calls alternate (20×20 medium, 24×24 sparse, medium, dense) 10–16
 /// dives each never beat the start, and cost 1.7–3.5 s; on the 40×40 lattices, where the dives
 /// found the value, the first or third dive beat the start and no run without a gain was
-/// longer than 2 (step 5 from a start of 54: 54, 54, 55, 54, 55, 56). Once the value is found, the dives of the last (UNSAT) call stop after 4 too
-/// (24×24 random medium: 6 dives, 1.4 s, where "never beat the start" ran 14, 3.2 s).
+/// longer than 2 (step 5 from a start of 54: 54, 54, 55, 54, 55, 56). Once the value is
+/// found, the dives of the last (UNSAT) call stop after 4 too (24×24 random medium: 6 dives,
+/// 1.4 s, where "never beat the start" ran 14, 3.2 s).
 pub const FUTILE_DIVES: u64 = 4;
 
 /// The packing LP "most queens, at most one per clique, `0 ≤ x ≤ 1`" at its optimum: the
@@ -120,7 +121,7 @@ pub struct Dives<'a> {
     target: usize,
     barred: Vec<Coord>,
     next_seed: u64,
-    /// The dives run when one last reached more queens than all before it and the start.
+    /// The dives run when one last reached more queens than every placement known before it.
     last_gain: u64,
     /// The most queens a polished dive reached, and the wall time the dives took.
     pub best: usize,
