@@ -28,7 +28,7 @@ pub use certify::{certify_least_walls, certify_value};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp_bound::{LpBound, lp_bound};
-pub use primal::{LocalSearch, local_search, value_start};
+pub use primal::{LocalSearch, VALUE_RUNS, local_search, value_start};
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,

@@ -23,7 +23,7 @@ const VALUE_PATIENCE_PER_CELL: usize = 10;
 /// lattices of `make bench-large` one run's result depends on its random path (24×24, step 4:
 /// with 5,000 perturbations 32 queens from 2 seeds of 8, with 20,000 from 5 of 6 but not from
 /// seed 1), so the start does not rest on one seed.
-const VALUE_RUNS: u64 = 4;
+pub const VALUE_RUNS: u64 = 4;
 
 /// Runs that end one queen short of the target after which the value search's local search
 /// stops: where the LP bound is one above the value, every run ends there, and the runs after
@@ -31,8 +31,8 @@ const VALUE_RUNS: u64 = 4;
 /// 20 of 21, in a value search of 0.10 s).
 const SHORT_RUNS_ENOUGH: usize = 2;
 
-/// The value search's start: the best of [`VALUE_RUNS`] local searches from the greedy
-/// placement `greedy`, aimed at `target` (the best upper bound known), with `barred` cells
+/// The value search's start: the best of `runs` local searches (seeds 1, 2, …; the value search
+/// asks for [`VALUE_RUNS`] where no LP dives follow) from the greedy placement `greedy`, aimed at `target` (the best upper bound known), with `barred` cells
 /// left out at first (those the checked LP certificate forces empty in every placement of
 /// `target` queens), or of fewer once [`SHORT_RUNS_ENOUGH`]
 /// runs have ended one short of the target. It ends early, with the best placement so far,
@@ -42,11 +42,12 @@ pub fn value_start(
     greedy: &Placement,
     target: usize,
     barred: &[Coord],
+    runs: u64,
     stop: &dyn Fn() -> bool,
 ) -> Placement {
     let mut best = greedy.clone();
     let mut short_runs = 0;
-    for seed in 1..=VALUE_RUNS {
+    for seed in 1..=runs {
         if best.len() >= target || short_runs >= SHORT_RUNS_ENOUGH || stop() {
             break;
         }
@@ -463,6 +464,7 @@ mod tests {
             &start,
             start.len(),
             &lp.checked.forced(start.len()).empty,
+            VALUE_RUNS,
             &|| false,
         );
         assert_eq!(none, start, "a start at the target is kept");
@@ -472,7 +474,7 @@ mod tests {
     fn a_stop_keeps_a_legal_placement_no_smaller_than_the_start() {
         let b = Board::with_walls(30, 30, &[(3, 4), (10, 10), (17, 2), (25, 21)]).unwrap();
         let start = greedy_placement(&b);
-        let stopped = value_start(&b, &start, usize::MAX, &[], &|| true);
+        let stopped = value_start(&b, &start, usize::MAX, &[], VALUE_RUNS, &|| true);
         assert_eq!(stopped, start, "stopped before the first run");
         let calls = std::cell::Cell::new(0);
         let soon = || {

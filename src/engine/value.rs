@@ -11,7 +11,7 @@
 use super::bounds::{UpperBound, greedy_placement, upper_bound};
 use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
 use super::lp_dive::Dives;
-use super::primal::value_start;
+use super::primal::{VALUE_RUNS, value_start};
 use super::progress::Reporter;
 use super::session::BoardSession;
 use super::session::Interrupted;
@@ -246,10 +246,13 @@ fn value_until(
     // local search leaves them out at first.
     let barred =
         |lp: &Option<LpBound>, t: usize| lp.as_ref().map(|l| l.checked.forced(t).empty).unwrap_or_default();
+    let dives_lead =
+        board.free_cells().len() >= DIVES_LEAD_MIN_FREE_CELLS && opts.lp && backend.limits_conflicts();
     let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
         let t = Instant::now();
         let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
-        let p = value_start(board, &greedy, aim, &barred(&lp, aim), &over);
+        let runs = if dives_lead { 1 } else { VALUE_RUNS };
+        let p = value_start(board, &greedy, aim, &barred(&lp, aim), runs, &over);
         progress.note(|| {
             format!(
                 "value: local search {} queens, aimed at {} ({:.2} s)",
@@ -333,10 +336,7 @@ fn value_until(
         .filter(|_| alternate)
         .map(|p| Dives::new(board, p, best.len(), ub.bound, barred(&lp, ub.bound)));
     let schedule = Schedule {
-        first_dives: match board.free_cells().len() >= FIRST_DIVES_MIN_FREE_CELLS {
-            true => FIRST_DIVES,
-            false => 0,
-        },
+        first_dives: if dives_lead { FIRST_DIVES } else { 0 },
         first: FIRST_SLICE,
     };
     let mut calls = Vec::new();
@@ -578,24 +578,29 @@ fn phases_of(session: &BoardSession, on: &dyn Fn(Coord) -> bool) -> Vec<Lit> {
 /// 102.8 s in all, 20,000 with 4 dives 29.5 s (the 40×40 step-5 lattice 20.3 → 10.2 s); at
 /// 10,000 the 32×32 step-5 lattice's start slice ran out before its answer (2.2 → 4.2 s).
 /// Calls that the first guess answers within it run as with that guess alone (after a dive,
-/// on boards of [`FIRST_DIVES_MIN_FREE_CELLS`] free cells or more).
+/// on boards of [`DIVES_LEAD_MIN_FREE_CELLS`] free cells or more).
 const FIRST_SLICE: Slice = Slice {
     conflicts: 20_000,
     dives: 4,
 };
 
 /// The dives [`solve_alternating`] tries before the solver's first slice, on boards of
-/// [`FIRST_DIVES_MIN_FREE_CELLS`] free cells or more: one dive costs a fraction of a slice
+/// [`DIVES_LEAD_MIN_FREE_CELLS`] free cells or more: one dive costs a fraction of a slice
 /// (0.3 s against 1.2 s on a 40×40 lattice) and the first already reached the value of the
 /// 28×28 and 40×40 step-4 lattices (1.2 → 0.6 s and 6.1 → 2.3 s CPU); a turn of 4 before the
 /// slice cost the 32×32 lattices about 1 s each (4 futile dives before a slice that answers).
 /// Measured one run each, docs/bench.md, "A dive first".
 const FIRST_DIVES: u64 = 1;
 
-/// Below this many free cells the solver's first slice is cheap and often answers (20×20
-/// step-5 lattice: "at least 27" UNSAT in 0.03 s), and a dive before it only adds (0.18 →
-/// 0.24 s; 20×20 random sparse 0.26 → 0.35 s); the 28×28 lattices have 735 and 748.
-const FIRST_DIVES_MIN_FREE_CELLS: usize = 700;
+/// From this many free cells on, where the search can dive (the LP on, a solver that limits
+/// conflicts), the LP dives lead its primal side: one local-search run for the start instead
+/// of [`VALUE_RUNS`], and [`FIRST_DIVES`] before the solver's first slice. The runs after the
+/// first cost 0.2–1.1 s there and a dive then beat them (32×32 step-4 lattice 1.83 → 1.45 s,
+/// 40×40 step 4 2.21 → 1.15 s, step 5 10.24 → 9.12 s; docs/bench.md, "A dive first"). Below it
+/// the solver's first slice is cheap and often answers (20×20 step-5 lattice: "at least 27"
+/// UNSAT in 0.03 s), and a dive before it only adds (0.18 → 0.24 s; 20×20 random sparse 0.26
+/// → 0.35 s); the 28×28 lattices have 735 and 748.
+const DIVES_LEAD_MIN_FREE_CELLS: usize = 700;
 
 /// How [`solve_alternating`] begins: dives before the first slice, and the first round.
 #[derive(Clone, Copy, Debug)]
