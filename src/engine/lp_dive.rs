@@ -109,9 +109,9 @@ impl PackingLp {
     }
 }
 
-/// The dives of one value search, seed after seed across its calls, each placement polished
-/// by a run of the value search's local search aimed at `target` with `barred` cells left out
-/// (as [`value_start`](super::primal::value_start) runs it).
+/// The dives of one value search, seed after seed across its calls, each placement short of
+/// the call's count polished by a run of the value search's local search aimed at `target`
+/// with `barred` cells left out (as [`value_start`](super::primal::value_start) runs it).
 pub struct Dives<'a> {
     board: &'a Board,
     lp: PackingLp,
@@ -162,7 +162,7 @@ impl<'a> Dives<'a> {
         self.next_seed
     }
 
-    /// Dives from the next seed on until a polished one holds at least `k` queens (that
+    /// Dives from the next seed on until one, polished where short, holds at least `k` queens (that
     /// placement), or `turn` dives have run in this call, or `stop` says so, or [`MAX_DIVES`]
     /// have run in all, or the last [`FUTILE_DIVES`] gained nothing (`None`). The seeds
     /// tried depend on the calls and their turns only, never on how fast the machine is. An
@@ -195,7 +195,12 @@ impl<'a> Dives<'a> {
                 return Ok(None);
             };
             self.next_seed += 1;
-            let p = value_run(self.board, &dived, seed, self.target, &self.barred, stop);
+            // A dive that reaches `k` answers as it is; the polish (0.29 s of a 0.75 s dive
+            // on the 40×40 step-5 lattice) is for those that fall short.
+            let p = match dived.len() >= k {
+                true => dived,
+                false => value_run(self.board, &dived, seed, self.target, &self.barred, stop),
+            };
             if p.len() > self.best.max(self.start) {
                 self.last_gain = self.next_seed;
             }
