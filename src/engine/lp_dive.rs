@@ -162,8 +162,8 @@ impl<'a> Dives<'a> {
         self.next_seed
     }
 
-    /// Dives from the next seed on until one, polished where short, holds at least `k` queens (that
-    /// placement), or `turn` dives have run in this call, or `stop` says so, or [`MAX_DIVES`]
+    /// Dives from the next seed on until one, polished where short, holds at least `k` queens
+    /// (that placement), or `turn` dives have run in this call, or `stop` says so, or [`MAX_DIVES`]
     /// have run in all, or the last [`FUTILE_DIVES`] gained nothing (`None`). The seeds
     /// tried depend on the calls and their turns only, never on how fast the machine is. An
     /// LP error ends the dives for good (`None` from then on): a heuristic must not end the

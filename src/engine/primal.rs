@@ -31,11 +31,11 @@ pub const VALUE_RUNS: u64 = 4;
 /// 20 of 21, in a value search of 0.10 s).
 const SHORT_RUNS_ENOUGH: usize = 2;
 
-/// The value search's start: the best of `runs` local searches (seeds 1, 2, …; the value search
-/// asks for [`VALUE_RUNS`] where no LP dives follow) from the greedy placement `greedy`, aimed at `target` (the best upper bound known), with `barred` cells
-/// left out at first (those the checked LP certificate forces empty in every placement of
-/// `target` queens), or of fewer once [`SHORT_RUNS_ENOUGH`]
-/// runs have ended one short of the target. It ends early, with the best placement so far,
+/// The value search's start: the best of `runs` local searches (seeds 1, 2, …; the value
+/// search asks for [`VALUE_RUNS`] where no LP dives follow) from the greedy placement
+/// `greedy`, aimed at `target` (the best upper bound known), with `barred` cells left out at
+/// first (those the checked LP certificate forces empty in every placement of `target`
+/// queens), or of fewer once [`SHORT_RUNS_ENOUGH`] runs have ended one short of the target. It ends early, with the best placement so far,
 /// once `stop` says so (the value search's time limit or Ctrl-C).
 pub fn value_start(
     board: &Board,

@@ -826,6 +826,25 @@ mod tests {
 
     #[cfg(feature = "cadical")]
     #[test]
+    fn on_a_large_board_the_dives_lead() {
+        use crate::engine::lp_bound::tests::lattice;
+        // 735 free cells: one local-search run, then a dive before the solver's first slice,
+        // which finds the value (as in `make bench-large`, 28×28 step-4 lattice).
+        let b = lattice(28, 4, 0);
+        assert!(b.free_cells().len() >= DIVES_LEAD_MIN_FREE_CELLS);
+        let opts = ValueOptions {
+            backend: Backend::Cadical,
+            ..ValueOptions::default()
+        };
+        let r = value(&b, &opts).unwrap();
+        assert_eq!((r.value, r.proved, r.certified), (38, true, true));
+        let dives = r.lp_dives.as_ref().map(|d| d.dives);
+        assert_eq!(dives, Some(1), "{:?}", r.calls);
+        assert_eq!(r.calls[0].answer, "lp dive", "{:?}", r.calls);
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
     fn a_start_short_of_the_lp_bound_alternates_with_the_lp_point() {
         use crate::engine::lp_bound::tests::lattice;
         // The local search ends at 20 of the LP bound's 21 here.
