@@ -123,7 +123,7 @@ pub struct Dives<'a> {
     next_seed: u64,
     /// The dives run when one last reached more queens than every placement known before it.
     last_gain: u64,
-    /// The most queens a polished dive reached, and the wall time the dives took.
+    /// The most queens a dive reached (polished where short), and the wall time they took.
     pub best: usize,
     pub seconds: f64,
     /// The LP's error that ended the dives, if one did.
@@ -163,9 +163,9 @@ impl<'a> Dives<'a> {
     }
 
     /// Dives from the next seed on until one, polished where short, holds at least `k` queens
-    /// (that placement), or `turn` dives have run in this call, or `stop` says so, or [`MAX_DIVES`]
-    /// have run in all, or the last [`FUTILE_DIVES`] gained nothing (`None`). The seeds
-    /// tried depend on the calls and their turns only, never on how fast the machine is. An
+    /// (that placement), or `turn` dives have run in this call, or `stop` says so, or
+    /// [`MAX_DIVES`] have run in all, or the last [`FUTILE_DIVES`] gained nothing (`None`). The
+    /// seeds tried depend on the calls and their turns only, never on how fast the machine is. An
     /// LP error ends the dives for good (`None` from then on): a heuristic must not end the
     /// search it serves.
     pub fn reach(&mut self, k: usize, turn: u64, stop: &dyn Fn() -> bool) -> Option<Placement> {

@@ -247,7 +247,7 @@ fn value_until(
     let barred =
         |lp: &Option<LpBound>, t: usize| lp.as_ref().map(|l| l.checked.forced(t).empty).unwrap_or_default();
     let dives_lead =
-        board.free_cells().len() >= DIVES_LEAD_MIN_FREE_CELLS && opts.lp && backend.limits_conflicts();
+        board.free_cells().len() >= DIVES_LEAD_MIN_FREE_CELLS && lp.is_some() && backend.limits_conflicts();
     let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
         let t = Instant::now();
         let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
@@ -303,11 +303,11 @@ fn value_until(
     session.solver.set_stop(over);
     // The solver's first guesses, as decision phases: the best placement's queens on and
     // every other cell off (the start's, then each call's answer); and, where the cut rounds
-    // ran, the cells the packing LP loads above half a queen on. Which one leads to the value differs from board to board (40×40
-    // lattice step 4: "at least 55" in 1.6 s from the LP's point, none in 120 s from the
-    // local search's placement, a trap one queen short; 32×32 lattices the other way round;
-    // docs/bench.md, "Two guesses"), so a solver whose calls can be cut into slices of conflicts
-    // alternates them.
+    // ran, the cells the packing LP loads above half a queen on. Which one leads to the value
+    // differs from board to board (40×40 lattice step 4: "at least 55" in 1.6 s from the LP's
+    // point, none in 120 s from the local search's placement, a trap one queen short; 32×32
+    // lattices the other way round; docs/bench.md, "Two guesses"), so a solver whose calls can
+    // be cut into slices of conflicts alternates them.
     let mut guesses = vec![phases_of(&session, &|cell| best.contains(cell))];
     // Only while a call is left to find a placement the start lacks (the cut rounds' bound
     // may have closed the gap).
@@ -327,11 +327,10 @@ fn value_until(
         true => "best placement and packing LP point, alternating",
         false => "start placement",
     };
-    // The dives take a turn of their own in the alternation (on boards of 700 free cells or
-    // more one dive before the solver's first slice, then a turn after each slice with the
-    // best placement's phases): 40×40 step-5
-    // lattice, "at least 55" and "at least 56" unanswered in 120 s from either guess, 56 queens
-    // from the 2nd to 12th dive (0.7 s each); docs/bench.md, "LP dives".
+    // The dives take a turn of their own in the alternation (where they lead, one dive before
+    // the solver's first slice; then a turn after each slice with the best placement's
+    // phases): 40×40 step-5 lattice, "at least 55" and "at least 56" unanswered in 120 s from
+    // either guess, 56 queens from the 2nd to 12th dive (0.7 s each); docs/bench.md, "LP dives".
     let mut dives = packing
         .filter(|_| alternate)
         .map(|p| Dives::new(board, p, best.len(), ub.bound, barred(&lp, ub.bound)));
@@ -592,8 +591,8 @@ const FIRST_SLICE: Slice = Slice {
 /// Measured one run each, docs/bench.md, "A dive first".
 const FIRST_DIVES: u64 = 1;
 
-/// From this many free cells on, where the search can dive (the LP on, a solver that limits
-/// conflicts), the LP dives lead its primal side: one local-search run for the start instead
+/// From this many free cells on, where the search can dive (an LP bound computed, a solver
+/// that limits conflicts), the LP dives lead its primal side: one local-search run for the start instead
 /// of [`VALUE_RUNS`], and [`FIRST_DIVES`] before the solver's first slice. The runs after the
 /// first cost 0.2–1.1 s there and a dive then beat them (32×32 step-4 lattice 1.83 → 1.45 s,
 /// 40×40 step 4 2.21 → 1.15 s, step 5 10.24 → 9.12 s; docs/bench.md, "A dive first"). Below it
@@ -622,8 +621,8 @@ struct Slice {
 /// Solves under `assumps` ("at least `k` queens") after `schedule.first_dives` of `dives`, in
 /// slices of `first.conflicts` conflicts (`first` is `schedule.first`), each with the next of
 /// `guesses` as the solver's phases, and after the first guess's slice a turn of `first.dives`
-/// of `dives`, a round of turns twice as long as the round before, so
-/// that no guess that misleads holds the call for long. If solver state carried nothing over
+/// of `dives`, a round of turns twice as long as the round before, so that no guess that
+/// misleads holds the call for long. If solver state carried nothing over
 /// between slices, a call that guess `g` alone answers in `T` conflicts would take less than
 /// about `(2g + 5)·T` for `T` beyond the first slice, and `g·first + T` below it, plus the
 /// dives (at most [`MAX_DIVES`](super::lp_dive::MAX_DIVES)); a heuristic, since learned
@@ -779,8 +778,7 @@ mod tests {
         let lits: Vec<Lit> = s.model.queen_lits().map(|(_, l)| l).collect();
         let guesses = [lits.iter().map(|&l| !l).collect(), lits.clone()];
         // Slices far too short to answer: the rounds double until one does, with dives
-        // between them or without.
-        // A dive before the first slice, as on large boards.
+        // between them or without, and a dive before the first slice, as on large boards.
         let tiny = Schedule {
             first_dives: 1,
             first: Slice {
