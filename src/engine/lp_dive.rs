@@ -38,7 +38,8 @@ pub const MAX_DIVES: u64 = 16;
 /// found the value, the first or third dive beat the start and no run without a gain was
 /// longer than 2 (step 5 from a start of 54: 54, 54, 55, 54, 55, 56). Once the value is
 /// found, the dives of the last (UNSAT) call stop after 4 too (24×24 random medium: 6 dives,
-/// 1.4 s, where "never beat the start" ran 14, 3.2 s).
+/// 1.4 s, where "never beat the start" ran 14, 3.2 s). A long call grants 4 more now and then
+/// ([`Dives::new_round`]).
 pub const FUTILE_DIVES: u64 = 4;
 
 /// The packing LP "most queens, at most one per clique, `0 ≤ x ≤ 1`" at its optimum: the
@@ -123,6 +124,8 @@ pub struct Dives<'a> {
     next_seed: u64,
     /// The dives run when one last reached more queens than every placement known before it.
     last_gain: u64,
+    /// The dives run when the caller's current round of turns began (see [`Dives::new_round`]).
+    round_start: u64,
     /// The most queens a dive reached (polished where short), and the wall time they took.
     pub best: usize,
     pub seconds: f64,
@@ -146,6 +149,7 @@ impl<'a> Dives<'a> {
             barred,
             next_seed: 0,
             last_gain: 0,
+            round_start: 0,
             best: 0,
             seconds: 0.0,
             lp_error: None,
@@ -155,6 +159,12 @@ impl<'a> Dives<'a> {
     /// The search found a placement of `queens`: a dive gains only by beating it.
     pub fn known(&mut self, queens: usize) {
         self.start = self.start.max(queens);
+    }
+
+    /// A new round of the caller's alternation: the dives that gained nothing before it no
+    /// longer count against [`FUTILE_DIVES`] ([`MAX_DIVES`] still bounds them all).
+    pub fn new_round(&mut self) {
+        self.round_start = self.next_seed;
     }
 
     /// The dives run so far.
@@ -188,7 +198,7 @@ impl<'a> Dives<'a> {
         stop: &dyn Fn() -> bool,
     ) -> anyhow::Result<Option<Placement>> {
         let end = self.next_seed.saturating_add(turn).min(MAX_DIVES);
-        let futile = |d: &Self| d.next_seed - d.last_gain >= FUTILE_DIVES;
+        let futile = |d: &Self| d.next_seed - d.last_gain.max(d.round_start) >= FUTILE_DIVES;
         while self.next_seed < end && !futile(self) && !stop() {
             let seed = self.next_seed;
             let Some(dived) = self.lp.dive(seed, stop)? else {
@@ -269,6 +279,15 @@ mod tests {
         // Spent: the next call returns at once, even for a count any dive reaches.
         assert!(dives.reach(1, 1, &|| false).is_none());
         assert_eq!((dives.tried(), dives.lp_error.as_deref()), (n, None));
+        // A new round grants FUTILE_DIVES more, within MAX_DIVES.
+        dives.new_round();
+        assert!(dives.reach(usize::MAX, u64::MAX, &|| false).is_none());
+        let m = dives.tried();
+        assert!(m > n || n == MAX_DIVES);
+        assert!(
+            m == MAX_DIVES || m - dives.last_gain.max(n) == FUTILE_DIVES,
+            "{n} {m}"
+        );
         // From a start at the value no dive can beat it: they stop early.
         let mut futile = Dives::new(&board, packing, v, v, Vec::new());
         assert!(futile.reach(usize::MAX, u64::MAX, &|| false).is_none());

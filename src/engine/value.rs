@@ -646,7 +646,10 @@ fn solve_alternating(
         dives: first.dives.max(1),
     };
     // A turn of `n` dives: a checked placement of `k` queens, or `None` to go on.
-    let mut dive = |session: &BoardSession, n: u64| -> anyhow::Result<Option<Placement>> {
+    let dive = |dives: &mut Option<&mut Dives>,
+                session: &BoardSession,
+                n: u64|
+     -> anyhow::Result<Option<Placement>> {
         let Some(d) = dives.as_deref_mut() else {
             return Ok(None);
         };
@@ -661,9 +664,10 @@ fn solve_alternating(
         }
         Ok(None)
     };
-    if let Some(p) = dive(session, schedule.first_dives)? {
+    if let Some(p) = dive(&mut dives, session, schedule.first_dives)? {
         return Ok(Some((p, "lp dive")));
     }
+    let mut round: u32 = 0;
     loop {
         for (turn, guess) in guesses.iter().enumerate() {
             session.solver.suggest_phases(guess)?;
@@ -673,13 +677,26 @@ fn solve_alternating(
                 answer => return answer.map(|p| p.map(|p| (p, "sat"))),
             }
             if turn == 0
-                && let Some(p) = dive(session, slice.dives)?
+                && let Some(p) = dive(&mut dives, session, slice.dives)?
             {
                 return Ok(Some((p, "lp dive")));
             }
         }
         slice.conflicts = slice.conflicts.saturating_mul(2);
         slice.dives = slice.dives.saturating_mul(2);
+        // The dives get a fresh allowance of futile ones after rounds 2, 4, 8, …, so that
+        // their share falls as the call grows: the 28×28 step-5 lattice's "at least 38",
+        // where the first 4 dives fell one short and the 5th reached it, took 34 s of CaDiCaL
+        // without them and 7.0 s with them; a reset after every round answered it in 3.4 s
+        // but cost the random 20×20 and 24×24 boards 0.1–1.7 s of dives in their last, UNSAT
+        // calls, where these cost at most 0.6 s (docs/bench.md, "Dives in long calls").
+        round += 1;
+        if let Some(d) = dives.as_deref_mut()
+            && round >= 2
+            && round.is_power_of_two()
+        {
+            d.new_round();
+        }
     }
 }
 
