@@ -38,8 +38,8 @@ pub const MAX_DIVES: u64 = 16;
 /// found the value, the first or third dive beat the start and no run without a gain was
 /// longer than 2 (step 5 from a start of 54: 54, 54, 55, 54, 55, 56). Once the value is
 /// found, the dives of the last (UNSAT) call stop after 4 too (24×24 random medium: 6 dives,
-/// 1.4 s, where "never beat the start" ran 14, 3.2 s). A long call grants 4 more now and then
-/// ([`Dives::new_round`]).
+/// 1.4 s, where "never beat the start" ran 14, 3.2 s). The count starts again at
+/// [`Dives::forget_futile`], which long calls use now and then.
 pub const FUTILE_DIVES: u64 = 4;
 
 /// The packing LP "most queens, at most one per clique, `0 ≤ x ≤ 1`" at its optimum: the
@@ -124,8 +124,8 @@ pub struct Dives<'a> {
     next_seed: u64,
     /// The dives run when one last reached more queens than every placement known before it.
     last_gain: u64,
-    /// The dives run when the caller's current round of turns began (see [`Dives::new_round`]).
-    round_start: u64,
+    /// The dives run at the last [`Dives::forget_futile`] (0 before any).
+    forgotten: u64,
     /// The most queens a dive reached (polished where short), and the wall time they took.
     pub best: usize,
     pub seconds: f64,
@@ -149,7 +149,7 @@ impl<'a> Dives<'a> {
             barred,
             next_seed: 0,
             last_gain: 0,
-            round_start: 0,
+            forgotten: 0,
             best: 0,
             seconds: 0.0,
             lp_error: None,
@@ -161,10 +161,10 @@ impl<'a> Dives<'a> {
         self.start = self.start.max(queens);
     }
 
-    /// A new round of the caller's alternation: the dives that gained nothing before it no
-    /// longer count against [`FUTILE_DIVES`] ([`MAX_DIVES`] still bounds them all).
-    pub fn new_round(&mut self) {
-        self.round_start = self.next_seed;
+    /// The dives that gained nothing so far no longer count against [`FUTILE_DIVES`]: up to
+    /// that many more may run, as long as [`MAX_DIVES`] have not.
+    pub fn forget_futile(&mut self) {
+        self.forgotten = self.next_seed;
     }
 
     /// The dives run so far.
@@ -174,7 +174,8 @@ impl<'a> Dives<'a> {
 
     /// Dives from the next seed on until one, polished where short, holds at least `k` queens
     /// (that placement), or `turn` dives have run in this call, or `stop` says so, or
-    /// [`MAX_DIVES`] have run in all, or the last [`FUTILE_DIVES`] gained nothing (`None`). The
+    /// [`MAX_DIVES`] have run in all, or the last [`FUTILE_DIVES`] since the last gain or
+    /// [`forget_futile`](Dives::forget_futile), whichever is later, gained nothing (`None`). The
     /// seeds tried depend on the calls and their turns only, never on how fast the machine is. An
     /// LP error ends the dives for good (`None` from then on): a heuristic must not end the
     /// search it serves.
@@ -198,7 +199,7 @@ impl<'a> Dives<'a> {
         stop: &dyn Fn() -> bool,
     ) -> anyhow::Result<Option<Placement>> {
         let end = self.next_seed.saturating_add(turn).min(MAX_DIVES);
-        let futile = |d: &Self| d.next_seed - d.last_gain.max(d.round_start) >= FUTILE_DIVES;
+        let futile = |d: &Self| d.next_seed - d.last_gain.max(d.forgotten) >= FUTILE_DIVES;
         while self.next_seed < end && !futile(self) && !stop() {
             let seed = self.next_seed;
             let Some(dived) = self.lp.dive(seed, stop)? else {
@@ -279,15 +280,17 @@ mod tests {
         // Spent: the next call returns at once, even for a count any dive reaches.
         assert!(dives.reach(1, 1, &|| false).is_none());
         assert_eq!((dives.tried(), dives.lp_error.as_deref()), (n, None));
-        // A new round grants FUTILE_DIVES more, within MAX_DIVES.
-        dives.new_round();
+        // Forgotten, the futile dives allow FUTILE_DIVES more, within MAX_DIVES.
+        assert!(n < MAX_DIVES, "this board must leave room for more");
+        dives.forget_futile();
         assert!(dives.reach(usize::MAX, u64::MAX, &|| false).is_none());
         let m = dives.tried();
-        assert!(m > n || n == MAX_DIVES);
+        assert_eq!(dives.lp_error.as_deref(), None);
         assert!(
             m == MAX_DIVES || m - dives.last_gain.max(n) == FUTILE_DIVES,
             "{n} {m}"
         );
+        assert!(m > n);
         // From a start at the value no dive can beat it: they stop early.
         let mut futile = Dives::new(&board, packing, v, v, Vec::new());
         assert!(futile.reach(usize::MAX, u64::MAX, &|| false).is_none());

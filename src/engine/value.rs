@@ -684,18 +684,18 @@ fn solve_alternating(
         }
         slice.conflicts = slice.conflicts.saturating_mul(2);
         slice.dives = slice.dives.saturating_mul(2);
-        // The dives get a fresh allowance of futile ones after rounds 2, 4, 8, …, so that
-        // their share falls as the call grows: the 28×28 step-5 lattice's "at least 38",
-        // where the first 4 dives fell one short and the 5th reached it, took 34 s of CaDiCaL
-        // without them and 7.0 s with them; a reset after every round answered it in 3.4 s
-        // but cost the random 20×20 and 24×24 boards 0.1–1.7 s of dives in their last, UNSAT
-        // calls, where these cost at most 0.6 s (docs/bench.md, "Dives in long calls").
-        round += 1;
+        // After rounds 2, 4, 8, … the dives that gained nothing are forgotten, so that their
+        // share falls as the call grows: the 28×28 step-5 lattice's "at least 38", where the
+        // first 4 dives fell one short and the 5th reached it, took 34 s of CaDiCaL without
+        // this and 7.0 s with it; forgetting after every round answered it in 3.4 s but added
+        // 0.6–1.6 s to the random 20×20 and 24×24 boards, whose last, UNSAT calls the dives
+        // cannot help, where this adds at most 0.4 s (docs/bench.md, "Dives in long calls").
+        round = round.saturating_add(1);
         if let Some(d) = dives.as_deref_mut()
             && round >= 2
             && round.is_power_of_two()
         {
-            d.new_round();
+            d.forget_futile();
         }
     }
 }
