@@ -84,10 +84,16 @@ def peer_main(name, board_json, limit):
         import pysat_peer as peer
     threads = os.cpu_count() if name == ALL_CORES else 1
     t, w = time.process_time(), time.perf_counter()
-    got = peer.value(b, threads=threads, time_limit=limit)
+    if name.startswith("cpsat"):
+        got = peer.value_with_bounds(b, threads=threads, time_limit=limit)
+    else:
+        v = peer.value(b, threads=threads, time_limit=limit)
+        got = {"value": None, "placement": None, "bound": None} if v is None else \
+            {"value": v[0], "placement": v[1], "bound": v[0]}
     cpu, wall = time.process_time() - t, time.perf_counter() - w
-    print(json.dumps({"value": None if got is None else got[0],
-                      "placement": None if got is None else [list(p) for p in got[1]],
+    placement = got["placement"]
+    print(json.dumps({"value": got["value"], "bound": got["bound"],
+                      "placement": None if placement is None else [list(p) for p in placement],
                       "solve_cpu": cpu, "solve_wall": wall}))
 
 
@@ -109,6 +115,15 @@ def run_child(cmd, limit):
     return out, cpu
 
 
+class Run:
+    """One solver on one board: the value when proved, the placement (optimal, or the best found
+    when the limit came first; None if none), the solver's upper bound on the value, and the
+    CPU (or wall) seconds."""
+
+    def __init__(self, value, placement, bound, cpu):
+        self.value, self.placement, self.bound, self.cpu = value, placement, bound, cpu
+
+
 def queensat_value(solver, b, limit):
     walls = " ".join(f"{r},{c}" for r, c in b["walls"])
     # `queensat:default` names no solver: queensat picks one by the board's size.
@@ -117,21 +132,24 @@ def queensat_value(solver, b, limit):
            "--time-limit", str(limit), "--format", "json"]
     out, cpu = run_child(cmd, limit)
     if out is None:
-        return None, None, cpu
+        return Run(None, None, None, cpu)
     r = json.loads(out)
+    placement = [[q[0], q[1]] for q in r["placement"]]
     if not r.get("proved", True):
-        return None, None, cpu
-    return r["value"], [[q[0], q[1]] for q in r["placement"]], cpu
+        # Stopped: the best placement and the upper bound queensat has checked.
+        return Run(None, placement, r["upper_bound"]["bound"], cpu)
+    return Run(r["value"], placement, r["value"], cpu)
 
 
 def peer_value(name, b, limit):
     cmd = [sys.executable, os.path.abspath(__file__), "peer", name, json.dumps(b), str(limit)]
     out, cpu = run_child(cmd, limit)
     if out is None:
-        return None, None, cpu
+        return Run(None, None, None, cpu)
     r = json.loads(out.strip().splitlines()[-1])
     # The solve's own CPU: Python's start-up and imports (about 0.3 s for OR-Tools) not counted.
-    return r["value"], r["placement"], r["solve_wall" if name == ALL_CORES else "solve_cpu"]
+    return Run(r["value"], r["placement"], r.get("bound"),
+               r["solve_wall" if name == ALL_CORES else "solve_cpu"])
 
 
 # ---- the run ---------------------------------------------------------------------------------
@@ -198,17 +216,28 @@ def main_run(a):
         runs = {}
         for s in solvers:
             if s.startswith("queensat:"):
-                v, p, cpu = queensat_value(s.split(":", 1)[1], b, a.limit)
+                run = queensat_value(s.split(":", 1)[1], b, a.limit)
             else:
-                v, p, cpu = peer_value(s, b, a.limit)
-            if v is not None and not (chk.check_placement(b, p) and len(p) == v):
-                disagreements.append(f"{b['id']}: {s}'s placement fails the check")
-                v = None
-            runs[s] = {"value": v, "cpu": cpu}
-            print(f"bench-large: {b['id']}: {s}: {v} in {cpu:.2f} s", file=sys.stderr, flush=True)
+                run = peer_value(s, b, a.limit)
+            v, best = run.value, None
+            if run.placement is not None:
+                if chk.check_placement(b, run.placement) and (v is None or len(run.placement) == v):
+                    best = len(run.placement)
+                else:
+                    disagreements.append(f"{b['id']}: {s}'s placement fails the check")
+                    v = None
+            runs[s] = {"value": v, "cpu": run.cpu, "best": best, "bound": run.bound}
+            print(f"bench-large: {b['id']}: {s}: {v} (best {best}, bound {run.bound}) in "
+                  f"{run.cpu:.2f} s", file=sys.stderr, flush=True)
         values = {r["value"] for r in runs.values() if r["value"] is not None}
         if len(values) > 1:
             disagreements.append(f"{b['id']}: values {sorted(values)}")
+        # Every bound must hold every checked placement, whoever found it.
+        most = max((r["best"] for r in runs.values() if r["best"] is not None), default=None)
+        for s, r in runs.items():
+            if most is not None and r["bound"] is not None and r["bound"] < most:
+                disagreements.append(f"{b['id']}: {s}'s bound {r['bound']} is below a checked "
+                                     f"placement of {most}")
         rows.append({"board": b["id"], "walls": len(b["walls"]), "runs": runs,
                      "value": min(values) if len(values) == 1 else None})
     write(a, rows, solvers, disagreements, build=build)
@@ -226,13 +255,35 @@ def in_time(r, limit):
     return r is not None and r["value"] is not None and r["cpu"] <= limit * GRACE
 
 
+def span(r):
+    """`; lo..hi` for an unproved run: its best checked placement and its upper bound."""
+    lo, hi = r.get("best"), r.get("bound")
+    if r["value"] is not None or (lo is None and hi is None):
+        return ""
+    return f"; {'?' if lo is None else lo}..{'?' if hi is None else hi}"
+
+
+def value_cell(r):
+    """The proved value, or `lo..hi` where no run proved one: the best placement any run found
+    (checked) and the least bound that queensat checked (a peer's bound is its own claim)."""
+    if r["value"] is not None:
+        return str(r["value"])
+    runs = r["runs"]
+    lo = max((x["best"] for x in runs.values() if x.get("best") is not None), default=None)
+    hi = min((x["bound"] for s, x in runs.items()
+              if s.startswith("queensat:") and x.get("bound") is not None), default=None)
+    if lo is None and hi is None:
+        return "?"
+    return f"{'?' if lo is None else lo}..{'?' if hi is None else hi}"
+
+
 def cell(r, limit):
     if r is None:
         return "—"
     if in_time(r, limit):
         return f"{r['cpu']:.2f}"
     late = ", proved late" if r["value"] is not None else ""
-    return f"> {limit:g} ({r['cpu']:.1f}{late})"
+    return f"> {limit:g} ({r['cpu']:.1f}{late}{span(r)})"
 
 
 def write(a, rows, solvers, disagreements, meta=None, build=None):
@@ -240,7 +291,7 @@ def write(a, rows, solvers, disagreements, meta=None, build=None):
     lines = ["| board | walls | value | " + " | ".join(solvers) + " |",
              "|---|---:|---:|" + "---:|" * len(solvers)]
     for r in rows:
-        lines.append(f"| {r['board']} | {r['walls']} | {r['value'] if r['value'] is not None else '?'} | "
+        lines.append(f"| {r['board']} | {r['walls']} | {value_cell(r)} | "
                      + " | ".join(cell(r["runs"].get(s), a.limit) for s in solvers) + " |")
     ref = next((s for s in solvers if s.startswith("cpsat")), None)
     summary = []
@@ -267,7 +318,8 @@ def write(a, rows, solvers, disagreements, meta=None, build=None):
           + (f", those whose id matches `{meta['only']}`" if meta.get("only") else "")
           + (f"; queensat built from {meta['queensat_build']}" if meta.get("queensat_build") else "")
           + "). CPU seconds: queensat's whole process, the Python peers' "
-          f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came more than a tenth after it; varisat and PySAT cannot be stopped inside a solver call). "
+          f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came more than a tenth after it; varisat and PySAT cannot be stopped inside a solver call; `; lo..hi`: the best placement it found, checked, and its upper bound: queensat's is checked, CP-SAT's is its own claim). "
+          "A value `lo..hi`: nobody proved it; lo is the best checked placement of any row, hi the least bound queensat checked. "
           "queensat rows are `queensat value --solver X --time-limit L` (`queensat:default`: "
           "no `--solver`, so varisat below 300 free cells and CaDiCaL from 300); CP-SAT is the "
           f"seed's base model with one worker (`{ALL_CORES}`: one worker per CPU, and its figure "

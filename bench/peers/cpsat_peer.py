@@ -1,6 +1,8 @@
 """OR-Tools CP-SAT peer: AddAtMostOne per segment (Base Model) and the seed's Least Walls Model
 as linear constraints. `threads` sets num_workers (1 for the fair rows)."""
 
+import math
+
 from ortools.sat.python import cp_model
 
 from boards import canonical, line_spans, segments
@@ -33,12 +35,25 @@ def _base_model(board):
 
 
 def value(board, threads=1, time_limit=None):
+    r = value_with_bounds(board, threads, time_limit)
+    return None if r["value"] is None else (r["value"], r["placement"])
+
+
+def value_with_bounds(board, threads=1, time_limit=None):
+    """The value and an optimal placement, or, when the limit ends the search first, the best
+    placement found and CP-SAT's own bound on the value (its claim, which nobody checks)."""
     m, q = _base_model(board)
     m.Maximize(sum(q.values()))
     s = _solver(threads, time_limit)
-    if s.Solve(m) != cp_model.OPTIMAL:
-        return None
-    return round(s.ObjectiveValue()), [p for p, x in q.items() if s.Value(x)]
+    status = s.Solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return {"value": None, "placement": None, "bound": None}
+    placement = [p for p, x in q.items() if s.Value(x)]
+    if status == cp_model.OPTIMAL:
+        v = round(s.ObjectiveValue())
+        return {"value": v, "placement": placement, "bound": v}
+    # The bound is a float; a hair above an integer still bounds the count by that integer.
+    return {"value": None, "placement": placement, "bound": math.floor(s.BestObjectiveBound() + 1e-6)}
 
 
 def least_walls(n, queens, threads=1, time_limit=None):
