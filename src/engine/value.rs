@@ -171,9 +171,10 @@ pub struct ValueReport {
 /// What the LP dives of a value search did.
 #[derive(Clone, Debug, Serialize)]
 pub struct DiveReport {
-    /// Dives run (seeds 0, 1, …), each polished by the local search.
+    /// Dives run (seeds 0, 1, …), each that fell short of its call's count polished by the
+    /// local search.
     pub dives: u64,
-    /// The most queens a polished dive reached.
+    /// The most queens a dive reached (polished where short).
     pub best_queens: usize,
     pub seconds: f64,
     /// The LP's error that ended the dives early (the search went on without them).
