@@ -1,8 +1,7 @@
 //! The segment LP bound: the covering LP (the dual of "most queens, at most one per clique,
 //! 0 ≤ x ≤ 1") solved with microlp, rounded to an integer certificate and checked by
 //! [`check_dual`]. Only the checked certificate is used: the LP's floats never decide anything
-//! (the packing LP of [`tighten`] gives guesses for the solver's phases and the dives' start,
-//! nothing more).
+//! (the packing LP of [`tighten`] gives a guess for the solver's phases, nothing more).
 //!
 //! The LP: minimise `Σ_K y_K + Σ_c z_c` with `Σ_{K ∋ c} y_K + z_c ≥ 1` on every free cell,
 //! `y, z ≥ 0`, over cliques `K` of the sight graph: the segments; the 2×2 blocks with three or
@@ -14,12 +13,12 @@
 //! 62.90. Rounding: each `y_K` scaled by [`SCALE`] and rounded up, then each cell's `z_c` tops
 //! its cover up to the scale, so the certificate is feasible by construction.
 
-use super::lp_dive::PackingLp;
+use super::lp_dive::{PackingLp, packing_lp, segment_rows};
 use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
 use crate::board::{Board, Cell, Coord, Segment};
 use crate::check::{CheckedDual, CliqueWeight, DualCertificate, SegmentWeight, Waste, check_dual};
 use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};
-use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, Variable};
+use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem};
 use rustsat::instances::Cnf;
 use rustsat::types::{Clause, Lit};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -113,7 +112,7 @@ fn lp_bound_sliced(
 /// What the cut rounds give a caller that holds the [`Fixed`](Cliques::Fixed) bound already.
 pub struct Tightened {
     /// The packing LP after the cuts, at its optimum: floats, a hint only (the value search's
-    /// guesses of where the queens stand, and where its dives start).
+    /// guess of where the queens stand).
     pub packing: PackingLp,
     /// The bound over the segments, the blocks and the cuts, when the cuts lowered the packing
     /// LP's optimum by at least [`MIN_GAIN`]; else `None`, the covering LP not solved (it
@@ -176,17 +175,8 @@ struct CutRounds {
 
 impl SightCliques {
     fn of(board: &Board) -> SightCliques {
-        let free = board.free_cells();
+        let (free, segments) = segment_rows(board);
         let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-        let segments = board
-            .segments()
-            .into_iter()
-            .map(|s| {
-                let cells: Vec<usize> = s.free_cells(board).map(|p| slot[&p]).collect();
-                (s, cells)
-            })
-            .filter(|(_, cells)| !cells.is_empty())
-            .collect();
         let blocks = (0..board.rows().saturating_sub(1))
             .flat_map(|r| (0..board.cols().saturating_sub(1)).map(move |c| (r, c)))
             .map(|(r, c)| {
@@ -352,27 +342,6 @@ fn sight<'a>(n: usize, segments: impl Iterator<Item = &'a Vec<usize>>) -> Vec<Ve
         s.dedup();
     }
     sees
-}
-
-/// The packing LP "most queens, `0 ≤ x ≤ 1`, at most one in each of `rows`" over `n` cells,
-/// solved: its variables and its optimum, to which cuts can be added; `None` once `stop` says
-/// so.
-fn packing_lp<'a>(
-    n: usize,
-    rows: impl Iterator<Item = &'a Vec<usize>>,
-    stop: &dyn Fn() -> bool,
-    slice: Duration,
-) -> anyhow::Result<Option<(Vec<Variable>, Solution)>> {
-    let mut lp = Problem::new(OptimizationDirection::Maximize);
-    let x: Vec<_> = (0..n).map(|_| lp.add_var(1.0, (0.0, 1.0))).collect();
-    for cells in rows {
-        let mut row = LinearExpr::empty();
-        for &i in cells {
-            row.add(x[i], 1.0);
-        }
-        lp.add_constraint(row, ComparisonOp::Le, 1.0);
-    }
-    Ok(solve_in_slices(&lp, stop, slice)?.map(|s| (x, s)))
 }
 
 /// Cliques of the sight graph `sees` that the LP point `x` loads above one queen (by more than

@@ -9,12 +9,13 @@
 //! Integer Programs*, ZIB, 2006, §3), on the LP that the bound already solved, so every step
 //! is a warm re-solve.
 
-use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed};
+use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
 use super::nqueens::rng::Rng;
 use super::primal::value_run;
-use crate::board::{Board, Coord, Placement};
-use microlp::{Solution, Variable};
-use std::time::Instant;
+use crate::board::{Board, Coord, Placement, Segment};
+use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, Variable};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// Loads within this of 0 or 1 count as integral (microlp's own tolerances are far smaller).
 const INTEGRAL: f64 = 1e-6;
@@ -42,6 +43,44 @@ pub const MAX_DIVES: u64 = 16;
 /// [`Dives::forget_futile`], which long calls use now and then.
 pub const FUTILE_DIVES: u64 = 4;
 
+/// The free cells of `board` in reading order, and each segment that holds one with the numbers
+/// of its free cells there: the rows of every packing and covering LP here.
+pub(super) fn segment_rows(board: &Board) -> (Vec<Coord>, Vec<(Segment, Vec<usize>)>) {
+    let free = board.free_cells();
+    let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+    let segments = board
+        .segments()
+        .into_iter()
+        .map(|s| {
+            let cells: Vec<usize> = s.free_cells(board).map(|p| slot[&p]).collect();
+            (s, cells)
+        })
+        .filter(|(_, cells)| !cells.is_empty())
+        .collect();
+    (free, segments)
+}
+
+/// The packing LP "most queens, `0 ≤ x ≤ 1`, at most one in each of `rows`" over `n` cells,
+/// solved: its variables and its optimum, to which cuts can be added; `None` once `stop` says
+/// so.
+pub(super) fn packing_lp<'a>(
+    n: usize,
+    rows: impl Iterator<Item = &'a Vec<usize>>,
+    stop: &dyn Fn() -> bool,
+    slice: Duration,
+) -> anyhow::Result<Option<(Vec<Variable>, Solution)>> {
+    let mut lp = Problem::new(OptimizationDirection::Maximize);
+    let x: Vec<_> = (0..n).map(|_| lp.add_var(1.0, (0.0, 1.0))).collect();
+    for cells in rows {
+        let mut row = LinearExpr::empty();
+        for &i in cells {
+            row.add(x[i], 1.0);
+        }
+        lp.add_constraint(row, ComparisonOp::Le, 1.0);
+    }
+    Ok(solve_in_slices(&lp, stop, slice)?.map(|s| (x, s)))
+}
+
 /// The packing LP "most queens, at most one per clique, `0 ≤ x ≤ 1`" at its optimum: the
 /// free cells, one variable each, and the solved LP.
 #[derive(Clone)]
@@ -56,6 +95,15 @@ impl PackingLp {
     pub(super) fn new(free: Vec<Coord>, x: Vec<Variable>, optimum: Solution) -> PackingLp {
         debug_assert_eq!(free.len(), x.len());
         PackingLp { free, x, optimum }
+    }
+
+    /// The packing LP over the segments of `board` alone, at its optimum; `None` once `stop`
+    /// says so. The value search's first dive runs on it before the cut rounds have solved
+    /// their LP.
+    pub fn over_segments(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<PackingLp>> {
+        let (free, segments) = segment_rows(board);
+        let rows = segments.iter().map(|(_, cells)| cells);
+        Ok(packing_lp(free.len(), rows, stop, LP_SLICE)?.map(|(x, lp)| PackingLp::new(free, x, lp)))
     }
 
     /// The optimum's load on each free cell.
@@ -230,14 +278,16 @@ mod tests {
     use crate::check::{brute_value, check_placement};
     use crate::engine::lp_bound::tests::lattice;
     use crate::engine::lp_bound::tighten;
+    use itertools::Itertools;
 
     #[test]
     fn every_dive_ends_in_a_legal_placement_no_larger_than_the_value() {
         // Too small for the value search's LP, not for a dive; small enough for brute force.
         for board in [lattice(11, 4, 1), lattice(10, 3, 0), Board::square(9).unwrap()] {
-            let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
+            let tightened = tighten(&board, &|| false).unwrap().unwrap().packing;
+            let segments = PackingLp::over_segments(&board, &|| false).unwrap().unwrap();
             let v = brute_value(&board);
-            for seed in 0..6 {
+            for (packing, seed) in [&tightened, &segments].into_iter().cartesian_product(0..6) {
                 let p = packing.dive(seed, &|| false).unwrap().unwrap();
                 assert_eq!(check_placement(&board, &p), Ok(()), "{board:?} seed {seed}");
                 assert!(p.len() <= v && p.len() * 2 >= v, "{} of {v}", p.len());
