@@ -1,7 +1,8 @@
 //! The segment LP bound: the covering LP (the dual of "most queens, at most one per clique,
 //! 0 ≤ x ≤ 1") solved with microlp, rounded to an integer certificate and checked by
 //! [`check_dual`]. Only the checked certificate is used: the LP's floats never decide anything
-//! (the packing LP of [`tighten`] gives a guess for the solver's phases, nothing more).
+//! (the packing LP of [`tighten`] gives guesses for the solver's phases and the dives' start,
+//! nothing more).
 //!
 //! The LP: minimise `Σ_K y_K + Σ_c z_c` with `Σ_{K ∋ c} y_K + z_c ≥ 1` on every free cell,
 //! `y, z ≥ 0`, over cliques `K` of the sight graph: the segments; the 2×2 blocks with three or
@@ -112,7 +113,7 @@ fn lp_bound_sliced(
 /// What the cut rounds give a caller that holds the [`Fixed`](Cliques::Fixed) bound already.
 pub struct Tightened {
     /// The packing LP after the cuts, at its optimum: floats, a hint only (the value search's
-    /// guess of where the queens stand).
+    /// guesses of where the queens stand, and where the dives of its calls start).
     pub packing: PackingLp,
     /// The bound over the segments, the blocks and the cuts, when the cuts lowered the packing
     /// LP's optimum by at least [`MIN_GAIN`]; else `None`, the covering LP not solved (it

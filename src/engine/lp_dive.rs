@@ -6,8 +6,10 @@
 //! (the cells that see the queen drop to 0), and repeats until the point is integral, which is
 //! then a legal placement (every clique of the LP holds at most one queen, the segments among
 //! them). It is the diving heuristic of MIP solvers (T. Berthold, *Primal Heuristics for Mixed
-//! Integer Programs*, ZIB, 2006, §3), on the LP that the bound already solved, so every step
-//! is a warm re-solve.
+//! Integer Programs*, ZIB, 2006, §3), on the LP that the bound's cut rounds already solved, so
+//! every step is a warm re-solve. Where the dives lead, the value search's first dive runs
+//! before the cut rounds, on the packing LP over the segments alone
+//! ([`PackingLp::over_segments`]).
 
 use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
 use super::nqueens::rng::Rng;
@@ -27,9 +29,10 @@ const INTEGRAL: f64 = 1e-6;
 /// lattices by at most 1 (a window of 1, any fractional cell, by none of 12).
 const WINDOW: f64 = 0.1;
 
-/// The dives of one value search stop after this many: where the hard call is the last, UNSAT
-/// one (the bound one above the value), they cannot help, and their turns would take a third
-/// of its time. The 40×40 step-5 lattice's value came from one of 12 dives (twice in 24).
+/// The dives of one value search's calls stop after this many (the dive before the cut rounds,
+/// on its own LP, is not counted): where the hard call is the last, UNSAT one (the bound one
+/// above the value), they cannot help, and their turns would take a third of its time. The
+/// 40×40 step-5 lattice's value came from one of 12 dives (twice in 24).
 pub const MAX_DIVES: u64 = 16;
 
 /// The dives stop after this many in a row that reach no more queens than any placement known
@@ -44,7 +47,8 @@ pub const MAX_DIVES: u64 = 16;
 pub const FUTILE_DIVES: u64 = 4;
 
 /// The free cells of `board` in reading order, and each segment that holds one with the numbers
-/// of its free cells there: the rows of every packing and covering LP here.
+/// of its free cells there: the rows that every packing LP here and the bound's covering LP
+/// start from.
 pub(super) fn segment_rows(board: &Board) -> (Vec<Coord>, Vec<(Segment, Vec<usize>)>) {
     let free = board.free_cells();
     let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
@@ -176,6 +180,8 @@ pub struct Dives<'a> {
     forgotten: u64,
     /// The most queens a dive reached (polished where short), and the wall time they took.
     pub best: usize,
+    /// A placement of `best` queens (once a dive has run).
+    best_placement: Option<Placement>,
     pub seconds: f64,
     /// The LP's error that ended the dives, if one did.
     pub lp_error: Option<String>,
@@ -199,6 +205,7 @@ impl<'a> Dives<'a> {
             last_gain: 0,
             forgotten: 0,
             best: 0,
+            best_placement: None,
             seconds: 0.0,
             lp_error: None,
         }
@@ -213,6 +220,11 @@ impl<'a> Dives<'a> {
     /// that many more may run, as long as [`MAX_DIVES`] have not.
     pub fn forget_futile(&mut self) {
         self.forgotten = self.next_seed;
+    }
+
+    /// A placement of the most queens any dive reached (polished where short), unchecked.
+    pub fn best_placement(&self) -> Option<&Placement> {
+        self.best_placement.as_ref()
     }
 
     /// The dives run so far.
@@ -263,7 +275,10 @@ impl<'a> Dives<'a> {
             if p.len() > self.best.max(self.start) {
                 self.last_gain = self.next_seed;
             }
-            self.best = self.best.max(p.len());
+            if self.best_placement.is_none() || p.len() > self.best {
+                self.best = p.len();
+                self.best_placement = Some(p.clone());
+            }
             if p.len() >= k {
                 return Ok(Some(p));
             }
@@ -327,6 +342,8 @@ mod tests {
             dives.last_gain
         );
         assert!(dives.best <= v && dives.best > 0);
+        let best = dives.best_placement().unwrap();
+        assert_eq!((best.len(), check_placement(&board, best)), (dives.best, Ok(())));
         // Spent: the next call returns at once, even for a count any dive reaches.
         assert!(dives.reach(1, 1, &|| false).is_none());
         assert_eq!((dives.tried(), dives.lp_error.as_deref()), (n, None));

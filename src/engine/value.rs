@@ -163,13 +163,14 @@ pub struct ValueReport {
     pub phases_from: Option<&'static str>,
     /// Symmetries of the board broken by lex-leader constraints (one placement per class).
     pub symmetries_broken: usize,
-    /// The LP dives that took turns in the solver calls, where they did.
+    /// The LP dives, where they ran: the one before the cut rounds and those that took turns in
+    /// the solver calls.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lp_dives: Option<DiveReport>,
 }
 
 /// What the LP dives of a value search did.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct DiveReport {
     /// Dives run (where the dives lead, one before the cut rounds, then seeds 0, 1, … in the
     /// calls), each that fell short of its call's count polished by the local search.
@@ -183,17 +184,18 @@ pub struct DiveReport {
 }
 
 impl DiveReport {
-    /// The report of `dives` together (the one before the cut rounds, then the calls'), or
-    /// `None` if none ran or failed.
-    fn of<'a, 'b: 'a>(dives: impl Iterator<Item = &'a Dives<'b>>) -> Option<DiveReport> {
-        let mut report: Option<DiveReport> = None;
+    /// The report of `dives` together (the one before the cut rounds, then the calls'), with
+    /// `lp_error` if the LP of the first failed; `None` if none ran or failed.
+    fn of<'a, 'b>(dives: impl Iterator<Item = &'a Dives<'b>>, lp_error: Option<String>) -> Option<DiveReport>
+    where
+        'b: 'a,
+    {
+        let mut report = lp_error.map(|e| DiveReport {
+            lp_error: Some(e),
+            ..DiveReport::default()
+        });
         for d in dives.filter(|d| d.tried() > 0 || d.lp_error.is_some()) {
-            let r = report.get_or_insert(DiveReport {
-                dives: 0,
-                best_queens: 0,
-                seconds: 0.0,
-                lp_error: None,
-            });
+            let r = report.get_or_insert_with(DiveReport::default);
             r.dives += d.tried();
             r.best_queens = r.best_queens.max(d.best);
             r.seconds += d.seconds;
@@ -298,30 +300,43 @@ fn value_until(
     // reaches the fixed cliques' bound (the step-4 lattices of 30×30 to 38×38 off the bench
     // set: 0.4–4.0 s → 0.3–0.6 s). The rounds' LP is not solved yet, so it dives on the packing
     // LP over the segments alone, whose optimum is the same on the lattices. Short of the
-    // bound, its placement is not kept: the search then runs as without it, since a better
+    // bound, its placement is only kept aside: the search runs as without it, since a better
     // start makes the calls' dives count as futile sooner (40×40 step-5 lattice: 9.4 → 30.6 s
     // with a 55 kept), and dives on the segments' LP in the calls left 5 of 10 sets of seeds
     // unproved after 120 s there, against 2 (docs/bench.md, "A dive before the cut rounds").
     let fixed_bound = lp.as_ref().map(|l| l.checked.bound());
     let mut early = None;
+    // An error of this LP ends the early dive only (a heuristic must not end the search).
+    let mut early_error = None;
+    // The early dive's placement when short of the bound: the answer only if the search stops.
+    let mut spare: Option<Placement> = None;
+    let t = Instant::now();
     if let Some(b) = fixed_bound.filter(|&b| dives_lead && best.len() < b)
-        && let Some(segments) = PackingLp::over_segments(board, &over)?
+        && let Some(segments) = PackingLp::over_segments(board, &over).unwrap_or_else(|e| {
+            early_error = Some(format!("{e:#}"));
+            None
+        })
     {
         let mut d = Dives::new(board, segments, best.len(), b, barred(&lp, b));
-        if let Some(p) = d.reach(b, 1, &over) {
-            check_placement(board, &p).map_err(|v| {
+        d.seconds = t.elapsed().as_secs_f64();
+        let settled = d.reach(b, 1, &over).is_some();
+        if let Some(p) = d.best_placement().filter(|p| p.len() > best.len()) {
+            check_placement(board, p).map_err(|v| {
                 anyhow::anyhow!("internal error: an LP dive's placement fails the checker: {v}")
             })?;
             progress.note(|| format!("value: an LP dive, {} queens", p.len()));
-            best = p;
+            match settled {
+                true => best = p.clone(),
+                false => spare = Some(p.clone()),
+            }
         }
         early = Some(d);
     }
     // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
     // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
-    // finds the value hard, and the packing LP gives a guess (below).
+    // finds the value hard, and the packing LP gives guesses and dives (below).
     let mut packing = None;
-    if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
+    if fixed_bound.is_some_and(|b| best.len() < b)
         && let Some(t) = tighten(board, &over)?
     {
         if let Some(l) = t.bound {
@@ -513,6 +528,9 @@ fn value_until(
         );
     }
     let stopped = stopped.get();
+    if let Some(p) = spare.filter(|p| stopped && p.len() > best.len()) {
+        best = p;
+    }
     // Optimality rests on the last call that refuted a count (a search downwards or by
     // bisection may end on a SAT answer below it).
     let refuting = calls.iter().rev().find(|c| c.queens.is_none());
@@ -597,7 +615,7 @@ fn value_until(
         phases,
         phases_from: phases.then_some(phases_from),
         symmetries_broken,
-        lp_dives: DiveReport::of(early.iter().chain(&dives)),
+        lp_dives: DiveReport::of(early.iter().chain(&dives), early_error),
     })
 }
 
@@ -631,9 +649,8 @@ const FIRST_DIVES: u64 = 1;
 
 /// From this many free cells on, where the search can dive (an LP bound computed, a solver
 /// that limits conflicts), the LP dives lead its primal side: one local-search run for the start instead
-/// of [`VALUE_RUNS`], a dive before the cut rounds, and [`FIRST_DIVES`] before the solver's first
-/// slice. The runs after the
-/// first cost 0.2–1.1 s there and a dive then beat them (32×32 step-4 lattice 1.83 → 1.45 s,
+/// of [`VALUE_RUNS`], a dive before the cut rounds, and [`FIRST_DIVES`] before the solver's
+/// first slice. The runs after the first cost 0.2–1.1 s there and a dive then beat them (32×32 step-4 lattice 1.83 → 1.45 s,
 /// 40×40 step 4 2.21 → 1.15 s, step 5 10.24 → 9.12 s; docs/bench.md, "A dive first"). Below it
 /// the solver's first slice is cheap and often answers (20×20 step-5 lattice: "at least 27"
 /// UNSAT in 0.03 s), and a dive before it only adds (0.18 → 0.24 s; 20×20 random sparse 0.26
@@ -743,6 +760,39 @@ fn solve_alternating(
 mod tests {
     use super::*;
     use crate::encode::{Amo, CountMode};
+
+    #[test]
+    fn the_dive_report_sums_the_dives_and_keeps_an_lp_error() {
+        use crate::engine::lp_bound::{tests::lattice, tighten};
+        assert!(DiveReport::of(std::iter::empty(), None).is_none());
+        let failed = DiveReport::of(std::iter::empty(), Some("the LP: failed".into())).unwrap();
+        assert_eq!(
+            (failed.dives, failed.lp_error.as_deref()),
+            (0, Some("the LP: failed"))
+        );
+        let b = lattice(16, 4, 0);
+        let packing = tighten(&b, &|| false).unwrap().unwrap().packing;
+        let segments = PackingLp::over_segments(&b, &|| false).unwrap().unwrap();
+        let mut first = Dives::new(&b, segments, 0, 100, Vec::new());
+        let mut then = Dives::new(&b, packing, 0, 100, Vec::new());
+        assert!(first.reach(usize::MAX, 1, &|| false).is_none());
+        assert!(then.reach(usize::MAX, 2, &|| false).is_none());
+        let r = DiveReport::of([&first, &then].into_iter(), None).unwrap();
+        assert_eq!(r.dives, 3);
+        assert_eq!(r.best_queens, first.best.max(then.best));
+        assert!((r.seconds - first.seconds - then.seconds).abs() < 1e-9);
+        assert!(r.lp_error.is_none());
+        // Dives that never ran add nothing; the error of the first LP stays with the rest.
+        let idle = Dives::new(
+            &b,
+            tighten(&b, &|| false).unwrap().unwrap().packing,
+            0,
+            100,
+            Vec::new(),
+        );
+        let r = DiveReport::of([&idle, &then].into_iter(), Some("the LP: failed".into())).unwrap();
+        assert_eq!((r.dives, r.lp_error.as_deref()), (2, Some("the LP: failed")));
+    }
 
     #[test]
     fn known_values_under_every_option() {
@@ -893,8 +943,11 @@ mod tests {
         };
         let r = value(&b, &opts).unwrap();
         assert_eq!((r.value, r.proved, r.certified), (40, true, true));
-        let dives = r.lp_dives.as_ref().map(|d| d.dives);
-        assert_eq!(dives, Some(1), "{:?}", r.calls);
+        // The start fell short, the dive reached 40, and the bound was the fixed one.
+        assert!(r.local_search_lower_bound < Some(40), "{r:?}");
+        let dives = r.lp_dives.as_ref().map(|d| (d.dives, d.best_queens));
+        assert_eq!(dives, Some((1, 40)), "{:?}", r.calls);
+        assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(40));
         let answers: Vec<&str> = r.calls.iter().map(|c| c.answer).collect();
         assert_eq!(answers, ["lp"], "{:?}", r.calls);
     }
