@@ -647,14 +647,14 @@ const FIRST_SLICE: Slice = Slice {
 /// Measured one run each, docs/bench.md, "A dive first".
 const FIRST_DIVES: u64 = 1;
 
-/// From this many free cells on, where the search can dive (an LP bound computed, a solver
-/// that limits conflicts), the LP dives lead its primal side: one local-search run for the start instead
-/// of [`VALUE_RUNS`], a dive before the cut rounds, and [`FIRST_DIVES`] before the solver's
-/// first slice. The runs after the first cost 0.2–1.1 s there and a dive then beat them (32×32 step-4 lattice 1.83 → 1.45 s,
-/// 40×40 step 4 2.21 → 1.15 s, step 5 10.24 → 9.12 s; docs/bench.md, "A dive first"). Below it
-/// the solver's first slice is cheap and often answers (20×20 step-5 lattice: "at least 27"
-/// UNSAT in 0.03 s), and a dive before it only adds (0.18 → 0.24 s; 20×20 random sparse 0.26
-/// → 0.35 s); the 28×28 lattices have 735 and 748.
+/// From this many free cells on, where the search can dive (an LP bound computed, a solver that
+/// limits conflicts), the LP dives lead its primal side: one local-search run for the start instead
+/// of [`VALUE_RUNS`], a dive before the cut rounds, and [`FIRST_DIVES`] before the solver's first
+/// slice. The runs after the first cost 0.2–1.1 s there and a dive then beat them (32×32 step-4
+/// lattice 1.83 → 1.45 s, 40×40 step 4 2.21 → 1.15 s, step 5 10.24 → 9.12 s; docs/bench.md, "A dive
+/// first"). Below it the solver's first slice is cheap and often answers (20×20 step-5 lattice: "at
+/// least 27" UNSAT in 0.03 s), and a dive before it only adds (0.18 → 0.24 s; 20×20 random sparse
+/// 0.26 → 0.35 s); the 28×28 lattices have 735 and 748.
 const DIVES_LEAD_MIN_FREE_CELLS: usize = 700;
 
 /// How [`solve_alternating`] begins: dives before the first slice, and the first round.
