@@ -178,10 +178,9 @@ pub struct Dives<'a> {
     last_gain: u64,
     /// The dives run at the last [`Dives::forget_futile`] (0 before any).
     forgotten: u64,
-    /// The most queens a dive reached (polished where short), and the wall time they took.
-    pub best: usize,
-    /// A placement of `best` queens (once a dive has run).
+    /// The placement of the most queens a dive reached (polished where short), once one ran.
     best_placement: Option<Placement>,
+    /// The wall time the dives took.
     pub seconds: f64,
     /// The LP's error that ended the dives, if one did.
     pub lp_error: Option<String>,
@@ -204,7 +203,6 @@ impl<'a> Dives<'a> {
             next_seed: 0,
             last_gain: 0,
             forgotten: 0,
-            best: 0,
             best_placement: None,
             seconds: 0.0,
             lp_error: None,
@@ -225,6 +223,11 @@ impl<'a> Dives<'a> {
     /// A placement of the most queens any dive reached (polished where short), unchecked.
     pub fn best_placement(&self) -> Option<&Placement> {
         self.best_placement.as_ref()
+    }
+
+    /// The most queens a dive reached (0 before any).
+    pub fn best(&self) -> usize {
+        self.best_placement.as_ref().map_or(0, Placement::len)
     }
 
     /// The dives run so far.
@@ -272,11 +275,10 @@ impl<'a> Dives<'a> {
                 true => dived,
                 false => value_run(self.board, &dived, seed, self.target, &self.barred, stop),
             };
-            if p.len() > self.best.max(self.start) {
+            if p.len() > self.best().max(self.start) {
                 self.last_gain = self.next_seed;
             }
-            if self.best_placement.is_none() || p.len() > self.best {
-                self.best = p.len();
+            if self.best_placement.is_none() || p.len() > self.best() {
                 self.best_placement = Some(p.clone());
             }
             if p.len() >= k {
@@ -321,7 +323,7 @@ mod tests {
         assert_eq!(dives.tried(), 0);
         // Unhindered, the first dive reaches a placement of one queen.
         let p = dives.reach(1, 1, &|| false).unwrap();
-        assert!(!p.is_empty() && dives.tried() == 1 && dives.best == p.len());
+        assert!(!p.is_empty() && dives.tried() == 1 && dives.best() == p.len());
     }
 
     #[test]
@@ -341,9 +343,12 @@ mod tests {
             "{n} {}",
             dives.last_gain
         );
-        assert!(dives.best <= v && dives.best > 0);
+        assert!(dives.best() <= v && dives.best() > 0);
         let best = dives.best_placement().unwrap();
-        assert_eq!((best.len(), check_placement(&board, best)), (dives.best, Ok(())));
+        assert_eq!(
+            (best.len(), check_placement(&board, best)),
+            (dives.best(), Ok(()))
+        );
         // Spent: the next call returns at once, even for a count any dive reaches.
         assert!(dives.reach(1, 1, &|| false).is_none());
         assert_eq!((dives.tried(), dives.lp_error.as_deref()), (n, None));

@@ -197,7 +197,7 @@ impl DiveReport {
         for d in dives.filter(|d| d.tried() > 0 || d.lp_error.is_some()) {
             let r = report.get_or_insert_with(DiveReport::default);
             r.dives += d.tried();
-            r.best_queens = r.best_queens.max(d.best);
+            r.best_queens = r.best_queens.max(d.best());
             r.seconds += d.seconds;
             r.lp_error = r.lp_error.take().or_else(|| d.lp_error.clone());
         }
@@ -779,7 +779,7 @@ mod tests {
         assert!(then.reach(usize::MAX, 2, &|| false).is_none());
         let r = DiveReport::of([&first, &then].into_iter(), None).unwrap();
         assert_eq!(r.dives, 3);
-        assert_eq!(r.best_queens, first.best.max(then.best));
+        assert_eq!(r.best_queens, first.best().max(then.best()));
         assert!((r.seconds - first.seconds - then.seconds).abs() < 1e-9);
         assert!(r.lp_error.is_none());
         // Dives that never ran add nothing; the error of the first LP stays with the rest.
@@ -894,12 +894,14 @@ mod tests {
         };
         for with_dives in [false, true] {
             let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
+            let mut by_dive = 0;
             for k in want - 2..=want + 1 {
                 let a = s.assume_at_least_implied(k, &[]).unwrap().unwrap();
                 let d = Some(&mut dives).filter(|_| with_dives);
                 let found = solve_alternating(&mut s, &a, &guesses, d, k, &|| false, tiny).unwrap();
                 let by = found.as_ref().map(|(_, by)| *by);
                 assert!(by.is_none() || by == Some("sat") || with_dives && by == Some("lp dive"));
+                by_dive += usize::from(by == Some("lp dive"));
                 assert_eq!(
                     found.map(|(p, _)| p.len() >= k),
                     (k <= want).then_some(true),
@@ -907,6 +909,8 @@ mod tests {
                 );
             }
             assert!(dives.tried() <= crate::engine::lp_dive::MAX_DIVES);
+            // The dive before the first slice answers the easy counts.
+            assert_eq!(by_dive > 0, with_dives, "{by_dive}");
         }
         // Counted slices: two fresh searches take the same path to the same placement.
         let path = || {
