@@ -137,8 +137,12 @@ fn text(r: &ValueReport) -> String {
         .local_search_lower_bound
         .map(|k| format!(", local search start {k}"))
         .unwrap_or_default();
+    let tabu = r
+        .tabu_search_lower_bound
+        .map(|k| format!(", tabu search {k}"))
+        .unwrap_or_default();
     s.push_str(&format!(
-        "{} {} (greedy start {}{local}, upper bound {} by {})\n",
+        "{} {} (greedy start {}{local}{tabu}, upper bound {} by {})\n",
         if r.proved { "value" } else { "best found" },
         r.value,
         r.greedy_lower_bound,

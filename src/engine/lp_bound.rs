@@ -14,12 +14,12 @@
 //! 62.90. Rounding: each `y_K` scaled by [`SCALE`] and rounded up, then each cell's `z_c` tops
 //! its cover up to the scale, so the certificate is feasible by construction.
 
-use super::lp_dive::{PackingLp, packing_lp, segment_rows};
+use super::lp_dive::PackingLp;
 use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
 use crate::board::{Board, Cell, Coord, Segment};
 use crate::check::{CheckedDual, CliqueWeight, DualCertificate, SegmentWeight, Waste, check_dual};
 use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};
-use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem};
+use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, Variable};
 use rustsat::instances::Cnf;
 use rustsat::types::{Clause, Lit};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -176,8 +176,17 @@ struct CutRounds {
 
 impl SightCliques {
     fn of(board: &Board) -> SightCliques {
-        let (free, segments) = segment_rows(board);
+        let free = board.free_cells();
         let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let segments = board
+            .segments()
+            .into_iter()
+            .map(|s| {
+                let cells: Vec<usize> = s.free_cells(board).map(|p| slot[&p]).collect();
+                (s, cells)
+            })
+            .filter(|(_, cells)| !cells.is_empty())
+            .collect();
         let blocks = (0..board.rows().saturating_sub(1))
             .flat_map(|r| (0..board.cols().saturating_sub(1)).map(move |c| (r, c)))
             .map(|(r, c)| {
@@ -343,6 +352,27 @@ fn sight<'a>(n: usize, segments: impl Iterator<Item = &'a Vec<usize>>) -> Vec<Ve
         s.dedup();
     }
     sees
+}
+
+/// The packing LP "most queens, `0 ≤ x ≤ 1`, at most one in each of `rows`" over `n` cells,
+/// solved: its variables and its optimum, to which cuts can be added; `None` once `stop` says
+/// so.
+fn packing_lp<'a>(
+    n: usize,
+    rows: impl Iterator<Item = &'a Vec<usize>>,
+    stop: &dyn Fn() -> bool,
+    slice: Duration,
+) -> anyhow::Result<Option<(Vec<Variable>, Solution)>> {
+    let mut lp = Problem::new(OptimizationDirection::Maximize);
+    let x: Vec<_> = (0..n).map(|_| lp.add_var(1.0, (0.0, 1.0))).collect();
+    for cells in rows {
+        let mut row = LinearExpr::empty();
+        for &i in cells {
+            row.add(x[i], 1.0);
+        }
+        lp.add_constraint(row, ComparisonOp::Le, 1.0);
+    }
+    Ok(solve_in_slices(&lp, stop, slice)?.map(|s| (x, s)))
 }
 
 /// Cliques of the sight graph `sees` that the LP point `x` loads above one queen (by more than

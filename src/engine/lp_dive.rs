@@ -7,17 +7,14 @@
 //! then a legal placement (every clique of the LP holds at most one queen, the segments among
 //! them). It is the diving heuristic of MIP solvers (T. Berthold, *Primal Heuristics for Mixed
 //! Integer Programs*, ZIB, 2006, §3), on the LP that the bound's cut rounds already solved, so
-//! every step is a warm re-solve. Where the dives lead, the value search's first dive runs
-//! before the cut rounds, on the packing LP over the segments alone
-//! ([`PackingLp::over_segments`]).
+//! every step is a warm re-solve.
 
-use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
+use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed};
 use super::nqueens::rng::Rng;
 use super::primal::value_run;
-use crate::board::{Board, Coord, Placement, Segment};
-use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Solution, Variable};
-use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use crate::board::{Board, Coord, Placement};
+use microlp::{Solution, Variable};
+use std::time::Instant;
 
 /// Loads within this of 0 or 1 count as integral (microlp's own tolerances are far smaller).
 const INTEGRAL: f64 = 1e-6;
@@ -29,10 +26,9 @@ const INTEGRAL: f64 = 1e-6;
 /// lattices by at most 1 (a window of 1, any fractional cell, by none of 12).
 const WINDOW: f64 = 0.1;
 
-/// The dives of one value search's calls stop after this many (the dive before the cut rounds,
-/// on its own LP, is not counted): where the hard call is the last, UNSAT one (the bound one
-/// above the value), they cannot help, and their turns would take a third of its time. The
-/// 40×40 step-5 lattice's value came from one of 12 dives (twice in 24).
+/// The dives of one value search stop after this many: where the hard call is the last, UNSAT
+/// one (the bound one above the value), they cannot help, and their turns would take a third
+/// of its time. The 40×40 step-5 lattice's value came from one of 12 dives (twice in 24).
 pub const MAX_DIVES: u64 = 16;
 
 /// The dives stop after this many in a row that reach no more queens than any placement known
@@ -45,45 +41,6 @@ pub const MAX_DIVES: u64 = 16;
 /// 1.4 s, where "never beat the start" ran 14, 3.2 s). The count starts again at
 /// [`Dives::forget_futile`], which long calls use now and then.
 pub const FUTILE_DIVES: u64 = 4;
-
-/// The free cells of `board` in reading order, and each segment that holds one with the numbers
-/// of its free cells there: the rows that every packing LP here and the bound's covering LP
-/// start from.
-pub(super) fn segment_rows(board: &Board) -> (Vec<Coord>, Vec<(Segment, Vec<usize>)>) {
-    let free = board.free_cells();
-    let slot: HashMap<Coord, usize> = free.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-    let segments = board
-        .segments()
-        .into_iter()
-        .map(|s| {
-            let cells: Vec<usize> = s.free_cells(board).map(|p| slot[&p]).collect();
-            (s, cells)
-        })
-        .filter(|(_, cells)| !cells.is_empty())
-        .collect();
-    (free, segments)
-}
-
-/// The packing LP "most queens, `0 ≤ x ≤ 1`, at most one in each of `rows`" over `n` cells,
-/// solved: its variables and its optimum, to which cuts can be added; `None` once `stop` says
-/// so.
-pub(super) fn packing_lp<'a>(
-    n: usize,
-    rows: impl Iterator<Item = &'a Vec<usize>>,
-    stop: &dyn Fn() -> bool,
-    slice: Duration,
-) -> anyhow::Result<Option<(Vec<Variable>, Solution)>> {
-    let mut lp = Problem::new(OptimizationDirection::Maximize);
-    let x: Vec<_> = (0..n).map(|_| lp.add_var(1.0, (0.0, 1.0))).collect();
-    for cells in rows {
-        let mut row = LinearExpr::empty();
-        for &i in cells {
-            row.add(x[i], 1.0);
-        }
-        lp.add_constraint(row, ComparisonOp::Le, 1.0);
-    }
-    Ok(solve_in_slices(&lp, stop, slice)?.map(|s| (x, s)))
-}
 
 /// The packing LP "most queens, at most one per clique, `0 ≤ x ≤ 1`" at its optimum: the
 /// free cells, one variable each, and the solved LP.
@@ -99,15 +56,6 @@ impl PackingLp {
     pub(super) fn new(free: Vec<Coord>, x: Vec<Variable>, optimum: Solution) -> PackingLp {
         debug_assert_eq!(free.len(), x.len());
         PackingLp { free, x, optimum }
-    }
-
-    /// The packing LP over the segments of `board` alone, at its optimum; `None` once `stop`
-    /// says so. The value search's first dive runs on it before the cut rounds have solved
-    /// their LP.
-    pub fn over_segments(board: &Board, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<PackingLp>> {
-        let (free, segments) = segment_rows(board);
-        let rows = segments.iter().map(|(_, cells)| cells);
-        Ok(packing_lp(free.len(), rows, stop, LP_SLICE)?.map(|(x, lp)| PackingLp::new(free, x, lp)))
     }
 
     /// The optimum's load on each free cell.
@@ -178,9 +126,8 @@ pub struct Dives<'a> {
     last_gain: u64,
     /// The dives run at the last [`Dives::forget_futile`] (0 before any).
     forgotten: u64,
-    /// The placement of the most queens a dive reached (polished where short), once one ran.
-    best_placement: Option<Placement>,
-    /// The wall time the dives took.
+    /// The most queens a dive reached (polished where short), and the wall time they took.
+    pub best: usize,
     pub seconds: f64,
     /// The LP's error that ended the dives, if one did.
     pub lp_error: Option<String>,
@@ -203,7 +150,7 @@ impl<'a> Dives<'a> {
             next_seed: 0,
             last_gain: 0,
             forgotten: 0,
-            best_placement: None,
+            best: 0,
             seconds: 0.0,
             lp_error: None,
         }
@@ -218,16 +165,6 @@ impl<'a> Dives<'a> {
     /// that many more may run, as long as [`MAX_DIVES`] have not.
     pub fn forget_futile(&mut self) {
         self.forgotten = self.next_seed;
-    }
-
-    /// A placement of the most queens any dive reached (polished where short), unchecked.
-    pub fn best_placement(&self) -> Option<&Placement> {
-        self.best_placement.as_ref()
-    }
-
-    /// The most queens a dive reached (0 before any).
-    pub fn best(&self) -> usize {
-        self.best_placement.as_ref().map_or(0, Placement::len)
     }
 
     /// The dives run so far.
@@ -275,12 +212,10 @@ impl<'a> Dives<'a> {
                 true => dived,
                 false => value_run(self.board, &dived, seed, self.target, &self.barred, stop),
             };
-            if p.len() > self.best().max(self.start) {
+            if p.len() > self.best.max(self.start) {
                 self.last_gain = self.next_seed;
             }
-            if self.best_placement.is_none() || p.len() > self.best() {
-                self.best_placement = Some(p.clone());
-            }
+            self.best = self.best.max(p.len());
             if p.len() >= k {
                 return Ok(Some(p));
             }
@@ -295,16 +230,14 @@ mod tests {
     use crate::check::{brute_value, check_placement};
     use crate::engine::lp_bound::tests::lattice;
     use crate::engine::lp_bound::tighten;
-    use itertools::Itertools;
 
     #[test]
     fn every_dive_ends_in_a_legal_placement_no_larger_than_the_value() {
         // Too small for the value search's LP, not for a dive; small enough for brute force.
         for board in [lattice(11, 4, 1), lattice(10, 3, 0), Board::square(9).unwrap()] {
-            let tightened = tighten(&board, &|| false).unwrap().unwrap().packing;
-            let segments = PackingLp::over_segments(&board, &|| false).unwrap().unwrap();
+            let packing = tighten(&board, &|| false).unwrap().unwrap().packing;
             let v = brute_value(&board);
-            for (packing, seed) in [&tightened, &segments].into_iter().cartesian_product(0..6) {
+            for seed in 0..6 {
                 let p = packing.dive(seed, &|| false).unwrap().unwrap();
                 assert_eq!(check_placement(&board, &p), Ok(()), "{board:?} seed {seed}");
                 assert!(p.len() <= v && p.len() * 2 >= v, "{} of {v}", p.len());
@@ -323,7 +256,7 @@ mod tests {
         assert_eq!(dives.tried(), 0);
         // Unhindered, the first dive reaches a placement of one queen.
         let p = dives.reach(1, 1, &|| false).unwrap();
-        assert!(!p.is_empty() && dives.tried() == 1 && dives.best() == p.len());
+        assert!(!p.is_empty() && dives.tried() == 1 && dives.best == p.len());
     }
 
     #[test]
@@ -343,12 +276,7 @@ mod tests {
             "{n} {}",
             dives.last_gain
         );
-        assert!(dives.best() <= v && dives.best() > 0);
-        let best = dives.best_placement().unwrap();
-        assert_eq!(
-            (best.len(), check_placement(&board, best)),
-            (dives.best(), Ok(()))
-        );
+        assert!(dives.best <= v && dives.best > 0);
         // Spent: the next call returns at once, even for a count any dive reaches.
         assert!(dives.reach(1, 1, &|| false).is_none());
         assert_eq!((dives.tried(), dives.lp_error.as_deref()), (n, None));

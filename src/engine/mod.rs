@@ -18,6 +18,7 @@ mod provenance;
 mod session;
 mod shard;
 mod solve_cnf;
+mod tabu;
 mod unique;
 mod value;
 mod wall_bound;

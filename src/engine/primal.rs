@@ -113,14 +113,9 @@ struct Packing {
 }
 
 impl Packing {
-    fn new(segs: Vec<[u32; 4]>, n_segs: usize) -> Packing {
-        let n = segs.len();
-        let mut members = vec![Vec::new(); n_segs];
-        for (i, s) in segs.iter().enumerate() {
-            for &id in s {
-                members[id as usize].push(i as u32);
-            }
-        }
+    fn new(index: SegmentIndex) -> Packing {
+        let SegmentIndex { segs, members, .. } = index;
+        let (n, n_segs) = (segs.len(), members.len());
         Packing {
             segs,
             members,
@@ -354,6 +349,48 @@ fn swaps(pack: &mut Packing, rng: &mut Rng, opts: LocalSearch, stop: &dyn Fn() -
     best
 }
 
+/// The free cells of a board and its segments by dense ids (from 0, one per segment that holds
+/// a free cell): two cells attack exactly when they share an id.
+pub(super) struct SegmentIndex {
+    /// The free cells in reading order; a cell's number is its place here.
+    pub cells: Vec<Coord>,
+    /// The segment of each cell in each family.
+    pub segs: Vec<[u32; 4]>,
+    /// The cells of each segment.
+    pub members: Vec<Vec<u32>>,
+}
+
+impl SegmentIndex {
+    pub fn of(board: &Board) -> SegmentIndex {
+        let cells = board.free_cells();
+        let index_of = |p: Coord| cells.binary_search(&p).ok();
+        let mut segs = vec![[0u32; 4]; cells.len()];
+        let mut members = Vec::new();
+        for (f, family) in Family::ALL.into_iter().enumerate() {
+            for seg in board.segments_of(family) {
+                let here: Vec<u32> = seg
+                    .free_cells(board)
+                    .filter_map(index_of)
+                    .map(|i| i as u32)
+                    .collect();
+                if here.is_empty() {
+                    continue;
+                }
+                for &i in &here {
+                    segs[i as usize][f] = members.len() as u32;
+                }
+                members.push(here);
+            }
+        }
+        SegmentIndex { cells, segs, members }
+    }
+
+    /// The number of `p` among the free cells.
+    pub fn index_of(&self, p: Coord) -> Option<usize> {
+        self.cells.binary_search(&p).ok()
+    }
+}
+
 /// A legal placement of many queens on `board`, starting from `start`; never fewer queens than
 /// `start`, deterministic for a given seed. `barred` names cells that hold no queen in any
 /// placement of `opts.target` queens (the value search passes those the checked LP certificate
@@ -365,21 +402,10 @@ pub fn local_search(
     opts: LocalSearch,
     stop: &dyn Fn() -> bool,
 ) -> Placement {
-    let cells = board.free_cells();
+    let index = SegmentIndex::of(board);
+    let cells = index.cells.clone();
     let index_of = |p: Coord| cells.binary_search(&p).ok();
-    let mut segs = vec![[0u32; 4]; cells.len()];
-    let mut n_segs = 0u32;
-    for (f, family) in Family::ALL.into_iter().enumerate() {
-        for seg in board.segments_of(family) {
-            let mut any = false;
-            for i in seg.free_cells(board).filter_map(index_of) {
-                segs[i][f] = n_segs;
-                any = true;
-            }
-            n_segs += u32::from(any);
-        }
-    }
-    let mut pack = Packing::new(segs, n_segs as usize);
+    let mut pack = Packing::new(index);
     let mut rng = Rng::new(opts.seed);
     for i in start.queens().iter().filter_map(|&p| index_of(p)) {
         pack.place(i as u32);

@@ -10,11 +10,12 @@
 
 use super::bounds::{UpperBound, greedy_placement, upper_bound};
 use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
-use super::lp_dive::{Dives, PackingLp};
+use super::lp_dive::Dives;
 use super::primal::{VALUE_RUNS, value_start};
 use super::progress::Reporter;
 use super::session::BoardSession;
 use super::session::Interrupted;
+use super::tabu::climb;
 use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
@@ -130,6 +131,9 @@ pub struct ValueReport {
     pub greedy_lower_bound: usize,
     /// Queens of the local search's placement, on boards large enough to run it.
     pub local_search_lower_bound: Option<usize>,
+    /// Queens after the tabu search's climbs from the start, where they ran (boards of
+    /// [`TABU_MIN_FREE_CELLS`] free cells or more whose start fell short of the LP bound).
+    pub tabu_search_lower_bound: Option<usize>,
     pub upper_bound: UpperBound,
     /// The checked segment-LP bound, where it was computed.
     pub lp: Option<LpReport>,
@@ -163,8 +167,7 @@ pub struct ValueReport {
     pub phases_from: Option<&'static str>,
     /// Symmetries of the board broken by lex-leader constraints (one placement per class).
     pub symmetries_broken: usize,
-    /// The LP dives, where they ran: the one before the cut rounds and those that took turns in
-    /// the solver calls.
+    /// The LP dives, where they took turns in the solver calls.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lp_dives: Option<DiveReport>,
 }
@@ -172,8 +175,8 @@ pub struct ValueReport {
 /// What the LP dives of a value search did.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct DiveReport {
-    /// Dives run (where the dives lead, one before the cut rounds, then seeds 0, 1, … in the
-    /// calls), each that fell short of its call's count polished by the local search.
+    /// Dives run (seeds 0, 1, …), each that fell short of its call's count polished by the
+    /// local search.
     pub dives: u64,
     /// The most queens a dive reached (polished where short).
     pub best_queens: usize,
@@ -184,24 +187,14 @@ pub struct DiveReport {
 }
 
 impl DiveReport {
-    /// The report of `dives` together (the one before the cut rounds, then the calls'), with
-    /// `lp_error` if the LP of the first failed; `None` if none ran or failed.
-    fn of<'a, 'b>(dives: impl Iterator<Item = &'a Dives<'b>>, lp_error: Option<String>) -> Option<DiveReport>
-    where
-        'b: 'a,
-    {
-        let mut report = lp_error.map(|e| DiveReport {
-            lp_error: Some(e),
-            ..DiveReport::default()
-        });
-        for d in dives.filter(|d| d.tried() > 0 || d.lp_error.is_some()) {
-            let r = report.get_or_insert_with(DiveReport::default);
-            r.dives += d.tried();
-            r.best_queens = r.best_queens.max(d.best());
-            r.seconds += d.seconds;
-            r.lp_error = r.lp_error.take().or_else(|| d.lp_error.clone());
-        }
-        report
+    /// What `dives` did; `None` if none ran or failed.
+    fn of(dives: &Dives) -> Option<DiveReport> {
+        (dives.tried() > 0 || dives.lp_error.is_some()).then(|| DiveReport {
+            dives: dives.tried(),
+            best_queens: dives.best,
+            seconds: dives.seconds,
+            lp_error: dives.lp_error.clone(),
+        })
     }
 }
 
@@ -270,12 +263,12 @@ fn value_until(
     // local search leaves them out at first.
     let barred =
         |lp: &Option<LpBound>, t: usize| lp.as_ref().map(|l| l.checked.forced(t).empty).unwrap_or_default();
-    let dives_lead =
-        board.free_cells().len() >= DIVES_LEAD_MIN_FREE_CELLS && lp.is_some() && backend.limits_conflicts();
+    let tabu_leads = board.free_cells().len() >= TABU_MIN_FREE_CELLS && lp.is_some();
+    // What the primal heuristics aim at: the best upper bound known.
+    let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
     let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
         let t = Instant::now();
-        let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
-        let runs = if dives_lead { 1 } else { VALUE_RUNS };
+        let runs = if tabu_leads { 1 } else { VALUE_RUNS };
         let p = value_start(board, &greedy, aim, &barred(&lp, aim), runs, &over);
         progress.note(|| {
             format!(
@@ -296,42 +289,28 @@ fn value_until(
             best = p.clone();
         }
     }
-    // Where the dives lead, one dive runs before the cut rounds, and settles the value where it
-    // reaches the fixed cliques' bound (the step-4 lattices of 30×30 to 38×38 off the bench
-    // set: 0.4–4.0 s → 0.3–0.6 s). The rounds' LP is not solved yet, so it dives on the packing
-    // LP over the segments alone, whose optimum is the same on the lattices. Short of the
-    // bound, its placement is only kept aside: the search runs as without it, since a better
-    // start makes the calls' dives count as futile sooner (40×40 step-5 lattice: 9.4 → 30.6 s
-    // with a 55 kept), and dives on the segments' LP in the calls left 5 of 10 sets of seeds
-    // unproved after 120 s there, against 2 (docs/bench.md, "A dive before the cut rounds").
-    let fixed_bound = lp.as_ref().map(|l| l.checked.bound());
-    let mut early = None;
-    // An error of this LP ends the early dive only (a heuristic must not end the search).
-    let mut early_error = None;
-    // The early dive's placement when short of the bound: the answer only if the search stops.
-    let mut spare: Option<Placement> = None;
-    let t = Instant::now();
-    if let Some(b) = fixed_bound.filter(|&b| dives_lead && best.len() < b)
-        && let Some(segments) = PackingLp::over_segments(board, &over).unwrap_or_else(|e| {
-            early_error = Some(format!("{e:#}"));
-            None
-        })
-    {
-        let mut d = Dives::new(board, segments, best.len(), b, barred(&lp, b));
-        d.seconds = t.elapsed().as_secs_f64();
-        let settled = d.reach(b, 1, &over).is_some();
-        if let Some(p) = d.best_placement().filter(|p| p.len() > best.len()) {
-            check_placement(board, p).map_err(|v| {
-                anyhow::anyhow!("internal error: an LP dive's placement fails the checker: {v}")
-            })?;
-            progress.note(|| format!("value: an LP dive, {} queens", p.len()));
-            match settled {
-                true => best = p.clone(),
-                false => spare = Some(p.clone()),
-            }
-        }
-        early = Some(d);
+    // Where the tabu search leads, it climbs from the start towards the checked LP bound, a
+    // queen at a time: on the wall lattices the local search stops a queen or two short, and
+    // the climbs reach most of their values (40×40 step-5 lattice 9.9 → 0.6 s).
+    let tabu = (tabu_leads && best.len() < aim).then(|| {
+        let t = Instant::now();
+        let p = climb(board, &best, aim, &over);
+        progress.note(|| {
+            format!(
+                "value: tabu search {} queens, aimed at {aim} ({:.2} s)",
+                p.len(),
+                t.elapsed().as_secs_f64()
+            )
+        });
+        p
+    });
+    if let Some(p) = &tabu {
+        check_placement(board, p).map_err(|v| {
+            anyhow::anyhow!("internal error: the tabu search's placement fails the checker: {v}")
+        })?;
+        best = p.clone();
     }
+    let fixed_bound = lp.as_ref().map(|l| l.checked.bound());
     // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
     // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
     // finds the value hard, and the packing LP gives guesses and dives (below).
@@ -387,17 +366,16 @@ fn value_until(
         true => "best placement and packing LP point, alternating",
         false => "start placement",
     };
-    // The dives take a turn of their own in the alternation (where they lead, one dive before
-    // the solver's first slice; then a turn after each slice with the best placement's
-    // phases): 40×40 step-5 lattice, "at least 55" and "at least 56" unanswered in 120 s from
-    // either guess, 56 queens from the 2nd to 12th dive (0.7 s each); docs/bench.md, "LP dives".
+    // The dives take a turn of their own in the alternation, after each slice with the best
+    // placement's phases (40×40 step-5 lattice before the tabu search: "at least 55" and "at
+    // least 56" unanswered in 120 s from either guess, 56 queens from the 2nd to 12th dive;
+    // docs/bench.md, "LP dives"). Where the tabu search leads they still run: on the lattices
+    // whose value is below the bound they cost the last call 0.2–1.5 s, but on the random
+    // 32×32 boards, which nobody proves, they found one queen more than the climbs (64 and 88
+    // in 60 s, not 63 and 87; docs/bench.md, "A tabu search one queen further").
     let mut dives = packing
         .filter(|_| alternate)
         .map(|p| Dives::new(board, p, best.len(), ub.bound, barred(&lp, ub.bound)));
-    let schedule = Schedule {
-        first_dives: if dives_lead { FIRST_DIVES } else { 0 },
-        first: FIRST_SLICE,
-    };
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
@@ -430,7 +408,7 @@ fn value_until(
         n_implied += implied.len();
         let found = match session.assume_at_least_implied(k, &implied)? {
             Some(assumps) if alternate => {
-                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, schedule)
+                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
             }
             Some(assumps) => session.solve_with(&assumps).map(|p| p.map(|p| (p, "sat"))),
             None => Ok(None),
@@ -528,9 +506,6 @@ fn value_until(
         );
     }
     let stopped = stopped.get();
-    if let Some(p) = spare.filter(|p| stopped && p.len() > best.len()) {
-        best = p;
-    }
     // Optimality rests on the last call that refuted a count (a search downwards or by
     // bisection may end on a SAT answer below it).
     let refuting = calls.iter().rev().find(|c| c.queens.is_none());
@@ -595,6 +570,7 @@ fn value_until(
         placement: best,
         greedy_lower_bound: greedy.len(),
         local_search_lower_bound: local.as_ref().map(|p| p.len()),
+        tabu_search_lower_bound: tabu.as_ref().map(|p| p.len()),
         upper_bound: ub,
         lp: lp.map(|l| LpReport {
             bound: l.checked.bound(),
@@ -615,7 +591,7 @@ fn value_until(
         phases,
         phases_from: phases.then_some(phases_from),
         symmetries_broken,
-        lp_dives: DiveReport::of(early.iter().chain(&dives), early_error),
+        lp_dives: dives.as_ref().and_then(DiveReport::of),
     })
 }
 
@@ -632,37 +608,21 @@ fn phases_of(session: &BoardSession, on: &dyn Fn(Coord) -> bool) -> Vec<Lit> {
 /// 20,000 / 30,000 / 50,000 / 100,000 conflicts with 2 dives took 35.0 / 38.0 / 47.5 / 61.7 /
 /// 102.8 s in all, 20,000 with 4 dives 29.5 s (the 40×40 step-5 lattice 20.3 → 10.2 s); at
 /// 10,000 the 32×32 step-5 lattice's start slice ran out before its answer (2.2 → 4.2 s).
-/// Calls that the first guess answers within it run as with that guess alone (after a dive,
-/// on boards of [`DIVES_LEAD_MIN_FREE_CELLS`] free cells or more).
+/// Calls that the first guess answers within it run as with that guess alone.
 const FIRST_SLICE: Slice = Slice {
     conflicts: 20_000,
     dives: 4,
 };
 
-/// The dives [`solve_alternating`] tries before the solver's first slice, on boards of
-/// [`DIVES_LEAD_MIN_FREE_CELLS`] free cells or more: one dive costs a fraction of a slice
-/// (0.3 s against 1.2 s on a 40×40 lattice) and the first already reached the value of the
-/// 28×28 and 40×40 step-4 lattices (1.2 → 0.6 s and 6.1 → 2.3 s CPU); a turn of 4 before the
-/// slice cost the 32×32 lattices about 1 s each (4 futile dives before a slice that answers).
-/// Measured one run each, docs/bench.md, "A dive first".
-const FIRST_DIVES: u64 = 1;
-
-/// From this many free cells on, where the search can dive (an LP bound computed, a solver that
-/// limits conflicts), the LP dives lead its primal side: one local-search run for the start instead
-/// of [`VALUE_RUNS`], a dive before the cut rounds, and [`FIRST_DIVES`] before the solver's first
-/// slice. The runs after the first cost 0.2–1.1 s there and a dive then beat them (32×32 step-4
-/// lattice 1.83 → 1.45 s, 40×40 step 4 2.21 → 1.15 s, step 5 10.24 → 9.12 s; docs/bench.md, "A dive
-/// first"). Below it the solver's first slice is cheap and often answers (20×20 step-5 lattice: "at
-/// least 27" UNSAT in 0.03 s), and a dive before it only adds (0.18 → 0.24 s; 20×20 random sparse
-/// 0.26 → 0.35 s); the 28×28 lattices have 735 and 748.
-const DIVES_LEAD_MIN_FREE_CELLS: usize = 700;
-
-/// How [`solve_alternating`] begins: dives before the first slice, and the first round.
-#[derive(Clone, Copy, Debug)]
-struct Schedule {
-    first_dives: u64,
-    first: Slice,
-}
+/// From this many free cells on, where the LP bound is computed, the tabu search leads the
+/// primal side: one local-search run for the start instead of [`VALUE_RUNS`] (the runs after
+/// the first cost 0.2–1.1 s there), then [`climb`] towards the checked LP bound. Below it the
+/// climbs cost more than they gain, since there the start falls short because the bound is
+/// above the value, and solver calls are cheap: on the 12×12 to 24×24
+/// boards of `make bench-large` (one run each, process CPU s) 16×16 step-4 lattice 0.05 →
+/// 0.48 s, 20×20 step 5 0.17 → 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1 → 75.6 s in all. The
+/// 28×28 lattices have 735 and 748 free cells.
+const TABU_MIN_FREE_CELLS: usize = 700;
 
 /// A turn of each of [`solve_alternating`]'s guesses: the solver's conflicts, and the LP
 /// dives. Counted, not timed, so that a search takes the same path on every machine and in
@@ -674,8 +634,8 @@ struct Slice {
     dives: u64,
 }
 
-/// Solves under `assumps` ("at least `k` queens") after `schedule.first_dives` of `dives`, in
-/// slices of `first.conflicts` conflicts (`first` is `schedule.first`), each with the next of
+/// Solves under `assumps` ("at least `k` queens") in slices of `first.conflicts` conflicts, each
+/// with the next of
 /// `guesses` as the solver's phases, and after the first guess's slice a turn of `first.dives`
 /// of `dives`, a round of turns twice as long as the round before, so that no guess that
 /// misleads holds the call for long. If solver state carried nothing over
@@ -693,9 +653,8 @@ fn solve_alternating(
     mut dives: Option<&mut Dives>,
     k: usize,
     over: &dyn Fn() -> bool,
-    schedule: Schedule,
+    first: Slice,
 ) -> anyhow::Result<Option<(Placement, &'static str)>> {
-    let first = schedule.first;
     // A zero slice would stay zero when doubled.
     let mut slice = Slice {
         conflicts: first.conflicts.max(1),
@@ -720,9 +679,6 @@ fn solve_alternating(
         }
         Ok(None)
     };
-    if let Some(p) = dive(&mut dives, session, schedule.first_dives)? {
-        return Ok(Some((p, "lp dive")));
-    }
     let mut round: u32 = 0;
     loop {
         for (turn, guess) in guesses.iter().enumerate() {
@@ -762,36 +718,16 @@ mod tests {
     use crate::encode::{Amo, CountMode};
 
     #[test]
-    fn the_dive_report_sums_the_dives_and_keeps_an_lp_error() {
+    fn the_dive_report_is_of_dives_that_ran() {
         use crate::engine::lp_bound::{tests::lattice, tighten};
-        assert!(DiveReport::of(std::iter::empty(), None).is_none());
-        let failed = DiveReport::of(std::iter::empty(), Some("the LP: failed".into())).unwrap();
-        assert_eq!(
-            (failed.dives, failed.lp_error.as_deref()),
-            (0, Some("the LP: failed"))
-        );
         let b = lattice(16, 4, 0);
         let packing = tighten(&b, &|| false).unwrap().unwrap().packing;
-        let segments = PackingLp::over_segments(&b, &|| false).unwrap().unwrap();
-        let mut first = Dives::new(&b, segments, 0, 100, Vec::new());
-        let mut then = Dives::new(&b, packing, 0, 100, Vec::new());
-        assert!(first.reach(usize::MAX, 1, &|| false).is_none());
-        assert!(then.reach(usize::MAX, 2, &|| false).is_none());
-        let r = DiveReport::of([&first, &then].into_iter(), None).unwrap();
-        assert_eq!(r.dives, 3);
-        assert_eq!(r.best_queens, first.best().max(then.best()));
-        assert!((r.seconds - first.seconds - then.seconds).abs() < 1e-9);
-        assert!(r.lp_error.is_none());
-        // Dives that never ran add nothing; the error of the first LP stays with the rest.
-        let idle = Dives::new(
-            &b,
-            tighten(&b, &|| false).unwrap().unwrap().packing,
-            0,
-            100,
-            Vec::new(),
-        );
-        let r = DiveReport::of([&idle, &then].into_iter(), Some("the LP: failed".into())).unwrap();
-        assert_eq!((r.dives, r.lp_error.as_deref()), (2, Some("the LP: failed")));
+        let mut dives = Dives::new(&b, packing, 0, 100, Vec::new());
+        assert!(DiveReport::of(&dives).is_none());
+        assert!(dives.reach(usize::MAX, 2, &|| false).is_none());
+        let r = DiveReport::of(&dives).unwrap();
+        assert_eq!((r.dives, r.best_queens), (2, dives.best));
+        assert!(r.seconds == dives.seconds && r.lp_error.is_none());
     }
 
     #[test]
@@ -884,13 +820,10 @@ mod tests {
         let lits: Vec<Lit> = s.model.queen_lits().map(|(_, l)| l).collect();
         let guesses = [lits.iter().map(|&l| !l).collect(), lits.clone()];
         // Slices far too short to answer: the rounds double until one does, with dives
-        // between them or without, and a dive before the first slice, as on large boards.
-        let tiny = Schedule {
-            first_dives: 1,
-            first: Slice {
-                conflicts: 1,
-                dives: 1,
-            },
+        // between them or without.
+        let tiny = Slice {
+            conflicts: 1,
+            dives: 1,
         };
         for with_dives in [false, true] {
             let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
@@ -909,7 +842,7 @@ mod tests {
                 );
             }
             assert!(dives.tried() <= crate::engine::lp_dive::MAX_DIVES);
-            // The dive before the first slice answers the easy counts.
+            // A dive after the first, tiny slice answers the easy counts.
             assert_eq!(by_dive > 0, with_dives, "{by_dive}");
         }
         // Counted slices: two fresh searches take the same path to the same placement.
@@ -932,28 +865,25 @@ mod tests {
         assert_eq!(dives.tried(), 0);
     }
 
-    #[cfg(feature = "cadical")]
     #[test]
-    fn on_a_large_board_the_dives_lead() {
+    fn on_a_large_board_the_tabu_search_leads() {
         use crate::engine::lp_bound::tests::lattice;
-        // 851 free cells: one local-search run, then a dive before the cut rounds and any
-        // solver call, which finds the value: the fixed cliques' bound settles it, and the only
-        // call is the LP's.
+        // 851 free cells: one local-search run, then the tabu search's climbs, which reach the
+        // value: the fixed cliques' bound settles it before any cut round, dive or solver call
+        // but the LP's. The solver plays no part, so the default one will do.
         let b = lattice(30, 4, 2);
-        assert!(b.free_cells().len() >= DIVES_LEAD_MIN_FREE_CELLS);
-        let opts = ValueOptions {
-            backend: Backend::Cadical,
-            ..ValueOptions::default()
-        };
-        let r = value(&b, &opts).unwrap();
+        assert!(b.free_cells().len() >= TABU_MIN_FREE_CELLS);
+        let r = value(&b, &ValueOptions::default()).unwrap();
         assert_eq!((r.value, r.proved, r.certified), (40, true, true));
-        // The start fell short, the dive reached 40, and the bound was the fixed one.
         assert!(r.local_search_lower_bound < Some(40), "{r:?}");
-        let dives = r.lp_dives.as_ref().map(|d| (d.dives, d.best_queens));
-        assert_eq!(dives, Some((1, 40)), "{:?}", r.calls);
+        assert_eq!(r.tabu_search_lower_bound, Some(40));
+        assert!(r.lp_dives.is_none());
         assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(40));
         let answers: Vec<&str> = r.calls.iter().map(|c| c.answer).collect();
         assert_eq!(answers, ["lp"], "{:?}", r.calls);
+        // Below TABU_MIN_FREE_CELLS the climbs do not run.
+        let small = value(&lattice(16, 4, 0), &ValueOptions::default()).unwrap();
+        assert_eq!(small.tabu_search_lower_bound, None);
     }
 
     #[cfg(feature = "cadical")]
