@@ -171,16 +171,29 @@ proptest! {
 }
 
 #[test]
-fn value_starts_large_boards_from_min_conflicts() {
+fn value_starts_large_boards_from_a_primal_heuristic() {
     use queensat::engine::{ValueOptions, value};
+    // 1600 free cells and the LP bound 40: the tabu search's climbs, not the local search.
     let board = Board::square(40).unwrap();
     let r = value(&board, &ValueOptions::default()).unwrap();
     assert_eq!(r.value, 40);
+    assert_eq!(r.local_search_lower_bound, None);
+    let tabu = r
+        .tabu_search_lower_bound
+        .expect("the greedy start falls short of 40");
+    assert!(tabu > r.greedy_lower_bound && tabu <= 40);
+    assert_eq!(check_placement(&board, &r.placement), Ok(()));
+    // 240 free cells (a step-4 wall lattice): the local search.
+    let walls: Vec<_> = (0..16)
+        .step_by(4)
+        .flat_map(|r| (0..16).step_by(4).map(move |c| (r, c)))
+        .collect();
+    let walled = Board::with_walls(16, 16, &walls).unwrap();
+    let r = value(&walled, &ValueOptions::default()).unwrap();
     let local = r
         .local_search_lower_bound
-        .expect("1600 free cells run the local search");
-    assert!(local >= r.greedy_lower_bound && local <= 40);
-    assert_eq!(check_placement(&board, &r.placement), Ok(()));
+        .expect("240 free cells run the local search");
+    assert!(local >= r.greedy_lower_bound && r.tabu_search_lower_bound.is_none());
     let small = value(&Board::square(8).unwrap(), &ValueOptions::default()).unwrap();
     assert_eq!(small.local_search_lower_bound, None);
 }

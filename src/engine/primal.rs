@@ -32,7 +32,7 @@ pub const VALUE_RUNS: u64 = 4;
 const SHORT_RUNS_ENOUGH: usize = 2;
 
 /// The value search's start: the best of `runs` local searches (seeds 1, 2, …; the value
-/// search asks for [`VALUE_RUNS`] where no LP dives follow) from the greedy placement
+/// search asks for [`VALUE_RUNS`] where it runs them, below 700 free cells) from the greedy placement
 /// `greedy`, aimed at `target` (the best upper bound known), with `barred` cells left out at
 /// first (those the checked LP certificate forces empty in every placement of `target`
 /// queens), or of fewer once [`SHORT_RUNS_ENOUGH`] runs have ended one short of the target.

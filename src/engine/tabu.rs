@@ -1,5 +1,5 @@
 //! A tabu search over placements of exactly `k` queens that may attack each other: the value
-//! search's way one queen past its local search.
+//! search's primal heuristic on large boards.
 //!
 //! The local search of [`primal`](super::primal) keeps its placements legal and grows them. On
 //! the wall lattices it stops short (32×32 step 5: 44 of 45 queens after a million
@@ -8,7 +8,8 @@
 //! moves allowed; the cell it left is tabu for a few moves. It is the tabu search of A. Hertz and
 //! D. de Werra for graph colouring with `k` colours (*Computing* 39, 1987), with the tenure of
 //! P. Galinier and J.-K. Hao (a constant plus a random share of the attacked queens,
-//! *J. Comb. Optim.* 3, 1999), on the attack graph.
+//! *J. Comb. Optim.* 3, 1999), on the attack graph. The value search climbs with it a queen at
+//! a time from the greedy placement, on boards of 700 free cells or more.
 
 use super::nqueens::rng::Rng;
 use super::primal::SegmentIndex;
@@ -225,9 +226,9 @@ fn reach(
 /// Climbs of the value search's start ([`climb`]): the later ones start from the best placement
 /// of the ones before with seeds 2, 3, …; climbs after the first that reaches the target do not
 /// run. On the wall lattices of `make bench-large` with 700 free cells or more, one climb of
-/// [`MOVES_PER_QUEEN`] from the local search's placement reached the value from 8 of 8 seeds
-/// on 32×32 step 5, 7 on 40×40 step 4, 4 on 40×40 step 5, 2 on 32×32 step 4 (docs/bench.md,
-/// "A tabu search one queen further").
+/// [`MOVES_PER_QUEEN`] from a local-search placement reached the value from 8 of 8 seeds on
+/// 32×32 step 5, 7 on 40×40 step 4, 4 on 40×40 step 5, 2 on 32×32 step 4 (docs/bench.md, "A
+/// tabu search one queen further").
 pub const CLIMBS: u64 = 4;
 
 /// The moves a climb may spend on each queen it adds: about 0.15–0.25 s on boards of 700 to

@@ -129,7 +129,8 @@ pub struct ValueReport {
     pub value: usize,
     pub placement: Placement,
     pub greedy_lower_bound: usize,
-    /// Queens of the local search's placement, on boards large enough to run it.
+    /// Queens of the local search's placement, where it ran (boards of 150 free cells or more,
+    /// below [`TABU_MIN_FREE_CELLS`] or without the LP bound).
     pub local_search_lower_bound: Option<usize>,
     /// Queens after the tabu search's climbs from the start, where they ran (boards of
     /// [`TABU_MIN_FREE_CELLS`] free cells or more whose start fell short of the LP bound).
@@ -266,10 +267,11 @@ fn value_until(
     let tabu_leads = board.free_cells().len() >= TABU_MIN_FREE_CELLS && lp.is_some();
     // What the primal heuristics aim at: the best upper bound known.
     let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
-    let local = (board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
+    // Where the tabu search leads, its climbs start from the greedy placement: they reached
+    // what they reached from the local search's, without its 0.1–0.4 s.
+    let local = (!tabu_leads && board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
         let t = Instant::now();
-        let runs = if tabu_leads { 1 } else { VALUE_RUNS };
-        let p = value_start(board, &greedy, aim, &barred(&lp, aim), runs, &over);
+        let p = value_start(board, &greedy, aim, &barred(&lp, aim), VALUE_RUNS, &over);
         progress.note(|| {
             format!(
                 "value: local search {} queens, aimed at {} ({:.2} s)",
@@ -290,8 +292,8 @@ fn value_until(
         }
     }
     // Where the tabu search leads, it climbs from the start towards the checked LP bound, a
-    // queen at a time: on the wall lattices the local search stops a queen or two short, and
-    // the climbs reach most of their values (40×40 step-5 lattice 9.9 → 0.6 s).
+    // queen at a time: on the wall lattices the local search stopped a queen or two short, and
+    // the climbs reach most of their values (40×40 step-5 lattice 9.9 → 0.2 s).
     let tabu = (tabu_leads && best.len() < aim).then(|| {
         let t = Instant::now();
         let p = climb(board, &best, aim, &over);
@@ -615,13 +617,16 @@ const FIRST_SLICE: Slice = Slice {
 };
 
 /// From this many free cells on, where the LP bound is computed, the tabu search leads the
-/// primal side: one local-search run for the start instead of [`VALUE_RUNS`] (the runs after
-/// the first cost 0.2–1.1 s there), then [`climb`] towards the checked LP bound. Below it the
-/// climbs cost more than they gain, since there the start falls short because the bound is
-/// above the value, and solver calls are cheap: on the 12×12 to 24×24
-/// boards of `make bench-large` (one run each, process CPU s) 16×16 step-4 lattice 0.05 →
-/// 0.48 s, 20×20 step 5 0.17 → 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1 → 75.6 s in all. The
-/// 28×28 lattices have 735 and 748 free cells.
+/// primal side: [`climb`] from the greedy placement towards the checked LP bound, and no local
+/// search. From the local search's placement (one run, 0.1–0.4 s) the climbs reached the same
+/// counts on 14 of 15 lattices of 27×27 to 40×40 and took 31.6 s in all, from the greedy
+/// placement 30.5 s (40×40 step-4 lattice 0.44 → 0.14 s; the 32×32 step-4 lattice, whose
+/// climbs then end a queen short, 0.72 → 1.34 s). Below it the climbs cost more than they gain,
+/// since there the start falls short because the bound is above the value, and solver calls are
+/// cheap: on the 12×12 to 24×24 boards of `make bench-large` (one run each, process CPU s, four
+/// local-search runs, then the climbs) 16×16 step-4 lattice 0.05 → 0.48 s, 20×20 step 5 0.17 →
+/// 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1 → 75.6 s in all. The 28×28 lattices have 735 and
+/// 748 free cells.
 const TABU_MIN_FREE_CELLS: usize = 700;
 
 /// A turn of each of [`solve_alternating`]'s guesses: the solver's conflicts, and the LP
@@ -868,15 +873,18 @@ mod tests {
     #[test]
     fn on_a_large_board_the_tabu_search_leads() {
         use crate::engine::lp_bound::tests::lattice;
-        // 851 free cells: one local-search run, then the tabu search's climbs, which reach the
-        // value: the fixed cliques' bound settles it before any cut round, dive or solver call
+        // 851 free cells: the tabu search's climbs from the greedy placement reach the value,
+        // and the fixed cliques' bound settles it before any cut round, dive or solver call
         // but the LP's. The solver plays no part, so the default one will do.
         let b = lattice(30, 4, 2);
         assert!(b.free_cells().len() >= TABU_MIN_FREE_CELLS);
         let r = value(&b, &ValueOptions::default()).unwrap();
         assert_eq!((r.value, r.proved, r.certified), (40, true, true));
-        assert!(r.local_search_lower_bound < Some(40), "{r:?}");
-        assert_eq!(r.tabu_search_lower_bound, Some(40));
+        assert_eq!(r.local_search_lower_bound, None);
+        assert!(
+            r.greedy_lower_bound < 40 && r.tabu_search_lower_bound == Some(40),
+            "{r:?}"
+        );
         assert!(r.lp_dives.is_none());
         assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(40));
         let answers: Vec<&str> = r.calls.iter().map(|c| c.answer).collect();
