@@ -15,6 +15,7 @@ pub mod nqueens;
 mod primal;
 mod progress;
 mod provenance;
+mod segment_index;
 mod session;
 mod shard;
 mod solve_cnf;

@@ -1,4 +1,5 @@
-//! The primal heuristic of a value search: iterated local search for many non-attacking queens.
+//! The primal heuristic of a value search below 700 free cells: iterated local search for many
+//! non-attacking queens.
 //!
 //! Two queens attack exactly when they share a segment, so a legal placement is a packing of
 //! cells, at most one queen per segment. The search keeps a legal placement and grows it by
@@ -14,7 +15,8 @@
 //! then on every cell, since the target may be out of reach.
 
 use super::nqueens::rng::Rng;
-use crate::board::{Board, Coord, Family, Placement};
+use super::segment_index::SegmentIndex;
+use crate::board::{Board, Coord, Placement};
 
 /// Perturbations per free cell without a better placement before a pass of the value search's
 /// local search gives up (about 3 µs each on a 24×24 board).
@@ -32,7 +34,7 @@ pub const VALUE_RUNS: u64 = 4;
 const SHORT_RUNS_ENOUGH: usize = 2;
 
 /// The value search's start: the best of `runs` local searches (seeds 1, 2, …; the value
-/// search asks for [`VALUE_RUNS`] where it runs them, below 700 free cells) from the greedy placement
+/// search asks for [`VALUE_RUNS`] where it runs them) from the greedy placement
 /// `greedy`, aimed at `target` (the best upper bound known), with `barred` cells left out at
 /// first (those the checked LP certificate forces empty in every placement of `target`
 /// queens), or of fewer once [`SHORT_RUNS_ENOUGH`] runs have ended one short of the target.
@@ -347,48 +349,6 @@ fn swaps(pack: &mut Packing, rng: &mut Rng, opts: LocalSearch, stop: &dyn Fn() -
         }
     }
     best
-}
-
-/// The free cells of a board and its segments by dense ids (from 0, one per segment that holds
-/// a free cell): two cells attack exactly when they share an id.
-pub(super) struct SegmentIndex {
-    /// The free cells in reading order; a cell's number is its place here.
-    pub cells: Vec<Coord>,
-    /// The segment of each cell in each family.
-    pub segs: Vec<[u32; 4]>,
-    /// The cells of each segment.
-    pub members: Vec<Vec<u32>>,
-}
-
-impl SegmentIndex {
-    pub fn of(board: &Board) -> SegmentIndex {
-        let cells = board.free_cells();
-        let index_of = |p: Coord| cells.binary_search(&p).ok();
-        let mut segs = vec![[0u32; 4]; cells.len()];
-        let mut members = Vec::new();
-        for (f, family) in Family::ALL.into_iter().enumerate() {
-            for seg in board.segments_of(family) {
-                let here: Vec<u32> = seg
-                    .free_cells(board)
-                    .filter_map(index_of)
-                    .map(|i| i as u32)
-                    .collect();
-                if here.is_empty() {
-                    continue;
-                }
-                for &i in &here {
-                    segs[i as usize][f] = members.len() as u32;
-                }
-                members.push(here);
-            }
-        }
-        SegmentIndex { cells, segs, members }
-    }
-
-    /// The number of `p` among the free cells.
-    pub fn index_of(&self, p: Coord) -> Option<usize> {
-        self.cells.binary_search(&p).ok()
-    }
 }
 
 /// A legal placement of many queens on `board`, starting from `start`; never fewer queens than

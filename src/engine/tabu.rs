@@ -9,15 +9,17 @@
 //! D. de Werra for graph colouring with `k` colours (*Computing* 39, 1987), with the tenure of
 //! P. Galinier and J.-K. Hao (a constant plus a random share of the attacked queens,
 //! *J. Comb. Optim.* 3, 1999), on the attack graph. The value search climbs with it a queen at
-//! a time from the greedy placement, on boards of 700 free cells or more.
+//! a time from the greedy placement, on boards of 700 free cells or more with the LP bound.
 
 use super::nqueens::rng::Rng;
-use super::primal::SegmentIndex;
+use super::segment_index::SegmentIndex;
 use crate::board::{Board, Placement};
 
-/// A moved queen's old cell stays tabu for this many moves plus a random number up to the
-/// attacked queens (32×32 step-5 lattice, 45 queens from the local search's 44, 12 seeds of
-/// 20,000 moves: 8 reached it with 1 or 3, 1 with 10, none with 30).
+/// A moved queen's old cell may take a queen again from the move this many plus `r` after, `r`
+/// random up to the attacked queens. With 1 or 3, 8 of 12 seeds reached the 32×32 step-5
+/// lattice's 45 queens from the local search's 44 within 20,000 moves, with 10 none (from a
+/// random start: 4, 1 and 0 of 12 with 3, 10 and 30); measured on a first, slower version of
+/// this search (docs/bench.md, "A tabu search one queen further").
 const TENURE: u64 = 2;
 
 /// How many moves pass between two looks at the caller's `stop`.
@@ -81,6 +83,10 @@ impl<'a> Attacks<'a> {
             self.unfile(u);
         }
         self.seen[u as usize] = self.seen[u as usize].wrapping_add_signed(by);
+        debug_assert!(
+            self.seen[u as usize] <= 4,
+            "a cell sees at most its four segments"
+        );
         if empty {
             self.file(u);
         }
@@ -231,11 +237,11 @@ fn reach(
 /// tabu search one queen further").
 pub const CLIMBS: u64 = 4;
 
-/// The moves a climb may spend on each queen it adds: about 0.15–0.25 s on boards of 700 to
-/// 1,500 free cells. With 50,000 the 32×32 step-4 lattice's value came from 2 seeds of 16 and
-/// the value search took 1.50 s, with 200,000 from 2 of 8 and 0.70 s; a climb that adds
-/// nothing costs the whole budget (34×34 step-5 lattice, whose value is one below the LP
-/// bound: 0.93 s for 4 climbs, in a search of 9.4 s).
+/// The moves a climb may spend on each queen it adds: 0.17 s on the 32×32 and 0.24 s on the
+/// 40×40 lattices. With 50,000 one climb reached the 32×32 step-4 lattice's value from 2 seeds
+/// of 16 and the value search took 1.50 s, with 200,000 from 2 of 8 and 0.70 s; a queen that
+/// a climb cannot add costs the whole budget (34×34 step-5 lattice, whose value is one below
+/// the LP bound: 0.93 s for 4 climbs, in a search of 9.35 s).
 pub const MOVES_PER_QUEEN: u64 = 200_000;
 
 /// The value search's tabu start: [`CLIMBS`] climbs of up to [`MOVES_PER_QUEEN`] moves per queen
@@ -307,8 +313,10 @@ mod tests {
         let start = greedy_placement(&b);
         let p = climb_once(&SegmentIndex::of(&b), &start, v, 3, 50_000, &|| false);
         assert_eq!((p.len(), check_placement(&b, &p)), (v, Ok(())));
-        // Aimed past the value, the climbs keep the best they reached.
-        let p = climb(&b, &start, v + 1, &|| false);
+        // Aimed past the value, a climb keeps the best it reached.
+        let p = climb_once(&SegmentIndex::of(&b), &start, v + 1, 3, 20_000, &|| false);
+        assert_eq!((p.len(), check_placement(&b, &p)), (v, Ok(())));
+        let p = climb(&b, &start, v, &|| false);
         assert_eq!((p.len(), check_placement(&b, &p)), (v, Ok(())));
         let big = Board::square(40).unwrap();
         let start = greedy_placement(&big);

@@ -267,8 +267,9 @@ fn value_until(
     let tabu_leads = board.free_cells().len() >= TABU_MIN_FREE_CELLS && lp.is_some();
     // What the primal heuristics aim at: the best upper bound known.
     let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
-    // Where the tabu search leads, its climbs start from the greedy placement: they reached
-    // what they reached from the local search's, without its 0.1–0.4 s.
+    // Where the tabu search leads, its climbs start from the greedy placement: from there they
+    // reached the same counts on 4 of the 5 lattices of the bench set, without the local
+    // search's 0.1–0.4 s (TABU_MIN_FREE_CELLS).
     let local = (!tabu_leads && board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
         let t = Instant::now();
         let p = value_start(board, &greedy, aim, &barred(&lp, aim), VALUE_RUNS, &over);
@@ -282,6 +283,9 @@ fn value_until(
         });
         p
     });
+    // The greedy placement is the answer of a search stopped before anything beat it.
+    check_placement(board, &greedy)
+        .map_err(|v| anyhow::anyhow!("internal error: the greedy placement fails the checker: {v}"))?;
     let mut best = greedy.clone();
     if let Some(p) = &local {
         check_placement(board, p).map_err(|v| {
@@ -618,16 +622,16 @@ const FIRST_SLICE: Slice = Slice {
 
 /// From this many free cells on, where the LP bound is computed, the tabu search leads the
 /// primal side: [`climb`] from the greedy placement towards the checked LP bound, and no local
-/// search. From the local search's placement (one run, 0.1–0.4 s) the climbs reached the same
-/// counts on 14 of 15 lattices of 27×27 to 40×40 and took 31.6 s in all, from the greedy
-/// placement 30.5 s (40×40 step-4 lattice 0.44 → 0.14 s; the 32×32 step-4 lattice, whose
-/// climbs then end a queen short, 0.72 → 1.34 s). Below it the climbs cost more than they gain,
+/// search. Against climbs from the local search's placement (one run, 0.1–0.4 s), on 15
+/// lattices of 27×27 to 40×40 (one run each, process CPU s): 31.64 → 30.46 s in all, 40×40
+/// step-4 lattice 0.44 → 0.14 s, and the 32×32 step-4 lattice, whose climbs then end a queen
+/// short, 0.72 → 1.34 s (docs/bench.md, "A tabu search one queen further"). Below it the climbs cost more than they gain,
 /// since there the start falls short because the bound is above the value, and solver calls are
 /// cheap: on the 12×12 to 24×24 boards of `make bench-large` (one run each, process CPU s, four
 /// local-search runs, then the climbs) 16×16 step-4 lattice 0.05 → 0.48 s, 20×20 step 5 0.17 →
 /// 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1 → 75.6 s in all. The 28×28 lattices have 735 and
 /// 748 free cells.
-const TABU_MIN_FREE_CELLS: usize = 700;
+pub const TABU_MIN_FREE_CELLS: usize = 700;
 
 /// A turn of each of [`solve_alternating`]'s guesses: the solver's conflicts, and the LP
 /// dives. Counted, not timed, so that a search takes the same path on every machine and in
@@ -640,11 +644,10 @@ struct Slice {
 }
 
 /// Solves under `assumps` ("at least `k` queens") in slices of `first.conflicts` conflicts, each
-/// with the next of
-/// `guesses` as the solver's phases, and after the first guess's slice a turn of `first.dives`
-/// of `dives`, a round of turns twice as long as the round before, so that no guess that
-/// misleads holds the call for long. If solver state carried nothing over
-/// between slices, a call that guess `g` alone answers in `T` conflicts would take less than
+/// with the next of `guesses` as the solver's phases, and after the first guess's slice a turn
+/// of `first.dives` of `dives`, a round of turns twice as long as the round before, so that no
+/// guess that misleads holds the call for long. If solver state carried nothing over between
+/// slices, a call that guess `g` alone answers in `T` conflicts would take less than
 /// about `(2g + 5)·T` for `T` beyond the first slice, and `g·first + T` below it, plus the
 /// dives (at most [`MAX_DIVES`](super::lp_dive::MAX_DIVES)); a heuristic, since learned
 /// clauses and the solver's scores do carry over. The placement found, checked, with `sat`
@@ -727,8 +730,12 @@ mod tests {
         use crate::engine::lp_bound::{tests::lattice, tighten};
         let b = lattice(16, 4, 0);
         let packing = tighten(&b, &|| false).unwrap().unwrap().packing;
+        let mut failed = Dives::new(&b, packing.clone(), 0, 100, Vec::new());
         let mut dives = Dives::new(&b, packing, 0, 100, Vec::new());
         assert!(DiveReport::of(&dives).is_none());
+        failed.lp_error = Some("the LP: failed".into());
+        let r = DiveReport::of(&failed).unwrap();
+        assert_eq!((r.dives, r.lp_error.as_deref()), (0, Some("the LP: failed")));
         assert!(dives.reach(usize::MAX, 2, &|| false).is_none());
         let r = DiveReport::of(&dives).unwrap();
         assert_eq!((r.dives, r.best_queens), (2, dives.best));
