@@ -130,10 +130,10 @@ pub struct ValueReport {
     pub placement: Placement,
     pub greedy_lower_bound: usize,
     /// Queens of the local search's placement, where it ran (boards of 150 free cells or more,
-    /// below [`TABU_MIN_FREE_CELLS`] or without the LP bound).
+    /// below 700 or without the LP bound).
     pub local_search_lower_bound: Option<usize>,
-    /// Queens after the tabu search's climbs from the start, where they ran (boards of
-    /// [`TABU_MIN_FREE_CELLS`] free cells or more whose start fell short of the LP bound).
+    /// Queens after the tabu search's climbs from the start, where they ran (boards of 700 free
+    /// cells or more whose start fell short of the LP bound).
     pub tabu_search_lower_bound: Option<usize>,
     pub upper_bound: UpperBound,
     /// The checked segment-LP bound, where it was computed.
@@ -631,7 +631,7 @@ const FIRST_SLICE: Slice = Slice {
 /// local-search runs, then the climbs) 16×16 step-4 lattice 0.05 → 0.48 s, 20×20 step 5 0.17 →
 /// 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1 → 75.6 s in all. The 28×28 lattices have 735 and
 /// 748 free cells.
-pub const TABU_MIN_FREE_CELLS: usize = 700;
+const TABU_MIN_FREE_CELLS: usize = 700;
 
 /// A turn of each of [`solve_alternating`]'s guesses: the solver's conflicts, and the LP
 /// dives. Counted, not timed, so that a search takes the same path on every machine and in
