@@ -376,7 +376,7 @@ fn value_until(
     // placement's phases (40×40 step-5 lattice before the tabu search: "at least 55" and "at
     // least 56" unanswered in 120 s from either guess, 56 queens from the 2nd to 12th dive;
     // docs/bench.md, "LP dives"). Where the tabu search leads they still run: on the lattices
-    // whose value is below the bound they cost the last call 0.2–1.5 s, but on the random
+    // whose value is below the bound they cost the last call up to 1.5 s, but on the random
     // 32×32 boards, which nobody proves, they found one queen more than the climbs (64 and 88
     // in 60 s, not 63 and 87; docs/bench.md, "A tabu search one queen further").
     let mut dives = packing
