@@ -174,7 +174,7 @@ pub struct ValueReport {
 }
 
 /// What the LP dives of a value search did.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct DiveReport {
     /// Dives run (seeds 0, 1, …), each that fell short of its call's count polished by the
     /// local search.
@@ -316,12 +316,11 @@ fn value_until(
         })?;
         best = p.clone();
     }
-    let fixed_bound = lp.as_ref().map(|l| l.checked.bound());
     // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
     // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
     // finds the value hard, and the packing LP gives guesses and dives (below).
     let mut packing = None;
-    if fixed_bound.is_some_and(|b| best.len() < b)
+    if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
         && let Some(t) = tighten(board, &over)?
     {
         if let Some(l) = t.bound {
@@ -625,12 +624,12 @@ const FIRST_SLICE: Slice = Slice {
 /// search. Against climbs from the local search's placement (one run, 0.1–0.4 s), on 15
 /// lattices of 27×27 to 40×40 (one run each, process CPU s): 31.64 → 30.46 s in all, 40×40
 /// step-4 lattice 0.44 → 0.14 s, and the 32×32 step-4 lattice, whose climbs then end a queen
-/// short, 0.72 → 1.34 s (docs/bench.md, "A tabu search one queen further"). Below it the climbs cost more than they gain,
-/// since there the start falls short because the bound is above the value, and solver calls are
-/// cheap: on the 12×12 to 24×24 boards of `make bench-large` (one run each, process CPU s, four
-/// local-search runs, then the climbs) 16×16 step-4 lattice 0.05 → 0.48 s, 20×20 step 5 0.17 →
-/// 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1 → 75.6 s in all. The 28×28 lattices have 735 and
-/// 748 free cells.
+/// short, 0.72 → 1.34 s (docs/bench.md, "A tabu search one queen further"). Below it the
+/// climbs cost more than they gain, since there the start falls short because the bound is
+/// above the value, and solver calls are cheap: on the 12×12 to 24×24 boards of `make
+/// bench-large` (one run each, process CPU s, four local-search runs, then the climbs) 16×16
+/// step-4 lattice 0.05 → 0.48 s, 20×20 step 5 0.17 → 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1
+/// → 75.6 s in all. The 28×28 lattices have 735 and 748 free cells.
 const TABU_MIN_FREE_CELLS: usize = 700;
 
 /// A turn of each of [`solve_alternating`]'s guesses: the solver's conflicts, and the LP
