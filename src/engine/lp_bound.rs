@@ -492,7 +492,7 @@ pub(crate) mod tests {
     use crate::check::brute_value;
     use crate::encode::BaseOptions;
     use crate::engine::bounds::upper_bound;
-    use crate::engine::session::BoardSession;
+    use crate::engine::session::{BoardSession, Hold};
     use crate::solve::Backend;
     use proptest::prelude::*;
 
@@ -621,14 +621,18 @@ pub(crate) mod tests {
             let lp = lp_bound(&board).unwrap();
             prop_assert!(lp.checked.bound() >= value);
             prop_assert!(lp.checked.bound() <= board.free_cells().len());
-            let mut s = BoardSession::new(&board, BaseOptions::default(), &Backend::Varisat);
-            for k in 1..=value + 1 {
-                let implied = implied_clauses(&mut s.model, &lp, k);
-                let found = match s.assume_at_least_implied(k, &implied).unwrap() {
-                    Some(assumps) => s.solve_with(&assumps).unwrap(),
-                    None => None, // beyond what the counter's inputs reach
-                };
-                prop_assert_eq!(found.is_some(), k <= value, "k = {}", k);
+            // Held for good, as a search upwards holds them, they cut no answer to a later
+            // question either.
+            for hold in [Hold::Assumed, Hold::Imposed] {
+                let mut s = BoardSession::new(&board, BaseOptions::default(), &Backend::Varisat);
+                for k in 1..=value + 1 {
+                    let implied = implied_clauses(&mut s.model, &lp, k);
+                    let found = match s.at_least_implied(k, &implied, hold).unwrap() {
+                        Some(assumps) => s.solve_with(&assumps).unwrap(),
+                        None => None, // beyond what the counter's inputs reach
+                    };
+                    prop_assert_eq!(found.is_some(), k <= value, "k = {}, {:?}", k, hold);
+                }
             }
         }
     }

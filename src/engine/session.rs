@@ -13,6 +13,20 @@ use std::collections::HashMap;
 #[error("the solver was interrupted")]
 pub struct Interrupted;
 
+/// How the clauses of a question enter the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// Under assumptions (the implied clauses behind an activation literal among them), so
+    /// that a later question about fewer queens is not cut.
+    Assumed,
+    /// As clauses for good, for a search whose later questions all ask for more queens: "at
+    /// least k + 1" implies "at least k" and the clauses it implies. The solver may then
+    /// simplify with them at its root, where it can do nothing with an assumption: the 28×28
+    /// step-5 lattice, whose last call is UNSAT at 39 with 292 cells forced empty by the LP
+    /// certificate, 104.8 → 58.0 s of CPU (docs/bench.md, "Counts and implied clauses for good").
+    Imposed,
+}
+
 /// A board loaded into a solver.
 pub struct BoardSession {
     pub board: Board,
@@ -59,27 +73,38 @@ impl BoardSession {
         }
     }
 
-    /// The assumptions of "at least `k` queens" (`None` if out of reach), with `implied`
-    /// (clauses every placement of at least `k` queens satisfies) added under a fresh
-    /// activation literal among them, so that they never cut an answer to a question about
-    /// fewer queens; for [`solve_with`](Self::solve_with), once or more.
-    pub fn assume_at_least_implied(
+    /// "At least `k` queens" (`None` if out of reach) with `implied` (clauses every placement
+    /// of at least `k` queens satisfies), held as `hold` says; the assumptions to pass to
+    /// [`solve_with`](Self::solve_with), once or more.
+    pub fn at_least_implied(
         &mut self,
         k: usize,
         implied: &[Clause],
+        hold: Hold,
     ) -> anyhow::Result<Option<Vec<Lit>>> {
         use crate::solve::Solve as _;
         let Some(mut assumps) = self.model.at_least(k, &mut self.solver) else {
             return Ok(None);
         };
-        if !implied.is_empty() {
-            let on = self.model.vars.named(VarRole::Aux("implied-cuts")).pos_lit();
-            for cl in implied {
-                let mut cl = cl.clone();
-                cl.add(!on);
-                self.solver.add_clause(cl)?;
+        match hold {
+            Hold::Assumed if !implied.is_empty() => {
+                let on = self.model.vars.named(VarRole::Aux("implied-cuts")).pos_lit();
+                for cl in implied {
+                    let mut cl = cl.clone();
+                    cl.add(!on);
+                    self.solver.add_clause(cl)?;
+                }
+                assumps.push(on);
             }
-            assumps.push(on);
+            Hold::Assumed => {}
+            Hold::Imposed => {
+                for lit in assumps.drain(..) {
+                    self.solver.add_clause(Clause::from_iter([lit]))?;
+                }
+                for cl in implied {
+                    self.solver.add_clause(cl.clone())?;
+                }
+            }
         }
         Ok(Some(assumps))
     }

@@ -13,8 +13,7 @@ use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
 use super::lp_dive::Dives;
 use super::primal::{VALUE_RUNS, value_start};
 use super::progress::Reporter;
-use super::session::BoardSession;
-use super::session::Interrupted;
+use super::session::{BoardSession, Hold, Interrupted};
 use super::tabu::climb;
 use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
@@ -384,6 +383,13 @@ fn value_until(
     let mut calls = Vec::new();
     // Whether the deadline passed (inside a call, or between calls).
     let stopped = std::cell::Cell::new(false);
+    // Upwards, every later question asks for more queens, so each call's clauses stay for good
+    // and the solver simplifies with them ([`Hold::Imposed`]); the other searches come back
+    // down after an UNSAT answer.
+    let hold = match opts.search {
+        Search::Up => Hold::Imposed,
+        Search::Down | Search::Binary => Hold::Assumed,
+    };
     let mut ask = |session: &mut BoardSession, k: usize| -> anyhow::Result<Option<Placement>> {
         if stopped.get() || over() {
             stopped.set(true);
@@ -411,7 +417,7 @@ fn value_until(
             None => Vec::new(),
         };
         n_implied += implied.len();
-        let found = match session.assume_at_least_implied(k, &implied)? {
+        let found = match session.at_least_implied(k, &implied, hold)? {
             Some(assumps) if alternate => {
                 solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
             }
@@ -823,7 +829,7 @@ mod tests {
     #[test]
     fn alternating_guesses_answer_as_one_call_does() {
         use crate::engine::lp_bound::{tests::lattice, tighten};
-        use crate::engine::session::BoardSession;
+        use crate::engine::session::{BoardSession, Hold};
         let b = lattice(14, 4, 1);
         let want = value(&b, &ValueOptions::default()).unwrap().value;
         let packing = tighten(&b, &|| false).unwrap().unwrap().packing;
@@ -840,7 +846,7 @@ mod tests {
             let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
             let mut by_dive = 0;
             for k in want - 2..=want + 1 {
-                let a = s.assume_at_least_implied(k, &[]).unwrap().unwrap();
+                let a = s.at_least_implied(k, &[], Hold::Assumed).unwrap().unwrap();
                 let d = Some(&mut dives).filter(|_| with_dives);
                 let found = solve_alternating(&mut s, &a, &guesses, d, k, &|| false, tiny).unwrap();
                 let by = found.as_ref().map(|(_, by)| *by);
@@ -860,14 +866,14 @@ mod tests {
         let path = || {
             let mut s = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
             let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
-            let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
+            let a = s.at_least_implied(want, &[], Hold::Assumed).unwrap().unwrap();
             let found = solve_alternating(&mut s, &a, &guesses, Some(&mut dives), want, &|| false, tiny);
             (found.unwrap(), dives.tried())
         };
         assert_eq!(path(), path());
         // A stop is still a stop, inside a call, and before the first dive.
         s.solver.set_stop(|| true);
-        let a = s.assume_at_least_implied(want, &[]).unwrap().unwrap();
+        let a = s.at_least_implied(want, &[], Hold::Assumed).unwrap().unwrap();
         let stopped = solve_alternating(&mut s, &a, &guesses, None, want, &|| true, tiny);
         assert!(stopped.unwrap_err().is::<Interrupted>());
         let mut dives = Dives::new(&b, packing.clone(), 0, want + 1, Vec::new());
