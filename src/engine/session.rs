@@ -19,11 +19,14 @@ pub enum Hold {
     /// Under assumptions (the implied clauses behind an activation literal among them), so
     /// that a later question about fewer queens is not cut.
     Assumed,
-    /// As clauses for good, for a search whose later questions all ask for more queens: "at
-    /// least k + 1" implies "at least k" and the clauses it implies. The solver may then
-    /// simplify with them at its root, where it can do nothing with an assumption: the 28×28
-    /// step-5 lattice, whose last call is UNSAT at 39 with 292 cells forced empty by the LP
-    /// certificate, 104.8 → 58.0 s of CPU (docs/bench.md, "Counts and implied clauses for good").
+    /// As clauses for good, for a search whose later questions all ask for at least k queens:
+    /// "at least k' ≥ k" implies "at least k" and the clauses the certificate implies for k
+    /// (their slack only shrinks as k grows). The session then answers no question about
+    /// fewer queens ([`at_least_implied`](BoardSession::at_least_implied) refuses one). The
+    /// solver may simplify with them at its root, where it can do nothing with an assumption:
+    /// the 28×28 step-5 lattice, whose last call is UNSAT at 39 with 292 cells forced empty by
+    /// the LP certificate, 104.8 → 58.0 s of CPU (docs/bench.md, "Counts and implied clauses
+    /// for good").
     Imposed,
 }
 
@@ -32,6 +35,8 @@ pub struct BoardSession {
     pub board: Board,
     pub model: BaseModel,
     pub solver: AnySolver,
+    /// The most queens held for good ([`Hold::Imposed`]): every model has at least this many.
+    floor: usize,
 }
 
 impl BoardSession {
@@ -46,6 +51,7 @@ impl BoardSession {
             board: board.clone(),
             model,
             solver,
+            floor: 0,
         }
     }
 
@@ -67,6 +73,10 @@ impl BoardSession {
     /// A placement of at least `k` queens, or `None` when none exists (an UNSAT answer, or
     /// `k` beyond what the counter's inputs can reach).
     pub fn at_least(&mut self, k: usize) -> anyhow::Result<Option<Placement>> {
+        anyhow::ensure!(
+            k >= self.floor,
+            "internal error: fewer queens than the session holds"
+        );
         match self.model.at_least(k, &mut self.solver) {
             Some(a) => self.solve_with(&a),
             None => Ok(None),
@@ -83,6 +93,11 @@ impl BoardSession {
         hold: Hold,
     ) -> anyhow::Result<Option<Vec<Lit>>> {
         use crate::solve::Solve as _;
+        anyhow::ensure!(
+            k >= self.floor,
+            "internal error: \"at least {k} queens\" asked of a session that holds at least {}",
+            self.floor
+        );
         let Some(mut assumps) = self.model.at_least(k, &mut self.solver) else {
             return Ok(None);
         };
@@ -98,6 +113,7 @@ impl BoardSession {
             }
             Hold::Assumed => {}
             Hold::Imposed => {
+                self.floor = k;
                 for lit in assumps.drain(..) {
                     self.solver.add_clause(Clause::from_iter([lit]))?;
                 }
@@ -111,6 +127,7 @@ impl BoardSession {
 
     /// Assumptions for exactly `k` queens (`None` if out of reach).
     pub fn exactly(&mut self, k: usize) -> Option<Vec<Lit>> {
+        debug_assert!(k >= self.floor, "fewer queens than the session holds");
         self.model.exactly(k, &mut self.solver)
     }
 
@@ -148,5 +165,26 @@ impl BoardSession {
     pub fn add_clause(&mut self, clause: Clause) -> anyhow::Result<()> {
         use crate::solve::Solve as _;
         self.solver.add_clause(clause)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_held_for_good_refuses_fewer_queens() {
+        let board = Board::square(5).unwrap();
+        let mut s = BoardSession::new(&board, BaseOptions::default(), &Backend::Varisat);
+        let a = s.at_least_implied(3, &[], Hold::Assumed).unwrap().unwrap();
+        assert!(!a.is_empty());
+        let a = s.at_least_implied(5, &[], Hold::Imposed).unwrap().unwrap();
+        assert!(a.is_empty(), "the count went in as clauses");
+        assert!(s.solve_with(&a).unwrap().is_some_and(|p| p.len() == 5));
+        assert!(s.at_least_implied(4, &[], Hold::Assumed).is_err());
+        assert!(s.at_least(4).is_err());
+        // Asking the held count again, or more, is fine: 6 queens do not fit on 5×5.
+        assert!(s.at_least_implied(5, &[], Hold::Imposed).unwrap().is_some());
+        assert_eq!(s.at_least(6).unwrap(), None);
     }
 }

@@ -1,12 +1,13 @@
 //! A board's value: the most non-attacking queens, with an optimal placement and the proof.
 //!
 //! The search starts from a greedy placement (lower bound) and the combinatorial upper bound,
-//! and asks one incremental solver "at least k queens?" under assumptions. The answer rests on
-//! a SAT answer at the value (the placement, re-checked) and an UNSAT answer at value + 1,
-//! unless value + 1 exceeds what the counter's inputs can reach at all or the bound of the
-//! segment LP's dual certificate (checked by [`check_dual`](crate::check::check_dual)). Each
-//! call "at least k" also gets the clauses that the certificate implies for k, under that call's
-//! own activation literal.
+//! and asks one incremental solver "at least k queens?". The answer rests on a SAT answer at
+//! the value (the placement, re-checked) and an UNSAT answer at value + 1, unless value + 1
+//! exceeds what the counter's inputs can reach at all or the bound of the segment LP's dual
+//! certificate (checked by [`check_dual`](crate::check::check_dual)). Each call "at least k"
+//! also gets the clauses that the certificate implies for k. Upwards the count and those
+//! clauses stay in the solver for good, since every later call asks for more queens
+//! ([`Hold::Imposed`]); down and by bisection they are assumptions of that call only.
 
 use super::bounds::{UpperBound, greedy_placement, upper_bound};
 use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
@@ -103,8 +104,8 @@ pub struct LpReport {
     /// The LP optimum (floats, as the LP solver found it).
     pub lp_value: f64,
     pub seconds: f64,
-    /// Clauses implied by the certificate that the solver calls used (each under its call's
-    /// "at least k" only).
+    /// Clauses implied by the certificate that the solver calls were given, summed over the
+    /// calls (upwards, where they stay, a later call's repeat the earlier ones').
     pub implied_clauses: usize,
 }
 
@@ -431,6 +432,15 @@ fn value_until(
             }
             other => other?,
         };
+        // Upwards the count stays in the solver, so an answer short of it would let a later
+        // UNSAT answer refute a count that has a placement.
+        if let Some((p, by)) = &found {
+            anyhow::ensure!(
+                p.len() >= k,
+                "internal error: {by} answered \"at least {k} queens\" with {}",
+                p.len()
+            );
+        }
         // A dive's placement leaves the solver's phases where they were; the next call starts
         // from it (32×32 step-4 lattice: "at least 44" after a dive's 43 in 0.76 s, not 1.12 s).
         if let Some((p, _)) = &found
@@ -544,7 +554,7 @@ fn value_until(
         Some(last) => match last.answer {
             "unsat" if n_implied > 0 => format!(
                 "UNSAT with at least {} queens ({} solver calls; with {n_implied} clauses implied by the \
-                 checked LP dual certificate under each call's bound)",
+                 checked LP dual certificate for the counts asked)",
                 last.at_least,
                 calls.len()
             ),
