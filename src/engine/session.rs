@@ -73,10 +73,7 @@ impl BoardSession {
     /// A placement of at least `k` queens, or `None` when none exists (an UNSAT answer, or
     /// `k` beyond what the counter's inputs can reach).
     pub fn at_least(&mut self, k: usize) -> anyhow::Result<Option<Placement>> {
-        anyhow::ensure!(
-            k >= self.floor,
-            "internal error: fewer queens than the session holds"
-        );
+        self.check_floor(k)?;
         match self.model.at_least(k, &mut self.solver) {
             Some(a) => self.solve_with(&a),
             None => Ok(None),
@@ -93,11 +90,7 @@ impl BoardSession {
         hold: Hold,
     ) -> anyhow::Result<Option<Vec<Lit>>> {
         use crate::solve::Solve as _;
-        anyhow::ensure!(
-            k >= self.floor,
-            "internal error: \"at least {k} queens\" asked of a session that holds at least {}",
-            self.floor
-        );
+        self.check_floor(k)?;
         let Some(mut assumps) = self.model.at_least(k, &mut self.solver) else {
             return Ok(None);
         };
@@ -123,6 +116,16 @@ impl BoardSession {
             }
         }
         Ok(Some(assumps))
+    }
+
+    /// An internal error for a question about fewer queens than the session holds for good.
+    fn check_floor(&self, k: usize) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            k >= self.floor,
+            "internal error: \"at least {k} queens\" asked of a session that holds at least {}",
+            self.floor
+        );
+        Ok(())
     }
 
     /// Assumptions for exactly `k` queens (`None` if out of reach).
