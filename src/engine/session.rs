@@ -6,7 +6,7 @@ use crate::check::check_placement;
 use crate::encode::{BaseModel, BaseOptions, Carry, Keep, VarRole, lex_leader};
 use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult};
 use rustsat::types::{Clause, Lit};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The error of a solve call stopped by a limit ([`AnySolver::set_stop`]).
 #[derive(Debug, thiserror::Error)]
@@ -37,6 +37,12 @@ pub struct BoardSession {
     pub solver: AnySolver,
     /// The most queens held for good ([`Hold::Imposed`]): every model has at least this many.
     floor: usize,
+    /// The implied clauses held for good: a search upwards asks for the forced facts of each
+    /// count again with the next, and each goes in once.
+    held: HashSet<Clause>,
+    /// The implied clauses added to the solver so far, each held one once and the assumed
+    /// ones once per question (behind that question's activation literal).
+    implied_added: usize,
 }
 
 impl BoardSession {
@@ -52,6 +58,8 @@ impl BoardSession {
             model,
             solver,
             floor: 0,
+            held: HashSet::new(),
+            implied_added: 0,
         }
     }
 
@@ -102,6 +110,7 @@ impl BoardSession {
                     cl.add(!on);
                     self.solver.add_clause(cl)?;
                 }
+                self.implied_added += implied.len();
                 assumps.push(on);
             }
             Hold::Assumed => {}
@@ -111,11 +120,19 @@ impl BoardSession {
                     self.solver.add_clause(Clause::from_iter([lit]))?;
                 }
                 for cl in implied {
-                    self.solver.add_clause(cl.clone())?;
+                    if self.held.insert(cl.clone()) {
+                        self.solver.add_clause(cl.clone())?;
+                        self.implied_added += 1;
+                    }
                 }
             }
         }
         Ok(Some(assumps))
+    }
+
+    /// The implied clauses added to the solver so far ([`at_least_implied`](Self::at_least_implied)).
+    pub fn implied_added(&self) -> usize {
+        self.implied_added
     }
 
     /// An internal error for a question about fewer queens than the session holds for good.
@@ -189,5 +206,23 @@ mod tests {
         // Asking the held count again, or more, is fine: 6 queens do not fit on 5×5.
         assert!(s.at_least_implied(5, &[], Hold::Imposed).unwrap().is_some());
         assert_eq!(s.at_least(6).unwrap(), None);
+    }
+
+    #[test]
+    fn a_held_clause_goes_in_once_and_an_assumed_one_per_question() {
+        let board = Board::square(5).unwrap();
+        let mut s = BoardSession::new(&board, BaseOptions::default(), &Backend::Varisat);
+        let corner = s.model.queen_lit((0, 0)).unwrap();
+        let empty = [Clause::from_iter([!corner])];
+        for _ in 0..2 {
+            s.at_least_implied(3, &empty, Hold::Assumed).unwrap().unwrap();
+        }
+        assert_eq!(s.implied_added(), 2);
+        for k in [4, 5] {
+            let a = s.at_least_implied(k, &empty, Hold::Imposed).unwrap().unwrap();
+            let p = s.solve_with(&a).unwrap().unwrap();
+            assert!(p.len() >= k && !p.contains((0, 0)), "{p:?}");
+        }
+        assert_eq!(s.implied_added(), 3);
     }
 }

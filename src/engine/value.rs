@@ -7,7 +7,8 @@
 //! certificate (checked by [`check_dual`](crate::check::check_dual)). Each call "at least k"
 //! also gets the clauses that the certificate implies for k. Upwards the count and those
 //! clauses stay in the solver for good, since every later call asks for more queens
-//! ([`Hold::Imposed`]); down and by bisection they are assumptions of that call only.
+//! ([`Hold::Imposed`]), after a short [`probe`] at the LP bound with them assumed; down and by
+//! bisection they are assumptions of that call only.
 
 use super::bounds::{UpperBound, greedy_placement, upper_bound};
 use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
@@ -20,7 +21,7 @@ use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
 use crate::solve::{Backend, CadicalConfig};
-use rustsat::types::Lit;
+use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -104,8 +105,8 @@ pub struct LpReport {
     /// The LP optimum (floats, as the LP solver found it).
     pub lp_value: f64,
     pub seconds: f64,
-    /// Clauses implied by the certificate that the solver calls were given, summed over the
-    /// calls (upwards, where they stay, a later call's repeat the earlier ones').
+    /// Clauses implied by the certificate that went into the solver: each held one once, and
+    /// the assumed ones once per question that had them (the probe at the bound among them).
     pub implied_clauses: usize,
 }
 
@@ -337,7 +338,6 @@ fn value_until(
             reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
         };
     }
-    let mut n_implied = 0;
     let mut session =
         BoardSession::with_solver(board, opts.base, backend.make_configured(opts.cadical_config)?);
     // The board's own symmetries map placements to placements of the same size, so one
@@ -417,13 +417,26 @@ fn value_until(
             Some(l) => implied_clauses(&mut session.model, l, k),
             None => Vec::new(),
         };
-        n_implied += implied.len();
-        let found = match session.at_least_implied(k, &implied, hold)? {
-            Some(assumps) if alternate => {
-                solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
+        // At the LP bound, where the waste inequality joins, a short probe asks with all of it
+        // only assumed before it goes in for good (PROBE_CONFLICTS).
+        let probed = match hold {
+            Hold::Imposed
+                if backend.limits_conflicts() && lp.as_ref().is_some_and(|l| k == l.checked.bound()) =>
+            {
+                probe(session, k, &implied, &guesses[0], &over)
             }
-            Some(assumps) => session.solve_with(&assumps).map(|p| p.map(|p| (p, "sat"))),
-            None => Ok(None),
+            _ => Ok(None),
+        };
+        let found = match probed {
+            Ok(Some(answer)) => Ok(answer.map(|p| (p, "sat"))),
+            Ok(None) => match session.at_least_implied(k, &implied, hold)? {
+                Some(assumps) if alternate => {
+                    solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
+                }
+                Some(assumps) => session.solve_with(&assumps).map(|p| p.map(|p| (p, "sat"))),
+                None => Ok(None),
+            },
+            Err(e) => Err(e),
         };
         let found = match found {
             Err(e) if e.is::<Interrupted>() => {
@@ -527,6 +540,7 @@ fn value_until(
         );
     }
     let stopped = stopped.get();
+    let n_implied = session.implied_added();
     // Optimality rests on the last call that refuted a count (a search downwards or by
     // bisection may end on a SAT answer below it).
     let refuting = calls.iter().rev().find(|c| c.queens.is_none());
@@ -621,6 +635,38 @@ fn phases_of(session: &BoardSession, on: &dyn Fn(Coord) -> bool) -> Vec<Lit> {
     let lits = session.model.queen_lits();
     lits.map(|(cell, lit)| if on(cell) { lit } else { !lit })
         .collect()
+}
+
+/// The conflicts of the probe at the LP bound ([`probe`]). Held for good, the waste inequality
+/// shortens the proof where no placement reaches the bound (28×28 step-5 lattice, UNSAT at 39:
+/// 104.8 → 58.0 s) but slows the search where one does (32×32 step-4 lattice, "at least 44":
+/// 0.35 → 0.78 s). With a probe of 1,000 / 2,000 / 3,000 / 5,000 conflicts that lattice took
+/// 1.68 / 1.42 / 1.41 / 1.42 s (against 1.96 s without; from 3,000 on the probe itself found
+/// the 44), and each lattice whose call at the bound is UNSAT paid about 0.1–0.5 s more (24×24
+/// step 5 1.57 → 1.84 s with 3,000; 34×34 step 5 6.79 → 7.21 s with 5,000; one run each,
+/// process CPU s, docs/bench.md, "A probe at the bound").
+const PROBE_CONFLICTS: u32 = 5_000;
+
+/// The call at the LP bound of a search upwards, first with the question and its implied
+/// clauses only assumed, for [`PROBE_CONFLICTS`] conflicts from the best placement's phases:
+/// `Some` answer when it came (a checked placement, or `None` for UNSAT), `None` when the
+/// conflicts ran out. The backend must limit conflicts ([`Backend::limits_conflicts`]).
+fn probe(
+    session: &mut BoardSession,
+    k: usize,
+    implied: &[Clause],
+    phases: &[Lit],
+    over: &dyn Fn() -> bool,
+) -> anyhow::Result<Option<Option<Placement>>> {
+    let Some(assumps) = session.at_least_implied(k, implied, Hold::Assumed)? else {
+        return Ok(Some(None));
+    };
+    session.solver.suggest_phases(phases)?;
+    session.solver.limit_conflicts(PROBE_CONFLICTS)?;
+    match session.solve_with(&assumps) {
+        Err(e) if e.is::<Interrupted>() && !over() => Ok(None),
+        answer => answer.map(Some),
+    }
 }
 
 /// The first round of [`solve_alternating`]: 20,000 conflicts per guess (1.1–1.3 s of
@@ -914,6 +960,40 @@ mod tests {
         // Below TABU_MIN_FREE_CELLS the climbs do not run.
         let small = value(&lattice(16, 4, 0), &ValueOptions::default()).unwrap();
         assert_eq!(small.tabu_search_lower_bound, None);
+    }
+
+    #[test]
+    fn every_search_agrees_between_the_start_and_the_lp_bound() {
+        // 201 free cells, so the LP bound is computed: the local search starts at 25, the
+        // value is 26 and the checked bound 27. Upwards a count and its implied clauses go in
+        // for good, and at the bound a probe asks first; down and by bisection they are
+        // assumed. Each way must find 26 and refute 27.
+        let walls = "12,8 0,12 2,13 5,1 11,2 14,14 12,2 13,13 9,7 4,9 6,1 10,6 12,9 3,14 6,10 9,8 \
+                     6,12 2,14 8,3 13,7 4,6 14,3 5,9 12,3";
+        let walls = crate::board::parse_cell_list(walls).unwrap();
+        let b = Board::with_walls(15, 15, &walls).unwrap();
+        let backends = [
+            Backend::Varisat,
+            #[cfg(feature = "cadical")]
+            Backend::Cadical,
+        ];
+        for (search, backend) in itertools::iproduct!([Search::Up, Search::Down, Search::Binary], backends) {
+            let opts = ValueOptions {
+                search,
+                backend: backend.clone(),
+                cadical_on_large: false,
+                ..ValueOptions::default()
+            };
+            let r = value(&b, &opts).unwrap();
+            let at = format!("{search:?} {backend}: {:?}", r.calls);
+            assert_eq!((r.value, r.proved, r.certified), (26, true, true), "{at}");
+            assert_eq!(r.local_search_lower_bound, Some(25), "{at}");
+            assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(27), "{at}");
+            assert!(r.lp.as_ref().is_some_and(|l| l.implied_clauses > 0), "{at}");
+            let refuted = r.calls.iter().filter(|c| c.queens.is_none()).map(|c| c.at_least);
+            assert_eq!(refuted.min(), Some(27), "{at}");
+            assert!(r.calls.iter().any(|c| c.queens == Some(26)), "{at}");
+        }
     }
 
     #[cfg(feature = "cadical")]
