@@ -966,8 +966,8 @@ mod tests {
     fn every_search_agrees_between_the_start_and_the_lp_bound() {
         // 201 free cells, so the LP bound is computed: the local search starts at 25, the
         // value is 26 and the checked bound 27. Upwards a count and its implied clauses go in
-        // for good, and at the bound a probe asks first; down and by bisection they are
-        // assumed. Each way must find 26 and refute 27.
+        // for good, and at the bound a probe asks first (CaDiCaL); down and by bisection they
+        // are assumed. Each way must find 26 and refute 27.
         let walls = "12,8 0,12 2,13 5,1 11,2 14,14 12,2 13,13 9,7 4,9 6,1 10,6 12,9 3,14 6,10 9,8 \
                      6,12 2,14 8,3 13,7 4,6 14,3 5,9 12,3";
         let walls = crate::board::parse_cell_list(walls).unwrap();
