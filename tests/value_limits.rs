@@ -69,6 +69,51 @@ fn a_time_limit_reports_the_best_found_unproved() {
     );
 }
 
+/// A limit that ends a solver call: the call is in the report as `stopped`, with its time, and
+/// the upper bound is not lowered by it.
+#[test]
+fn a_call_the_limit_ends_is_reported_stopped() {
+    if !common::built_with("cadical") {
+        return;
+    }
+    // 24×24 with 18 walls: value 37, LP bound 38; the call at 38 is UNSAT in about 12 s.
+    let walls = "5,2 7,10 7,13 7,23 11,5 11,16 12,6 13,21 14,16 17,17 18,23 19,19 19,22 20,13 21,5 \
+                 22,3 22,9 22,11";
+    let (code, out, err) = queensat(&[
+        "value",
+        "--size",
+        "24",
+        "--walls",
+        walls,
+        "--time-limit",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let last = j["calls"]
+        .as_array()
+        .and_then(|c| c.last())
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        (&last["answer"], &last["queens"]),
+        (&"stopped".into(), &serde_json::Value::Null),
+        "{out}"
+    );
+    assert!(last["seconds"].as_f64().is_some_and(|s| s > 0.0), "{out}");
+    let bound = j["upper_bound"]["bound"].as_u64().unwrap();
+    assert_eq!(Some(bound), j["lp"]["bound"].as_u64(), "{out}");
+    assert!(
+        j["proof"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("upper bound {bound}")),
+        "{out}"
+    );
+}
+
 /// Issue 14, case 11: Ctrl-C on a long `value` prints the best checked placement and the bound
 /// known, labelled NOT proved, and exits 130 (a run that ends first is proved, exit 0).
 #[test]

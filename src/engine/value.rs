@@ -115,8 +115,9 @@ pub struct LpReport {
 pub struct SolverCall {
     pub at_least: usize,
     /// `sat`, `unsat`, `bound` when the count cannot reach `at_least` by construction, `lp`
-    /// when the checked LP dual certificate refutes it (no solver call), or `lp dive` when a
-    /// dive on the packing LP found the placement (checked) while the solver searched.
+    /// when the checked LP dual certificate refutes it (no solver call), `lp dive` when a
+    /// dive on the packing LP found the placement (checked) while the solver searched, or
+    /// `stopped` when the time limit or Ctrl-C ended the call without an answer.
     pub answer: &'static str,
     /// Queens of the placement found (by the solver or a dive).
     pub queens: Option<usize>,
@@ -441,6 +442,12 @@ fn value_until(
         let found = match found {
             Err(e) if e.is::<Interrupted>() => {
                 stopped.set(true);
+                calls.push(SolverCall {
+                    at_least: k,
+                    answer: "stopped",
+                    queens: None,
+                    seconds: t.elapsed().as_secs_f64(),
+                });
                 return Ok(None);
             }
             other => other?,
@@ -548,7 +555,7 @@ fn value_until(
         _ if stopped => {
             let known = calls
                 .iter()
-                .filter(|c| c.queens.is_none())
+                .filter(|c| matches!(c.answer, "unsat" | "bound" | "lp"))
                 .map(|c| c.at_least - 1)
                 .fold(ub.bound, usize::min);
             let why = if super::interrupt::stop_requested() {
