@@ -22,6 +22,7 @@ mod solve_cnf;
 mod tabu;
 mod unique;
 mod value;
+mod value_call;
 mod wall_bound;
 
 pub use batch::value_line;
