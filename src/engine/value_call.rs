@@ -28,7 +28,8 @@ pub(super) const PROBE_CONFLICTS: u32 = 5_000;
 /// The call at the LP bound of a search upwards, first with the question and its implied
 /// clauses only assumed, for [`PROBE_CONFLICTS`] conflicts from the best placement's phases:
 /// `Some` answer when it came (a checked placement, or `None` for UNSAT), `None` when the
-/// conflicts ran out. The backend must limit conflicts ([`Backend::limits_conflicts`](crate::solve::Backend::limits_conflicts)).
+/// conflicts ran out. The backend must limit conflicts
+/// ([`Backend::limits_conflicts`](crate::solve::Backend::limits_conflicts)).
 pub(super) fn probe(
     session: &mut BoardSession,
     k: usize,
@@ -151,6 +152,30 @@ mod tests {
     use super::*;
     use crate::encode::BaseOptions;
     use crate::solve::Backend;
+
+    #[test]
+    fn a_probe_answers_small_questions_and_leaves_the_session_usable() {
+        // The seed's 2-wall record board: value 10, and 11 within the counter's reach, so the
+        // solver must refute it; 5,000 conflicts are plenty on 8×8.
+        let b = crate::board::Board::with_walls(8, 8, &[(1, 3), (2, 5)]).unwrap();
+        let mut s = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
+        let off = phases_of(&s, &|_| false);
+        let corner = s.model.queen_lit((0, 0)).unwrap();
+        let no_corner = [Clause::from_iter([!corner])];
+        let p = probe(&mut s, 10, &no_corner, &off, &|| false)
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(p.len() >= 10 && !p.contains((0, 0)), "{p:?}");
+        assert_eq!(probe(&mut s, 11, &[], &off, &|| false).unwrap(), Some(None));
+        // The probe's clauses were only assumed: the corner may hold a queen again.
+        let p = s.solve_with(&[corner]).unwrap().unwrap();
+        assert!(p.contains((0, 0)), "{p:?}");
+        // A stop is a stop, not conflicts run out.
+        s.solver.set_stop(|| true);
+        let stopped = probe(&mut s, 10, &[], &off, &|| true);
+        assert!(stopped.unwrap_err().is::<Interrupted>());
+    }
 
     #[test]
     fn alternating_guesses_answer_as_one_call_does() {
