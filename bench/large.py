@@ -1,5 +1,6 @@
 """Large walled boards (issue 15): queensat per backend against OR-Tools CP-SAT (one worker, and
-all cores as `cpsat-all`) and PySAT + CaDiCaL on the same seeded board set, in the same run. Run through `make bench-large`.
+all cores as `cpsat-all`), SCIP and PySAT + CaDiCaL on the same seeded board set, in the same run.
+Run through `make bench-large`.
 
   python bench/large.py boards --out bench/large-boards.json     the board set (seeded, committed)
   python bench/large.py run --boards F --out DIR [--limit S] [--min-size N] [--max-size N]
@@ -80,11 +81,13 @@ def peer_main(name, board_json, limit):
     b = json.loads(board_json)
     if name.startswith("cpsat"):
         import cpsat_peer as peer
+    elif name == "scip":
+        import scip_peer as peer
     else:
         import pysat_peer as peer
     threads = os.cpu_count() if name == ALL_CORES else 1
     t, w = time.process_time(), time.perf_counter()
-    if name.startswith("cpsat"):
+    if hasattr(peer, "value_with_bounds"):
         got = peer.value_with_bounds(b, threads=threads, time_limit=limit)
     else:
         v = peer.value(b, threads=threads, time_limit=limit)
@@ -99,7 +102,7 @@ def peer_main(name, board_json, limit):
 
 def run_child(cmd, limit):
     """Runs cmd; (stdout or None on a kill, CPU seconds of the child). The limit is enforced by
-    the solvers themselves (queensat: CPU; CP-SAT: its own clock; PySAT: between calls); the
+    the solvers themselves (queensat and SCIP: CPU; CP-SAT: its own clock; PySAT: between calls); the
     wall-clock kill here, with room for a loaded machine, only ends a call that overruns."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
@@ -161,7 +164,7 @@ def svg(rows, solvers, limit):
     y = lambda s: h - bottom - (math.log10(max(s, lo)) - math.log10(lo)) / (  # noqa: E731
         math.log10(hi) - math.log10(lo)) * (h - bottom - 20)
     x = lambda i: left + (i + 0.5) * (w - left - 20) / max(len(rows), 1)  # noqa: E731
-    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
              f'font-family="sans-serif" font-size="11">',
              f'<rect width="{w}" height="{h}" fill="white"/>']
@@ -185,7 +188,7 @@ def svg(rows, solvers, limit):
                              f'text-anchor="middle">x</text>')
             else:
                 parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3" fill="{col}"/>')
-        parts.append(f'<text x="{left + 10 + 140 * si}" y="14" fill="{col}">● {s}</text>')
+        parts.append(f'<text x="{left + 10 + 118 * si}" y="14" fill="{col}">● {s}</text>')
     parts.append(f'<text x="{left}" y="{h - 8}">boards in the order of the table '
                  f'(x: no proved answer within the limit)</text></svg>')
     return "\n".join(parts)
@@ -299,7 +302,7 @@ def write(a, rows, solvers, disagreements, meta=None, build=None):
         done = [r for r in rows if in_time(r["runs"][s], a.limit)]
         total = sum(r["runs"][s]["cpu"] for r in rows)
         line = f"- {s}: {len(done)}/{len(rows)} proved within {a.limit:g} s, {total:.1f} {unit(s)} s in all"
-        refs = [ref] if s == ALL_CORES else [x for x in (ref, ALL_CORES) if x in solvers]
+        refs = [ref] if s == ALL_CORES else [x for x in (ref, ALL_CORES, "scip") if x in solvers]
         for peer in [x for x in refs if x and x != s]:
             ratios = sorted(r["runs"][peer]["cpu"] / max(r["runs"][s]["cpu"], 1e-3) for r in rows
                             if in_time(r["runs"][s], a.limit) and in_time(r["runs"][peer], a.limit))
@@ -311,19 +314,20 @@ def write(a, rows, solvers, disagreements, meta=None, build=None):
                     "max_size": a.max_size, "host": platform.node(), "cpus": os.cpu_count(),
                     "loadavg": open("/proc/loadavg").read().split()[:3], "only": a.only,
                     "queensat_build": build}
-    md = ["# Large walled boards: queensat per backend against CP-SAT and PySAT", "",
+    md = ["# Large walled boards: queensat per backend against CP-SAT, SCIP and PySAT", "",
           f"Made by `{a.command}` on {meta['host']} ({meta['cpus']} logical CPUs, load "
           f"{' '.join(meta['loadavg'])}); board set `{a.boards}` (seed {SEED}, boards up to "
           f"{a.max_size}x{a.max_size}"
           + (f", those whose id matches `{meta['only']}`" if meta.get("only") else "")
           + (f"; queensat built from {meta['queensat_build']}" if meta.get("queensat_build") else "")
           + "). CPU seconds: queensat's whole process, the Python peers' "
-          f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came more than a tenth after it; varisat and PySAT cannot be stopped inside a solver call; `; lo..hi`: the best placement it found, checked, and its upper bound: queensat's is checked, CP-SAT's is its own claim). "
+          f"solve call (model building included, interpreter start-up not), limit {a.limit:g} s per board; `> L (t)` = no proved answer within the limit (`proved late`: the answer came more than a tenth after it; varisat and PySAT cannot be stopped inside a solver call; `; lo..hi`: the best placement it found, checked, and its upper bound: queensat's is checked, CP-SAT's and SCIP's are their own claims). "
           "A value `lo..hi`: nobody proved it; lo is the best checked placement of any row, hi the least bound queensat checked. "
           "queensat rows are `queensat value --solver X --time-limit L` (`queensat:default`: "
           "no `--solver`, so varisat below 300 free cells and CaDiCaL from 300); CP-SAT is the "
           f"seed's base model with one worker (`{ALL_CORES}`: one worker per CPU, and its figure "
-          "is the solve call's WALL seconds); PySAT is CaDiCaL 1.9.5 with a totaliser, SAT-UNSAT upwards. "
+          "is the solve call's WALL seconds); SCIP is the same model as an ILP (PySCIPOpt, one thread, its "
+          "limit on CPU time); PySAT is CaDiCaL 1.9.5 with a totaliser, SAT-UNSAT upwards. "
           "Every placement re-checked by bench/peers/boards.py.", "",
           *summary, "", *lines, ""]
     if disagreements:
@@ -356,7 +360,7 @@ def main():
     r.add_argument("--min-size", type=int, default=0)
     r.add_argument("--max-size", type=int, default=40)
     r.add_argument("--solvers",
-                   default="queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,pysat")
+                   default="queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,scip,pysat")
     r.add_argument("--only", default="", help="a regular expression the board ids must match")
     r.add_argument("--command", default="python bench/large.py run")
     re_ = sub.add_parser("render", help="rewrite OUT/large.md, .svg and .json from OUT/large.json")

@@ -1,5 +1,5 @@
 # Large walled boards (issue 15): queensat per backend against CP-SAT (one worker, and all cores
-# as cpsat-all) and PySAT + CaDiCaL on the committed board set bench/large-boards.json (12x12..40x40, seeded).
+# as cpsat-all), SCIP and PySAT + CaDiCaL on the committed board set bench/large-boards.json (12x12..40x40, seeded).
 #
 #   make bench-large                 boards up to LARGE_MAX (24) with LARGE_LIMIT (20) CPU s each
 #   make bench-large LARGE_MAX=40 LARGE_LIMIT=600    the whole set (hours: see docs/bench.md)
@@ -13,7 +13,7 @@
 LARGE_MIN ?= 0
 LARGE_MAX ?= 24
 LARGE_LIMIT ?= 20
-LARGE_SOLVERS ?= queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,pysat
+LARGE_SOLVERS ?= queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,scip,pysat
 LARGE_OUT ?= results/bench/large
 LARGE_ONLY ?=
 BENCH_TARGETS += bench-large

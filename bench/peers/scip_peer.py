@@ -3,6 +3,8 @@
 Single-threaded: the PyPI build of SCIP solves on one thread (no multi-threaded row).
 """
 
+import math
+
 from pyscipopt import Model, quicksum
 
 from boards import images, line_spans, segments
@@ -37,15 +39,29 @@ def _base_model(board):
 
 def value(board, threads=1, time_limit=None):
     """(value, placement) with optimality proved by SCIP, or None on time-out."""
+    r = value_with_bounds(board, threads, time_limit)
+    return None if r["value"] is None else (r["value"], r["placement"])
+
+
+def value_with_bounds(board, threads=1, time_limit=None):
+    """The value and an optimal placement, or, when the limit ends the search first, the best
+    placement found and SCIP's own dual bound on the value (its claim, which nobody checks).
+    The limit counts SCIP's CPU time, as queensat's `--time-limit` does."""
     m, q = _base_model(board)
     if time_limit:
+        m.setParam("timing/clocktype", 1)  # CPU seconds, not wall-clock ones
         m.setParam("limits/time", time_limit)
     m.setObjective(quicksum(q.values()), "maximize")
     m.optimize()
-    if m.getStatus() != "optimal":
-        return None
-    placement = [p for p, x in q.items() if m.getVal(x) > 0.5]
-    return round(m.getObjVal()), placement
+    if m.getNSols() == 0:
+        return {"value": None, "placement": None, "bound": None}
+    best = m.getBestSol()
+    placement = [p for p, x in q.items() if m.getSolVal(best, x) > 0.5]
+    if m.getStatus() == "optimal":
+        v = round(m.getObjVal())
+        return {"value": v, "placement": placement, "bound": v}
+    # The dual bound is a float; a hair above an integer still bounds the count by that integer.
+    return {"value": None, "placement": placement, "bound": math.floor(m.getDualbound() + 1e-6)}
 
 
 def least_walls(n, queens, threads=1, time_limit=None):

@@ -81,6 +81,14 @@ impl BaseModel {
             .filter_map(|(i, l)| l.map(|l| ((i / self.cols, i % self.cols), l)))
     }
 
+    /// Phases (first guesses) for a solver: a queen on each free cell where `on` holds, none
+    /// elsewhere.
+    pub fn phases_of(&self, on: &dyn Fn(Coord) -> bool) -> Vec<Lit> {
+        self.queen_lits()
+            .map(|(cell, lit)| if on(cell) { lit } else { !lit })
+            .collect()
+    }
+
     /// An upper bound on the count that the counter's inputs give.
     pub fn max_count(&self) -> usize {
         self.counter.max_count()

@@ -18,7 +18,7 @@ use super::primal::{VALUE_RUNS, value_start};
 use super::progress::Reporter;
 use super::session::{BoardSession, Hold, Interrupted};
 use super::tabu::climb;
-use super::value_call::{FIRST_SLICE, phases_of, probe, solve_alternating};
+use super::value_call::{FIRST_SLICE, probe, solve_alternating};
 use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
@@ -354,7 +354,7 @@ fn value_until(
     // point, none in 120 s from the local search's placement, a trap one queen short; 32×32
     // lattices the other way round; docs/bench.md, "Two guesses"), so a solver whose calls can
     // be cut into slices of conflicts alternates them.
-    let mut guesses = vec![phases_of(&session, &|cell| best.contains(cell))];
+    let mut guesses = vec![session.model.phases_of(&|cell| best.contains(cell))];
     // Only while a call is left to find a placement the start lacks (the cut rounds' bound
     // may have closed the gap).
     let packing = packing.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound()));
@@ -365,7 +365,7 @@ fn value_until(
             .filter(|&(_, x)| x > 0.5)
             .map(|(p, _)| p)
             .collect();
-        guesses.push(phases_of(&session, &|cell| loaded.contains(&cell)));
+        guesses.push(session.model.phases_of(&|cell| loaded.contains(&cell)));
     }
     let phases = session.solver.suggest_phases(&guesses[0])?;
     let alternate = phases && guesses.len() > 1 && backend.limits_conflicts();
@@ -467,7 +467,7 @@ fn value_until(
         if let Some((p, _)) = &found
             && alternate
         {
-            guesses[0] = phases_of(session, &|cell| p.contains(cell));
+            guesses[0] = session.model.phases_of(&|cell| p.contains(cell));
             if let Some(d) = dives.as_mut() {
                 d.known(p.len());
             }

@@ -4,16 +4,9 @@
 
 use super::lp_dive::Dives;
 use super::session::{BoardSession, Hold, Interrupted};
-use crate::board::{Coord, Placement};
+use crate::board::Placement;
 use crate::check::check_placement;
 use rustsat::types::{Clause, Lit};
-
-/// Decision phases for the queen variables: a queen on each cell `on` holds, no queen elsewhere.
-pub(super) fn phases_of(session: &BoardSession, on: &dyn Fn(Coord) -> bool) -> Vec<Lit> {
-    let lits = session.model.queen_lits();
-    lits.map(|(cell, lit)| if on(cell) { lit } else { !lit })
-        .collect()
-}
 
 /// The conflicts of the probe at the LP bound ([`probe`]). Held for good, the waste inequality
 /// shortens the proof where no placement reaches the bound (28×28 step-5 lattice, UNSAT at 39:
@@ -159,7 +152,7 @@ mod tests {
         // solver must refute it; 5,000 conflicts are plenty on 8×8.
         let b = crate::board::Board::with_walls(8, 8, &[(1, 3), (2, 5)]).unwrap();
         let mut s = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
-        let off = phases_of(&s, &|_| false);
+        let off = s.model.phases_of(&|_| false);
         let corner = s.model.queen_lit((0, 0)).unwrap();
         let no_corner = [Clause::from_iter([!corner])];
         let p = probe(&mut s, 10, &no_corner, &off, &|| false)
