@@ -306,7 +306,8 @@ fn stale_solver_files_are_cleaned() {
 }
 
 /// Case 1: a sweep names what rests on an external solver's word: nothing of the tree
-/// engine's values, but the counts its enumeration ends with an UNSAT answer for.
+/// engine's values or counts (its trees are replayed), but a SAT engine's counts, whose
+/// enumeration ends with an UNSAT answer.
 #[test]
 fn a_sweep_labels_what_rests_on_an_external_solver() {
     let dir = tempfile::tempdir().unwrap();
@@ -320,9 +321,14 @@ fn a_sweep_labels_what_rests_on_an_external_solver() {
     let base = [
         "sweep", "--size", "4", "--walls", "1", "--quiet", "--solver", &honest,
     ];
-    let cases: [(&str, &[&str], Option<&str>); 3] = [
+    let cases: [(&str, &[&str], Option<&str>); 4] = [
         ("tree", &[], None),
-        ("tree-counts", &["--count-optimal"], Some("for the counts")),
+        ("tree-counts", &["--count-optimal"], None),
+        (
+            "reuse-counts",
+            &["--engine", "reuse", "--count-optimal"],
+            Some("for the counts"),
+        ),
         (
             "greedy",
             &["--engine", "reuse", "--start", "greedy"],

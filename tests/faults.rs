@@ -64,7 +64,7 @@ fn tampered_sweep_chunks_are_refused() {
     let clean = dir.path().join("clean");
     let (code, _, err) = queensat(&[&SWEEP[..], &["--output", clean.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
-    let tampers: [(&str, Tamper, &str); 6] = [
+    let tampers: [(&str, Tamper, &str); 7] = [
         (
             "a queen less, the value to match",
             |v| {
@@ -99,6 +99,11 @@ fn tampered_sweep_chunks_are_refused() {
                 v["rows"][0].as_object_mut().unwrap().remove("optimal");
             },
             "count of optimal placements",
+        ),
+        (
+            "a count one more",
+            |v| v["rows"][0]["optimal"] = (v["rows"][0]["optimal"].as_u64().unwrap() + 1).into(),
+            "the branch and bound counts",
         ),
         (
             "a row less",

@@ -333,9 +333,10 @@ fn count_optimal_counts_the_92_eight_queens_solutions() {
     assert_eq!(row["optimal"], 92);
     let ones = std::fs::read_to_string(out.join("8x8-1w.jsonl")).unwrap();
     assert!(ones.lines().all(|l| l.contains("\"optimal\":")));
-    // The tree engine proves the values; the counts are SAT enumeration, so the solver is named.
+    // The tree engine proves the values and counts by its replayed trees: no solver.
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    assert!(md.contains("solver: varisat; engine: tree"), "{md}");
+    assert!(md.contains("solver: none; engine: tree"), "{md}");
+    assert!(md.contains("check::count_by_search_tree"), "{md}");
     let r = run(&[
         "sweep",
         "--size",

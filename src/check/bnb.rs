@@ -1,6 +1,7 @@
 //! An exact branch and bound over the attack graph of a board, on bit sets of cells: the sweep's
 //! tree engine (with its search tree kept, [`bnb_proof`], for `check_search_tree` to replay)
-//! and the SAT engines' cross-check. It shares no code with the SAT path: the attack relation is
+//! and the SAT engines' cross-check; and the same search counting the placements of a given
+//! size ([`bnb_count`], whose tree `count_by_search_tree` replays). It shares no code with the SAT path: the attack relation is
 //! found by walking the board, as the checker does.
 //!
 //! Search: branch on the row segment with the fewest remaining candidate cells: one branch
@@ -35,15 +36,7 @@ impl<const W: usize> Search<'_, W> {
             }
             return;
         }
-        let (index, seg) = self
-            .g
-            .rows
-            .iter()
-            .map(|s| s.intersection(&cand))
-            .enumerate()
-            .filter(|(_, s)| !s.is_empty())
-            .min_by_key(|(_, s)| s.len())
-            .expect("a candidate lies in some row segment");
+        let (index, seg) = fewest_candidates(self.g, &cand);
         if let Some(t) = self.tree.as_mut() {
             t.branch(index);
         }
@@ -52,6 +45,54 @@ impl<const W: usize> Search<'_, W> {
         }
         self.go(cand.difference(&seg), placed, count);
     }
+}
+
+/// A search for every placement of exactly `target` queens, kept as a counting tree: a leaf
+/// where `target` are placed (one placement) or where the segment bound stays below it.
+struct Count<'a, const W: usize> {
+    g: &'a AttackGraph<W>,
+    target: usize,
+    tree: SearchTree,
+}
+
+impl<const W: usize> Count<'_, W> {
+    fn go(&mut self, cand: CellSet<W>, placed: usize) -> u64 {
+        if placed == self.target || placed + self.g.segment_bound(&cand) < self.target {
+            self.tree.leaf();
+            return u64::from(placed == self.target);
+        }
+        // Below the target with room for it, so some row segment keeps a candidate.
+        let (index, seg) = fewest_candidates(self.g, &cand);
+        self.tree.branch(index);
+        let mut count = 0;
+        for i in seg.iter() {
+            count += self.go(self.g.after_queen(&cand, i), placed + 1);
+        }
+        count + self.go(cand.difference(&seg), placed)
+    }
+}
+
+/// The row segment (its number and remaining candidates) with the fewest candidates left, of
+/// those that keep one.
+fn fewest_candidates<const W: usize>(g: &AttackGraph<W>, cand: &CellSet<W>) -> (usize, CellSet<W>) {
+    g.rows
+        .iter()
+        .map(|s| s.intersection(cand))
+        .enumerate()
+        .filter(|(_, s)| !s.is_empty())
+        .min_by_key(|(_, s)| s.len())
+        .expect("a candidate lies in some row segment")
+}
+
+/// How many legal placements of exactly `target` queens `board` has, with the search's tree,
+/// which `check::count_by_search_tree` replays to the same count.
+pub fn bnb_count(board: &Board, target: usize) -> (u64, SearchTree) {
+    with_cell_width!(board.n_cells(), W => {
+        let g = AttackGraph::<W>::new(board);
+        let mut c = Count { g: &g, target, tree: SearchTree::default() };
+        let n = c.go(g.free, 0);
+        (n, c.tree)
+    })
 }
 
 /// The value of a board and one optimal placement, by branch and bound (any size; meant for
@@ -108,8 +149,33 @@ mod tests {
         }
     }
 
+    #[test]
+    fn counts_the_classic_solutions() {
+        let (n, tree) = bnb_count(&Board::square(8).unwrap(), 8);
+        assert_eq!(n, 92);
+        assert_eq!(
+            crate::check::count_by_search_tree(&Board::square(8).unwrap(), 8, &tree),
+            Ok(92)
+        );
+        // Past 64 cells, and a target past the value: none.
+        assert_eq!(bnb_count(&Board::square(9).unwrap(), 9).0, 352);
+        assert_eq!(bnb_count(&Board::square(6).unwrap(), 7).0, 0);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Walls and holes at random: every count of placements, of every size up to one past the
+        /// value, is exhaustive search's, and its tree replays to it.
+        #[test]
+        fn counts_agree_with_brute_force(rows in 1usize..6, cols in 1usize..6, cells in proptest::collection::vec(0u8..6, 25)) {
+            let b = crate::check::board_from_codes(rows, cols, &cells);
+            for k in 0..=brute_value(&b) + 1 {
+                let (n, tree) = bnb_count(&b, k);
+                prop_assert_eq!(n, crate::check::brute_count(&b, k));
+                prop_assert_eq!(crate::check::count_by_search_tree(&b, k, &tree), Ok(n));
+            }
+        }
+
         /// Walls and holes at random: the same value as exhaustive search.
         #[test]
         fn agrees_with_brute_force(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {

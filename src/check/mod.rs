@@ -12,14 +12,14 @@ mod search_tree;
 mod sight;
 
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
-pub use bnb::{bnb_proof, bnb_value};
+pub use bnb::{bnb_count, bnb_proof, bnb_value};
 pub use brute::{brute_count, brute_value};
 pub use dual_bound::{
     CheckedDual, CliqueWeight, DualCertificate, DualError, Forced, SegmentWeight, Waste, check_dual,
 };
 pub use nqueens::{NQueensViolation, check_columns};
 pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
-pub use search_tree::{SearchTree, TreeError, check_search_tree};
+pub use search_tree::{SearchTree, TreeError, check_search_tree, count_by_search_tree};
 
 use crate::board::{Board, Cell, Coord, Placement};
 use sight::{DIRECTIONS, line_of_sight};

@@ -8,6 +8,11 @@
 //! Those children cover every placement below the node (a placement either has a queen on one
 //! of those cells or on none), so if every leaf's bound holds, no placement reaches `target`.
 //! The replay checks exactly that; it does not need to know how the search chose its branches.
+//!
+//! The same trees also count: where every leaf either stays below `target` or holds exactly
+//! `target` queens placed, the placements of exactly `target` queens are one per leaf of the
+//! second kind (below such a leaf the only one is the leaf's own: any other adds a queen), so
+//! [`count_by_search_tree`] replays a counting search and returns its count.
 
 use super::attack_graph::AttackGraph;
 use crate::board::{Board, CellSet};
@@ -105,14 +110,27 @@ impl fmt::Display for TreeError {
 
 /// Checks that `tree` proves that no legal placement on `board` has `target` queens.
 pub fn check_search_tree(board: &Board, target: usize, tree: &SearchTree) -> Result<(), TreeError> {
+    replay(board, target, tree, false).map(|_| ())
+}
+
+/// The number of legal placements of exactly `target` queens on `board`, counted by replaying
+/// `tree` (see the module documentation): an error unless each leaf holds `target` queens or
+/// stays below it.
+pub fn count_by_search_tree(board: &Board, target: usize, tree: &SearchTree) -> Result<u64, TreeError> {
+    replay(board, target, tree, true)
+}
+
+/// The replay of `tree` from the whole board; with `counting`, leaves of `target` queens
+/// count one placement each, without they are refused.
+fn replay(board: &Board, target: usize, tree: &SearchTree, counting: bool) -> Result<u64, TreeError> {
     with_cell_width!(board.n_cells(), W => {
         let g = AttackGraph::<W>::new(board);
-        let mut replay = Replay { g: &g, steps: &tree.steps, next: 0, target };
-        replay.node(g.free, 0)?;
+        let mut replay = Replay { g: &g, steps: &tree.steps, next: 0, target, counting };
+        let count = replay.node(g.free, 0)?;
         if replay.next != tree.steps.len() {
             return Err(TreeError::Trailing { nodes: replay.next, steps: tree.steps.len() });
         }
-        Ok(())
+        Ok(count)
     })
 }
 
@@ -121,16 +139,20 @@ struct Replay<'a, const W: usize> {
     steps: &'a [u32],
     next: usize,
     target: usize,
+    counting: bool,
 }
 
 impl<const W: usize> Replay<'_, W> {
     /// Checks the subtree at the next step, for the placements with `placed` queens so far and
-    /// the rest on `cand`.
-    fn node(&mut self, cand: CellSet<W>, placed: usize) -> Result<(), TreeError> {
+    /// the rest on `cand`; the placements of exactly `target` queens in it (0 unless counting).
+    fn node(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
         let node = self.next;
         let &step = self.steps.get(node).ok_or(TreeError::EndsEarly { nodes: node })?;
         self.next += 1;
         if step == LEAF {
+            if self.counting && placed == self.target {
+                return Ok(1);
+            }
             let bound = self.g.segment_bound(&cand);
             if placed + bound >= self.target {
                 return Err(TreeError::LeafBound {
@@ -140,7 +162,7 @@ impl<const W: usize> Replay<'_, W> {
                     target: self.target,
                 });
             }
-            return Ok(());
+            return Ok(0);
         }
         let segment = step as usize;
         let seg = self
@@ -152,10 +174,11 @@ impl<const W: usize> Replay<'_, W> {
         if seg.is_empty() {
             return Err(TreeError::EmptyBranch { node, segment });
         }
+        let mut count = 0;
         for c in seg.iter() {
-            self.node(self.g.after_queen(&cand, c), placed + 1)?;
+            count += self.node(self.g.after_queen(&cand, c), placed + 1)?;
         }
-        self.node(cand.difference(&seg), placed)
+        Ok(count + self.node(cand.difference(&seg), placed)?)
     }
 }
 
@@ -174,6 +197,37 @@ mod tests {
         assert!(matches!(
             check_search_tree(&b, 8, &tree),
             Err(TreeError::LeafBound { .. })
+        ));
+    }
+
+    #[test]
+    fn counting_trees_count_and_refute_nothing() {
+        let b = Board::with_walls(6, 6, &[(2, 3)]).unwrap();
+        let v = brute_value(&b);
+        let (n, tree) = crate::check::bnb_count(&b, v);
+        assert_eq!(count_by_search_tree(&b, v, &tree), Ok(n));
+        assert!(n > 0);
+        // Its leaves hold the placements: as a refutation of the value it fails.
+        assert!(matches!(
+            check_search_tree(&b, v, &tree),
+            Err(TreeError::LeafBound { .. })
+        ));
+        // A refutation counts nothing, and a counting tree asked of another size fails.
+        let (_, _, refutation) = bnb_proof(&b);
+        assert_eq!(count_by_search_tree(&b, v + 1, &refutation), Ok(0));
+        assert!(count_by_search_tree(&b, v - 1, &tree).is_err());
+        // Cut short or padded, it counts nothing.
+        let mut short = tree.clone();
+        short.steps.pop();
+        assert!(matches!(
+            count_by_search_tree(&b, v, &short),
+            Err(TreeError::EndsEarly { .. })
+        ));
+        let mut long = tree.clone();
+        long.steps.push(LEAF);
+        assert!(matches!(
+            count_by_search_tree(&b, v, &long),
+            Err(TreeError::Trailing { .. })
         ));
     }
 
@@ -242,6 +296,20 @@ mod tests {
             prop_assert_eq!(v, brute_value(&b));
             prop_assert_eq!(check_search_tree(&b, v + 1, &tree), Ok(()));
             prop_assert!(check_search_tree(&b, v, &tree).is_err());
+        }
+
+        /// Arbitrary steps never panic, never refute a target the board reaches, and never
+        /// count more placements than there are.
+        #[test]
+        fn random_trees_count_no_more_than_there_are(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16),
+                                            steps in proptest::collection::vec(proptest::option::of(0usize..6), 0..40)) {
+            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let tree = SearchTree::from_steps(steps);
+            for target in 0..=brute_value(&b) {
+                if let Ok(n) = count_by_search_tree(&b, target, &tree) {
+                    prop_assert_eq!(n, crate::check::brute_count(&b, target));
+                }
+            }
         }
 
         /// Arbitrary steps never panic and never refute a target the board reaches.

@@ -95,7 +95,8 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     let by_sat_alone = spec.engine != Engine::Tree
         && !a.cross_check
         && !(spec.engine == Engine::Reuse && spec.start == Start::Bnb);
-    if let Some(what) = unchecked_by_external(&spec.solver, by_sat_alone, spec.count_optimal)
+    let counted_by_sat = spec.count_optimal && spec.engine != Engine::Tree;
+    if let Some(what) = unchecked_by_external(&spec.solver, by_sat_alone, counted_by_sat)
         && sums.is_some()
     {
         println!(

@@ -1,6 +1,7 @@
 //! The value of one wall set, in one of three ways the sweep can compare:
 //! - [`Engine::Tree`] (default): the branch and bound (`check::bnb_proof`), with its search tree
-//!   as the refutation of one queen more, replayed by `check::check_search_tree`; no SAT;
+//!   as the refutation of one queen more, replayed by `check::check_search_tree`; no SAT (and
+//!   its optimal placements counted the same way, [`count_optimal_by_tree`]);
 //! - [`Engine::Reuse`]: one solver per chunk holds the [`WallModel`] of the board
 //!   shape, counting queens by segments ([`QueenCount::Segments`]); each board is selected by
 //!   assuming its wall literals, so clauses learned on one board help the next and nothing is
@@ -17,7 +18,7 @@
 //! engine, one per worker), whose solver then also decides whether an optimum is unique.
 
 use crate::board::{Board, Cell, Placement};
-use crate::check::{bnb_proof, check_placement, check_search_tree};
+use crate::check::{bnb_count, bnb_proof, check_placement, check_search_tree, count_by_search_tree};
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::{ValueOptions, greedy_placement, value};
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
@@ -258,6 +259,20 @@ fn ensure_legal(board: &Board, p: &Placement, source: &str) -> anyhow::Result<()
         .map_err(|v| anyhow::anyhow!("internal error: {source} on {board:?} fails the checker: {v}"))
 }
 
+/// How many placements of `value` queens (its proved value) `board` has, by the branch and
+/// bound's counting search, its tree replayed by the checker to the same count: the tree
+/// engine's `--count-optimal`, no solver.
+pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64> {
+    let (n, tree) = bnb_count(board, value);
+    match count_by_search_tree(board, value, &tree) {
+        Ok(m) if m == n => Ok(n),
+        Ok(m) => anyhow::bail!(
+            "internal error: the counting search on {board:?} found {n} placements of {value} queens, its tree replays to {m}"
+        ),
+        Err(e) => anyhow::bail!("internal error: the counting tree on {board:?} does not check: {e}"),
+    }
+}
+
 /// The branch and bound's value, proved by its checked placement and by replaying its search
 /// tree as a refutation of one queen more.
 fn evaluate_by_tree(board: &Board) -> anyhow::Result<Evaluated> {
@@ -346,7 +361,10 @@ mod tests {
             let b = Board::with_walls(5, 5, &walls).unwrap();
             let v = ev.evaluate(&b, None).unwrap().value;
             assert_eq!(ev.count_optimal(&b, v).unwrap().0, brute_count(&b, v), "{b:?}");
+            // The tree engine's count, by its checked counting tree, is the same.
+            assert_eq!(count_optimal_by_tree(&b, v).unwrap(), brute_count(&b, v), "{b:?}");
         }
+        assert_eq!(count_optimal_by_tree(&Board::square(8).unwrap(), 8).unwrap(), 92);
     }
 
     #[test]

@@ -9,11 +9,11 @@
 //! Assembly (after an unsharded run, or by `queensat merge`) reads the chunks back in order,
 //! so sharded and unsharded runs give byte-identical databases.
 
-use super::evaluate::{Engine, Evaluator, Start, compare_with_bnb};
+use super::evaluate::{Engine, Evaluator, Start, compare_with_bnb, count_optimal_by_tree};
 use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
 use crate::board::{Board, CellSet, Placement, WallClasses};
-use crate::check::bnb_value;
 use crate::check::check_placement;
+use crate::check::{bnb_count, bnb_value};
 use crate::engine::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::io::{
     ClassRow, Series, new_dir_or_nothing, render_distribution_svg, render_jsonl, render_published_csv,
@@ -126,9 +126,8 @@ fn compute_chunk<const W: usize>(
     let seeded_bnb = seeded.then(|| thread_cpu_seconds() - bnb_start);
     let start = thread_cpu_seconds();
     let mut ev = Evaluator::new(&shape, spec.engine, backend);
-    // The tree engine has no solver of its own; counts come from SAT enumeration.
-    let mut counter = (spec.count_optimal && spec.engine == Engine::Tree)
-        .then(|| Evaluator::new(&shape, Engine::Reuse, backend));
+    // SAT seconds spent counting (the reuse engine's enumeration; the tree counts by its own
+    // search, part of its seconds).
     let mut count_seconds = 0.0;
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
@@ -140,14 +139,16 @@ fn compute_chunk<const W: usize>(
         if let Some(v) = bnb {
             compare_with_bnb(b, e.value, v)?;
         }
-        let optimal = if spec.count_optimal {
-            let t = thread_cpu_seconds();
-            let (n, c) = counter.as_mut().unwrap_or(&mut ev).count_optimal(b, e.value)?;
-            count_seconds += thread_cpu_seconds() - t;
-            calls += c as u64;
-            Some(n)
-        } else {
-            None
+        let optimal = match (spec.count_optimal, spec.engine) {
+            (false, _) => None,
+            (true, Engine::Tree) => Some(count_optimal_by_tree(b, e.value)?),
+            (true, _) => {
+                let t = thread_cpu_seconds();
+                let (n, c) = ev.count_optimal(b, e.value)?;
+                count_seconds += thread_cpu_seconds() - t;
+                calls += c as u64;
+                Some(n)
+            }
         };
         rows.push(ClassRow {
             walls: b.walls(),
@@ -158,12 +159,12 @@ fn compute_chunk<const W: usize>(
         });
         tick(1);
     }
-    // Counting is SAT work whichever engine found the values.
     let evaluated = thread_cpu_seconds() - start - count_seconds;
     // (SAT seconds, solver calls, branch-and-bound seconds, tree seconds).
     let (sat_seconds, sat_calls, bnb_seconds, tree_seconds) = if spec.engine == Engine::Tree {
         if cross_check {
-            // The second method is SAT: one UNSAT call per class, from the tree's placement.
+            // The second method is SAT: one UNSAT call per class, from the tree's placement,
+            // and the count by enumeration.
             let t = thread_cpu_seconds();
             let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
             let mut sat_calls = 0;
@@ -171,11 +172,20 @@ fn compute_chunk<const W: usize>(
                 let e = sat.evaluate(b, Some(r.queens.clone()))?;
                 sat_calls += e.sat_calls as u64;
                 compare_with_bnb(b, e.value, r.value)?;
+                if let Some(tree_count) = r.optimal {
+                    let (n, c) = sat.count_optimal(b, r.value)?;
+                    sat_calls += c as u64;
+                    anyhow::ensure!(
+                        n == tree_count,
+                        "cross-check failed on {b:?}: SAT enumeration counts {n} placements of {} queens, the counting tree {tree_count}",
+                        r.value
+                    );
+                }
             }
-            let sat_seconds = thread_cpu_seconds() - t + count_seconds;
+            let sat_seconds = thread_cpu_seconds() - t;
             (sat_seconds, calls + sat_calls, Some(evaluated), Some(evaluated))
         } else {
-            (count_seconds, calls, None, Some(evaluated))
+            (0.0, calls, None, Some(evaluated))
         }
     } else if seeded_bnb.is_some() {
         (evaluated + count_seconds, calls, seeded_bnb, None)
@@ -291,8 +301,8 @@ fn run_sweep_in<const W: usize>(
 /// Re-checks a row read back from a chunk against the class it should describe: the walls,
 /// a legal placement (the independent checker), the value its size, the orbit the class's,
 /// and the counts present exactly when the sweep counts. A row this run did not compute
-/// (`stored`: resumed, or from a shard) also has its value compared with the branch and
-/// bound's, so that an edited value with a placement to match is caught too.
+/// (`stored`: resumed, or from a shard) also has its value and count compared with the branch
+/// and bound's, so that an edited value with a placement to match is caught too.
 fn check_row<const W: usize>(
     plan: &Plan<W>,
     spec: &SweepSpec,
@@ -327,6 +337,15 @@ fn check_row<const W: usize>(
     }
     if r.optimal == Some(0) {
         return Err("zero optimal placements, though it has one".into());
+    }
+    // Counting is cheap next to reading a chunk that lies: a stored count is counted again.
+    if let Some(n) = r.optimal.filter(|_| stored) {
+        let (counted, _) = bnb_count(&board, r.value);
+        if counted != n {
+            return Err(format!(
+                "{n} optimal placements but the branch and bound counts {counted}"
+            ));
+        }
     }
     Ok(())
 }
@@ -434,8 +453,8 @@ fn assemble<const W: usize>(
             command: command.to_string(),
             ..Provenance::now()
         },
-        // The tree engine calls a solver only to cross-check and to count.
-        solver: if spec.engine == Engine::Tree && cross.is_none() && !spec.count_optimal {
+        // The tree engine calls a solver only to cross-check.
+        solver: if spec.engine == Engine::Tree && cross.is_none() {
             "none".to_string()
         } else {
             spec.solver.clone()
@@ -445,14 +464,22 @@ fn assemble<const W: usize>(
             Engine::Tree if cross.is_some() => "tree, cross-checked by SAT (reuse)".to_string(),
             Engine::Rebuild | Engine::Tree => spec.engine.name().to_string(),
         },
-        encoding: if spec.engine == Engine::Tree && cross.is_some() {
-            format!(
-                "{}; cross-check: {}",
-                Engine::Tree.encoding(),
-                Engine::Reuse.encoding()
-            )
-        } else {
-            spec.engine.encoding().to_string()
+        encoding: {
+            let counting = if spec.engine == Engine::Tree && spec.count_optimal {
+                "; optimal placements counted by the same search's counting tree, replayed by \
+                 check::count_by_search_tree"
+            } else {
+                ""
+            };
+            if spec.engine == Engine::Tree && cross.is_some() {
+                format!(
+                    "{}{counting}; cross-check: {}",
+                    Engine::Tree.encoding(),
+                    Engine::Reuse.encoding()
+                )
+            } else {
+                format!("{}{counting}", spec.engine.encoding())
+            }
         },
         threads: rayon::current_num_threads(),
         elapsed_seconds: started.elapsed().as_secs_f64(),

@@ -182,7 +182,8 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     if let Some(what) = unchecked_by_external(
         &prov.solver,
         prov.chunk_tree_seconds.is_none() && prov.cross_check.is_none(),
-        counted,
+        // The tree engine's counts rest on its replayed counting trees, a SAT engine's on UNSAT.
+        counted && prov.chunk_tree_seconds.is_none(),
     ) {
         s.push_str(&format!(
             "- proof: {}: the {what} rest on its UNSAT answers (`--cross-check` checks the values)\n",
@@ -206,14 +207,20 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     ));
     if let Some(t) = prov.chunk_tree_seconds {
         s.push_str(&format!(
-            "- tree engine: {t:.1} s CPU for the branch and bound, its search trees and their replay\n"
+            "- tree engine: {t:.1} s CPU for the branch and bound, its search trees{} and their replay\n",
+            if counted { ", its counting trees" } else { "" }
         ));
     }
     match (&prov.cross_check, prov.chunk_tree_seconds) {
         (Some(c), Some(_)) => s.push_str(&format!(
-            "- cross-check: SAT agrees on all {} classes it checked (one UNSAT answer each); it took \
+            "- cross-check: SAT agrees on all {} classes it checked (one UNSAT answer each{}); it took \
              {:.2} s CPU against {:.2} s CPU of the tree engine on the same chunks (SAT/tree = {:.1})\n",
             c.classes,
+            if counted {
+                ", and the count by enumeration"
+            } else {
+                ""
+            },
             c.sat_seconds,
             c.bnb_seconds,
             c.sat_seconds / c.bnb_seconds.max(1e-9)
