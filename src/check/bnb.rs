@@ -48,27 +48,39 @@ impl<const W: usize> Search<'_, W> {
 }
 
 /// A search for every placement of exactly `target` queens, kept as a counting tree: a leaf
-/// where `target` are placed (one placement) or where the segment bound stays below it.
+/// where `target` are placed (one placement) or where the segment bound stays below it. It
+/// gives up once it has found more than `most` (keeping those it found when `most` is small).
 struct Count<'a, const W: usize> {
     g: &'a AttackGraph<W>,
     target: usize,
     tree: SearchTree,
+    count: u64,
+    most: u64,
+    found: Option<Vec<CellSet<W>>>,
 }
 
 impl<const W: usize> Count<'_, W> {
-    fn go(&mut self, cand: CellSet<W>, placed: usize) -> u64 {
-        if placed == self.target || placed + self.g.segment_bound(&cand) < self.target {
+    fn go(&mut self, cand: CellSet<W>, placed: CellSet<W>, n: usize) {
+        if self.count > self.most {
+            return;
+        }
+        if n == self.target || n + self.g.segment_bound(&cand) < self.target {
             self.tree.leaf();
-            return u64::from(placed == self.target);
+            if n == self.target {
+                self.count += 1;
+                if let Some(found) = self.found.as_mut() {
+                    found.push(placed);
+                }
+            }
+            return;
         }
         // Below the target with room for it, so some row segment keeps a candidate.
         let (index, seg) = fewest_candidates(self.g, &cand);
         self.tree.branch(index);
-        let mut count = 0;
         for i in seg.iter() {
-            count += self.go(self.g.after_queen(&cand, i), placed + 1);
+            self.go(self.g.after_queen(&cand, i), placed.with(i), n + 1);
         }
-        count + self.go(cand.difference(&seg), placed)
+        self.go(cand.difference(&seg), placed, n);
     }
 }
 
@@ -87,11 +99,37 @@ fn fewest_candidates<const W: usize>(g: &AttackGraph<W>, cand: &CellSet<W>) -> (
 /// How many legal placements of exactly `target` queens `board` has, with the search's tree,
 /// which `check::count_by_search_tree` replays to the same count.
 pub fn bnb_count(board: &Board, target: usize) -> (u64, SearchTree) {
+    bnb_count_at_most(board, target, u64::MAX).expect("no count exceeds u64::MAX")
+}
+
+/// [`bnb_count`] where it is at most `most` (small: the placements found are kept); else
+/// `most + 1` placements of `target` queens (the search stops at the one past `most`).
+pub fn bnb_count_at_most(
+    board: &Board,
+    target: usize,
+    most: u64,
+) -> Result<(u64, SearchTree), Vec<Placement>> {
     with_cell_width!(board.n_cells(), W => {
         let g = AttackGraph::<W>::new(board);
-        let mut c = Count { g: &g, target, tree: SearchTree::default() };
-        let n = c.go(g.free, 0);
-        (n, c.tree)
+        let mut c = Count {
+            g: &g,
+            target,
+            tree: SearchTree::default(),
+            count: 0,
+            most,
+            found: (most < u64::MAX).then(Vec::new),
+        };
+        c.go(g.free, CellSet::EMPTY, 0);
+        if c.count <= most {
+            return Ok((c.count, c.tree));
+        }
+        let cell = |i: usize| (i / g.cols, i % g.cols);
+        Err(c
+            .found
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.iter().map(cell).collect())
+            .collect())
     })
 }
 
@@ -160,6 +198,14 @@ mod tests {
         // Past 64 cells, and a target past the value: none.
         assert_eq!(bnb_count(&Board::square(9).unwrap(), 9).0, 352);
         assert_eq!(bnb_count(&Board::square(6).unwrap(), 7).0, 0);
+        // At most one: 6x6 has 4 solutions, so the search stops at the second, both legal.
+        let b = Board::square(6).unwrap();
+        let two = bnb_count_at_most(&b, 6, 1).unwrap_err();
+        assert_eq!(two.len(), 2);
+        assert_ne!(two[0], two[1]);
+        assert!(two.iter().all(|p| p.len() == 6 && check_placement(&b, p).is_ok()));
+        let (n, tree) = bnb_count_at_most(&b, 6, 4).unwrap();
+        assert_eq!((n, crate::check::count_by_search_tree(&b, 6, &tree)), (4, Ok(4)));
     }
 
     proptest! {

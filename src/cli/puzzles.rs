@@ -13,6 +13,7 @@ use crate::study::puzzles::{
     PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
 };
 use crate::study::report::{comparison_text, page_data, puzzle_files, puzzle_summary};
+use crate::study::sweep::Engine;
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -48,6 +49,11 @@ pub struct PuzzlesArgs {
     /// Compare with a published list `[[walls, value], ...]` (64-bit layout).
     #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
+    /// How each class's value and a puzzle's uniqueness are proved: `tree`, the branch and
+    /// bound's search trees replayed by the checker (no solver); `reuse`, SAT (one solver per
+    /// worker for the values, an UNSAT second-solution query per candidate)
+    #[arg(long, value_enum, default_value_t = Engine::Tree)]
+    pub engine: Engine,
     #[command(flatten)]
     pub value: ValueSearchArgs,
     #[command(flatten)]
@@ -72,6 +78,9 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         }
         None => None,
     };
+    if a.engine == Engine::Rebuild {
+        anyhow::bail!("--engine: puzzles take tree or reuse");
+    }
     let value = a.value.options();
     let opts = PuzzleOptions {
         rows,
@@ -79,6 +88,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         walls: a.walls.clone(),
         min_value: a.min_value,
         limit: a.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        engine: a.engine,
         value: value.clone(),
         progress: a.progress.reporter(),
         chunk_size: a.chunk,

@@ -37,7 +37,7 @@ pub struct SweepArgs {
     /// an UNSAT answer.
     #[arg(long, value_enum, default_value_t = Start::default())]
     pub start: Start,
-    /// SAT solver (of the SAT engines, and of the tree engine's cross-check and counts).
+    /// SAT solver (of the SAT engines, and of the tree engine's cross-check).
     #[arg(long, default_value = "varisat")]
     pub solver: String,
     /// Also count each class's optimal placements (SAT enumeration; slow on big sweeps).

@@ -38,13 +38,13 @@ pub use compare::{Comparison, EntryCheck, compare_published};
 pub use puzzle::{LevelStats, Puzzle, PuzzleReport, ValueCounts};
 
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
-use crate::check::{bnb_value, brute_count, check_placement};
+use crate::check::{bnb_count, bnb_value, check_placement};
 use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound};
 use crate::io::to_bits64;
 use crate::study::Counts;
 use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
-use crate::study::sweep::{Engine, Evaluator, compare_with_bnb};
+use crate::study::sweep::{Engine, Evaluator, compare_with_bnb, second_optimum_by_tree};
 use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -58,7 +58,8 @@ macro_rules! definition_with {
     ($representative:literal) => {
         concat!(
             "A k-wall board with value v is an interesting puzzle when \
-(1) exactly one placement of v queens exists (proved by an UNSAT second-solution query), \
+(1) exactly one placement of v queens exists (proved by a counting search tree that the \
+checker replays, or with --engine reuse by an UNSAT second-solution query), \
 (2) no board formed by a proper subset of its walls (the empty set included) has value v with \
 a unique optimum (so an extra wall that forces uniqueness makes the larger board the puzzle; \
 strictly_minimal marks boards where no proper subset has value v at all), and \
@@ -99,6 +100,9 @@ pub struct PuzzleOptions {
     /// Stop after this many puzzles (in enumeration order); the level where the limit is
     /// reached is then marked incomplete unless it was finished, and later levels are skipped.
     pub limit: Option<usize>,
+    /// How values and uniqueness are proved: search trees replayed by the checker (`Tree`), or
+    /// SAT (`Reuse`: one solver per worker for values, an UNSAT second-solution query each).
+    pub engine: Engine,
     pub value: ValueOptions,
     /// Hears how far each level got.
     pub progress: Reporter,
@@ -126,6 +130,7 @@ impl PuzzleOptions {
             amo: self.value.base.amo,
             count: self.value.base.count,
             search: self.value.search,
+            engine: self.engine,
         }
     }
 }
@@ -143,6 +148,13 @@ pub struct PuzzleSpec {
     pub amo: Amo,
     pub count: CountMode,
     pub search: Search,
+    /// Absent from runs made before trees proved puzzles: those were SAT's.
+    #[serde(default = "reuse_engine")]
+    pub engine: Engine,
+}
+
+fn reuse_engine() -> Engine {
+    Engine::Reuse
 }
 
 /// The file that holds a puzzle run's spec in its directory.
@@ -259,6 +271,7 @@ pub fn merge_puzzles(
         walls: spec.walls.clone(),
         min_value: spec.min_value,
         limit: spec.limit,
+        engine: spec.engine,
         value,
         progress,
         chunk_size: spec.chunk_size,
@@ -389,12 +402,12 @@ fn chunk_docs<const W: usize>(
         return Ok(None);
     }
     let t = Instant::now();
-    // One solver per worker (walls as assumptions), as in a sweep.
+    // One evaluator per worker: for SAT, one solver (walls as assumptions), as in a sweep.
     let shape = Board::new(opts.rows, opts.cols)?;
     let outcomes: Vec<Outcome<W>> = part
         .par_iter()
         .map_init(
-            || Evaluator::new(&shape, Engine::Reuse, &opts.value.backend),
+            || Evaluator::new(&shape, opts.engine, &opts.value.backend),
             |ev, &m| process(sets, m, known, opts, ev),
         )
         .collect::<anyhow::Result<_>>()?;
@@ -554,6 +567,7 @@ fn find_puzzles_in<const W: usize>(
         walls_max: kmax,
         min_value: opts.min_value,
         limit: opts.limit,
+        engine: opts.engine.name(),
         solver: opts.value.backend.name().to_string(),
         amo: opts.value.base.amo.name(),
         count: opts.value.base.count.name(),
@@ -583,19 +597,26 @@ fn process<const W: usize>(
     if upper_bound(&board).bound < opts.min_value {
         return Ok(below);
     }
-    // The value as the sweep's SAT engine proves it: the branch and bound's optimum as the
-    // start, then the solver's UNSAT answer for one queen more; the two must agree.
-    let (bnb, start) = bnb_value(&board);
-    if bnb < opts.min_value {
-        // Below the minimum by the branch and bound: one UNSAT answer at the minimum proves it,
-        // cheaper than the value itself.
-        if let Some(p) = ev.holds(&board, opts.min_value)? {
-            compare_with_bnb(&board, p.len(), bnb)?;
+    let report = if opts.engine == Engine::Tree {
+        // The branch and bound's value, its tree replayed as the refutation of one queen more
+        // (which refutes the minimum too when the value is below it).
+        ev.evaluate(&board, None)?
+    } else {
+        // The value as the sweep's SAT engine proves it: the branch and bound's optimum as
+        // the start, then the solver's UNSAT answer for one queen more; the two must agree.
+        let (bnb, start) = bnb_value(&board);
+        if bnb < opts.min_value {
+            // Below the minimum by the branch and bound: one UNSAT answer at the minimum
+            // proves it, cheaper than the value itself.
+            if let Some(p) = ev.holds(&board, opts.min_value)? {
+                compare_with_bnb(&board, p.len(), bnb)?;
+            }
+            return Ok(below);
         }
-        return Ok(below);
-    }
-    let report = ev.evaluate(&board, Some(start))?;
-    compare_with_bnb(&board, report.value, bnb)?;
+        let report = ev.evaluate(&board, Some(start))?;
+        compare_with_bnb(&board, report.value, bnb)?;
+        report
+    };
     let v = report.value;
     let optimum = report.placement;
     if let Err(e) = check_placement(&board, &optimum) {
@@ -654,8 +675,13 @@ fn process<const W: usize>(
         });
     }
 
-    let u = second_optimum(&board, v, &optimum, &opts.value)?;
-    if u.second.is_some() {
+    let t = Instant::now();
+    let second = match opts.engine {
+        Engine::Tree => second_optimum_by_tree(&board, v, &optimum)?,
+        _ => second_optimum(&board, v, &optimum, &opts.value)?.second,
+    };
+    let proof_seconds = t.elapsed().as_secs_f64();
+    if second.is_some() {
         return Ok(Outcome {
             info,
             verdict: Verdict::NotUnique { cheaply: false },
@@ -668,7 +694,7 @@ fn process<const W: usize>(
         anyhow::bail!("internal error: puzzle solution on {canon:?} fails the checker: {e}");
     }
     let walls = canon.walls();
-    let near_solutions = if v > 0 { brute_count(&canon, v - 1) } else { 0 };
+    let near_solutions = if v > 0 { bnb_count(&canon, v - 1).0 } else { 0 };
     let puzzle = Puzzle {
         rows: opts.rows,
         cols: opts.cols,
@@ -682,7 +708,7 @@ fn process<const W: usize>(
         stabiliser: canon.stabiliser().len(),
         strictly_minimal,
         near_solutions,
-        proof_seconds: u.seconds,
+        proof_seconds,
     };
     Ok(Outcome {
         info,
@@ -693,7 +719,7 @@ fn process<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::brute_value;
+    use crate::check::{brute_count, brute_value};
     use itertools::Itertools;
     use std::collections::BTreeSet;
     use std::ops::RangeInclusive;
@@ -705,6 +731,7 @@ mod tests {
             walls: Counts::range(*walls.start(), *walls.end()),
             min_value,
             limit: None,
+            engine: Engine::Tree,
             value: ValueOptions::default(),
             progress: Reporter::silent(),
             chunk_size: 4096,
@@ -760,8 +787,17 @@ mod tests {
     fn matches_brute_force_on_small_boards() {
         for (rows, cols, kmax) in [(4, 4, 4), (5, 5, 3), (4, 5, 3), (3, 6, 3)] {
             let want = brute_puzzles(rows, cols, kmax, 0);
-            let got = engine_puzzles(&opts(rows, cols, 0..=kmax, 0));
-            assert_eq!(got, want, "{rows}x{cols} up to {kmax} walls");
+            for engine in [Engine::Tree, Engine::Reuse] {
+                let o = PuzzleOptions {
+                    engine,
+                    ..opts(rows, cols, 0..=kmax, 0)
+                };
+                assert_eq!(
+                    engine_puzzles(&o),
+                    want,
+                    "{rows}x{cols} up to {kmax} walls, {engine:?}"
+                );
+            }
         }
     }
 
@@ -774,6 +810,11 @@ mod tests {
             .collect();
         assert!(!want.is_empty());
         assert_eq!(engine_puzzles(&opts(5, 5, 2..=3, 6)), want);
+        let sat = PuzzleOptions {
+            engine: Engine::Reuse,
+            ..opts(5, 5, 2..=3, 6)
+        };
+        assert_eq!(engine_puzzles(&sat), want);
     }
 
     #[test]

@@ -286,6 +286,7 @@ mod tests {
             walls: crate::study::Counts::range(*walls.start(), *walls.end()),
             min_value: 0,
             limit,
+            engine: crate::study::sweep::Engine::Tree,
             value: ValueOptions::default(),
             progress: crate::engine::Reporter::silent(),
             chunk_size: 4096,

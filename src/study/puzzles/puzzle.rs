@@ -24,7 +24,8 @@ pub struct Puzzle {
     pub strictly_minimal: bool,
     /// Difficulty signal 1: legal placements of `value − 1` queens (near misses).
     pub near_solutions: u64,
-    /// Difficulty signal 2: seconds of the uniqueness proof (encoding and UNSAT answer).
+    /// Difficulty signal 2: seconds of the uniqueness proof (the counting tree's search and
+    /// replay, or the SAT query's encoding and UNSAT answer).
     pub proof_seconds: f64,
 }
 
@@ -82,6 +83,8 @@ pub struct PuzzleReport {
     pub walls_max: usize,
     pub min_value: usize,
     pub limit: Option<usize>,
+    /// How values and uniqueness were proved: `tree` (replayed search trees) or `reuse` (SAT).
+    pub engine: &'static str,
     pub solver: String,
     pub amo: &'static str,
     pub count: &'static str,

@@ -133,7 +133,7 @@ fn puzzle_text(p: &Puzzle) -> String {
     );
     let _ = writeln!(
         s,
-        "  unique solution {}; class of {} boards; {}; {} placements of {} queens; proof {:.4} s",
+        "  unique solution {}; class of {} boards; {}; {} placements of {} queens; proof {:.6} s",
         render_cell_list(p.solution.queens()),
         p.orbit,
         if p.strictly_minimal {
@@ -153,11 +153,19 @@ pub fn puzzle_summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String 
     let mut s = format!("# Interesting puzzles, {}x{} boards\n\n", r.rows, r.cols);
     let _ = writeln!(s, "- command: `{}`", prov.command);
     let _ = writeln!(s, "- made: {} on {}", prov.date, prov.host);
-    let _ = writeln!(
-        s,
-        "- solver {}, amo {}, count {}; {:.1} s in all",
-        r.solver, r.amo, r.count, r.seconds
-    );
+    if r.engine == "tree" {
+        let _ = writeln!(
+            s,
+            "- engine tree: values and uniqueness proved by branch-and-bound search trees that the checker replays, no solver; {:.1} s in all",
+            r.seconds
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "- engine {}: solver {}, amo {}, count {}; {:.1} s in all",
+            r.engine, r.solver, r.amo, r.count, r.seconds
+        );
+    }
     let _ = writeln!(
         s,
         "- walls {}..{}, min value {}, limit {}\n",

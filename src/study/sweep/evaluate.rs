@@ -18,7 +18,9 @@
 //! engine, one per worker), whose solver then also decides whether an optimum is unique.
 
 use crate::board::{Board, Cell, Placement};
-use crate::check::{bnb_count, bnb_proof, check_placement, check_search_tree, count_by_search_tree};
+use crate::check::{
+    bnb_count, bnb_count_at_most, bnb_proof, check_placement, check_search_tree, count_by_search_tree,
+};
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::{ValueOptions, greedy_placement, value};
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
@@ -270,6 +272,39 @@ pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64>
             "internal error: the counting search on {board:?} found {n} placements of {value} queens, its tree replays to {m}"
         ),
         Err(e) => anyhow::bail!("internal error: the counting tree on {board:?} does not check: {e}"),
+    }
+}
+
+/// A placement of `value` queens (its proved value) on `board` other than `first`, checked, or
+/// `None` when the counting tree, replayed by the checker, counts exactly one: the tree
+/// engine's uniqueness proof for puzzles. The search stops at a second placement.
+pub fn second_optimum_by_tree(
+    board: &Board,
+    value: usize,
+    first: &Placement,
+) -> anyhow::Result<Option<Placement>> {
+    match bnb_count_at_most(board, value, 1) {
+        Ok((n, tree)) => {
+            anyhow::ensure!(
+                n == 1 && count_by_search_tree(board, value, &tree) == Ok(1),
+                "internal error: the counting tree on {board:?} does not prove {first:?} the only placement of {value} queens"
+            );
+            Ok(None)
+        }
+        Err(found) => {
+            let second = found.into_iter().find(|p| p != first).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "internal error: the counting search on {board:?} found the same placement twice"
+                )
+            })?;
+            ensure_legal(board, &second, "the counting search's second placement")?;
+            anyhow::ensure!(
+                second.len() == value,
+                "internal error: the counting search's second placement on {board:?} has {} queens, not {value}",
+                second.len()
+            );
+            Ok(Some(second))
+        }
     }
 }
 
