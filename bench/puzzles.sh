@@ -2,8 +2,11 @@
 # `make bench-puzzles`, `make bench-puzzles-5walls`: time of `queensat puzzles --size 8 --walls
 # WALLS` (wall, user CPU, peak memory) to OUT.txt. With SUMMARY.md, the run's summary (counts per
 # value) is kept there too; its full lists (tens of MB for 5 walls) are not.
-# Usage: bench/puzzles.sh BIN WALLS OUT.txt [SUMMARY.md]
+# ENGINES (default `tree`): the `--engine`s to time, one after the other, with the CPU ratio
+# of each to the first.
+# Usage: [ENGINES="tree reuse"] bench/puzzles.sh BIN WALLS OUT.txt [SUMMARY.md]
 set -euo pipefail
+read -r -a engines <<< "${ENGINES:-tree}"
 BIN=${1:?queensat binary}
 WALLS=${2:?wall counts, e.g. 2..4}
 OUT=${3:?output file}
@@ -18,8 +21,18 @@ if [ -n "$SUMMARY" ]; then
   args+=(--output "$lists")
 fi
 {
-  echo "# queensat puzzles --size 8 --walls $WALLS, $(date -u '+%F %H:%M UTC'), $(nproc) threads, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-  /usr/bin/time -f "%e s wall, %U s user, %M KB max RSS" "$BIN" "${args[@]}" 2>&1 >/dev/null
+  first=
+  for engine in "${engines[@]}"; do
+    echo "# queensat puzzles --size 8 --walls $WALLS --engine $engine, $(date -u '+%F %H:%M UTC'), $(nproc) threads, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    line=$(/usr/bin/time -f "%e s wall, %U s user, %M KB max RSS" "$BIN" "${args[@]}" --engine "$engine" 2>&1 >/dev/null)
+    echo "$line"
+    user=$(sed -E 's/.*, ([0-9.]+) s user.*/\1/' <<< "$line")
+    if [ -z "$first" ]; then
+      first=$user
+    else
+      echo "  user CPU / ${engines[0]}'s: $(python3 -c "print(f'{$user / max($first, 1e-9):.2f}')")"
+    fi
+  done
 } | tee "$OUT"
 if [ -n "$SUMMARY" ]; then
   cp "$lists/summary.md" "$SUMMARY"
