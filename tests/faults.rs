@@ -142,14 +142,22 @@ fn tampered_sweep_chunks_are_refused() {
     }
 }
 
+/// The puzzle run the chunk tampers start from, and its arguments (the output folder last).
+const PUZZLES: [&str; 7] = ["puzzles", "--size", "6", "--walls", "1..2", "--quiet", "--output"];
+
+/// A clean puzzle run into `out`.
+fn puzzle_run(out: &Path) {
+    let (code, _, err) = queensat(&[&PUZZLES[..], &[out.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+}
+
 /// Case 3: puzzle chunks are re-checked the same way.
 #[test]
 fn tampered_puzzle_chunks_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let clean = dir.path().join("clean");
-    let args = ["puzzles", "--size", "6", "--walls", "1..2", "--quiet", "--output"];
-    let (code, _, err) = queensat(&[&args[..], &[clean.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{err}");
+    let args = PUZZLES;
+    puzzle_run(&clean);
     let unique = |v: &serde_json::Value| {
         v["classes"]
             .as_array()
@@ -195,6 +203,48 @@ fn tampered_puzzle_chunks_are_refused() {
         let (code, _, err) = queensat(&[&args[..], &[out.to_str().unwrap()]].concat());
         one_error_line(code, &err, &["2w-000000.json", want, "delete it and re-run"]);
     }
+}
+
+/// Case 3: a class whose optimum is not unique, dressed up as a puzzle with everything else
+/// consistent (its canonical walls, its optimum moved there, orbit and stabiliser), is refused
+/// on resume: the stored uniqueness is counted again.
+#[test]
+fn a_forged_puzzle_is_refused() {
+    use queensat::board::{Board, Placement};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p");
+    puzzle_run(&out);
+    let cells = |v: &serde_json::Value| -> Vec<(usize, usize)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as usize))
+            .collect()
+    };
+    let chunk = out.join("chunks/2w-000000.json");
+    edit_json(&chunk, |v| {
+        let classes = v["classes"].as_array_mut().unwrap();
+        let c = classes
+            .iter_mut()
+            .find(|c| c["verdict"].get("not_unique").is_some() && c["value"].is_u64())
+            .expect("6x6 with 2 walls has a class with several optima");
+        let board = Board::with_walls(6, 6, &cells(&c["key"])).unwrap();
+        let (canon, sym) = board.canonical();
+        let solution = Placement::new(cells(&c["optimum"])).image_on(sym, &board);
+        c["holds_unique"] = true.into();
+        c["verdict"] = serde_json::json!({"unique": {
+            "rows": 6, "cols": 6, "walls": canon.walls(), "bits": null, "value": c["value"],
+            "solution": solution.queens(), "orbit": canon.orbit_size(),
+            "stabiliser": canon.stabiliser().len(), "strictly_minimal": false,
+            "near_solutions": 0, "proof_seconds": 0.0,
+        }});
+    });
+    let (code, _, err) = queensat(&[&PUZZLES[..], &[out.to_str().unwrap()]].concat());
+    one_error_line(
+        code,
+        &err,
+        &["2w-000000.json", "not unique", "delete it and re-run"],
+    );
 }
 
 fn hostname() -> String {

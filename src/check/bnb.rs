@@ -1,8 +1,8 @@
 //! An exact branch and bound over the attack graph of a board, on bit sets of cells: the sweep's
 //! tree engine (with its search tree kept, [`bnb_proof`], for `check_search_tree` to replay)
 //! and the SAT engines' cross-check; and the same search counting the placements of a given
-//! size ([`bnb_count`], whose tree `count_by_search_tree` replays). It shares no code with the SAT path: the attack relation is
-//! found by walking the board, as the checker does.
+//! size ([`bnb_count`], whose tree `count_by_search_tree` replays). It shares no code with the
+//! SAT path: the attack relation is found by walking the board, as the checker does.
 //!
 //! Search: branch on the row segment with the fewest remaining candidate cells: one branch
 //! per candidate cell (a queen there, its attacked cells removed) and one branch with the

@@ -40,7 +40,8 @@ pub struct SweepArgs {
     /// SAT solver (of the SAT engines, and of the tree engine's cross-check).
     #[arg(long, default_value = "varisat")]
     pub solver: String,
-    /// Also count each class's optimal placements (SAT enumeration; slow on big sweeps).
+    /// Also count each class's optimal placements (the tree engine: its counting trees,
+    /// replayed by the checker; a SAT engine: enumeration, slow on big sweeps).
     #[arg(long)]
     pub count_optimal: bool,
     /// Prove every class's value a second way and compare: by the branch and bound for the SAT

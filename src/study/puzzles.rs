@@ -38,7 +38,7 @@ pub use compare::{Comparison, EntryCheck, compare_published};
 pub use puzzle::{LevelStats, Puzzle, PuzzleReport, ValueCounts};
 
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
-use crate::check::{bnb_count, bnb_value, check_placement};
+use crate::check::{bnb_count, bnb_count_at_most, bnb_value, check_placement};
 use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound};
 use crate::io::to_bits64;
@@ -353,6 +353,10 @@ fn check_class<const W: usize>(
         }
         if !c.holds_unique {
             return Err("a unique puzzle not marked as holding one".into());
+        }
+        // Cheap to count again, and an edited solution would otherwise pass as unique.
+        if !matches!(bnb_count_at_most(&pb, p.value, 1), Ok((1, _))) {
+            return Err("the puzzle's optimum is not unique: the branch and bound counts another".into());
         }
     }
     Ok(())
