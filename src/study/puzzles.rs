@@ -44,7 +44,7 @@ use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper
 use crate::io::to_bits64;
 use crate::study::Counts;
 use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
-use crate::study::sweep::{Engine, Evaluator, compare_with_bnb, second_optimum_by_tree};
+use crate::study::sweep::{Engine, Evaluator, compare_with_bnb, refuted_by_tree, second_optimum_by_tree};
 use crate::with_cell_width;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -602,8 +602,11 @@ fn process<const W: usize>(
         return Ok(below);
     }
     let report = if opts.engine == Engine::Tree {
-        // The branch and bound's value, its tree replayed as the refutation of one queen more
-        // (which refutes the minimum too when the value is below it).
+        // Below the minimum: a tree that refutes it, cheaper than the value's.
+        if opts.min_value > 0 && refuted_by_tree(&board, opts.min_value)? {
+            return Ok(below);
+        }
+        // The branch and bound's value, its tree replayed as the refutation of one queen more.
         ev.evaluate(&board, None)?
     } else {
         // The value as the sweep's SAT engine proves it: the branch and bound's optimum as

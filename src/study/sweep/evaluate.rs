@@ -275,6 +275,21 @@ pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64>
     }
 }
 
+/// Whether `board` holds no placement of `k` queens, by a search that stops at the first
+/// placement of `k` and otherwise leaves a tree that the checker replays as the refutation:
+/// cheaper than the value where only "below `k`" matters.
+pub fn refuted_by_tree(board: &Board, k: usize) -> anyhow::Result<bool> {
+    match bnb_count_at_most(board, k, 0) {
+        Ok((_, tree)) => match check_search_tree(board, k, &tree) {
+            Ok(()) => Ok(true),
+            Err(e) => {
+                anyhow::bail!("internal error: the search tree on {board:?} does not refute {k} queens: {e}")
+            }
+        },
+        Err(_) => Ok(false),
+    }
+}
+
 /// A placement of `value` queens (its proved value) on `board` other than `first`, checked, or
 /// `None` when the counting tree, replayed by the checker, counts exactly one: the tree
 /// engine's uniqueness proof for puzzles. The search stops at a second placement.
@@ -400,6 +415,17 @@ mod tests {
             assert_eq!(count_optimal_by_tree(&b, v).unwrap(), brute_count(&b, v), "{b:?}");
         }
         assert_eq!(count_optimal_by_tree(&Board::square(8).unwrap(), 8).unwrap(), 92);
+    }
+
+    #[test]
+    fn trees_refute_exactly_the_sizes_past_the_value() {
+        for walls in [vec![], vec![(2, 2)], vec![(0, 1), (1, 3), (3, 2)]] {
+            let b = Board::with_walls(5, 5, &walls).unwrap();
+            let v = brute_value(&b);
+            for k in 0..=v + 2 {
+                assert_eq!(refuted_by_tree(&b, k).unwrap(), k > v, "{b:?}, {k}");
+            }
+        }
     }
 
     #[test]
