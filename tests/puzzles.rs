@@ -193,6 +193,10 @@ fn bad_input_is_one_line_and_exit_2() {
             ],
             "cannot read",
         ),
+        (
+            vec!["puzzles", "--size", "4", "--walls", "1", "--engine", "rebuild"],
+            "possible values: tree, reuse",
+        ),
     ];
     for (args, want) in cases {
         let o = queensat(&args);
@@ -342,6 +346,34 @@ fn puzzle_rows(dir: &Path) -> Vec<String> {
         .lines()
         .map(|l| l.rsplit_once(',').unwrap().0.to_string())
         .collect()
+}
+
+/// The two engines, trees and SAT, find the same puzzles; each summary names its engine.
+#[test]
+fn both_engines_find_the_same_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |engine: &str| {
+        let out = dir.path().join(engine);
+        let o = queensat(&[
+            "puzzles",
+            "--size",
+            "6",
+            "--walls",
+            "1..3",
+            "--quiet",
+            "--engine",
+            engine,
+            "--output",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{engine}: {}", stderr(&o));
+        let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(md.contains(&format!("- engine {engine}")), "{md}");
+        puzzle_rows(&out)
+    };
+    let tree = run("tree");
+    assert!(tree.len() > 1);
+    assert_eq!(tree, run("reuse"));
 }
 
 /// Resume after losing chunks, and shards merged, give the puzzles of a single run.

@@ -52,7 +52,7 @@ pub struct PuzzlesArgs {
     /// How each class's value and a puzzle's uniqueness are proved: `tree`, the branch and
     /// bound's search trees replayed by the checker (no solver); `reuse`, SAT (one solver per
     /// worker for the values, an UNSAT second-solution query per candidate)
-    #[arg(long, value_enum, default_value_t = Engine::Tree)]
+    #[arg(long, default_value = "tree", value_parser = puzzle_engine())]
     pub engine: Engine,
     #[command(flatten)]
     pub value: ValueSearchArgs,
@@ -60,6 +60,14 @@ pub struct PuzzlesArgs {
     pub progress: ProgressArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+}
+
+/// The engines a puzzle run can use: a new solver per board would not keep the uniqueness
+/// query's solver, so `rebuild` is not among them.
+fn puzzle_engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(["tree", "reuse"])
+        .map(|s: String| <Engine as clap::ValueEnum>::from_str(&s, false).expect("a listed engine"))
 }
 
 pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
@@ -78,9 +86,6 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         }
         None => None,
     };
-    if a.engine == Engine::Rebuild {
-        anyhow::bail!("--engine: puzzles take tree or reuse");
-    }
     let value = a.value.options();
     let opts = PuzzleOptions {
         rows,
