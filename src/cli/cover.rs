@@ -31,8 +31,10 @@ pub struct CoverArgs {
     /// Stop each search (partition, packing, covering, and a stopped cover's "no partition"
     /// question) after this many CPU seconds and report the best selection found with the
     /// bound proved so far, labelled open, exit 3. CaDiCaL stops inside a call, so it answers
-    /// when no --solver is named; the other solvers stop between calls. Ctrl-C stops the same
-    /// way (exit 130) and keeps no report of the size it cut short.
+    /// when no --solver is named; the other solvers stop between calls. Not limited: listing
+    /// the solutions, and building a search's model once its start is found (on 12x12 the
+    /// covering model takes about 7 s after the start has used the limit). Ctrl-C stops the
+    /// same way (exit 130) and keeps no report of the size it cut short.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
