@@ -60,7 +60,7 @@ BENCH_TARGETS += bench-puzzles-5walls
 
 ## Past the article (issue 16): every puzzle with 2-4 walls on 9x9 and 10x10, and the 6-wall
 ## 8x8 puzzles of value 12, the largest with 6 walls (boards that cannot reach 12 are settled by
-## one UNSAT answer each).
+## a search tree each that refutes 12 queens, replayed by the checker).
 .PHONY: puzzles-9x9 puzzles-10x10 puzzles-8x8-6walls
 RESULT_TARGETS += puzzles-9x9 puzzles-10x10 puzzles-8x8-6walls
 puzzles-9x9: build
