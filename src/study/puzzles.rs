@@ -571,7 +571,7 @@ fn find_puzzles_in<const W: usize>(
         walls_max: kmax,
         min_value: opts.min_value,
         limit: opts.limit,
-        engine: opts.engine.name(),
+        engine: opts.engine,
         solver: opts.value.backend.name().to_string(),
         amo: opts.value.base.amo.name(),
         count: opts.value.base.count.name(),

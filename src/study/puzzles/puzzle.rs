@@ -84,7 +84,7 @@ pub struct PuzzleReport {
     pub min_value: usize,
     pub limit: Option<usize>,
     /// How values and uniqueness were proved: `tree` (replayed search trees) or `reuse` (SAT).
-    pub engine: &'static str,
+    pub engine: crate::study::sweep::Engine,
     pub solver: String,
     pub amo: &'static str,
     pub count: &'static str,

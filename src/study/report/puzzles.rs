@@ -153,7 +153,7 @@ pub fn puzzle_summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String 
     let mut s = format!("# Interesting puzzles, {}x{} boards\n\n", r.rows, r.cols);
     let _ = writeln!(s, "- command: `{}`", prov.command);
     let _ = writeln!(s, "- made: {} on {}", prov.date, prov.host);
-    if r.engine == "tree" {
+    if r.engine == crate::study::sweep::Engine::Tree {
         let _ = writeln!(
             s,
             "- engine tree: values and uniqueness proved by branch-and-bound search trees that the checker replays, no solver; {:.1} s in all",
@@ -163,7 +163,11 @@ pub fn puzzle_summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String 
         let _ = writeln!(
             s,
             "- engine {}: solver {}, amo {}, count {}; {:.1} s in all",
-            r.engine, r.solver, r.amo, r.count, r.seconds
+            r.engine.name(),
+            r.solver,
+            r.amo,
+            r.count,
+            r.seconds
         );
     }
     let _ = writeln!(
