@@ -40,6 +40,16 @@ fn a_false_unsat_is_labelled_and_refused_with_require_proof() {
     assert_eq!(j["certified"], false, "{out}");
     let (code, _, err) = queensat(&[&args[..], &["--require-proof"]].concat());
     one_error_line(code, &err, "--require-proof");
+    // In a batch the same answer is an error line, and exit 2 at the end.
+    let lines = dir.path().join("b.jsonl");
+    std::fs::write(&lines, "{\"size\":8,\"walls\":[[1,3],[2,5]]}\n").unwrap();
+    let batch = ["value", "--batch", lines.to_str().unwrap(), "--solver", &liar];
+    let (code, out, _) = queensat(&batch);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"certified\":false"), "{out}");
+    let (code, out, err) = queensat(&[&batch[..], &["--require-proof"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(out.contains("line 1: --require-proof"), "{out}");
     // The honest in-process solver's answer is certified.
     let (code, out, _) = queensat(&["value", "--size", "8", "--walls", "1,3 2,5", "--format", "json"]);
     assert_eq!(code, 0);

@@ -150,3 +150,22 @@ fn ctrl_c_reports_the_best_found_unproved() {
         }
     }
 }
+
+/// `value --batch` honours `--time-limit` for each board (a stopped line says `proved: false`,
+/// exit 3 at the end) and refuses `--format`, since it always writes JSON lines.
+#[test]
+fn a_batch_applies_the_time_limit_to_each_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = dir.path().join("b.jsonl");
+    std::fs::write(&lines, "{\"size\":12,\"walls\":[[3,3],[8,8]]}\n{\"size\":4}\n").unwrap();
+    let path = lines.to_str().unwrap();
+    let (code, out, err) = queensat(&["value", "--batch", path, "--time-limit", "1e-9"]);
+    assert_eq!(code, 3, "{out}{err}");
+    let answers: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    assert!(answers.iter().all(|j| j["proved"] == false), "{out}");
+    let (code, out, err) = queensat(&["value", "--batch", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().all(|l| l.contains("\"proved\":true")), "{out}");
+    common::assert_bad_input(&["value", "--batch", path, "--format", "text"], "--format");
+}

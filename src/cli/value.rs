@@ -36,15 +36,16 @@ pub struct ValueArgs {
     pub format: Format,
     /// Answer many boards in one process: read JSON lines (`{"rows":8,"cols":8,"walls":[[1,3]]}`,
     /// optional `holes`, `size`, `id`) from FILE or `-` (stdin) and write one JSON result per
-    /// line; a bad line gives `{"line":N,"error":...}` and, at the end, exit 2.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "walls", "holes", "bits", "size", "rows", "cols"])]
+    /// line; a bad line gives `{"line":N,"error":...}` and, at the end, exit 2 (else 3 when
+    /// --time-limit, which applies to each board, stopped a search). Always JSON.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "walls", "holes", "bits", "size", "rows", "cols", "format"])]
     pub batch: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
 
 /// `--batch`: one JSON line out per board line in, flushed as it goes.
-fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyhow::Result<i32> {
+fn run_batch(path: &std::path::Path, batch: &crate::engine::Batch) -> anyhow::Result<i32> {
     use anyhow::Context;
     use std::io::{BufRead, Write};
     let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
@@ -54,16 +55,22 @@ fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyh
         Box::new(std::io::BufReader::new(f))
     };
     let mut out = super::stdout::Stdout::lock();
-    let mut bad = 0;
+    let (mut bad, mut stopped) = (0, false);
     for (i, line) in input.lines().enumerate() {
         let line = line.with_context(|| format!("{} line {}", path.display(), i + 1))?;
-        let Some(answer) = crate::engine::value_line(i + 1, &line, opts) else {
+        let Some(answer) = batch.line(i + 1, &line) else {
             continue;
         };
-        let j = answer.unwrap_or_else(|e| {
-            bad += 1;
-            e
-        });
+        let j = match answer {
+            Ok(a) => {
+                stopped |= !a.proved;
+                a.json
+            }
+            Err(e) => {
+                bad += 1;
+                e
+            }
+        };
         writeln!(out, "{j}")?;
         out.flush()?;
     }
@@ -71,7 +78,7 @@ fn run_batch(path: &std::path::Path, opts: &crate::engine::ValueOptions) -> anyh
         eprintln!("queensat: error: {bad} bad line(s) in {}", path.display());
         return Ok(2);
     }
-    Ok(0)
+    Ok(crate::engine::interrupt::stopped_exit_code(stopped))
 }
 
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
@@ -82,7 +89,12 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         opts.backend = Backend::External(cmd.clone());
     }
     if let Some(path) = &a.batch {
-        return run_batch(path, &opts);
+        let batch = crate::engine::Batch {
+            opts: &opts,
+            time_limit: a.time_limit,
+            require_proof: a.proof.require_proof,
+        };
+        return run_batch(path, &batch);
     }
     let (board, _) = a.board.load()?;
     // The certificate below comes from the solver that answered.
@@ -109,8 +121,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     }
     // A stopped search claims no optimality, but its upper bound may rest on an external
     // solver's UNSAT answers.
-    a.proof
-        .check(report.certified || !report.proved && !report.unchecked_unsat)?;
+    a.proof.check(!report.rests_on_unchecked_unsat())?;
     match a.format {
         Format::Json => match &certificate {
             Some(c) => println!("{}", serde_json::json!({ "value": report, "certificate": c })),

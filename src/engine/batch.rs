@@ -4,53 +4,81 @@
 //! A line is a board as the JSON output prints it: `{"rows":8,"cols":8,"walls":[[1,3],[2,5]]}`
 //! (`holes` optional; `size` may stand for `rows` and `cols`; an `id` of any JSON type is
 //! copied to the answer). The answer is the `--format json` report with `line` (1-based)
-//! added, or `{"line":N,"error":"..."}` for a line that is not a valid board.
+//! added, or `{"line":N,"error":"..."}` for a line that is not a valid board (or whose
+//! answer fails `--require-proof`).
 
-use super::value::{ValueOptions, value};
+use super::progress::Reporter;
+use super::value::{ValueOptions, value_within};
 use crate::board::Board;
 use serde_json::{Value, json};
+use std::time::Duration;
 
-/// The answer to one input line; `Err` holds the error object (already naming the line).
-/// Blank lines and lines starting with `#` give `None`.
-pub fn value_line(line_no: usize, line: &str, opts: &ValueOptions) -> Option<Result<Value, Value>> {
-    let t = line.trim();
-    if t.is_empty() || t.starts_with('#') {
-        return None;
-    }
-    let error = |e: String| json!({ "line": line_no, "error": format!("line {line_no}: {e}") });
-    Some(answer(line_no, t, opts).map_err(|e| error(format!("{e:#}"))))
+/// How every line of a batch is answered: the value search's options, its time limit per
+/// board, and whether an answer that rests on an external solver's unchecked UNSAT is refused.
+pub struct Batch<'a> {
+    pub opts: &'a ValueOptions,
+    pub time_limit: Option<Duration>,
+    pub require_proof: bool,
 }
 
-fn answer(line_no: usize, text: &str, opts: &ValueOptions) -> anyhow::Result<Value> {
-    let mut j: Value = serde_json::from_str(text)?;
-    let obj = j.as_object_mut().ok_or_else(|| {
-        anyhow::anyhow!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}")
-    })?;
-    let id = obj.remove("id");
-    // A field the board does not read is a typo or a mix-up; say so rather than drop it.
-    if let Some(k) = obj
-        .keys()
-        .find(|k| !["size", "rows", "cols", "walls", "holes"].contains(&k.as_str()))
-    {
-        anyhow::bail!("unknown field {k:?} (a board has size or rows and cols, walls, holes, id)");
+/// One line's answer: the JSON object, and whether its search ran to a proof.
+#[derive(Debug)]
+pub struct LineAnswer {
+    pub json: Value,
+    pub proved: bool,
+}
+
+impl Batch<'_> {
+    /// The answer to one input line; `Err` holds the error object (already naming the line).
+    /// Blank lines and lines starting with `#` give `None`.
+    pub fn line(&self, line_no: usize, line: &str) -> Option<Result<LineAnswer, Value>> {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            return None;
+        }
+        let error = |e: String| json!({ "line": line_no, "error": format!("line {line_no}: {e}") });
+        Some(self.answer(line_no, t).map_err(|e| error(format!("{e:#}"))))
     }
-    if obj.contains_key("size") && (obj.contains_key("rows") || obj.contains_key("cols")) {
-        anyhow::bail!("\"size\" and \"rows\"/\"cols\" both given; give one");
+
+    fn answer(&self, line_no: usize, text: &str) -> anyhow::Result<LineAnswer> {
+        let mut j: Value = serde_json::from_str(text)?;
+        let obj = j.as_object_mut().ok_or_else(|| {
+            anyhow::anyhow!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}")
+        })?;
+        let id = obj.remove("id");
+        // A field the board does not read is a typo or a mix-up; say so rather than drop it.
+        if let Some(k) = obj
+            .keys()
+            .find(|k| !["size", "rows", "cols", "walls", "holes"].contains(&k.as_str()))
+        {
+            anyhow::bail!("unknown field {k:?} (a board has size or rows and cols, walls, holes, id)");
+        }
+        if obj.contains_key("size") && (obj.contains_key("rows") || obj.contains_key("cols")) {
+            anyhow::bail!("\"size\" and \"rows\"/\"cols\" both given; give one");
+        }
+        if let Some(n) = obj.remove("size") {
+            obj.entry("rows").or_insert(n.clone());
+            obj.entry("cols").or_insert(n);
+        }
+        let board: Board = serde_json::from_value(j)?;
+        let report = value_within(&board, self.opts, self.time_limit, &Reporter::silent())?;
+        if self.require_proof && report.rests_on_unchecked_unsat() {
+            anyhow::bail!(
+                "--require-proof: the answer rests on an external solver's UNSAT that nothing checked"
+            );
+        }
+        let mut out = json!({ "line": line_no });
+        if let Some(id) = id {
+            out["id"] = id;
+        }
+        if let (Some(o), Value::Object(r)) = (out.as_object_mut(), serde_json::to_value(&report)?) {
+            o.extend(r);
+        }
+        Ok(LineAnswer {
+            json: out,
+            proved: report.proved,
+        })
     }
-    if let Some(n) = obj.remove("size") {
-        obj.entry("rows").or_insert(n.clone());
-        obj.entry("cols").or_insert(n);
-    }
-    let board: Board = serde_json::from_value(j)?;
-    let report = value(&board, opts)?;
-    let mut out = json!({ "line": line_no });
-    if let Some(id) = id {
-        out["id"] = id;
-    }
-    if let (Some(o), Value::Object(r)) = (out.as_object_mut(), serde_json::to_value(&report)?) {
-        o.extend(r);
-    }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -60,18 +88,29 @@ mod tests {
     #[test]
     fn lines_give_values_or_errors_naming_the_line() {
         let o = ValueOptions::default();
-        let a = value_line(1, r#"{"rows":8,"cols":8,"walls":[[1,3],[2,5]],"id":"x"}"#, &o)
+        let batch = Batch {
+            opts: &o,
+            time_limit: None,
+            require_proof: true,
+        };
+        let a = batch
+            .line(1, r#"{"rows":8,"cols":8,"walls":[[1,3],[2,5]],"id":"x"}"#)
             .unwrap()
             .unwrap();
         assert_eq!(
-            (a["line"].clone(), a["value"].clone(), a["id"].clone()),
-            (json!(1), json!(10), json!("x"))
+            (
+                a.json["line"].clone(),
+                a.json["value"].clone(),
+                a.json["id"].clone(),
+                a.proved
+            ),
+            (json!(1), json!(10), json!("x"), true)
         );
-        let a = value_line(2, r#"{"size":4}"#, &o).unwrap().unwrap();
-        assert_eq!(a["value"], 4);
-        assert!(value_line(3, "  ", &o).is_none());
+        let a = batch.line(2, r#"{"size":4}"#).unwrap().unwrap();
+        assert_eq!(a.json["value"], 4);
+        assert!(batch.line(3, "  ").is_none());
         for bad in ["{\"rows\":8", "[1,2]", r#"{"rows":3,"cols":3,"walls":[[5,5]]}"#] {
-            let e = value_line(7, bad, &o).unwrap().unwrap_err();
+            let e = batch.line(7, bad).unwrap().unwrap_err();
             assert_eq!(e["line"], 7);
             assert!(e["error"].as_str().unwrap().starts_with("line 7: "), "{e}");
         }

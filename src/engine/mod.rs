@@ -25,7 +25,7 @@ mod value;
 mod value_call;
 mod wall_bound;
 
-pub use batch::value_line;
+pub use batch::{Batch, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};

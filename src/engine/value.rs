@@ -202,6 +202,14 @@ impl DiveReport {
     }
 }
 
+impl ValueReport {
+    /// Whether the answer rests on an external solver's UNSAT that nothing checked: a proved
+    /// value not certified, or a stopped search whose upper bound came from such an answer.
+    pub fn rests_on_unchecked_unsat(&self) -> bool {
+        !self.certified && (self.proved || self.unchecked_unsat)
+    }
+}
+
 /// Boards with at least this many free cells also start from the local search's placement:
 /// below, the SAT calls it would save take milliseconds.
 const LOCAL_SEARCH_MIN_FREE_CELLS: usize = 150;
