@@ -143,4 +143,24 @@ fn the_authors_two_wall_summary_is_checked_against_the_engine() {
     // Without the boards it cannot be checked.
     let o = run(&["verify", &format!("{PUBLISHED}/8x8/2W_summary.txt")]);
     assert_eq!(o.status.code(), Some(2));
+    // In JSON the same verdicts; the flags that act on rows of boards are refused.
+    let summary = format!("{PUBLISHED}/8x8/2W_summary.txt");
+    let boards = format!("{PUBLISHED}/8x8/2-W_boards.csv");
+    let args = ["verify", &summary, "--boards", &boards];
+    let o = run(&[&args[..], &["--format", "json"]].concat());
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (o.status.code(), &j["total"], &j["walls"]),
+        (Some(0), &2016.into(), &2.into())
+    );
+    assert_eq!(j["checked"], j["confirmed"], "{j}");
+    let dir = tempfile::tempdir().unwrap();
+    let tsv = dir.path().join("rows.tsv");
+    for extra in [
+        &["--rows-tsv", tsv.to_str().unwrap()][..],
+        &["--claim", "unique-optimum"],
+    ] {
+        common::assert_bad_input(&[&args[..], extra].concat(), "an author's summary has no rows");
+    }
+    assert!(!tsv.exists());
 }

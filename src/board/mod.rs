@@ -16,7 +16,7 @@ mod walls;
 
 pub use armies::Armies;
 pub use cellset::{CellSet, WIDTHS, width_for};
-pub use classes::WallClasses;
+pub use classes::{WallClasses, binomial};
 pub use grid::{Board, BoardError, Cell, Coord, MAX_SIDE};
 pub use placement::Placement;
 pub use segment::{Family, Segment};

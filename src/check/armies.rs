@@ -86,11 +86,10 @@ pub struct BruteArmies {
     pub positions: u64,
 }
 
+/// `C(n, k)` black armies on `n` squares left; boards small enough to search exhaustively keep
+/// it within `u64`.
 fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    crate::board::binomial(n, k).expect("a count of armies past u64 on a board searched exhaustively")
 }
 
 /// Exhaustive search over every black army (at most 24 free squares): the squares a black

@@ -29,7 +29,8 @@ pub struct VerifyArgs {
     /// 0 even when claims are refuted and the report's summary row goes to stderr.
     #[command(flatten)]
     pub output: OutputArgs,
-    /// Write every row's verdict, tab-separated, to this file.
+    /// Write every row's verdict, tab-separated, to this file (not for an author's summary,
+    /// which has no rows of boards).
     #[arg(long, value_name = "FILE")]
     pub rows_tsv: Option<PathBuf>,
     /// For an author's summary (`*W_summary.txt`): the boards CSV whose values it summarises.
@@ -54,6 +55,14 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let run = RunInfo::new(&value);
     let mut rows_tsv = None;
     let (report, table_line, refuted) = if is_summary(&text) {
+        // A summary's lines are not rows of boards: neither flag has anything to act on.
+        if a.rows_tsv.is_some() || a.claim != ClaimKind::default() {
+            anyhow::bail!(
+                "{}: an author's summary has no rows of boards; --rows-tsv and --claim apply to \
+                 boards CSVs, puzzle lists and SCIP files",
+                a.file.display()
+            );
+        }
         let boards = a
             .boards
             .as_ref()
@@ -69,7 +78,10 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         };
         let r = verify_summary(&text, &read(boards)?, opts)?;
         (
-            render::summary_markdown(&r),
+            match a.format {
+                Format::Json => serde_json::to_string(&r)? + "\n",
+                Format::Text => render::summary_markdown(&r),
+            },
             render::summary_line(&r),
             r.confirmed < r.checked,
         )
