@@ -233,6 +233,21 @@ fn csplib_instances_want_n_queens_on_holes() {
         serde_json::json!([[0, 1], [1, 3], [2, 0], [5, 4]])
     );
     assert_eq!(s["total"], brute_count(&b, 6));
+    // Extra holes on top, `diagonals` too, as on any board.
+    let s = summary(&[
+        "solutions",
+        "--csplib",
+        "tests/data/blocked-6.param",
+        "--holes",
+        "diagonals",
+        "--count",
+    ]);
+    for i in 0..6 {
+        b.set((i, i), Cell::Hole);
+        b.set((i, 5 - i), Cell::Hole);
+    }
+    assert_eq!(s["board"]["holes"].as_array().unwrap().len(), 16);
+    assert_eq!(s["total"], brute_count(&b, 6));
     // JSON form, 0-based.
     let s = summary(&["solutions", "--csplib", "tests/data/blocked-5.json", "--count"]);
     let mut b = Board::square(5).unwrap();

@@ -52,16 +52,8 @@ impl BoardArgs {
     pub fn load(&self) -> anyhow::Result<(Board, Placement)> {
         let (mut board, queens) = match &self.file {
             Some(path) if !self.shape.given() => {
-                let (name, text) = if path.as_os_str() == "-" {
-                    let mut s = String::new();
-                    std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading stdin")?;
-                    ("<stdin>".to_string(), s)
-                } else {
-                    let text = std::fs::read_to_string(path)
-                        .with_context(|| format!("cannot read board file {}", path.display()))?;
-                    (path.display().to_string(), text)
-                };
-                let g = parse_grid(&text).map_err(|e| e.in_file(&name))?;
+                let text = super::input::read_text(path, "board file")?;
+                let g = parse_grid(&text).map_err(|e| e.in_file(&super::input::input_name(path)))?;
                 (g.board, g.queens)
             }
             Some(_) => bail!("give a board file or --size/--rows/--cols, not both"),
@@ -75,6 +67,21 @@ impl BoardArgs {
                 (Board::new(r, c)?, Placement::default())
             }
         };
+        self.place_cells(&mut board)?;
+        if let Some(&q) = queens.queens().iter().find(|&&q| board.cell(q) != Cell::Free) {
+            bail!(
+                "the grid's queen at {},{} stands on a {}",
+                q.0,
+                q.1,
+                board.cell(q).name()
+            );
+        }
+        Ok((board, queens))
+    }
+
+    /// Puts the cells of `--walls`, `--bits` and `--holes` on `board` (also on a board that
+    /// came from elsewhere, such as an instance file).
+    pub fn place_cells(&self, board: &mut Board) -> anyhow::Result<()> {
         if let Some(w) = &self.walls {
             for p in parse_cell_list(w).context("--walls")? {
                 board.place(p, Cell::Wall).context("--walls")?;
@@ -99,14 +106,6 @@ impl BoardArgs {
                 board.place(p, Cell::Hole).context("--holes")?;
             }
         }
-        if let Some(&q) = queens.queens().iter().find(|&&q| board.cell(q) != Cell::Free) {
-            bail!(
-                "the grid's queen at {},{} stands on a {}",
-                q.0,
-                q.1,
-                board.cell(q).name()
-            );
-        }
-        Ok((board, queens))
+        Ok(())
     }
 }

@@ -3,7 +3,7 @@
 use super::board_args::BoardArgs;
 use crate::board::{Board, Placement};
 use crate::io::parse_blocked_queens;
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -39,21 +39,11 @@ impl InstanceArgs {
         if b.file.is_some() || b.shape.given() || b.bits.is_some() {
             bail!("give either --csplib FILE or a board, not both");
         }
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read instance file {}", path.display()))?;
+        let text = super::input::read_text(path, "instance file")?;
         let inst = parse_blocked_queens(&text).map_err(|e| e.in_file(&path.display().to_string()))?;
         let mut board = inst.board;
         // Extra walls or holes on top of an instance are allowed (for experiments).
-        for (flag, list, cell) in [
-            ("--walls", &b.walls, crate::board::Cell::Wall),
-            ("--holes", &b.holes, crate::board::Cell::Hole),
-        ] {
-            if let Some(list) = list {
-                for p in crate::board::parse_cell_list(list).context(flag)? {
-                    board.place(p, cell).context(flag)?;
-                }
-            }
-        }
+        b.place_cells(&mut board)?;
         Ok(Loaded {
             board,
             shown: Placement::default(),

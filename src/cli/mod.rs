@@ -6,6 +6,7 @@ mod board_args;
 mod cover;
 mod ctrl_c;
 mod encode;
+mod input;
 mod instance;
 mod least_walls;
 mod nk;

@@ -14,7 +14,6 @@ use crate::study::puzzles::{
 };
 use crate::study::report::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use crate::study::sweep::Engine;
-use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -76,8 +75,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
     // Read the published list first: a bad file should fail before a long run.
     let published = match &a.compare {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let text = super::input::read_text(path, "")?;
             Some(parse_published_as(
                 &path.display().to_string(),
                 &text,

@@ -49,20 +49,9 @@ pub struct SolutionsArgs {
     pub progress: ProgressArgs,
 }
 
-/// A closed stdout (`| head`) ends the listing quietly, like other line-oriented tools.
+/// A closed stdout (`| head`) ends the listing quietly, as it ends every command
+/// (`cli::main`).
 pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
-    match list(a) {
-        Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            Ok(0)
-        }
-        other => other,
-    }
-}
-
-fn list(a: SolutionsArgs) -> anyhow::Result<i32> {
     let loaded = a.instance.load()?;
     let board = loaded.board;
     let target = match (a.queens, a.at_least, loaded.wanted) {

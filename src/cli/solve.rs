@@ -7,7 +7,6 @@ use super::args::{Format, ProofArgs, SolverArgs};
 use crate::board::render_grid;
 use crate::engine::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 use crate::solve::{Backend, UNCHECKED_UNSAT, parse_seconds};
-use anyhow::Context;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -36,11 +35,7 @@ pub struct SolveArgs {
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
-    if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("reading stdin")
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
-    }
+    super::input::read_text(path, "")
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {

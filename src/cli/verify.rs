@@ -122,5 +122,5 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    super::input::read_text(path, "")
 }
