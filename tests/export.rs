@@ -167,6 +167,14 @@ fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
     let cnf = dir.path().join("value-at-least-11.cnf");
     let proof = dir.path().join("value-at-least-11.drat");
     assert!(queensat::solve::check_drat(&cnf, &proof).unwrap().verified);
+    // The proof was written under a hidden name and moved once whole: nothing else is left.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.') || n.ends_with(".drat"))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["value-at-least-11.drat"]);
     // Only the final empty clause kept: not a proof.
     let broken = dir.path().join("broken.drat");
     std::fs::write(&broken, "0\n").unwrap();

@@ -235,44 +235,51 @@ pub fn solve_with_proof(
 ) -> anyhow::Result<ProofAnswer> {
     let cnf_path = dir.join(format!("{name}.cnf"));
     let proof_path = dir.join(format!("{name}.drat"));
+    // The solver writes the proof under a hidden name, renamed once it is whole: a run killed
+    // mid-solve leaves no `NAME.drat` that looks like a certificate.
+    let partial = dir.join(format!(".{name}.drat.partial"));
     write_atomic(
         &cnf_path,
         write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
     )?;
     let start = Instant::now();
-    let (answer, proof_format) = match answer_with_proof(q, backend, &proof_path, stop, phases) {
+    let (answer, proof_format) = match answer_with_proof(q, backend, &partial, stop, phases) {
         Ok(a) => a,
         Err(e) => {
             let _ = std::fs::remove_file(&cnf_path);
-            let _ = std::fs::remove_file(&proof_path);
+            let _ = std::fs::remove_file(&partial);
             return Err(e);
         }
     };
     let solve_seconds = start.elapsed().as_secs_f64();
     let (answer, model) = answer;
+    if answer != SolverResult::Unsat {
+        let _ = std::fs::remove_file(&partial);
+    }
     Ok(match answer {
-        SolverResult::Unsat => ProofAnswer::Unsat(PendingProof {
-            refuted: q.refuted.clone(),
-            proves: q.proves.clone(),
-            implied: q.implied.clone(),
-            n_vars: q.n_vars,
-            n_clauses: q.cnf.len(),
-            cnf: cnf_path,
-            proof: proof_path,
-            proof_format,
-            solve_seconds,
-        }),
-        other => {
-            let _ = std::fs::remove_file(&proof_path);
-            match (other, model) {
-                (SolverResult::Sat, Some(m)) => ProofAnswer::Sat(m),
-                (SolverResult::Sat, None) => bail!("internal error: a SAT answer without a model"),
-                _ => {
-                    let _ = std::fs::remove_file(&cnf_path);
-                    ProofAnswer::Interrupted
-                }
-            }
+        SolverResult::Unsat => {
+            std::fs::rename(&partial, &proof_path)
+                .with_context(|| format!("cannot move the proof to {}", proof_path.display()))?;
+            ProofAnswer::Unsat(PendingProof {
+                refuted: q.refuted.clone(),
+                proves: q.proves.clone(),
+                implied: q.implied.clone(),
+                n_vars: q.n_vars,
+                n_clauses: q.cnf.len(),
+                cnf: cnf_path,
+                proof: proof_path,
+                proof_format,
+                solve_seconds,
+            })
         }
+        other => match (other, model) {
+            (SolverResult::Sat, Some(m)) => ProofAnswer::Sat(m),
+            (SolverResult::Sat, None) => bail!("internal error: a SAT answer without a model"),
+            _ => {
+                let _ = std::fs::remove_file(&cnf_path);
+                ProofAnswer::Interrupted
+            }
+        },
     })
 }
 
