@@ -144,6 +144,13 @@ fn bad_input_is_one_line() {
         err.starts_with("queensat: error: N+k counting takes sides 1 to 32"),
         "{err}"
     );
+    // Every size of a table is checked before the first count.
+    let (code, _, err) = queensat(&["nk", "--size", "3,4", "--walls", "10", "--quiet"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("10 walls: more than the 3x3 board has squares"),
+        "{err}"
+    );
     let (code, _, err) = queensat(&["nk", "--size", "8", "--walls", "1", "--classes"]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");

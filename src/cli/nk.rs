@@ -5,7 +5,7 @@ use crate::board::render_cell_list;
 use crate::engine::Shard;
 use crate::io::write_atomic;
 use crate::study::Counts;
-use crate::study::nk::{NkMethod, NkOptions, NkSpec, count_nk, methods_agree, nk_line, nk_table};
+use crate::study::nk::{NkMethod, NkOptions, NkSpec, check_size, count_nk, methods_agree, nk_line, nk_table};
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
@@ -74,8 +74,8 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         progress: a.progress.reporter(),
     };
     for n in a.size.iter() {
-        if let Some(k) = a.walls.iter().find(|&k| k > n * n) {
-            bail!("--walls {k}: more walls than the {n}x{n} board has squares");
+        for k in a.walls.iter() {
+            check_size(n, k)?;
         }
     }
     let mut groups = Vec::new();

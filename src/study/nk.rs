@@ -156,13 +156,17 @@ pub struct NkReport {
 /// The file a run keeps its spec in.
 pub const NK_SPEC_FILE: &str = "nk.json";
 
+/// Whether `k` walls on `n × n` make a count: sides 1 to 32, at most `n²` walls. A table's
+/// sizes are all checked before its first count.
+pub fn check_size(n: usize, k: usize) -> anyhow::Result<()> {
+    ensure!((1..=32).contains(&n), "N+k counting takes sides 1 to 32, not {n}");
+    ensure!(k <= n * n, "{k} walls: more than the {n}x{n} board has squares");
+    Ok(())
+}
+
 /// Counts (or resumes counting) into `out`; `None` when a shard finished.
 pub fn count_nk(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
-    ensure!(
-        (1..=32).contains(&spec.n),
-        "N+k counting takes sides 1 to 32, not {}",
-        spec.n
-    );
+    check_size(spec.n, spec.k)?;
     ensure!(spec.chunk > 0, "--chunk must be at least 1");
     with_cell_width!(spec.n * spec.n, W => count_in::<W>(spec, opts, out))
 }
