@@ -29,6 +29,9 @@ use anyhow::ensure;
 use std::rc::Rc;
 use std::time::Instant;
 
+/// The largest board least-walls takes, in cells (20×20; the results go to 12×12).
+pub const MAX_CELLS: usize = 400;
+
 /// Finds the least number of walls for `queens` queens on a `rows × cols` board.
 pub fn least_walls(
     rows: usize,
@@ -36,6 +39,10 @@ pub fn least_walls(
     queens: usize,
     opts: &LeastWallsOptions,
 ) -> anyhow::Result<LeastWallsReport> {
+    ensure!(
+        rows * cols <= MAX_CELLS,
+        "a {rows}x{cols} board is beyond what least-walls is meant for (at most {MAX_CELLS} cells)"
+    );
     let start = Instant::now();
     let cpu_start = process_cpu_seconds();
     let mut report = LeastWallsReport {

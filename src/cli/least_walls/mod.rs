@@ -1,8 +1,6 @@
 //! `queensat least-walls`: the fewest walls for q queens, witnesses, proofs and board counts;
 //! `least-walls table`, `chart` and `compare` render saved runs.
 
-mod certify;
-
 use super::args::{Format, OutputArgs, SolverArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
@@ -11,7 +9,8 @@ use crate::encode::{Attack, QueenCount, WallOptions};
 use crate::engine::interrupt::{stop_requested, stopped_exit_code};
 use crate::io::write_atomic;
 use crate::study::report::{
-    LeastWallsRun, compare_runs, least_walls_chart, least_walls_summary, least_walls_tables, least_walls_text,
+    LeastWallsRun, certificate_line, compare_runs, least_walls_chart, least_walls_summary,
+    least_walls_tables, least_walls_text,
 };
 use crate::study::{Counts, LeastWallsOptions, WallSearch, least_walls};
 use anyhow::bail;
@@ -168,9 +167,6 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     }
     let (rows, cols) = a.shape.shape()?;
     Board::new(rows, cols)?; // the size check, with its message
-    if rows * cols > 400 {
-        bail!("a {rows}x{cols} board is beyond what least-walls is meant for (at most 400 cells)");
-    }
     let Some(qs) = &a.queens else {
         bail!("--queens is required")
     };
@@ -211,7 +207,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
             print!("{}", least_walls_text(&r, a.list));
         }
         if a.certify {
-            let line = certify::certificate_line(&r);
+            let line = certificate_line(&r);
             if a.format == Format::Text {
                 println!("{line}\n");
             } else {
