@@ -5,7 +5,6 @@ use super::args::{Format, ValueSearchArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use crate::board::Board;
-use crate::check::check_placement;
 use crate::engine::{Provenance, Shard};
 use crate::io::{PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
 use crate::study::Counts;
@@ -134,27 +133,16 @@ pub(super) struct Emit<'a> {
     pub format: Format,
 }
 
-/// Re-checks every puzzle, compares with a published list if given, and writes the files,
+/// Puts the puzzles in output order (re-checked), compares with a published list if given, and writes the files,
 /// the page and the summary.
 pub(super) fn emit(
-    mut report: PuzzleReport,
+    report: PuzzleReport,
     published: Option<&[crate::io::ClaimRow]>,
     compare: Option<&std::path::Path>,
     value: &crate::engine::ValueOptions,
     e: &Emit,
 ) -> anyhow::Result<i32> {
-    report
-        .puzzles
-        .sort_by(|x, y| (x.k(), x.value, x.bits, &x.walls).cmp(&(y.k(), y.value, y.bits, &y.walls)));
-    // Every placement printed below is re-checked here, apart from the engine.
-    for p in &report.puzzles {
-        if let Err(e) = check_placement(&p.board(), &p.solution) {
-            anyhow::bail!(
-                "internal error: puzzle {:?} solution fails the checker: {e}",
-                p.walls
-            );
-        }
-    }
+    let report = report.for_output()?;
     let comparison = match published {
         Some(list) => Some(compare_published(list, &report, value)?),
         None => None,

@@ -92,3 +92,22 @@ pub struct PuzzleReport {
     pub puzzles: Vec<Puzzle>,
     pub seconds: f64,
 }
+
+impl PuzzleReport {
+    /// The puzzles in the order every output lists them (walls, value, bit pattern, cells),
+    /// each solution re-checked by the independent checker on the way out (a run's own and a
+    /// merge's alike).
+    pub fn for_output(mut self) -> anyhow::Result<PuzzleReport> {
+        self.puzzles
+            .sort_by(|x, y| (x.k(), x.value, x.bits, &x.walls).cmp(&(y.k(), y.value, y.bits, &y.walls)));
+        for p in &self.puzzles {
+            if let Err(e) = crate::check::check_placement(&p.board(), &p.solution) {
+                anyhow::bail!(
+                    "internal error: puzzle {:?} solution fails the checker: {e}",
+                    p.walls
+                );
+            }
+        }
+        Ok(self)
+    }
+}
