@@ -133,8 +133,8 @@ pub(super) struct Emit<'a> {
     pub format: Format,
 }
 
-/// Puts the puzzles in output order (re-checked), compares with a published list if given, and writes the files,
-/// the page and the summary.
+/// Puts the puzzles in output order (re-checked), compares with a published list if given,
+/// and writes the files, the page and the summary.
 pub(super) fn emit(
     report: PuzzleReport,
     published: Option<&[crate::io::ClaimRow]>,
