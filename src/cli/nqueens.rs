@@ -78,7 +78,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
     anyhow::ensure!(n >= 1, "n must be at least 1 (got 0)");
     let need = estimate_bytes(n, a.method == Method::MinConflicts);
     anyhow::ensure!(
-        need <= a.max_memory << 20,
+        need <= a.max_memory.saturating_mul(1 << 20),
         "n = {n} needs about {} MiB, above the budget of {} MiB (--max-memory)",
         need >> 20,
         a.max_memory
