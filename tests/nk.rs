@@ -148,7 +148,7 @@ fn bad_input_is_one_line() {
     let (code, _, err) = queensat(&["nk", "--size", "3,4", "--walls", "10", "--quiet"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("10 walls: more than the 3x3 board has squares"),
+        err.contains("--walls 10: more walls than the 3x3 board has squares"),
         "{err}"
     );
     let (code, _, err) = queensat(&["nk", "--size", "8", "--walls", "1", "--classes"]);

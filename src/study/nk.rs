@@ -160,7 +160,10 @@ pub const NK_SPEC_FILE: &str = "nk.json";
 /// sizes are all checked before its first count.
 pub fn check_size(n: usize, k: usize) -> anyhow::Result<()> {
     ensure!((1..=32).contains(&n), "N+k counting takes sides 1 to 32, not {n}");
-    ensure!(k <= n * n, "{k} walls: more than the {n}x{n} board has squares");
+    ensure!(
+        k <= n * n,
+        "--walls {k}: more walls than the {n}x{n} board has squares"
+    );
     Ok(())
 }
 
