@@ -369,4 +369,34 @@ fn a_sweep_labels_what_rests_on_an_external_solver() {
             }
         }
     }
+    // Sharded, the shards print nothing of it and the merge prints the same label.
+    let greedy = [
+        &base[..],
+        &["--engine", "reuse", "--start", "greedy", "--chunk", "2"],
+    ]
+    .concat();
+    let shards: Vec<String> = (1..=2)
+        .map(|i| {
+            let o = out(&format!("shard{i}"));
+            let shard = format!("{i}/2");
+            let args = [&greedy[..], &["--shard", &shard, "--output", o.to_str().unwrap()]].concat();
+            let (code, text, err) = queensat(&args);
+            assert_eq!(code, 0, "{err}");
+            assert!(!text.contains("unchecked"), "{text}");
+            o.to_str().unwrap().to_string()
+        })
+        .collect();
+    let merged = out("merged");
+    let (code, text, err) = queensat(&[
+        "merge",
+        &shards[0],
+        &shards[1],
+        "--output",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("proof: unchecked (external solver's word) for the values"),
+        "{text}"
+    );
 }

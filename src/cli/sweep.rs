@@ -6,8 +6,8 @@ use super::shape_args::ShapeArgs;
 use crate::engine::{Shard, command_line};
 use crate::study::Counts;
 use crate::study::sweep::{
-    Engine, RunOptions, Start, SweepSpec, compare_dirs, merge, render_comparison, run_sweep,
-    unchecked_by_external,
+    Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary, compare_dirs, merge, render_comparison,
+    run_sweep,
 };
 use anyhow::bail;
 use clap::Args;
@@ -89,27 +89,27 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         progress: a.progress.reporter(),
         command: command_line(),
     };
-    let sums = with_threads(a.threads, || run_sweep(&spec, &opts, &out))?;
-    print_summaries(sums.as_deref().unwrap_or_default());
-    // The tree engine's values rest on its replayed trees; a SAT engine's on the solver's
-    // answers unless the branch and bound compared them.
-    let by_sat_alone = spec.engine != Engine::Tree
-        && !a.cross_check
-        && !(spec.engine == Engine::Reuse && spec.start == Start::Bnb);
-    let counted_by_sat = spec.count_optimal && spec.engine != Engine::Tree;
-    if let Some(what) = unchecked_by_external(&spec.solver, by_sat_alone, counted_by_sat)
-        && sums.is_some()
-    {
+    // A shard's run prints nothing: `merge` prints the whole.
+    if let Some((sums, record)) = with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
+        print_run(&sums, &record);
+    }
+    Ok(0)
+}
+
+/// The summaries of a finished (or merged) sweep, and what of it rests on an external
+/// solver's word.
+fn print_run(sums: &[WallsSummary], record: &RunRecord) {
+    print_summaries(sums);
+    if let Some(what) = record.unchecked_by_external(sums) {
         println!(
             "proof: {} for the {what} (--cross-check checks the values)",
             crate::solve::UNCHECKED_UNSAT
         );
     }
-    Ok(0)
 }
 
 /// One line per wall count: classes, boards, the value distribution per board, the maximum.
-fn print_summaries(sums: &[crate::study::sweep::WallsSummary]) {
+fn print_summaries(sums: &[WallsSummary]) {
     for w in sums {
         let values: Vec<String> = w
             .values
@@ -179,7 +179,8 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     if puzzles {
         return super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter());
     }
-    print_summaries(&merge(&a.dirs, &a.output, &command_line())?);
+    let (sums, record) = merge(&a.dirs, &a.output, &command_line())?;
+    print_run(&sums, &record);
     Ok(0)
 }
 

@@ -11,6 +11,4 @@ pub use evaluate::{
     Engine, Evaluated, Evaluator, Start, compare_with_bnb, refuted_by_tree, second_optimum_by_tree,
 };
 pub use run::{RunOptions, SweepSpec, merge, run_sweep};
-pub use summary::{
-    CrossCheck, RunRecord, ValueCount, WallsSummary, markdown, summarise, unchecked_by_external,
-};
+pub use summary::{CrossCheck, RunRecord, ValueCount, WallsSummary, markdown, summarise};

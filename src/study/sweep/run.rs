@@ -221,7 +221,7 @@ pub fn run_sweep(
     spec: &SweepSpec,
     opts: &RunOptions,
     out: &Path,
-) -> anyhow::Result<Option<Vec<WallsSummary>>> {
+) -> anyhow::Result<Option<(Vec<WallsSummary>, RunRecord)>> {
     Board::new(spec.rows, spec.cols)?;
     with_cell_width!(spec.rows * spec.cols, W => run_sweep_in::<W>(spec, opts, out))
 }
@@ -230,7 +230,7 @@ fn run_sweep_in<const W: usize>(
     spec: &SweepSpec,
     opts: &RunOptions,
     out: &Path,
-) -> anyhow::Result<Option<Vec<WallsSummary>>> {
+) -> anyhow::Result<Option<(Vec<WallsSummary>, RunRecord)>> {
     let started = Instant::now();
     let backend: Backend = spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?;
     if spec.chunk_size == 0 {
@@ -280,7 +280,7 @@ fn run_sweep_in<const W: usize>(
         return Ok(None);
     }
     let fresh: Vec<(usize, usize)> = todo.iter().map(|&&(k, _, j)| (k, j)).collect();
-    let sums = assemble(spec, &plan, &store, out, &opts.command, started, &fresh)?;
+    let swept = assemble(spec, &plan, &store, out, &opts.command, started, &fresh)?;
     {
         let classes: usize = plan.classes.iter().map(|(_, l)| l.len()).sum();
         bar.note(|| {
@@ -295,7 +295,7 @@ fn run_sweep_in<const W: usize>(
             )
         });
     }
-    Ok(Some(sums))
+    Ok(Some(swept))
 }
 
 /// Re-checks a row read back from a chunk against the class it should describe: the walls,
@@ -360,7 +360,7 @@ fn assemble<const W: usize>(
     command: &str,
     started: Instant,
     fresh: &[(usize, usize)],
-) -> anyhow::Result<Vec<WallsSummary>> {
+) -> anyhow::Result<(Vec<WallsSummary>, RunRecord)> {
     let mut sums: Vec<WallsSummary> = Vec::new();
     let mut sat_seconds = 0.0;
     let mut calls = 0;
@@ -496,11 +496,11 @@ fn assemble<const W: usize>(
         format!("{}\n", serde_json::to_string_pretty(&prov)?).as_bytes(),
     )?;
     write_atomic(&out.join("summary.md"), markdown(&shape, &sums, &prov).as_bytes())?;
-    Ok(sums)
+    Ok((sums, prov))
 }
 
 /// Merges shard directories of one sweep into `out`; returns the summary of each wall count.
-pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Vec<WallsSummary>> {
+pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<(Vec<WallsSummary>, RunRecord)> {
     let started = Instant::now();
     let spec: SweepSpec = common_spec(dirs, "sweep.json", "sweep")?;
     Board::new(spec.rows, spec.cols)?;

@@ -104,19 +104,25 @@ pub struct CrossCheck {
     pub sat_seconds: f64,
 }
 
-/// What of a sweep rests on an external solver's unchecked UNSAT answers: the values, when a
-/// SAT engine proved them and nothing cross-checked them; the counts of optimal placements
-/// (their enumeration ends in an UNSAT answer) whenever they were counted. `None`: nothing,
-/// or the solver is built in.
-pub fn unchecked_by_external(solver: &str, values_by_sat_alone: bool, counted: bool) -> Option<&'static str> {
-    if !solver.starts_with("external:") {
-        return None;
-    }
-    match (values_by_sat_alone, counted) {
-        (true, true) => Some("values and counts"),
-        (true, false) => Some("values"),
-        (false, true) => Some("counts"),
-        (false, false) => None,
+impl RunRecord {
+    /// What of the sweep `sums` rests on an external solver's unchecked UNSAT answers: the
+    /// values, when a SAT engine proved them and nothing compared them with the branch and
+    /// bound (`--cross-check`, or the reuse engine's branch-and-bound start); the counts of
+    /// optimal placements when a SAT engine counted them (its enumeration ends in an UNSAT
+    /// answer; the tree engine's counts rest on replayed trees). `None`: nothing, or the solver
+    /// is built in. The one rule for the run's summary and for what the command prints.
+    pub fn unchecked_by_external(&self, sums: &[WallsSummary]) -> Option<&'static str> {
+        if !self.solver.starts_with("external:") {
+            return None;
+        }
+        let by_sat = self.chunk_tree_seconds.is_none();
+        let counted = sums.iter().any(|w| w.max_value_placements.is_some());
+        match (by_sat && self.cross_check.is_none(), by_sat && counted) {
+            (true, true) => Some("values and counts"),
+            (true, false) => Some("values"),
+            (false, true) => Some("counts"),
+            (false, false) => None,
+        }
     }
 }
 
@@ -179,12 +185,7 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     s.push_str(&format!("- command: `{}`\n", prov.provenance.command));
     s.push_str(&format!("- solver: {}; engine: {}\n", prov.solver, prov.engine));
     let counted = sums.iter().any(|w| w.max_value_placements.is_some());
-    if let Some(what) = unchecked_by_external(
-        &prov.solver,
-        prov.chunk_tree_seconds.is_none() && prov.cross_check.is_none(),
-        // The tree engine's counts rest on its replayed counting trees, a SAT engine's on UNSAT.
-        counted && prov.chunk_tree_seconds.is_none(),
-    ) {
+    if let Some(what) = prov.unchecked_by_external(sums) {
         s.push_str(&format!(
             "- proof: {}: the {what} rest on its UNSAT answers (`--cross-check` checks the values)\n",
             crate::solve::UNCHECKED_UNSAT
