@@ -20,6 +20,7 @@ mod solutions;
 mod solve;
 mod stdout;
 mod sweep;
+mod threads;
 mod value;
 mod verify;
 

@@ -93,7 +93,7 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
                     chunk: a.chunk,
                 };
                 let dir = root.join(spec.dir_name());
-                match super::sweep::with_threads(a.threads, || count_nk(&spec, &opts, &dir))? {
+                match super::threads::with_threads(a.threads, || count_nk(&spec, &opts, &dir))? {
                     None => println!(
                         "n={n} k={k} {}: shard finished in {}",
                         method.name(),

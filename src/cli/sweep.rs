@@ -90,7 +90,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     // A shard's run prints nothing: `merge` prints the whole.
-    if let Some((sums, record)) = with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
+    if let Some((sums, record)) = super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
         print_run(&sums, &record);
     }
     Ok(0)
@@ -131,30 +131,6 @@ fn print_summaries(sums: &[WallsSummary]) {
             ));
         }
         println!("{line}");
-    }
-}
-
-/// More threads than this only costs time spawning them.
-fn max_threads() -> usize {
-    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-pub(super) fn with_threads<T: Send>(
-    threads: Option<usize>,
-    f: impl FnOnce() -> anyhow::Result<T> + Send,
-) -> anyhow::Result<T> {
-    match threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) if n > max_threads() => bail!(
-            "--threads {n}: at most {} (4 per CPU of this machine)",
-            max_threads()
-        ),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| anyhow::anyhow!("cannot start {n} threads: {e}"))?
-            .install(f),
-        None => f(),
     }
 }
 
