@@ -146,6 +146,51 @@ fn a_missing_or_failing_solver_is_a_clear_error() {
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("s UNKNOWN"));
 }
 
+/// `solve --time-limit` holds for the built-in solver too: without `--solver` CaDiCaL answers,
+/// and it stops inside its call. The question: 38 queens on a 20×20 board with 30 walls (value
+/// 37), whose UNSAT answer takes CaDiCaL about 20 s.
+#[test]
+fn solve_stops_a_built_in_solver_at_the_time_limit() {
+    if !common::built_with("cadical") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("hard.cnf");
+    let walls = "0,7 2,3 2,14 3,7 3,9 3,16 4,1 5,0 5,14 7,8 7,16 9,12 9,19 10,10 10,13 12,2 12,11 \
+                 12,18 12,19 13,6 13,19 14,14 15,0 15,1 15,6 17,2 17,13 17,14 18,8 19,13";
+    let o = run(&[
+        "encode",
+        "value",
+        "--size",
+        "20",
+        "--walls",
+        walls,
+        "--at-least",
+        "38",
+        "-o",
+        f.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "solve",
+        f.to_str().unwrap(),
+        "--time-limit",
+        "0.5",
+        "--format",
+        "json",
+    ]);
+    assert!(t.elapsed().as_secs_f64() < 10.0, "{:?}", t.elapsed());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (&j["status"], &j["solver"]),
+        (&"unknown".into(), &"cadical".into()),
+        "{j}"
+    );
+    assert!(j["note"].as_str().unwrap().contains("time limit (0.5 s)"), "{j}");
+}
+
 #[test]
 fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
     let dir = tempfile::tempdir().unwrap();

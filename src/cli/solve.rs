@@ -20,8 +20,9 @@ pub struct SolveArgs {
     pub external: Option<String>,
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Wall-clock limit for an external solver, in seconds; past it the answer is unknown
-    /// (`s UNKNOWN`, exit 0).
+    /// Wall-clock limit in seconds; past it the answer is unknown (`s UNKNOWN`, exit 0). An
+    /// external solver is killed and CaDiCaL stops inside its call, so CaDiCaL answers when no
+    /// --solver is named; varisat stops only between calls, and `solve` makes one.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     #[command(flatten)]
@@ -46,7 +47,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         None => {
             let backend = match &a.external {
                 Some(cmd) => Backend::External(cmd.clone()),
-                None => a.solver.backend(),
+                None => a.solver.backend_within(a.time_limit),
             };
             solve_cnf(&text, &name, &backend, a.time_limit)?
         }

@@ -62,8 +62,10 @@ pub struct CnfAnswer {
     pub note: Option<String>,
 }
 
-/// Answers the DIMACS `text` (named `name` in messages) with `backend`; an external solver
-/// gets `time_limit`, after which the answer is [`CnfStatus::Unknown`].
+/// Answers the DIMACS `text` (named `name` in messages) with `backend` within `time_limit` of
+/// wall-clock time, after which the answer is [`CnfStatus::Unknown`]: an external solver is
+/// killed, CaDiCaL stops inside its call, and a solver that stops only between calls (varisat)
+/// runs its one call to the end.
 pub fn solve_cnf(
     text: &str,
     name: &str,
@@ -75,7 +77,14 @@ pub fn solve_cnf(
         Backend::External(cmd) => {
             AnySolver::External(Box::new(ExternalSolver::new(cmd).with_timeout(time_limit)))
         }
-        b => b.make(),
+        b => {
+            let mut s = b.make();
+            if let Some(limit) = time_limit {
+                let deadline = Instant::now() + limit;
+                s.set_stop(move || Instant::now() >= deadline);
+            }
+            s
+        }
     };
     for cl in &cnf.clauses {
         solver.add_clause_ref(cl)?;
@@ -91,7 +100,12 @@ pub fn solve_cnf(
             SolverAnswer::Sat(model)
         }
         Ok(SolverResult::Unsat) => SolverAnswer::Unsat,
-        Ok(SolverResult::Interrupted) => SolverAnswer::Unknown,
+        // Only a stop ends a built-in solver's call unanswered: the time limit.
+        Ok(SolverResult::Interrupted) => {
+            let limit = time_limit.map_or(seconds, |t| t.as_secs_f64());
+            let why = format!("stopped at the time limit ({limit} s)");
+            return Ok(unknown(&cnf, backend.to_string(), seconds, why));
+        }
         // A time limit that ran out is an unknown answer, not an error.
         Err(e) if time_limit.is_some_and(|t| seconds >= t.as_secs_f64()) => {
             return Ok(unknown(&cnf, backend.to_string(), seconds, format!("{e:#}")));
