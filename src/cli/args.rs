@@ -33,8 +33,8 @@ impl BaseArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
     /// SAT solver: a built-in backend, or `external:CMD` [default: varisat; where built in,
-    /// cadical under --time-limit (it stops inside a call) and, in `value`, on boards of 300
-    /// free cells or more]
+    /// cadical under --time-limit, since it stops inside a call (`value` instead picks by size,
+    /// limit or not: cadical on boards of 300 free cells or more)]
     #[arg(long)]
     pub solver: Option<Backend>,
 }
