@@ -305,8 +305,7 @@ fn answer_with_proof(
     match backend {
         #[cfg(feature = "cadical")]
         Backend::Cadical => {
-            let mut inner = rustsat_cadical::CaDiCaL::default();
-            inner.trace_proof(proof, rustsat_cadical::ProofFormat::Drat { binary: true })?;
+            let inner = super::cadical::CadicalSolver::with_proof(proof, false)?;
             let mut solver = AnySolver::Cadical(Box::new(inner));
             if let Some(stop) = stop {
                 solver.set_stop(move || stop());

@@ -4,12 +4,15 @@
 //!
 //! - `varisat` (default): pure Rust, embedded, can write DRAT proofs.
 //! - `cadical` (cargo feature `cadical`, on by default): CaDiCaL in-process through
-//!   `rustsat-cadical` (C++ sources vendored in the crate), can write DRAT proofs.
+//!   `cadical-sys` (C++ sources vendored in the crate, bound by `cxx`: no libclang needed),
+//!   can write LRAT proofs.
 //! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
 //! - `external:CMD`: any DIMACS solver binary run as a process ([`ExternalSolver`]).
 
 mod adapter;
 mod backend;
+#[cfg(feature = "cadical")]
+mod cadical;
 mod certify;
 mod drat;
 mod external;
