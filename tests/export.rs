@@ -211,7 +211,11 @@ fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
     );
     let cnf = dir.path().join("value-at-least-11.cnf");
     let proof = dir.path().join("value-at-least-11.drat");
-    assert!(queensat::solve::check_drat(&cnf, &proof).unwrap().verified);
+    assert!(
+        queensat::solve::check_proof(&cnf, &proof, queensat::solve::ProofFormat::Drat)
+            .unwrap()
+            .verified
+    );
     // The proof was written under a hidden name and moved once whole: nothing else is left.
     let mut names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -223,7 +227,7 @@ fn certify_checks_a_drat_proof_and_rejects_a_broken_one() {
     // Only the final empty clause kept: not a proof.
     let broken = dir.path().join("broken.drat");
     std::fs::write(&broken, "0\n").unwrap();
-    let c = queensat::solve::check_drat(&cnf, &broken).unwrap();
+    let c = queensat::solve::check_proof(&cnf, &broken, queensat::solve::ProofFormat::Drat).unwrap();
     assert!(!c.verified, "{c:?}");
 }
 

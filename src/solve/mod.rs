@@ -14,8 +14,8 @@ mod backend;
 #[cfg(feature = "cadical")]
 mod cadical;
 mod certify;
-mod drat;
 mod external;
+mod proof_check;
 mod varisat;
 
 pub use self::varisat::VarisatSolver;
@@ -23,6 +23,6 @@ pub use backend::{AnySolver, Backend, CadicalConfig};
 pub use certify::{
     Certificate, PendingProof, ProofAnswer, ProofDir, UnsatQuestion, certify_unsat, solve_with_proof,
 };
-pub use drat::{DratCheck, check_drat, drat_checker, require_drat_checker};
 pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
+pub use proof_check::{ProofCheck, ProofChecker, ProofFormat, check_proof, proof_checker};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
