@@ -77,6 +77,21 @@ impl CadicalSolver {
         Ok(s)
     }
 
+    /// Reads the DIMACS file `cnf` as the whole formula. Why not clause by clause: CaDiCaL numbers
+    /// the clauses it reads from a file 1, 2, ... in file order, as LRAT checkers number the
+    /// CNF's clauses, and its lemmas after them; clauses added one by one share one counter
+    /// with the lemmas it derives while they come in (a clause shortened by a unit), so a
+    /// proof's ids would not name the file's clauses.
+    pub fn read_dimacs(&mut self, cnf: &Path) -> anyhow::Result<()> {
+        let name = cnf.to_str().context("the CNF path is not UTF-8")?;
+        let mut vars = 0;
+        self.inner
+            .read_dimacs2(name, &mut vars, 1)
+            .map_err(|e| anyhow::anyhow!("cadical cannot read {}: {e}", cnf.display()))?;
+        self.answers.read_formula(vars.max(0) as usize);
+        Ok(())
+    }
+
     /// Flushes and closes the proof, if one is being written.
     pub fn close_proof(&mut self) {
         if std::mem::take(&mut self.proof_open) {

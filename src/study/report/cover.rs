@@ -133,8 +133,8 @@ pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance
     s.push_str(&format!(
         "\nEvery solution and selection was re-checked (solutions by check::check_placement, \
          selections by counting squares). A certificate is the final UNSAT question written as \
-         DIMACS (`.cnf`) and refuted by a fresh solver writing a DRAT proof (`.drat`: {}) that \
-         the external DRAT checker `rate` verified against the `.cnf` file. CPU s: the whole \
+         DIMACS (`.cnf`) and refuted by a fresh solver writing a proof (`.drat` or `.lrat`: {}) \
+         that the proof checker named in its line verified against the `.cnf` file. CPU s: the whole \
          size (enumeration, searches, certificates, checks); sizes read back keep the figure \
          of the run that made them.\n\
          command: `{}`; solver {}.\n",
