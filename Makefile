@@ -15,7 +15,7 @@ RESULTS ?= $(if $(QUICK),target/results-quick,results)
 # $(call quick,A,B): A with QUICK=1, else B.
 quick = $(if $(QUICK),$(1),$(2))
 
-.PHONY: all build test demo results results-quick bench lint fmt clean
+.PHONY: all build test test-docs-slow demo results results-quick bench lint fmt clean
 all: build
 
 build:
@@ -31,6 +31,11 @@ test:
 	set -o pipefail; $(CARGO) test --release 2>&1 | tee target/test.log
 	@awk '/^test result:/ {p += $$4; f += $$6} END {printf "tests: %d passed, %d failed\n", p, f}' target/test.log
 	$(MAKE) --no-print-directory results-quick
+
+## Every command in README.md and docs/*.md, the long experiments among them too (make test runs
+## the others; tests/docs/main.rs says how the Markdown marks them).
+test-docs-slow:
+	DOCS_SLOW=1 $(CARGO) test --release --test docs
 
 ## Value and an optimal placement of the seed article's record boards.
 demo: build
