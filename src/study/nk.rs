@@ -17,6 +17,7 @@ use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
 use crate::engine::{
     EnumOptions, Provenance, Reporter, Shard, Target, count, thread_cpu_seconds, upper_bound,
 };
+use crate::study::Counts;
 use crate::study::chunk_store::{ChunkStore, common_spec};
 use crate::with_cell_width;
 use anyhow::{bail, ensure};
@@ -156,10 +157,21 @@ pub struct NkReport {
 /// The file a run keeps its spec in.
 pub const NK_SPEC_FILE: &str = "nk.json";
 
-/// Whether `k` walls on `n × n` make a count: sides 1 to 32, at most `n²` walls. A table's
-/// sizes are all checked before its first count.
-pub fn check_size(n: usize, k: usize) -> anyhow::Result<()> {
+/// Whether N+k counting takes boards of side `n`: 1 to 32.
+fn check_side(n: usize) -> anyhow::Result<()> {
     ensure!((1..=32).contains(&n), "N+k counting takes sides 1 to 32, not {n}");
+    Ok(())
+}
+
+/// Whether a request, one count or a table over sizes and walls, can be counted: every side
+/// from 1 to 32, and at least one cell whose `k` walls fit on `n × n`. The table's other cells
+/// hold 0 placements (no set of `k` walls exists there, and the OEIS tables give 0), so a range
+/// of sizes from 1 is not refused for its small boards. Checked before the first count.
+pub fn check_request(sizes: &Counts, walls: &Counts) -> anyhow::Result<()> {
+    for n in sizes.iter() {
+        check_side(n)?;
+    }
+    let (n, k) = (sizes.max(), walls.min());
     ensure!(
         k <= n * n,
         "--walls {k}: more walls than the {n}x{n} board has squares"
@@ -169,7 +181,7 @@ pub fn check_size(n: usize, k: usize) -> anyhow::Result<()> {
 
 /// Counts (or resumes counting) into `out`; `None` when a shard finished.
 pub fn count_nk(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
-    check_size(spec.n, spec.k)?;
+    check_side(spec.n)?;
     ensure!(spec.chunk > 0, "--chunk must be at least 1");
     with_cell_width!(spec.n * spec.n, W => count_in::<W>(spec, opts, out))
 }

@@ -46,6 +46,52 @@ pub struct SweepSpec {
     pub count_optimal: bool,
 }
 
+impl SweepSpec {
+    /// Where a run writes when no `--output` is given: a directory in the current one named
+    /// after the sweep, `sweep-RxC-Kw` (`K` as `3`, `0-4` or `2,5`) with every field of the
+    /// spec that differs from the default appended, and `.shard-I-of-N` for a shard. So a
+    /// default never lands in the committed `results/`, and two different sweeps never share
+    /// one (a directory is tied to its spec), while the same command resumes its own run.
+    pub fn default_dir(&self, shard: Option<Shard>) -> PathBuf {
+        let mut name = format!(
+            "sweep-{}x{}-{}w",
+            self.rows,
+            self.cols,
+            crate::study::Counts::new(self.walls.clone()).describe("-")
+        );
+        if self.count_optimal {
+            name.push_str("-count-optimal");
+        }
+        if self.engine != Engine::default() {
+            name.push_str(&format!("-{}", self.engine.name()));
+        }
+        if self.start != Start::default() {
+            name.push_str(&format!("-start-{}", self.start.name()));
+        }
+        if self.solver != DEFAULT_SOLVER {
+            let solver: String = self
+                .solver
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            name.push_str(&format!("-{solver}"));
+        }
+        if self.chunk_size != DEFAULT_CHUNK {
+            name.push_str(&format!("-chunk-{}", self.chunk_size));
+        }
+        if let Some(s) = shard {
+            name.push_str(&format!(".shard-{}-of-{}", s.index, s.count));
+        }
+        PathBuf::from(name)
+    }
+}
+
+/// The solver a sweep uses unless told otherwise.
+pub const DEFAULT_SOLVER: &str = "varisat";
+
+/// Classes per chunk unless told otherwise.
+pub const DEFAULT_CHUNK: usize = 1000;
+
 /// How a sweep runs (none of this changes its results).
 pub struct RunOptions {
     pub shard: Option<Shard>,
