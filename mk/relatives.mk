@@ -55,8 +55,8 @@ armies-encodings: build
 	bench/armies-encodings.sh $(BIN) $(if $(QUICK),$(BENCH_OUT)/armies quick,results/armies)
 
 ## Packing and covering the n x n board with n-queens solutions, each optimum proved, with the
-## CNF and checked proof of each final UNSAT answer (CaDiCaL in-process writes the proof, `rate`
-## checks it). n <= 8 without symmetry breaking (the certificate is then the plain question);
+## CNF and checked proof of each final UNSAT answer (CaDiCaL in-process writes an LRAT proof,
+## the built-in checker checks it). n <= 8 without symmetry breaking (the certificate is then the plain question);
 ## larger n with lex-leader constraints (docs/relatives.md says why the certificate still
 ## proves the claim), each search stopped after COVER_TIME_LIMIT CPU seconds (the table then
 ## gives the bounds proved, "open"); finished sizes are kept (cover-N.json) and not redone
