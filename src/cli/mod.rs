@@ -4,7 +4,6 @@ mod args;
 mod armies;
 mod board_args;
 mod cover;
-mod ctrl_c;
 mod encode;
 mod input;
 mod instance;
@@ -19,6 +18,7 @@ mod shell;
 mod solutions;
 mod solve;
 mod stdout;
+mod stop_signals;
 mod sweep;
 mod threads;
 mod value;
@@ -80,6 +80,26 @@ enum Command {
     Nk(nk::NkArgs),
 }
 
+impl Command {
+    /// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
+    /// report what they have, keep what a rerun resumes from, and exit 128 + the signal's
+    /// number. Each of them polls [`crate::engine::interrupt::stop_requested`].
+    fn stops_on_signal(&self) -> bool {
+        matches!(
+            self,
+            Command::Value(_)
+                | Command::Solutions(_)
+                | Command::Sweep(_)
+                | Command::LeastWalls(_)
+                | Command::Puzzles(_)
+                | Command::Nk(_)
+                | Command::Armies(_)
+                | Command::Cover(_)
+                | Command::Nqueens(_)
+        )
+    }
+}
+
 /// Runs the command line and returns the process exit code: 0 on success, 2 on bad input or
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
@@ -87,6 +107,9 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => return clap_exit(e),
     };
+    if cli.command.stops_on_signal() {
+        stop_signals::catch_stop_signals();
+    }
     let result = match cli.command {
         Command::Value(a) => value::run(a),
         Command::Solutions(a) => solutions::run(a),
@@ -110,6 +133,18 @@ pub fn main() -> i32 {
         Ok(code) => code,
         // A closed stdout (`| head`): stop quietly.
         Err(e) if is_broken_pipe(&e) => 0,
+        // A stop signal that came before a command had anything to report (a value search
+        // under way when `solutions` stopped): no error, but the signal's exit status.
+        Err(e)
+            if crate::engine::interrupt::stop_requested()
+                && e.chain().any(|c| c.is::<crate::engine::Interrupted>()) =>
+        {
+            eprintln!(
+                "queensat: {} before there was anything to report",
+                crate::engine::interrupt::interrupted()
+            );
+            crate::engine::interrupt::stopped_exit_code(true)
+        }
         Err(e) => {
             eprintln!("queensat: error: {}", one_line(&e));
             2
