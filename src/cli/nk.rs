@@ -8,6 +8,7 @@ use crate::study::Counts;
 use crate::study::nk::{
     NkMethod, NkOptions, NkSpec, check_request, count_nk, methods_agree, nk_line, nk_table,
 };
+use crate::study::chunk_store::ChunkRun;
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
@@ -92,12 +93,18 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
                 };
                 let dir = root.join(spec.dir_name());
                 match super::threads::with_threads(a.threads, || count_nk(&spec, &opts, &dir))? {
-                    None => println!(
+                    ChunkRun::ShardFinished => println!(
                         "n={n} k={k} {}: shard finished in {}",
                         method.name(),
                         dir.display()
                     ),
-                    Some(r) => {
+                    // The counts finished before it are printed; the rest of the table waits
+                    // for the rerun.
+                    ChunkRun::Stopped(s) => {
+                        println!("n={n} k={k} {}: {s}", method.name());
+                        return Ok(crate::engine::interrupt::stopped_exit_code(true));
+                    }
+                    ChunkRun::Whole(r) => {
                         println!("{}", nk_line(&r));
                         if a.classes {
                             for c in &r.classes {

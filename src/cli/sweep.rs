@@ -5,6 +5,7 @@ use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use crate::engine::{Shard, command_line};
 use crate::study::Counts;
+use crate::study::chunk_store::ChunkRun;
 use crate::study::sweep::{
     DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary,
     compare_dirs, merge, render_comparison, run_sweep,
@@ -89,8 +90,13 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     // A shard's run prints nothing: `merge` prints the whole.
-    if let Some((sums, record)) = super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
-        print_run(&sums, &record);
+    match super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
+        ChunkRun::Whole((sums, record)) => print_run(&sums, &record),
+        ChunkRun::ShardFinished => {}
+        ChunkRun::Stopped(s) => {
+            println!("{s}");
+            return Ok(crate::engine::interrupt::stopped_exit_code(true));
+        }
     }
     Ok(0)
 }

@@ -324,7 +324,11 @@ impl Run<'_> {
         let n = self.n;
         let last = self.calls.last().expect("a stopped call").clone();
         let interrupted = crate::engine::interrupt::stop_requested();
-        let why = if interrupted { "interrupted" } else { "time limit" };
+        let why = if interrupted {
+            crate::engine::interrupt::interrupted()
+        } else {
+            "time limit".to_string()
+        };
         let mut certificate = None;
         let (bound, proof) = match self.goal {
             Goal::Pack => (

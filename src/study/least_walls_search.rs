@@ -219,7 +219,7 @@ pub fn least_walls(
         // Stopped: the bounds that hold, and no minimum.
         let (lower, lower_why) = proved_lower_bound(rows, cols, queens, &calls);
         let why = if stop_requested() {
-            "interrupted (Ctrl-C)".to_string()
+            crate::engine::interrupt::interrupted()
         } else {
             format!(
                 "the time limit of {} CPU s ran out",

@@ -14,14 +14,14 @@
 
 use crate::board::{Board, Coord, WallClasses};
 use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
+use crate::engine::interrupt::check_stop;
 use crate::engine::{
     EnumOptions, Provenance, Reporter, Shard, Target, count, thread_cpu_seconds, upper_bound,
 };
 use crate::study::Counts;
-use crate::study::chunk_store::{ChunkStore, common_spec};
+use crate::study::chunk_store::{ChunkRun, ChunkStore, common_spec};
 use crate::with_cell_width;
 use anyhow::{bail, ensure};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -179,8 +179,9 @@ pub fn check_request(sizes: &Counts, walls: &Counts) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Counts (or resumes counting) into `out`; `None` when a shard finished.
-pub fn count_nk(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
+/// Counts (or resumes counting) into `out`: the whole count, a shard finished, or how far
+/// a run a stop signal ended got.
+pub fn count_nk(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<ChunkRun<NkReport>> {
     check_side(spec.n)?;
     ensure!(spec.chunk > 0, "--chunk must be at least 1");
     with_cell_width!(spec.n * spec.n, W => count_in::<W>(spec, opts, out))
@@ -205,12 +206,18 @@ impl<const W: usize> Items<W> {
         let queens = spec.n + spec.k;
         match self {
             Items::Tasks(counter, tasks) => {
-                Ok((tasks[range].iter().map(|t| counter.count_task(t)).sum(), vec![]))
+                let mut total = 0;
+                for t in &tasks[range] {
+                    check_stop()?;
+                    total += counter.count_task(t);
+                }
+                Ok((total, vec![]))
             }
             Items::Classes(wc, sets) => {
                 let mut total = 0;
                 let mut found = Vec::new();
                 for set in &sets[range] {
+                    check_stop()?;
                     let board = wc.board(set);
                     let per_board = match spec.method {
                         NkMethod::Sat => sat_count(&board, queens)?,
@@ -243,6 +250,7 @@ fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
         ..EnumOptions::default()
     };
     let report = count(board, &opts)?;
+    check_stop()?;
     ensure!(
         report.complete,
         "internal error: the enumeration on {board:?} stopped early"
@@ -250,7 +258,11 @@ fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
     Ok(report.total)
 }
 
-fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
+fn count_in<const W: usize>(
+    spec: &NkSpec,
+    opts: &NkOptions,
+    out: &Path,
+) -> anyhow::Result<ChunkRun<NkReport>> {
     let started = Instant::now();
     let items: Items<W> = match spec.method {
         NkMethod::Rows => {
@@ -286,7 +298,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
     );
     bar.advance(done.len() as u64);
     let range = |j: usize| j * spec.chunk..((j + 1) * spec.chunk).min(n_items);
-    let result: anyhow::Result<()> = todo.par_iter().try_for_each(|&j| {
+    let stopped = store.compute(&todo, (done.len(), mine.len()), |&j| {
         let cpu = thread_cpu_seconds();
         let (placements, classes) = items.count(spec, range(j))?;
         let doc = ChunkDoc {
@@ -302,9 +314,11 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
         Ok(())
     });
     bar.finish();
-    result?;
+    if let Some(stopped) = stopped? {
+        return Ok(ChunkRun::Stopped(stopped));
+    }
     if shard.count > 1 {
-        return Ok(None);
+        return Ok(ChunkRun::ShardFinished);
     }
     let mut report = NkReport {
         n: spec.n,
@@ -365,7 +379,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
         &out.join("count.json"),
         format!("{}\n", serde_json::to_string_pretty(&report)?).as_bytes(),
     )?;
-    Ok(Some(report))
+    Ok(ChunkRun::Whole(report))
 }
 
 /// How a report was counted, in a few words.
@@ -490,6 +504,7 @@ mod tests {
         };
         count_nk(&spec, &NkOptions::default(), dir.path())
             .unwrap()
+            .whole()
             .unwrap()
     }
 
@@ -530,13 +545,13 @@ mod tests {
                 shard: Some(Shard { index: i, count: 2 }),
                 ..NkOptions::default()
             };
-            assert!(count_nk(&spec, &opts, d.path()).unwrap().is_none());
+            assert!(count_nk(&spec, &opts, d.path()).unwrap().whole().is_none());
         }
         let opts = NkOptions {
             merge_from: vec![a.path().to_path_buf(), b.path().to_path_buf()],
             ..NkOptions::default()
         };
-        let merged = count_nk(&spec, &opts, m.path()).unwrap().unwrap();
+        let merged = count_nk(&spec, &opts, m.path()).unwrap().whole().unwrap();
         assert_eq!(merged.placements, 44);
         assert_eq!(merged.chunks_resumed, merged.chunks);
         // A chunk that claims other items is refused.

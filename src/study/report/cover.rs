@@ -41,7 +41,7 @@ pub fn pack_and_cover_cached(
             reports.push(r);
         } else if cached_only || crate::engine::interrupt::stop_requested() {
             // After Ctrl-C the sizes not begun are skipped, like those not cached.
-            progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after Ctrl-C"));
+            progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after a stop signal"));
             missing.push(n);
         } else {
             let r = pack_and_cover(n, opts)?;
