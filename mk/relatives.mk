@@ -51,7 +51,7 @@ armies-encodings: build
 	bench/armies-encodings.sh $(BIN) $(if $(QUICK),$(BENCH_OUT)/armies quick,results/armies)
 
 ## Packing and covering the n x n board with n-queens solutions, each optimum proved, with the
-## CNF and checked proof of each final UNSAT answer (CaDiCaL in-process writes the proof, `rate`
+## CNF and checked proof of each final UNSAT answer (CaDiCaL in-process writes the proof, queensat
 ## checks it). n <= 8 without symmetry breaking (the certificate is then the plain question);
 ## larger n with lex-leader constraints (docs/relatives.md says why the certificate still
 ## proves the claim), each search stopped after COVER_TIME_LIMIT CPU seconds (the table then
