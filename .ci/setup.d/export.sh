@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Tools for the export/verify tests (issue 6): external DIMACS solvers from Debian and the
-# `rate` DRAT checker from crates.io, installed repo-locally into .tools/bin. Idempotent.
+# Tools for the export/verify tests (issue 6): external DIMACS solvers from Debian. Proofs need
+# no outside checker (queensat's own is built in). Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 need=()
@@ -11,7 +11,4 @@ if [ "${#need[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
-if [ ! -x .tools/bin/rate ]; then
-  cargo install --quiet --locked rate --version 0.3.0 --root .tools
 fi
