@@ -30,9 +30,10 @@ fn main() -> anyhow::Result<()> {
         proofs.sort();
     }
     println!(
-        "| proof | bytes | lemmas | built-in (CPU s) | verdict | rate (CPU s) | verdict | built-in / rate |"
+        "| proof | bytes | lemmas | RAT | deletions (of reasons, of absent clauses: ignored) \
+         | built-in (CPU s) | verdict | rate (CPU s) | verdict | built-in / rate |"
     );
-    println!("|---|---:|---:|---:|---|---:|---|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---|---:|---|---:|");
     for proof in proofs {
         let cnf = proof.with_extension("cnf");
         let format = ProofFormat::of_path(&proof).unwrap_or(ProofFormat::Drat);
@@ -61,10 +62,14 @@ fn main() -> anyhow::Result<()> {
             None => (None, "-".to_string()),
         };
         println!(
-            "| {} | {} | {} | {:.2} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} ({}, {}) | {:.2} | {} | {} | {} | {} |",
             proof.file_name().unwrap_or_default().to_string_lossy(),
             std::fs::metadata(&proof)?.len(),
             v.stats.lemmas,
+            v.stats.rat_lemmas,
+            v.stats.deletions,
+            v.stats.ignored_deletions - v.stats.absent_deletions,
+            v.stats.absent_deletions,
             ours,
             if v.verified {
                 "verified".into()

@@ -164,6 +164,58 @@ fn status_line(stdout: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::ProofFormat;
+
+    /// CaDiCaL's own binary proofs, LRAT and DRAT, of pigeonhole formulas pass the built-in
+    /// checker; against the formula with a clause replaced by a tautology (satisfiable: the
+    /// pigeonhole formula is minimally unsatisfiable) they fail.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_proofs_pass_and_fail_where_they_should() {
+        use super::super::cadical::CadicalSolver;
+        use rustsat::solvers::{Solve, SolverResult};
+        use rustsat::types::{Clause, Lit};
+        let dir = tempfile::tempdir().unwrap();
+        for holes in [4, 5, 6] {
+            let v = |p: usize, h: usize| Lit::positive((p * holes + h) as u32);
+            let mut clauses: Vec<Clause> = (0..=holes)
+                .map(|p| (0..holes).map(|h| v(p, h)).collect())
+                .collect();
+            for h in 0..holes {
+                for a in 0..=holes {
+                    for b in a + 1..=holes {
+                        clauses.push([!v(a, h), !v(b, h)].into_iter().collect());
+                    }
+                }
+            }
+            let n_vars = ((holes + 1) * holes) as u32;
+            let cnf = dir.path().join(format!("php{holes}.cnf"));
+            std::fs::write(&cnf, crate::io::write_dimacs("", n_vars, clauses.iter())).unwrap();
+            let mut weak = clauses.clone();
+            weak[0] = [v(0, 0), !v(0, 0)].into_iter().collect();
+            let sat = dir.path().join(format!("php{holes}-weak.cnf"));
+            std::fs::write(&sat, crate::io::write_dimacs("", n_vars, weak.iter())).unwrap();
+            for format in [ProofFormat::Lrat, ProofFormat::Drat] {
+                let proof = dir
+                    .path()
+                    .join(format!("php{holes}.{}", format.name().to_lowercase()));
+                let mut s = CadicalSolver::with_proof(&proof, format == ProofFormat::Lrat).unwrap();
+                for c in &clauses {
+                    s.add_clause_ref(c).unwrap();
+                }
+                assert_eq!(s.solve().unwrap(), SolverResult::Unsat);
+                s.close_proof();
+                let c = super::check_proof(&cnf, &proof, format).unwrap();
+                assert!(
+                    c.verified && c.checker.contains(format.name()),
+                    "{holes} {format:?}: {c:?}"
+                );
+                let c = super::check_proof(&sat, &proof, format).unwrap();
+                assert!(!c.verified && c.status.starts_with("s NOT VERIFIED ("), "{c:?}");
+            }
+        }
+    }
+
     #[test]
     fn status_line_after_carriage_returns() {
         let out = "c parsing\n\rc 10% done\rs VERIFIED\r\nc end\n";

@@ -272,6 +272,7 @@ impl DratChecker {
         }
         if at == ClauseRef::NONE || self.arena.locked(at) {
             self.tally.stats.ignored_deletions += 1;
+            self.tally.stats.absent_deletions += u64::from(at == ClauseRef::NONE);
             return;
         }
         let next = self.arena.link(at);

@@ -211,7 +211,10 @@ impl Checker for LratChecker {
                     self.tally.stats.deletions += 1;
                     match self.ids.remove(id) {
                         Some(c) => self.arena.free(c),
-                        None => self.tally.stats.ignored_deletions += 1,
+                        None => {
+                            self.tally.stats.ignored_deletions += 1;
+                            self.tally.stats.absent_deletions += 1;
+                        }
                     }
                 }
                 Ok(())

@@ -90,6 +90,8 @@ pub struct ProofStats {
     /// Deletions not carried out: of a clause not present, or (DRAT) of the reason of a
     /// top-level assignment.
     pub ignored_deletions: u64,
+    /// Of those, the deletions of a clause not present.
+    pub absent_deletions: u64,
 }
 
 /// Why there is no verdict: the CNF is not a CNF, reading failed, or time ran out.
