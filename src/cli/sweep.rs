@@ -1,6 +1,6 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
-use super::args::OutputArgs;
+use super::args::{OutputArgs, ProofArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use crate::engine::{Shard, command_line};
@@ -52,6 +52,8 @@ pub struct SweepArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     #[command(flatten)]
+    pub proof: ProofArgs,
+    #[command(flatten)]
     pub progress: ProgressArgs,
 }
 
@@ -91,6 +93,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     // A shard's run prints nothing: `merge` prints the whole.
     if let Some((sums, record)) = super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
+        a.proof.check(record.unchecked_by_external(&sums).is_none())?;
         print_run(&sums, &record);
     }
     Ok(0)
@@ -143,6 +146,8 @@ pub struct MergeArgs {
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
     pub output: PathBuf,
     #[command(flatten)]
+    pub proof: ProofArgs,
+    #[command(flatten)]
     pub progress: super::progress::ProgressArgs,
 }
 
@@ -156,6 +161,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         return super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter());
     }
     let (sums, record) = merge(&a.dirs, &a.output, &command_line())?;
+    a.proof.check(record.unchecked_by_external(&sums).is_none())?;
     print_run(&sums, &record);
     Ok(0)
 }

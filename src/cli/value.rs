@@ -160,11 +160,7 @@ fn text(r: &ValueReport) -> String {
         r.upper_bound.bound,
         r.upper_bound.reason
     ));
-    let unchecked = if r.certified {
-        String::new()
-    } else {
-        format!("{}: ", crate::solve::UNCHECKED_UNSAT)
-    };
+    let unchecked = crate::engine::unchecked_prefix(r.certified);
     if r.proved {
         s.push_str(&format!(
             "proof: {unchecked}SAT with {} queens, placement checked; {}\n",

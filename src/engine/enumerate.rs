@@ -258,7 +258,7 @@ pub fn enumerate(
         classes,
         answers,
         complete,
-        certified: opts.backend.checks_its_unsat(),
+        certified: super::certified(&opts.backend, true, false),
         solver_calls,
         solver: opts.backend.name().to_string(),
         amo: opts.base.amo.name(),

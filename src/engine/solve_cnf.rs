@@ -116,7 +116,7 @@ pub fn solve_cnf(
         Err(e) => return Err(e),
     };
     let mut out = judge(text, name, &cnf, answer, backend.to_string(), seconds)?;
-    out.certified = out.status != CnfStatus::Unsat || backend.checks_its_unsat();
+    out.certified = super::certified(backend, out.status == CnfStatus::Unsat, false);
     Ok(out)
 }
 

@@ -12,6 +12,8 @@ mod opb;
 mod published;
 mod puzzle_page;
 mod scratch;
+mod seal;
+mod sha256;
 mod summary;
 mod svg;
 mod svg_chart;
@@ -37,6 +39,8 @@ pub use published::{
 };
 pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use scratch::{Scratch, scratch_dir};
+pub use seal::{SEAL_FORMAT, SealError, check_seal, sealed_json};
+pub use sha256::{Sha256, sha256_hex};
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};

@@ -1,7 +1,7 @@
 //! `queensat least-walls`: the fewest walls for q queens, witnesses, proofs and board counts;
 //! `least-walls table`, `chart` and `compare` render saved runs.
 
-use super::args::{Format, OutputArgs, SolverArgs};
+use super::args::{Format, OutputArgs, ProofArgs, SolverArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use crate::board::Board;
@@ -90,6 +90,8 @@ pub struct LeastWallsArgs {
     /// Keep the certificate files (CNF, DRAT proof) in DIR (default: a temporary directory).
     #[arg(long, value_name = "DIR", requires = "certify")]
     pub certify_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub proof: ProofArgs,
 }
 
 /// Where the lex-leader constraints apply.
@@ -203,6 +205,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         }
         let r = least_walls(rows, cols, q, &opts)?;
         opts.progress.advance(1);
+        a.proof.check(r.certified)?;
         if a.format == Format::Text {
             print!("{}", least_walls_text(&r, a.list));
         }
