@@ -56,10 +56,17 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         a.proof.check(answer.certified)?;
     }
     match a.format {
-        super::args::Format::Json => println!("{}", serde_json::to_string(&answer)?),
-        super::args::Format::Text => print!("{}", text_of(&answer)),
+        super::args::Format::Json => outln!("{}", serde_json::to_string(&answer)?)?,
+        super::args::Format::Text => out!("{}", text_of(&answer))?,
     }
     Ok(answer.status.exit_code())
+}
+
+/// A `c note:` line for what the answer does not check, or nothing.
+fn note_line(a: &CnfAnswer) -> String {
+    a.note
+        .as_ref()
+        .map_or(String::new(), |n| format!("c note: {n}\n"))
 }
 
 fn text_of(a: &CnfAnswer) -> String {
@@ -69,8 +76,11 @@ fn text_of(a: &CnfAnswer) -> String {
         format!("solver {}, {:.3} s", a.solver, a.seconds)
     };
     match a.status {
-        CnfStatus::Unsat if a.certified => format!("s UNSATISFIABLE\nc {who}\n"),
-        CnfStatus::Unsat => format!("s UNSATISFIABLE\nc {who}\nc proof: {UNCHECKED_UNSAT}\n"),
+        CnfStatus::Unsat if a.certified => format!("s UNSATISFIABLE\nc {who}\n{}", note_line(a)),
+        CnfStatus::Unsat => format!(
+            "s UNSATISFIABLE\nc {who}\nc proof: {UNCHECKED_UNSAT}\n{}",
+            note_line(a)
+        ),
         CnfStatus::Unknown => format!("s UNKNOWN\nc {who}: {}\n", a.note.as_deref().unwrap_or("")),
         CnfStatus::Sat => {
             let mut s = format!(
@@ -81,6 +91,7 @@ fn text_of(a: &CnfAnswer) -> String {
                 (Some(b), Some(p)) => {
                     s.push_str(&render_grid(b, Some(p)));
                     s.push_str(&format!("c {} queens, placement checked\n", p.len()));
+                    s.push_str(&note_line(a));
                 }
                 _ => {
                     let lits: Vec<String> = a.model.iter().flatten().map(i64::to_string).collect();

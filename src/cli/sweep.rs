@@ -94,25 +94,26 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     // A shard's run prints nothing: `merge` prints the whole.
     if let Some((sums, record)) = super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
         a.proof.check(record.unchecked_by_external(&sums).is_none())?;
-        print_run(&sums, &record);
+        print_run(&sums, &record)?;
     }
     Ok(0)
 }
 
 /// The summaries of a finished (or merged) sweep, and what of it rests on an external
 /// solver's word.
-fn print_run(sums: &[WallsSummary], record: &RunRecord) {
-    print_summaries(sums);
+fn print_run(sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
+    print_summaries(sums)?;
     if let Some(what) = record.unchecked_by_external(sums) {
-        println!(
+        outln!(
             "proof: {} for the {what} (--cross-check checks the values)",
             crate::solve::UNCHECKED_UNSAT
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// One line per wall count: classes, boards, the value distribution per board, the maximum.
-fn print_summaries(sums: &[WallsSummary]) {
+fn print_summaries(sums: &[WallsSummary]) -> anyhow::Result<()> {
     for w in sums {
         let values: Vec<String> = w
             .values
@@ -133,8 +134,9 @@ fn print_summaries(sums: &[WallsSummary]) {
                 w.max_value
             ));
         }
-        println!("{line}");
+        outln!("{line}")?;
     }
+    Ok(())
 }
 
 #[derive(Args, Debug)]
@@ -162,7 +164,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     }
     let (sums, record) = merge(&a.dirs, &a.output, &command_line())?;
     a.proof.check(record.unchecked_by_external(&sums).is_none())?;
-    print_run(&sums, &record);
+    print_run(&sums, &record)?;
     Ok(0)
 }
 

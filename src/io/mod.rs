@@ -30,7 +30,7 @@ pub use dimacs::{
     DimacsCnf, SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result,
     push_clause, write_dimacs,
 };
-pub use header::{ExportHeader, ReadHeader, dimacs_map, read_header};
+pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
 pub use published::{

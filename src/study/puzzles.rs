@@ -357,10 +357,10 @@ fn check_class<const W: usize>(
     };
     if !agrees {
         let truth = match unique {
-            None => "a proper subset with the same value holds a unique optimum",
-            Some(false) if cheaply => "a second optimum is known without a search",
-            Some(false) => "the branch and bound counts a second optimum",
-            Some(true) => "the branch and bound counts one optimum and no subset holds a puzzle",
+            None => "it contains a puzzle: a proper subset with the same value holds a unique optimum",
+            Some(false) if cheaply => "not unique: a second optimum is known without a search",
+            Some(false) => "not unique: the branch and bound counts a second optimum",
+            Some(true) => "unique: the branch and bound counts one optimum and no subset holds a puzzle",
         };
         return Err(format!("the verdict does not hold: {truth}"));
     }

@@ -207,12 +207,12 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         opts.progress.advance(1);
         a.proof.check(r.certified)?;
         if a.format == Format::Text {
-            print!("{}", least_walls_text(&r, a.list));
+            out!("{}", least_walls_text(&r, a.list))?;
         }
         if a.certify {
             let line = certificate_line(&r);
             if a.format == Format::Text {
-                println!("{line}\n");
+                outln!("{line}\n")?;
             } else {
                 eprintln!("{line}");
             }
@@ -221,11 +221,11 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     }
     opts.progress.finish();
     if a.format == Format::Text && qs.single().is_none() {
-        print!("{}", least_walls_summary(&run.reports));
+        out!("{}", least_walls_summary(&run.reports))?;
     }
     let json = serde_json::to_string_pretty(&run)?;
     if a.format == Format::Json {
-        println!("{json}");
+        outln!("{json}")?;
     }
     if let Some(path) = &a.output {
         write_atomic(path, format!("{json}\n").as_bytes())?;
