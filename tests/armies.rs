@@ -44,7 +44,7 @@ fn a_cached_proof_is_counted_later_without_proving_m_again() {
     // A cache from before the count under isometries (no field) still gives it, derived.
     let mut old = after.clone();
     old["classes"].as_object_mut().unwrap().remove("isometry_classes");
-    std::fs::write(&cached, serde_json::to_string(&old).unwrap()).unwrap();
+    common::write_sealed(&cached, &old, &common::armies_binding(6, 6));
     let (code, out, err) = queensat(&["armies", "--size", "6", "--unique", "--cache", d, "--quiet"]);
     assert_eq!(code, 0, "{err}");
     assert!(

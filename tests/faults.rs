@@ -119,6 +119,10 @@ fn tampered_sweep_chunks_are_refused() {
         let chunk = out.join("chunks/2w-000000.json");
         edit_json(&chunk, tamper);
         let o = out.to_str().unwrap();
+        // Edited: its seal no longer holds. Sealed again (a forger): the rows are re-derived.
+        let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
+        one_error_line(code, &err, &["2w-000000.json", "seal", "delete it and re-run"]);
+        common::reseal_chunk(&chunk);
         let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
         one_error_line(code, &err, &["2w-000000.json", want, "delete it and re-run"]);
         let merged = dir.path().join(format!("m{i}"));
@@ -200,6 +204,7 @@ fn tampered_puzzle_chunks_are_refused() {
             let i = unique(v);
             tamper(v, i)
         });
+        common::reseal_chunk(&chunk);
         let (code, _, err) = queensat(&[&args[..], &[out.to_str().unwrap()]].concat());
         one_error_line(code, &err, &["2w-000000.json", want, "delete it and re-run"]);
     }
@@ -239,6 +244,7 @@ fn a_forged_puzzle_is_refused() {
             "near_solutions": 0, "proof_seconds": 0.0,
         }});
     });
+    common::reseal_chunk(&chunk);
     let (code, _, err) = queensat(&[&PUZZLES[..], &[out.to_str().unwrap()]].concat());
     one_error_line(
         code,

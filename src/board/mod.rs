@@ -21,5 +21,5 @@ pub use grid::{Board, BoardError, Cell, Coord, MAX_SIDE};
 pub use placement::Placement;
 pub use segment::{Family, Segment};
 pub use symmetry::Symmetry;
-pub use text::{ParsedGrid, parse_grid, render_grid};
+pub use text::{ParsedGrid, parse_grid, render_grid, text_lines};
 pub use walls::{parse_cell_list, render_cell_list};

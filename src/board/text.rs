@@ -1,7 +1,8 @@
 //! The ASCII grid format: `.` free, `#` wall, `x` hole, `Q` queen (on a free cell).
 //!
-//! One board row per line. Spaces and tabs between cells are ignored, `%` starts a comment
-//! that runs to the end of the line, and blank lines are skipped.
+//! One board row per line (a line ends in LF, CRLF or a lone CR). Spaces and tabs between
+//! cells are ignored, `%` starts a comment that runs to the end of the line, and blank lines
+//! are skipped.
 
 use super::grid::{Board, BoardError, Cell};
 use super::placement::Placement;
@@ -15,11 +16,31 @@ pub struct ParsedGrid {
     pub queens: Placement,
 }
 
+/// The lines of a text file whatever its line ends: LF (Unix), CRLF (Windows) or a lone CR
+/// (old Macintosh), each without its end.
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text).filter(|t| !t.is_empty());
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(i) => {
+                let end = if t[i..].starts_with("\r\n") { i + 2 } else { i + 1 };
+                rest = Some(&t[end..]).filter(|r| !r.is_empty());
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                Some(t)
+            }
+        }
+    })
+}
+
 /// Parses a grid. Errors carry `line:column` (1-based) of the offending character.
 pub fn parse_grid(text: &str) -> Result<ParsedGrid, BoardError> {
     let mut rows: Vec<Vec<(char, usize)>> = Vec::new();
     let mut first_line = Vec::new();
-    for (ln, line) in text.lines().enumerate() {
+    for (ln, line) in text_lines(text).enumerate() {
         let line_no = ln + 1;
         let mut row = Vec::new();
         for (i, ch) in line.chars().enumerate() {
@@ -130,6 +151,27 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_line_end_reads_the_same() {
+        let lf = ".#.\nQ..\n...\n";
+        let want = parse_grid(lf).unwrap();
+        for text in [
+            ".#.\r\nQ..\r\n...\r\n",
+            ".#.\rQ..\r...\r",
+            ".#.\rQ..\r\n...",
+            ".#.\nQ..\n...",
+        ] {
+            assert_eq!(parse_grid(text).unwrap(), want, "{text:?}");
+        }
+        assert_eq!(want.board.rows(), 3);
+        let lines: Vec<&str> = text_lines("a\r\rb\r\nc\n").collect();
+        assert_eq!(lines, ["a", "", "b", "c"]);
+        assert_eq!(text_lines("").count(), 0);
+        // Errors name the line as the file's own line ends count it.
+        let e = parse_grid("..\r..\r.z\r").unwrap_err().to_string();
+        assert!(e.contains("3:2"), "{e}");
+    }
 
     #[test]
     fn round_trip_with_comments_and_queens() {

@@ -143,6 +143,28 @@ impl ProofArgs {
     }
 }
 
+/// `--certify`: the final UNSAT answer of a result written as a CNF, refuted by the solver
+/// with a DRAT proof, and the proof checked by an independent DRAT checker; the same flags on
+/// every command that certifies this way.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CertifyArgs {
+    /// Prove the optimum independently: have the solver (`--solver`, an external one included)
+    /// refute one beyond it with a DRAT proof, checked by a DRAT checker (`rate`).
+    #[arg(long)]
+    pub certify: bool,
+    /// Keep the certificate (CNF and DRAT proof) in this directory (default: a temporary
+    /// directory, removed afterwards).
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certify_dir: Option<PathBuf>,
+}
+
+impl CertifyArgs {
+    /// Where certificates go: `None` when not asked, `Some(None)` for a temporary directory.
+    pub fn target(&self) -> Option<Option<PathBuf>> {
+        self.certify.then(|| self.certify_dir.clone())
+    }
+}
+
 /// Where a command's output goes: `-o/--output PATH`, `-` or nothing for stdout.
 #[derive(Args, Debug, Clone, Default)]
 pub struct OutputArgs {

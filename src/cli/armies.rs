@@ -1,13 +1,13 @@
 //! `queensat armies`: peaceable queen armies on one board or a table of board sizes.
 
-use super::args::{Format, OutputArgs, SolverArgs, SymmetryArgs};
+use super::args::{CertifyArgs, Format, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs};
 use super::board_args::BoardArgs;
 use super::progress::ProgressArgs;
 use crate::encode::ArmyEncoding;
 use crate::engine::interrupt::stopped_exit_code;
 use crate::engine::{Provenance, Shard};
-use crate::study::ArmyOptions;
 use crate::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
+use crate::study::{ArmyOptions, ArmyReport};
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
@@ -60,6 +60,10 @@ pub struct ArmiesArgs {
     pub symmetry: SymmetryArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
+    #[command(flatten)]
+    pub certify: CertifyArgs,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
     #[command(flatten)]
@@ -74,6 +78,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         count_limit: a.count_seconds,
         time_limit: a.time_limit,
         symmetry_breaking: a.symmetry.breaking(),
+        certify: a.certify.target(),
     };
     if a.table {
         let b = &a.board;
@@ -89,17 +94,33 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
             shard: a.shard,
         };
         let rows = army_rows(&shapes, &t, &a.progress.reporter())?;
+        let reports: Vec<&ArmyReport> = rows.iter().filter_map(|r| r.report.as_ref()).collect();
+        a.proof
+            .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
         a.output
             .emit(&army_table(&rows, &opts, a.brute, &Provenance::now()))?;
-        let stopped = rows.iter().any(|r| r.report.as_ref().is_some_and(|r| !r.proved));
-        return Ok(stopped_exit_code(stopped));
+        let stopped = reports.iter().any(|r| !r.proved);
+        return Ok(exit_code(&reports, stopped));
     }
     let (board, _) = a.board.load()?;
     let report =
         largest_armies_cached(&board, &opts, a.cache.as_deref(), false)?.expect("computing is allowed");
+    a.proof.check(!report.rests_on_unchecked_unsat())?;
     a.output.emit(&match a.format {
         Format::Json => serde_json::to_string(&report)? + "\n",
         Format::Text => army_text(&report),
     })?;
-    Ok(stopped_exit_code(!report.proved))
+    Ok(exit_code(&[&report], !report.proved))
+}
+
+/// 1 when a checker rejected a certificate (as for `value --certify`), else the exit code of
+/// a run that may have stopped.
+fn exit_code(reports: &[&ArmyReport], stopped: bool) -> i32 {
+    if reports
+        .iter()
+        .any(|r| r.certificate.as_ref().is_some_and(|c| !c.certified))
+    {
+        return 1;
+    }
+    stopped_exit_code(stopped)
 }

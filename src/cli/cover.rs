@@ -1,6 +1,6 @@
 //! `queensat cover`: packing and covering the n×n board with n-queens solutions.
 
-use super::args::{Format, OutputArgs, SolverArgs, SymmetryArgs};
+use super::args::{Format, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs};
 use super::progress::ProgressArgs;
 use crate::encode::Amo;
 use crate::engine::Provenance;
@@ -42,6 +42,12 @@ pub struct CoverArgs {
     pub symmetry: SymmetryArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
+    /// Certify each optimum as --certificates does, with the files in a temporary directory
+    /// (removed afterwards) when --certificates names none.
+    #[arg(long)]
+    pub certify: bool,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
     #[command(flatten)]
@@ -53,15 +59,26 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
     if a.size.min() == 0 || a.size.max() > 12 {
         bail!("--size: every side must lie within 1..12");
     }
+    // `--certify` alone: certificates in a directory removed at the end.
+    let scratch = match (a.certify, &a.certificates) {
+        (true, None) => Some(tempfile::Builder::new().prefix("queensat-certify-").tempdir()?),
+        _ => None,
+    };
+    let certificates = a
+        .certificates
+        .clone()
+        .or_else(|| scratch.as_ref().map(|d| d.path().to_path_buf()));
     let opts = CoverOptions {
         backend: a.solver.backend_within(a.time_limit),
         amo: a.amo,
-        certificates: a.certificates.clone(),
+        certificates,
         symmetry_breaking: a.symmetry.breaking(),
         progress: a.progress.reporter(),
         time_limit: a.time_limit,
     };
     let (reports, missing) = pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &opts.progress)?;
+    a.proof
+        .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
     a.output.emit(&match a.format {
         Format::Json => serde_json::to_string(&reports)? + "\n",
         Format::Text if a.size.single().is_some() && reports.len() == 1 => cover_text(&reports[0]),

@@ -1,5 +1,8 @@
 //! The command line: a thin layer over [`crate::engine`] and [`crate::study`].
 
+// First: its `out!`/`outln!` macros serve every command below.
+#[macro_use]
+mod stdout;
 mod args;
 mod armies;
 mod board_args;
@@ -18,7 +21,6 @@ mod shape_args;
 mod shell;
 mod solutions;
 mod solve;
-mod stdout;
 mod stop_signals;
 mod sweep;
 mod threads;
@@ -110,6 +112,7 @@ fn command() -> clap::Command {
 /// Runs the command line and returns the process exit code: 0 on success, 2 on bad input or
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
+    stdout::note_closed_stdout();
     let parsed = command()
         .try_get_matches()
         .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));

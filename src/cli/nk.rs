@@ -93,26 +93,27 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
                 };
                 let dir = root.join(spec.dir_name());
                 match super::threads::with_threads(a.threads, || count_nk(&spec, &opts, &dir))? {
-                    ChunkRun::ShardFinished => println!(
+                    ChunkRun::ShardFinished => outln!(
                         "n={n} k={k} {}: shard finished in {}",
                         method.name(),
                         dir.display()
-                    ),
+                    )?,
                     // The counts finished before it are printed; the rest of the table waits
                     // for the rerun.
                     ChunkRun::Stopped(s) => {
-                        println!("n={n} k={k} {}: {s}", method.name());
+                        outln!("n={n} k={k} {}: {s}", method.name())?;
                         return Ok(crate::engine::interrupt::stopped_exit_code(true));
                     }
                     ChunkRun::Whole(r) => {
-                        println!("{}", nk_line(&r));
+                        outln!("{}", nk_line(&r))?;
                         if a.classes {
                             for c in &r.classes {
                                 let walls = render_cell_list(&c.walls);
-                                println!(
+                                outln!(
                                     "  walls {walls}: {} boards x {} placements",
-                                    c.boards, c.per_board
-                                );
+                                    c.boards,
+                                    c.per_board
+                                )?;
                             }
                         }
                         group.push(r);
@@ -126,7 +127,7 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
     }
     let table = nk_table(&groups);
     if groups.len() > 1 || a.method.len() > 1 {
-        print!("{table}");
+        out!("{table}")?;
     }
     if let Some(path) = &a.table {
         write_atomic(path, table.as_bytes())?;

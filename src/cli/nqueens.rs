@@ -127,7 +127,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
     if a.output.as_deref() == Some(std::path::Path::new("-")) {
         eprint!("{summary}");
     } else {
-        print!("{summary}");
+        out!("{summary}")?;
     }
     Ok(if report.answer.solved { 0 } else { 1 })
 }
@@ -136,12 +136,12 @@ fn check_file(path: &std::path::Path, one_based: bool, format: Format) -> anyhow
     let verdicts = check_column_file(path, one_based)?;
     let name = path.display();
     match format {
-        Format::Json => println!("{}", serde_json::to_string(&verdicts)?),
+        Format::Json => outln!("{}", serde_json::to_string(&verdicts)?)?,
         Format::Text => {
             for v in &verdicts {
                 match &v.violation {
-                    None => println!("{name}:{}: n = {}: a solution ({:.3} s)", v.line, v.n, v.seconds),
-                    Some(why) => println!("{name}:{}: n = {}: NOT a solution: {why}", v.line, v.n),
+                    None => outln!("{name}:{}: n = {}: a solution ({:.3} s)", v.line, v.n, v.seconds)?,
+                    Some(why) => outln!("{name}:{}: n = {}: NOT a solution: {why}", v.line, v.n)?,
                 }
             }
         }

@@ -177,11 +177,11 @@ pub(super) fn emit(
     }
     write_all_atomic(&files)?;
     match e.format {
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
+        Format::Json => outln!("{}", serde_json::to_string(&report)?)?,
         Format::Text => {
-            print!("{}", puzzle_summary(&report, &prov, e.dir.is_none()));
+            out!("{}", puzzle_summary(&report, &prov, e.dir.is_none()))?;
             if let Some(c) = &comparison {
-                print!("{}", comparison_text(c, compare, &prov, false));
+                out!("{}", comparison_text(c, compare, &prov, false))?;
             }
         }
     }

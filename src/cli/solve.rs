@@ -57,10 +57,17 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         a.proof.check(answer.certified)?;
     }
     match a.format {
-        super::args::Format::Json => println!("{}", serde_json::to_string(&answer)?),
-        super::args::Format::Text => print!("{}", text_of(&answer)),
+        super::args::Format::Json => outln!("{}", serde_json::to_string(&answer)?)?,
+        super::args::Format::Text => out!("{}", text_of(&answer))?,
     }
     Ok(answer.status.exit_code())
+}
+
+/// A `c note:` line for what the answer does not check, or nothing.
+fn note_line(a: &CnfAnswer) -> String {
+    a.note
+        .as_ref()
+        .map_or(String::new(), |n| format!("c note: {n}\n"))
 }
 
 /// The SAT competition's output: the `s` line, `v` lines for a model, and everything else
@@ -73,8 +80,11 @@ fn text_of(a: &CnfAnswer) -> String {
     };
     let comments = |text: &str| -> String { text.lines().map(|l| format!("c {l}\n")).collect() };
     match a.status {
-        CnfStatus::Unsat if a.certified => format!("s UNSATISFIABLE\nc {who}\n"),
-        CnfStatus::Unsat => format!("s UNSATISFIABLE\nc {who}\nc proof: {UNCHECKED_UNSAT}\n"),
+        CnfStatus::Unsat if a.certified => format!("s UNSATISFIABLE\nc {who}\n{}", note_line(a)),
+        CnfStatus::Unsat => format!(
+            "s UNSATISFIABLE\nc {who}\nc proof: {UNCHECKED_UNSAT}\n{}",
+            note_line(a)
+        ),
         CnfStatus::Unknown => format!(
             "s UNKNOWN\n{}",
             comments(&format!("{who}: {}", a.note.as_deref().unwrap_or("")))
@@ -87,6 +97,7 @@ fn text_of(a: &CnfAnswer) -> String {
             if let (Some(b), Some(p)) = (&a.board, &a.placement) {
                 s.push_str(&comments(&render_grid(b, Some(p))));
                 s.push_str(&format!("c {} queens, placement checked\n", p.len()));
+                s.push_str(&note_line(a));
             }
             s.push_str(&model_lines(a.model.as_deref().unwrap_or_default()));
             s

@@ -1,6 +1,6 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
-use super::args::OutputArgs;
+use super::args::{OutputArgs, ProofArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use crate::engine::{Shard, command_line};
@@ -54,6 +54,8 @@ pub struct SweepArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     #[command(flatten)]
+    pub proof: ProofArgs,
+    #[command(flatten)]
     pub progress: ProgressArgs,
 }
 
@@ -91,10 +93,13 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     // A shard's run prints nothing: `merge` prints the whole.
     match super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
-        ChunkRun::Whole((sums, record)) => print_run(&sums, &record),
+        ChunkRun::Whole((sums, record)) => {
+            a.proof.check(record.unchecked_by_external(&sums).is_none())?;
+            print_run(&sums, &record)?;
+        }
         ChunkRun::ShardFinished => {}
         ChunkRun::Stopped(s) => {
-            println!("{s}");
+            outln!("{s}")?;
             return Ok(crate::engine::interrupt::stopped_exit_code(true));
         }
     }
@@ -103,18 +108,19 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
 
 /// The summaries of a finished (or merged) sweep, and what of it rests on an external
 /// solver's word.
-fn print_run(sums: &[WallsSummary], record: &RunRecord) {
-    print_summaries(sums);
+fn print_run(sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
+    print_summaries(sums)?;
     if let Some(what) = record.unchecked_by_external(sums) {
-        println!(
+        outln!(
             "proof: {} for the {what} (--cross-check checks the values)",
             crate::solve::UNCHECKED_UNSAT
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// One line per wall count: classes, boards, the value distribution per board, the maximum.
-fn print_summaries(sums: &[WallsSummary]) {
+fn print_summaries(sums: &[WallsSummary]) -> anyhow::Result<()> {
     for w in sums {
         let values: Vec<String> = w
             .values
@@ -135,8 +141,9 @@ fn print_summaries(sums: &[WallsSummary]) {
                 w.max_value
             ));
         }
-        println!("{line}");
+        outln!("{line}")?;
     }
+    Ok(())
 }
 
 #[derive(Args, Debug)]
@@ -147,6 +154,8 @@ pub struct MergeArgs {
     /// Where to write the merged database and summaries.
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
     pub output: PathBuf,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     #[command(flatten)]
     pub progress: super::progress::ProgressArgs,
 }
@@ -161,7 +170,8 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         return super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter());
     }
     let (sums, record) = merge(&a.dirs, &a.output, &command_line())?;
-    print_run(&sums, &record);
+    a.proof.check(record.unchecked_by_external(&sums).is_none())?;
+    print_run(&sums, &record)?;
     Ok(0)
 }
 

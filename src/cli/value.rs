@@ -54,11 +54,19 @@ fn run_batch(path: &std::path::Path, batch: &crate::engine::Batch) -> anyhow::Re
         let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
         Box::new(std::io::BufReader::new(f))
     };
+    let mut input = input;
     let mut out = super::stdout::Stdout::lock();
     let (mut bad, mut stopped) = (0, false);
-    for (i, line) in input.lines().enumerate() {
-        let line = line.with_context(|| format!("{} line {}", path.display(), i + 1))?;
-        let Some(answer) = batch.line(i + 1, &line) else {
+    let mut line = Vec::new();
+    for i in 0.. {
+        line.clear();
+        let n = input
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("{} line {}", path.display(), i + 1))?;
+        if n == 0 {
+            break;
+        }
+        let Some(answer) = batch.line_bytes(i + 1, &line) else {
             continue;
         };
         let j = match answer {
@@ -128,14 +136,14 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     a.proof.check(!report.rests_on_unchecked_unsat())?;
     match a.format {
         Format::Json => match &certificate {
-            Some(c) => println!("{}", serde_json::json!({ "value": report, "certificate": c })),
-            None if a.certify => println!("{}", serde_json::json!({ "value": report, "certificate": null })),
-            None => println!("{}", serde_json::to_string(&report)?),
+            Some(c) => outln!("{}", serde_json::json!({ "value": report, "certificate": c }))?,
+            None if a.certify => outln!("{}", serde_json::json!({ "value": report, "certificate": null }))?,
+            None => outln!("{}", serde_json::to_string(&report)?)?,
         },
         Format::Text => {
-            print!("{}", text(&report));
+            out!("{}", text(&report))?;
             if let Some(c) = &certificate {
-                println!("{}", c.text());
+                outln!("{}", c.text())?;
             }
         }
     }
@@ -164,11 +172,7 @@ fn text(r: &ValueReport) -> String {
         r.upper_bound.bound,
         r.upper_bound.reason
     ));
-    let unchecked = if r.certified {
-        String::new()
-    } else {
-        format!("{}: ", crate::solve::UNCHECKED_UNSAT)
-    };
+    let unchecked = crate::engine::unchecked_prefix(r.certified);
     if r.proved {
         s.push_str(&format!(
             "proof: {unchecked}SAT with {} queens, placement checked; {}\n",

@@ -2,7 +2,7 @@
 //! of one against its boards ([`crate::study::verify`]).
 
 use super::args::Format;
-use super::args::{OutputArgs, ValueSearchArgs};
+use super::args::{CertifyArgs, OutputArgs, ProofArgs, ValueSearchArgs};
 use super::progress::ProgressArgs;
 use crate::io::{parse_published, write_atomic};
 use crate::study::verify::{
@@ -42,6 +42,10 @@ pub struct VerifyArgs {
     /// How a value the claim is checked against is found (the same options as `queensat value`).
     #[command(flatten)]
     pub value: ValueSearchArgs,
+    #[command(flatten)]
+    pub certify: CertifyArgs,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
     #[command(flatten)]
@@ -75,8 +79,10 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             side,
             value,
             run,
+            certify: a.certify.target(),
         };
         let r = verify_summary(&text, &read(boards)?, opts)?;
+        a.proof.check(r.certified)?;
         (
             match a.format {
                 Format::Json => serde_json::to_string(&r)? + "\n",
@@ -99,8 +105,10 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             value,
             run,
             progress: &progress,
+            certify: a.certify.target(),
         };
         let r = verify_file(&parsed, opts)?;
+        a.proof.check(r.unchecked == 0)?;
         rows_tsv = a.rows_tsv.as_ref().map(|p| (p, render::rows_tsv(&r)));
         let out = match a.format {
             Format::Json => serde_json::to_string(&r)? + "\n",

@@ -28,7 +28,25 @@ pub struct LineAnswer {
     pub proved: bool,
 }
 
+/// The error object of line `line_no`.
+fn error_line(line_no: usize, e: String) -> Value {
+    json!({ "line": line_no, "error": format!("line {line_no}: {e}") })
+}
+
 impl Batch<'_> {
+    /// The answer to one input line, whatever its bytes (a line that is not UTF-8 is a bad
+    /// line like any other); `Err` holds the error object (already naming the line). Blank
+    /// lines and lines starting with `#` give `None`.
+    pub fn line_bytes(&self, line_no: usize, line: &[u8]) -> Option<Result<LineAnswer, Value>> {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.line(line_no, text),
+            Err(e) => Some(Err(error_line(
+                line_no,
+                format!("not UTF-8 text (byte {} of the line)", e.valid_up_to() + 1),
+            ))),
+        }
+    }
+
     /// The answer to one input line; `Err` holds the error object (already naming the line).
     /// Blank lines and lines starting with `#` give `None`.
     pub fn line(&self, line_no: usize, line: &str) -> Option<Result<LineAnswer, Value>> {
@@ -36,8 +54,10 @@ impl Batch<'_> {
         if t.is_empty() || t.starts_with('#') {
             return None;
         }
-        let error = |e: String| json!({ "line": line_no, "error": format!("line {line_no}: {e}") });
-        Some(self.answer(line_no, t).map_err(|e| error(format!("{e:#}"))))
+        Some(
+            self.answer(line_no, t)
+                .map_err(|e| error_line(line_no, format!("{e:#}"))),
+        )
     }
 
     fn answer(&self, line_no: usize, text: &str) -> anyhow::Result<LineAnswer> {
@@ -109,6 +129,8 @@ mod tests {
         let a = batch.line(2, r#"{"size":4}"#).unwrap().unwrap();
         assert_eq!(a.json["value"], 4);
         assert!(batch.line(3, "  ").is_none());
+        let e = batch.line_bytes(5, b"{\"size\":\xff}").unwrap().unwrap_err();
+        assert_eq!(e["error"], "line 5: not UTF-8 text (byte 9 of the line)");
         for bad in ["{\"rows\":8", "[1,2]", r#"{"rows":3,"cols":3,"walls":[[5,5]]}"#] {
             let e = batch.line(7, bad).unwrap().unwrap_err();
             assert_eq!(e["line"], 7);

@@ -271,7 +271,7 @@ pub fn enumerate(
         answers,
         complete,
         interrupted: (!complete && stop_requested()).then(super::interrupt::interrupted),
-        certified: opts.backend.checks_its_unsat(),
+        certified: super::certified(&opts.backend, true, false),
         solver_calls,
         solver: opts.backend.name().to_string(),
         amo: opts.base.amo.name(),

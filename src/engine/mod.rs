@@ -20,6 +20,7 @@ mod session;
 mod shard;
 mod solve_cnf;
 mod tabu;
+mod unchecked;
 mod unique;
 mod value;
 mod value_call;
@@ -39,6 +40,7 @@ pub use provenance::{
 pub use session::{BoardSession, Interrupted};
 pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
+pub use unchecked::{certified, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{
     Search, SolverCall, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value, value_to_the_end,

@@ -116,7 +116,7 @@ pub fn solve_cnf(
         Err(e) => return Err(e),
     };
     let mut out = judge(text, name, &cnf, answer, backend.to_string(), seconds)?;
-    out.certified = out.status != CnfStatus::Unsat || backend.checks_its_unsat();
+    out.certified = super::certified(backend, out.status == CnfStatus::Unsat, false);
     Ok(out)
 }
 
@@ -180,6 +180,13 @@ fn judge(
     let model = match answer {
         SolverAnswer::Unsat => {
             out.status = CnfStatus::Unsat;
+            // What the clauses mean is the header's word: say so rather than seem to check it.
+            if read_header(text).ok().flatten().is_some() {
+                out.note = Some(
+                    "the header's question is taken as stated: nothing checks that the clauses encode it"
+                        .into(),
+                );
+            }
             return Ok(out);
         }
         SolverAnswer::Unknown => unreachable!("handled by the callers"),
@@ -203,6 +210,10 @@ fn judge(
             .collect(),
     );
     if let Some(mut h) = read_header(text).with_context(|| name.to_string())? {
+        // The header is held against the clauses: its map must name every cell's variables
+        // within the formula, and the model must give what its question asks.
+        h.check_map(cnf.n_vars).with_context(|| name.to_string())?;
+        let claims = h.claims();
         let is_true = |v: u32| model.get((v as usize).wrapping_sub(1)).copied().unwrap_or(false);
         // A least-walls question: the model chooses the walls too.
         for &(_, p) in h.walls.iter().filter(|&&(v, _)| is_true(v)) {
@@ -216,6 +227,26 @@ fn judge(
             .collect();
         check_placement(&h.board, &placement)
             .map_err(|v| anyhow::anyhow!("{name}: the decoded placement fails the checker: {v}"))?;
+        let mismatch =
+            |what: String| anyhow::anyhow!("{name}: {what}: the header does not describe these clauses");
+        if let Some(k) = claims.at_least_queens.filter(|&k| placement.len() < k) {
+            return Err(mismatch(format!(
+                "its question asks for at least {k} queens, the model places {}",
+                placement.len()
+            )));
+        }
+        if let Some(w) = claims.at_most_walls.filter(|&w| h.board.n_walls() > w) {
+            return Err(mismatch(format!(
+                "its question allows at most {w} walls, the model places {}",
+                h.board.n_walls()
+            )));
+        }
+        if h.question.is_some() && claims == crate::io::QuestionClaims::default() {
+            out.note = Some(
+                "the header's question states no count this check reads: only the placement is checked"
+                    .into(),
+            );
+        }
         out.board = Some(h.board);
         out.placement = Some(placement);
     }

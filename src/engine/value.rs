@@ -614,9 +614,9 @@ fn value_until(
     };
     // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
     // an external solver only asserts. A stopped search claims no optimality to certify.
-    let certified = !stopped
-        && (refuting.is_some_and(|c| c.answer == "bound" || c.answer == "lp") || backend.checks_its_unsat());
-    let unchecked_unsat = !backend.checks_its_unsat() && calls.iter().any(|c| c.answer == "unsat");
+    let certified =
+        !stopped && super::certified(&backend, refuting.is_some_and(|c| c.answer == "unsat"), false);
+    let unchecked_unsat = !super::certified(&backend, calls.iter().any(|c| c.answer == "unsat"), false);
     Ok(ValueReport {
         certified,
         board: board.clone(),

@@ -36,17 +36,21 @@ pub struct DimacsCnf {
     pub clauses: Vec<Clause>,
 }
 
-/// Variables a header may announce beyond the largest one its clauses use: a header is checked
-/// against what follows, so a typo cannot make a reader reserve gigabytes.
+/// Variables a header may announce beyond those its clauses use: a header is checked against
+/// what follows, so a typo cannot make a reader reserve gigabytes.
 pub const MAX_UNUSED_VARS: u32 = 1 << 20;
 
 /// Parses a DIMACS CNF; errors name the line. The header must agree with the clauses: their
-/// number exactly, and at most [`MAX_UNUSED_VARS`] announced variables unused.
+/// number exactly, and at most [`MAX_UNUSED_VARS`] announced variables unused, whether beyond
+/// the largest one used or as gaps below it (solvers reserve memory for every number up to the
+/// largest), so that what a reader holds grows with the clauses read, not with the numbers.
 pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
     let mut header: Option<(u32, usize)> = None;
     let mut clauses = Vec::new();
     let mut current: Vec<Lit> = Vec::new();
     let mut used = 0u32;
+    // Every variable of every literal read (as many as the literals): the distinct ones.
+    let mut seen: Vec<u32> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
         let t = line.trim();
@@ -85,6 +89,7 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
                     bail!("line {ln}: literal {x} exceeds the {n_vars} variables of the header");
                 }
                 used = used.max(x.unsigned_abs());
+                seen.push(x.unsigned_abs());
                 current
                     .push(Lit::from_ipasir(x).map_err(|e| anyhow::anyhow!("line {ln}: literal {x}: {e}"))?);
             }
@@ -101,6 +106,15 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
     }
     if n_vars - used > MAX_UNUSED_VARS {
         bail!("the header announces {n_vars} variables, the clauses use {used}: fix the header");
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    let distinct = seen.len() as u32;
+    if used - distinct > MAX_UNUSED_VARS {
+        bail!(
+            "the clauses use {distinct} distinct variables numbered up to {used}: renumber them \
+             (a solver reserves memory for every number up to the largest)"
+        );
     }
     Ok(DimacsCnf { n_vars, clauses })
 }
@@ -268,6 +282,18 @@ mod tests {
         assert!(parse_dimacs("p cnf 1 2\n1 0\n").is_err());
         assert!(parse_dimacs("1 0\n").is_err());
         assert!(parse_dimacs("p cnf 1 1\n1\n").is_err());
+        // Headers and numbers beyond what the clauses hold: refused before any solver sees them.
+        for huge in [
+            "p cnf 100000000 1\n1 0\n",
+            "p cnf 2147483647 1\n1 0\n",
+            "p cnf 100000000 1\n100000000 0\n",
+            "p cnf 100000000 1\n-100000000 1 0\n",
+            "p cnf 3 99999999999\n1 0\n",
+            "p cnf 3 18446744073709551616\n1 0\n",
+        ] {
+            assert!(parse_dimacs(huge).is_err(), "{huge:?}");
+        }
+        assert!(parse_dimacs("p cnf 1048577 1\n1048577 0\n").is_ok());
     }
 
     #[test]

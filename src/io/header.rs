@@ -93,6 +93,66 @@ pub struct ReadHeader {
     /// `(variable number, cell)` for every wall variable (least-walls questions, where the
     /// walls are unknowns; empty for a fixed board).
     pub walls: Vec<(u32, Coord)>,
+    /// The `question:` line, if any.
+    pub question: Option<String>,
+}
+
+/// What a header's question claims a model of its clauses gives: at least so many queens, at
+/// most so many walls (`None`: it does not say, in words [`ReadHeader::claims`] reads).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QuestionClaims {
+    pub at_least_queens: Option<usize>,
+    pub at_most_walls: Option<usize>,
+}
+
+impl ReadHeader {
+    /// The numbers the question states: `at least K ... queens` and `at most W walls`.
+    pub fn claims(&self) -> QuestionClaims {
+        let mut c = QuestionClaims::default();
+        let Some(q) = &self.question else { return c };
+        let words: Vec<&str> = q.split_whitespace().collect();
+        for (i, w) in words.windows(3).enumerate() {
+            let Ok(n) = w[2].parse::<usize>() else { continue };
+            let noun = |name: &str| words[i + 3..].iter().take(3).any(|x| x.starts_with(name));
+            match (w[0], w[1]) {
+                ("at", "least") if noun("queens") && c.at_least_queens.is_none() => {
+                    c.at_least_queens = Some(n)
+                }
+                ("at", "most") if noun("walls") && c.at_most_walls.is_none() => c.at_most_walls = Some(n),
+                _ => {}
+            }
+        }
+        c
+    }
+
+    /// Checks the map against the board and the formula's `n_vars` variables: every variable
+    /// within the formula and named once, and the queen variables (with the wall variables, for
+    /// a question whose walls are unknowns) on distinct cells that are exactly the board's free
+    /// cells (every cell). So the model's queens are all the queens its clauses place.
+    pub fn check_map(&self, n_vars: u32) -> anyhow::Result<()> {
+        let cells = |kind: &str, list: &[(u32, Coord)], want: Vec<Coord>| -> anyhow::Result<()> {
+            let mut vars: Vec<u32> = list.iter().map(|&(v, _)| v).collect();
+            vars.sort_unstable();
+            if let Some(&v) = vars.iter().find(|&&v| v == 0 || v > n_vars) {
+                anyhow::bail!("the header maps {kind} variable {v}, the formula has {n_vars} variables");
+            }
+            let mut got: Vec<Coord> = list.iter().map(|&(_, p)| p).collect();
+            got.sort_unstable();
+            let mut want = want;
+            want.sort_unstable();
+            if vars.windows(2).any(|w| w[0] == w[1]) || got != want {
+                anyhow::bail!("the header's {kind} variables are not one per cell of its board, each once");
+            }
+            Ok(())
+        };
+        if self.walls.is_empty() {
+            cells("queen", &self.queens, self.board.free_cells())
+        } else {
+            // The walls are unknowns: a queen and a wall variable on every cell.
+            cells("queen", &self.queens, self.board.coords().collect())?;
+            cells("wall", &self.walls, self.board.coords().collect())
+        }
+    }
 }
 
 /// Reads the board and the queen variables from a queensat DIMACS/WCNF header; `None` when
@@ -101,6 +161,7 @@ pub fn read_header(text: &str) -> anyhow::Result<Option<ReadHeader>> {
     let mut board = None;
     let mut queens = Vec::new();
     let mut walls = Vec::new();
+    let mut question = None;
     for (i, line) in text.lines().enumerate() {
         let Some(rest) = line.strip_prefix("c ") else {
             if line.starts_with('c') || line.trim().is_empty() {
@@ -108,7 +169,9 @@ pub fn read_header(text: &str) -> anyhow::Result<Option<ReadHeader>> {
             }
             break; // comments come first
         };
-        if let Some(json) = rest.strip_prefix("board ") {
+        if let Some(q) = rest.strip_prefix("question: ") {
+            question = Some(q.to_string());
+        } else if let Some(json) = rest.strip_prefix("board ") {
             board =
                 Some(serde_json::from_str::<Board>(json).with_context(|| format!("line {}: board", i + 1))?);
         } else if let Some(m) = rest.strip_prefix("map ") {
@@ -130,7 +193,12 @@ pub fn read_header(text: &str) -> anyhow::Result<Option<ReadHeader>> {
             }
         }
     }
-    Ok(board.map(|board| ReadHeader { board, queens, walls }))
+    Ok(board.map(|board| ReadHeader {
+        board,
+        queens,
+        walls,
+        question,
+    }))
 }
 
 #[cfg(test)]
@@ -160,5 +228,20 @@ mod tests {
         assert_eq!(back.board, board);
         assert_eq!(back.queens, vec![(1, (0, 0)), (4, (2, 2))]);
         assert!(read_header("p cnf 1 1\n1 0\n").unwrap().is_none());
+        assert_eq!(back.claims(), QuestionClaims::default());
+    }
+
+    #[test]
+    fn questions_say_what_a_model_must_give() {
+        let h = |q: &str| ReadHeader {
+            board: Board::new(2, 2).unwrap(),
+            queens: vec![],
+            walls: vec![],
+            question: Some(q.into()),
+        };
+        let c = h("at least 9 non-attacking queens on this board? (expected UNSAT)").claims();
+        assert_eq!((c.at_least_queens, c.at_most_walls), (Some(9), None));
+        let c = h("does some 5x5 board with at most 3 walls hold at least 7 non-attacking queens?").claims();
+        assert_eq!((c.at_least_queens, c.at_most_walls), (Some(7), Some(3)));
     }
 }

@@ -13,6 +13,8 @@ mod opb;
 mod published;
 mod puzzle_page;
 mod scratch;
+mod seal;
+mod sha256;
 mod summary;
 mod svg;
 mod svg_chart;
@@ -30,7 +32,7 @@ pub use dimacs::{
     DimacsCnf, SolverAnswer, check_model, model_lines, parse_competition_output, parse_dimacs,
     parse_minisat_result, push_clause, write_dimacs,
 };
-pub use header::{ExportHeader, ReadHeader, dimacs_map, read_header};
+pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
 pub use published::{
@@ -39,6 +41,8 @@ pub use published::{
 };
 pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use scratch::{Scratch, scratch_dir};
+pub use seal::{SEAL_FORMAT, SealError, check_seal, sealed_json};
+pub use sha256::{Sha256, sha256_hex};
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};

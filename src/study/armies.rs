@@ -11,7 +11,9 @@ use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};
 use crate::engine::Interrupted;
-use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental, SolverResult};
+use crate::solve::{
+    AnySolver, Backend, Certificate, Solve as _, SolveIncremental, SolverResult, UnsatQuestion,
+};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -77,6 +79,10 @@ pub struct ArmyClasses {
     /// cached proof).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solver: Option<String>,
+    /// False when the enumeration is complete by an external solver's final UNSAT answer that
+    /// nothing checked ([`crate::engine::certified`]).
+    #[serde(default = "proved_by_default")]
+    pub certified: bool,
 }
 
 impl ArmyClasses {
@@ -111,14 +117,28 @@ pub struct ArmyReport {
     pub model_clauses: usize,
     pub seconds: f64,
     pub classes: Option<ArmyClasses>,
+    /// False when `m`'s proof is an external solver's UNSAT answer that nothing checked
+    /// ([`crate::engine::certified`]); a checked `certificate` makes it true.
+    #[serde(default = "proved_by_default")]
+    pub certified: bool,
+    /// The checked DRAT refutation of two armies of `m + 1` (`--certify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<Certificate>,
 }
 
-/// Reports written before the time limit existed were all proved.
+/// Reports written before the time limit existed were all proved (and before external
+/// solvers were labelled, all by built-in solvers).
 fn proved_by_default() -> bool {
     true
 }
 
 impl ArmyReport {
+    /// Whether the report rests on an external solver's UNSAT that nothing checked: `m`'s
+    /// proof, or a complete count of the classes.
+    pub fn rests_on_unchecked_unsat(&self) -> bool {
+        !self.certified || self.classes.as_ref().is_some_and(|c| c.complete && !c.certified)
+    }
+
     /// Re-checks a report read back from a file, apart from the engine that wrote it: the
     /// example and every class representative are legal positions of two armies of `m` queens
     /// each (the independent checker), and the classes are listed once each.
@@ -129,6 +149,21 @@ impl ArmyReport {
             return Err(format!(
                 "the example does not hold two armies of {} queens",
                 self.m
+            ));
+        }
+        // A proved m ends with the call that refuted m + 1.
+        let last = self.calls.last();
+        if self.proved
+            && !last.is_some_and(|c| c.at_least == self.m + 1 && (c.answer == "unsat" || c.answer == "bound"))
+        {
+            return Err(format!("m = {} is not what its last solver call refuted", self.m));
+        }
+        if let Some(c) = &self.certificate
+            && !c.refuted.contains(&format!("two armies of {}", self.m + 1))
+        {
+            return Err(format!(
+                "its certificate does not refute two armies of {}",
+                self.m + 1
             ));
         }
         if let Some(c) = &self.classes {
@@ -171,6 +206,9 @@ pub struct ArmyOptions {
     /// Add lex-leader constraints for the board's symmetries and the colour swap (sound: each
     /// class keeps its least member, so m and the class count are unchanged).
     pub symmetry_breaking: bool,
+    /// Certify each proved `m` ([`certify_armies`]), keeping the files in this directory
+    /// (`Some(None)`: a temporary one).
+    pub certify: Option<Option<std::path::PathBuf>>,
 }
 
 /// Keeps the first `m` queens of each army: a sub-army of a legal position is legal.
@@ -194,7 +232,7 @@ fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
 /// re-checked): a fresh session enumerates them, so a count can follow a proof made earlier.
 pub fn add_optimal_classes(report: &mut ArmyReport, opts: &ArmyOptions) -> anyhow::Result<()> {
     let (mut session, _) = open_session(&report.board, opts);
-    let mut classes = optimal_classes(&mut session, report.m, opts.count_limit)?;
+    let mut classes = optimal_classes(&mut session, report.m, opts.count_limit, &opts.backend)?;
     let solver = session.solver.signature();
     if solver != report.solver {
         classes.solver = Some(solver.into());
@@ -275,9 +313,10 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
     } else {
         format!("{} queens per army exceed the free squares", m + 1)
     };
+    let proved_by_unsat = !stopped && last.answer == "unsat";
     let seconds = start.elapsed().as_secs_f64();
     let classes = if opts.unique && m > 0 && !stopped {
-        Some(optimal_classes(&mut session, m, opts.count_limit)?)
+        Some(optimal_classes(&mut session, m, opts.count_limit, &opts.backend)?)
     } else {
         None
     };
@@ -295,15 +334,19 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
         model_clauses,
         seconds,
         classes,
+        certified: crate::engine::certified(&opts.backend, proved_by_unsat, false),
+        certificate: None,
     })
 }
 
 /// Every position with two armies of exactly `m`, one per class of the board's stabiliser
-/// combined with the colour swap. Each found position has all its images blocked.
+/// combined with the colour swap. Each found position has all its images blocked. `backend`
+/// is the session's, whose final UNSAT answer makes the list complete.
 pub fn optimal_classes(
     session: &mut ArmySession,
     m: usize,
     limit: Option<Duration>,
+    backend: &Backend,
 ) -> anyhow::Result<ArmyClasses> {
     let start = Instant::now();
     let mut classes = Vec::new();
@@ -347,9 +390,61 @@ pub fn optimal_classes(
         seconds: start.elapsed().as_secs_f64(),
         isometry_classes: 0,
         solver: None,
+        certified: crate::engine::certified(backend, complete, false),
     };
     found.isometry_classes = found.count_isometry_classes(&session.board);
     Ok(found)
+}
+
+/// The checked refutation of two armies of `m + 1` on a report's board (its proof of `m`),
+/// through the one proof path ([`crate::solve::certify_unsat`]): the model with the report's
+/// encoding and symmetry breaking (sound: every class keeps its least member) and "both armies
+/// at least `m + 1`" as unit clauses, refuted by `opts.backend` writing a DRAT proof that the
+/// checker verifies. A checked certificate makes the report certified.
+pub fn certify_armies(
+    report: &mut ArmyReport,
+    opts: &ArmyOptions,
+    dir: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    use rustsat::instances::Cnf;
+    let k = report.m + 1;
+    let board = &report.board;
+    let mut cnf = Cnf::new();
+    let mut model = ArmyModel::encode(board, opts.encoding, &mut cnf);
+    if opts.symmetry_breaking {
+        model.break_symmetries(board, &mut cnf);
+    }
+    let Some(units) = model.at_least(k, &mut cnf) else {
+        // Beyond the free squares: a counting argument, nothing to refute.
+        return Ok(());
+    };
+    for l in units {
+        cnf.add_unit(l);
+    }
+    let header = format!(
+        "c queensat armies: two armies of at least {k} queens on {} (expected UNSAT)\n\
+         c encoding {}{}; army sizes by totalisers, bound as unit clauses\n",
+        board.describe(),
+        opts.encoding.name(),
+        if opts.symmetry_breaking {
+            ", lex-leader symmetry breaking over the board's symmetries and the colour swap"
+        } else {
+            ""
+        }
+    );
+    let question = UnsatQuestion {
+        refuted: format!("two armies of {k} queens"),
+        proves: format!("two armies of {k} queens do not fit"),
+        header,
+        n_vars: model.vars.len() as u32,
+        cnf: &cnf,
+        implied: None,
+    };
+    let name = format!("armies-{}x{}-ge{k}", board.rows(), board.cols());
+    let cert = crate::solve::certify_unsat(&question, &opts.backend, dir, &name)?;
+    report.certified |= cert.certified;
+    report.certificate = Some(cert);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -7,8 +7,14 @@
 //! JSON document per finished chunk, written whole by rename. So a killed run leaves only
 //! finished chunks, a re-run skips them, shards write disjoint chunks into their own
 //! directories, and assembly reads each chunk from the first directory that has it.
+//!
+//! Every chunk is sealed ([`crate::io::sealed_json`]) for its place `(k, j)`, the study's kind
+//! and its spec: a chunk changed after it was written, cut short, or moved from another study
+//! or another place is refused when read, whatever its content. The readers also re-derive
+//! what is cheap (placements, values, counts a short search confirms), which a forger who
+//! seals again does not get past.
 
-use crate::io::{pid_alive, write_atomic};
+use crate::io::{check_seal, pid_alive, sealed_json, write_atomic};
 use anyhow::{Context, bail};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -58,14 +64,27 @@ impl DirLock {
                     return Ok(DirLock(path));
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    let bytes = std::fs::read(&path).unwrap_or_default();
+                    let text = String::from_utf8_lossy(&bytes);
                     let field = |name: &str| {
                         text.lines()
                             .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
-                            .unwrap_or_default()
+                            .filter(|v| !v.is_empty())
                     };
-                    let (pid, host, command) = (field("pid "), field("host "), field("command "));
-                    let stale = host == hostname() && !pid.parse().is_ok_and(pid_alive);
+                    let pid = field("pid ").and_then(|p| p.parse::<i32>().ok());
+                    let (Some(pid), Some(host)) = (pid, field("host ")) else {
+                        // Not a lock this program wrote (or one cut short): say what it holds.
+                        let shown: String = text.chars().take(60).collect();
+                        bail!(
+                            "{} is locked by {}, which names no owner (it holds {shown:?}); remove it \
+                             if no queensat run uses {}",
+                            dir.display(),
+                            path.display(),
+                            dir.display()
+                        );
+                    };
+                    let command = field("command ").unwrap_or_else(|| "command unknown".into());
+                    let stale = host == hostname() && !pid_alive(pid);
                     if !stale {
                         bail!(
                             "{} is in use by pid {pid} on {host} ({command}); wait for it to finish, or \
@@ -98,6 +117,8 @@ pub struct ChunkStore {
     _lock: Arc<DirLock>,
     /// What the study is called in messages ("sweep", "puzzle run").
     what: &'static str,
+    /// The study's kind and spec, as its chunks' seals bind them.
+    binding: String,
 }
 
 /// The one error for a chunk file that does not hold what it should: names the file and how
@@ -251,6 +272,7 @@ impl ChunkStore {
             dirs: vec![dir.to_path_buf()],
             _lock: lock,
             what,
+            binding: format!("{what} {}", serde_json::to_string(spec)?),
         })
     }
 
@@ -277,12 +299,15 @@ impl ChunkStore {
         self.find(k, j).is_some()
     }
 
-    /// Writes chunk `(k, j)` whole into the first directory.
+    /// What the seal of chunk `(k, j)` binds: its place, the study's kind and spec.
+    fn seal_binding(&self, k: usize, j: usize) -> String {
+        format!("chunk {k}w-{j:06} of the {}", self.binding)
+    }
+
+    /// Writes chunk `(k, j)` whole and sealed into the first directory.
     pub fn write<T: Serialize>(&self, k: usize, j: usize, doc: &T) -> anyhow::Result<()> {
-        write_atomic(
-            &Self::path_in(&self.dirs[0], k, j),
-            serde_json::to_string(doc)?.as_bytes(),
-        )
+        let text = sealed_json(doc, &self.seal_binding(k, j), false)?;
+        write_atomic(&Self::path_in(&self.dirs[0], k, j), text.as_bytes())
     }
 
     /// Reads chunk `(k, j)` and the path it came from; an error names the missing chunk or
@@ -299,8 +324,9 @@ impl ChunkStore {
                     .join(", ")
             );
         };
-        let text =
-            std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = String::from_utf8(bytes).map_err(|_| bad_chunk(&path, "not UTF-8 text"))?;
+        check_seal(&text, &self.seal_binding(k, j)).map_err(|e| bad_chunk(&path, e))?;
         let doc = serde_json::from_str(&text)
             .map_err(|e| bad_chunk(&path, format!("not a {} chunk ({e})", self.what)))?;
         Ok((doc, path))
@@ -316,16 +342,16 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 2]).unwrap();
         assert!(!store.has(3, 0));
-        store.write(3, 0, &"done").unwrap();
+        store.write(3, 0, &serde_json::json!({"done": true})).unwrap();
         assert!(store.has(3, 0));
-        let (doc, _): (String, _) = store.read(3, 0).unwrap();
-        assert_eq!(doc, "done");
+        let (doc, _): (serde_json::Value, _) = store.read(3, 0).unwrap();
+        assert_eq!(doc["done"], true);
         drop(store);
         let err = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 3]).unwrap_err();
         assert!(err.to_string().contains("different study"), "{err}");
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 2]).unwrap();
         assert!(again.has(3, 0));
-        let err = again.read::<String>(3, 1).unwrap_err();
+        let err = again.read::<serde_json::Value>(3, 1).unwrap_err();
         assert!(
             err.to_string().contains("chunk 1 of the 3-wall study is missing"),
             "{err}"
@@ -352,6 +378,50 @@ mod tests {
         .unwrap();
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
         drop(again);
+        // A lock file that is not one: the message says what it holds, and it is kept.
+        for garbage in [
+            &b"\xff\xfe garbage"[..],
+            b"",
+            b"pid \nhost \n",
+            b"pid x\nhost h\n",
+        ] {
+            std::fs::write(dir.path().join(LOCK_FILE), garbage).unwrap();
+            let msg = ChunkStore::open(dir.path(), "spec.json", "study", &0)
+                .unwrap_err()
+                .to_string();
+            assert!(msg.contains("names no owner (it holds"), "{msg}");
+            assert!(!msg.contains("pid  on"), "{msg}");
+            assert!(dir.path().join(LOCK_FILE).exists());
+        }
+    }
+
+    #[test]
+    fn a_chunk_is_sealed_for_its_place_and_its_study() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let sa = ChunkStore::open(a.path(), "spec.json", "study", &1).unwrap();
+        let sb = ChunkStore::open(b.path(), "spec.json", "study", &2).unwrap();
+        sa.write(1, 0, &serde_json::json!({"n": 10})).unwrap();
+        sa.write(1, 1, &serde_json::json!({"n": 11})).unwrap();
+        let chunk = |d: &Path, j: usize| d.join("chunks").join(format!("1w-{j:06}.json"));
+        let text = std::fs::read_to_string(chunk(a.path(), 0)).unwrap();
+        let refused = |store: &ChunkStore, j: usize| {
+            let e = store.read::<serde_json::Value>(1, j).unwrap_err().to_string();
+            assert!(e.contains("seal"), "{e}");
+        };
+        // Edited: a count one more.
+        std::fs::write(chunk(a.path(), 0), text.replace("10", "11")).unwrap();
+        refused(&sa, 0);
+        // Cut short.
+        std::fs::write(chunk(a.path(), 0), &text[..text.len() - 3]).unwrap();
+        refused(&sa, 0);
+        // Moved to another place of the study, or into another study.
+        std::fs::write(chunk(a.path(), 0), &text).unwrap();
+        std::fs::copy(chunk(a.path(), 0), chunk(a.path(), 1)).unwrap();
+        refused(&sa, 1);
+        std::fs::create_dir_all(b.path().join("chunks")).unwrap();
+        std::fs::copy(chunk(a.path(), 0), chunk(b.path(), 0)).unwrap();
+        refused(&sb, 0);
+        assert_eq!(sa.read::<serde_json::Value>(1, 0).unwrap().0["n"], 10);
     }
 
     #[test]
@@ -359,13 +429,13 @@ mod tests {
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let sa = ChunkStore::open(a.path(), "spec.json", "study", &0).unwrap();
         let sb = ChunkStore::open(b.path(), "spec.json", "study", &0).unwrap();
-        sa.write(1, 0, &10).unwrap();
-        sb.write(1, 1, &11).unwrap();
+        sa.write(1, 0, &serde_json::json!({"n": 10})).unwrap();
+        sb.write(1, 1, &serde_json::json!({"n": 11})).unwrap();
         let out = tempfile::tempdir().unwrap();
         let merged = ChunkStore::open(out.path(), "spec.json", "study", &0)
             .unwrap()
             .reading_from(&[a.path().to_path_buf(), b.path().to_path_buf()]);
-        assert_eq!(merged.read::<i32>(1, 0).unwrap().0, 10);
-        assert_eq!(merged.read::<i32>(1, 1).unwrap().0, 11);
+        assert_eq!(merged.read::<serde_json::Value>(1, 0).unwrap().0["n"], 10);
+        assert_eq!(merged.read::<serde_json::Value>(1, 1).unwrap().0["n"], 11);
     }
 }

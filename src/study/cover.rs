@@ -51,6 +51,15 @@ pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Plac
         out.push(p);
     }
     out.sort();
+    // The enumeration ends with an UNSAT answer (an external solver's word, perhaps): the
+    // branch and bound's count must agree, so the list is complete whoever answered.
+    let (count, _) = crate::check::bnb_count(&board, n);
+    anyhow::ensure!(
+        out.len() as u64 == count,
+        "cross-check failed on {n}x{n}: the solver's enumeration found {} n-queens solutions, the \
+         branch and bound counts {count}",
+        out.len()
+    );
     Ok(out)
 }
 
@@ -90,6 +99,52 @@ pub struct Optimum {
     /// For a search that stopped: covering, the least size not ruled out; packing, the largest.
     #[serde(default)]
     pub bound: Option<usize>,
+    /// False when the optimum (or a stopped search's bound) rests on an external solver's
+    /// UNSAT answer that nothing checked ([`crate::engine::certified`]); a checked
+    /// `certificate` makes it true.
+    #[serde(default = "yes")]
+    pub certified: bool,
+}
+
+impl Optimum {
+    /// The optimum's consistency with its own log and certificate, for a report read back:
+    /// an optimal value is the one its last step refuted beyond, and a certificate refutes
+    /// that very bound.
+    fn recheck(&self, n: usize) -> Result<(), String> {
+        let name = goal_name(self.goal);
+        let last = self.calls.last().ok_or(format!("the {name} search has no log"))?;
+        let refuted = |bound: String| -> Result<(), String> {
+            let by = last.answer == "unsat" || last.answer == "bound";
+            if last.bound != bound || !by {
+                return Err(format!(
+                    "the {name} optimum {} is not what its last step refuted ({} {})",
+                    self.value.map_or("none".into(), |v| v.to_string()),
+                    last.bound,
+                    last.answer
+                ));
+            }
+            match &self.certificate {
+                Some(c)
+                    if !c
+                        .refuted
+                        .starts_with(&bound.replace(">=", "at least").replace("<=", "at most")) =>
+                {
+                    Err(format!(
+                        "the {name} certificate refutes {}, not the bound {bound}",
+                        c.refuted
+                    ))
+                }
+                _ => Ok(()),
+            }
+        };
+        match (self.goal, self.value, self.optimal) {
+            (Goal::Pack, Some(v), true) if v > n => Err(format!("{v} disjoint solutions on {n}x{n}")),
+            (Goal::Cover, Some(v), _) if v < n => Err(format!("{v} solutions cover {n}x{n}")),
+            (Goal::Pack, Some(v), true) => refuted(format!(">= {}", v + 1)),
+            (Goal::Cover, Some(v), true) => refuted(format!("<= {}", v - 1)),
+            _ => Ok(()),
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -146,7 +201,40 @@ impl CoverReport {
         if self.cover.value.is_some() && load(&self.cover)?.contains(&0) {
             return Err("the cover leaves a square uncovered".into());
         }
+        // The list is every solution: the branch and bound counts them apart (cheap: 14,200
+        // on 12x12), and a list with no repeats and the right length is then the whole list.
+        let (count, _) = crate::check::bnb_count(&board, n);
+        if self.solutions.len() as u64 != count {
+            return Err(format!(
+                "{} solutions listed, but the branch and bound counts {count}",
+                self.solutions.len()
+            ));
+        }
+        if self.cover.value.is_none()
+            && !coverage(n, &self.solutions, &(0..self.solutions.len()).collect::<Vec<_>>()).contains(&0)
+        {
+            return Err("no cover, though every square lies in a solution".into());
+        }
+        self.pack.recheck(n)?;
+        self.cover.recheck(n)?;
+        // A partition (n solutions) is the best packing and the best cover at once.
+        let partition = |o: &Optimum| o.value == Some(n);
+        let bounded = |o: &Optimum, want: usize| o.value == Some(want) || o.bound == Some(want);
+        if (partition(&self.cover) && !bounded(&self.pack, n))
+            || (partition(&self.pack) && self.cover.optimal && !partition(&self.cover))
+        {
+            return Err(format!(
+                "packing {} and covering {} on {n}x{n}: a partition is both",
+                self.pack.value.map_or("none".into(), |v| v.to_string()),
+                self.cover.value.map_or("none".into(), |v| v.to_string())
+            ));
+        }
         Ok(())
+    }
+
+    /// Whether the report rests on an external solver's UNSAT that nothing checked.
+    pub fn rests_on_unchecked_unsat(&self) -> bool {
+        !(self.pack.certified && self.cover.certified)
     }
 }
 
@@ -380,6 +468,12 @@ impl Run<'_> {
                 }
             }
         };
+        // A bound of n + 1 rests on the "no partition" UNSAT answer, checked when certified.
+        let certified = crate::engine::certified(
+            &opts.backend,
+            bound == n + 1 && self.goal == Goal::Cover,
+            certificate.as_ref().is_some_and(|c: &Certificate| c.certified),
+        );
         Ok(Optimum {
             goal: self.goal,
             value: best.as_ref().map(|b| b.len()),
@@ -390,6 +484,7 @@ impl Run<'_> {
             seconds: start.elapsed().as_secs_f64(),
             optimal: false,
             bound: Some(bound),
+            certified,
         })
     }
 
@@ -661,6 +756,11 @@ fn optimise(
         (Some(dir), Some(k)) => run.certify(k, &opts.backend, dir, None)?,
         _ => None,
     };
+    let certified = crate::engine::certified(
+        &opts.backend,
+        last_unsat.is_some(),
+        certificate.as_ref().is_some_and(|c| c.certified),
+    );
     Ok(Optimum {
         goal,
         value: best.as_ref().map(|b| b.len()),
@@ -671,6 +771,7 @@ fn optimise(
         seconds: start.elapsed().as_secs_f64(),
         optimal: true,
         bound: None,
+        certified,
     })
 }
 

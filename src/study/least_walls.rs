@@ -212,11 +212,19 @@ pub struct LeastWallsReport {
     /// Process CPU seconds of the certificate (the fresh solve and the checker process).
     #[serde(default)]
     pub certify_cpu_seconds: f64,
+    /// False when the report rests on an external solver's UNSAT that nothing checked (runs
+    /// saved before the label were all made with built-in solvers).
+    #[serde(default = "certified_by_default")]
+    pub certified: bool,
     /// Time of the minimisation alone, and of everything: wall clock and process CPU.
     pub minimise_seconds: f64,
     pub seconds: f64,
     pub minimise_cpu_seconds: f64,
     pub cpu_seconds: f64,
+}
+
+fn certified_by_default() -> bool {
+    true
 }
 
 /// The most queens any `rows × cols` board admits: one per 2x2 block (cells of a block are

@@ -32,8 +32,28 @@ use std::time::Instant;
 /// The largest board least-walls takes, in cells (20×20; the results go to 12×12).
 pub const MAX_CELLS: usize = 400;
 
-/// Finds the least number of walls for `queens` queens on a `rows × cols` board.
+/// Finds the least number of walls for `queens` queens on a `rows × cols` board; the report
+/// says whether it rests on an external solver's UNSAT that nothing checked
+/// ([`crate::engine::certified`]): the minimum's refutation (unless certified), a stopped
+/// search's lower bound, or a complete count.
 pub fn least_walls(
+    rows: usize,
+    cols: usize,
+    queens: usize,
+    opts: &LeastWallsOptions,
+) -> anyhow::Result<LeastWallsReport> {
+    let mut r = search(rows, cols, queens, opts)?;
+    let b = &opts.backend;
+    let minimum = r.stopped.is_none() && r.least_walls.is_some_and(|w| w > 0) && !r.row_bound;
+    let checked = r.certificate.as_ref().is_some_and(|c| c.certified);
+    let lower = r.stopped.is_some() && r.calls.iter().any(|c| c.answer == "unsat");
+    let counted = r.count.as_ref().is_some_and(|c| c.complete);
+    r.certified =
+        crate::engine::certified(b, minimum, checked) && crate::engine::certified(b, lower || counted, false);
+    Ok(r)
+}
+
+fn search(
     rows: usize,
     cols: usize,
     queens: usize,
@@ -69,6 +89,7 @@ pub fn least_walls(
         row_bound: false,
         certificate: None,
         certify_cpu_seconds: 0.0,
+        certified: true,
         minimise_seconds: 0.0,
         seconds: 0.0,
         minimise_cpu_seconds: 0.0,

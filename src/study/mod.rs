@@ -20,8 +20,8 @@ pub mod sweep;
 pub mod verify;
 
 pub use armies::{
-    ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, add_optimal_classes, largest_armies,
-    optimal_classes,
+    ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, add_optimal_classes, certify_armies,
+    largest_armies, optimal_classes,
 };
 pub use counts::Counts;
 pub use cover::{

@@ -240,6 +240,34 @@ impl<const W: usize> Items<W> {
     }
 }
 
+/// The classes of a chunk read back against its items (class representatives, in order):
+/// each one of them, in order and once, with its orbit as its boards and some placements. The
+/// per-board counts are the chunk's seal's to vouch for: counting again is the run's work.
+fn check_classes<const W: usize>(
+    wc: &WallClasses<W>,
+    items: &[crate::board::CellSet<W>],
+    classes: &[NkClass],
+) -> Result<(), String> {
+    let mut rest = items.iter();
+    for c in classes {
+        let Some(set) = rest.find(|s| wc.cells(s) == c.walls) else {
+            return Err(format!(
+                "the class of walls {:?} is not one of the chunk's classes (in order, once)",
+                c.walls
+            ));
+        };
+        let orbit = wc.orbit_size(set) as u64;
+        if c.boards != orbit || c.per_board == 0 {
+            return Err(format!(
+                "the class of walls {:?} states {} boards and {} placements each; it has {orbit} \
+                 boards, and a class without placements is not listed",
+                c.walls, c.boards, c.per_board
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Placements of exactly `queens` queens by SAT enumeration (0 when a segment bound forbids).
 fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
     if upper_bound(board).bound < queens {
@@ -353,7 +381,15 @@ fn count_in<const W: usize>(
                 r.len()
             );
         }
-        let weighed: u64 = doc.classes.iter().map(|c| c.boards * c.per_board).sum();
+        if let Items::Classes(wc, sets) = &items {
+            check_classes(wc, &sets[r.clone()], &doc.classes)
+                .map_err(|why| crate::study::chunk_store::bad_chunk(&path, why))?;
+        }
+        let weighed: u64 = doc
+            .classes
+            .iter()
+            .try_fold(0u64, |t, c| c.boards.checked_mul(c.per_board)?.checked_add(t))
+            .ok_or_else(|| crate::study::chunk_store::bad_chunk(&path, "its classes' counts overflow"))?;
         if let Items::Classes(..) = items {
             ensure!(
                 weighed == doc.placements,
@@ -554,13 +590,13 @@ mod tests {
         let merged = count_nk(&spec, &opts, m.path()).unwrap().whole().unwrap();
         assert_eq!(merged.placements, 44);
         assert_eq!(merged.chunks_resumed, merged.chunks);
-        // A chunk that claims other items is refused.
+        // A chunk that claims other items is refused: its seal no longer holds.
         let chunk = a.path().join("chunks").join("2w-000000.json");
         let text = std::fs::read_to_string(&chunk)
             .unwrap()
             .replace("\"first\":0", "\"first\":1");
         std::fs::write(&chunk, text).unwrap();
         let err = count_nk(&spec, &opts, tempfile::tempdir().unwrap().path()).unwrap_err();
-        assert!(err.to_string().contains("not chunk 0"), "{err}");
+        assert!(err.to_string().contains("seal does not match"), "{err}");
     }
 }

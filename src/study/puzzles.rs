@@ -297,72 +297,149 @@ pub fn merge_puzzles(
     })
 }
 
-/// Re-checks a class read back from a chunk: its optimum legal (the independent checker) and
-/// as large as its value, the value the branch and bound's, and a puzzle's board in the class
-/// and canonical, its solution legal and of the puzzle's value, its orbit and stabiliser those
-/// of the class.
+/// Re-checks a class read back from a chunk, as the run would have found it: its optimum
+/// legal (the independent checker) and as large as its value, the value the branch and
+/// bound's (below the run's minimum exactly when it has none), and the verdict the one the
+/// class's subsets (`known`, themselves re-checked) and the branch and bound's count of its
+/// optima give; a puzzle's board the class's canonical one, its solution legal and of the
+/// puzzle's value, its orbit, stabiliser, minimality and near solutions counted again.
 fn check_class<const W: usize>(
     sets: &WallClasses<W>,
     m: &CellSet<W>,
     c: &ClassDoc,
+    known: &HashMap<CellSet<W>, ClassInfo<W>>,
     opts: &PuzzleOptions,
 ) -> Result<(), String> {
     let board = sets.board(m);
     let optimum: Placement = c.optimum.iter().copied().collect();
-    match c.value {
-        Some(v) => {
-            check_placement(&board, &optimum).map_err(|e| format!("the optimum fails the checker: {e}"))?;
-            if usize::from(v) != optimum.len() {
-                return Err(format!("value {v} but an optimum of {} queens", optimum.len()));
-            }
-            // An edited value with an optimum to match passes the checks above.
-            let (bnb, _) = bnb_value(&board);
-            if bnb != usize::from(v) {
-                return Err(format!("value {v} but the branch and bound finds {bnb}"));
-            }
+    let Some(v) = c.value else {
+        if !optimum.is_empty() {
+            return Err("an optimum without a value".into());
         }
-        None if !optimum.is_empty() => return Err("an optimum without a value".into()),
-        None => {}
+        if c.holds_unique || !matches!(c.verdict, Verdict::BelowMin) {
+            return Err("no value, but a verdict other than below the minimum".into());
+        }
+        // Below the minimum: the branch and bound's value must be.
+        let (bnb, _) = bnb_value(&board);
+        if bnb >= opts.min_value {
+            return Err(format!(
+                "no value, but the branch and bound finds {bnb} (the run's minimum is {})",
+                opts.min_value
+            ));
+        }
+        return Ok(());
+    };
+    check_placement(&board, &optimum).map_err(|e| format!("the optimum fails the checker: {e}"))?;
+    if usize::from(v) != optimum.len() {
+        return Err(format!("value {v} but an optimum of {} queens", optimum.len()));
+    }
+    // An edited value with an optimum to match passes the checks above.
+    let (bnb, _) = bnb_value(&board);
+    if bnb != usize::from(v) {
+        return Err(format!("value {v} but the branch and bound finds {bnb}"));
+    }
+    if usize::from(v) < opts.min_value {
+        return Err(format!(
+            "value {v}, below the run's minimum {}, kept as a value",
+            opts.min_value
+        ));
+    }
+    let facts = cheap_facts(sets, *m, v, sets.set_of(optimum.queens()), known);
+    let (unique, cheaply) = if facts.contains_puzzle {
+        (None, false)
+    } else if facts.second.is_some() {
+        (Some(false), true)
+    } else {
+        // Cheap to count again, and an edited verdict would otherwise pass.
+        let one = matches!(bnb_count_at_most(&board, usize::from(v), 1), Ok((1, _)));
+        (Some(one), false)
+    };
+    let agrees = match (&c.verdict, unique) {
+        (Verdict::ContainsPuzzle, None) => c.holds_unique,
+        (Verdict::NotUnique { cheaply: stated }, Some(false)) => *stated == cheaply && !c.holds_unique,
+        (Verdict::Unique(_), Some(true)) => c.holds_unique,
+        _ => false,
+    };
+    if !agrees {
+        let truth = match unique {
+            None => "it contains a puzzle: a proper subset with the same value holds a unique optimum",
+            Some(false) if cheaply => "not unique: a second optimum is known without a search",
+            Some(false) => "not unique: the branch and bound counts a second optimum",
+            Some(true) => "unique: the branch and bound counts one optimum and no subset holds a puzzle",
+        };
+        return Err(format!("the verdict does not hold: {truth}"));
     }
     if let Verdict::Unique(p) = &c.verdict {
-        if (p.rows, p.cols) != (opts.rows, opts.cols) {
-            return Err(format!(
-                "a {}x{} puzzle in a {}x{} run",
-                p.rows, p.cols, opts.rows, opts.cols
-            ));
-        }
-        let pb = Board::with_walls(p.rows, p.cols, &p.walls).map_err(|e| format!("puzzle walls: {e}"))?;
-        if sets.greatest_image(&sets.set_of(&p.walls)).0 != sets.greatest_image(m).0 {
-            return Err("the puzzle's walls are not of this class".into());
-        }
-        if pb.canonical().0 != pb {
-            return Err("the puzzle's board is not its class's canonical board".into());
-        }
-        check_placement(&pb, &p.solution)
-            .map_err(|e| format!("the puzzle's solution fails the checker: {e}"))?;
-        if p.value != p.solution.len() || c.value.map(usize::from) != Some(p.value) {
-            return Err(format!(
-                "puzzle value {} but a solution of {} queens",
-                p.value,
-                p.solution.len()
-            ));
-        }
-        let orbit = sets.orbit_size(m);
-        if p.orbit != orbit || p.orbit * p.stabiliser != sets.group().len() {
-            return Err(format!(
-                "orbit {} and stabiliser {}, but the class has {orbit} boards under {} symmetries",
-                p.orbit,
-                p.stabiliser,
-                sets.group().len()
-            ));
-        }
-        if !c.holds_unique {
-            return Err("a unique puzzle not marked as holding one".into());
-        }
-        // Cheap to count again, and an edited solution would otherwise pass as unique.
-        if !matches!(bnb_count_at_most(&pb, p.value, 1), Ok((1, _))) {
-            return Err("the puzzle's optimum is not unique: the branch and bound counts another".into());
-        }
+        check_puzzle(p, &board, m, sets, opts, facts.strictly_minimal)?;
+    }
+    Ok(())
+}
+
+/// Re-checks a puzzle read back (its class's uniqueness already confirmed): every field is the
+/// one the run derives from the class's board `board` (key `m`).
+fn check_puzzle<const W: usize>(
+    p: &Puzzle,
+    board: &Board,
+    m: &CellSet<W>,
+    sets: &WallClasses<W>,
+    opts: &PuzzleOptions,
+    strictly_minimal: bool,
+) -> Result<(), String> {
+    if (p.rows, p.cols) != (opts.rows, opts.cols) {
+        return Err(format!(
+            "a {}x{} puzzle in a {}x{} run",
+            p.rows, p.cols, opts.rows, opts.cols
+        ));
+    }
+    let (canon, _) = board.canonical();
+    let pb = Board::with_walls(p.rows, p.cols, &p.walls).map_err(|e| format!("puzzle walls: {e}"))?;
+    if pb != canon {
+        return Err("the puzzle's board is not its class's canonical board".into());
+    }
+    let bits = (p.rows <= 8 && p.cols <= 8)
+        .then(|| to_bits64(&p.walls).ok())
+        .flatten();
+    if p.bits != bits {
+        return Err("the puzzle's 64-bit number is not that of its walls".into());
+    }
+    check_placement(&pb, &p.solution).map_err(|e| format!("the puzzle's solution fails the checker: {e}"))?;
+    if p.value != p.solution.len() || bnb_value(&pb).0 != p.value {
+        return Err(format!(
+            "puzzle value {} but a solution of {} queens",
+            p.value,
+            p.solution.len()
+        ));
+    }
+    let orbit = sets.orbit_size(m);
+    if p.orbit != orbit || p.orbit * p.stabiliser != sets.group().len() {
+        return Err(format!(
+            "orbit {} and stabiliser {}, but the class has {orbit} boards under {} symmetries",
+            p.orbit,
+            p.stabiliser,
+            sets.group().len()
+        ));
+    }
+    if p.strictly_minimal != strictly_minimal {
+        return Err(format!(
+            "strictly_minimal {}, but {}",
+            p.strictly_minimal,
+            if strictly_minimal {
+                "no proper subset has the same value"
+            } else {
+                "a proper subset has the same value"
+            }
+        ));
+    }
+    let near = if p.value > 0 {
+        bnb_count(&pb, p.value - 1).0
+    } else {
+        0
+    };
+    if p.near_solutions != near {
+        return Err(format!(
+            "{} near solutions, but the branch and bound counts {near}",
+            p.near_solutions
+        ));
     }
     Ok(())
 }
@@ -393,13 +470,13 @@ fn chunk_docs<const W: usize>(
                 "the chunk does not match the classes of this run",
             ));
         }
-        // On every thread: each class's value costs a branch and bound.
+        // On every thread: each class's value and count cost a branch and bound.
         let bad = doc
             .classes
             .par_iter()
             .zip(part)
             .enumerate()
-            .find_map_first(|(i, (c, m))| check_class(sets, m, c, opts).err().map(|why| (i, why)));
+            .find_map_first(|(i, (c, m))| check_class(sets, m, c, known, opts).err().map(|why| (i, why)));
         if let Some((i, why)) = bad {
             return Err(bad_chunk(&path, format!("class {}: {why}", i + 1)));
         }
@@ -609,6 +686,58 @@ fn find_puzzles_in<const W: usize>(
     })
 }
 
+/// What a class's subsets and symmetries show without a search, given its value and the
+/// optimum found (`opt_mask`): whether a proper subset of the same value holds a unique
+/// optimum (the class then contains a puzzle), whether no proper subset has the value at all,
+/// and a second optimum when one is known (a subset's optimum that avoids the new walls, which
+/// stays legal when walls are added, or an image of the optimum under the stabiliser). The one
+/// derivation for a class computed and for a class read back from a chunk.
+struct CheapFacts<const W: usize> {
+    contains_puzzle: bool,
+    strictly_minimal: bool,
+    second: Option<CellSet<W>>,
+}
+
+fn cheap_facts<const W: usize>(
+    sets: &WallClasses<W>,
+    m: CellSet<W>,
+    value: u8,
+    opt_mask: CellSet<W>,
+    known: &HashMap<CellSet<W>, ClassInfo<W>>,
+) -> CheapFacts<W> {
+    let mut facts = CheapFacts {
+        contains_puzzle: false,
+        strictly_minimal: true,
+        second: None,
+    };
+    // Minimality: every proper subset, looked up by class key.
+    for sub in m.proper_subsets() {
+        let (key, g) = sets.greatest_image(&sub);
+        let s = known.get(&key).expect("every smaller class was processed before");
+        if s.value != Some(value) {
+            continue;
+        }
+        facts.strictly_minimal = false;
+        if s.holds_unique {
+            facts.contains_puzzle = true;
+            return facts;
+        }
+        // The subset's optimum, moved back onto `sub` (hence onto this board's frame).
+        let p = sets.preimage(&s.optimum, g);
+        if facts.second.is_none() && !p.intersects(&m) && p != opt_mask {
+            facts.second = Some(p);
+        }
+    }
+    // Second optimum by symmetry: an image of the optimum under the stabiliser.
+    for g in 0..sets.group().len() {
+        if sets.image(&m, g) == m && sets.image(&opt_mask, g) != opt_mask {
+            facts.second = Some(sets.image(&opt_mask, g));
+            break;
+        }
+    }
+    facts
+}
+
 /// Value, minimality and uniqueness of one class (its key `m`), given every smaller class.
 fn process<const W: usize>(
     sets: &WallClasses<W>,
@@ -668,38 +797,15 @@ fn process<const W: usize>(
         holds_unique: false,
     };
 
-    // Minimality: every proper subset, looked up by class key.
-    let mut strictly_minimal = true;
-    let mut other_optimum: Option<CellSet<W>> = None;
-    for sub in m.proper_subsets() {
-        let (key, g) = sets.greatest_image(&sub);
-        let s = known.get(&key).expect("every smaller class was processed before");
-        if s.value != Some(v as u8) {
-            continue;
-        }
-        strictly_minimal = false;
-        if s.holds_unique {
-            info.holds_unique = true;
-            return Ok(Outcome {
-                info,
-                verdict: Verdict::ContainsPuzzle,
-            });
-        }
-        // The subset's optimum, moved back onto `sub` (hence onto this board's frame).
-        let p = sets.preimage(&s.optimum, g);
-        if other_optimum.is_none() && !p.intersects(&m) && p != opt_mask {
-            other_optimum = Some(p);
-        }
+    let cheap = cheap_facts(sets, m, v as u8, opt_mask, known);
+    if cheap.contains_puzzle {
+        info.holds_unique = true;
+        return Ok(Outcome {
+            info,
+            verdict: Verdict::ContainsPuzzle,
+        });
     }
-
-    // Second optimum by symmetry: an image of the optimum under the stabiliser.
-    for g in 0..sets.group().len() {
-        if sets.image(&m, g) == m && sets.image(&opt_mask, g) != opt_mask {
-            other_optimum = Some(sets.image(&opt_mask, g));
-            break;
-        }
-    }
-    if let Some(p) = other_optimum {
+    if let Some(p) = cheap.second {
         let second = Placement::new(sets.cells(&p));
         if let Err(e) = check_placement(&board, &second) {
             anyhow::bail!("internal error: second optimum of {board:?} fails the checker: {e}");
@@ -711,9 +817,22 @@ fn process<const W: usize>(
     }
 
     let t = Instant::now();
+    let by_tree = second_optimum_by_tree(&board, v, &optimum)?;
     let second = match opts.engine {
-        Engine::Tree => second_optimum_by_tree(&board, v, &optimum)?,
-        _ => second_optimum(&board, v, &optimum, &opts.value)?.second,
+        Engine::Tree => by_tree,
+        _ => {
+            // The solver's "unique" is an UNSAT answer, an external solver's word: the
+            // branch and bound's counting tree (replayed) must say the same.
+            let sat = second_optimum(&board, v, &optimum, &opts.value)?.second;
+            anyhow::ensure!(
+                sat.is_some() == by_tree.is_some(),
+                "cross-check failed on {board:?}: SAT says the optimum of {v} queens is {}, the \
+                 branch and bound's counting tree says it is {}",
+                if sat.is_some() { "not unique" } else { "unique" },
+                if by_tree.is_some() { "not unique" } else { "unique" }
+            );
+            sat
+        }
     };
     let proof_seconds = t.elapsed().as_secs_f64();
     if second.is_some() {
@@ -741,7 +860,7 @@ fn process<const W: usize>(
         solution,
         orbit: canon.orbit_size(),
         stabiliser: canon.stabiliser().len(),
-        strictly_minimal,
+        strictly_minimal: cheap.strictly_minimal,
         near_solutions,
         proof_seconds,
     };

@@ -118,3 +118,47 @@ pub fn built_with(name: &str) -> bool {
         .iter()
         .any(|b| b.name() == name)
 }
+
+/// Writes `doc` to `path` sealed for `binding`, as queensat seals what it reads back: what a
+/// forger who recomputes the seal would write (tests of the checks behind the seal).
+pub fn write_sealed(path: &std::path::Path, doc: &serde_json::Value, binding: &str) {
+    let mut doc = doc.clone();
+    if let Some(o) = doc.as_object_mut() {
+        o.remove("seal");
+    }
+    let text = queensat::io::sealed_json(&doc, binding, false).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// The seal binding of an armies cache file of a `rows x cols` board.
+pub fn armies_binding(rows: usize, cols: usize) -> String {
+    format!("armies report of the {rows}x{cols} board")
+}
+
+/// The seal binding of a cover report of the `n x n` board.
+pub fn cover_binding(n: usize) -> String {
+    format!("cover report of the {n}x{n} board")
+}
+
+/// Seals again a chunk file of a study directory (`DIR/chunks/KW-JJJJJJ.json`) for its place
+/// and its study's spec, after a test edited it: a forger's edit, which only the checks
+/// behind the seal can catch.
+pub fn reseal_chunk(chunk: &std::path::Path) {
+    let name = chunk.file_stem().unwrap().to_str().unwrap().to_string();
+    let dir = chunk.parent().unwrap().parent().unwrap();
+    let (spec_file, what) = [
+        ("sweep.json", "sweep"),
+        ("puzzles-run.json", "puzzle run"),
+        ("nk.json", "N+k count"),
+    ]
+    .into_iter()
+    .find(|(f, _)| dir.join(f).exists())
+    .expect("a study directory");
+    let spec = std::fs::read_to_string(dir.join(spec_file)).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(chunk).unwrap()).unwrap();
+    write_sealed(
+        chunk,
+        &doc,
+        &format!("chunk {name} of the {what} {}", spec.trim()),
+    );
+}

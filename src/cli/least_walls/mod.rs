@@ -1,7 +1,7 @@
 //! `queensat least-walls`: the fewest walls for q queens, witnesses, proofs and board counts;
 //! `least-walls table`, `chart` and `compare` render saved runs.
 
-use super::args::{Format, OutputArgs, SolverArgs};
+use super::args::{Format, OutputArgs, ProofArgs, SolverArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use crate::board::Board;
@@ -90,6 +90,8 @@ pub struct LeastWallsArgs {
     /// Keep the certificate files (CNF, DRAT proof) in DIR (default: a temporary directory).
     #[arg(long, value_name = "DIR", requires = "certify")]
     pub certify_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub proof: ProofArgs,
 }
 
 /// Where the lex-leader constraints apply.
@@ -202,13 +204,14 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         }
         let r = least_walls(rows, cols, q, &opts)?;
         opts.progress.advance(1);
+        a.proof.check(r.certified)?;
         if a.format == Format::Text {
-            print!("{}", least_walls_text(&r, a.list));
+            out!("{}", least_walls_text(&r, a.list))?;
         }
         if a.certify {
             let line = certificate_line(&r);
             if a.format == Format::Text {
-                println!("{line}\n");
+                outln!("{line}\n")?;
             } else {
                 eprintln!("{line}");
             }
@@ -217,11 +220,11 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     }
     opts.progress.finish();
     if a.format == Format::Text && qs.single().is_none() {
-        print!("{}", least_walls_summary(&run.reports));
+        out!("{}", least_walls_summary(&run.reports))?;
     }
     let json = serde_json::to_string_pretty(&run)?;
     if a.format == Format::Json {
-        println!("{json}");
+        outln!("{json}")?;
     }
     if let Some(path) = &a.output {
         write_atomic(path, format!("{json}\n").as_bytes())?;

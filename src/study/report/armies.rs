@@ -4,8 +4,8 @@
 use crate::engine::{Provenance, Reporter, Shard};
 
 use crate::board::Board;
-use crate::io::write_atomic;
-use crate::study::{ArmyOptions, ArmyReport, add_optimal_classes, largest_armies};
+use crate::io::{check_seal, sealed_json, write_atomic};
+use crate::study::{ArmyOptions, ArmyReport, add_optimal_classes, certify_armies, largest_armies};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
@@ -13,9 +13,21 @@ fn cache_file(dir: &Path, board: &Board) -> PathBuf {
     dir.join(format!("{}x{}.json", board.rows(), board.cols()))
 }
 
+/// What the seal of a cached report binds: its kind and its board's size (its file name).
+fn seal_binding(board: &Board) -> String {
+    format!("armies report of the {}x{} board", board.rows(), board.cols())
+}
+
+/// A report as its cache file holds it: pretty JSON, sealed.
+fn cache_text(r: &ArmyReport) -> anyhow::Result<String> {
+    sealed_json(r, &seal_binding(&r.board), true)
+}
+
 /// A cached report if it answers the question (same board, encoding, and classes if asked),
 /// else a fresh one (written to the cache), or `None` when only the cache may be read. Only
-/// boards without walls or holes are cached: the file name holds the size alone.
+/// boards without walls or holes are cached: the file name holds the size alone. With
+/// `opts.certify` a proved `m` without a certificate gets one. A report that rests on an
+/// external solver's unchecked UNSAT is never cached (nor one whose search stopped).
 pub fn largest_armies_cached(
     board: &Board,
     opts: &ArmyOptions,
@@ -23,45 +35,65 @@ pub fn largest_armies_cached(
     cached_only: bool,
 ) -> anyhow::Result<Option<ArmyReport>> {
     let empty = board.walls().is_empty() && board.holes().is_empty();
-    if let Some(dir) = cache.filter(|_| empty) {
-        let path = cache_file(dir, board);
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let mut r: ArmyReport = serde_json::from_str(&text)
-                .with_context(|| format!("{}: not an armies report", path.display()))?;
-            // Read back like user input: a tampered or damaged cache is refused, not believed.
-            r.recheck()
-                .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
-            // Caches written before the count under isometries existed lack it (0): derive it.
-            if let Some(c) = r.classes.as_mut().filter(|c| c.isometry_classes == 0) {
-                c.isometry_classes = c.count_isometry_classes(&r.board);
-            }
-            let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
-            // A stopped search is not a finished board: it is searched again.
+    let cache = cache.filter(|_| empty);
+    let (mut r, mut changed) = match cache.and_then(|dir| read_cached(dir, board).transpose()) {
+        Some(cached) => {
+            let mut r = cached?;
+            // A stopped search, or one on another model, is not a finished board.
             let same = r.proved
-                && r.board == *board
+                && !r.rests_on_unchecked_unsat()
                 && r.encoding == opts.encoding.name()
                 && r.symmetry_breaking == opts.symmetry_breaking;
+            let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
             if same && (counted || !opts.unique) {
-                return Ok(Some(r));
-            }
-            if same && !cached_only {
+                (r, false)
+            } else if same && !cached_only {
                 // `m` is proved and re-checked: count its classes without proving it again.
-                let mut r = r;
                 add_optimal_classes(&mut r, opts)?;
-                write_atomic(&path, (serde_json::to_string_pretty(&r)? + "\n").as_bytes())?;
-                return Ok(Some(r));
+                (r, true)
+            } else if cached_only {
+                return Ok(None);
+            } else {
+                (largest_armies(board, opts)?, true)
             }
         }
+        None if cached_only => return Ok(None),
+        None => (largest_armies(board, opts)?, true),
+    };
+    if let Some(dir) = &opts.certify
+        && r.proved
+        && r.certificate.is_none()
+    {
+        certify_armies(&mut r, opts, dir.as_deref())?;
+        changed = true;
     }
-    if cached_only {
+    if let Some(dir) = cache.filter(|_| changed && r.proved && !r.rests_on_unchecked_unsat()) {
+        write_atomic(&cache_file(dir, board), cache_text(&r)?.as_bytes())?;
+    }
+    Ok(Some(r))
+}
+
+/// The report cached for `board` in `dir`, re-checked; `None` when there is none. Read back
+/// like user input: a tampered or damaged file is refused, not believed. Its seal vouches for
+/// what is costly to derive again (the proof of m); the example and the classes are checked.
+fn read_cached(dir: &Path, board: &Board) -> anyhow::Result<Option<ArmyReport>> {
+    let path = cache_file(dir, board);
+    let Ok(bytes) = std::fs::read(&path) else {
         return Ok(None);
+    };
+    let refused =
+        |e: &dyn std::fmt::Display| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display());
+    let text = String::from_utf8(bytes).map_err(|_| refused(&"not UTF-8 text"))?;
+    check_seal(&text, &seal_binding(board)).map_err(|e| refused(&e))?;
+    let mut r: ArmyReport =
+        serde_json::from_str(&text).with_context(|| format!("{}: not an armies report", path.display()))?;
+    if r.board != *board {
+        return Err(refused(&format!("a report of {}", r.board.describe())));
     }
-    let r = largest_armies(board, opts)?;
-    if let Some(dir) = cache.filter(|_| empty && r.proved) {
-        write_atomic(
-            &cache_file(dir, board),
-            (serde_json::to_string_pretty(&r)? + "\n").as_bytes(),
-        )?;
+    r.recheck().map_err(|e| refused(&e))?;
+    // Caches written before the count under isometries existed lack it (0): derive it.
+    if let Some(c) = r.classes.as_mut().filter(|c| c.isometry_classes == 0) {
+        c.isometry_classes = c.count_isometry_classes(&r.board);
     }
     Ok(Some(r))
 }
@@ -167,8 +199,9 @@ pub fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Prov
             None => ("not counted".into(), "".into(), "".into(), "".into()),
         };
         s.push_str(&format!(
-            "| {r} | {c} | {} | {classes} | {isometry} | {positions} | {} | {} | {} | {:.2} | {secs} |{brute_cell}\n",
+            "| {r} | {c} | {} | {classes} | {isometry} | {positions} | {}{} | {} | {} | {:.2} | {secs} |{brute_cell}\n",
             if rep.proved { rep.m.to_string() } else { format!("≥ {}", rep.m) },
+            crate::engine::unchecked_prefix(!rep.rests_on_unchecked_unsat()),
             rep.proof, rep.model_vars, rep.model_clauses, rep.seconds
         ));
     }
@@ -222,13 +255,20 @@ pub fn army_text(r: &ArmyReport) -> String {
     }
     s.push_str(&r.example.render(&r.board));
     s.push_str(&format!(
-        "proof: SAT with two armies of {}, position checked; {}\n",
-        r.m, r.proof
+        "proof: {}SAT with two armies of {}, position checked; {}\n",
+        crate::engine::unchecked_prefix(r.certified || !r.proved),
+        r.m,
+        r.proof
     ));
+    if let Some(c) = &r.certificate {
+        s.push_str(&c.text());
+        s.push('\n');
+    }
     if let Some(cl) = &r.classes {
         s.push_str(&format!(
-            "optimal positions up to symmetry and colour swap: {}{}; up to symmetry alone: {}{} \
+            "optimal positions up to symmetry and colour swap: {}{}{}; up to symmetry alone: {}{} \
              ({} ordered positions, {:.3} s{})\n",
+            crate::engine::unchecked_prefix(cl.certified || !cl.complete),
             if cl.complete { "" } else { "at least " },
             cl.classes.len(),
             if cl.complete { "" } else { "at least " },

@@ -3,9 +3,14 @@
 
 use crate::engine::{Provenance, Reporter};
 
-use crate::io::write_atomic;
+use crate::io::{check_seal, sealed_json, write_atomic};
 use crate::study::{CoverOptions, CoverReport, Optimum, pack_and_cover, seed_line};
 use anyhow::Context;
+
+/// What the seal of a size's report binds: its kind and the board's size (its file name).
+fn seal_binding(n: usize) -> String {
+    format!("cover report of the {n}x{n} board")
+}
 
 /// The reports of `sizes`, read from `opts.certificates` where a finished one is there, else
 /// computed (and written there); with `cached_only`, sizes without one are returned apart.
@@ -23,11 +28,17 @@ pub fn pack_and_cover_cached(
             .as_ref()
             .map(|d| d.join(format!("cover-{n}.json")));
         if let Some(path) = &cached
-            && let Ok(text) = std::fs::read_to_string(path)
+            && let Ok(bytes) = std::fs::read(path)
         {
+            // Read back like user input: a tampered or damaged cache is refused, not believed.
+            // Its seal vouches for what is costly to derive again (the optima's UNSAT answers);
+            // the solutions, selections and certificates are re-checked.
+            let refused =
+                |e: &dyn std::fmt::Display| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display());
+            let text = String::from_utf8(bytes).map_err(|_| refused(&"not UTF-8 text"))?;
+            check_seal(&text, &seal_binding(n)).map_err(|e| refused(&e))?;
             let r: CoverReport = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not a cover report", path.display()))?;
-            // Read back like user input: a tampered or damaged cache is refused, not believed.
             anyhow::ensure!(
                 r.n == n,
                 "{}: a report of {}x{}, not {n}x{n}",
@@ -57,10 +68,12 @@ pub fn pack_and_cover_cached(
             // A search Ctrl-C cut short is reported, not kept: a rerun should try it again.
             let cut_short =
                 !(r.pack.optimal && r.cover.optimal) && crate::engine::interrupt::stop_requested();
+            // Nor one that rests on an external solver's word: a rerun may check it.
             if let Some(p) = &cached
                 && !cut_short
+                && !r.rests_on_unchecked_unsat()
             {
-                write_atomic(p, (serde_json::to_string(&r)? + "\n").as_bytes())?;
+                write_atomic(p, sealed_json(&r, &seal_binding(n), false)?.as_bytes())?;
             }
             reports.push(r);
         }
@@ -116,10 +129,10 @@ pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance
             r.n,
             r.solutions.len(),
             value(&r.pack),
-            r.pack.proof,
+            crate::engine::unchecked_prefix(r.pack.certified) + &r.pack.proof,
             cert(&r.pack),
             value(&r.cover),
-            r.cover.proof,
+            crate::engine::unchecked_prefix(r.cover.certified) + &r.cover.proof,
             cert(&r.cover),
             if r.symmetry_breaking { "lex-leader" } else { "none" },
             r.cpu_seconds
@@ -177,7 +190,12 @@ pub fn cover_text(r: &CoverReport) -> String {
             crate::encode::Goal::Pack => "most pairwise-disjoint solutions",
             crate::encode::Goal::Cover => "fewest solutions covering the board",
         };
-        s.push_str(&format!("{what}: {} — proof: {}\n", value(o), o.proof));
+        s.push_str(&format!(
+            "{what}: {} — proof: {}{}\n",
+            value(o),
+            crate::engine::unchecked_prefix(o.certified),
+            o.proof
+        ));
         for &i in &o.selection {
             s.push_str(&format!("  {}\n", seed_line(&r.solutions[i])));
         }

@@ -242,7 +242,11 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
         }
         _ => unreachable!("a possible query has a minimum and a witness, or stopped"),
     }
-    s.push_str(&format!("proof: {}\n", r.proof));
+    s.push_str(&format!(
+        "proof: {}{}\n",
+        crate::engine::unchecked_prefix(r.certified),
+        r.proof
+    ));
     if let Some(st) = &r.start {
         s.push_str(&format!(
             "start: {} walls from {} annealing runs, cpu {:.2} s\n",

@@ -112,7 +112,9 @@ impl RunRecord {
     /// answer; the tree engine's counts rest on replayed trees). `None`: nothing, or the solver
     /// is built in. The one rule for the run's summary and for what the command prints.
     pub fn unchecked_by_external(&self, sums: &[WallsSummary]) -> Option<&'static str> {
-        if !self.solver.starts_with("external:") {
+        // "none" (the tree engine alone) names no backend: nothing rests on a solver.
+        let backend: crate::solve::Backend = self.solver.parse().unwrap_or_default();
+        if crate::engine::certified(&backend, true, false) {
             return None;
         }
         let by_sat = self.chunk_tree_seconds.is_none();

@@ -6,11 +6,57 @@
 //! input count, as in [`crate::engine::value`]), and uniqueness by an UNSAT answer to "exactly v
 //! queens, other than this placement". A refutation carries a counter-example that itself
 //! passed the checker, or the UNSAT answer that refutes an unreachable value.
+//!
+//! A verdict that rests on an UNSAT answer of an external solver says so (`certified` false,
+//! the one rule of [`crate::engine::certified`]) unless `--certify` had it proved: the value
+//! by a DRAT proof that a checker accepted, the uniqueness by the branch and bound's count.
 
 use crate::board::{Board, Placement};
-use crate::check::check_placement;
-use crate::engine::{BoardSession, ValueOptions, other_placement, value};
+use crate::check::{bnb_count_at_most, check_placement};
+use crate::engine::{BoardSession, ValueOptions, ValueReport, certify_value, other_placement, value};
 use serde::Serialize;
+use std::path::PathBuf;
+
+/// Whether verdicts and values that rest on an external solver's UNSAT are certified
+/// (`--certify`): `None`, no (they are labelled); `Some(dir)`, yes, the proofs kept in `dir`
+/// (`None`: a temporary directory).
+pub type CertifyVerdicts = Option<Option<PathBuf>>;
+
+/// The checked refutation of `k` queens on `board` with `opts`' solver (an error if the
+/// checker rejects the proof): what `--certify` puts in place of an UNSAT answer.
+fn certify_refutation(
+    board: &Board,
+    k: usize,
+    opts: &ValueOptions,
+    dir: &Option<PathBuf>,
+) -> anyhow::Result<()> {
+    let c = certify_value(board, opts.base.amo, k - 1, &opts.backend, dir.as_deref(), false)?;
+    anyhow::ensure!(
+        c.certified,
+        "the DRAT checker rejected the proof that {} on {} ({})",
+        c.proves,
+        board.describe(),
+        c.check.status
+    );
+    Ok(())
+}
+
+/// A board's value for a verdict: with `certify`, one that rests on an external solver's
+/// UNSAT is certified (`certified` true) by a checked DRAT proof.
+pub fn checked_value(
+    board: &Board,
+    opts: &ValueOptions,
+    certify: &CertifyVerdicts,
+) -> anyhow::Result<ValueReport> {
+    let mut report = value(board, opts)?;
+    if let Some(dir) = certify
+        && report.rests_on_unchecked_unsat()
+    {
+        certify_refutation(board, report.value + 1, opts, dir)?;
+        report.certified = true;
+    }
+    Ok(report)
+}
 
 /// What a row claims beyond its value.
 #[derive(Clone, Debug)]
@@ -81,6 +127,8 @@ pub struct Verdict {
     /// One word for the decisive evidence: `unsat`, `segments` (the counter's input count),
     /// or the refutation kind.
     pub evidence: &'static str,
+    /// False when the verdict rests on an external solver's UNSAT that nothing checked.
+    pub certified: bool,
 }
 
 impl Verdict {
@@ -91,6 +139,7 @@ impl Verdict {
             counterexample: None,
             true_value: None,
             evidence,
+            certified: true,
         }
     }
     pub fn refuted(kind: RefutedKind, reason: String) -> Verdict {
@@ -100,6 +149,7 @@ impl Verdict {
             counterexample: None,
             true_value: None,
             evidence: kind.name(),
+            certified: true,
         }
     }
     pub fn is_confirmed(&self) -> bool {
@@ -107,8 +157,42 @@ impl Verdict {
     }
 }
 
-/// Checks one claim about `board`.
-pub fn verify_claim(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Result<Verdict> {
+/// Checks one claim about `board`; with `certify`, a verdict that rests on an external
+/// solver's UNSAT answers is certified (or the run fails).
+pub fn verify_claim(
+    board: &Board,
+    claim: &BoardClaim,
+    opts: &ValueOptions,
+    certify: &CertifyVerdicts,
+) -> anyhow::Result<Verdict> {
+    let mut verdict = judge(board, claim, opts)?;
+    let v = claim.value;
+    // What an UNSAT answer stands behind: the value's optimality, its uniqueness, or that the
+    // value is out of reach.
+    let optimal = verdict.is_confirmed() && verdict.evidence == "unsat";
+    let unique = verdict.is_confirmed() && claim.unique;
+    let unreachable = verdict.refuted == Some(RefutedKind::Unreachable);
+    verdict.certified = crate::engine::certified(&opts.backend, optimal || unique || unreachable, false);
+    if let (false, Some(dir)) = (verdict.certified, certify) {
+        if optimal {
+            certify_refutation(board, v + 1, opts, dir)?;
+        }
+        if unreachable {
+            certify_refutation(board, v, opts, dir)?;
+        }
+        anyhow::ensure!(
+            !unique || matches!(bnb_count_at_most(board, v, 1), Ok((1, _))),
+            "cross-check failed on {}: the solver says the optimum of {v} queens is unique, the \
+             branch and bound counts another",
+            board.describe()
+        );
+        verdict.certified = true;
+    }
+    Ok(verdict)
+}
+
+/// The verdict on one claim, as the solver's answers give it.
+fn judge(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Result<Verdict> {
     let v = claim.value;
     // SCIP's solution-counting runs have no objective and print 0; only a real objective
     // states a number of walls.
@@ -230,32 +314,32 @@ mod tests {
         let b4 = Board::square(4).unwrap();
         let q4 = vec![(0, 1), (1, 3), (2, 0), (3, 2)];
         // 4x4 has value 4 with two placements (mirror images).
-        let ok = verify_claim(&b4, &claim(4, Some(q4.clone()), false), &opts).unwrap();
+        let ok = verify_claim(&b4, &claim(4, Some(q4.clone()), false), &opts, &None).unwrap();
         assert!(ok.is_confirmed(), "{ok:?}");
-        let nu = verify_claim(&b4, &claim(4, None, true), &opts).unwrap();
+        let nu = verify_claim(&b4, &claim(4, None, true), &opts, &None).unwrap();
         assert_eq!(nu.refuted, Some(RefutedKind::NotUnique));
         let second = nu.counterexample.unwrap();
         assert!(check_placement(&b4, &second).is_ok() && second.len() == 4);
-        let low = verify_claim(&b4, &claim(3, Some(q4[..3].to_vec()), false), &opts).unwrap();
+        let low = verify_claim(&b4, &claim(3, Some(q4[..3].to_vec()), false), &opts, &None).unwrap();
         assert_eq!(low.refuted, Some(RefutedKind::NotOptimal));
         assert_eq!(low.true_value, Some(4));
-        let high = verify_claim(&b4, &claim(5, None, false), &opts).unwrap();
+        let high = verify_claim(&b4, &claim(5, None, false), &opts, &None).unwrap();
         assert_eq!(high.refuted, Some(RefutedKind::Unreachable));
-        let bad = verify_claim(&b4, &claim(2, Some(vec![(0, 0), (1, 1)]), false), &opts).unwrap();
+        let bad = verify_claim(&b4, &claim(2, Some(vec![(0, 0), (1, 1)]), false), &opts, &None).unwrap();
         assert_eq!(bad.refuted, Some(RefutedKind::Illegal));
-        let size = verify_claim(&b4, &claim(4, Some(q4[..3].to_vec()), false), &opts).unwrap();
+        let size = verify_claim(&b4, &claim(4, Some(q4[..3].to_vec()), false), &opts, &None).unwrap();
         assert_eq!(size.refuted, Some(RefutedKind::SizeMismatch));
         // 1x3 with a wall in the middle: value 2, unique.
         let w = Board::with_walls(1, 3, &[(0, 1)]).unwrap();
         assert!(
-            verify_claim(&w, &claim(2, None, true), &opts)
+            verify_claim(&w, &claim(2, None, true), &opts, &None)
                 .unwrap()
                 .is_confirmed()
         );
         let mut wc = claim(2, None, false);
         wc.walls = Some(2);
         assert_eq!(
-            verify_claim(&w, &wc, &opts).unwrap().refuted,
+            verify_claim(&w, &wc, &opts, &None).unwrap().refuted,
             Some(RefutedKind::WallCount)
         );
     }
@@ -288,17 +372,17 @@ mod tests {
             let opts = ValueOptions::default();
             let v = brute_value(&b);
             let unique = brute_count(&b, v) == 1;
-            let exact = verify_claim(&b, &claim(v, None, true), &opts).unwrap();
+            let exact = verify_claim(&b, &claim(v, None, true), &opts, &None).unwrap();
             if unique {
                 prop_assert!(exact.is_confirmed(), "{:?}", exact);
             } else {
                 prop_assert_eq!(exact.refuted, Some(RefutedKind::NotUnique));
             }
-            prop_assert!(verify_claim(&b, &claim(v, None, false), &opts).unwrap().is_confirmed());
-            let over = verify_claim(&b, &claim(v + 1, None, false), &opts).unwrap();
+            prop_assert!(verify_claim(&b, &claim(v, None, false), &opts, &None).unwrap().is_confirmed());
+            let over = verify_claim(&b, &claim(v + 1, None, false), &opts, &None).unwrap();
             prop_assert_eq!(over.refuted, Some(RefutedKind::Unreachable));
             if v > 0 {
-                let under = verify_claim(&b, &claim(v - 1, None, false), &opts).unwrap();
+                let under = verify_claim(&b, &claim(v - 1, None, false), &opts, &None).unwrap();
                 prop_assert_eq!(under.refuted, Some(RefutedKind::NotOptimal));
                 prop_assert_eq!(under.true_value, Some(v));
             }

@@ -1,7 +1,7 @@
 //! Verifying one published file: the side of its boards, every row's claim on that board, and
 //! the tally of verdicts.
 
-use super::claim::{BoardClaim, RefutedKind, Verdict, verify_claim};
+use super::claim::{BoardClaim, CertifyVerdicts, RefutedKind, Verdict, verify_claim};
 use super::run_info::RunInfo;
 use crate::board::{Board, Placement, render_cell_list};
 use crate::engine::{Reporter, ValueOptions, cpu_since, process_cpu_seconds};
@@ -100,6 +100,8 @@ pub struct FileReport {
     pub confirmed: usize,
     /// Refuted rows by kind, in the order of [`RefutedKind::ALL`], kinds with none left out.
     pub refuted: Vec<(RefutedKind, usize)>,
+    /// Rows whose verdict rests on an external solver's UNSAT that nothing checked.
+    pub unchecked: usize,
     #[serde(flatten)]
     pub run: RunInfo,
 }
@@ -114,6 +116,8 @@ pub struct FileOptions<'a> {
     pub run: RunInfo,
     /// Told of each row checked, from any thread.
     pub progress: &'a Reporter,
+    /// Whether verdicts that rest on an external solver's UNSAT are certified.
+    pub certify: CertifyVerdicts,
 }
 
 /// Checks every row of `file`, in parallel.
@@ -124,7 +128,7 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         .rows
         .par_iter()
         .map(|row| {
-            let r = check_row(row, opts.side.side, opts.claim, &opts.value);
+            let r = check_row(row, opts.side.side, opts.claim, &opts.value, &opts.certify);
             opts.progress.advance(1);
             r
         })
@@ -144,6 +148,7 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         side: opts.side.side,
         side_from: opts.side.from,
         claim: opts.claim,
+        unchecked: rows.iter().filter(|r| !r.verdict.certified).count(),
         rows,
         confirmed,
         refuted,
@@ -152,7 +157,13 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
 }
 
 /// One row on a `side × side` board; cells off the board refute the row (`off-board`).
-fn check_row(row: &ClaimRow, side: usize, kind: ClaimKind, opts: &ValueOptions) -> anyhow::Result<RowResult> {
+fn check_row(
+    row: &ClaimRow,
+    side: usize,
+    kind: ClaimKind,
+    opts: &ValueOptions,
+    certify: &CertifyVerdicts,
+) -> anyhow::Result<RowResult> {
     let mut result = RowResult {
         label: row.label.clone(),
         line: row.line,
@@ -184,7 +195,7 @@ fn check_row(row: &ClaimRow, side: usize, kind: ClaimKind, opts: &ValueOptions) 
         walls: row.objective,
         unique: kind == ClaimKind::UniqueOptimum,
     };
-    result.verdict = verify_claim(&board, &claim, opts)
+    result.verdict = verify_claim(&board, &claim, opts, certify)
         .with_context(|| format!("{} (walls {})", row.label, result.walls))?;
     Ok(result)
 }

@@ -9,7 +9,7 @@ pub mod render;
 mod run_info;
 mod summary;
 
-pub use claim::{BoardClaim, RefutedKind, Verdict, verify_claim};
+pub use claim::{BoardClaim, CertifyVerdicts, RefutedKind, Verdict, checked_value, verify_claim};
 pub use file::{
     BoardSide, ClaimKind, FileOptions, FileReport, RowResult, board_side, side_in_path, verify_file,
 };

@@ -71,6 +71,15 @@ pub fn file_markdown(r: &FileReport) -> String {
     };
     s.push_str(&format!("- claim checked per row: {claim}\n"));
     s.push_str(&made_by(&r.run));
+    if r.unchecked > 0 {
+        s.push_str(&format!(
+            "- proof: {}: {} of the {} verdicts rest on the external solver's UNSAT answers \
+             (--certify checks them)\n\n",
+            crate::solve::UNCHECKED_UNSAT,
+            r.unchecked,
+            r.rows.len()
+        ));
+    }
     s.push_str(&format!("{SUMMARY_HEADER}\n{}\n\n", file_line(r)));
     let refuted: Vec<&RowResult> = r.rows.iter().filter(|x| !x.verdict.is_confirmed()).collect();
     if refuted.is_empty() {
@@ -138,7 +147,11 @@ pub fn rows_tsv(r: &FileReport) -> String {
             row.label,
             row.claimed_value,
             if v.is_confirmed() { "confirmed" } else { "refuted" },
-            v.evidence,
+            if v.certified {
+                v.evidence.to_string()
+            } else {
+                format!("{} ({})", v.evidence, crate::solve::UNCHECKED_UNSAT)
+            },
             v.true_value.map_or(String::new(), |t| t.to_string())
         ));
     }
@@ -157,6 +170,13 @@ pub fn summary_markdown(r: &SummaryReport) -> String {
         r.boards, r.board_rows, r.walls, r.weighting
     ));
     s.push_str(&made_by(&r.run));
+    if !r.certified {
+        s.push_str(&format!(
+            "- proof: {}: the engine's values rest on the external solver's UNSAT answers \
+             (--certify checks them)\n\n",
+            crate::solve::UNCHECKED_UNSAT
+        ));
+    }
     s.push_str(&format!("{SUMMARY_HEADER}\n{}\n\n", summary_line(r)));
     s.push_str("| line | claim | stated | engine | verdict |\n|---:|---|---:|---:|---|\n");
     for c in &r.lines {

@@ -2,9 +2,10 @@
 //! an example board, listings) against the engine's own values of the boards in the matching
 //! boards CSV, each class weighted by its orbit when the CSV lists one board per class.
 
+use super::claim::{CertifyVerdicts, checked_value};
 use super::run_info::RunInfo;
 use crate::board::{Board, Coord, binomial, render_cell_list};
-use crate::engine::{ValueOptions, cpu_since, process_cpu_seconds, value};
+use crate::engine::{ValueOptions, cpu_since, process_cpu_seconds};
 use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
@@ -55,6 +56,8 @@ pub struct SummaryReport {
     /// The number of boards with `walls` walls, and the engine's boards per value.
     pub total: u64,
     pub distribution: BTreeMap<usize, u64>,
+    /// False when some value rests on an external solver's UNSAT that nothing checked.
+    pub certified: bool,
     pub run: RunInfo,
 }
 
@@ -66,6 +69,8 @@ pub struct SummaryOptions {
     pub side: usize,
     pub value: ValueOptions,
     pub run: RunInfo,
+    /// Whether values that rest on an external solver's UNSAT are certified.
+    pub certify: CertifyVerdicts,
 }
 
 /// The engine's value of every board in the CSV, grouped by class: orbit size and value per
@@ -74,6 +79,8 @@ struct Classes {
     classes: BTreeMap<Board, (u64, usize)>,
     walls: usize,
     rows: usize,
+    /// Every value certified.
+    certified: bool,
 }
 
 fn classes_of(
@@ -81,6 +88,7 @@ fn classes_of(
     boards_text: &str,
     side: usize,
     opts: &ValueOptions,
+    certify: &CertifyVerdicts,
 ) -> anyhow::Result<Classes> {
     let rows = parse_published_as(boards_name, boards_text, PublishedFormat::BoardsCsv)?;
     let solved = rows
@@ -91,17 +99,25 @@ fn classes_of(
                 .cells(side, side)
                 .with_context(|| format!("{boards_name}: {}", row.label))?;
             let board = Board::with_walls(side, side, &walls)?;
-            let v = value(&board, opts)?.value;
-            Ok((board.canonical().0, board.orbit_size() as u64, v, walls.len()))
+            let r = checked_value(&board, opts, certify)?;
+            let (v, certified) = (r.value, !r.rests_on_unchecked_unsat());
+            Ok((
+                board.canonical().0,
+                board.orbit_size() as u64,
+                v,
+                walls.len(),
+                certified,
+            ))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let n_walls: HashSet<usize> = solved.iter().map(|r| r.3).collect();
+    let certified = solved.iter().all(|r| r.4);
     if n_walls.len() != 1 {
         bail!("the boards CSV mixes wall counts {n_walls:?}");
     }
     // One entry per symmetry class (values agree within a class: symmetry keeps the value).
     let mut classes: BTreeMap<Board, (u64, usize)> = BTreeMap::new();
-    for (class, orbit, v, _) in solved {
+    for (class, orbit, v, _, _) in solved {
         if let Some(&(_, known)) = classes.get(&class)
             && known != v
         {
@@ -113,6 +129,7 @@ fn classes_of(
         classes,
         walls: *n_walls.iter().next().expect("one wall count"),
         rows: rows.len(),
+        certified,
     })
 }
 
@@ -130,7 +147,12 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
     let start = process_cpu_seconds();
     let claims = parse_summary(&opts.name, text)?;
     let side = opts.side;
-    let Classes { classes, walls, rows } = classes_of(&opts.boards_name, boards_text, side, &opts.value)?;
+    let Classes {
+        classes,
+        walls,
+        rows,
+        certified,
+    } = classes_of(&opts.boards_name, boards_text, side, &opts.value, &opts.certify)?;
     if let Some(k) = summary_walls(text).filter(|&k| k != walls) {
         bail!(
             "{} is about {k}-wall boards and {} holds {walls}-wall boards: they do not belong \
@@ -165,8 +187,11 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
         SummaryClaim::Max(m) => Some(*m),
         _ => None,
     });
+    let all_certified = std::cell::Cell::new(certified);
     let value_of = |walls: &[Coord]| -> anyhow::Result<usize> {
-        Ok(value(&Board::with_walls(side, side, walls)?, &opts.value)?.value)
+        let r = checked_value(&Board::with_walls(side, side, walls)?, &opts.value, &opts.certify)?;
+        all_certified.set(all_certified.get() && !r.rests_on_unchecked_unsat());
+        Ok(r.value)
     };
     let check = |ok: bool, kind: &'static str| if ok { None } else { Some(kind) };
     let line = |line: usize, what: String, stated: String, engine: String, refuted| CheckedLine {
@@ -260,6 +285,7 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
         kinds,
         total,
         distribution,
+        certified: all_certified.get(),
         run,
     })
 }

@@ -1,0 +1,40 @@
+//! The one rule for answers that rest on a solver's UNSAT, on every command that takes
+//! `--solver`: an answer is *certified* unless it rests on an UNSAT answer of a backend whose
+//! UNSAT queensat does not check (an external solver: its word, see
+//! [`Backend::checks_its_unsat`]) and nothing replaced that answer: no DRAT proof that a checker
+//! accepted, no independent search that agreed. An uncertified answer says so in text (its
+//! proof line starts with [`UNCHECKED_UNSAT`]) and in JSON (`"certified": false`), and
+//! `--require-proof` refuses it.
+
+use crate::solve::{Backend, UNCHECKED_UNSAT};
+
+/// Whether an answer is certified: `rests_on_unsat`, it uses at least one UNSAT answer of
+/// `backend`; `checked`, a checked proof or an independent search stands in for those answers.
+pub fn certified(backend: &Backend, rests_on_unsat: bool, checked: bool) -> bool {
+    !rests_on_unsat || checked || backend.checks_its_unsat()
+}
+
+/// What a proof line starts with: nothing for a certified answer, else the label.
+pub fn unchecked_prefix(certified: bool) -> String {
+    if certified {
+        String::new()
+    } else {
+        format!("{UNCHECKED_UNSAT}: ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_external_unsat_that_nothing_checked_is_uncertified() {
+        let ext = Backend::External("cadical".into());
+        assert!(!certified(&ext, true, false));
+        assert!(certified(&ext, true, true));
+        assert!(certified(&ext, false, false));
+        assert!(certified(&Backend::Varisat, true, false));
+        assert_eq!(unchecked_prefix(true), "");
+        assert!(unchecked_prefix(false).starts_with("unchecked"));
+    }
+}
