@@ -3,6 +3,8 @@
 // Each test crate includes this module and uses only some of it.
 #![allow(dead_code)]
 
+pub mod hostile;
+
 use std::process::{Command, Output};
 
 /// Runs the real binary with `args`.
