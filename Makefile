@@ -7,7 +7,15 @@ BIN := target/release/queensat
 RESULT_TARGETS :=
 BENCH_TARGETS :=
 
-.PHONY: all build test demo results bench lint fmt clean
+# QUICK=1: the result targets run on reduced parameters into RESULTS = target/results-quick, a
+# scratch folder, never over the committed results/ (`make results-quick`, part of `make test`,
+# shows that every one still runs); the bench targets run small workloads (docs/bench.md).
+QUICK ?=
+RESULTS ?= $(if $(QUICK),target/results-quick,results)
+# $(call quick,A,B): A with QUICK=1, else B.
+quick = $(if $(QUICK),$(1),$(2))
+
+.PHONY: all build test test-docs-slow demo results results-quick bench lint fmt clean
 all: build
 
 build:
@@ -22,6 +30,12 @@ test:
 	@mkdir -p target
 	set -o pipefail; $(CARGO) test --release 2>&1 | tee target/test.log
 	@awk '/^test result:/ {p += $$4; f += $$6} END {printf "tests: %d passed, %d failed\n", p, f}' target/test.log
+	$(MAKE) --no-print-directory results-quick
+
+## Every command in README.md and docs/*.md, the long experiments among them too (make test runs
+## the others; tests/docs/main.rs says how the Markdown marks them).
+test-docs-slow:
+	DOCS_SLOW=1 $(CARGO) test --release --test docs
 
 ## Value and an optimal placement of the seed article's record boards.
 demo: build
@@ -36,6 +50,18 @@ demo: build
 
 ## Regenerate everything under results/.
 results: $(RESULT_TARGETS)
+
+## Every result target on reduced parameters into a fresh target/results-quick (QUICK=1): fails
+## when a target fails, or when one writes into the committed results/ or encodings/.
+results-quick: build
+	rm -rf target/results-quick
+	@before=$$(git status --porcelain -- results encodings 2>/dev/null); start=$$(date +%s); \
+	$(MAKE) --no-print-directory results QUICK=1 || exit 1; \
+	after=$$(git status --porcelain -- results encodings 2>/dev/null); \
+	if [ "$$before" != "$$after" ]; then \
+	  echo "results-quick: a target wrote into the committed results:"; \
+	  diff <(echo "$$before") <(echo "$$after"); exit 1; fi; \
+	echo "results-quick: $(words $(RESULT_TARGETS)) result targets ran in $$(( $$(date +%s) - start )) s into target/results-quick"
 
 ## Benchmarks (not tests): figures go to results/bench/ and the issue notes.
 bench: $(BENCH_TARGETS)

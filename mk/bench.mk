@@ -4,6 +4,8 @@
 #   make bench-value        every 2-wall 8x8 board under every solver/encoding/search option
 #   make bench-peers        queensat against SCIP, CP-SAT and PySAT on identical board sets
 #   make bench-micro        criterion micro-benchmarks (encode, value query, enumeration step)
+#   make bench-proof        the built-in proof checker on results/cover's proofs (RATE=path/to/rate
+#                           times rate beside it)
 #
 # Every benchmark's code is in bench/ (docs/bench.md); the other bench-* targets stay in their
 # topic's mk file and call it.
@@ -18,7 +20,7 @@ BENCH_STRIDE := $(if $(QUICK),16,1)
 
 BENCH_TARGETS += bench-value bench-peers
 
-.PHONY: bench-value bench-peers bench-micro bench-venv
+.PHONY: bench-value bench-peers bench-micro bench-proof bench-venv
 
 bench-value:
 	$(BENCH_CARGO) --bench value -- configs --out $(BENCH_OUT) --stride $(BENCH_STRIDE) \
@@ -36,3 +38,6 @@ bench-peers: build bench-venv
 
 bench-micro:
 	$(BENCH_CARGO) --bench micro
+
+bench-proof:
+	$(BENCH_CARGO) --bench proof_check -- $(if $(RATE),--rate $(RATE))

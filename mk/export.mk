@@ -1,15 +1,17 @@
 # Export, external solvers, certification and verification of published results (issue 6).
 
 PUBLISHED := results/published/walled-n-queens
-VERIFY_DIR := results/verify
-# file (relative to $(PUBLISHED)) : extra verify options
-VERIFY_FILES := \
+VERIFY_DIR := $(RESULTS)/verify
+# file (relative to $(PUBLISHED)) : extra verify options (QUICK=1: one file of each layout)
+VERIFY_FILES := $(call quick,8x8/1-W_boards.csv 7x7/1-W_boards.csv, \
   8x8/0-W_boards.csv 8x8/1-W_boards.csv 8x8/2-W_boards.csv 8x8/3-W_boards.csv 8x8/4-W_boards.csv \
-  7x7/1-W_boards.csv 7x7/2-W_boards.csv \
+  7x7/1-W_boards.csv 7x7/2-W_boards.csv) \
   least_walls/sols_transposed.csv least_walls/solutions.sol
-VERIFY_UNIQUE := interesting/interesting_puzzles.txt interesting/interesting_boards.txt
+VERIFY_UNIQUE := $(call quick,,interesting/interesting_puzzles.txt) interesting/interesting_boards.txt
 # the author's summaries, each checked against its boards CSV
-VERIFY_SUMMARIES := 1 2 3 4
+VERIFY_SUMMARIES := $(call quick,1,1 2 3 4)
+# The curated instances (QUICK=1: into the scratch folder, not over the committed ones).
+ENCODINGS_OUT := $(call quick,$(RESULTS)/encodings,encodings)
 
 .PHONY: verify-ilp bench-verify encodings
 RESULT_TARGETS += verify-ilp encodings
@@ -47,6 +49,7 @@ bench-verify: build
 
 ## The curated instances in encodings/, one per line of encodings/MANIFEST.tsv.
 encodings: build
+	@mkdir -p $(ENCODINGS_OUT)
 	@grep -v '^#' encodings/MANIFEST.tsv | while IFS='	' read -r name expected args; do \
-	  eval "$(BIN) encode $$args -o encodings/$$name" || exit 1; echo "encodings/$$name ($$expected)"; \
+	  eval "$(BIN) encode $$args -o $(ENCODINGS_OUT)/$$name" || exit 1; echo "$(ENCODINGS_OUT)/$$name ($$expected)"; \
 	done

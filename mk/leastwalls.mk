@@ -1,7 +1,7 @@
 # Least walls for q queens (issue 5): `make least-walls` regenerates results/least-walls/,
 # `make bench-least-walls` compares the encodings on the 8x8 table.
 
-LW_DIR := results/least-walls
+LW_DIR := $(RESULTS)/least-walls
 LW_RUN := $(BIN) least-walls --count --unique --quiet
 
 RESULT_TARGETS += least-walls
@@ -10,13 +10,16 @@ BENCH_TARGETS += bench-least-walls
 .PHONY: least-walls bench-least-walls least-walls-beyond
 
 # Each size is one file target, written whole (write_atomic): an interrupted `make` keeps the
-# finished sizes and redoes only the missing ones.
+# finished sizes and redoes only the missing ones. QUICK=1: the first q of each size.
 $(LW_DIR)/6x6.json: | build
-	$(LW_RUN) --size 6 --queens 6..11 --output $@ --format json > /dev/null
+	@mkdir -p $(@D)
+	$(LW_RUN) --size 6 --queens $(call quick,6..8,6..11) --output $@ --format json > /dev/null
 $(LW_DIR)/7x7.json: | build
-	$(LW_RUN) --size 7 --queens 7..17 --output $@ --format json > /dev/null
+	@mkdir -p $(@D)
+	$(LW_RUN) --size 7 --queens $(call quick,7..9,7..17) --output $@ --format json > /dev/null
 $(LW_DIR)/8x8.json: | build
-	$(LW_RUN) --size 8 --queens 8..17 --output $@ --format json > /dev/null
+	@mkdir -p $(@D)
+	$(LW_RUN) --size 8 --queens $(call quick,8..10,8..17) --output $@ --format json > /dev/null
 
 LW_RUNS := $(LW_DIR)/6x6.json $(LW_DIR)/7x7.json $(LW_DIR)/8x8.json
 
@@ -71,7 +74,7 @@ RESULT_TARGETS += least-walls-nk
 .PHONY: least-walls-nk
 least-walls-nk: build
 	rm -rf $(LW_DIR)/nk-bounds
-	$(BIN) nk --size 9..12 --walls 4..8 --method rows --output $(LW_DIR)/nk-bounds \
+	$(BIN) nk --size $(call quick,9,9..12) --walls $(call quick,4..5,4..8) --method rows --output $(LW_DIR)/nk-bounds \
 	  --table $(LW_DIR)/nk-bounds.md --quiet
 
 # Encodings side by side on the 8x8 table, CPU seconds per q (minimisation + count).

@@ -1,9 +1,9 @@
 # N+k queens (issue 16): placements of n + k queens and k walls on n x n (OEIS A103330,
 # A129551, A129553), counted without listing them. See results/nk/README.md.
 
-NK_OUT := results/nk
+NK_OUT := $(RESULTS)/nk
 # The table's largest n (each n costs about 8-10 times the one before; 14 is ~2 min CPU).
-NK_MAX ?= 14
+NK_MAX ?= $(call quick,8,14)
 # NK_RESUME=1 keeps the finished chunks of an interrupted run; by default a target starts
 # fresh, so its CPU times describe one whole run of the current code.
 NK_RESUME ?=
@@ -26,36 +26,39 @@ nk-table: build
 ## Exit 1 on any disagreement.
 nk-crosscheck: build
 	$(call nk_fresh,$(NK_OUT)/crosscheck)
-	$(BIN) nk --size 1..10 --walls 1..3 --method rows,classes,sat --output $(NK_OUT)/crosscheck \
+	$(BIN) nk --size $(call quick,1..7,1..10) --walls 1..3 --method rows,classes,sat --output $(NK_OUT)/crosscheck \
 	  --table $(NK_OUT)/crosscheck-sat.md --quiet >/dev/null
-	$(BIN) nk --size 11..12 --walls 1..3 --method rows,classes --output $(NK_OUT)/crosscheck \
+	$(BIN) nk --size $(call quick,8,11..12) --walls 1..3 --method rows,classes --output $(NK_OUT)/crosscheck \
 	  --table $(NK_OUT)/crosscheck-classes.md --quiet >/dev/null
-	$(BIN) nk --size 9..10 --walls 4 --method rows,classes --output $(NK_OUT)/crosscheck \
+	$(BIN) nk --size $(call quick,7,9..10) --walls 4 --method rows,classes --output $(NK_OUT)/crosscheck \
 	  --table $(NK_OUT)/crosscheck-4-walls.md --quiet >/dev/null
 
 ## Past the published terms: A129553 (k = 3) at n = 15, by the row counter with the mirror
 ## reduction and recounted without it (about 10 and 20 CPU minutes on the project's machine;
 ## resumable: NK_RESUME=1 keeps finished chunks, and --shard/--merge-from split it).
+# QUICK=1: n = 10 into the scratch folder, the same two counts.
+NK_NEW := $(call quick,10,15)
 nk-new: build
-	$(BIN) nk --size 15 --walls 3 --output $(NK_OUT)/new --table $(NK_OUT)/new-15-3.md --quiet >/dev/null
-	$(BIN) nk --size 15 --walls 3 --no-mirror --output $(NK_OUT)/new \
-	  --table $(NK_OUT)/new-15-3-recount.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_NEW) --walls 3 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_NEW)-3.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_NEW) --walls 3 --no-mirror --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-$(NK_NEW)-3-recount.md --quiet >/dev/null
 
 ## A129551 (k = 2) at n = 15 and 16, the last published term (about 1 and 7 CPU minutes by the
 ## row counter with the mirror reduction; resumable like nk-new).
 .PHONY: nk-k2
 nk-k2: build
-	$(BIN) nk --size 15..16 --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-16-2.md --quiet >/dev/null
+	$(BIN) nk --size $(call quick,9..10,15..16) --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-16-2.md --quiet >/dev/null
 
 ## A129551 (k = 2) at n = 17, past the published terms: counted with the mirror reduction on
 ## the left half of row 0, then recounted on the right half (disjoint placements apart from the
 ## middle column; about 90 CPU minutes each on the project's machine; resumable like nk-new).
 .PHONY: nk-k2-17
 RESULT_TARGETS += nk-k2-17
+NK_K2_17 := $(call quick,11,17)
 nk-k2-17: build
-	$(BIN) nk --size 17 --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-17-2.md --quiet >/dev/null
-	$(BIN) nk --size 17 --walls 2 --mirror-right --output $(NK_OUT)/new \
-	  --table $(NK_OUT)/new-17-2-recount.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_K2_17) --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K2_17)-2.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror-right --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-$(NK_K2_17)-2-recount.md --quiet >/dev/null
 
 ## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
 ## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
@@ -63,7 +66,7 @@ nk-k2-17: build
 nk-queens: nk-recount
 nk-recount: build
 	$(call nk_fresh,$(NK_OUT)/recount)
-	$(BIN) nk --size 13 --walls 1..2 --method rows,classes --output $(NK_OUT)/recount \
+	$(BIN) nk --size $(call quick,8,13) --walls 1..2 --method rows,classes --output $(NK_OUT)/recount \
 	  --table $(NK_OUT)/recount-classes.md --quiet >/dev/null
-	$(BIN) nk --size 13..14 --walls 1..3 --no-mirror --output $(NK_OUT)/recount \
+	$(BIN) nk --size $(call quick,8..9,13..14) --walls 1..3 --no-mirror --output $(NK_OUT)/recount \
 	  --table $(NK_OUT)/recount-all.md --quiet >/dev/null

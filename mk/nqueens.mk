@@ -5,8 +5,8 @@ RESULT_TARGETS += results-nqueens
 .PHONY: bench-nqueens results-nqueens demo-nqueens
 
 # QUICK=1: n up to 10^6, one run each, and the small boards of the walls benchmark, into
-# $(BENCH_OUT)/nqueens so results/nqueens is left alone.
-NQ_OUT := $(if $(QUICK),$(BENCH_OUT)/nqueens,results/nqueens)
+# $(RESULTS)/nqueens (the scratch folder) so results/nqueens is left alone.
+NQ_OUT := $(RESULTS)/nqueens
 
 ## n = 10^3 .. 10^8, both methods: times and peak memory -> results/nqueens/{README.md,bench.json}.
 bench-nqueens: build

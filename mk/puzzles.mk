@@ -1,6 +1,6 @@
 # Interesting puzzles (issue 7): generation, comparison with the published list, the page.
 
-PUZZLES_DIR := results/puzzles
+PUZZLES_DIR := $(RESULTS)/puzzles
 PUBLISHED_PUZZLES := results/published/walled-n-queens/interesting/interesting_puzzles.txt
 # PUZZLES_RESUME=1 keeps the finished chunks of an interrupted run; by default a target starts
 # fresh, so its figures describe one whole run of the current code.
@@ -16,17 +16,17 @@ puzzles: puzzles-8x8 puzzles-8x8-5walls puzzles-7x7
 
 puzzles-8x8: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/8x8)
-	$(BIN) puzzles --size 8 --walls 2..4 --output $(PUZZLES_DIR)/8x8 \
+	$(BIN) puzzles --size 8 --walls $(call quick,2..3,2..4) --output $(PUZZLES_DIR)/8x8 \
 	  --compare $(PUBLISHED_PUZZLES) --html $(PUZZLES_DIR)/puzzles.html --quiet >/dev/null
 
 puzzles-8x8-5walls: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/8x8-5walls)
-	$(BIN) puzzles --size 8 --walls 5 --limit 500 --min-value 11 \
+	$(BIN) puzzles --size 8 --walls 5 --limit $(call quick,5,500) --min-value 11 \
 	  --output $(PUZZLES_DIR)/8x8-5walls --html $(PUZZLES_DIR)/puzzles-5walls.html --quiet >/dev/null
 
 puzzles-7x7: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/7x7)
-	$(BIN) puzzles --size 7 --walls 1..5 --output $(PUZZLES_DIR)/7x7 --quiet >/dev/null
+	$(BIN) puzzles --size 7 --walls $(call quick,1..3,1..5) --output $(PUZZLES_DIR)/7x7 --quiet >/dev/null
 
 ## The pages to play the puzzles, from the committed results without a new search
 ## (examples/puzzle_page.rs; the same bytes `--html` writes in the run that made the data).
@@ -65,15 +65,15 @@ BENCH_TARGETS += bench-puzzles-5walls
 RESULT_TARGETS += puzzles-9x9 puzzles-10x10 puzzles-8x8-6walls
 puzzles-9x9: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/9x9)
-	$(BIN) puzzles --size 9 --walls 2..4 --output $(PUZZLES_DIR)/9x9 --quiet >/dev/null
+	$(BIN) puzzles --size 9 --walls $(call quick,2,2..4) --output $(PUZZLES_DIR)/9x9 --quiet >/dev/null
 
 puzzles-10x10: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/10x10)
-	$(BIN) puzzles --size 10 --walls 2..4 --output $(PUZZLES_DIR)/10x10 --quiet >/dev/null
+	$(BIN) puzzles --size 10 --walls $(call quick,2,2..4) --output $(PUZZLES_DIR)/10x10 --quiet >/dev/null
 
 puzzles-8x8-6walls: build
 	$(call puzzles_fresh,$(PUZZLES_DIR)/8x8-6walls)
-	$(BIN) puzzles --size 8 --walls 6 --min-value 12 --output $(PUZZLES_DIR)/8x8-6walls --quiet >/dev/null
+	$(BIN) puzzles --size 8 --walls $(call quick,4 --min-value 11,6 --min-value 12) --output $(PUZZLES_DIR)/8x8-6walls --quiet >/dev/null
 
 ## Their pages (build products, not committed), from the committed puzzles.json.
 .PHONY: puzzle-page-big

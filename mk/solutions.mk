@@ -9,8 +9,8 @@ BENCH_TARGETS += bench-solutions
 ## Eight queens plus (diagonals as holes), n = 4..14, and data/csplib/ instances -> results/plus/.
 ## RESUME=1 reuses finished sizes from results/plus/runs/.
 plus: build
-	python3 scripts/solutions/plus.py $(BIN) results/plus 4 14
-	@echo "wrote results/plus/README.md and results/plus/plus.json"
+	python3 scripts/solutions/plus.py $(BIN) $(RESULTS)/plus 4 $(call quick,8,14)
+	@echo "wrote $(RESULTS)/plus/README.md and $(RESULTS)/plus/plus.json"
 
 ## Time to enumerate the 92 / 12 of 8x8 and the 724 / 92 of 10x10 -> results/bench/solutions.md.
 bench-solutions: build

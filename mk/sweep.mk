@@ -1,5 +1,5 @@
 # Exhaustive k-wall sweeps by symmetry class (issue 4). See docs/sweep.md.
-SWEEP_OUT := results/sweeps
+SWEEP_OUT := $(RESULTS)/sweeps
 PUBLISHED_8X8 ?= results/published/walled-n-queens/8x8
 # SWEEP_RESUME=1 keeps finished chunks of an interrupted run; by default a target starts fresh
 # so its timings describe one whole run.
@@ -14,7 +14,7 @@ BENCH_TARGETS += bench-sweep
 ## bound's replayed search tree and cross-checked by SAT, then compared with the published tables.
 sweep-8x8: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8)
-	$(BIN) sweep --size 8 --walls 0..4 --cross-check --output $(SWEEP_OUT)/8x8
+	$(BIN) sweep --size 8 --walls $(call quick,0..2,0..4) --cross-check --output $(SWEEP_OUT)/8x8 $(call quick,--quiet)
 	$(MAKE) --no-print-directory sweep-compare
 
 ## The published 0..4-wall tables against the sweep (differences are findings, not errors).
@@ -25,7 +25,7 @@ sweep-compare: build
 ## Every 8x8 board with 5 walls (954,226 classes), search trees cross-checked by SAT.
 sweep-8x8-5w: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8-5w)
-	$(BIN) sweep --size 8 --walls 5 --cross-check --output $(SWEEP_OUT)/8x8-5w
+	$(BIN) sweep --size 8 --walls $(call quick,2,5) --cross-check --output $(SWEEP_OUT)/8x8-5w $(call quick,--quiet)
 
 ## Sweep timings: the 4- and 5-wall sweeps by the tree engine (default) and by SAT starting each
 ## search from the branch and bound's optimum or from a greedy placement, and the 4-wall sweep
@@ -51,21 +51,23 @@ endif
 RESULT_TARGETS += sweep-9x9 sweep-10x10
 .PHONY: sweep-9x9 sweep-10x10
 SWEEP_SHARDS ?= 1
-sweep_sharded = $(call sweep_fresh,$(2)) && $(if $(filter 1,$(SWEEP_SHARDS)), \
+# $(call sweep_sharded,ARGS,DIR,SHARDS): one run, or SHARDS shard runs and their merge.
+sweep_sharded = $(call sweep_fresh,$(2)) && $(if $(filter 1,$(3)), \
 	  $(BIN) sweep $(1) --cross-check --output $(2) --quiet, \
-	  $(foreach i,$(shell seq 1 $(SWEEP_SHARDS)),$(call sweep_fresh,$(2)-shard$(i)) && \
-	    $(BIN) sweep $(1) --cross-check --shard $(i)/$(SWEEP_SHARDS) --output $(2)-shard$(i) --quiet && ) \
-	  $(BIN) merge $(foreach i,$(shell seq 1 $(SWEEP_SHARDS)),$(2)-shard$(i)) --output $(2) --quiet)
+	  $(foreach i,$(shell seq 1 $(3)),$(call sweep_fresh,$(2)-shard$(i)) && \
+	    $(BIN) sweep $(1) --cross-check --shard $(i)/$(3) --output $(2)-shard$(i) --quiet && ) \
+	  $(BIN) merge $(foreach i,$(shell seq 1 $(3)),$(2)-shard$(i)) --output $(2) --quiet)
 
 sweep-9x9: build
-	$(call sweep_sharded,--size 9 --walls 0..4,$(SWEEP_OUT)/9x9)
+	$(call sweep_sharded,--size 9 --walls $(call quick,0..2,0..4),$(SWEEP_OUT)/9x9,$(SWEEP_SHARDS))
 
 sweep-10x10: build
-	$(call sweep_sharded,--size 10 --walls 0..3,$(SWEEP_OUT)/10x10)
+	$(call sweep_sharded,--size 10 --walls $(call quick,0..1,0..3),$(SWEEP_OUT)/10x10,$(SWEEP_SHARDS))
 
 ## Every 8x8 board with 6 walls (9,377,618 classes), every value proved; the databases (about
-## 1.5 GB with the chunks) stay out of git, the summary and chart are committed.
+## 1.5 GB with the chunks) stay out of git, the summary and chart are committed. QUICK=1: the
+## 3-wall layer in two shards and their merge.
 RESULT_TARGETS += sweep-8x8-6w
 .PHONY: sweep-8x8-6w
 sweep-8x8-6w: build
-	$(call sweep_sharded,--size 8 --walls 6,$(SWEEP_OUT)/8x8-6w)
+	$(call sweep_sharded,--size 8 --walls $(call quick,3,6),$(SWEEP_OUT)/8x8-6w,$(call quick,2,$(SWEEP_SHARDS)))

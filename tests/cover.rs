@@ -25,15 +25,11 @@ fn seven_by_seven_is_partitioned_by_seven_solutions() {
 }
 
 /// Every packing and covering bound is certified through the one proof path: a DRAT proof
-/// checked by the external checker (skipped, with a message, when none is installed), with the
+/// checked by the proof checker (the built-in one unless QUEENSAT_DRAT_CHECKER says), with the
 /// per-square, per-row and per-column counts of the selection, for each built-in backend that
 /// writes proofs itself.
 #[test]
 fn certificates_of_the_8x8_optima_per_backend() {
-    if queensat::solve::drat_checker().is_none() {
-        eprintln!("skipped: no DRAT checker (bash .ci/setup.d/export.sh installs rate)");
-        return;
-    }
     let backends: Vec<String> = queensat::solve::Backend::available()
         .iter()
         .map(|b| b.name().to_string())
@@ -46,13 +42,19 @@ fn certificates_of_the_8x8_optima_per_backend() {
         assert_eq!(code, 0, "{backend}: {err}");
         assert!(out.contains("most pairwise-disjoint solutions: 6"), "{out}");
         assert!(out.contains("fewest solutions covering the board: 12"), "{out}");
-        assert!(out.contains("`pack-8-ge7.drat` checked"), "{out}");
-        assert!(out.contains("`cover-8-le11.drat` checked"), "{out}");
+        // CaDiCaL writes LRAT for the built-in checker, varisat DRAT.
+        let (ext, format) = match backend.as_str() {
+            "cadical" => ("lrat", queensat::solve::ProofFormat::Lrat),
+            _ => ("drat", queensat::solve::ProofFormat::Drat),
+        };
+        assert!(out.contains(&format!("`pack-8-ge7.{ext}` checked")), "{out}");
+        assert!(out.contains(&format!("`cover-8-le11.{ext}` checked")), "{out}");
         let cnf = std::fs::read_to_string(dir.path().join("cover-8-le11.cnf")).unwrap();
         assert!(cnf.contains("per-row and per-column unary counts"), "{backend}");
-        let check = queensat::solve::check_drat(
+        let check = queensat::solve::check_proof(
             &dir.path().join("pack-8-ge7.cnf"),
-            &dir.path().join("pack-8-ge7.drat"),
+            &dir.path().join(format!("pack-8-ge7.{ext}")),
+            format,
         )
         .unwrap();
         assert!(check.verified, "{backend}: {check:?}");
@@ -61,10 +63,6 @@ fn certificates_of_the_8x8_optima_per_backend() {
 
 #[test]
 fn table_with_certificates_and_resume() {
-    if queensat::solve::drat_checker().is_none() {
-        eprintln!("skipped: no DRAT checker (bash .ci/setup.d/export.sh installs rate)");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     let table = dir.path().join("table.md");
@@ -89,9 +87,10 @@ fn table_with_certificates_and_resume() {
     );
     assert!(t.contains("`cover-7-le6.drat` checked"), "{t}");
     // The proof stands on its own: the checker accepts it again, outside queensat's run.
-    let check = queensat::solve::check_drat(
+    let check = queensat::solve::check_proof(
         &dir.path().join("cover-7-le6.cnf"),
         &dir.path().join("cover-7-le6.drat"),
+        queensat::solve::ProofFormat::Drat,
     )
     .unwrap();
     assert!(check.verified, "{check:?}");
@@ -156,8 +155,8 @@ fn packing_agrees_with_a171760() {
 /// (13) and the partition question is stopped too: the bound is n, by counting squares.
 #[test]
 fn a_stopped_search_reports_open_bounds() {
-    if queensat::solve::drat_checker().is_none() || !common::built_with("cadical") {
-        eprintln!("skipped: needs CaDiCaL (stops inside a call) and a DRAT checker");
+    if !common::built_with("cadical") {
+        eprintln!("skipped: needs CaDiCaL (stops inside a call)");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -191,7 +190,7 @@ fn a_stopped_search_reports_open_bounds() {
         out.contains("UNSAT with at most 8 selected (no partition)"),
         "{out}"
     );
-    assert!(out.contains("`cover-8-le8.drat` checked"), "{out}");
+    assert!(out.contains("`cover-8-le8.lrat` checked"), "{out}");
 }
 
 /// Under --time-limit with no --solver, the solver is CaDiCaL (it stops inside a call; with

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use queensat::board::{Board, parse_cell_list, parse_grid, render_grid};
+use queensat::check::{ProofFormat, check_proof};
 use queensat::io::{
     from_bits64, parse_blocked_queens, parse_competition_output, parse_dimacs, parse_minisat_result,
     parse_published, parse_summary, read_column_lists, read_header,
@@ -94,6 +95,31 @@ fn input(seed_name: &'static str) -> impl Strategy<Value = String> {
     prop_oneof![3 => mutated, 1 => random]
 }
 
+/// A mutated seed file or random bytes, kept as bytes (binary proofs are not text).
+fn bytes(seed_names: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
+    let mutated = (
+        proptest::sample::select(seed_names),
+        proptest::collection::vec(edit(), 0..8),
+    )
+        .prop_map(|(name, edits)| apply(seed(name), &edits));
+    let random = proptest::collection::vec(
+        prop_oneof![3 => proptest::sample::select(ALPHABET), 1 => proptest::sample::select(&b"ad\0\x80\xff"[..])],
+        0..120,
+    );
+    prop_oneof![3 => mutated, 1 => random]
+}
+
+/// Checks a proof against the fuzz formula and against its satisfiable weakening (the first
+/// clause of the pigeonhole formula replaced by a tautology): any verdict or error but a panic,
+/// and never `verified` for the satisfiable one.
+fn check_both(proof: &[u8], format: ProofFormat) -> Result<(), TestCaseError> {
+    let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(10));
+    let _ = check_proof(&seed("proof.cnf")[..], proof, format, deadline);
+    let sat = check_proof(&seed("proof-sat.cnf")[..], proof, format, deadline).unwrap();
+    prop_assert!(!sat.verified, "{sat:?}");
+    Ok(())
+}
+
 /// Uses a parsed board the way commands do, so a board that parses but is inconsistent shows.
 fn exercise(b: &Board) {
     let _ = render_grid(b, None);
@@ -144,6 +170,22 @@ proptest! {
     }
 
     #[test]
+    fn drat_proofs(p in bytes(&["proof.drat", "proof-binary.drat"])) {
+        check_both(&p, ProofFormat::Drat)?;
+    }
+
+    #[test]
+    fn lrat_proofs(p in bytes(&["proof.lrat", "proof-binary.lrat"])) {
+        check_both(&p, ProofFormat::Lrat)?;
+    }
+
+    #[test]
+    fn proof_cnfs(t in input("proof.cnf"), lrat in any::<bool>()) {
+        let (name, format) = if lrat { ("proof.lrat", ProofFormat::Lrat) } else { ("proof.drat", ProofFormat::Drat) };
+        let _ = check_proof(t.as_bytes(), &seed(name)[..], format, None);
+    }
+
+    #[test]
     fn solver_output(t in input("competition.out"), n in 0u32..5) {
         let _ = parse_competition_output(&t, n);
     }
@@ -190,5 +232,19 @@ proptest! {
     #[test]
     fn column_lists(t in input("columns.txt"), one_based in any::<bool>()) {
         let _ = read_column_lists(t.as_bytes(), one_based, |_, _| Ok(()));
+    }
+}
+
+/// The proof seeds are real refutations (so mutations start from proofs that pass).
+#[test]
+fn proof_seeds_verify() {
+    for (name, format) in [
+        ("proof.drat", ProofFormat::Drat),
+        ("proof-binary.drat", ProofFormat::Drat),
+        ("proof.lrat", ProofFormat::Lrat),
+        ("proof-binary.lrat", ProofFormat::Lrat),
+    ] {
+        let v = check_proof(&seed("proof.cnf")[..], &seed(name)[..], format, None).unwrap();
+        assert!(v.verified, "{name}: {v:?}");
     }
 }

@@ -108,7 +108,11 @@ fn implied_clauses_settle_the_16x16_lattice_and_certify_with_them() {
     );
     let cnf = dir.path().join("value-at-least-21.cnf");
     let proof = dir.path().join("value-at-least-21.drat");
-    assert!(queensat::solve::check_drat(&cnf, &proof).unwrap().verified);
+    assert!(
+        queensat::solve::check_proof(&cnf, &proof, queensat::solve::ProofFormat::Drat)
+            .unwrap()
+            .verified
+    );
     // The LP certificate kept beside the proof checks on its own.
     let (board, cert) = kept_certificate(dir.path(), 21);
     assert_eq!(queensat::check::check_dual(&board, &cert).unwrap().bound(), 21);

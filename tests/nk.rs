@@ -50,7 +50,8 @@ fn n_plus_two_and_n_plus_three_queens_are_oeis_a129551_and_a129553() {
     ];
     let dir = tempfile::tempdir().unwrap();
     for (k, terms) in published {
-        // 1×1 has no room for k walls (`nk` refuses it; the published term is 0).
+        // 1×1 has no room for k walls: `nk` refuses that count alone (a table gives it 0, as
+        // published; see below).
         for (i, &want) in terms.iter().enumerate().skip(1) {
             assert_eq!(count(dir.path(), i + 1, k, "rows"), want, "n={}, k={k}", i + 1);
         }
@@ -144,8 +145,8 @@ fn bad_input_is_one_line() {
         err.starts_with("queensat: error: N+k counting takes sides 1 to 32"),
         "{err}"
     );
-    // Every size of a table is checked before the first count.
-    let (code, _, err) = queensat(&["nk", "--size", "3,4", "--walls", "10", "--quiet"]);
+    // A request where no board holds the walls is refused before any count.
+    let (code, _, err) = queensat(&["nk", "--size", "2,3", "--walls", "10..12", "--quiet"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("--walls 10: more walls than the 3x3 board has squares"),
@@ -154,4 +155,23 @@ fn bad_input_is_one_line() {
     let (code, _, err) = queensat(&["nk", "--size", "8", "--walls", "1", "--classes"]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// A table over sizes from 1 (as `make nk-queens` asks) counts the cells whose board is too
+/// small for the walls as 0 placements instead of refusing the whole table; and without
+/// `--output` the runs go to `nk-runs/` in the current directory, not into `results/`.
+#[test]
+fn a_table_from_size_one_and_the_default_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(["nk", "--size", "1..3", "--walls", "2..3", "--quiet"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("| 1 | 3 | 4 | 0 |"), "{out}");
+    assert!(out.contains("| 3 | 2 | 5 | 0 |"), "{out}");
+    assert!(dir.path().join("nk-runs/1x1-3w-rows/count.json").is_file());
+    assert!(!dir.path().join("results").exists());
 }

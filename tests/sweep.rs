@@ -427,3 +427,45 @@ fn a_non_square_board_past_64_cells_shards_and_merges_to_a_single_run() {
         assert!(x == y, "{f} differs between a single run and merged shards");
     }
 }
+
+/// Without `--output` a sweep writes to a directory named after it in the current directory
+/// (never into `results/`), so two different sweeps of one board do not collide and the same
+/// command resumes its own run.
+#[test]
+fn the_default_output_is_named_after_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let run_here = |args: &[&str]| {
+        let o = Command::new(BIN)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    run_here(&["sweep", "--size", "5", "--walls", "0..2", "--quiet"]);
+    run_here(&["sweep", "--size", "5", "--walls", "0..2", "--quiet"]);
+    run_here(&[
+        "sweep",
+        "--size",
+        "5",
+        "--walls",
+        "0..2",
+        "--count-optimal",
+        "--quiet",
+    ]);
+    run_here(&[
+        "sweep", "--size", "5", "--walls", "2", "--shard", "1/2", "--quiet",
+    ]);
+    for d in [
+        "sweep-5x5-0-2w",
+        "sweep-5x5-0-2w-count-optimal",
+        "sweep-5x5-2w.shard-1-of-2",
+    ] {
+        assert!(dir.path().join(d).join("sweep.json").is_file(), "{d}");
+    }
+    assert!(!dir.path().join("results").exists());
+}

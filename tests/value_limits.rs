@@ -76,9 +76,7 @@ fn a_call_the_limit_ends_is_reported_stopped() {
     if !common::built_with("cadical") {
         return;
     }
-    // 24×24 with 18 walls: value 37, LP bound 38; the call at 38 is UNSAT in about 12 s.
-    let walls = "5,2 7,10 7,13 7,23 11,5 11,16 12,6 13,21 14,16 17,17 18,23 19,19 19,22 20,13 21,5 \
-                 22,3 22,9 22,11";
+    let walls = common::SLOW_24X24_WALLS;
     let (code, out, err) = queensat(&[
         "value",
         "--size",
@@ -112,43 +110,6 @@ fn a_call_the_limit_ends_is_reported_stopped() {
             .ends_with(&format!("upper bound {bound}")),
         "{out}"
     );
-}
-
-/// Issue 14, case 11: Ctrl-C on a long `value` prints the best checked placement and the bound
-/// known, labelled NOT proved, and exits 130 (a run that ends first is proved, exit 0).
-#[test]
-fn ctrl_c_reports_the_best_found_unproved() {
-    // CaDiCaL stops inside a call; the board's final call is long enough to be interrupted.
-    if !common::built_with("cadical") {
-        eprintln!("skipped: built without the cadical feature");
-        return;
-    }
-    let walls: Vec<String> = (0..20)
-        .flat_map(|r| (0..20).map(move |c| (r, c)))
-        .filter(|&(r, c)| r % 4 == 2 && c % 4 == 2)
-        .map(|(r, c)| format!("{r},{c}"))
-        .collect();
-    let walls = walls.join(" ");
-    let out = common::interrupted_after(
-        &["value", "--size", "20", "--walls", &walls, "--solver", "cadical"],
-        1500,
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    match out.status.code() {
-        Some(0) => assert!(stdout.contains("value "), "{stdout}"),
-        code => {
-            assert_eq!(
-                code,
-                Some(130),
-                "{stdout}{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            assert!(
-                stdout.contains("best found") && stdout.contains("NOT proved: interrupted"),
-                "{stdout}"
-            );
-        }
-    }
 }
 
 /// `value --batch` honours `--time-limit` for each board (a stopped line says `proved: false`,

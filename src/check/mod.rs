@@ -7,6 +7,7 @@ mod bnb;
 mod brute;
 mod dual_bound;
 mod nqueens;
+mod proof;
 mod row_count;
 mod search_tree;
 mod sight;
@@ -18,6 +19,7 @@ pub use dual_bound::{
     CheckedDual, CliqueWeight, DualCertificate, DualError, Forced, SegmentWeight, Waste, check_dual,
 };
 pub use nqueens::{NQueensViolation, check_columns};
+pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, check_proof};
 pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
 pub use search_tree::{SearchTree, TreeError, check_search_tree, count_by_search_tree};
 

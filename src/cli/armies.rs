@@ -35,8 +35,9 @@ pub struct ArmiesArgs {
     /// reported as a lower bound.
     #[arg(long, value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
     pub count_seconds: Option<Duration>,
-    /// Stop the search for m after this many CPU seconds (or at Ctrl-C) and report the
-    /// largest checked position found, labelled NOT proved (exit 3; 130 after Ctrl-C); a
+    /// Stop the search for m after this many CPU seconds (or at a stop signal) and report the
+    /// largest checked position found, labelled NOT proved (exit 3; 130, 143, 129 after
+    /// Ctrl-C, SIGTERM, SIGHUP); a
     /// stopped board is not written to --cache. CaDiCaL stops inside a call, so it answers
     /// when no --solver is named; the other solvers stop between calls.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
@@ -70,7 +71,6 @@ pub struct ArmiesArgs {
 }
 
 pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
-    super::ctrl_c::catch_ctrl_c();
     let opts = ArmyOptions {
         encoding: a.encoding,
         backend: a.solver.backend_within(a.time_limit),

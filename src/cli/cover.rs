@@ -33,8 +33,9 @@ pub struct CoverArgs {
     /// bound proved so far, labelled open, exit 3. CaDiCaL stops inside a call, so it answers
     /// when no --solver is named; the other solvers stop between calls. Not limited: listing
     /// the solutions, and building a search's model once its start is found (on 12x12 the
-    /// covering model takes about 7 s after the start has used the limit). Ctrl-C stops the
-    /// same way (exit 130) and keeps no report of the size it cut short.
+    /// covering model takes about 7 s after the start has used the limit). A stop signal (Ctrl-C,
+    /// SIGTERM, SIGHUP) stops the same way (exit 130, 143, 129) and keeps no report of the
+    /// size it cut short.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
@@ -75,7 +76,6 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         progress: a.progress.reporter(),
         time_limit: a.time_limit,
     };
-    super::ctrl_c::catch_ctrl_c();
     let (reports, missing) = pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &opts.progress)?;
     a.proof
         .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
@@ -84,7 +84,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         Format::Text if a.size.single().is_some() && reports.len() == 1 => cover_text(&reports[0]),
         Format::Text => cover_table(&reports, &missing, &Provenance::now()),
     })?;
-    // Ctrl-C after the last search still skipped the sizes not begun: an interrupt.
+    // A stop signal after the last search still skipped the sizes not begun: an interrupt.
     let open = reports.iter().any(|r| !(r.pack.optimal && r.cover.optimal));
     Ok(stopped_exit_code(open || stop_requested()))
 }

@@ -7,11 +7,11 @@ mod args;
 mod armies;
 mod board_args;
 mod cover;
-mod ctrl_c;
 mod encode;
 mod input;
 mod instance;
 mod least_walls;
+mod manual;
 mod nk;
 mod nqueens;
 mod progress;
@@ -21,12 +21,13 @@ mod shape_args;
 mod shell;
 mod solutions;
 mod solve;
+mod stop_signals;
 mod sweep;
 mod threads;
 mod value;
 mod verify;
 
-use clap::{CommandFactory as _, Parser, Subcommand};
+use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use stdout::is_broken_pipe;
 use stdout::write_stdout;
 
@@ -82,14 +83,46 @@ enum Command {
     Nk(nk::NkArgs),
 }
 
+/// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
+/// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
+/// Each of them polls [`crate::engine::interrupt::stop_requested`].
+const STOPPED_BY_SIGNAL: [&str; 9] = [
+    "value",
+    "solutions",
+    "sweep",
+    "least-walls",
+    "puzzles",
+    "nk",
+    "armies",
+    "cover",
+    "nqueens",
+];
+
+/// Whether the subcommand `name` catches the stop signals ([`STOPPED_BY_SIGNAL`]).
+fn stops_on_signal(name: &str) -> bool {
+    STOPPED_BY_SIGNAL.contains(&name)
+}
+
+/// The whole command line's definition, each subcommand's help closing on its examples
+/// ([`manual`]): what parses the arguments, and what completions and man pages are made from.
+fn command() -> clap::Command {
+    manual::with_examples(Cli::command())
+}
+
 /// Runs the command line and returns the process exit code: 0 on success, 2 on bad input or
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
     stdout::note_closed_stdout();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => return clap_exit(e),
     };
+    if matches.subcommand_name().is_some_and(stops_on_signal) {
+        stop_signals::catch_stop_signals();
+    }
     let result = match cli.command {
         Command::Value(a) => value::run(a),
         Command::Solutions(a) => solutions::run(a),
@@ -105,14 +138,26 @@ pub fn main() -> i32 {
         Command::LeastWalls(a) => least_walls::run(a),
         Command::Armies(a) => armies::run(a),
         Command::Cover(a) => cover::run(a),
-        Command::Completions(a) => shell::run_completions(a, Cli::command()),
-        Command::Man(a) => shell::run_man(a, Cli::command()),
+        Command::Completions(a) => shell::run_completions(a, command()),
+        Command::Man(a) => shell::run_man(a, command()),
         Command::Nk(a) => nk::run(a),
     };
     match result {
         Ok(code) => code,
         // A closed stdout (`| head`): stop quietly.
         Err(e) if is_broken_pipe(&e) => 0,
+        // A stop signal that came before a command had anything to report (a value search
+        // under way when `solutions` stopped): no error, but the signal's exit status.
+        Err(e)
+            if crate::engine::interrupt::stop_requested()
+                && e.chain().any(|c| c.is::<crate::engine::Interrupted>()) =>
+        {
+            eprintln!(
+                "queensat: {} before there was anything to report",
+                crate::engine::interrupt::interrupted()
+            );
+            crate::engine::interrupt::stopped_exit_code(true)
+        }
         Err(e) => {
             eprintln!("queensat: error: {}", one_line(&e));
             2
@@ -183,7 +228,19 @@ mod tests {
     #[test]
     fn the_arguments_are_consistent() {
         // clap's own checks (unique names, valid conflicts), which release builds skip.
-        <super::Cli as clap::CommandFactory>::command().debug_assert();
+        super::command().debug_assert();
+    }
+
+    #[test]
+    fn every_subcommand_has_examples_and_the_signal_list_names_subcommands() {
+        let cmd = super::command();
+        for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            let n = super::manual::examples(sub.get_name()).len();
+            assert!((2..=3).contains(&n), "{}: {n} examples", sub.get_name());
+        }
+        for name in super::STOPPED_BY_SIGNAL {
+            assert!(cmd.find_subcommand(name).is_some(), "{name}");
+        }
     }
 
     #[test]

@@ -5,7 +5,10 @@ use crate::board::render_cell_list;
 use crate::engine::Shard;
 use crate::io::write_atomic;
 use crate::study::Counts;
-use crate::study::nk::{NkMethod, NkOptions, NkSpec, check_size, count_nk, methods_agree, nk_line, nk_table};
+use crate::study::nk::{
+    NkMethod, NkOptions, NkSpec, check_request, count_nk, methods_agree, nk_line, nk_table,
+};
+use crate::study::chunk_store::ChunkRun;
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
@@ -37,8 +40,8 @@ pub struct NkArgs {
     /// Items (prefix tasks or wall classes) per chunk: the unit of resuming and sharding.
     #[arg(long, default_value_t = 64, value_parser = super::args::at_least_one)]
     pub chunk: usize,
-    /// Output directory (default `results/nk/runs`); each n and k gets `NxN-Kw-METHOD` in it.
-    /// Re-running into it resumes.
+    /// Output directory (default: `nk-runs` in the current directory); each n and k gets
+    /// `NxN-Kw-METHOD` in it. Re-running into it resumes.
     #[arg(short = 'o', long, value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// Compute only shard I of N (chunks j with j mod N = I-1); assemble with --merge-from.
@@ -60,24 +63,20 @@ pub struct NkArgs {
     pub progress: ProgressArgs,
 }
 
+/// Where the counts go without `--output`: beside the user, never into the committed results.
+const DEFAULT_OUTPUT: &str = "nk-runs";
+
 pub fn run(a: NkArgs) -> anyhow::Result<i32> {
     if a.classes && !a.method.iter().any(|&m| m != NkMethod::Rows) {
         bail!("--classes needs --method classes or sat (the row counter knows no classes)");
     }
-    let root = a
-        .output
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results/nk/runs"));
+    let root = a.output.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUTPUT));
     let opts = NkOptions {
         shard: a.shard,
         merge_from: a.merge_from.clone(),
         progress: a.progress.reporter(),
     };
-    for n in a.size.iter() {
-        for k in a.walls.iter() {
-            check_size(n, k)?;
-        }
-    }
+    check_request(&a.size, &a.walls)?;
     let mut groups = Vec::new();
     for n in a.size.iter() {
         for k in a.walls.iter() {
@@ -94,12 +93,18 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
                 };
                 let dir = root.join(spec.dir_name());
                 match super::threads::with_threads(a.threads, || count_nk(&spec, &opts, &dir))? {
-                    None => outln!(
+                    ChunkRun::ShardFinished => outln!(
                         "n={n} k={k} {}: shard finished in {}",
                         method.name(),
                         dir.display()
                     )?,
-                    Some(r) => {
+                    // The counts finished before it are printed; the rest of the table waits
+                    // for the rerun.
+                    ChunkRun::Stopped(s) => {
+                        outln!("n={n} k={k} {}: {s}", method.name())?;
+                        return Ok(crate::engine::interrupt::stopped_exit_code(true));
+                    }
+                    ChunkRun::Whole(r) => {
                         outln!("{}", nk_line(&r))?;
                         if a.classes {
                             for c in &r.classes {

@@ -108,6 +108,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
             );
             return Ok(0);
         }
+        PuzzleRun::Stopped(r) => return stopped(*r, a.format, a.output.as_deref()),
     };
     let title = format!("queensat puzzles: {rows}x{cols}, {} walls", a.walls.describe("-"));
     let options = Emit {
@@ -123,6 +124,23 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         &value,
         &options,
     )
+}
+
+/// A run a stop signal ended: the puzzles found before it, printed (never written as if they
+/// were the whole answer), and where the finished chunks wait for a rerun.
+fn stopped(report: PuzzleReport, format: Format, dir: Option<&std::path::Path>) -> anyhow::Result<i32> {
+    let report = report.for_output()?;
+    match format {
+        Format::Json => println!("{}", serde_json::to_string(&report)?),
+        Format::Text => print!("{}", puzzle_summary(&report, &Provenance::now(), true)),
+    }
+    if let Some(dir) = dir {
+        eprintln!(
+            "queensat: the finished chunks are kept in {}; run the same command again to resume",
+            dir.display()
+        );
+    }
+    Ok(crate::engine::interrupt::stopped_exit_code(true))
 }
 
 /// Where and how a finished run is written.

@@ -113,5 +113,8 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         Format::Text => out.write_all(summary_text(&report).as_bytes())?,
     }
     out.flush()?;
-    Ok(0)
+    // After a stop signal the placements listed are real, but not all of them.
+    Ok(crate::engine::interrupt::stopped_exit_code(
+        report.interrupted.is_some(),
+    ))
 }

@@ -6,6 +6,7 @@
 use super::args::{Format, ProofArgs, SolverArgs};
 use crate::board::render_grid;
 use crate::engine::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
+use crate::io::model_lines;
 use crate::solve::{Backend, UNCHECKED_UNSAT, parse_seconds};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -69,35 +70,36 @@ fn note_line(a: &CnfAnswer) -> String {
         .map_or(String::new(), |n| format!("c note: {n}\n"))
 }
 
+/// The SAT competition's output: the `s` line, `v` lines for a model, and everything else
+/// (the solver, the proof, the decoded board and placement) as `c` comment lines.
 fn text_of(a: &CnfAnswer) -> String {
     let who = if a.solver == "check" {
         "checked solver output".to_string()
     } else {
         format!("solver {}, {:.3} s", a.solver, a.seconds)
     };
+    let comments = |text: &str| -> String { text.lines().map(|l| format!("c {l}\n")).collect() };
     match a.status {
         CnfStatus::Unsat if a.certified => format!("s UNSATISFIABLE\nc {who}\n{}", note_line(a)),
         CnfStatus::Unsat => format!(
             "s UNSATISFIABLE\nc {who}\nc proof: {UNCHECKED_UNSAT}\n{}",
             note_line(a)
         ),
-        CnfStatus::Unknown => format!("s UNKNOWN\nc {who}: {}\n", a.note.as_deref().unwrap_or("")),
+        CnfStatus::Unknown => format!(
+            "s UNKNOWN\n{}",
+            comments(&format!("{who}: {}", a.note.as_deref().unwrap_or("")))
+        ),
         CnfStatus::Sat => {
             let mut s = format!(
                 "s SATISFIABLE\nc {who}; model satisfies all {} clauses\n",
                 a.clauses
             );
-            match (&a.board, &a.placement) {
-                (Some(b), Some(p)) => {
-                    s.push_str(&render_grid(b, Some(p)));
-                    s.push_str(&format!("c {} queens, placement checked\n", p.len()));
-                    s.push_str(&note_line(a));
-                }
-                _ => {
-                    let lits: Vec<String> = a.model.iter().flatten().map(i64::to_string).collect();
-                    s.push_str(&format!("v {} 0\n", lits.join(" ")));
-                }
+            if let (Some(b), Some(p)) = (&a.board, &a.placement) {
+                s.push_str(&comments(&render_grid(b, Some(p))));
+                s.push_str(&format!("c {} queens, placement checked\n", p.len()));
+                s.push_str(&note_line(a));
             }
+            s.push_str(&model_lines(a.model.as_deref().unwrap_or_default()));
             s
         }
     }

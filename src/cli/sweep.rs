@@ -5,9 +5,10 @@ use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use crate::engine::{Shard, command_line};
 use crate::study::Counts;
+use crate::study::chunk_store::ChunkRun;
 use crate::study::sweep::{
-    Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary, compare_dirs, merge, render_comparison,
-    run_sweep,
+    DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary,
+    compare_dirs, merge, render_comparison, run_sweep,
 };
 use anyhow::bail;
 use clap::Args;
@@ -20,14 +21,15 @@ pub struct SweepArgs {
     /// Wall counts: `3`, an inclusive range `0..4`, or a list `2,5`.
     #[arg(long, value_name = "K")]
     pub walls: Counts,
-    /// Output directory (default `results/sweeps/RxC`). Re-running into it resumes.
+    /// Output directory (default: `sweep-RxC-Kw` in the current directory, with the options
+    /// that change the rows appended). Re-running into it resumes.
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// Compute only shard I of N (chunks j with j mod N = I-1); merge with `queensat merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// Classes per chunk: the unit of work, of resuming and of solver reuse.
-    #[arg(long, default_value_t = 1000, value_parser = super::args::at_least_one)]
+    #[arg(long, default_value_t = DEFAULT_CHUNK, value_parser = super::args::at_least_one)]
     pub chunk: usize,
     /// How each class's value is found and proved.
     #[arg(long, value_enum, default_value_t = Engine::default())]
@@ -38,7 +40,7 @@ pub struct SweepArgs {
     #[arg(long, value_enum, default_value_t = Start::default())]
     pub start: Start,
     /// SAT solver (of the SAT engines, and of the tree engine's cross-check).
-    #[arg(long, default_value = "varisat")]
+    #[arg(long, default_value = DEFAULT_SOLVER)]
     pub solver: String,
     /// Also count each class's optimal placements (the tree engine: its counting trees,
     /// replayed by the checker; a SAT engine: enumeration, slow on big sweeps).
@@ -82,9 +84,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     if spec.count_optimal && spec.engine == Engine::Rebuild {
         bail!("--count-optimal needs --engine tree or reuse");
     }
-    let out = a
-        .output
-        .unwrap_or_else(|| PathBuf::from(format!("results/sweeps/{rows}x{cols}")));
+    let out = a.output.unwrap_or_else(|| spec.default_dir(a.shard));
     let opts = RunOptions {
         shard: a.shard,
         cross_check: a.cross_check,
@@ -92,9 +92,16 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     // A shard's run prints nothing: `merge` prints the whole.
-    if let Some((sums, record)) = super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
-        a.proof.check(record.unchecked_by_external(&sums).is_none())?;
-        print_run(&sums, &record)?;
+    match super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
+        ChunkRun::Whole((sums, record)) => {
+            a.proof.check(record.unchecked_by_external(&sums).is_none())?;
+            print_run(&sums, &record)?;
+        }
+        ChunkRun::ShardFinished => {}
+        ChunkRun::Stopped(s) => {
+            outln!("{s}")?;
+            return Ok(crate::engine::interrupt::stopped_exit_code(true));
+        }
     }
     Ok(0)
 }

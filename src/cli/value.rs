@@ -81,6 +81,11 @@ fn run_batch(path: &std::path::Path, batch: &crate::engine::Batch) -> anyhow::Re
         };
         writeln!(out, "{j}")?;
         out.flush()?;
+        // A stop signal ends the batch after the board it stopped (answered, not proved).
+        if crate::engine::interrupt::stop_requested() {
+            stopped = true;
+            break;
+        }
     }
     if bad > 0 {
         eprintln!("queensat: error: {bad} bad line(s) in {}", path.display());
@@ -107,9 +112,8 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let (board, _) = a.board.load()?;
     // The certificate below comes from the solver that answered.
     opts.backend = opts.backend_for(&board);
-    super::ctrl_c::catch_ctrl_c();
     let mut report = value_within(&board, &opts, a.time_limit, &a.progress.reporter())?;
-    // A search stopped by Ctrl-C (`--time-limit` excludes `--certify`) claims no optimality:
+    // A search stopped by a signal (`--time-limit` excludes `--certify`) claims no optimality:
     // nothing to certify.
     let certificate = if a.certify && report.proved {
         Some(crate::engine::certify_value(

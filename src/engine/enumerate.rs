@@ -11,7 +11,8 @@
 //! independent checker; solutions stream to a callback and are not kept, so counting needs
 //! memory only for the solver's clauses.
 
-use super::session::BoardSession;
+use super::interrupt::stop_requested;
+use super::session::{BoardSession, Interrupted};
 use super::value::{ValueOptions, value};
 use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
@@ -105,8 +106,12 @@ pub struct EnumReport {
     /// Answers handed to the callback (placements, or classes with `unique`).
     pub answers: u64,
     /// True when the last solver call was UNSAT, so the counts are exact; false when the
-    /// limit stopped the run.
+    /// limit or a stop signal stopped the run.
     pub complete: bool,
+    /// Why a stop signal ended the run before its last answer (`interrupted (SIGTERM)`);
+    /// absent when it was not stopped that way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<String>,
     /// False when the counts (or the value they start from) rest on an external solver's
     /// UNSAT answer that nothing checked.
     pub certified: bool,
@@ -187,14 +192,21 @@ pub fn enumerate(
     let mut solver_calls = 0u64;
     let mut complete = false;
     if let Some(assumps) = assumps {
+        // A stop signal also ends a call under way (on backends that can).
+        session.solver.set_stop(stop_requested);
         loop {
-            if opts.limit.is_some_and(|l| answers >= l) {
+            if opts.limit.is_some_and(|l| answers >= l) || stop_requested() {
                 break;
             }
             solver_calls += 1;
-            let Some(p) = session.solve_with(&assumps)? else {
-                complete = true;
-                break;
+            let p = match session.solve_with(&assumps) {
+                Ok(Some(p)) => p,
+                Ok(None) => {
+                    complete = true;
+                    break;
+                }
+                Err(e) if e.is::<Interrupted>() => break,
+                Err(e) => return Err(e),
             };
             let images = orbit(&p, board, &stabiliser);
             if lex_leader && images[0] != p {
@@ -258,6 +270,7 @@ pub fn enumerate(
         classes,
         answers,
         complete,
+        interrupted: (!complete && stop_requested()).then(super::interrupt::interrupted),
         certified: super::certified(&opts.backend, true, false),
         solver_calls,
         solver: opts.backend.name().to_string(),

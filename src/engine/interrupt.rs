@@ -1,23 +1,54 @@
-//! Ctrl-C as a request to stop: a long search polls it, as it polls a time limit, and reports
-//! the best it has instead of dying with nothing. Only the flag lives here; the command line
-//! decides which commands catch the signal.
+//! A stop signal (SIGINT, SIGTERM, SIGHUP) as a request to stop: a long search polls it, as it
+//! polls a time limit, and reports the best it has instead of dying with nothing. Only the
+//! flag lives here (which signal asked); the command line decides which commands catch them.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicI32, Ordering};
 
-static STOP: AtomicBool = AtomicBool::new(false);
+/// The signal that asked to stop, 0 while none has.
+static STOP: AtomicI32 = AtomicI32::new(0);
 
-/// Asks every search that polls [`stop_requested`] to stop (safe in a signal handler: one
-/// atomic store).
-pub fn request_stop() {
-    STOP.store(true, Ordering::Relaxed);
+/// Asks every search that polls [`stop_requested`] to stop, on behalf of `signal` (safe in a
+/// signal handler: one atomic store). The first signal is the one reported.
+pub fn request_stop(signal: i32) {
+    let _ = STOP.compare_exchange(0, signal, Ordering::Relaxed, Ordering::Relaxed);
 }
 
 /// Whether a stop was asked for.
 pub fn stop_requested() -> bool {
-    STOP.load(Ordering::Relaxed)
+    STOP.load(Ordering::Relaxed) != 0
 }
 
-/// A stop test for a search on the calling thread: true once Ctrl-C was asked for, or once
+/// What asked to stop, for messages: `Ctrl-C` (SIGINT), `SIGTERM`, `SIGHUP`; `None` before any.
+pub fn stop_cause() -> Option<&'static str> {
+    cause_of(STOP.load(Ordering::Relaxed))
+}
+
+fn cause_of(signal: i32) -> Option<&'static str> {
+    match signal {
+        0 => None,
+        libc::SIGINT => Some("Ctrl-C"),
+        libc::SIGTERM => Some("SIGTERM"),
+        libc::SIGHUP => Some("SIGHUP"),
+        _ => Some("a signal"),
+    }
+}
+
+/// [`Interrupted`](super::Interrupted) once a stop signal came: for a long computation that
+/// polls between its steps and keeps nothing of a step cut short (a chunk of a sweep).
+pub fn check_stop() -> anyhow::Result<()> {
+    match stop_requested() {
+        true => Err(super::Interrupted.into()),
+        false => Ok(()),
+    }
+}
+
+/// `interrupted (Ctrl-C)`, `interrupted (SIGTERM)`, ...: why a stopped search stopped, in
+/// the words every report uses.
+pub fn interrupted() -> String {
+    format!("interrupted ({})", stop_cause().unwrap_or("no signal"))
+}
+
+/// A stop test for a search on the calling thread: true once a stop signal came, or once
 /// the thread has used `limit` of CPU time from now (never, without a limit). It is `Copy`,
 /// so one deadline can serve a local search and a solver's terminate callback alike.
 pub fn cpu_deadline(limit: Option<std::time::Duration>) -> impl Fn() -> bool + Copy + Send + 'static {
@@ -27,13 +58,45 @@ pub fn cpu_deadline(limit: Option<std::time::Duration>) -> impl Fn() -> bool + C
     move || stop_requested() || spent()
 }
 
-/// The exit code of a command whose searches may stop early: 0 when none did, 130 when
-/// Ctrl-C stopped one (the shell's code for SIGINT, so scripts see an interrupt), 3 when a
+/// The exit code of a command whose searches may stop early: 0 when none did, 128 + the
+/// signal's number when a stop signal stopped one (the shell's code for a process that
+/// signal ends: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, so scripts see the signal), 3 when a
 /// time limit did. The one place that rule lives, so every command answers alike.
 pub fn stopped_exit_code(stopped: bool) -> i32 {
-    match stopped {
-        false => 0,
-        true if stop_requested() => 130,
-        true => 3,
+    exit_code(stopped, STOP.load(Ordering::Relaxed))
+}
+
+fn exit_code(stopped: bool, signal: i32) -> i32 {
+    match (stopped, signal) {
+        (false, _) => 0,
+        (true, 0) => 3,
+        (true, signal) => 128 + signal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The flag itself is process-wide: setting it here would stop the other tests' searches.
+    #[test]
+    fn each_signal_has_its_name_and_exit_code() {
+        assert_eq!(
+            (cause_of(0), exit_code(false, 0), exit_code(true, 0)),
+            (None, 0, 3)
+        );
+        assert_eq!(
+            (cause_of(libc::SIGINT), exit_code(true, libc::SIGINT)),
+            (Some("Ctrl-C"), 130)
+        );
+        assert_eq!(
+            (cause_of(libc::SIGTERM), exit_code(true, libc::SIGTERM)),
+            (Some("SIGTERM"), 143)
+        );
+        assert_eq!(
+            (cause_of(libc::SIGHUP), exit_code(true, libc::SIGHUP)),
+            (Some("SIGHUP"), 129)
+        );
+        assert_eq!(exit_code(false, libc::SIGTERM), 0);
     }
 }

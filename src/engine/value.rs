@@ -214,9 +214,12 @@ impl ValueReport {
 /// below, the SAT calls it would save take milliseconds.
 const LOCAL_SEARCH_MIN_FREE_CELLS: usize = 150;
 
-/// Finds the value of a board.
+/// Finds the value of a board, proved: [`Interrupted`] when a stop signal ends the search
+/// first, so that no caller mistakes the best placement found for the value.
 pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
-    value_within(board, opts, None, &Reporter::silent())
+    let r = value_within(board, opts, None, &Reporter::silent())?;
+    anyhow::ensure!(r.proved, Interrupted);
+    Ok(r)
 }
 
 /// Finds the value of a board, or within `limit` (CPU time of the calling thread, which runs
@@ -568,7 +571,7 @@ fn value_until(
                 .map(|c| c.at_least - 1)
                 .fold(ub.bound, usize::min);
             let why = if super::interrupt::stop_requested() {
-                "interrupted (Ctrl-C)".to_string()
+                super::interrupt::interrupted()
             } else {
                 format!(
                     "the time limit of {} CPU s ran out",

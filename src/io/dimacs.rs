@@ -128,6 +128,33 @@ pub enum SolverAnswer {
     Unknown,
 }
 
+/// Columns a `v` line of [`model_lines`] fills at most, as solvers keep their lines short.
+const V_LINE_WIDTH: usize = 78;
+
+/// A model as the SAT competition prints it: `v` lines of the DIMACS literals, each line at
+/// most [`V_LINE_WIDTH`] columns, and the terminating `v 0` on a line of its own (what
+/// [`parse_competition_output`] reads back).
+pub fn model_lines(literals: &[i64]) -> String {
+    let mut s = String::new();
+    let mut line = String::from("v");
+    for l in literals {
+        let lit = l.to_string();
+        if line.len() + 1 + lit.len() > V_LINE_WIDTH {
+            s.push_str(&line);
+            s.push('\n');
+            line.truncate(1);
+        }
+        line.push(' ');
+        line.push_str(&lit);
+    }
+    if line.len() > 1 {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s.push_str("v 0\n");
+    s
+}
+
 /// Reads competition output: `s SATISFIABLE|UNSATISFIABLE|UNKNOWN` and `v` lines ending in 0.
 /// Anything malformed is an error, never a guess.
 pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<SolverAnswer> {
@@ -267,6 +294,23 @@ mod tests {
             assert!(parse_dimacs(huge).is_err(), "{huge:?}");
         }
         assert!(parse_dimacs("p cnf 1048577 1\n1048577 0\n").is_ok());
+    }
+
+    #[test]
+    fn a_model_prints_as_wrapped_v_lines_that_read_back() {
+        assert_eq!(model_lines(&[]), "v 0\n");
+        assert_eq!(model_lines(&[-1, 2]), "v -1 2\nv 0\n");
+        let model: Vec<i64> = (1..=500).map(|v| if v % 3 == 0 { v } else { -v }).collect();
+        let text = model_lines(&model);
+        assert!(
+            text.lines()
+                .all(|l| l.starts_with("v ") && l.len() <= V_LINE_WIDTH),
+            "{text}"
+        );
+        assert!(text.lines().count() > 20 && text.ends_with("\nv 0\n"), "{text}");
+        let back = parse_competition_output(&format!("s SATISFIABLE\n{text}"), 500).unwrap();
+        let values: Vec<bool> = model.iter().map(|&l| l > 0).collect();
+        assert_eq!(back, SolverAnswer::Sat(values));
     }
 
     #[test]

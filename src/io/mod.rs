@@ -1,9 +1,10 @@
-//! Files in and out: whole-or-nothing writes, DIMACS/WCNF/OPB/LP export, solver output, the
+//! Files in and out: whole-or-nothing writes, text read compressed or not, DIMACS/WCNF/OPB/LP export, solver output, the
 //! published result files, result databases, pictures and instance formats.
 
 mod atomic;
 mod bits64;
 mod columns;
+mod compressed;
 mod csplib;
 mod dimacs;
 mod header;
@@ -25,10 +26,11 @@ pub use atomic::{
 };
 pub use bits64::{from_bits64, to_bits64};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
+pub use compressed::{Compression, read_text, sniff};
 pub use csplib::{BlockedInstance, parse_blocked_queens};
 pub use dimacs::{
-    DimacsCnf, SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result,
-    push_clause, write_dimacs,
+    DimacsCnf, SolverAnswer, check_model, model_lines, parse_competition_output, parse_dimacs,
+    parse_minisat_result, push_clause, write_dimacs,
 };
 pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};

@@ -52,6 +52,14 @@ impl Answers {
         self.model = None;
     }
 
+    /// The solver read a formula over variables `0..n_vars` by itself (not clause by clause).
+    pub fn read_formula(&mut self, n_vars: usize) {
+        if let Some(last) = n_vars.checked_sub(1) {
+            self.note_var(Var::new(last as u32));
+        }
+        self.model = None;
+    }
+
     /// A call under `assumps` begins.
     pub fn start(&mut self, assumps: &[Lit]) {
         for l in assumps {

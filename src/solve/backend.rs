@@ -90,16 +90,9 @@ impl Backend {
         Ok(match self.make() {
             #[cfg(feature = "cadical")]
             AnySolver::Cadical(mut s) => {
-                use rustsat_cadical::Config;
-                let preset = match config {
-                    CadicalConfig::Default => None,
-                    CadicalConfig::Sat => Some(Config::Sat),
-                    CadicalConfig::Unsat => Some(Config::Unsat),
-                    CadicalConfig::Plain => Some(Config::Plain),
-                };
-                if let Some(p) = preset {
+                if config != CadicalConfig::Default {
                     // A fresh solver is in CaDiCaL's configuring state, which takes a preset.
-                    s.set_configuration(p)?;
+                    s.configure(config.name())?;
                 }
                 AnySolver::Cadical(s)
             }
@@ -187,7 +180,7 @@ pub enum AnySolver {
     #[cfg(feature = "batsat")]
     Batsat(Box<rustsat_batsat::BasicSolver>),
     #[cfg(feature = "cadical")]
-    Cadical(Box<rustsat_cadical::CaDiCaL<'static, 'static>>),
+    Cadical(Box<super::cadical::CadicalSolver>),
     External(Box<ExternalSolver>),
 }
 
@@ -217,9 +210,8 @@ impl AnySolver {
         match self {
             #[cfg(feature = "cadical")]
             AnySolver::Cadical(s) => {
-                use rustsat::solvers::PhaseLit as _;
                 for &l in lits {
-                    s.phase_lit(l)?;
+                    s.phase(l);
                 }
                 Ok(true)
             }
@@ -230,18 +222,14 @@ impl AnySolver {
         }
     }
 
-    /// Has the next solve call that reaches the solver (only that one) stop with
-    /// [`SolverResult::Interrupted`] after `conflicts` conflicts (CaDiCaL's own limit, at most
-    /// `i32::MAX`), on the backends that count them ([`Backend::limits_conflicts`]). Whether
-    /// this backend took the limit. A call with assumptions always reaches CaDiCaL; one without
-    /// may be answered by rustsat from the last state, and then the limit waits for the next.
+    /// Has the next solve call (only that one) stop with [`SolverResult::Interrupted`] after
+    /// `conflicts` conflicts (CaDiCaL's own limit, at most `i32::MAX`), on the backends that
+    /// count them ([`Backend::limits_conflicts`]). Whether this backend took the limit.
     pub fn limit_conflicts(&mut self, conflicts: u32) -> anyhow::Result<bool> {
         match self {
             #[cfg(feature = "cadical")]
             AnySolver::Cadical(s) => {
-                use rustsat::solvers::LimitConflicts as _;
-                // CaDiCaL takes an `int`: a larger limit would be refused, not raised.
-                s.limit_conflicts(Some(conflicts.min(i32::MAX as u32)))?;
+                s.limit_conflicts(conflicts);
                 Ok(true)
             }
             _ => {
@@ -258,24 +246,19 @@ impl AnySolver {
         match self {
             #[cfg(feature = "cadical")]
             AnySolver::Cadical(s) => {
-                use rustsat::solvers::{ControlSignal, Terminate as _};
                 use std::time::{Duration, Instant};
                 // CaDiCaL asks every tenth step of its search, and a CPU deadline reads the
                 // thread's clock by a system call: `stop` is asked at most every millisecond,
                 // by the cheap clock (a 2.6 s 24x24 value search: 0.12 -> 0.02 s of system time).
                 const POLL: Duration = Duration::from_millis(1);
                 let mut next = Instant::now();
-                s.attach_terminator(move || {
+                s.set_stop(move || {
                     let now = Instant::now();
                     if now < next {
-                        return ControlSignal::Continue;
+                        return false;
                     }
                     next = now + POLL;
-                    if stop() {
-                        ControlSignal::Terminate
-                    } else {
-                        ControlSignal::Continue
-                    }
+                    stop()
                 });
             }
             _ => {

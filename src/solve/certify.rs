@@ -2,18 +2,19 @@
 //! bound, a least-walls bound, a packing or covering bound) is written as a standalone DIMACS
 //! CNF, refuted by a fresh solver of the backend that answered (varisat or CaDiCaL in-process,
 //! or the external solver with a proof file argument) writing a DRAT proof, and the proof is
-//! checked against the CNF file by an external DRAT checker ([`check_drat`]). A backend that
+//! checked against the CNF file by the proof checker ([`check_proof`]: queensat's built-in one,
+//! or an outside one). A backend that
 //! writes no proof (batsat) has the question re-solved by varisat, and the certificate says so.
 //!
-//! Invariant: [`Certificate::certified`] is true only when the checker printed `s VERIFIED`
-//! and exited 0 for exactly the CNF file and the proof file the certificate names (so a
-//! certified answer rests neither on the solver's search nor on queensat's own code).
+//! Invariant: [`Certificate::certified`] is true only when the checker verified exactly the CNF
+//! file and the proof file the certificate names (so a certified answer rests neither on the
+//! solver's search nor on the encoder).
 
 #[cfg(feature = "cadical")]
 use super::backend::AnySolver;
 use super::backend::Backend;
-use super::drat::{DratCheck, check_drat};
 use super::external::ExternalSolver;
+use super::proof_check::{ProofCheck, ProofFormat, check_proof};
 use super::varisat::VarisatSolver;
 use crate::io::{write_atomic, write_dimacs};
 use anyhow::{Context, bail};
@@ -64,7 +65,7 @@ pub struct Certificate {
     #[serde(default = "kept", skip_serializing_if = "is_kept")]
     pub cnf_kept: bool,
     pub solve_seconds: f64,
-    pub check: DratCheck,
+    pub check: ProofCheck,
     pub certified: bool,
     /// Clauses of the CNF implied under a separately checked certificate (see
     /// [`UnsatQuestion::implied`]); the refutation rests on that check too.
@@ -113,7 +114,7 @@ impl Certificate {
 }
 
 /// Writes `DIR/NAME.cnf`, has a fresh solver of `backend` refute it into the DRAT proof
-/// `DIR/NAME.drat` (see [`solve_with_proof`]), and runs the DRAT checker on the two files. Without `dir` the files go to a temporary directory that
+/// `DIR/NAME.lrat` or `.drat` (see [`solve_with_proof`]), and runs the proof checker on the two files. Without `dir` the files go to a temporary directory that
 /// is removed afterwards (the paths in the certificate then no longer exist). An error if the
 /// question is satisfiable or no checker can be run; a proof the checker rejects is a
 /// certificate with `certified` false.
@@ -198,9 +199,11 @@ impl PendingProof {
         let _ = std::fs::remove_file(&self.proof);
     }
 
-    /// Runs the external DRAT checker on the CNF file and the proof file.
+    /// Runs the proof checker on the CNF file and the proof file.
     pub fn check(self) -> anyhow::Result<Certificate> {
-        let check = check_drat(&self.cnf, &self.proof)?;
+        let format =
+            ProofFormat::of_path(&self.proof).context("a proof file named neither .drat nor .lrat")?;
+        let check = check_proof(&self.cnf, &self.proof, format)?;
         Ok(Certificate {
             refuted: self.refuted,
             proves: self.proves,
@@ -220,8 +223,8 @@ impl PendingProof {
     }
 }
 
-/// Writes `DIR/NAME.cnf` and has a fresh solver of `backend` answer it while writing a DRAT
-/// proof to `DIR/NAME.drat` (a backend that writes none, batsat, is replaced by varisat, and the
+/// Writes `DIR/NAME.cnf` and has a fresh solver of `backend` answer it while writing a proof to
+/// `DIR/NAME.lrat` or `DIR/NAME.drat` ([`proof_format`]; a backend that writes none, batsat, is replaced by varisat, and the
 /// proof format says so). On SAT the proof is removed and the model returned; `stop` can end a
 /// CaDiCaL solve early, and `phases` are CaDiCaL's first guesses (the others ignore both). The
 /// one place where certified answers are solved.
@@ -234,23 +237,26 @@ pub fn solve_with_proof(
     phases: &[Lit],
 ) -> anyhow::Result<ProofAnswer> {
     let cnf_path = dir.join(format!("{name}.cnf"));
-    let proof_path = dir.join(format!("{name}.drat"));
+    let format = proof_format(backend)?;
+    let ext = format.name().to_ascii_lowercase();
+    let proof_path = dir.join(format!("{name}.{ext}"));
     // The solver writes the proof under a hidden name, renamed once it is whole: a run killed
-    // mid-solve leaves no `NAME.drat` that looks like a certificate.
-    let partial = dir.join(format!(".{name}.drat.partial"));
+    // mid-solve leaves no proof that looks like a certificate.
+    let partial = dir.join(format!(".{name}.{ext}.partial"));
     write_atomic(
         &cnf_path,
         write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
     )?;
     let start = Instant::now();
-    let (answer, proof_format) = match answer_with_proof(q, backend, &partial, stop, phases) {
-        Ok(a) => a,
-        Err(e) => {
-            let _ = std::fs::remove_file(&cnf_path);
-            let _ = std::fs::remove_file(&partial);
-            return Err(e);
-        }
-    };
+    let (answer, proof_format) =
+        match answer_with_proof(q, backend, &cnf_path, &partial, format, stop, phases) {
+            Ok(a) => a,
+            Err(e) => {
+                let _ = std::fs::remove_file(&cnf_path);
+                let _ = std::fs::remove_file(&partial);
+                return Err(e);
+            }
+        };
     let solve_seconds = start.elapsed().as_secs_f64();
     let (answer, model) = answer;
     if answer != SolverResult::Unsat {
@@ -288,7 +294,9 @@ pub fn solve_with_proof(
 fn answer_with_proof(
     q: &UnsatQuestion,
     backend: &Backend,
+    cnf: &Path,
     proof: &Path,
+    format: ProofFormat,
     stop: Option<Rc<dyn Fn() -> bool>>,
     phases: &[Lit],
 ) -> anyhow::Result<((SolverResult, Option<Assignment>), String)> {
@@ -305,24 +313,23 @@ fn answer_with_proof(
     match backend {
         #[cfg(feature = "cadical")]
         Backend::Cadical => {
-            let mut inner = rustsat_cadical::CaDiCaL::default();
-            inner.trace_proof(proof, rustsat_cadical::ProofFormat::Drat { binary: true })?;
+            let lrat = format == ProofFormat::Lrat;
+            let mut inner = super::cadical::CadicalSolver::with_proof(proof, lrat)?;
+            // The formula from the CNF file itself, so the proof's clause ids are the file's.
+            inner.read_dimacs(cnf)?;
             let mut solver = AnySolver::Cadical(Box::new(inner));
             if let Some(stop) = stop {
                 solver.set_stop(move || stop());
             }
             solver.suggest_phases(phases)?;
-            for cl in q.cnf.iter() {
-                solver.add_clause_ref(cl)?;
-            }
             let answer = solver.solve()?;
             let answer = finish(&mut solver, answer)?;
-            let who = format!("DRAT proof by {} (in-process)", solver.signature());
+            let who = format!("{} proof by {} (in-process)", format.name(), solver.signature());
             drop(solver); // closes and flushes the proof
             Ok((answer, who))
         }
         Backend::External(cmd) => {
-            let _ = (stop, phases);
+            let _ = (cnf, stop, phases, format);
             let mut solver = ExternalSolver::new(cmd).with_proof(proof);
             for cl in q.cnf.iter() {
                 solver.add_clause_ref(cl)?;
@@ -332,7 +339,7 @@ fn answer_with_proof(
             Ok((answer, format!("DRAT proof by the external solver `{cmd}`")))
         }
         _ => {
-            let _ = (stop, phases);
+            let _ = (cnf, stop, phases, format);
             let file =
                 std::fs::File::create(proof).with_context(|| format!("cannot create {}", proof.display()))?;
             let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
@@ -350,6 +357,21 @@ fn answer_with_proof(
             Ok((answer, who))
         }
     }
+}
+
+/// The proof system `backend`'s refutations are written in: LRAT where CaDiCaL writes the proof
+/// and the built-in checker reads it (every lemma carries its antecedents, so checking is a
+/// linear replay), DRAT otherwise (varisat and external solvers write only DRAT, and the
+/// outside checkers queensat runs read DRAT).
+fn proof_format(backend: &Backend) -> anyhow::Result<ProofFormat> {
+    #[cfg(feature = "cadical")]
+    if *backend == Backend::Cadical
+        && super::proof_check::proof_checker()? == super::proof_check::ProofChecker::BuiltIn
+    {
+        return Ok(ProofFormat::Lrat);
+    }
+    let _ = backend;
+    Ok(ProofFormat::Drat)
 }
 
 fn prove_and_check(
@@ -372,7 +394,6 @@ fn prove_and_check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::drat::drat_checker;
     use rustsat::lit;
 
     fn pigeons(p: usize, h: usize) -> Cnf {
@@ -411,10 +432,6 @@ mod tests {
         let unsat = pigeons(5, 4);
         for backend in Backend::available() {
             assert!(certify_unsat(&question(&sat, 2), &backend, Some(&dir), "g").is_err());
-            if drat_checker().is_none() {
-                eprintln!("skipped the checked half: no DRAT checker (bash .ci/setup.d/export.sh)");
-                continue;
-            }
             let c = certify_unsat(&question(&unsat, 20), &backend, Some(&dir), "f").unwrap();
             assert!(c.certified && c.proof_bytes > 0, "{backend}: {c:?}");
             assert!(c.text().ends_with("certified: y"), "{}", c.text());

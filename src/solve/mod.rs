@@ -4,15 +4,18 @@
 //!
 //! - `varisat` (default): pure Rust, embedded, can write DRAT proofs.
 //! - `cadical` (cargo feature `cadical`, on by default): CaDiCaL in-process through
-//!   `rustsat-cadical` (C++ sources vendored in the crate), can write DRAT proofs.
+//!   `cadical-sys` (C++ sources vendored in the crate, bound by `cxx`: no libclang needed),
+//!   can write LRAT proofs.
 //! - `batsat` (cargo feature `batsat`): pure Rust MiniSat descendant, for comparison.
 //! - `external:CMD`: any DIMACS solver binary run as a process ([`ExternalSolver`]).
 
 mod adapter;
 mod backend;
+#[cfg(feature = "cadical")]
+mod cadical;
 mod certify;
-mod drat;
 mod external;
+mod proof_check;
 mod varisat;
 
 pub use self::varisat::VarisatSolver;
@@ -20,6 +23,6 @@ pub use backend::{AnySolver, Backend, CadicalConfig};
 pub use certify::{
     Certificate, PendingProof, ProofAnswer, ProofDir, UnsatQuestion, certify_unsat, solve_with_proof,
 };
-pub use drat::{DratCheck, check_drat, drat_checker, require_drat_checker};
 pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
+pub use proof_check::{ProofCheck, ProofChecker, ProofFormat, check_proof, proof_checker};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};

@@ -298,8 +298,13 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
     }
     let last = calls.last().expect("at least one call");
     let proof = if stopped {
+        // A stop signal names itself; the time limit is the plain "stopped".
+        let how = match crate::engine::interrupt::stop_requested() {
+            true => format!("stopped, {},", crate::engine::interrupt::interrupted()),
+            false => "stopped".to_string(),
+        };
         format!(
-            "NOT proved: stopped after {:.0} s of CPU while asking for two armies of {}; the upper bound is open",
+            "NOT proved: {how} after {:.0} s of CPU while asking for two armies of {}; the upper bound is open",
             crate::engine::thread_cpu_seconds() - cpu_start,
             m + 1
         )

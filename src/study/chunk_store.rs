@@ -156,7 +156,98 @@ pub fn common_spec<S: DeserializeOwned + PartialEq>(
     Ok(spec)
 }
 
+/// How a run over the chunks of a study ended.
+#[derive(Debug)]
+pub enum ChunkRun<T> {
+    /// Every chunk is there: the whole answer.
+    Whole(T),
+    /// A shard's chunks are finished; a merge assembles the shards.
+    ShardFinished,
+    /// A stop signal ended the run; the finished chunks are kept.
+    Stopped(StoppedRun),
+}
+
+impl<T> ChunkRun<T> {
+    /// The whole answer, if the run gave it.
+    pub fn whole(self) -> Option<T> {
+        match self {
+            ChunkRun::Whole(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// How far a run that a stop signal ended got: its finished chunks are kept, and a rerun of
+/// the same command resumes from them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoppedRun {
+    /// Chunks finished, those resumed included.
+    pub finished: usize,
+    /// Chunks of the run (of this shard, for a shard).
+    pub chunks: usize,
+    /// Where they are kept.
+    pub dir: PathBuf,
+    /// What the study is called ("sweep", "N+k count").
+    pub what: &'static str,
+}
+
+impl std::fmt::Display for StoppedRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {} of {} chunks finished, kept in {}; run the same command again to resume",
+            self.what,
+            crate::engine::interrupt::interrupted(),
+            self.finished,
+            self.chunks,
+            self.dir.display()
+        )
+    }
+}
+
 impl ChunkStore {
+    /// Computes the chunks `todo` on every thread, each by `work`, which writes it whole;
+    /// after an error or a stop signal no other chunk starts. A chunk that a stop signal cut
+    /// short (`work` gave [`Interrupted`](crate::engine::Interrupted)) is not written, so a
+    /// rerun computes it again. `None` when every chunk is finished; otherwise how far the
+    /// run got, of `chunks` in all with `resumed` already there before.
+    pub fn compute<C: Sync>(
+        &self,
+        todo: &[C],
+        (resumed, chunks): (usize, usize),
+        work: impl Fn(&C) -> anyhow::Result<()> + Sync,
+    ) -> anyhow::Result<Option<StoppedRun>> {
+        use crate::engine::interrupt::stop_requested;
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let failed = AtomicBool::new(false);
+        let finished = AtomicUsize::new(resumed);
+        let result = todo.par_iter().try_for_each(|c| {
+            if failed.load(Ordering::Relaxed) || stop_requested() {
+                return Ok(());
+            }
+            match work(c) {
+                Ok(()) => {
+                    finished.fetch_add(1, Ordering::Relaxed);
+                    Ok(())
+                }
+                Err(e) if stop_requested() && e.is::<crate::engine::Interrupted>() => Ok(()),
+                Err(e) => {
+                    failed.store(true, Ordering::Relaxed);
+                    Err(e)
+                }
+            }
+        });
+        result?;
+        let finished = finished.into_inner();
+        Ok((finished < resumed + todo.len()).then(|| StoppedRun {
+            finished,
+            chunks,
+            dir: self.dirs[0].clone(),
+            what: self.what,
+        }))
+    }
+
     /// Opens `dir` for the study `spec`, kept as `dir/spec_file`: writes it there, or checks
     /// that the one there is the same.
     pub fn open<S>(dir: &Path, spec_file: &str, what: &'static str, spec: &S) -> anyhow::Result<ChunkStore>

@@ -9,6 +9,14 @@ use std::str::FromStr;
 pub struct Counts(Vec<usize>);
 
 impl Counts {
+    /// The numbers of `list`, in order, each once (`list` not empty).
+    pub fn new(mut list: Vec<usize>) -> Counts {
+        assert!(!list.is_empty(), "no counts");
+        list.sort_unstable();
+        list.dedup();
+        Counts(list)
+    }
+
     /// The numbers `a..=b` (`a <= b`).
     pub fn range(a: usize, b: usize) -> Counts {
         assert!(a <= b, "empty range {a}..{b}");

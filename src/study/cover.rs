@@ -412,7 +412,11 @@ impl Run<'_> {
         let n = self.n;
         let last = self.calls.last().expect("a stopped call").clone();
         let interrupted = crate::engine::interrupt::stop_requested();
-        let why = if interrupted { "interrupted" } else { "time limit" };
+        let why = if interrupted {
+            crate::engine::interrupt::interrupted()
+        } else {
+            "time limit".to_string()
+        };
         let mut certificate = None;
         let (bound, proof) = match self.goal {
             Goal::Pack => (
@@ -773,9 +777,10 @@ fn optimise(
 
 /// Enumerates the n-queens solutions, then packs and covers.
 pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverReport> {
-    // A size to compute with certificates needs the checker: known before any file is written.
+    // A size to compute with certificates needs the checker: an outside one that is not there
+    // is known before any file is written.
     if opts.certificates.is_some() {
-        crate::solve::require_drat_checker()?;
+        crate::solve::proof_checker()?;
     }
     let t = Instant::now();
     let cpu = process_cpu_seconds();

@@ -24,7 +24,7 @@ use crate::board::{Board, Placement};
 use crate::encode::WallModel;
 use crate::engine::interrupt::{cpu_deadline, stop_requested};
 use crate::engine::{ValueOptions, certify_least_walls, cpu_since, process_cpu_seconds, value_to_the_end};
-use crate::solve::{Certificate, ProofDir, drat_checker};
+use crate::solve::{Certificate, ProofDir, proof_checker};
 use anyhow::ensure;
 use std::rc::Rc;
 use std::time::Instant;
@@ -112,12 +112,8 @@ fn search(
          necessary-walls rule: drop --lex-leader on / --necessary-walls true, or --fresh-bounds"
     );
     if opts.certify {
-        // Fail before the search, not after it.
-        ensure!(
-            drat_checker().is_some(),
-            "--certify needs a DRAT checker: install `rate` (cargo install rate, or bash \
-             .ci/setup.d/export.sh) or set QUEENSAT_DRAT_CHECKER"
-        );
+        // An outside checker that is not there fails before the search, not after it.
+        proof_checker()?;
     }
     let mut solver = opts.backend.make();
     let model = WallModel::encode(rows, cols, opts.model, &mut solver)?;
@@ -244,7 +240,7 @@ fn search(
         // Stopped: the bounds that hold, and no minimum.
         let (lower, lower_why) = proved_lower_bound(rows, cols, queens, &calls);
         let why = if stop_requested() {
-            "interrupted (Ctrl-C)".to_string()
+            crate::engine::interrupt::interrupted()
         } else {
             format!(
                 "the time limit of {} CPU s ran out",

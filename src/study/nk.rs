@@ -14,13 +14,14 @@
 
 use crate::board::{Board, Coord, WallClasses};
 use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
+use crate::engine::interrupt::check_stop;
 use crate::engine::{
     EnumOptions, Provenance, Reporter, Shard, Target, count, thread_cpu_seconds, upper_bound,
 };
-use crate::study::chunk_store::{ChunkStore, common_spec};
+use crate::study::Counts;
+use crate::study::chunk_store::{ChunkRun, ChunkStore, common_spec};
 use crate::with_cell_width;
 use anyhow::{bail, ensure};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -156,10 +157,21 @@ pub struct NkReport {
 /// The file a run keeps its spec in.
 pub const NK_SPEC_FILE: &str = "nk.json";
 
-/// Whether `k` walls on `n × n` make a count: sides 1 to 32, at most `n²` walls. A table's
-/// sizes are all checked before its first count.
-pub fn check_size(n: usize, k: usize) -> anyhow::Result<()> {
+/// Whether N+k counting takes boards of side `n`: 1 to 32.
+fn check_side(n: usize) -> anyhow::Result<()> {
     ensure!((1..=32).contains(&n), "N+k counting takes sides 1 to 32, not {n}");
+    Ok(())
+}
+
+/// Whether a request, one count or a table over sizes and walls, can be counted: every side
+/// from 1 to 32, and at least one cell whose `k` walls fit on `n × n`. The table's other cells
+/// hold 0 placements (no set of `k` walls exists there, and the OEIS tables give 0), so a range
+/// of sizes from 1 is not refused for its small boards. Checked before the first count.
+pub fn check_request(sizes: &Counts, walls: &Counts) -> anyhow::Result<()> {
+    for n in sizes.iter() {
+        check_side(n)?;
+    }
+    let (n, k) = (sizes.max(), walls.min());
     ensure!(
         k <= n * n,
         "--walls {k}: more walls than the {n}x{n} board has squares"
@@ -167,9 +179,10 @@ pub fn check_size(n: usize, k: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Counts (or resumes counting) into `out`; `None` when a shard finished.
-pub fn count_nk(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
-    check_size(spec.n, spec.k)?;
+/// Counts (or resumes counting) into `out`: the whole count, a shard finished, or how far
+/// a run a stop signal ended got.
+pub fn count_nk(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<ChunkRun<NkReport>> {
+    check_side(spec.n)?;
     ensure!(spec.chunk > 0, "--chunk must be at least 1");
     with_cell_width!(spec.n * spec.n, W => count_in::<W>(spec, opts, out))
 }
@@ -193,12 +206,18 @@ impl<const W: usize> Items<W> {
         let queens = spec.n + spec.k;
         match self {
             Items::Tasks(counter, tasks) => {
-                Ok((tasks[range].iter().map(|t| counter.count_task(t)).sum(), vec![]))
+                let mut total = 0;
+                for t in &tasks[range] {
+                    check_stop()?;
+                    total += counter.count_task(t);
+                }
+                Ok((total, vec![]))
             }
             Items::Classes(wc, sets) => {
                 let mut total = 0;
                 let mut found = Vec::new();
                 for set in &sets[range] {
+                    check_stop()?;
                     let board = wc.board(set);
                     let per_board = match spec.method {
                         NkMethod::Sat => sat_count(&board, queens)?,
@@ -259,6 +278,7 @@ fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
         ..EnumOptions::default()
     };
     let report = count(board, &opts)?;
+    check_stop()?;
     ensure!(
         report.complete,
         "internal error: the enumeration on {board:?} stopped early"
@@ -266,7 +286,11 @@ fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
     Ok(report.total)
 }
 
-fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyhow::Result<Option<NkReport>> {
+fn count_in<const W: usize>(
+    spec: &NkSpec,
+    opts: &NkOptions,
+    out: &Path,
+) -> anyhow::Result<ChunkRun<NkReport>> {
     let started = Instant::now();
     let items: Items<W> = match spec.method {
         NkMethod::Rows => {
@@ -302,7 +326,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
     );
     bar.advance(done.len() as u64);
     let range = |j: usize| j * spec.chunk..((j + 1) * spec.chunk).min(n_items);
-    let result: anyhow::Result<()> = todo.par_iter().try_for_each(|&j| {
+    let stopped = store.compute(&todo, (done.len(), mine.len()), |&j| {
         let cpu = thread_cpu_seconds();
         let (placements, classes) = items.count(spec, range(j))?;
         let doc = ChunkDoc {
@@ -318,9 +342,11 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
         Ok(())
     });
     bar.finish();
-    result?;
+    if let Some(stopped) = stopped? {
+        return Ok(ChunkRun::Stopped(stopped));
+    }
     if shard.count > 1 {
-        return Ok(None);
+        return Ok(ChunkRun::ShardFinished);
     }
     let mut report = NkReport {
         n: spec.n,
@@ -389,7 +415,7 @@ fn count_in<const W: usize>(spec: &NkSpec, opts: &NkOptions, out: &Path) -> anyh
         &out.join("count.json"),
         format!("{}\n", serde_json::to_string_pretty(&report)?).as_bytes(),
     )?;
-    Ok(Some(report))
+    Ok(ChunkRun::Whole(report))
 }
 
 /// How a report was counted, in a few words.
@@ -514,6 +540,7 @@ mod tests {
         };
         count_nk(&spec, &NkOptions::default(), dir.path())
             .unwrap()
+            .whole()
             .unwrap()
     }
 
@@ -554,13 +581,13 @@ mod tests {
                 shard: Some(Shard { index: i, count: 2 }),
                 ..NkOptions::default()
             };
-            assert!(count_nk(&spec, &opts, d.path()).unwrap().is_none());
+            assert!(count_nk(&spec, &opts, d.path()).unwrap().whole().is_none());
         }
         let opts = NkOptions {
             merge_from: vec![a.path().to_path_buf(), b.path().to_path_buf()],
             ..NkOptions::default()
         };
-        let merged = count_nk(&spec, &opts, m.path()).unwrap().unwrap();
+        let merged = count_nk(&spec, &opts, m.path()).unwrap().whole().unwrap();
         assert_eq!(merged.placements, 44);
         assert_eq!(merged.chunks_resumed, merged.chunks);
         // A chunk that claims other items is refused: its seal no longer holds.

@@ -40,7 +40,8 @@ pub use puzzle::{LevelStats, Puzzle, PuzzleReport, ValueCounts};
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
 use crate::check::{bnb_count, bnb_count_at_most, bnb_value, check_placement};
 use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::engine::{Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound};
+use crate::engine::interrupt::{check_stop, stop_requested};
+use crate::engine::{Interrupted, Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound};
 use crate::io::to_bits64;
 use crate::study::Counts;
 use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
@@ -216,6 +217,9 @@ pub enum PuzzleRun {
     Report(Box<PuzzleReport>),
     /// A shard: its chunks are finished; `queensat merge` assembles the shards.
     ShardFinished { computed: usize, resumed: usize },
+    /// A stop signal ended the run: the puzzles found before it (levels incomplete), and the
+    /// finished chunks kept in the output directory, if any.
+    Stopped(Box<PuzzleReport>),
 }
 
 impl PuzzleRun {
@@ -223,7 +227,7 @@ impl PuzzleRun {
     pub fn into_report(self) -> Option<PuzzleReport> {
         match self {
             PuzzleRun::Report(r) => Some(*r),
-            PuzzleRun::ShardFinished { .. } => None,
+            PuzzleRun::ShardFinished { .. } | PuzzleRun::Stopped(_) => None,
         }
     }
 }
@@ -288,6 +292,7 @@ pub fn merge_puzzles(
             PuzzleRun::ShardFinished { .. } => {
                 unreachable!("a merge computes nothing, so it misses nothing silently")
             }
+            PuzzleRun::Stopped(_) => Err(crate::engine::Interrupted.into()),
         }
     })
 }
@@ -489,7 +494,10 @@ fn chunk_docs<const W: usize>(
         .par_iter()
         .map_init(
             || Evaluator::new(&shape, opts.engine, &opts.value.backend),
-            |ev, &m| process(sets, m, known, opts, ev),
+            |ev, &m| {
+                check_stop()?;
+                process(sets, m, known, opts, ev)
+            },
         )
         .collect::<anyhow::Result<_>>()?;
     let classes = part
@@ -537,6 +545,7 @@ fn find_puzzles_in<const W: usize>(
     // Chunks computed now and read back; chunks of the last level left to other shards.
     let mut tally = (0, 0);
     let mut left_to_others = 0;
+    let mut interrupted = None;
     'levels: for k in 0..=kmax {
         if k > 0 {
             level = sets.extend(&level);
@@ -550,9 +559,23 @@ fn find_puzzles_in<const W: usize>(
         let chunk = opts.chunk_size;
         for (ci, part) in level.chunks(chunk).enumerate() {
             let id = (k, ci, ci * chunk);
-            let Some(doc) = chunk_docs(&sets, part, id, &known, opts, store, compute, &mut tally)? else {
-                left_to_others += 1;
-                continue;
+            let doc = match chunk_docs(&sets, part, id, &known, opts, store, compute, &mut tally) {
+                Ok(Some(doc)) => doc,
+                Ok(None) => {
+                    left_to_others += 1;
+                    continue;
+                }
+                // The chunks finished are kept; the puzzles found so far are puzzles (every
+                // level below is whole), so they are reported as such.
+                Err(e) if stop_requested() && e.is::<Interrupted>() => {
+                    interrupted = Some(crate::engine::interrupt::interrupted());
+                    stats.complete = false;
+                    if opts.walls.contains(&k) {
+                        levels.push(stats);
+                    }
+                    break 'levels;
+                }
+                Err(e) => return Err(e),
             };
             stats.seconds += doc.seconds;
             let mut full = false;
@@ -634,13 +657,13 @@ fn find_puzzles_in<const W: usize>(
             levels.push(stats);
         }
     }
-    if left_to_others > 0 {
+    if left_to_others > 0 && interrupted.is_none() {
         return Ok(PuzzleRun::ShardFinished {
             computed: tally.0,
             resumed: tally.1,
         });
     }
-    Ok(PuzzleRun::Report(Box::new(PuzzleReport {
+    let report = Box::new(PuzzleReport {
         definition: definition(opts.rows, opts.cols),
         rows: opts.rows,
         cols: opts.cols,
@@ -655,7 +678,12 @@ fn find_puzzles_in<const W: usize>(
         levels,
         puzzles,
         seconds: start.elapsed().as_secs_f64(),
-    })))
+        interrupted,
+    });
+    Ok(match report.interrupted {
+        Some(_) => PuzzleRun::Stopped(report),
+        None => PuzzleRun::Report(report),
+    })
 }
 
 /// What a class's subsets and symmetries show without a search, given its value and the

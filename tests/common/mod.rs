@@ -7,6 +7,11 @@ pub mod hostile;
 
 use std::process::{Command, Output};
 
+/// A 24×24 board with 18 walls whose `value` takes long with CaDiCaL: value 37, LP bound 38,
+/// and the call at 38 is UNSAT in about 12 s (a search to stop, by a limit or a signal).
+pub const SLOW_24X24_WALLS: &str = "5,2 7,10 7,13 7,23 11,5 11,16 12,6 13,21 14,16 17,17 18,23 19,19 \
+                                    19,22 20,13 21,5 22,3 22,9 22,11";
+
 /// Runs the real binary with `args`.
 pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_queensat"))
@@ -49,18 +54,63 @@ pub fn assert_bad_input(args: &[&str], want: &str) {
 
 /// Runs the real binary with `args`, sends it SIGINT (Ctrl-C) after `millis` ms, and waits.
 pub fn interrupted_after(args: &[&str], millis: u64) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_queensat"))
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run queensat");
+    let child = spawn_catching(args, libc::SIGINT);
     std::thread::sleep(std::time::Duration::from_millis(millis));
-    // SAFETY: sends SIGINT to our own child.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    send(&child, libc::SIGINT);
+    child.wait_with_output().expect("wait for queensat")
+}
+
+/// Runs the real binary with `args`, sends it `signal` once it has used `cpu_ms` of CPU time
+/// (so it is searching, however loaded the machine), and waits. A run that ends first is
+/// not signalled: the caller sees its exit status 0.
+pub fn signalled_after_cpu(args: &[&str], signal: libc::c_int, cpu_ms: u64) -> Output {
+    let mut child = spawn_catching(args, signal);
+    while child.try_wait().expect("poll queensat").is_none() {
+        if cpu_millis(child.id()).is_some_and(|ms| ms >= cpu_ms) {
+            send(&child, signal);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
     child.wait_with_output().expect("wait for queensat")
+}
+
+/// The real binary with `args`, its output piped, and `signal` at its default disposition
+/// (a test run under `nohup` would otherwise pass SIGHUP on ignored).
+fn spawn_catching(args: &[&str], signal: libc::c_int) -> std::process::Child {
+    use std::os::unix::process::CommandExt as _;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_queensat"));
+    command
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    // SAFETY: `signal` is async-signal-safe, as code between fork and exec must be.
+    unsafe {
+        command.pre_exec(move || {
+            libc::signal(signal, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    command.spawn().expect("run queensat")
+}
+
+fn send(child: &std::process::Child, signal: libc::c_int) {
+    // SAFETY: sends a signal to our own child, which has not been waited for.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, signal);
+    }
+}
+
+/// CPU time (user and system) a process has used, in ms, from /proc.
+fn cpu_millis(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces): utime and stime are the
+    // 12th and 13th, in clock ticks.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(ticks * 1000 / per_second)
 }
 
 /// Whether this build has the in-process solver `name` (`cadical` is a default feature that

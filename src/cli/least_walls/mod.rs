@@ -56,8 +56,8 @@ pub struct LeastWallsArgs {
     #[arg(long, default_value_t = 0, value_name = "RUNS")]
     pub start_runs: u64,
     /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
-    /// Ctrl-C, and report the checked bounds it has, labelled NOT proved (exit 3; 130 after
-    /// Ctrl-C, which also skips the q not begun). CaDiCaL stops inside a call, so it answers
+    /// a stop signal, and report the checked bounds it has, labelled NOT proved (exit 3; 130,
+    /// 143, 129 after Ctrl-C, SIGTERM, SIGHUP, which also skip the q not begun). CaDiCaL stops inside a call, so it answers
     /// when no --solver is named; the other solvers stop between calls; an external solver's
     /// own CPU is not counted; a finished search's certificate and count are not bounded by it.
     #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
@@ -198,7 +198,6 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         &format!("least-walls {rows}x{cols}: queens"),
         qs.as_slice().len() as u64,
     );
-    super::ctrl_c::catch_ctrl_c();
     for q in qs.iter() {
         if stop_requested() {
             break;
@@ -230,7 +229,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     if let Some(path) = &a.output {
         write_atomic(path, format!("{json}\n").as_bytes())?;
     }
-    // Ctrl-C between two q stops none of them but skips the rest: still an interrupt.
+    // A stop signal between two q stops none of them but skips the rest: still an interrupt.
     Ok(stopped_exit_code(
         stop_requested() || run.reports.iter().any(|r| r.stopped.is_some()),
     ))

@@ -18,6 +18,7 @@
 use super::free_columns::FreeColumns;
 use super::lines::LineCounts;
 use super::rng::Rng;
+use crate::engine::interrupt::check_stop;
 use crate::engine::progress::Reporter;
 use serde::Serialize;
 use std::time::Instant;
@@ -30,6 +31,9 @@ const AHEAD: usize = 16;
 const PARTNER_TRIES: usize = 2000;
 /// Restarts before giving up (only a bug or a board without solutions gets there).
 const MAX_RESTARTS: u32 = 100_000;
+/// Rows (of the greedy start, or of the repair's list) between two looks at the stop flag:
+/// [`Interrupted`](crate::engine::Interrupted) after a stop signal.
+const STOP_POLL: usize = 1 << 16;
 
 /// What the search did.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -91,7 +95,12 @@ impl Search {
 
     /// The greedy start (step 1). Free columns, and the two diagonals of each column as
     /// seen from row `r`, are bitsets aligned by column, so one AND tests 64 columns.
-    fn greedy(&mut self, rng: &mut Rng, stats: &mut MinConflictsStats, progress: &Reporter) {
+    fn greedy(
+        &mut self,
+        rng: &mut Rng,
+        stats: &mut MinConflictsStats,
+        progress: &Reporter,
+    ) -> anyhow::Result<()> {
         let n = self.n;
         self.up.clear();
         self.down.clear();
@@ -107,6 +116,9 @@ impl Search {
         let tenth = n.div_ceil(10);
         let mut next_report = tenth;
         for r in 0..n {
+            if r.is_multiple_of(STOP_POLL) {
+                check_stop()?;
+            }
             if r == next_report {
                 progress.note(|| format!("greedy start: {}% of the rows placed", r / tenth * 10));
                 next_report += tenth;
@@ -143,6 +155,7 @@ impl Search {
             self.col[r] = c as u32;
             self.put(r);
         }
+        Ok(())
     }
 
     /// Rows whose queen is attacked, by one pass that tests each queen's diagonals against
@@ -195,10 +208,13 @@ impl Search {
     }
 
     /// The repair (step 2). Returns false when stuck in a local minimum.
-    fn repair(&mut self, rng: &mut Rng, stats: &mut MinConflictsStats) -> bool {
+    fn repair(&mut self, rng: &mut Rng, stats: &mut MinConflictsStats) -> anyhow::Result<bool> {
         let mut todo = self.attacked_rows();
         stats.attacked_after_greedy = todo.len() as u64;
         while let Some(i) = todo.pop() {
+            if todo.len().is_multiple_of(STOP_POLL) {
+                check_stop()?;
+            }
             let i = i as usize;
             if !self.attacked(i) {
                 continue;
@@ -217,16 +233,17 @@ impl Search {
                 }
             }
             if !moved {
-                return false;
+                return Ok(false);
             }
         }
         debug_assert_eq!(self.up.collisions() + self.down.collisions(), 0);
-        true
+        Ok(true)
     }
 }
 
 /// One solution of n-queens for `n ≥ 4` by min-conflicts: `col[r]` is the 0-based column of
-/// the queen in row `r`. The same `(n, seed)` always gives the same solution.
+/// the queen in row `r`. The same `(n, seed)` always gives the same solution. A stop signal
+/// ends it with [`Interrupted`](crate::engine::Interrupted).
 pub fn min_conflicts(n: usize, seed: u64) -> anyhow::Result<(Vec<u32>, MinConflictsStats)> {
     min_conflicts_with_progress(n, seed, &Reporter::silent())
 }
@@ -258,7 +275,7 @@ pub fn min_conflicts_with_progress(
     };
     loop {
         let t = Instant::now();
-        s.greedy(&mut rng, &mut stats, progress);
+        s.greedy(&mut rng, &mut stats, progress)?;
         progress.note(|| {
             format!(
                 "greedy start done: {} rows left in conflict; repairing",
@@ -267,7 +284,7 @@ pub fn min_conflicts_with_progress(
         });
         stats.greedy_seconds += t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let solved = s.repair(&mut rng, &mut stats);
+        let solved = s.repair(&mut rng, &mut stats)?;
         stats.repair_seconds += t.elapsed().as_secs_f64();
         if solved {
             return Ok((s.col, stats));

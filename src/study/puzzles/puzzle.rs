@@ -68,7 +68,7 @@ pub struct LevelStats {
     pub refuted_without_solver: usize,
     /// Uniqueness queries put to the solver.
     pub uniqueness_queries: usize,
-    /// False when `limit` stopped the level early.
+    /// False when `limit` or a stop signal stopped the level early.
     pub complete: bool,
     pub seconds: f64,
 }
@@ -91,6 +91,10 @@ pub struct PuzzleReport {
     pub levels: Vec<LevelStats>,
     pub puzzles: Vec<Puzzle>,
     pub seconds: f64,
+    /// Why a stop signal ended the run early (`interrupted (SIGTERM)`): the puzzles are then
+    /// those found before it, each a puzzle, but not all of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<String>,
 }
 
 impl PuzzleReport {

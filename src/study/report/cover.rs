@@ -52,7 +52,7 @@ pub fn pack_and_cover_cached(
             reports.push(r);
         } else if cached_only || crate::engine::interrupt::stop_requested() {
             // After Ctrl-C the sizes not begun are skipped, like those not cached.
-            progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after Ctrl-C"));
+            progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after a stop signal"));
             missing.push(n);
         } else {
             let r = pack_and_cover(n, opts)?;
@@ -146,8 +146,8 @@ pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance
     s.push_str(&format!(
         "\nEvery solution and selection was re-checked (solutions by check::check_placement, \
          selections by counting squares). A certificate is the final UNSAT question written as \
-         DIMACS (`.cnf`) and refuted by a fresh solver writing a DRAT proof (`.drat`: {}) that \
-         the external DRAT checker `rate` verified against the `.cnf` file. CPU s: the whole \
+         DIMACS (`.cnf`) and refuted by a fresh solver writing a proof (`.drat` or `.lrat`: {}) \
+         that the proof checker named in its line verified against the `.cnf` file. CPU s: the whole \
          size (enumeration, searches, certificates, checks); sizes read back keep the figure \
          of the run that made them.\n\
          command: `{}`; solver {}.\n",

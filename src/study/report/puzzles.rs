@@ -178,6 +178,12 @@ pub fn puzzle_summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String 
         r.min_value,
         r.limit.map(|l| l.to_string()).unwrap_or_else(|| "none".into())
     );
+    if let Some(why) = &r.interrupted {
+        let _ = writeln!(
+            s,
+            "**Stopped early, {why}: the puzzles found before it, not all of them.**\n"
+        );
+    }
     let _ = writeln!(s, "Definition: {}\n", r.definition);
     s.push_str("| walls | value | classes | boards | contain a puzzle | not unique | puzzles |\n");
     s.push_str("|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -203,7 +209,11 @@ pub fn puzzle_summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String 
             l.refuted_without_solver,
             l.uniqueness_queries,
             l.by_value.values().map(|c| c.puzzles).sum::<usize>(),
-            if l.complete { "yes" } else { "no (limit)" },
+            match (l.complete, &r.interrupted) {
+                (true, _) => "yes".to_string(),
+                (false, Some(why)) => format!("no, {why}"),
+                (false, None) => "no (limit)".to_string(),
+            },
             l.seconds
         );
     }

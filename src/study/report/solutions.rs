@@ -13,13 +13,19 @@ fn target_text(r: &EnumReport) -> String {
     }
 }
 
-/// `--count`: the two numbers, marked as lower bounds when a limit cut the run.
+/// What cut an incomplete run short: `stopped at --limit`, or `interrupted (SIGTERM)`.
+fn stopped_by(r: &EnumReport) -> &str {
+    r.interrupted.as_deref().unwrap_or("stopped at --limit")
+}
+
+/// `--count`: the two numbers, marked as lower bounds when a limit or a stop signal cut the
+/// run.
 pub fn count_text(r: &EnumReport) -> String {
     let at_least = if r.complete { "" } else { ">= " };
     let classes = match (r.classes, r.unique) {
         (Some(c), true) => format!("{at_least}{c}"),
         (Some(c), false) => c.to_string(),
-        (None, _) => "unknown (run stopped at --limit)".to_string(),
+        (None, _) => format!("unknown (run {})", stopped_by(r)),
     };
     let mut s = format!("total {at_least}{}\nclasses {classes}\n", r.total);
     if !r.certified {
@@ -48,7 +54,8 @@ pub fn summary_text(r: &EnumReport) -> String {
         format!("complete: UNSAT after {} solver calls", r.solver_calls)
     } else {
         format!(
-            "stopped at --limit after {} answers: counts are lower bounds",
+            "{} after {} answers: counts are lower bounds",
+            stopped_by(r),
             r.answers
         )
     };

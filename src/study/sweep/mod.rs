@@ -10,5 +10,5 @@ pub use compare::{KComparison, compare_dirs, compare_k, render_comparison};
 pub use evaluate::{
     Engine, Evaluated, Evaluator, Start, compare_with_bnb, refuted_by_tree, second_optimum_by_tree,
 };
-pub use run::{RunOptions, SweepSpec, merge, run_sweep};
+pub use run::{DEFAULT_CHUNK, DEFAULT_SOLVER, RunOptions, SweepRun, SweepSpec, merge, run_sweep};
 pub use summary::{CrossCheck, RunRecord, ValueCount, WallsSummary, markdown, summarise};

@@ -20,13 +20,12 @@ use crate::io::{
     write_atomic,
 };
 use crate::solve::Backend;
-use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
+use crate::study::chunk_store::{ChunkRun, ChunkStore, bad_chunk, common_spec};
 use crate::with_cell_width;
 use anyhow::bail;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What a sweep computes. Stored as `OUT/sweep.json`; a re-run must ask for the same.
@@ -45,6 +44,52 @@ pub struct SweepSpec {
     #[serde(default)]
     pub count_optimal: bool,
 }
+
+impl SweepSpec {
+    /// Where a run writes when no `--output` is given: a directory in the current one named
+    /// after the sweep, `sweep-RxC-Kw` (`K` as `3`, `0-4` or `2,5`) with every field of the
+    /// spec that differs from the default appended, and `.shard-I-of-N` for a shard. So a
+    /// default never lands in the committed `results/`, and two different sweeps never share
+    /// one (a directory is tied to its spec), while the same command resumes its own run.
+    pub fn default_dir(&self, shard: Option<Shard>) -> PathBuf {
+        let mut name = format!(
+            "sweep-{}x{}-{}w",
+            self.rows,
+            self.cols,
+            crate::study::Counts::new(self.walls.clone()).describe("-")
+        );
+        if self.count_optimal {
+            name.push_str("-count-optimal");
+        }
+        if self.engine != Engine::default() {
+            name.push_str(&format!("-{}", self.engine.name()));
+        }
+        if self.start != Start::default() {
+            name.push_str(&format!("-start-{}", self.start.name()));
+        }
+        if self.solver != DEFAULT_SOLVER {
+            let solver: String = self
+                .solver
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            name.push_str(&format!("-{solver}"));
+        }
+        if self.chunk_size != DEFAULT_CHUNK {
+            name.push_str(&format!("-chunk-{}", self.chunk_size));
+        }
+        if let Some(s) = shard {
+            name.push_str(&format!(".shard-{}-of-{}", s.index, s.count));
+        }
+        PathBuf::from(name)
+    }
+}
+
+/// The solver a sweep uses unless told otherwise.
+pub const DEFAULT_SOLVER: &str = "varisat";
+
+/// Classes per chunk unless told otherwise.
+pub const DEFAULT_CHUNK: usize = 1000;
 
 /// How a sweep runs (none of this changes its results).
 pub struct RunOptions {
@@ -132,6 +177,7 @@ fn compute_chunk<const W: usize>(
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
     for ((m, b), seed) in masks.iter().zip(&boards).zip(&mut starts) {
+        crate::engine::interrupt::check_stop()?;
         let seed = seed.take();
         let bnb = seed.as_ref().map(|s| s.0);
         let e = ev.evaluate(b, seed.map(|s| s.1))?;
@@ -169,6 +215,7 @@ fn compute_chunk<const W: usize>(
             let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
             let mut sat_calls = 0;
             for (b, r) in boards.iter().zip(&rows) {
+                crate::engine::interrupt::check_stop()?;
                 let e = sat.evaluate(b, Some(r.queens.clone()))?;
                 sat_calls += e.sat_calls as u64;
                 compare_with_bnb(b, e.value, r.value)?;
@@ -215,22 +262,17 @@ fn compute_chunk<const W: usize>(
     })
 }
 
-/// Runs (or resumes) a sweep into `out`; assembles the database unless sharded, and then
-/// returns the summary of each wall count.
-pub fn run_sweep(
-    spec: &SweepSpec,
-    opts: &RunOptions,
-    out: &Path,
-) -> anyhow::Result<Option<(Vec<WallsSummary>, RunRecord)>> {
+/// How a sweep run ended: the summary of each wall count and the run's record, when whole.
+pub type SweepRun = ChunkRun<(Vec<WallsSummary>, RunRecord)>;
+
+/// Runs (or resumes) a sweep into `out`; assembles the database unless sharded or stopped,
+/// and then returns the summary of each wall count.
+pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Result<SweepRun> {
     Board::new(spec.rows, spec.cols)?;
     with_cell_width!(spec.rows * spec.cols, W => run_sweep_in::<W>(spec, opts, out))
 }
 
-fn run_sweep_in<const W: usize>(
-    spec: &SweepSpec,
-    opts: &RunOptions,
-    out: &Path,
-) -> anyhow::Result<Option<(Vec<WallsSummary>, RunRecord)>> {
+fn run_sweep_in<const W: usize>(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Result<SweepRun> {
     let started = Instant::now();
     let backend: Backend = spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?;
     if spec.chunk_size == 0 {
@@ -255,19 +297,15 @@ fn run_sweep_in<const W: usize>(
     let bar = &opts.progress;
     bar.start(&format!("sweep {}x{}: classes", spec.rows, spec.cols), total);
     bar.advance(done.iter().copied().map(chunk_len).sum());
-    let failed = AtomicBool::new(false);
     let tick = |n: u64| bar.advance(n);
-    let result: anyhow::Result<()> = todo.par_iter().try_for_each(|&c| {
-        if failed.load(Ordering::Relaxed) {
-            return Ok(());
-        }
-        let doc = compute_chunk(&plan, spec, &backend, *c, opts.cross_check, &tick).inspect_err(|_| {
-            failed.store(true, Ordering::Relaxed);
-        })?;
+    let stopped = store.compute(&todo, (done.len(), mine.len()), |&&c| {
+        let doc = compute_chunk(&plan, spec, &backend, c, opts.cross_check, &tick)?;
         store.write(c.0, c.2, &doc)
     });
     bar.finish();
-    result?;
+    if let Some(stopped) = stopped? {
+        return Ok(ChunkRun::Stopped(stopped));
+    }
     if shard.count > 1 {
         bar.note(|| format!(
             "queensat: shard {}/{} finished: {} chunks ({} resumed) in {}; run `queensat merge` on the shard directories",
@@ -277,7 +315,7 @@ fn run_sweep_in<const W: usize>(
             done.len(),
             out.display()
         ));
-        return Ok(None);
+        return Ok(ChunkRun::ShardFinished);
     }
     let fresh: Vec<(usize, usize)> = todo.iter().map(|&&(k, _, j)| (k, j)).collect();
     let swept = assemble(spec, &plan, &store, out, &opts.command, started, &fresh)?;
@@ -295,7 +333,7 @@ fn run_sweep_in<const W: usize>(
             )
         });
     }
-    Ok(Some(swept))
+    Ok(ChunkRun::Whole(swept))
 }
 
 /// Re-checks a row read back from a chunk against the class it should describe: the walls,

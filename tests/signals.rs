@@ -1,0 +1,213 @@
+//! Stop signals (issue 50, item 6): SIGTERM and SIGHUP stop a long run as SIGINT does. The
+//! run reports the best it has, keeps what a rerun resumes from, and exits 143 / 129 (130
+//! for SIGINT). Each test signals the real binary once it has used some CPU time, so that it
+//! is searching however loaded the machine is.
+
+mod common;
+use common::{queensat, signalled_after_cpu, stderr, stdout};
+use libc::{SIGHUP, SIGINT, SIGTERM};
+
+/// A resumable run stopped by a signal, the same command again, and an uninterrupted run.
+struct Resumed {
+    _tmp: tempfile::TempDir,
+    /// The folder of the stopped run and its rerun, and that of the uninterrupted run.
+    stopped: std::path::PathBuf,
+    whole: std::path::PathBuf,
+    /// What the stopped run printed on stdout and stderr.
+    stop: (String, String),
+    /// What the rerun and the uninterrupted run printed on stdout.
+    rerun: String,
+    uninterrupted: String,
+}
+
+/// Runs `args -o DIR` until it has used 300 ms of CPU, sends it `signal`, checks its exit
+/// status `code`, lets `check` look at it and at DIR, then runs it again to the end, and once
+/// more into another folder without a signal.
+fn stop_and_resume(
+    args: &[&str],
+    signal: libc::c_int,
+    code: i32,
+    check: impl FnOnce(&str, &std::path::Path),
+) -> Resumed {
+    let tmp = tempfile::tempdir().unwrap();
+    let (stopped, whole) = (tmp.path().join("stopped"), tmp.path().join("whole"));
+    let (in_stopped, in_whole) = (stopped.to_str().unwrap(), whole.to_str().unwrap());
+    let (again, other) = (
+        [args, &["-o", in_stopped]].concat(),
+        [args, &["-o", in_whole]].concat(),
+    );
+    let out = signalled_after_cpu(&again, signal, 300);
+    let stop = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(code), "{}{}", stop.0, stop.1);
+    check(&stop.0, &stopped);
+    let (code, rerun, err) = queensat(&again);
+    assert_eq!(code, 0, "{err}");
+    let (code, uninterrupted, err) = queensat(&other);
+    assert_eq!(code, 0, "{err}");
+    Resumed {
+        _tmp: tmp,
+        stopped,
+        whole,
+        stop,
+        rerun,
+        uninterrupted,
+    }
+}
+
+/// The one line a stopped chunked run prints, and the number of chunks it says it finished.
+fn finished_chunks(out: &str, what: &str, signal: &str, of: usize) -> usize {
+    let head = format!("{what} interrupted ({signal}): ");
+    let line = out
+        .lines()
+        .find(|l| l.contains(&head))
+        .unwrap_or_else(|| panic!("no stop line in {out:?}"));
+    assert!(line.ends_with("; run the same command again to resume"), "{line}");
+    let (_, rest) = line.split_once(&head).unwrap();
+    let (n, rest) = rest.split_once(" of ").unwrap();
+    assert!(
+        rest.starts_with(&format!("{of} chunks finished, kept in ")),
+        "{line}"
+    );
+    n.parse().unwrap()
+}
+
+/// `value` on SIGTERM (what `timeout` and Slurm send) prints the best checked placement and
+/// the bound known, labelled NOT proved, and exits 143, as Ctrl-C does with 130 (issue 14,
+/// case 11); SIGTERM used to end it with nothing printed.
+#[test]
+fn value_on_sigterm_or_ctrl_c_reports_the_best_found_unproved() {
+    // CaDiCaL stops inside a call; the board's last call is long enough to be signalled in.
+    if !common::built_with("cadical") {
+        eprintln!("skipped: built without the cadical feature");
+        return;
+    }
+    let walls = common::SLOW_24X24_WALLS;
+    for (signal, code, name) in [(SIGTERM, 143, "SIGTERM"), (SIGINT, 130, "Ctrl-C")] {
+        let out = signalled_after_cpu(&["value", "--size", "24", "--walls", walls], signal, 1500);
+        let (text, err) = (stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(code), "{text}{err}");
+        assert!(text.contains("best found "), "{text}");
+        assert!(
+            text.contains(&format!("NOT proved: interrupted ({name})")),
+            "{text}"
+        );
+        assert!(text.contains('Q'), "the placement is drawn: {text}");
+    }
+}
+
+/// `solutions` on SIGHUP prints the placements it found and counts that say they are lower
+/// bounds, and exits 129.
+#[test]
+fn solutions_on_sighup_reports_lower_bounds() {
+    // 14200 placements of 12 queens on 12×12, one solver call each: many seconds.
+    let out = signalled_after_cpu(&["solutions", "--size", "12", "--count"], SIGHUP, 300);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(129), "{text}{err}");
+    let total: u64 = text
+        .strip_prefix("total >= ")
+        .and_then(|t| t.lines().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(total < 14200, "{text}");
+    assert!(
+        text.contains("classes unknown (run interrupted (SIGHUP))"),
+        "{text}"
+    );
+}
+
+/// `sweep` on SIGHUP keeps its finished chunks and exits 129; the same command again resumes
+/// from them and writes the database an uninterrupted run writes.
+#[test]
+fn a_sweep_stopped_by_sighup_resumes_to_the_same_database() {
+    // 26865 classes of 4 walls on 7×7: 269 chunks, over a second of CPU.
+    let args: Vec<&str> = "sweep --size 7 --walls 4 --chunk 100 --threads 1 --quiet"
+        .split(' ')
+        .collect();
+    let mut finished = 0;
+    let r = stop_and_resume(&args, SIGHUP, 129, |out, dir| {
+        finished = finished_chunks(out, "sweep", "SIGHUP", 269);
+        assert!(finished > 0 && finished < 269, "{out}");
+        let kept = std::fs::read_dir(dir.join("chunks")).unwrap().count();
+        assert_eq!(kept, finished, "every finished chunk is kept, and no other");
+        assert!(
+            !dir.join("7x7-4w.jsonl").exists(),
+            "a stopped sweep writes no database"
+        );
+    });
+    assert_eq!(r.rerun, r.uninterrupted);
+    let read = |d: &std::path::Path, f: &str| std::fs::read_to_string(d.join(f)).unwrap();
+    assert_eq!(read(&r.stopped, "7x7-4w.jsonl"), read(&r.whole, "7x7-4w.jsonl"));
+    let run: serde_json::Value = serde_json::from_str(&read(&r.stopped, "run.json")).unwrap();
+    assert_eq!(run["chunks_resumed"], finished, "{run}");
+}
+
+/// `nk` on SIGTERM keeps its finished chunks and exits 143; the same command again resumes
+/// and counts what an uninterrupted run counts.
+#[test]
+fn an_nk_count_stopped_by_sigterm_resumes_to_the_same_count() {
+    // 843 chunks of four prefix tasks: over a second of CPU.
+    let args: Vec<&str> = "nk --size 13 --walls 2 --chunk 4 --threads 1 --quiet"
+        .split(' ')
+        .collect();
+    let mut finished = 0;
+    let r = stop_and_resume(&args, SIGTERM, 143, |out, _| {
+        assert!(out.starts_with("n=13 k=2 rows: "), "{out}");
+        finished = finished_chunks(out, "N+k count", "SIGTERM", 843);
+        assert!(finished > 0 && finished < 843, "{out}");
+    });
+    assert!(
+        r.rerun.contains(&format!("843 chunks, {finished} resumed")),
+        "{}",
+        r.rerun
+    );
+    let count = |d: &std::path::Path| -> serde_json::Value {
+        let text = std::fs::read_to_string(d.join("13x13-2w-rows").join("count.json")).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["placements"].clone()
+    };
+    assert_eq!(count(&r.stopped), count(&r.whole), "{}", r.uninterrupted);
+    assert_eq!(count(&r.whole), 977664, "{}", r.uninterrupted);
+}
+
+/// `puzzles` on SIGTERM prints the puzzles found before it (each one a puzzle, the levels
+/// marked incomplete), writes no result files, keeps its chunks, and exits 143; the same
+/// command again finishes with the list an uninterrupted run finds.
+#[test]
+fn puzzles_stopped_by_sigterm_resume_to_the_same_list() {
+    let args: Vec<&str> = "puzzles --size 7 --walls 2..4 --chunk 256 --quiet"
+        .split(' ')
+        .collect();
+    let r = stop_and_resume(&args, SIGTERM, 143, |out, dir| {
+        assert!(
+            out.contains("Stopped early, interrupted (SIGTERM)")
+                && out.contains("| no, interrupted (SIGTERM) |"),
+            "{out}"
+        );
+        assert!(!dir.join("puzzles.csv").exists());
+    });
+    assert!(
+        r.stop.1.contains("run the same command again to resume"),
+        "{}",
+        r.stop.1
+    );
+    // Every column but the last, the proof's seconds.
+    let list = |d: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(d.join("puzzles.csv"))
+            .unwrap()
+            .lines()
+            .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+            .collect()
+    };
+    assert_eq!(list(&r.stopped), list(&r.whole));
+}
+
+/// `nqueens` on SIGTERM, before a solution: one line on stderr naming the signal, exit 143.
+#[test]
+fn nqueens_on_sigterm_exits_143() {
+    // Thirty million queens: seconds of greedy start.
+    let out = signalled_after_cpu(&["nqueens", "3e7", "--quiet"], SIGTERM, 300);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(143), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("interrupted (SIGTERM)"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
