@@ -4,7 +4,6 @@
 use crate::io::{new_dir_or_nothing, write_atomic};
 use clap::Args;
 use clap_complete::Shell;
-use std::io::Write as _;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -75,7 +74,7 @@ pub fn run_man(a: ManArgs, mut cmd: clap::Command) -> anyhow::Result<i32> {
         Ok(())
     })?;
     for (path, _) in &rendered {
-        let _ = writeln!(std::io::stdout(), "{}", path.display());
+        outln!("{}", path.display())?;
     }
     Ok(0)
 }

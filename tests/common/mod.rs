@@ -3,6 +3,8 @@
 // Each test crate includes this module and uses only some of it.
 #![allow(dead_code)]
 
+pub mod hostile;
+
 use std::process::{Command, Output};
 
 /// A 24×24 board with 18 walls whose `value` takes long with CaDiCaL: value 37, LP bound 38,
