@@ -114,7 +114,11 @@ fn implied_clauses_settle_the_16x16_lattice_and_certify_with_them() {
         .find(|p| p.exists())
         .expect("the proof is kept");
     let format = queensat::solve::ProofFormat::of_path(&proof).unwrap();
-    assert!(queensat::solve::check_proof(&cnf, &proof, format).unwrap().verified);
+    assert!(
+        queensat::solve::check_proof(&cnf, &proof, format)
+            .unwrap()
+            .verified
+    );
     // The LP certificate kept beside the proof checks on its own.
     let (board, cert) = kept_certificate(dir.path(), 21);
     assert_eq!(queensat::check::check_dual(&board, &cert).unwrap().bound(), 21);

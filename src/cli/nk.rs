@@ -5,10 +5,10 @@ use crate::board::render_cell_list;
 use crate::engine::Shard;
 use crate::io::write_atomic;
 use crate::study::Counts;
+use crate::study::chunk_store::ChunkRun;
 use crate::study::nk::{
     NkMethod, NkOptions, NkSpec, check_request, count_nk, methods_agree, nk_line, nk_table,
 };
-use crate::study::chunk_store::ChunkRun;
 use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
