@@ -211,3 +211,69 @@ fn nqueens_on_sigterm_exits_143() {
     assert!(err.contains("interrupted (SIGTERM)"), "{err}");
     assert!(stdout(&out).is_empty());
 }
+
+/// `timeout` signals the command and then its whole process group: the second SIGTERM, a
+/// moment after the first, must not kill the report the first asked for.
+#[test]
+fn sigterm_twice_as_timeout_sends_it_still_reports() {
+    let mut child = common::spawn_catching(&["solutions", "--size", "12", "--count"], SIGTERM);
+    drop(child.stdin.take());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    common::send(&child, SIGTERM);
+    common::send(&child, SIGTERM);
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(143), "{text}{}", stderr(&out));
+    assert!(
+        text.contains("classes unknown (run interrupted (SIGTERM))"),
+        "{text}"
+    );
+    // And the real thing, where the machine has it.
+    let Ok(o) = std::process::Command::new("timeout")
+        .args([
+            "2",
+            env!("CARGO_BIN_EXE_queensat"),
+            "solutions",
+            "--size",
+            "12",
+            "--count",
+        ])
+        .output()
+    else {
+        return;
+    };
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(124), "{text}{}", stderr(&o));
+    assert!(text.starts_with("total >= "), "{text}");
+}
+
+/// A second Ctrl-C ends the process at once, when the first could not stop it (a batch
+/// waiting for its next line); a second SIGTERM changes nothing, and the batch then ends with
+/// exit 143 when its input does.
+#[test]
+fn a_second_ctrl_c_ends_the_process_and_a_second_sigterm_does_not() {
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(400));
+    let child = common::spawn_catching(&["value", "--batch", "-"], SIGINT);
+    pause();
+    common::send(&child, SIGINT);
+    pause();
+    common::send(&child, SIGINT);
+    pause();
+    let out = child.wait_with_output().unwrap();
+    use std::os::unix::process::ExitStatusExt as _;
+    assert_eq!(out.status.signal(), Some(SIGINT), "{:?}", out.status);
+
+    let mut child = common::spawn_catching(&["value", "--batch", "-"], SIGTERM);
+    pause();
+    common::send(&child, SIGTERM);
+    pause();
+    common::send(&child, SIGTERM);
+    pause();
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "a second SIGTERM ended the process"
+    );
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
+}

@@ -283,7 +283,8 @@ const SIGNALS: &[(&str, &str)] = &[(
     "SIGINT (Ctrl-C), SIGTERM (what timeout(1) and Slurm send) or SIGHUP stopped the run: \
          it printed the best it had, labelled as such, and kept what a rerun of the same \
          command resumes from (128 + the signal's number, as a shell reports a process the \
-         signal ended; a second signal ends the process at once)",
+         signal ended). A second Ctrl-C ends the process at once; SIGTERM and SIGHUP again \
+         change nothing (SIGKILL forces)",
 )];
 
 /// The exit status of the subcommand `name` (`None`: the whole program).
@@ -364,12 +365,14 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "QUEENSAT_DRAT_CHECKER",
-        "The DRAT checker --certify runs on a proof. Unset: rate on PATH, else .tools/bin/rate \
-         in the checkout.",
+        "The proof checker --certify uses: unset, empty or builtin for queensat's own DRAT/LRAT \
+         checker (in-process, the default); otherwise an outside checker (rate, drat-trim, \
+         cake_lpr, ...), a path or a program on PATH, run as CHECKER CNF PROOF.",
     ),
     (
         "QUEENSAT_DRAT_TIMEOUT",
-        "Seconds the DRAT checker may run (default 3600); past it the check is an error.",
+        "Seconds a proof check may take, built-in or outside (default 3600); past it the \
+         check is an error.",
     ),
 ];
 

@@ -91,7 +91,10 @@ fn run_batch(path: &std::path::Path, batch: &crate::engine::Batch) -> anyhow::Re
         eprintln!("queensat: error: {bad} bad line(s) in {}", path.display());
         return Ok(2);
     }
-    Ok(crate::engine::interrupt::stopped_exit_code(stopped))
+    // A stop signal after the last board still cut the input short: an interrupt.
+    Ok(crate::engine::interrupt::stopped_exit_code(
+        stopped || crate::engine::interrupt::stop_requested(),
+    ))
 }
 
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {

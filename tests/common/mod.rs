@@ -75,13 +75,14 @@ pub fn signalled_after_cpu(args: &[&str], signal: libc::c_int, cpu_ms: u64) -> O
     child.wait_with_output().expect("wait for queensat")
 }
 
-/// The real binary with `args`, its output piped, and `signal` at its default disposition
+/// The real binary with `args`, its input and output piped, and `signal` at its default disposition
 /// (a test run under `nohup` would otherwise pass SIGHUP on ignored).
-fn spawn_catching(args: &[&str], signal: libc::c_int) -> std::process::Child {
+pub fn spawn_catching(args: &[&str], signal: libc::c_int) -> std::process::Child {
     use std::os::unix::process::CommandExt as _;
     let mut command = Command::new(env!("CARGO_BIN_EXE_queensat"));
     command
         .args(args)
+        .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
     // SAFETY: `signal` is async-signal-safe, as code between fork and exec must be.
@@ -94,7 +95,8 @@ fn spawn_catching(args: &[&str], signal: libc::c_int) -> std::process::Child {
     command.spawn().expect("run queensat")
 }
 
-fn send(child: &std::process::Child, signal: libc::c_int) {
+/// Sends `signal` to a child that has not been waited for.
+pub fn send(child: &std::process::Child, signal: libc::c_int) {
     // SAFETY: sends a signal to our own child, which has not been waited for.
     unsafe {
         libc::kill(child.id() as libc::pid_t, signal);
