@@ -149,7 +149,8 @@ impl ProofArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct CertifyArgs {
     /// Prove the optimum independently: have the solver (`--solver`, an external one included)
-    /// refute one beyond it with a DRAT proof, checked by a DRAT checker (`rate`).
+    /// refute one beyond it with a proof (DRAT or LRAT), checked by the built-in proof checker
+    /// (or the one `QUEENSAT_DRAT_CHECKER` names).
     #[arg(long)]
     pub certify: bool,
     /// Keep the certificate (CNF and DRAT proof) in this directory (default: a temporary

@@ -9,7 +9,7 @@
 //!
 //! A verdict that rests on an UNSAT answer of an external solver says so (`certified` false,
 //! the one rule of [`crate::engine::certified`]) unless `--certify` had it proved: the value
-//! by a DRAT proof that a checker accepted, the uniqueness by the branch and bound's count.
+//! by a proof that a checker accepted, the uniqueness by the branch and bound's count.
 
 use crate::board::{Board, Placement};
 use crate::check::{bnb_count_at_most, check_placement};
@@ -33,7 +33,7 @@ fn certify_refutation(
     let c = certify_value(board, opts.base.amo, k - 1, &opts.backend, dir.as_deref(), false)?;
     anyhow::ensure!(
         c.certified,
-        "the DRAT checker rejected the proof that {} on {} ({})",
+        "the proof checker rejected the proof that {} on {} ({})",
         c.proves,
         board.describe(),
         c.check.status
@@ -42,7 +42,7 @@ fn certify_refutation(
 }
 
 /// A board's value for a verdict: with `certify`, one that rests on an external solver's
-/// UNSAT is certified (`certified` true) by a checked DRAT proof.
+/// UNSAT is certified (`certified` true) by a checked proof.
 pub fn checked_value(
     board: &Board,
     opts: &ValueOptions,
