@@ -28,7 +28,7 @@ $(BIN): build
 ## The whole default test suite (what CI runs).
 test:
 	@mkdir -p target
-	set -o pipefail; $(CARGO) test --release 2>&1 | tee target/test.log
+	set -o pipefail; $(CARGO) test --release --workspace 2>&1 | tee target/test.log
 	@awk '/^test result:/ {p += $$4; f += $$6} END {printf "tests: %d passed, %d failed\n", p, f}' target/test.log
 	$(MAKE) --no-print-directory results-quick
 

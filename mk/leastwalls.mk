@@ -66,7 +66,7 @@ least-walls-beyond: build
 	$(MAKE) least-walls-nk least-walls
 
 # A second proof, without SAT, of the lower bounds next to the row bound: the N+k row counter
-# (src/check/row_count.rs) finds no placement of n + k queens with k walls on n x n, so
+# (crates/queensat-check/src/row_count.rs) finds no placement of n + k queens with k walls on n x n, so
 # q = n + k queens need at least k + 1 walls.
 # Part of `make results` (under 2 s of CPU); `least-walls-beyond` is not (hours at the default
 # caps when every 11x11 and 12x12 q is tried).

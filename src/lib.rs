@@ -14,8 +14,9 @@
 //!   reports, and the chunk store behind resume and shards;
 //! - [`cli`]: clap, thin: parse, call one library function, print.
 
-pub mod board;
-pub mod check;
+pub use queensat_board as board;
+pub use queensat_board::with_cell_width;
+pub use queensat_check as check;
 pub mod cli;
 pub mod encode;
 pub mod engine;

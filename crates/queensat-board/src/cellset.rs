@@ -26,7 +26,7 @@ pub fn width_for(cells: usize) -> Option<usize> {
 #[macro_export]
 macro_rules! with_cell_width {
     ($cells:expr, $w:ident => $body:expr) => {{
-        match $crate::board::width_for($cells) {
+        match $crate::width_for($cells) {
             Some(1) => {
                 const $w: usize = 1;
                 $body

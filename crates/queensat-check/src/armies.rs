@@ -5,7 +5,7 @@
 //! a line segment), and shares no code with the armies encoder.
 
 use super::sight::{seen_from, sight_masks};
-use crate::board::{Armies, Board, Cell, Coord};
+use queensat_board::{Armies, Board, Cell, Coord};
 use std::fmt;
 
 /// Why two armies are not a legal peaceable position.
@@ -89,7 +89,7 @@ pub struct BruteArmies {
 /// `C(n, k)` black armies on `n` squares left; boards small enough to search exhaustively keep
 /// it within `u64`.
 fn binomial(n: u64, k: u64) -> u64 {
-    crate::board::binomial(n, k).expect("a count of armies past u64 on a board searched exhaustively")
+    queensat_board::binomial(n, k).expect("a count of armies past u64 on a board searched exhaustively")
 }
 
 /// Exhaustive search over every black army (at most 24 free squares): the squares a black
@@ -159,7 +159,7 @@ pub fn brute_positions(board: &Board, m: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Placement;
+    use queensat_board::Placement;
 
     fn armies(w: &[Coord], b: &[Coord]) -> Armies {
         Armies::new(Placement::new(w.to_vec()), Placement::new(b.to_vec()))

@@ -3,7 +3,7 @@
 //! bound searches it and the search-tree checker replays on it.
 
 use super::sight::seen_from;
-use crate::board::{Board, Cell, CellSet};
+use queensat_board::{Board, Cell, CellSet};
 
 /// A board prepared for searching on cell sets. Cell `i` is `(i / cols, i % cols)`.
 pub(super) struct AttackGraph<const W: usize> {

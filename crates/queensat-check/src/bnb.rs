@@ -11,8 +11,8 @@
 
 use super::attack_graph::AttackGraph;
 use super::search_tree::SearchTree;
-use crate::board::{Board, CellSet, Placement};
-use crate::with_cell_width;
+use queensat_board::with_cell_width;
+use queensat_board::{Board, CellSet, Placement};
 
 struct Search<'a, const W: usize> {
     g: &'a AttackGraph<W>,
@@ -163,7 +163,7 @@ fn search<const W: usize>(board: &Board, record: bool) -> (usize, Placement, Opt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{brute_value, check_placement};
+    use crate::{brute_value, check_placement};
     use proptest::prelude::*;
 
     #[test]
@@ -192,7 +192,7 @@ mod tests {
         let (n, tree) = bnb_count(&Board::square(8).unwrap(), 8);
         assert_eq!(n, 92);
         assert_eq!(
-            crate::check::count_by_search_tree(&Board::square(8).unwrap(), 8, &tree),
+            crate::count_by_search_tree(&Board::square(8).unwrap(), 8, &tree),
             Ok(92)
         );
         // Past 64 cells, and a target past the value: none.
@@ -205,7 +205,7 @@ mod tests {
         assert_ne!(two[0], two[1]);
         assert!(two.iter().all(|p| p.len() == 6 && check_placement(&b, p).is_ok()));
         let (n, tree) = bnb_count_at_most(&b, 6, 4).unwrap();
-        assert_eq!((n, crate::check::count_by_search_tree(&b, 6, &tree)), (4, Ok(4)));
+        assert_eq!((n, crate::count_by_search_tree(&b, 6, &tree)), (4, Ok(4)));
     }
 
     proptest! {
@@ -214,18 +214,18 @@ mod tests {
         /// value, is exhaustive search's, and its tree replays to it.
         #[test]
         fn counts_agree_with_brute_force(rows in 1usize..6, cols in 1usize..6, cells in proptest::collection::vec(0u8..6, 25)) {
-            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let b = crate::board_from_codes(rows, cols, &cells);
             for k in 0..=brute_value(&b) + 1 {
                 let (n, tree) = bnb_count(&b, k);
-                prop_assert_eq!(n, crate::check::brute_count(&b, k));
-                prop_assert_eq!(crate::check::count_by_search_tree(&b, k, &tree), Ok(n));
+                prop_assert_eq!(n, crate::brute_count(&b, k));
+                prop_assert_eq!(crate::count_by_search_tree(&b, k, &tree), Ok(n));
             }
         }
 
         /// Walls and holes at random: the same value as exhaustive search.
         #[test]
         fn agrees_with_brute_force(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {
-            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let b = crate::board_from_codes(rows, cols, &cells);
             let (v, p) = bnb_value(&b);
             prop_assert_eq!(v, brute_value(&b));
             prop_assert_eq!(check_placement(&b, &p), Ok(()));

@@ -2,7 +2,7 @@
 //! relation by walking the board (as the checker does), then searches cell by cell.
 
 use super::sight::{segment_masks, sight_masks};
-use crate::board::Board;
+use queensat_board::Board;
 
 /// The board's value by exhaustive search.
 pub fn brute_value(board: &Board) -> usize {
@@ -83,9 +83,9 @@ impl Count<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Placement;
-    use crate::check::check_placement;
+    use crate::check_placement;
     use proptest::prelude::*;
+    use queensat_board::Placement;
 
     /// Every subset of the free squares, judged by the checker: no pruning to get wrong.
     fn subsets_count(board: &Board, k: usize) -> u64 {
@@ -107,7 +107,7 @@ mod tests {
         /// Walls and holes at random, every k: the segment bound prunes no placement away.
         #[test]
         fn count_agrees_with_every_subset(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16)) {
-            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let b = crate::board_from_codes(rows, cols, &cells);
             for k in 0..=b.free_cells().len() {
                 prop_assert_eq!(brute_count(&b, k), subsets_count(&b, k), "k = {}", k);
             }

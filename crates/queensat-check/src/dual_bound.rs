@@ -18,7 +18,7 @@
 //! [`CheckedDual::forced`]).
 
 use super::sight::line_of_sight;
-use crate::board::{Board, Cell, Coord, Family};
+use queensat_board::{Board, Cell, Coord, Family};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -294,9 +294,9 @@ impl CheckedDual {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::board_from_codes;
-    use crate::check::brute_value;
-    use crate::check::sight::sight_masks;
+    use crate::board_from_codes;
+    use crate::brute_value;
+    use crate::sight::sight_masks;
     use proptest::prelude::*;
 
     /// Every legal placement of at least `t` queens, as bit masks over `free`.

@@ -23,7 +23,7 @@ pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, che
 pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
 pub use search_tree::{SearchTree, TreeError, check_search_tree, count_by_search_tree};
 
-use crate::board::{Board, Cell, Coord, Placement};
+use queensat_board::{Board, Cell, Coord, Placement};
 use sight::{DIRECTIONS, line_of_sight};
 use std::fmt;
 
@@ -76,9 +76,10 @@ pub fn check_placement(board: &Board, placement: &Placement) -> Result<(), Viola
 }
 
 /// A board for property tests: cell `i` (row-major) is a wall for code 0, a hole for 1,
-/// free otherwise.
-#[cfg(test)]
-pub(crate) fn board_from_codes(rows: usize, cols: usize, codes: &[u8]) -> Board {
+/// free otherwise. Public (and hidden) for the property tests of the crates that use the
+/// checker, which cannot see this crate's `cfg(test)` items.
+#[doc(hidden)]
+pub fn board_from_codes(rows: usize, cols: usize, codes: &[u8]) -> Board {
     let mut b = Board::new(rows, cols).unwrap();
     for (i, p) in b.coords().collect::<Vec<_>>().into_iter().enumerate() {
         match codes[i] {

@@ -21,7 +21,7 @@
 //!
 //! Nothing here comes from the SAT encoders, so the counts cross-check SAT enumeration.
 
-use crate::board::{Board, Cell};
+use queensat_board::{Board, Cell};
 
 /// What the rows above leave for the rest of the board: queens' lines still open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -356,7 +356,7 @@ fn low(c: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::brute_count;
+    use crate::brute_count;
     use itertools::Itertools;
     use proptest::prelude::*;
 
@@ -427,7 +427,7 @@ mod tests {
         /// many queens as row segments, by exhaustive search.
         #[test]
         fn row_perfect_agrees_with_brute_force(rows in 1usize..6, cols in 1usize..7, cells in proptest::collection::vec(0u8..8, 36)) {
-            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let b = crate::board_from_codes(rows, cols, &cells);
             let r = row_segment_count(&b);
             prop_assert_eq!(count_row_perfect(&b), brute_count(&b, r));
         }

@@ -15,8 +15,8 @@
 //! [`count_by_search_tree`] replays a counting search and returns its count.
 
 use super::attack_graph::AttackGraph;
-use crate::board::{Board, CellSet};
-use crate::with_cell_width;
+use queensat_board::with_cell_width;
+use queensat_board::{Board, CellSet};
 use std::fmt;
 
 /// The step that marks a leaf; any other step names the row segment branched on.
@@ -185,7 +185,7 @@ impl<const W: usize> Replay<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{bnb_proof, brute_value};
+    use crate::{bnb_proof, brute_value};
     use proptest::prelude::*;
 
     #[test]
@@ -204,7 +204,7 @@ mod tests {
     fn counting_trees_count_and_refute_nothing() {
         let b = Board::with_walls(6, 6, &[(2, 3)]).unwrap();
         let v = brute_value(&b);
-        let (n, tree) = crate::check::bnb_count(&b, v);
+        let (n, tree) = crate::bnb_count(&b, v);
         assert_eq!(count_by_search_tree(&b, v, &tree), Ok(n));
         assert!(n > 0);
         // Its leaves hold the placements: as a refutation of the value it fails.
@@ -291,7 +291,7 @@ mod tests {
         /// the true value and never the value itself.
         #[test]
         fn trees_refute_exactly_past_the_value(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {
-            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let b = crate::board_from_codes(rows, cols, &cells);
             let (v, _, tree) = bnb_proof(&b);
             prop_assert_eq!(v, brute_value(&b));
             prop_assert_eq!(check_search_tree(&b, v + 1, &tree), Ok(()));
@@ -302,11 +302,11 @@ mod tests {
         #[test]
         fn random_trees_count_right_or_not_at_all(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16),
                                             steps in proptest::collection::vec(proptest::option::of(0usize..6), 0..40)) {
-            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let b = crate::board_from_codes(rows, cols, &cells);
             let tree = SearchTree::from_steps(steps);
             for target in 0..=brute_value(&b) {
                 if let Ok(n) = count_by_search_tree(&b, target, &tree) {
-                    prop_assert_eq!(n, crate::check::brute_count(&b, target));
+                    prop_assert_eq!(n, crate::brute_count(&b, target));
                 }
             }
         }
@@ -315,7 +315,7 @@ mod tests {
         #[test]
         fn random_trees_prove_nothing_false(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16),
                                             steps in proptest::collection::vec(proptest::option::of(0usize..6), 0..40)) {
-            let b = crate::check::board_from_codes(rows, cols, &cells);
+            let b = crate::board_from_codes(rows, cols, &cells);
             let v = brute_value(&b);
             let tree = SearchTree::from_steps(steps);
             for target in 0..=v {

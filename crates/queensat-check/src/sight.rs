@@ -2,7 +2,7 @@
 //! walk. Walls and edges stop a line; holes and other queens do not (callers decide what a
 //! queen in the way means).
 
-use crate::board::{Board, Cell, Coord};
+use queensat_board::{Board, Cell, Coord};
 
 /// The eight queen directions, in the order every walk takes them.
 pub(super) const DIRECTIONS: [(isize, isize); 8] = [

@@ -137,7 +137,7 @@ impl Arena {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::proof::lits::VarMap;
+    use crate::proof::lits::VarMap;
 
     #[test]
     fn freed_space_is_reclaimed_and_numbers_reused() {
