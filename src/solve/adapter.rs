@@ -1,6 +1,6 @@
 //! What every adapter that puts a solver behind rustsat's traits keeps: the last answer (a
 //! model as a bit per variable, or a core) and the counts `SolveStats` reports. The adapters
-//! (`varisat`, `external`) only talk to their solver; [`solver_traits!`] gives them the trait
+//! (`cadical`, `varisat`, `external`) only talk to their solver; [`solver_traits!`] gives them the trait
 //! impls that read this state.
 
 use rustsat::solvers::{SolverResult, SolverStats};
@@ -122,10 +122,46 @@ impl Answers {
     }
 }
 
-/// `SolveStats` and `Extend` (clauses in bulk) for an adapter whose [`Answers`] is the field
-/// `answers` and whose `add_clause_ref` never refuses a clause.
+/// rustsat's `Solve`, `SolveIncremental`, `SolveStats` and `Extend` (clauses in bulk) for an
+/// adapter whose [`Answers`] is the field `answers` and which has the inherent methods
+/// `signature_text(&self) -> &'static str` (its name and version), `run(&mut self, &[Lit])`
+/// (one call under assumptions) and `feed(&mut self, &Cl)` (hand one clause to the solver,
+/// which never refuses it). The adapter writes only what talks to its solver; every answer
+/// the traits read comes from `answers`.
 macro_rules! solver_traits {
     ($t:ty) => {
+        impl rustsat::solvers::Solve for $t {
+            fn signature(&self) -> &'static str {
+                self.signature_text()
+            }
+            fn solve(&mut self) -> anyhow::Result<rustsat::solvers::SolverResult> {
+                self.run(&[])
+            }
+            fn lit_val(&self, lit: rustsat::types::Lit) -> anyhow::Result<rustsat::types::TernaryVal> {
+                self.answers.lit_val(lit)
+            }
+            fn add_clause_ref<C>(&mut self, clause: &C) -> anyhow::Result<()>
+            where
+                C: AsRef<rustsat::types::Cl> + ?Sized,
+            {
+                self.feed(clause.as_ref());
+                self.answers.added(clause.as_ref());
+                Ok(())
+            }
+        }
+
+        impl rustsat::solvers::SolveIncremental for $t {
+            fn solve_assumps(
+                &mut self,
+                assumps: &[rustsat::types::Lit],
+            ) -> anyhow::Result<rustsat::solvers::SolverResult> {
+                self.run(assumps)
+            }
+            fn core(&mut self) -> anyhow::Result<Vec<rustsat::types::Lit>> {
+                self.answers.core()
+            }
+        }
+
         impl rustsat::solvers::SolveStats for $t {
             fn stats(&self) -> rustsat::solvers::SolverStats {
                 self.answers.stats()
@@ -156,3 +192,17 @@ macro_rules! solver_traits {
     };
 }
 pub(crate) use solver_traits;
+
+/// The answers every adapter must give on a two-clause formula: SAT with its model, UNSAT
+/// under an assumption with that assumption as the core, and SAT again once it is dropped.
+#[cfg(test)]
+pub(crate) fn answers_sat_unsat_and_cores(s: &mut impl rustsat::solvers::SolveIncremental) {
+    use rustsat::lit;
+    s.add_binary(lit![0], lit![1]).unwrap();
+    s.add_binary(!lit![0], lit![1]).unwrap();
+    assert_eq!(s.solve().unwrap(), SolverResult::Sat);
+    assert_eq!(s.lit_val(lit![1]).unwrap(), TernaryVal::True);
+    assert_eq!(s.solve_assumps(&[!lit![1]]).unwrap(), SolverResult::Unsat);
+    assert_eq!(s.core().unwrap(), vec![lit![1]]);
+    assert_eq!(s.solve().unwrap(), SolverResult::Sat);
+}

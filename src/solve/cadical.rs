@@ -9,8 +9,8 @@
 use super::adapter::{Answers, solver_traits};
 use anyhow::{Context, bail};
 use cadical_sys::{CaDiCal, Status, Terminator};
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
-use rustsat::types::{Cl, Lit, TernaryVal};
+use rustsat::solvers::SolverResult;
+use rustsat::types::{Cl, Lit};
 use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -148,40 +148,18 @@ impl Drop for CadicalSolver {
     }
 }
 
-impl Solve for CadicalSolver {
-    fn signature(&self) -> &'static str {
+/// What [`solver_traits!`] needs beside `answers` and `run`.
+impl CadicalSolver {
+    fn signature_text(&self) -> &'static str {
         static SIGNATURE: OnceLock<String> = OnceLock::new();
         SIGNATURE.get_or_init(CaDiCal::signature)
     }
 
-    fn solve(&mut self) -> anyhow::Result<SolverResult> {
-        self.run(&[])
-    }
-
-    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
-        self.answers.lit_val(lit)
-    }
-
-    fn add_clause_ref<C>(&mut self, clause: &C) -> anyhow::Result<()>
-    where
-        C: AsRef<Cl> + ?Sized,
-    {
-        for &l in clause.as_ref().iter() {
+    fn feed(&mut self, clause: &Cl) {
+        for &l in clause.iter() {
             self.inner.add(to_cadical(l));
         }
         self.inner.add(0);
-        self.answers.added(clause.as_ref());
-        Ok(())
-    }
-}
-
-impl SolveIncremental for CadicalSolver {
-    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
-        self.run(assumps)
-    }
-
-    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        self.answers.core()
     }
 }
 
@@ -190,18 +168,11 @@ solver_traits!(CadicalSolver);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rustsat::lit;
+    use rustsat::solvers::Solve as _;
 
     #[test]
     fn sat_unsat_and_assumptions() {
-        let mut s = CadicalSolver::default();
-        s.add_binary(lit![0], lit![1]).unwrap();
-        s.add_binary(!lit![0], lit![1]).unwrap();
-        assert_eq!(s.solve().unwrap(), SolverResult::Sat);
-        assert_eq!(s.lit_val(lit![1]).unwrap(), TernaryVal::True);
-        assert_eq!(s.solve_assumps(&[!lit![1]]).unwrap(), SolverResult::Unsat);
-        assert_eq!(s.core().unwrap(), vec![lit![1]]);
-        assert_eq!(s.solve().unwrap(), SolverResult::Sat);
+        super::super::adapter::answers_sat_unsat_and_cores(&mut CadicalSolver::default());
     }
 
     /// The signature names CaDiCaL and its version, which the proofs' records quote.

@@ -9,8 +9,8 @@
 use super::adapter::{Answers, solver_traits};
 use crate::io::{SolverAnswer, check_model, parse_competition_output, parse_minisat_result, write_dimacs};
 use anyhow::{Context, bail};
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
-use rustsat::types::{Cl, Clause, Lit, TernaryVal};
+use rustsat::solvers::SolverResult;
+use rustsat::types::{Cl, Clause, Lit};
 use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -277,30 +277,15 @@ impl ExternalSolver {
     }
 }
 
-impl Solve for ExternalSolver {
-    fn signature(&self) -> &'static str {
+/// What [`solver_traits!`] needs beside `answers` and `run`. The process reports no core, so
+/// an UNSAT answer's core is every assumption (negated, rustsat's convention).
+impl ExternalSolver {
+    fn signature_text(&self) -> &'static str {
         "external DIMACS solver"
     }
-    fn solve(&mut self) -> anyhow::Result<SolverResult> {
-        self.run(&[])
-    }
-    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
-        self.answers.lit_val(lit)
-    }
-    fn add_clause_ref<C: AsRef<Cl> + ?Sized>(&mut self, clause: &C) -> anyhow::Result<()> {
-        self.answers.added(clause.as_ref());
-        self.clauses.push(clause.as_ref().iter().copied().collect());
-        Ok(())
-    }
-}
 
-impl SolveIncremental for ExternalSolver {
-    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
-        self.run(assumps)
-    }
-    /// Every assumption (negated, rustsat's convention): the process reports no smaller core.
-    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        self.answers.core()
+    fn feed(&mut self, clause: &Cl) {
+        self.clauses.push(clause.iter().copied().collect());
     }
 }
 
@@ -310,6 +295,8 @@ solver_traits!(ExternalSolver);
 mod tests {
     use super::*;
     use rustsat::lit;
+    use rustsat::solvers::Solve as _;
+    use rustsat::types::TernaryVal;
 
     /// A fake solver: a shell script that prints `output` and exits with `code`.
     fn fake(dir: &Path, name: &str, output: &str, code: i32) -> ExternalSolver {

@@ -5,8 +5,8 @@
 //! a lookup.
 
 use super::adapter::{Answers, solver_traits};
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
-use rustsat::types::{Cl, Lit, TernaryVal};
+use rustsat::solvers::SolverResult;
+use rustsat::types::{Cl, Lit};
 use std::time::Instant;
 use varisat::ExtendFormula as _;
 
@@ -89,40 +89,18 @@ impl VarisatSolver {
     }
 }
 
-impl Solve for VarisatSolver {
-    fn signature(&self) -> &'static str {
+/// What [`solver_traits!`] needs beside `answers` and `run`.
+impl VarisatSolver {
+    fn signature_text(&self) -> &'static str {
         "varisat 0.2.2"
     }
 
-    fn solve(&mut self) -> anyhow::Result<SolverResult> {
-        self.run(&[])
-    }
-
-    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
-        self.answers.lit_val(lit)
-    }
-
-    fn add_clause_ref<C>(&mut self, clause: &C) -> anyhow::Result<()>
-    where
-        C: AsRef<Cl> + ?Sized,
-    {
+    fn feed(&mut self, clause: &Cl) {
         let mut buf = std::mem::take(&mut self.clause_buf);
         buf.clear();
-        buf.extend(clause.as_ref().iter().map(|&l| to_varisat(l)));
+        buf.extend(clause.iter().map(|&l| to_varisat(l)));
         self.inner.add_clause(&buf);
         self.clause_buf = buf;
-        self.answers.added(clause.as_ref());
-        Ok(())
-    }
-}
-
-impl SolveIncremental for VarisatSolver {
-    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
-        self.run(assumps)
-    }
-
-    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        self.answers.core()
     }
 }
 
@@ -131,17 +109,9 @@ solver_traits!(VarisatSolver);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rustsat::lit;
 
     #[test]
     fn sat_unsat_and_assumptions() {
-        let mut s = VarisatSolver::default();
-        s.add_binary(lit![0], lit![1]).unwrap();
-        s.add_binary(!lit![0], lit![1]).unwrap();
-        assert_eq!(s.solve().unwrap(), SolverResult::Sat);
-        assert_eq!(s.lit_val(lit![1]).unwrap(), TernaryVal::True);
-        assert_eq!(s.solve_assumps(&[!lit![1]]).unwrap(), SolverResult::Unsat);
-        assert_eq!(s.core().unwrap(), vec![lit![1]]);
-        assert_eq!(s.solve().unwrap(), SolverResult::Sat);
+        super::super::adapter::answers_sat_unsat_and_cores(&mut VarisatSolver::default());
     }
 }
