@@ -5,15 +5,14 @@
 //! a line segment), and shares no code with the armies encoder.
 
 use super::sight::{seen_from, sight_masks};
-use queensat_board::{Armies, Board, Cell, Coord};
+use super::{Misplaced, free_square};
+use queensat_board::{Armies, Board, Coord};
 use std::fmt;
 
 /// Why two armies are not a legal peaceable position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArmyViolation {
-    OffBoard(Coord),
-    OnWall(Coord),
-    OnHole(Coord),
+    Misplaced(Misplaced),
     /// A white and a black queen on the same square.
     Shared(Coord),
     /// A white queen (first) and a black queen (second) on one wall-free line.
@@ -23,9 +22,7 @@ pub enum ArmyViolation {
 impl fmt::Display for ArmyViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArmyViolation::OffBoard((r, c)) => write!(f, "queen at {r},{c} is off the board"),
-            ArmyViolation::OnWall((r, c)) => write!(f, "queen at {r},{c} stands on a wall"),
-            ArmyViolation::OnHole((r, c)) => write!(f, "queen at {r},{c} stands on a hole"),
+            ArmyViolation::Misplaced(m) => m.fmt(f),
             ArmyViolation::Shared((r, c)) => write!(f, "square {r},{c} holds a white and a black queen"),
             ArmyViolation::Attack((a, b), (c, d)) => {
                 write!(
@@ -43,18 +40,10 @@ pub fn check_armies(board: &Board, armies: &Armies) -> Result<(), ArmyViolation>
     // 0 empty, 1 white, 2 black.
     let mut colour = vec![0u8; board.rows() * board.cols()];
     for (army, mark) in [(&armies.white, 1u8), (&armies.black, 2u8)] {
-        for &(r, c) in army.queens() {
-            if r >= board.rows() || c >= board.cols() {
-                return Err(ArmyViolation::OffBoard((r, c)));
-            }
-            match board.cell((r, c)) {
-                Cell::Wall => return Err(ArmyViolation::OnWall((r, c))),
-                Cell::Hole => return Err(ArmyViolation::OnHole((r, c))),
-                Cell::Free => {}
-            }
-            let slot = &mut colour[r * board.cols() + c];
+        for &q in army.queens() {
+            let slot = &mut colour[free_square(board, q).map_err(ArmyViolation::Misplaced)?];
             if *slot != 0 && *slot != mark {
-                return Err(ArmyViolation::Shared((r, c)));
+                return Err(ArmyViolation::Shared(q));
             }
             *slot = mark;
         }
@@ -183,7 +172,7 @@ mod tests {
         assert_eq!(check_armies(&walled, &armies(&[(0, 0)], &[(0, 2)])), Ok(()));
         assert_eq!(
             check_armies(&walled, &armies(&[(0, 1)], &[])),
-            Err(ArmyViolation::OnWall((0, 1)))
+            Err(ArmyViolation::Misplaced(Misplaced::OnWall((0, 1))))
         );
     }
 

@@ -27,21 +27,48 @@ use queensat_board::{Board, Cell, Coord, Placement};
 use sight::{DIRECTIONS, line_of_sight};
 use std::fmt;
 
-/// Why a placement is not legal on a board.
+/// Why a queen cannot stand where it was put.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Violation {
+pub enum Misplaced {
     OffBoard(Coord),
     OnWall(Coord),
     OnHole(Coord),
+}
+
+impl fmt::Display for Misplaced {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Misplaced::OffBoard((r, c)) => write!(f, "queen at {r},{c} is off the board"),
+            Misplaced::OnWall((r, c)) => write!(f, "queen at {r},{c} stands on a wall"),
+            Misplaced::OnHole((r, c)) => write!(f, "queen at {r},{c} stands on a hole"),
+        }
+    }
+}
+
+/// The row-major index of square `(r, c)` when a queen may stand there (a free square of the
+/// board), else why not.
+fn free_square(board: &Board, (r, c): Coord) -> Result<usize, Misplaced> {
+    if r >= board.rows() || c >= board.cols() {
+        return Err(Misplaced::OffBoard((r, c)));
+    }
+    match board.cell((r, c)) {
+        Cell::Wall => Err(Misplaced::OnWall((r, c))),
+        Cell::Hole => Err(Misplaced::OnHole((r, c))),
+        Cell::Free => Ok(r * board.cols() + c),
+    }
+}
+
+/// Why a placement is not legal on a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    Misplaced(Misplaced),
     Attack(Coord, Coord),
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Violation::OffBoard((r, c)) => write!(f, "queen at {r},{c} is off the board"),
-            Violation::OnWall((r, c)) => write!(f, "queen at {r},{c} stands on a wall"),
-            Violation::OnHole((r, c)) => write!(f, "queen at {r},{c} stands on a hole"),
+            Violation::Misplaced(m) => m.fmt(f),
             Violation::Attack((a, b), (c, d)) => write!(f, "queens at {a},{b} and {c},{d} attack each other"),
         }
     }
@@ -55,15 +82,8 @@ fn first_queen_seen(board: &Board, queens: &[bool], from: Coord, dir: (isize, is
 /// Checks that no queen is off the board, on a wall or hole, and that no two see each other.
 pub fn check_placement(board: &Board, placement: &Placement) -> Result<(), Violation> {
     let mut queens = vec![false; board.rows() * board.cols()];
-    for &(r, c) in placement.queens() {
-        if r >= board.rows() || c >= board.cols() {
-            return Err(Violation::OffBoard((r, c)));
-        }
-        match board.cell((r, c)) {
-            Cell::Wall => return Err(Violation::OnWall((r, c))),
-            Cell::Hole => return Err(Violation::OnHole((r, c))),
-            Cell::Free => queens[r * board.cols() + c] = true,
-        }
+    for &q in placement.queens() {
+        queens[free_square(board, q).map_err(Violation::Misplaced)?] = true;
     }
     for &q in placement.queens() {
         for d in DIRECTIONS {
@@ -104,7 +124,7 @@ mod tests {
         assert_eq!(check_placement(&b, &p), Err(Violation::Attack((0, 0), (0, 4))));
         assert_eq!(
             check_placement(&b, &Placement::new(vec![(0, 2)])),
-            Err(Violation::OnHole((0, 2)))
+            Err(Violation::Misplaced(Misplaced::OnHole((0, 2))))
         );
     }
 
@@ -115,7 +135,7 @@ mod tests {
         assert!(matches!(check_placement(&b, &p), Err(Violation::Attack(..))));
         assert!(matches!(
             check_placement(&b, &Placement::new(vec![(4, 0)])),
-            Err(Violation::OffBoard(_))
+            Err(Violation::Misplaced(Misplaced::OffBoard(_)))
         ));
     }
 }

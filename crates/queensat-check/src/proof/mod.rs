@@ -246,6 +246,11 @@ pub(super) mod testing {
         check_proof(cnf.as_bytes(), proof, format, None).unwrap()
     }
 
+    /// `v` rejects the proof, saying `why`.
+    pub(crate) fn assert_rejected(v: &ProofVerdict, why: &str) {
+        assert!(!v.verified && v.detail.contains(why), "{v:?}");
+    }
+
     fn push_varint(out: &mut Vec<u8>, mut x: u64) {
         while x >= 0x80 {
             out.push((x & 0x7f) as u8 | 0x80);
@@ -304,6 +309,19 @@ pub(super) mod testing {
 mod tests {
     use super::testing::*;
     use super::*;
+
+    /// A RUP proof in each format: its last step is the empty clause, and it has no RAT step.
+    #[test]
+    fn a_rup_proof_is_verified() {
+        for (proof, format, last, lemmas) in [
+            ("2 0\n0\n", ProofFormat::Drat, "line 1", 1),
+            ("5 2 0 1 2 0\n6 0 5 3 4 0\n", ProofFormat::Lrat, "line 2", 2),
+        ] {
+            let v = both(UNSAT, proof, format);
+            assert!(v.verified && v.detail.contains(last), "{v:?}");
+            assert_eq!((v.stats.lemmas, v.stats.rat_lemmas), (lemmas, 0));
+        }
+    }
 
     #[test]
     fn the_formula_alone_can_be_refuted() {

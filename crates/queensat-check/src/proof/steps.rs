@@ -102,27 +102,10 @@ impl<R: Read> StepReader<R> {
         } else {
             Kind::Add
         };
-        match (self.format, self.step.kind) {
-            (ProofFormat::Drat, _) | (ProofFormat::Lrat, Kind::Add) => {
-                if self.format == ProofFormat::Lrat && self.step.id == 0 {
-                    return syntax(format!("clause id {} (ids start at 1)", self.step.id));
-                }
-                while let Some(l) = self.text_number()? {
-                    self.step.lits.push(literal(l)?);
-                }
-                if self.format == ProofFormat::Lrat {
-                    while let Some(h) = self.text_number()? {
-                        self.step.hints.push(h);
-                    }
-                }
-            }
-            (ProofFormat::Lrat, Kind::Delete) => {
-                while let Some(id) = self.text_number()? {
-                    self.step.hints.push(deleted_id(id)?);
-                }
-            }
+        if (self.format, self.step.kind) == (ProofFormat::Lrat, Kind::Add) && self.step.id == 0 {
+            return syntax(format!("clause id {} (ids start at 1)", self.step.id));
         }
-        Ok(true)
+        self.body(Self::text_number)
     }
 
     /// The next number of a text step, `None` for its closing 0.
@@ -143,31 +126,34 @@ impl<R: Read> StepReader<R> {
             Some(b'd') => Kind::Delete,
             Some(b) => return syntax(format!("byte {} where a step opens with `a` or `d`", shown(b))),
         };
-        match (self.format, self.step.kind) {
-            (ProofFormat::Drat, _) => {
-                while let Some(l) = self.binary_number()? {
-                    self.step.lits.push(literal(l)?);
-                }
+        if (self.format, self.step.kind) == (ProofFormat::Lrat, Kind::Add) {
+            let id = self.s.varint()?;
+            if id & 1 == 1 || id < 2 {
+                return syntax(format!(
+                    "clause id code {id} (an id is written as 2 id, ids start at 1)"
+                ));
             }
-            (ProofFormat::Lrat, Kind::Add) => {
-                let id = self.s.varint()?;
-                if id & 1 == 1 || id < 2 {
-                    return syntax(format!(
-                        "clause id code {id} (an id is written as 2 id, ids start at 1)"
-                    ));
-                }
-                self.step.id = (id >> 1) as i64;
-                while let Some(l) = self.binary_number()? {
-                    self.step.lits.push(literal(l)?);
-                }
-                while let Some(h) = self.binary_number()? {
-                    self.step.hints.push(h);
-                }
+            self.step.id = (id >> 1) as i64;
+        }
+        self.body(Self::binary_number)
+    }
+
+    /// The rest of a step, read with `number` (the text or the binary reader, `None` for a
+    /// closing 0): its literals, then an LRAT addition's hints; or the ids an LRAT deletion
+    /// names (a DRAT deletion names its clause by its literals).
+    fn body(&mut self, number: fn(&mut Self) -> Scan<Option<i64>>) -> Scan<bool> {
+        if (self.format, self.step.kind) == (ProofFormat::Lrat, Kind::Delete) {
+            while let Some(id) = number(self)? {
+                self.step.hints.push(deleted_id(id)?);
             }
-            (ProofFormat::Lrat, Kind::Delete) => {
-                while let Some(id) = self.binary_number()? {
-                    self.step.hints.push(deleted_id(id)?);
-                }
+            return Ok(true);
+        }
+        while let Some(l) = number(self)? {
+            self.step.lits.push(literal(l)?);
+        }
+        if self.format == ProofFormat::Lrat {
+            while let Some(h) = number(self)? {
+                self.step.hints.push(h);
             }
         }
         Ok(true)
