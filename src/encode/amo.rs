@@ -1,4 +1,5 @@
-//! At-most-one constraints, by one of rustsat's `encodings::am1` encodings.
+//! At-most-one constraints, by one of rustsat's `encodings::am1` encodings. Each variant
+//! names the paper of the encoding rustsat implements (rustsat's own references).
 
 use super::varmap::VarMap;
 use rustsat::encodings::{CollectClauses, am1, am1::Encode as _};
@@ -9,14 +10,18 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Amo {
-    /// All pairs: n(n-1)/2 binary clauses, no new variables. Best on short segments.
+    /// All pairs: n(n-1)/2 binary clauses, no new variables. Best on short segments. The
+    /// folklore encoding; see S. D. Prestwich, "CNF Encodings", Handbook of Satisfiability (2021).
     #[default]
     Pairwise,
-    /// Sequential ("ladder") encoding: linear size, n-1 new variables.
+    /// Sequential ("ladder") encoding: linear size, n-1 new variables. I. P. Gent and
+    /// P. Nightingale, "A new encoding of AllDifferent into SAT", ModRef 2004.
     Ladder,
-    /// Binary ("bitwise") encoding: n log n clauses, log n new variables.
+    /// Binary ("bitwise") encoding: n log n clauses, log n new variables. S. D. Prestwich,
+    /// "Finding large cliques using SAT local search", Trends in Constraint Programming (2007).
     Bitwise,
-    /// Commander encoding: groups with a commander variable each.
+    /// Commander encoding: groups of 4 (pairwise inside) with a commander variable each.
+    /// W. Klieber and G. Kwon, "Efficient CNF encoding for selecting 1 from N objects", CFV 2007.
     Commander,
 }
 

@@ -4,6 +4,11 @@
 //! number of queens). Bounds are encoded lazily: asking for `≥ k` adds only the totaliser
 //! outputs needed for `k` (`encode_lb_change`), then returns the assumption literals
 //! (`enforce_lb`). Calling `encode_lb` twice would duplicate clauses, so it is never used.
+//!
+//! The totaliser is O. Bailleux and Y. Boufkhad, "Efficient CNF encoding of Boolean
+//! cardinality constraints", CP 2003; encoding its outputs as they are needed is the
+//! incremental totaliser of R. Martins, S. Joshi, V. Manquinho and I. Lynce, "Incremental
+//! cardinality constraints for MaxSAT", CP 2014 (both as rustsat implements them).
 
 use super::varmap::VarMap;
 use rustsat::encodings::CollectClauses;

@@ -19,6 +19,12 @@
 //! `e_i ∧ (a_i = b_i) → e_{i+1}` (3 clauses per position, 1 at the last; [`Carry`] says how the
 //! second is written). Only that direction of `e_{i+1}` is needed: a solver free to set it false
 //! after a strict difference loses no model.
+//!
+//! The lex-leader constraints are J. Crawford, M. Ginsberg, E. Luks and A. Roy,
+//! "Symmetry-breaking predicates for search problems", KR 1996; the chain of "equal so far"
+//! variables that makes each one linear in size is F. A. Aloul, K. A. Sakallah and
+//! I. L. Markov, "Efficient symmetry breaking for Boolean satisfiability", IEEE Transactions
+//! on Computers 55(5), 2006.
 
 use super::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;

@@ -3,6 +3,11 @@
 //! Encoders write clauses into any rustsat [`CollectClauses`](rustsat::encodings::CollectClauses)
 //! (a solver, or a [`Cnf`](rustsat::instances::Cnf) for export) and name every variable they
 //! create in a [`VarMap`].
+//!
+//! The encodings from the literature cite their papers where they are used: the at-most-one
+//! encodings (`amo.rs`), the totaliser (`count.rs`, `unary_sum.rs`) and the lex-leader
+//! (`lex_leader.rs`). The models built from them (queens, walls as unknowns, armies, covers, the
+//! rounded weighted sum) are queensat's own, described in `encodings/README.md`.
 
 mod amo;
 mod armies;

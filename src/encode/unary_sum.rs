@@ -1,4 +1,6 @@
 //! Unary counts built bottom-up from given parts: a totaliser whose tree the caller shapes.
+//! Each merge is the totaliser's node (O. Bailleux and Y. Boufkhad, "Efficient CNF encoding
+//! of Boolean cardinality constraints", CP 2003), its outputs capped at `m`.
 //!
 //! rustsat's [`Totalizer`](rustsat::encodings::card::Totalizer) splits its input list in
 //! halves; here the caller first counts each group of inputs it knows something about (the
