@@ -71,24 +71,31 @@ impl Counter {
         if k > self.max_count() {
             return None;
         }
-        let mut assumps = Vec::new();
-        vm.owner("totaliser");
-        for t in &mut self.totalisers {
-            t.encode_lb_change(k..=k, col, vm)
-                .expect("out of memory while encoding a totaliser");
-            assumps.extend(t.enforce_lb(k).expect("lower bound was just encoded"));
-        }
-        Some(assumps)
+        Some(self.bound(k, true, col, vm))
     }
 
     /// Assumptions for `count ≤ k`, extending the encoding as needed.
     pub fn at_most<C: CollectClauses>(&mut self, k: usize, col: &mut C, vm: &mut VarMap) -> Vec<Lit> {
+        self.bound(k, false, col, vm)
+    }
+
+    /// Assumptions for `count ≥ k` (`lower`) or `count ≤ k`, each totaliser's outputs for `k`
+    /// encoded first where they are not yet.
+    fn bound<C: CollectClauses>(&mut self, k: usize, lower: bool, col: &mut C, vm: &mut VarMap) -> Vec<Lit> {
         let mut assumps = Vec::new();
         vm.owner("totaliser");
         for t in &mut self.totalisers {
-            t.encode_ub_change(k..=k, col, vm)
-                .expect("out of memory while encoding a totaliser");
-            assumps.extend(t.enforce_ub(k).expect("upper bound was just encoded"));
+            if lower {
+                t.encode_lb_change(k..=k, col, vm)
+            } else {
+                t.encode_ub_change(k..=k, col, vm)
+            }
+            .expect("out of memory while encoding a totaliser");
+            assumps.extend(if lower {
+                t.enforce_lb(k).expect("lower bound was just encoded")
+            } else {
+                t.enforce_ub(k).expect("upper bound was just encoded")
+            });
         }
         assumps
     }

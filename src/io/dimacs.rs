@@ -177,19 +177,12 @@ pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<Solve
             .strip_prefix("v ")
             .or_else(|| (line.trim() == "v").then_some(""))
         {
-            for tok in v.split_whitespace() {
-                let x: i32 = tok
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("solver output line {ln}: {tok:?} is not a literal"))?;
-                if ended {
-                    bail!("solver output line {ln}: values after the terminating 0");
-                }
-                if x == 0 {
-                    ended = true;
-                } else {
-                    values.push(x);
-                }
-            }
+            push_values(
+                v.split_whitespace(),
+                &mut values,
+                &mut ended,
+                &format!("solver output line {ln}"),
+            )?;
         }
     }
     match status {
@@ -205,6 +198,30 @@ pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<Solve
     }
 }
 
+/// Appends the literals of a model's tokens to `values` until the terminating 0, which sets
+/// `ended`; a token that is no literal, or one after the 0, is an error that `at` locates.
+fn push_values<'a>(
+    tokens: impl Iterator<Item = &'a str>,
+    values: &mut Vec<i32>,
+    ended: &mut bool,
+    at: &str,
+) -> anyhow::Result<()> {
+    for tok in tokens {
+        let x: i32 = tok
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{at}: {tok:?} is not a literal"))?;
+        if *ended {
+            bail!("{at}: values after the terminating 0");
+        }
+        if x == 0 {
+            *ended = true;
+        } else {
+            values.push(x);
+        }
+    }
+    Ok(())
+}
+
 /// Reads MiniSat's result file: `SAT` and a line of literals ending in 0, or `UNSAT`/`INDET`.
 pub fn parse_minisat_result(text: &str, n_vars: u32) -> anyhow::Result<SolverAnswer> {
     let mut lines = text.lines();
@@ -214,19 +231,12 @@ pub fn parse_minisat_result(text: &str, n_vars: u32) -> anyhow::Result<SolverAns
         Some("SAT") => {
             let mut values = Vec::new();
             let mut ended = false;
-            for tok in lines.flat_map(str::split_whitespace) {
-                let x: i32 = tok
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("minisat result: {tok:?} is not a literal"))?;
-                if ended {
-                    bail!("minisat result: values after the terminating 0");
-                }
-                if x == 0 {
-                    ended = true;
-                } else {
-                    values.push(x);
-                }
-            }
+            push_values(
+                lines.flat_map(str::split_whitespace),
+                &mut values,
+                &mut ended,
+                "minisat result",
+            )?;
             if !ended {
                 bail!("minisat result: the model does not end with 0");
             }

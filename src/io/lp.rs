@@ -26,30 +26,20 @@ pub fn write_lp(board: &Board, header: &str, at_least: Option<usize>) -> String 
     let all: Vec<String> = free.iter().map(|&p| name(p)).collect();
     let mut s = String::from(header);
     s.push_str("Maximize\n");
-    let _ = writeln!(
-        s,
-        " queens: {}",
-        if all.is_empty() {
-            "0 q_none".into()
-        } else {
-            sum(&all)
-        }
-    );
+    // The objective, and the sum the count constraint bounds (a constant when no cell is free).
+    let queens: String = if all.is_empty() {
+        "0 q_none".into()
+    } else {
+        sum(&all)
+    };
+    let _ = writeln!(s, " queens: {queens}");
     s.push_str("Subject To\n");
     for (i, cells) in rows.iter().enumerate() {
         let terms: Vec<String> = cells.iter().map(|&p| name(p)).collect();
         let _ = writeln!(s, " seg{i}: {} <= 1", sum(&terms));
     }
     if let Some(k) = at_least {
-        let _ = writeln!(
-            s,
-            " count: {} >= {k}",
-            if all.is_empty() {
-                "0 q_none".into()
-            } else {
-                sum(&all)
-            }
-        );
+        let _ = writeln!(s, " count: {queens} >= {k}");
     }
     s.push_str("Binary\n");
     for chunk in all.chunks(8) {
