@@ -10,7 +10,7 @@
 //! - [`solve`]: solver backends and the one proof path (DRAT, checked by an external checker);
 //! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports;
 //! - [`study`]: many boards: sweeps, puzzles, least walls, armies, covers, verification, their
-//!   reports, and the chunk store behind resume and shards;
+//!   reports, and the one chunked run (its chunk store) behind resume, shards and merge;
 //! - [`cli`]: clap, thin: parse, call one library function, print;
 //! - beside the layers, [`run`]: the CPU clock, provenance, progress reporter and shards every
 //!   run uses (importable by every layer, importing none).

@@ -1,5 +1,5 @@
 //! A directory of finished chunks: the one mechanism behind resumable, sharded studies over
-//! many boards (sweeps, puzzles).
+//! many boards (sweeps, puzzles, N+k counts), driven by [`crate::study::chunked_run`].
 //!
 //! A study cuts its work into chunks `(k, j)` (chunk `j` of the boards with `k` walls) whose
 //! results depend only on the chunk. The directory holds the study's spec (written once; a

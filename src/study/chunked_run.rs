@@ -131,10 +131,15 @@ pub struct ReadChunk<C> {
     pub path: PathBuf,
 }
 
+/// The chunks of a run as its assembly takes them: in plan order, each read back and checked.
+pub type Chunks<'a, C> = dyn Iterator<Item = anyhow::Result<ReadChunk<C>>> + 'a;
+
 /// A study cut into chunks whose results depend only on the chunk.
 pub trait ChunkedRun: Sync {
     /// A finished chunk, as stored.
     type Chunk: Serialize + DeserializeOwned + Send;
+    /// What a chunk holds one of per item, in messages ("rows", "classes").
+    const ITEMS: &'static str;
     /// The progress bar's title.
     fn title(&self) -> String;
     /// Every chunk of the run, in assembly order; a shard takes the positions `g` with
@@ -161,11 +166,7 @@ pub trait WholeRun: ChunkedRun {
     /// What the whole run gives.
     type Report;
     /// The report, from every chunk of the plan in order, each read back and checked.
-    fn assemble(
-        &self,
-        chunks: &mut dyn Iterator<Item = anyhow::Result<ReadChunk<Self::Chunk>>>,
-        tally: &Tally,
-    ) -> anyhow::Result<Self::Report>;
+    fn assemble(&self, chunks: &mut Chunks<Self::Chunk>, tally: &Tally) -> anyhow::Result<Self::Report>;
 }
 
 /// Reads chunk `id` of `run` from `store`: sealed for its place and its run, its header the
@@ -178,7 +179,14 @@ pub fn read_chunk<R: ChunkedRun>(
 ) -> anyhow::Result<ReadChunk<R::Chunk>> {
     let (chunk, path): (R::Chunk, _) = store.read(id.walls, id.chunk)?;
     let h = R::header(&chunk);
-    if h.walls.is_some_and(|w| w != id.walls) || (h.chunk, h.first, h.len) != (id.chunk, id.first, id.len) {
+    let same_place = h.walls.is_none_or(|w| w == id.walls) && (h.chunk, h.first) == (id.chunk, id.first);
+    if same_place && h.len != id.len {
+        return Err(bad_chunk(
+            &path,
+            format!("{} {} for the {} of its place", h.len, R::ITEMS, id.len),
+        ));
+    }
+    if !same_place {
         let walls = h.walls.map_or(String::new(), |w| format!(" of {w} walls"));
         return Err(bad_chunk(
             &path,
@@ -308,6 +316,7 @@ mod tests {
 
     impl ChunkedRun for Sums {
         type Chunk = Part;
+        const ITEMS: &'static str = "numbers";
         fn title(&self) -> String {
             "sums".into()
         }
@@ -341,11 +350,7 @@ mod tests {
 
     impl WholeRun for Sums {
         type Report = usize;
-        fn assemble(
-            &self,
-            chunks: &mut dyn Iterator<Item = anyhow::Result<ReadChunk<Part>>>,
-            _tally: &Tally,
-        ) -> anyhow::Result<usize> {
+        fn assemble(&self, chunks: &mut Chunks<Part>, _tally: &Tally) -> anyhow::Result<usize> {
             chunks.map(|c| c.map(|c| c.chunk.sum)).sum()
         }
     }

@@ -22,7 +22,7 @@ use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds};
 use crate::study::Counts;
 use crate::study::chunk_store::{ChunkRun, bad_chunk};
 use crate::study::chunked_run::{
-    ChunkHeader, ChunkId, ChunkedRun, ReadChunk, RunKind, Tally, WholeRun, drive, merge,
+    ChunkHeader, ChunkId, ChunkedRun, Chunks, ReadChunk, RunKind, Tally, WholeRun, drive, merge,
 };
 use crate::with_cell_width;
 use anyhow::ensure;
@@ -127,6 +127,16 @@ struct ChunkDoc {
     cpu_seconds: f64,
 }
 
+/// What the per-class methods count beside the placements (every field `None` for `rows`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PerClass {
+    /// Classes of wall sets with a placement, and their boards.
+    pub classes_with_placements: Option<u64>,
+    pub boards_with_placements: Option<u64>,
+    /// Every class of k-wall sets examined.
+    pub classes_examined: Option<u64>,
+}
+
 /// The count of a whole run, or `None` for a shard (whose chunks wait for the merge).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct NkReport {
@@ -142,11 +152,8 @@ pub struct NkReport {
     pub mirror_right: bool,
     /// Placements of n + k queens over every board.
     pub placements: u64,
-    /// Per-class methods: classes of wall sets with a placement, and their boards.
-    pub classes_with_placements: Option<u64>,
-    pub boards_with_placements: Option<u64>,
-    /// Per-class methods: every class of k-wall sets examined, and every board.
-    pub classes_examined: Option<u64>,
+    #[serde(flatten)]
+    pub per_class: PerClass,
     /// Prefix tasks or wall classes, cut into `chunks`, of which `chunks_resumed` were there
     /// before this invocation (all of them for a merge).
     pub items: usize,
@@ -301,13 +308,14 @@ struct NkRun<'a, const W: usize> {
 
 impl<const W: usize> ChunkedRun for NkRun<'_, W> {
     type Chunk = ChunkDoc;
-
-    fn title(&self) -> String {
-        format!("N+k n={} k={}: chunks", self.spec.n, self.spec.k)
-    }
+    const ITEMS: &'static str = "items";
 
     fn plan(&self) -> &[ChunkId] {
         &self.plan
+    }
+
+    fn title(&self) -> String {
+        format!("N+k n={} k={}: chunks", self.spec.n, self.spec.k)
     }
 
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<ChunkDoc> {
@@ -357,11 +365,7 @@ impl<const W: usize> ChunkedRun for NkRun<'_, W> {
 impl<const W: usize> WholeRun for NkRun<'_, W> {
     type Report = NkReport;
 
-    fn assemble(
-        &self,
-        chunks: &mut dyn Iterator<Item = anyhow::Result<ReadChunk<ChunkDoc>>>,
-        tally: &Tally,
-    ) -> anyhow::Result<NkReport> {
+    fn assemble(&self, chunks: &mut Chunks<ChunkDoc>, tally: &Tally) -> anyhow::Result<NkReport> {
         let spec = self.spec;
         let mut report = NkReport {
             n: spec.n,
@@ -371,9 +375,7 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
             mirror: spec.mirror && spec.method == NkMethod::Rows,
             mirror_right: spec.reduction() == Mirror::Right && spec.method == NkMethod::Rows,
             placements: 0,
-            classes_with_placements: None,
-            boards_with_placements: None,
-            classes_examined: None,
+            per_class: PerClass::default(),
             items: self.items.len(),
             chunks: tally.chunks,
             chunks_resumed: tally.resumed,
@@ -392,9 +394,11 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
             report.classes.extend(doc.classes);
         }
         if let Items::Classes(..) = self.items {
-            report.classes_with_placements = Some(report.classes.len() as u64);
-            report.boards_with_placements = Some(report.classes.iter().map(|c| c.boards).sum());
-            report.classes_examined = Some(self.items.len() as u64);
+            report.per_class = PerClass {
+                classes_with_placements: Some(report.classes.len() as u64),
+                boards_with_placements: Some(report.classes.iter().map(|c| c.boards).sum()),
+                classes_examined: Some(self.items.len() as u64),
+            };
         }
         report.elapsed_seconds = self.started.elapsed().as_secs_f64();
         Ok(report)
@@ -492,7 +496,11 @@ fn how(r: &NkReport) -> String {
         NkMethod::Rows if r.mirror_right => "rows, mirror on the right half".into(),
         NkMethod::Rows if r.mirror => "rows, mirror".into(),
         NkMethod::Rows => "rows, no symmetry".into(),
-        m => format!("{}, {} wall classes", m.name(), r.classes_examined.unwrap_or(0)),
+        m => format!(
+            "{}, {} wall classes",
+            m.name(),
+            r.per_class.classes_examined.unwrap_or(0)
+        ),
     }
 }
 
@@ -502,7 +510,10 @@ pub fn nk_line(r: &NkReport) -> String {
         "n={} k={}: {} placements of {} queens",
         r.n, r.k, r.placements, r.queens
     );
-    if let (Some(c), Some(b)) = (r.classes_with_placements, r.boards_with_placements) {
+    if let (Some(c), Some(b)) = (
+        r.per_class.classes_with_placements,
+        r.per_class.boards_with_placements,
+    ) {
         s.push_str(&format!(" on {c} wall classes ({b} boards)"));
     }
     s.push_str(&format!(
@@ -541,7 +552,7 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
     ));
     for g in groups {
         let Some(r) = g.first() else { continue };
-        let per_class = g.iter().find(|r| r.classes_with_placements.is_some());
+        let per_class = g.iter().find(|r| r.per_class.classes_with_placements.is_some());
         let opt =
             |f: fn(&NkReport) -> Option<u64>| per_class.and_then(f).map_or(String::new(), |v| v.to_string());
         s.push_str(&format!(
@@ -550,8 +561,8 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
             r.k,
             r.queens,
             r.placements,
-            opt(|r| r.classes_with_placements),
-            opt(|r| r.boards_with_placements)
+            opt(|r| r.per_class.classes_with_placements),
+            opt(|r| r.per_class.boards_with_placements)
         ));
         for r in g {
             s.push_str(&format!(" {:.2} |", r.cpu_seconds));

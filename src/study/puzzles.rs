@@ -482,6 +482,7 @@ impl<'a, const W: usize> Level<'a, W> {
 
 impl<const W: usize> ChunkedRun for Level<'_, W> {
     type Chunk = PuzzleChunk;
+    const ITEMS: &'static str = "classes";
 
     fn title(&self) -> String {
         format!("puzzles: {} walls", self.plan.first().map_or(0, |id| id.walls))

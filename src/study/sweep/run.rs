@@ -22,7 +22,7 @@ use crate::run::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_se
 use crate::solve::Backend;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{
-    self, ChunkHeader, ChunkId, ChunkedRun, ReadChunk, RunKind, Tally, WholeRun, drive,
+    self, ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive,
 };
 use crate::with_cell_width;
 use anyhow::bail;
@@ -347,6 +347,7 @@ struct Sweep<'a, const W: usize> {
 
 impl<const W: usize> ChunkedRun for Sweep<'_, W> {
     type Chunk = ChunkDoc;
+    const ITEMS: &'static str = "rows";
 
     fn title(&self) -> String {
         format!("sweep {}x{}: classes", self.spec.rows, self.spec.cols)
@@ -395,11 +396,7 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
 impl<const W: usize> WholeRun for Sweep<'_, W> {
     type Report = (Vec<WallsSummary>, RunRecord);
 
-    fn assemble(
-        &self,
-        chunks: &mut dyn Iterator<Item = anyhow::Result<ReadChunk<ChunkDoc>>>,
-        tally: &Tally,
-    ) -> anyhow::Result<(Vec<WallsSummary>, RunRecord)> {
+    fn assemble(&self, chunks: &mut Chunks<ChunkDoc>, tally: &Tally) -> anyhow::Result<Self::Report> {
         assemble(self, chunks, tally)
     }
 }
@@ -460,7 +457,7 @@ fn check_row<const W: usize>(
 /// in plan order.
 fn assemble<const W: usize>(
     run: &Sweep<'_, W>,
-    chunks: &mut dyn Iterator<Item = anyhow::Result<ReadChunk<ChunkDoc>>>,
+    chunks: &mut Chunks<ChunkDoc>,
     tally: &Tally,
 ) -> anyhow::Result<(Vec<WallsSummary>, RunRecord)> {
     let (spec, plan, out) = (run.spec, &run.plan, run.out);
