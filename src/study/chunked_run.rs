@@ -83,7 +83,7 @@ impl RunKind {
             let other = of(d)?;
             if other != kind {
                 anyhow::bail!(
-                    "{} holds a {} and {} a {}: a merge takes the shards of one run",
+                    "{} ({}) and {} ({}) are not shards of one run: a merge takes the shards of one run",
                     first.display(),
                     kind.what(),
                     d.display(),
