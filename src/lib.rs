@@ -8,11 +8,12 @@
 //!   encodings, the lex-leader, each model as CNF);
 //! - [`io`]: file formats (DIMACS, WCNF, OPB, LP, the published study's files, SVG, pages);
 //! - [`solve`]: solver backends and the one proof path (DRAT, checked by an external checker);
-//! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports; the
-//!   CPU clock, provenance, progress reporter and shards every run uses;
+//! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports;
 //! - [`study`]: many boards: sweeps, puzzles, least walls, armies, covers, verification, their
-//!   reports, and the chunk store behind resume and shards;
-//! - [`cli`]: clap, thin: parse, call one library function, print.
+//!   reports, and the one chunked run (its chunk store) behind resume, shards and merge;
+//! - [`cli`]: clap, thin: parse, call one library function, print;
+//! - beside the layers, [`run`]: the CPU clock, provenance, progress reporter and shards every
+//!   run uses (importable by every layer, importing none).
 
 pub use queensat_board as board;
 pub use queensat_board::with_cell_width;
@@ -21,5 +22,6 @@ pub mod cli;
 pub mod encode;
 pub mod engine;
 pub mod io;
+pub mod run;
 pub mod solve;
 pub mod study;

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod hostile;
+pub mod programs;
 
 use std::process::{Command, Output};
 
