@@ -12,11 +12,15 @@
 //!   CPU clock, provenance, progress reporter and shards every run uses;
 //! - [`study`]: many boards: sweeps, puzzles, least walls, armies, covers, verification, their
 //!   reports, and the chunk store behind resume and shards;
-//! - [`cli`]: clap, thin: parse, call one library function, print.
+//! - the command line (the binary's own `cli` module, not part of this API): clap, thin:
+//!   parse, call one library function, print.
+//!
+//! Beside the layers, [`choice`]: the named options (encodings, searches, presets) every layer
+//! declares with [`choices!`], whose names the command line parses.
 
 pub mod board;
 pub mod check;
-pub mod cli;
+pub mod choice;
 pub mod encode;
 pub mod engine;
 pub mod io;

@@ -1,10 +1,10 @@
 //! How a board is given on the command line: a grid file, or a size with wall, hole and bit
 //! lists.
 
-use crate::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
-use crate::io::from_bits64;
 use anyhow::{Context, bail};
 use clap::Args;
+use queensat::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
+use queensat::io::from_bits64;
 use std::path::PathBuf;
 
 /// Board selection shared by the commands.

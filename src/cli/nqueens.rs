@@ -1,12 +1,13 @@
 //! `queensat nqueens`: one solution of n-queens for huge n, or the check of a solution file.
 
 use super::args::Format;
+use super::choice::choice;
 use super::progress::ProgressArgs;
-use crate::engine::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
-use crate::engine::{Reporter, process_cpu_seconds};
-use crate::io::{ColumnStyle, write_atomic_with, write_columns};
-use crate::study::report::{NQueensRun, check_column_file, nqueens_text};
 use clap::Args;
+use queensat::engine::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
+use queensat::engine::{Reporter, process_cpu_seconds};
+use queensat::io::{ColumnStyle, write_atomic_with, write_columns};
+use queensat::study::report::{NQueensRun, check_column_file, nqueens_text};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -16,7 +17,7 @@ pub struct NQueensArgs {
     /// Side of the board: digits (`_` allowed), `1e7` or `10^7`.
     #[arg(value_parser = parse_side)]
     pub n: Option<usize>,
-    #[arg(long, value_enum, default_value_t = Method::default())]
+    #[arg(long, value_parser = choice::<Method>(), default_value_t = Method::default())]
     pub method: Method,
     /// Seed of the min-conflicts search: the same seed gives the same solution.
     #[arg(long, default_value_t = 1)]
@@ -25,7 +26,7 @@ pub struct NQueensArgs {
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Style of the written column list.
-    #[arg(long, value_enum, default_value_t = ColumnStyle::default())]
+    #[arg(long, value_parser = choice::<ColumnStyle>(), default_value_t = ColumnStyle::default())]
     pub style: ColumnStyle,
     /// Columns numbered from 1 (default 0), in the output and in `--check` files.
     #[arg(long)]

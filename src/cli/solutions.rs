@@ -1,12 +1,13 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
 use super::args::{BaseArgs, Format, ProofArgs, SolverArgs};
+use super::choice::choice;
 use super::instance::InstanceArgs;
 use super::progress::ProgressArgs;
-use crate::board::render_grid;
-use crate::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
-use crate::study::report::{count_text, summary_text};
 use clap::Args;
+use queensat::board::render_grid;
+use queensat::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
+use queensat::study::report::{count_text, summary_text};
 use std::io::Write;
 
 #[derive(Args, Debug)]
@@ -24,7 +25,7 @@ pub struct SolutionsArgs {
     pub unique: bool,
     /// With --unique: block every image of each placement found, or add lex-leader
     /// constraints for the stabiliser up front.
-    #[arg(long = "break", value_enum, default_value_t = Breaking::default())]
+    #[arg(long = "break", value_parser = choice::<Breaking>(), default_value_t = Breaking::default())]
     pub breaking: Breaking,
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -114,7 +115,7 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
     }
     out.flush()?;
     // After a stop signal the placements listed are real, but not all of them.
-    Ok(crate::engine::interrupt::stopped_exit_code(
+    Ok(queensat::engine::interrupt::stopped_exit_code(
         report.interrupted.is_some(),
     ))
 }

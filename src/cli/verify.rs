@@ -1,16 +1,17 @@
 //! `queensat verify`: re-check every claim of a published result file, or the author's summary
-//! of one against its boards ([`crate::study::verify`]).
+//! of one against its boards ([`queensat::study::verify`]).
 
 use super::args::Format;
 use super::args::{CertifyArgs, OutputArgs, ProofArgs, ValueSearchArgs};
+use super::choice::choice;
 use super::progress::ProgressArgs;
-use crate::io::{parse_published, write_atomic};
-use crate::study::verify::{
+use anyhow::Context;
+use clap::Args;
+use queensat::io::{parse_published, write_atomic};
+use queensat::study::verify::{
     ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render, verify_file,
     verify_summary,
 };
-use anyhow::Context;
-use clap::Args;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -23,7 +24,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub size: Option<usize>,
     /// What each row claims.
-    #[arg(long, value_enum, default_value_t = ClaimKind::default())]
+    #[arg(long, value_parser = choice::<ClaimKind>(), default_value_t = ClaimKind::default())]
     pub claim: ClaimKind,
     /// The report (Markdown, or JSON with `--format json`). Written to a file, the exit code is
     /// 0 even when claims are refuted and the report's summary row goes to stderr.

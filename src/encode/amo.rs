@@ -5,19 +5,21 @@ use rustsat::encodings::{CollectClauses, am1, am1::Encode as _};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 
+crate::choices! {
 /// Which at-most-one encoding to use for a segment.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Amo {
     /// All pairs: n(n-1)/2 binary clauses, no new variables. Best on short segments.
     #[default]
-    Pairwise,
+    Pairwise = "pairwise",
     /// Sequential ("ladder") encoding: linear size, n-1 new variables.
-    Ladder,
+    Ladder = "ladder",
     /// Binary ("bitwise") encoding: n log n clauses, log n new variables.
-    Bitwise,
+    Bitwise = "bitwise",
     /// Commander encoding: groups with a commander variable each.
-    Commander,
+    Commander = "commander",
+}
 }
 
 impl Amo {
