@@ -52,14 +52,6 @@ pub fn assert_bad_input(args: &[&str], want: &str) {
     assert!(!err.contains("panicked"));
 }
 
-/// Runs the real binary with `args`, sends it SIGINT (Ctrl-C) after `millis` ms, and waits.
-pub fn interrupted_after(args: &[&str], millis: u64) -> Output {
-    let child = spawn_catching(args, libc::SIGINT);
-    std::thread::sleep(std::time::Duration::from_millis(millis));
-    send(&child, libc::SIGINT);
-    child.wait_with_output().expect("wait for queensat")
-}
-
 /// Runs the real binary with `args`, sends it `signal` once it has used `cpu_ms` of CPU time
 /// (so it is searching, however loaded the machine), and waits. A run that ends first is
 /// not signalled: the caller sees its exit status 0.
