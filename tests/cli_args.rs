@@ -49,7 +49,7 @@ fn one_shape_spelling_for_every_command() {
     assert_eq!(saved["reports"][0]["rows"], 3);
     assert_eq!(saved["reports"][0]["cols"], 4);
     assert!(
-        saved["command"]
+        saved["command_line"]
             .as_str()
             .unwrap()
             .starts_with("queensat least-walls")

@@ -9,6 +9,7 @@ use clap::Args;
 use queensat::encode::ArmyEncoding;
 use queensat::engine::interrupt::stopped_exit_code;
 use queensat::engine::{Provenance, Shard};
+use queensat::study::report::command_json;
 use queensat::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
 use queensat::study::{ArmyOptions, ArmyReport};
 use std::path::PathBuf;
@@ -108,7 +109,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         largest_armies_cached(&board, &opts, a.cache.as_deref(), false)?.expect("computing is allowed");
     a.proof.check(!report.rests_on_unchecked_unsat())?;
     a.output.emit(&match a.format {
-        Format::Json => serde_json::to_string(&report)? + "\n",
+        Format::Json => command_json("armies", &report)? + "\n",
         Format::Text => army_text(&report),
     })?;
     Ok(exit_code(&[&report], !report.proved))

@@ -8,6 +8,7 @@ use clap::Args;
 use queensat::encode::Amo;
 use queensat::engine::Provenance;
 use queensat::engine::interrupt::{stop_requested, stopped_exit_code};
+use queensat::study::report::command_json;
 use queensat::study::report::{cover_table, cover_text, pack_and_cover_cached};
 use queensat::study::{Counts, CoverOptions};
 use std::path::PathBuf;
@@ -81,7 +82,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
     a.proof
         .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
     a.output.emit(&match a.format {
-        Format::Json => serde_json::to_string(&reports)? + "\n",
+        Format::Json => command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
         Format::Text if a.size.single().is_some() && reports.len() == 1 => cover_text(&reports[0]),
         Format::Text => cover_table(&reports, &missing, &Provenance::now()),
     })?;

@@ -7,6 +7,7 @@ use clap::Args;
 use queensat::engine::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
 use queensat::engine::{Reporter, process_cpu_seconds};
 use queensat::io::{ColumnStyle, write_atomic_with, write_columns};
+use queensat::study::report::command_json;
 use queensat::study::report::{NQueensRun, check_column_file, nqueens_text};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -122,7 +123,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
     };
     // The summary goes to stderr when the solution itself goes to stdout.
     let summary = match a.format {
-        Format::Json => serde_json::to_string(&report)? + "\n",
+        Format::Json => command_json("nqueens", &report)? + "\n",
         Format::Text => nqueens_text(&report),
     };
     if a.output.as_deref() == Some(std::path::Path::new("-")) {
@@ -137,7 +138,10 @@ fn check_file(path: &std::path::Path, one_based: bool, format: Format) -> anyhow
     let verdicts = check_column_file(path, one_based)?;
     let name = path.display();
     match format {
-        Format::Json => outln!("{}", serde_json::to_string(&verdicts)?)?,
+        Format::Json => outln!(
+            "{}",
+            command_json("nqueens", &serde_json::json!({ "verdicts": verdicts }))?
+        )?,
         Format::Text => {
             for v in &verdicts {
                 match &v.violation {

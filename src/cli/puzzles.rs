@@ -12,6 +12,7 @@ use queensat::study::Counts;
 use queensat::study::puzzles::{
     PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
 };
+use queensat::study::report::command_json;
 use queensat::study::report::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use queensat::study::sweep::Engine;
 use std::path::PathBuf;
@@ -132,7 +133,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
 fn stopped(report: PuzzleReport, format: Format, dir: Option<&std::path::Path>) -> anyhow::Result<i32> {
     let report = report.for_output()?;
     match format {
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
+        Format::Json => println!("{}", command_json("puzzles", &report)?),
         Format::Text => print!("{}", puzzle_summary(&report, &Provenance::now(), true)),
     }
     if let Some(dir) = dir {
@@ -178,7 +179,7 @@ pub(super) fn emit(
     }
     write_all_atomic(&files)?;
     match e.format {
-        Format::Json => outln!("{}", serde_json::to_string(&report)?)?,
+        Format::Json => outln!("{}", command_json("puzzles", &report)?)?,
         Format::Text => {
             out!("{}", puzzle_summary(&report, &prov, e.dir.is_none()))?;
             if let Some(c) = &comparison {

@@ -7,6 +7,7 @@ use super::progress::ProgressArgs;
 use clap::Args;
 use queensat::board::render_grid;
 use queensat::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
+use queensat::study::report::command_json;
 use queensat::study::report::{count_text, summary_text};
 use std::io::Write;
 
@@ -80,13 +81,13 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         if !a.count {
             match a.format {
                 Format::Json => {
-                    let line = serde_json::json!({
-                        "type": "placement",
-                        "index": f.index,
-                        "queens": f.placement,
-                        "orbit_size": f.orbit_size,
-                    });
-                    writeln!(out, "{line}")?;
+                    let line = PlacementLine {
+                        index: f.index,
+                        orbit_size: f.orbit_size,
+                        queens: &f.placement,
+                        kind: "placement",
+                    };
+                    writeln!(out, "{}", command_json("solutions", &line)?)?;
                 }
                 Format::Text => {
                     let class = if a.unique {
@@ -108,7 +109,7 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         Format::Json => {
             let mut summary = serde_json::to_value(&report)?;
             summary["type"] = "summary".into();
-            writeln!(out, "{summary}")?;
+            writeln!(out, "{}", command_json("solutions", &summary)?)?;
         }
         Format::Text if a.count => out.write_all(count_text(&report).as_bytes())?,
         Format::Text => out.write_all(summary_text(&report).as_bytes())?,
@@ -118,4 +119,15 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
     Ok(queensat::engine::interrupt::stopped_exit_code(
         report.interrupted.is_some(),
     ))
+}
+
+/// One placement's JSON line (inside the envelope).
+#[derive(serde::Serialize)]
+struct PlacementLine<'a> {
+    // In the order the lines always had (alphabetical).
+    index: u64,
+    orbit_size: usize,
+    queens: &'a queensat::board::Placement,
+    #[serde(rename = "type")]
+    kind: &'static str,
 }

@@ -7,6 +7,7 @@ use clap::Args;
 use queensat::board::render_grid;
 use queensat::engine::{ValueReport, value_within};
 use queensat::solve::Backend;
+use queensat::study::report::command_json;
 
 #[derive(Args, Debug)]
 pub struct ValueArgs {
@@ -138,11 +139,11 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     // solver's UNSAT answers.
     a.proof.check(!report.rests_on_unchecked_unsat())?;
     match a.format {
-        Format::Json => match &certificate {
-            Some(c) => outln!("{}", serde_json::json!({ "value": report, "certificate": c }))?,
-            None if a.certify => outln!("{}", serde_json::json!({ "value": report, "certificate": null }))?,
-            None => outln!("{}", serde_json::to_string(&report)?)?,
-        },
+        Format::Json if a.certify => {
+            let body = serde_json::json!({ "value": report, "certificate": certificate });
+            outln!("{}", command_json("value", &body)?)?
+        }
+        Format::Json => outln!("{}", command_json("value", &report)?)?,
         Format::Text => {
             out!("{}", text(&report))?;
             if let Some(c) = &certificate {

@@ -8,6 +8,7 @@ use super::progress::ProgressArgs;
 use anyhow::Context;
 use clap::Args;
 use queensat::io::{parse_published, write_atomic};
+use queensat::study::report::command_json;
 use queensat::study::verify::{
     ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render, verify_file,
     verify_summary,
@@ -86,7 +87,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         a.proof.check(r.certified)?;
         (
             match a.format {
-                Format::Json => serde_json::to_string(&r)? + "\n",
+                Format::Json => command_json("verify", &r)? + "\n",
                 Format::Text => render::summary_markdown(&r),
             },
             render::summary_line(&r),
@@ -112,7 +113,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         a.proof.check(r.unchecked == 0)?;
         rows_tsv = a.rows_tsv.as_ref().map(|p| (p, render::rows_tsv(&r)));
         let out = match a.format {
-            Format::Json => serde_json::to_string(&r)? + "\n",
+            Format::Json => command_json("verify", &r)? + "\n",
             Format::Text => render::file_markdown(&r),
         };
         (out, render::file_line(&r), r.confirmed < r.rows.len())

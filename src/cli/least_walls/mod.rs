@@ -11,6 +11,7 @@ use queensat::board::Board;
 use queensat::encode::{Attack, QueenCount, WallOptions};
 use queensat::engine::interrupt::{stop_requested, stopped_exit_code};
 use queensat::io::write_atomic;
+use queensat::study::report::command_json;
 use queensat::study::report::{
     LeastWallsRun, certificate_line, compare_runs, least_walls_chart, least_walls_summary,
     least_walls_tables, least_walls_text,
@@ -223,11 +224,11 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     if a.format == Format::Text && qs.single().is_none() {
         out!("{}", least_walls_summary(&run.reports))?;
     }
-    let json = serde_json::to_string_pretty(&run)?;
     if a.format == Format::Json {
-        outln!("{json}")?;
+        outln!("{}", command_json("least-walls", &run.printed())?)?;
     }
     if let Some(path) = &a.output {
+        let json = serde_json::to_string_pretty(&run)?;
         write_atomic(path, format!("{json}\n").as_bytes())?;
     }
     // A stop signal between two q stops none of them but skips the rest: still an interrupt.
