@@ -4,6 +4,9 @@
 #![allow(dead_code)]
 
 pub mod hostile;
+pub mod programs;
+
+pub use programs::{needs, on_path};
 
 use std::process::{Command, Output};
 
