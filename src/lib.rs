@@ -8,15 +8,15 @@
 //!   encodings, the lex-leader, each model as CNF);
 //! - [`io`]: file formats (DIMACS, WCNF, OPB, LP, the published study's files, SVG, pages);
 //! - [`solve`]: solver backends and the one proof path (DRAT, checked by an external checker);
-//! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports; the
-//!   CPU clock, provenance, progress reporter and shards every run uses;
+//! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports;
 //! - [`study`]: many boards: sweeps, puzzles, least walls, armies, covers, verification, their
-//!   reports, and the chunk store behind resume and shards;
+//!   reports, and the one chunked run (its chunk store) behind resume, shards and merge;
 //! - the command line (the binary's own `cli` module, not part of this API): clap, thin:
-//!   parse, call one library function, print.
-//!
-//! Beside the layers, [`choice`]: the named options (encodings, searches, presets) every layer
-//! declares with [`choices!`], whose names the command line parses.
+//!   parse, call one library function, print;
+//! - beside the layers, [`run`]: the CPU clock, provenance, progress reporter and shards every
+//!   run uses (importable by every layer, importing none), and [`choice`]: the named options
+//!   (encodings, searches, presets) every layer declares with [`choices!`], whose names the
+//!   command line parses.
 
 pub mod board;
 pub mod check;
@@ -24,5 +24,6 @@ pub mod choice;
 pub mod encode;
 pub mod engine;
 pub mod io;
+pub mod run;
 pub mod solve;
 pub mod study;

@@ -68,7 +68,7 @@ fn expected_answers_hold() {
         if e.name.ends_with(".cnf") && (e.args.starts_with("value ") || e.args.starts_with("least-walls ")) {
             // The CaDiCaL binary where one is installed (a solver queensat did not build), else
             // the in-process one: a fresh machine has no solver binary.
-            let solver = if common::on_path("cadical") {
+            let solver = if common::programs::on_path("cadical") {
                 "--external cadical"
             } else {
                 ""

@@ -68,7 +68,7 @@ fn encode(b: &Board, extra: &[&str], out: &Path) {
 #[test]
 fn dimacs_round_trips_through_external_solvers() {
     let solvers = ["cadical", "minisat", "picosat", "cryptominisat5"];
-    if !solvers.iter().all(|s| common::needs(s, "export.sh")) {
+    if !solvers.iter().all(|s| common::programs::needs(s, "export.sh")) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -91,7 +91,7 @@ fn dimacs_round_trips_through_external_solvers() {
 
 #[test]
 fn value_with_an_external_backend_matches_brute_force() {
-    if !(common::needs("cadical", "export.sh") && common::needs("minisat", "export.sh")) {
+    if !(common::programs::needs("cadical", "export.sh") && common::programs::needs("minisat", "export.sh")) {
         return;
     }
     for (b, v) in boards() {
@@ -235,7 +235,7 @@ fn certify_takes_the_proof_from_the_answering_solver() {
     if common::built_with("cadical") {
         solvers.push(("cadical", "by cadical-"));
     }
-    if common::on_path("cadical") {
+    if common::programs::on_path("cadical") {
         solvers.push(("external:cadical", "external solver `cadical`"));
     }
     for (solver, who) in solvers {
@@ -485,7 +485,7 @@ fn least_walls_fresh_bounds_certify_with_the_refuting_proof() {
 /// the header; `--format json` gives the status, exit 10/20 the answer.
 #[test]
 fn solve_checks_a_solvers_output_against_the_cnf_and_the_board() {
-    if !common::needs("cadical", "export.sh") {
+    if !common::programs::needs("cadical", "export.sh") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -175,3 +175,48 @@ fn a_table_from_size_one_and_the_default_output() {
     assert!(dir.path().join("nk-runs/1x1-3w-rows/count.json").is_file());
     assert!(!dir.path().join("results").exists());
 }
+
+/// `queensat merge` reads the kind of run from the shard directories: the shards of an N+k
+/// count merge to the count of an unsharded run, as `--merge-from` gives it; a missing shard
+/// is one error line and leaves no output.
+#[test]
+fn merge_assembles_nk_shards_like_merge_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |s: &str| dir.path().join(s).to_str().unwrap().to_string();
+    let nk = |extra: &[&str]| {
+        let mut args = vec![
+            "nk", "--size", "8", "--walls", "2", "--method", "classes", "--chunk", "30", "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = queensat(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    for i in 1..=2 {
+        nk(&["--shard", &format!("{i}/2"), "-o", &p(&format!("s{i}"))]);
+    }
+    let shards = [p("s1/8x8-2w-classes"), p("s2/8x8-2w-classes")];
+    let (code, merged, err) = queensat(&["merge", &shards[0], &shards[1], "-o", &p("merged")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        merged.starts_with("n=8 k=2: 44 placements of 10 queens on "),
+        "{merged}"
+    );
+    let from = nk(&["-o", &p("from"), "--merge-from", &shards[0], &shards[1]]);
+    let strip = |s: &str| s.split(" s CPU").next().unwrap().to_string();
+    assert_eq!(strip(&merged), strip(&from));
+    let count = |d: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(format!("{d}/count.json")).unwrap()).unwrap()
+    };
+    let (a, b) = (count(&p("merged")), count(&p("from/8x8-2w-classes")));
+    for field in ["placements", "classes", "chunks", "chunks_resumed", "items"] {
+        assert_eq!(a[field], b[field], "{field}");
+    }
+    let (code, _, err) = queensat(&["merge", &shards[0], "-o", &p("half")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("queensat: error:") && err.contains("missing"),
+        "{err}"
+    );
+    assert!(!dir.path().join("half").exists());
+}

@@ -212,7 +212,7 @@ fn bad_input_is_one_line_and_exit_2() {
 /// browser is installed and the CI variable is unset; in CI a missing browser fails.
 #[test]
 fn page_plays_in_a_headless_browser() {
-    if !common::needs("chromium", "puzzles.sh") {
+    if !common::programs::needs("chromium", "puzzles.sh") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

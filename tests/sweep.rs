@@ -207,7 +207,7 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
 
 #[test]
 fn shards_through_gnu_parallel_merge_to_a_single_run() {
-    if !common::needs("parallel", "sweep.sh") {
+    if !common::programs::needs("parallel", "sweep.sh") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -5,12 +5,12 @@ use super::progress::ProgressArgs;
 use anyhow::bail;
 use clap::Args;
 use queensat::board::render_cell_list;
-use queensat::engine::Shard;
 use queensat::io::write_atomic;
+use queensat::run::Shard;
 use queensat::study::Counts;
 use queensat::study::chunk_store::ChunkRun;
 use queensat::study::nk::{
-    NkMethod, NkOptions, NkSpec, check_request, count_nk, methods_agree, nk_line, nk_table,
+    NkMethod, NkOptions, NkSpec, check_request, count_nk, merge_nk, methods_agree, nk_line, nk_table,
 };
 use std::path::PathBuf;
 
@@ -48,7 +48,8 @@ pub struct NkArgs {
     /// Compute only shard I of N (chunks j with j mod N = I-1); assemble with --merge-from.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
-    /// Also read finished chunks from these run directories (shards of the same count).
+    /// Also read finished chunks from these run directories (shards of the same count; or
+    /// `queensat merge DIR... -o OUT`).
     #[arg(long, value_name = "DIR", num_args = 1..)]
     pub merge_from: Vec<PathBuf>,
     /// Print every wall class with placements (per-class methods).
@@ -134,4 +135,11 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         write_atomic(path, table.as_bytes())?;
     }
     Ok(i32::from(!groups.iter().all(|g| methods_agree(g))))
+}
+
+/// `queensat merge` on the shard directories of one N+k count: its line, as an unsharded run
+/// prints it.
+pub(super) fn run_merge(dirs: &[PathBuf], out: &std::path::Path) -> anyhow::Result<i32> {
+    outln!("{}", nk_line(&merge_nk(dirs, out)?))?;
+    Ok(0)
 }

@@ -6,9 +6,10 @@ use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use anyhow::bail;
 use clap::Args;
-use queensat::engine::{Shard, command_line};
+use queensat::run::{Shard, command_line};
 use queensat::study::Counts;
 use queensat::study::chunk_store::ChunkRun;
+use queensat::study::chunked_run::RunKind;
 use queensat::study::sweep::{
     DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary,
     compare_dirs, merge, render_comparison, run_sweep,
@@ -149,7 +150,8 @@ fn print_summaries(sums: &[WallsSummary]) -> anyhow::Result<()> {
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Shard output directories of one sweep or one puzzle run.
+    /// Shard output directories of one sweep, puzzle run or N+k count (each directory says
+    /// which).
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged database and summaries.
@@ -162,18 +164,17 @@ pub struct MergeArgs {
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    // The shards say what they are: a puzzle run keeps its spec in its own file.
-    let puzzles = a
-        .dirs
-        .first()
-        .is_some_and(|d| d.join(queensat::study::puzzles::PUZZLE_SPEC_FILE).exists());
-    if puzzles {
-        return super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter());
+    // The shards say what they are: each kind of run keeps its spec in its own file.
+    match RunKind::of_dirs(&a.dirs)? {
+        RunKind::Puzzles => super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter()),
+        RunKind::Nk => super::nk::run_merge(&a.dirs, &a.output),
+        RunKind::Sweep => {
+            let (sums, record) = merge(&a.dirs, &a.output, &command_line())?;
+            a.proof.check(record.unchecked_by_external(&sums).is_none())?;
+            print_run(&sums, &record)?;
+            Ok(0)
+        }
     }
-    let (sums, record) = merge(&a.dirs, &a.output, &command_line())?;
-    a.proof.check(record.unchecked_by_external(&sums).is_none())?;
-    print_run(&sums, &record)?;
-    Ok(0)
 }
 
 #[derive(Args, Debug)]

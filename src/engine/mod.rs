@@ -13,11 +13,8 @@ mod lp_dive;
 mod lp_slices;
 pub mod nqueens;
 mod primal;
-mod progress;
-mod provenance;
 mod segment_index;
 mod session;
-mod shard;
 mod solve_cnf;
 mod tabu;
 mod unchecked;
@@ -33,12 +30,15 @@ pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enu
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp_bound::{LpBound, lp_bound};
 pub use primal::{LocalSearch, VALUE_RUNS, local_search, value_start};
-pub use progress::{Progress, Reporter};
-pub use provenance::{
-    Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
+// Progress, provenance and shards live in `crate::run`; the names stay here too so that the
+// engine's callers keep their imports (`super::provenance` included, for interrupt.rs).
+pub use crate::run::Shard;
+pub use crate::run::{
+    Progress, Provenance, Reporter, command_line, cpu_model, cpu_since, host, process_cpu_seconds,
+    thread_cpu_seconds, utc_date,
 };
+use crate::run::{progress, provenance};
 pub use session::{BoardSession, Interrupted};
-pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unchecked::{certified, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};

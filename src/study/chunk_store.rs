@@ -1,5 +1,5 @@
 //! A directory of finished chunks: the one mechanism behind resumable, sharded studies over
-//! many boards (sweeps, puzzles).
+//! many boards (sweeps, puzzles, N+k counts), driven by [`crate::study::chunked_run`].
 //!
 //! A study cuts its work into chunks `(k, j)` (chunk `j` of the boards with `k` walls) whose
 //! results depend only on the chunk. The directory holds the study's spec (written once; a
@@ -50,7 +50,7 @@ impl DirLock {
             "pid {}\nhost {}\ncommand {}\n",
             std::process::id(),
             hostname(),
-            crate::engine::command_line()
+            crate::run::command_line()
         );
         for _ in 0..3 {
             match std::fs::OpenOptions::new()
@@ -395,12 +395,21 @@ mod tests {
         }
     }
 
+    /// Two study directories, of the specs `specs`, and chunk `(1, 0)` (`{"n": 10}`) written
+    /// into the first.
+    fn two_studies(specs: [i32; 2]) -> [(tempfile::TempDir, ChunkStore); 2] {
+        let stores = specs.map(|spec| {
+            let d = tempfile::tempdir().unwrap();
+            let store = ChunkStore::open(d.path(), "spec.json", "study", &spec).unwrap();
+            (d, store)
+        });
+        stores[0].1.write(1, 0, &serde_json::json!({"n": 10})).unwrap();
+        stores
+    }
+
     #[test]
     fn a_chunk_is_sealed_for_its_place_and_its_study() {
-        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let sa = ChunkStore::open(a.path(), "spec.json", "study", &1).unwrap();
-        let sb = ChunkStore::open(b.path(), "spec.json", "study", &2).unwrap();
-        sa.write(1, 0, &serde_json::json!({"n": 10})).unwrap();
+        let [(a, sa), (b, sb)] = two_studies([1, 2]);
         sa.write(1, 1, &serde_json::json!({"n": 11})).unwrap();
         let chunk = |d: &Path, j: usize| d.join("chunks").join(format!("1w-{j:06}.json"));
         let text = std::fs::read_to_string(chunk(a.path(), 0)).unwrap();
@@ -426,10 +435,7 @@ mod tests {
 
     #[test]
     fn shards_are_read_from_every_directory() {
-        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let sa = ChunkStore::open(a.path(), "spec.json", "study", &0).unwrap();
-        let sb = ChunkStore::open(b.path(), "spec.json", "study", &0).unwrap();
-        sa.write(1, 0, &serde_json::json!({"n": 10})).unwrap();
+        let [(a, _), (b, sb)] = two_studies([0, 0]);
         sb.write(1, 1, &serde_json::json!({"n": 11})).unwrap();
         let out = tempfile::tempdir().unwrap();
         let merged = ChunkStore::open(out.path(), "spec.json", "study", &0)

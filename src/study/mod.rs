@@ -4,6 +4,7 @@
 
 mod armies;
 pub mod chunk_store;
+pub mod chunked_run;
 mod counts;
 mod cover;
 mod cover_search;

@@ -10,18 +10,22 @@
 //!   ([`crate::engine::count`]), every placement checked.
 //!
 //! The work is cut into items (prefix tasks, or classes), the items into chunks kept in a
-//! [`ChunkStore`], so a run resumes, shards (`--shard`) and merges (`--merge-from`).
+//! [`crate::study::chunk_store::ChunkStore`] by the one chunked run
+//! ([`crate::study::chunked_run`]), so a run resumes, shards (`--shard`) and merges
+//! (`queensat merge`, or `--merge-from`).
 
 use crate::board::{Board, Coord, WallClasses};
 use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
 use crate::engine::interrupt::check_stop;
-use crate::engine::{
-    EnumOptions, Provenance, Reporter, Shard, Target, count, thread_cpu_seconds, upper_bound,
-};
+use crate::engine::{EnumOptions, Target, count, upper_bound};
+use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds};
 use crate::study::Counts;
-use crate::study::chunk_store::{ChunkRun, ChunkStore, common_spec};
+use crate::study::chunk_store::{ChunkRun, bad_chunk};
+use crate::study::chunked_run::{
+    ChunkHeader, ChunkId, ChunkedRun, Chunks, ReadChunk, RunKind, Tally, WholeRun, drive, merge,
+};
 use crate::with_cell_width;
-use anyhow::{bail, ensure};
+use anyhow::ensure;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -125,24 +129,35 @@ struct ChunkDoc {
     cpu_seconds: f64,
 }
 
+/// What the per-class methods count beside the placements (every field `None` for `rows`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PerClass {
+    /// Classes of wall sets with a placement, and their boards.
+    pub classes_with_placements: Option<u64>,
+    pub boards_with_placements: Option<u64>,
+    /// Every class of k-wall sets examined.
+    pub classes_examined: Option<u64>,
+}
+
 /// The count of a whole run, or `None` for a shard (whose chunks wait for the merge).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct NkReport {
+    /// The board's side and its walls; the queens are `n + k`.
     pub n: usize,
     pub k: usize,
     pub queens: usize,
     pub method: NkMethod,
+    /// `rows`: each placement counted with its mirror image (false for the per-class methods).
     pub mirror: bool,
     /// With the mirror: the right half of row 0 was searched.
     #[serde(default, skip_serializing_if = "is_false")]
     pub mirror_right: bool,
     /// Placements of n + k queens over every board.
     pub placements: u64,
-    /// Per-class methods: classes of wall sets with a placement, and their boards.
-    pub classes_with_placements: Option<u64>,
-    pub boards_with_placements: Option<u64>,
-    /// Per-class methods: every class of k-wall sets examined, and every board.
-    pub classes_examined: Option<u64>,
+    #[serde(flatten)]
+    pub per_class: PerClass,
+    /// Prefix tasks or wall classes, cut into `chunks`, of which `chunks_resumed` were there
+    /// before this invocation (all of them for a merge).
     pub items: usize,
     pub chunks: usize,
     pub chunks_resumed: usize,
@@ -155,9 +170,6 @@ pub struct NkReport {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<NkClass>,
 }
-
-/// The file a run keeps its spec in.
-pub const NK_SPEC_FILE: &str = "nk.json";
 
 /// Whether N+k counting takes boards of side `n`: 1 to 32.
 fn check_side(n: usize) -> anyhow::Result<()> {
@@ -288,136 +300,196 @@ fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
     Ok(report.total)
 }
 
+/// One N+k count as a chunked run: its items, cut into chunks of `spec.chunk`.
+struct NkRun<'a, const W: usize> {
+    spec: &'a NkSpec,
+    items: Items<W>,
+    plan: Vec<ChunkId>,
+    started: Instant,
+}
+
+impl<const W: usize> ChunkedRun for NkRun<'_, W> {
+    type Chunk = ChunkDoc;
+    const ITEMS: &'static str = "items";
+
+    fn plan(&self) -> &[ChunkId] {
+        &self.plan
+    }
+
+    fn title(&self) -> String {
+        format!("N+k n={} k={}: chunks", self.spec.n, self.spec.k)
+    }
+
+    fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<ChunkDoc> {
+        let cpu = thread_cpu_seconds();
+        let (placements, classes) = self.items.count(self.spec, id.first..id.first + id.len)?;
+        tick(1);
+        Ok(ChunkDoc {
+            chunk: id.chunk,
+            first: id.first,
+            items: id.len,
+            placements,
+            classes,
+            cpu_seconds: thread_cpu_seconds() - cpu,
+        })
+    }
+
+    fn header(doc: &ChunkDoc) -> ChunkHeader {
+        ChunkHeader {
+            walls: None,
+            chunk: doc.chunk,
+            first: doc.first,
+            len: doc.items,
+        }
+    }
+
+    /// The classes are the chunk's own and add up to its count; the per-board counts are the
+    /// seal's to vouch for (counting again is the run's work).
+    fn check(&self, id: &ChunkId, doc: &ChunkDoc, _fresh: bool) -> Result<(), String> {
+        if let Items::Classes(wc, sets) = &self.items {
+            check_classes(wc, &sets[id.first..id.first + id.len], &doc.classes)?;
+            let weighed = doc
+                .classes
+                .iter()
+                .try_fold(0u64, |t, c| c.boards.checked_mul(c.per_board)?.checked_add(t))
+                .ok_or("its classes' counts overflow")?;
+            if weighed != doc.placements {
+                return Err(format!(
+                    "its classes hold {weighed} placements, not the {} it states",
+                    doc.placements
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<const W: usize> WholeRun for NkRun<'_, W> {
+    type Report = NkReport;
+
+    fn assemble(&self, chunks: &mut Chunks<ChunkDoc>, tally: &Tally) -> anyhow::Result<NkReport> {
+        let spec = self.spec;
+        let mut report = NkReport {
+            n: spec.n,
+            k: spec.k,
+            queens: spec.n + spec.k,
+            method: spec.method,
+            mirror: spec.mirror && spec.method == NkMethod::Rows,
+            mirror_right: spec.reduction() == Mirror::Right && spec.method == NkMethod::Rows,
+            placements: 0,
+            per_class: PerClass::default(),
+            items: self.items.len(),
+            chunks: tally.chunks,
+            chunks_resumed: tally.resumed,
+            cpu_seconds: 0.0,
+            elapsed_seconds: 0.0,
+            provenance: Provenance::now(),
+            classes: Vec::new(),
+        };
+        for read in chunks {
+            let ReadChunk { chunk: doc, path, .. } = read?;
+            report.placements = report
+                .placements
+                .checked_add(doc.placements)
+                .ok_or_else(|| bad_chunk(&path, "its count overflows the total"))?;
+            report.cpu_seconds += doc.cpu_seconds;
+            report.classes.extend(doc.classes);
+        }
+        if let Items::Classes(..) = self.items {
+            report.per_class = PerClass {
+                classes_with_placements: Some(report.classes.len() as u64),
+                boards_with_placements: Some(report.classes.iter().map(|c| c.boards).sum()),
+                classes_examined: Some(self.items.len() as u64),
+            };
+        }
+        report.elapsed_seconds = self.started.elapsed().as_secs_f64();
+        Ok(report)
+    }
+}
+
+impl<const W: usize> NkRun<'_, W> {
+    fn new(spec: &NkSpec) -> anyhow::Result<NkRun<'_, W>> {
+        let started = Instant::now();
+        let items: Items<W> = match spec.method {
+            NkMethod::Rows => {
+                let counter = NkCounter::new(spec.n);
+                let tasks = counter.tasks(spec.k, spec.depth, spec.reduction());
+                Items::Tasks(counter, tasks)
+            }
+            NkMethod::Classes | NkMethod::Sat => {
+                let wc = WallClasses::<W>::new(spec.n, spec.n)?;
+                let classes = wc.classes_within_limit(spec.k)?;
+                Items::Classes(wc, classes)
+            }
+        };
+        let n_items = items.len();
+        // A count of no items still has its one (empty) chunk.
+        let plan = (0..n_items.div_ceil(spec.chunk).max(1))
+            .map(|j| {
+                let first = j * spec.chunk;
+                ChunkId {
+                    walls: spec.k,
+                    chunk: j,
+                    first,
+                    len: (first + spec.chunk).min(n_items) - first.min(n_items),
+                }
+            })
+            .collect();
+        Ok(NkRun {
+            spec,
+            items,
+            plan,
+            started,
+        })
+    }
+}
+
+/// Writes the count's report into its directory.
+fn write_count(out: &Path, report: &NkReport) -> anyhow::Result<()> {
+    crate::io::write_atomic(
+        &out.join("count.json"),
+        format!("{}\n", serde_json::to_string_pretty(report)?).as_bytes(),
+    )
+}
+
 fn count_in<const W: usize>(
     spec: &NkSpec,
     opts: &NkOptions,
     out: &Path,
 ) -> anyhow::Result<ChunkRun<NkReport>> {
-    let started = Instant::now();
-    let items: Items<W> = match spec.method {
-        NkMethod::Rows => {
-            let counter = NkCounter::new(spec.n);
-            let tasks = counter.tasks(spec.k, spec.depth, spec.reduction());
-            Items::Tasks(counter, tasks)
-        }
-        NkMethod::Classes | NkMethod::Sat => {
-            let wc = WallClasses::<W>::new(spec.n, spec.n)?;
-            let classes = wc.classes_within_limit(spec.k)?;
-            Items::Classes(wc, classes)
-        }
-    };
+    let run = NkRun::<W>::new(spec)?;
     if !opts.merge_from.is_empty() {
         // A shard directory of another count (or none at all) would silently add nothing.
-        let theirs: NkSpec = common_spec(&opts.merge_from, NK_SPEC_FILE, "N+k count")?;
+        let theirs: NkSpec = RunKind::Nk.common_spec(&opts.merge_from)?;
         ensure!(
             theirs == *spec,
             "--merge-from {}: a different N+k count from this one",
             opts.merge_from[0].display()
         );
     }
-    let store = ChunkStore::open(out, NK_SPEC_FILE, "N+k count", spec)?.reading_from(&opts.merge_from);
-    let n_items = items.len();
-    let n_chunks = n_items.div_ceil(spec.chunk).max(1);
-    let shard = opts.shard.unwrap_or(Shard::ALL);
-    let mine: Vec<usize> = (0..n_chunks).filter(|&j| shard.keeps(j)).collect();
-    let (done, todo): (Vec<usize>, Vec<usize>) = mine.iter().partition(|&&j| store.has(spec.k, j));
-    let bar = &opts.progress;
-    bar.start(
-        &format!("N+k n={} k={}: chunks", spec.n, spec.k),
-        mine.len() as u64,
-    );
-    bar.advance(done.len() as u64);
-    let range = |j: usize| j * spec.chunk..((j + 1) * spec.chunk).min(n_items);
-    let stopped = store.compute(&todo, (done.len(), mine.len()), |&j| {
-        let cpu = thread_cpu_seconds();
-        let (placements, classes) = items.count(spec, range(j))?;
-        let doc = ChunkDoc {
-            chunk: j,
-            first: range(j).start,
-            items: range(j).len(),
-            placements,
-            classes,
-            cpu_seconds: thread_cpu_seconds() - cpu,
-        };
-        store.write(spec.k, j, &doc)?;
-        bar.advance(1);
-        Ok(())
-    });
-    bar.finish();
-    if let Some(stopped) = stopped? {
-        return Ok(ChunkRun::Stopped(stopped));
+    let store = RunKind::Nk.open(out, spec)?.reading_from(&opts.merge_from);
+    let (outcome, _) = drive(&run, &store, opts.shard.unwrap_or(Shard::ALL), &opts.progress)?;
+    if let ChunkRun::Whole(report) = &outcome {
+        write_count(out, report)?;
     }
-    if shard.count > 1 {
-        return Ok(ChunkRun::ShardFinished);
-    }
-    let mut report = NkReport {
-        n: spec.n,
-        k: spec.k,
-        queens: spec.n + spec.k,
-        method: spec.method,
-        mirror: spec.mirror && spec.method == NkMethod::Rows,
-        mirror_right: spec.reduction() == Mirror::Right && spec.method == NkMethod::Rows,
-        placements: 0,
-        classes_with_placements: None,
-        boards_with_placements: None,
-        classes_examined: None,
-        items: n_items,
-        chunks: n_chunks,
-        chunks_resumed: done.len(),
-        cpu_seconds: 0.0,
-        elapsed_seconds: 0.0,
-        provenance: Provenance::now(),
-        classes: Vec::new(),
-    };
-    for j in 0..n_chunks {
-        let (doc, path): (ChunkDoc, _) = store.read(spec.k, j)?;
-        let r = range(j);
-        if doc.chunk != j || doc.first != r.start || doc.items != r.len() {
-            bail!(
-                "{}: chunk {} of items {}..+{}, not chunk {j} of items {}..+{} of this count",
-                path.display(),
-                doc.chunk,
-                doc.first,
-                doc.items,
-                r.start,
-                r.len()
-            );
-        }
-        if let Items::Classes(wc, sets) = &items {
-            check_classes(wc, &sets[r.clone()], &doc.classes)
-                .map_err(|why| crate::study::chunk_store::bad_chunk(&path, why))?;
-        }
-        let weighed: u64 = doc
-            .classes
-            .iter()
-            .try_fold(0u64, |t, c| c.boards.checked_mul(c.per_board)?.checked_add(t))
-            .ok_or_else(|| crate::study::chunk_store::bad_chunk(&path, "its classes' counts overflow"))?;
-        if let Items::Classes(..) = items {
-            ensure!(
-                weighed == doc.placements,
-                "{}: its classes hold {weighed} placements, not the {} it states",
-                path.display(),
-                doc.placements
-            );
-        }
-        report.placements = report
-            .placements
-            .checked_add(doc.placements)
-            .ok_or_else(|| crate::study::chunk_store::bad_chunk(&path, "its count overflows the total"))?;
-        report.cpu_seconds += doc.cpu_seconds;
-        report.classes.extend(doc.classes);
-    }
-    if let Items::Classes(..) = items {
-        report.classes_with_placements = Some(report.classes.len() as u64);
-        report.boards_with_placements = Some(report.classes.iter().map(|c| c.boards).sum());
-        report.classes_examined = Some(n_items as u64);
-    }
-    report.elapsed_seconds = started.elapsed().as_secs_f64();
-    crate::io::write_atomic(
-        &out.join("count.json"),
-        format!("{}\n", serde_json::to_string_pretty(&report)?).as_bytes(),
-    )?;
-    Ok(ChunkRun::Whole(report))
+    Ok(outcome)
+}
+
+/// Merges the shard directories of one N+k count into `out` (`queensat merge`): the count of
+/// an unsharded run, from the shards' chunks alone; `out` is written whole or not at all.
+pub fn merge_nk(dirs: &[PathBuf], out: &Path) -> anyhow::Result<NkReport> {
+    let spec: NkSpec = RunKind::Nk.common_spec(dirs)?;
+    check_side(spec.n)?;
+    ensure!(spec.chunk > 0, "{}: a chunk of 0 items", dirs[0].display());
+    with_cell_width!(spec.n * spec.n, W => {
+        let run = NkRun::<W>::new(&spec)?;
+        crate::io::new_dir_or_nothing(out, || {
+            let store = RunKind::Nk.open(out, &spec)?.reading_from(dirs);
+            let report = merge(&run, &store)?;
+            write_count(out, &report)?;
+            Ok(report)
+        })
+    })
 }
 
 /// How a report was counted, in a few words.
@@ -426,7 +498,11 @@ fn how(r: &NkReport) -> String {
         NkMethod::Rows if r.mirror_right => "rows, mirror on the right half".into(),
         NkMethod::Rows if r.mirror => "rows, mirror".into(),
         NkMethod::Rows => "rows, no symmetry".into(),
-        m => format!("{}, {} wall classes", m.name(), r.classes_examined.unwrap_or(0)),
+        m => format!(
+            "{}, {} wall classes",
+            m.name(),
+            r.per_class.classes_examined.unwrap_or(0)
+        ),
     }
 }
 
@@ -436,7 +512,10 @@ pub fn nk_line(r: &NkReport) -> String {
         "n={} k={}: {} placements of {} queens",
         r.n, r.k, r.placements, r.queens
     );
-    if let (Some(c), Some(b)) = (r.classes_with_placements, r.boards_with_placements) {
+    if let (Some(c), Some(b)) = (
+        r.per_class.classes_with_placements,
+        r.per_class.boards_with_placements,
+    ) {
         s.push_str(&format!(" on {c} wall classes ({b} boards)"));
     }
     s.push_str(&format!(
@@ -475,7 +554,7 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
     ));
     for g in groups {
         let Some(r) = g.first() else { continue };
-        let per_class = g.iter().find(|r| r.classes_with_placements.is_some());
+        let per_class = g.iter().find(|r| r.per_class.classes_with_placements.is_some());
         let opt =
             |f: fn(&NkReport) -> Option<u64>| per_class.and_then(f).map_or(String::new(), |v| v.to_string());
         s.push_str(&format!(
@@ -484,8 +563,8 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
             r.k,
             r.queens,
             r.placements,
-            opt(|r| r.classes_with_placements),
-            opt(|r| r.boards_with_placements)
+            opt(|r| r.per_class.classes_with_placements),
+            opt(|r| r.per_class.boards_with_placements)
         ));
         for r in g {
             s.push_str(&format!(" {:.2} |", r.cpu_seconds));

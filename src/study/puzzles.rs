@@ -41,10 +41,12 @@ use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
 use crate::check::{bnb_count, bnb_count_at_most, bnb_value, check_placement};
 use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::engine::interrupt::{check_stop, stop_requested};
-use crate::engine::{Interrupted, Reporter, Search, Shard, ValueOptions, second_optimum, upper_bound};
+use crate::engine::{Interrupted, Search, ValueOptions, second_optimum, upper_bound};
 use crate::io::to_bits64;
+use crate::run::{Reporter, Shard};
 use crate::study::Counts;
-use crate::study::chunk_store::{ChunkStore, bad_chunk, common_spec};
+use crate::study::chunk_store::ChunkStore;
+use crate::study::chunked_run::{ChunkHeader, ChunkId, ChunkedRun, RunKind, fetch};
 use crate::study::sweep::{Engine, Evaluator, compare_with_bnb, refuted_by_tree, second_optimum_by_tree};
 use crate::with_cell_width;
 use rayon::prelude::*;
@@ -158,9 +160,6 @@ fn reuse_engine() -> Engine {
     Engine::Reuse
 }
 
-/// The file that holds a puzzle run's spec in its directory.
-pub const PUZZLE_SPEC_FILE: &str = "puzzles-run.json";
-
 /// What is kept of a class for its supersets.
 #[derive(Clone, Copy, Debug)]
 struct ClassInfo<const W: usize> {
@@ -241,12 +240,7 @@ pub fn find_puzzles(opts: &PuzzleOptions) -> anyhow::Result<PuzzleRun> {
         "a shard needs an output directory and no --limit (a limit depends on the order of the whole run)"
     );
     let store = match &opts.dir {
-        Some(dir) => Some(ChunkStore::open(
-            dir,
-            PUZZLE_SPEC_FILE,
-            "puzzle run",
-            &opts.spec(),
-        )?),
+        Some(dir) => Some(RunKind::Puzzles.open(dir, &opts.spec())?),
         None => None,
     };
     with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(opts, store.as_ref(), true))
@@ -259,7 +253,7 @@ pub fn merge_puzzles(
     dir: &std::path::Path,
     progress: Reporter,
 ) -> anyhow::Result<PuzzleReport> {
-    let spec: PuzzleSpec = common_spec(dirs, PUZZLE_SPEC_FILE, "puzzle run")?;
+    let spec: PuzzleSpec = RunKind::Puzzles.common_spec(dirs)?;
     let value = ValueOptions {
         base: BaseOptions {
             amo: spec.amo,
@@ -285,7 +279,7 @@ pub fn merge_puzzles(
     debug_assert_eq!(opts.spec(), spec);
     Board::new(opts.rows, opts.cols)?;
     crate::io::new_dir_or_nothing(dir, || {
-        let store = ChunkStore::open(dir, PUZZLE_SPEC_FILE, "puzzle run", &spec)?.reading_from(dirs);
+        let store = RunKind::Puzzles.open(dir, &spec)?.reading_from(dirs);
         match with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(&opts, Some(&store), false))?
         {
             PuzzleRun::Report(r) => Ok(*r),
@@ -444,31 +438,115 @@ fn check_puzzle<const W: usize>(
     Ok(())
 }
 
-/// The class docs of one chunk: read back (checked against the class list), or computed
-/// (and stored) when allowed; `None` when this run leaves the chunk to another shard.
-#[allow(clippy::too_many_arguments)]
-fn chunk_docs<const W: usize>(
-    sets: &WallClasses<W>,
-    part: &[CellSet<W>],
-    (k, j, first): (usize, usize, usize),
-    known: &HashMap<CellSet<W>, ClassInfo<W>>,
-    opts: &PuzzleOptions,
-    store: Option<&ChunkStore>,
-    compute: bool,
-    tally: &mut (usize, usize),
-) -> anyhow::Result<Option<PuzzleChunk>> {
-    if let Some(store) = store.filter(|s| s.has(k, j) || !compute) {
-        let (doc, path): (PuzzleChunk, _) = store.read(k, j)?;
-        let fits = doc.walls == k
-            && doc.chunk == j
-            && doc.first_class == first
-            && doc.classes.len() == part.len()
-            && doc.classes.iter().zip(part).all(|(c, m)| c.key == sets.cells(m));
-        if !fits {
-            return Err(bad_chunk(
-                &path,
-                "the chunk does not match the classes of this run",
-            ));
+/// One level of a puzzle run (the classes of `k` walls) as a chunked run: its chunks depend
+/// on every level below (`known`), not on each other.
+struct Level<'a, const W: usize> {
+    sets: &'a WallClasses<W>,
+    /// The level's classes, in enumeration order.
+    classes: &'a [CellSet<W>],
+    known: &'a HashMap<CellSet<W>, ClassInfo<W>>,
+    opts: &'a PuzzleOptions,
+    plan: Vec<ChunkId>,
+}
+
+impl<'a, const W: usize> Level<'a, W> {
+    fn new(
+        sets: &'a WallClasses<W>,
+        k: usize,
+        classes: &'a [CellSet<W>],
+        known: &'a HashMap<CellSet<W>, ClassInfo<W>>,
+        opts: &'a PuzzleOptions,
+    ) -> Level<'a, W> {
+        let chunk = opts.chunk_size;
+        let plan = (0..classes.len().div_ceil(chunk))
+            .map(|j| ChunkId {
+                walls: k,
+                chunk: j,
+                first: j * chunk,
+                len: (classes.len() - j * chunk).min(chunk),
+            })
+            .collect();
+        Level {
+            sets,
+            classes,
+            known,
+            opts,
+            plan,
+        }
+    }
+
+    fn part(&self, id: &ChunkId) -> &'a [CellSet<W>] {
+        &self.classes[id.first..id.first + id.len]
+    }
+}
+
+impl<const W: usize> ChunkedRun for Level<'_, W> {
+    type Chunk = PuzzleChunk;
+    const ITEMS: &'static str = "classes";
+
+    fn title(&self) -> String {
+        format!("puzzles: {} walls", self.plan.first().map_or(0, |id| id.walls))
+    }
+
+    fn plan(&self) -> &[ChunkId] {
+        &self.plan
+    }
+
+    fn compute(&self, id: &ChunkId, _tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<PuzzleChunk> {
+        let (sets, opts) = (self.sets, self.opts);
+        let t = Instant::now();
+        // One evaluator per worker: for SAT, one solver (walls as assumptions), as in a sweep.
+        let shape = Board::new(opts.rows, opts.cols)?;
+        let part = self.part(id);
+        let outcomes: Vec<Outcome<W>> = part
+            .par_iter()
+            .map_init(
+                || Evaluator::new(&shape, opts.engine, &opts.value.backend),
+                |ev, &m| {
+                    check_stop()?;
+                    process(sets, m, self.known, opts, ev)
+                },
+            )
+            .collect::<anyhow::Result<_>>()?;
+        let classes = part
+            .iter()
+            .zip(outcomes)
+            .map(|(m, o)| ClassDoc {
+                key: sets.cells(m),
+                value: o.info.value,
+                optimum: sets.cells(&o.info.optimum),
+                holds_unique: o.info.holds_unique,
+                verdict: o.verdict,
+            })
+            .collect();
+        Ok(PuzzleChunk {
+            walls: id.walls,
+            chunk: id.chunk,
+            first_class: id.first,
+            seconds: t.elapsed().as_secs_f64(),
+            classes,
+        })
+    }
+
+    fn header(doc: &PuzzleChunk) -> ChunkHeader {
+        ChunkHeader {
+            walls: Some(doc.walls),
+            chunk: doc.chunk,
+            first: doc.first_class,
+            len: doc.classes.len(),
+        }
+    }
+
+    /// Each class the one of the level's list at its place, and as the run would have found it.
+    fn check(&self, id: &ChunkId, doc: &PuzzleChunk, _fresh: bool) -> Result<(), String> {
+        let part = self.part(id);
+        if let Some(i) = doc
+            .classes
+            .iter()
+            .zip(part)
+            .position(|(c, m)| c.key != self.sets.cells(m))
+        {
+            return Err(format!("class {}: not the class of this run at its place", i + 1));
         }
         // On every thread: each class's value and count cost a branch and bound.
         let bad = doc
@@ -476,53 +554,16 @@ fn chunk_docs<const W: usize>(
             .par_iter()
             .zip(part)
             .enumerate()
-            .find_map_first(|(i, (c, m))| check_class(sets, m, c, known, opts).err().map(|why| (i, why)));
-        if let Some((i, why)) = bad {
-            return Err(bad_chunk(&path, format!("class {}: {why}", i + 1)));
+            .find_map_first(|(i, (c, m))| {
+                check_class(self.sets, m, c, self.known, self.opts)
+                    .err()
+                    .map(|why| (i, why))
+            });
+        match bad {
+            Some((i, why)) => Err(format!("class {}: {why}", i + 1)),
+            None => Ok(()),
         }
-        tally.1 += 1;
-        return Ok(Some(doc));
     }
-    let last_level = k == opts.walls.max();
-    if last_level && !opts.shard.keeps(j) {
-        return Ok(None);
-    }
-    let t = Instant::now();
-    // One evaluator per worker: for SAT, one solver (walls as assumptions), as in a sweep.
-    let shape = Board::new(opts.rows, opts.cols)?;
-    let outcomes: Vec<Outcome<W>> = part
-        .par_iter()
-        .map_init(
-            || Evaluator::new(&shape, opts.engine, &opts.value.backend),
-            |ev, &m| {
-                check_stop()?;
-                process(sets, m, known, opts, ev)
-            },
-        )
-        .collect::<anyhow::Result<_>>()?;
-    let classes = part
-        .iter()
-        .zip(outcomes)
-        .map(|(m, o)| ClassDoc {
-            key: sets.cells(m),
-            value: o.info.value,
-            optimum: sets.cells(&o.info.optimum),
-            holds_unique: o.info.holds_unique,
-            verdict: o.verdict,
-        })
-        .collect();
-    let doc = PuzzleChunk {
-        walls: k,
-        chunk: j,
-        first_class: first,
-        seconds: t.elapsed().as_secs_f64(),
-        classes,
-    };
-    if let Some(store) = store {
-        store.write(k, j, &doc)?;
-    }
-    tally.0 += 1;
-    Ok(Some(doc))
 }
 
 fn find_puzzles_in<const W: usize>(
@@ -556,14 +597,30 @@ fn find_puzzles_in<const W: usize>(
             ..LevelStats::default()
         };
         let mut last_report = Instant::now();
+        let run = Level::new(&sets, k, &level, &known, opts);
+        // What this level's classes tell their supersets: kept apart while the level's chunks
+        // read `known` (a class's proper subsets are all on the levels below).
+        let mut learnt = Vec::new();
         let chunk = opts.chunk_size;
-        for (ci, part) in level.chunks(chunk).enumerate() {
-            let id = (k, ci, ci * chunk);
-            let doc = match chunk_docs(&sets, part, id, &known, opts, store, compute, &mut tally) {
-                Ok(Some(doc)) => doc,
-                Ok(None) => {
-                    left_to_others += 1;
-                    continue;
+        for id in run.plan() {
+            let last_level = k == kmax;
+            if compute
+                && last_level
+                && !opts.shard.keeps(id.chunk)
+                && store.is_none_or(|s| !s.has(k, id.chunk))
+            {
+                left_to_others += 1;
+                continue;
+            }
+            let (ci, part) = (id.chunk, run.part(id));
+            let doc = match fetch(&run, store, id, compute) {
+                Ok((doc, fresh)) => {
+                    if fresh {
+                        tally.0 += 1;
+                    } else {
+                        tally.1 += 1;
+                    }
+                    doc
                 }
                 // The chunks finished are kept; the puzzles found so far are puzzles (every
                 // level below is whole), so they are reported as such.
@@ -589,7 +646,7 @@ fn find_puzzles_in<const W: usize>(
                     verdict: c.verdict,
                 };
                 if k < kmax {
-                    known.insert(m, o.info);
+                    learnt.push((m, o.info));
                 }
                 stats.classes += 1;
                 let Some(v) = o.info.value else {
@@ -644,6 +701,7 @@ fn find_puzzles_in<const W: usize>(
                 break 'levels;
             }
         }
+        known.extend(learnt);
         opts.progress.note(|| {
             format!(
                 "puzzles: {} walls: {} classes, {} puzzles at this level, {:.1} s",

@@ -6,8 +6,6 @@
 pub mod hostile;
 pub mod programs;
 
-pub use programs::{needs, on_path};
-
 use std::process::{Command, Output};
 
 /// A 24×24 board with 18 walls whose `value` takes long with CaDiCaL: value 37, LP bound 38,

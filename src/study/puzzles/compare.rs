@@ -288,10 +288,10 @@ mod tests {
             limit,
             engine: crate::study::sweep::Engine::Tree,
             value: ValueOptions::default(),
-            progress: crate::engine::Reporter::silent(),
+            progress: crate::run::Reporter::silent(),
             chunk_size: 4096,
             dir: None,
-            shard: crate::engine::Shard::ALL,
+            shard: crate::run::Shard::ALL,
         })
         .unwrap()
         .into_report()

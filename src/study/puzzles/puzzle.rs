@@ -7,12 +7,14 @@ use std::collections::BTreeMap;
 /// One interesting puzzle.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Puzzle {
+    /// The board's shape, that of the run.
     pub rows: usize,
     pub cols: usize,
     /// Walls of the class representative.
     pub walls: Vec<Coord>,
     /// The walls in the published 64-bit layout (boards of at most 8 × 8).
     pub bits: Option<u64>,
+    /// The most queens the board holds: the size of `solution`.
     pub value: usize,
     /// The unique optimum on the representative, re-checked.
     pub solution: Placement,

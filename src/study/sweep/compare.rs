@@ -24,10 +24,13 @@ pub struct Finding {
 #[derive(Clone, Debug, Default)]
 pub struct KComparison {
     pub walls: usize,
+    /// Rows of the published file, and our classes of `walls` walls.
     pub published_rows: usize,
     pub our_classes: usize,
+    /// Our classes that some published row names, and published rows naming a class again.
     pub classes_covered: usize,
     pub duplicate_rows: usize,
+    /// Published rows whose value is not ours, and those whose placement fails the checker.
     pub value_disagreements: Vec<Finding>,
     pub placement_problems: Vec<Finding>,
     /// Per-board value counts of the published summary, and ours, when a summary exists.

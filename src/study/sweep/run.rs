@@ -14,13 +14,16 @@ use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
 use crate::board::{Board, CellSet, Placement, WallClasses};
 use crate::check::check_placement;
 use crate::check::{bnb_count, bnb_value};
-use crate::engine::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::io::{
     ClassRow, Series, new_dir_or_nothing, render_distribution_svg, render_jsonl, render_published_csv,
     write_atomic,
 };
+use crate::run::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::Backend;
-use crate::study::chunk_store::{ChunkRun, ChunkStore, bad_chunk, common_spec};
+use crate::study::chunk_store::ChunkRun;
+use crate::study::chunked_run::{
+    self, ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive,
+};
 use crate::with_cell_width;
 use anyhow::bail;
 use rayon::prelude::*;
@@ -117,32 +120,45 @@ struct ChunkDoc {
     tree_seconds: Option<f64>,
 }
 
-/// The classes of every wall count of the spec, and their chunk numbering.
+/// The classes of every wall count of the spec, and their chunks.
 struct Plan<const W: usize> {
     ws: WallClasses<W>,
     /// `(k, classes of k)`.
     classes: Vec<(usize, Vec<CellSet<W>>)>,
-    /// `(k, index into classes, chunk number within k)` in global chunk order.
-    chunks: Vec<(usize, usize, usize)>,
+    /// Every chunk, wall count by wall count (a shard takes them round robin over all).
+    chunks: Vec<ChunkId>,
+}
+
+impl<const W: usize> Plan<W> {
+    /// The classes of chunk `id`.
+    fn masks(&self, id: &ChunkId) -> &[CellSet<W>] {
+        let (_, list) = self
+            .classes
+            .iter()
+            .find(|(k, _)| *k == id.walls)
+            .expect("a chunk of the plan has its wall count's classes");
+        &list[id.first..id.first + id.len]
+    }
 }
 
 fn plan<const W: usize>(spec: &SweepSpec) -> anyhow::Result<Plan<W>> {
     let ws = WallClasses::<W>::new(spec.rows, spec.cols)?;
     let mut classes = Vec::new();
     let mut chunks = Vec::new();
-    for (slot, &k) in spec.walls.iter().enumerate() {
+    for &k in &spec.walls {
         let list = ws.classes_within_limit(k)?;
         for j in 0..list.len().div_ceil(spec.chunk_size) {
-            chunks.push((k, slot, j));
+            let first = j * spec.chunk_size;
+            chunks.push(ChunkId {
+                walls: k,
+                chunk: j,
+                first,
+                len: (list.len() - first).min(spec.chunk_size),
+            });
         }
         classes.push((k, list));
     }
     Ok(Plan { ws, classes, chunks })
-}
-
-/// The directory of a sweep: `sweep.json` and `chunks/`.
-fn open_store(out: &Path, spec: &SweepSpec) -> anyhow::Result<ChunkStore> {
-    ChunkStore::open(out, "sweep.json", "sweep", spec)
 }
 
 /// Evaluates one chunk with one solver (or, for the tree engine, none unless cross-checking).
@@ -150,13 +166,11 @@ fn compute_chunk<const W: usize>(
     plan: &Plan<W>,
     spec: &SweepSpec,
     backend: &Backend,
-    (k, slot, j): (usize, usize, usize),
+    id: &ChunkId,
     cross_check: bool,
     tick: &(dyn Fn(u64) + Sync),
 ) -> anyhow::Result<ChunkDoc> {
-    let list = &plan.classes[slot].1;
-    let first = j * spec.chunk_size;
-    let masks = &list[first..(first + spec.chunk_size).min(list.len())];
+    let masks = plan.masks(id);
     let boards: Vec<Board> = masks.iter().map(|m| plan.ws.board(m)).collect();
     let shape = Board::new(spec.rows, spec.cols)?;
     // The branch and bound's optima start the searches (and are compared with the proved
@@ -251,9 +265,9 @@ fn compute_chunk<const W: usize>(
         (evaluated + count_seconds, calls, None, None)
     };
     Ok(ChunkDoc {
-        walls: k,
-        chunk: j,
-        first_class: first,
+        walls: id.walls,
+        chunk: id.chunk,
+        first_class: id.first,
         rows,
         sat_seconds,
         sat_calls,
@@ -278,62 +292,113 @@ fn run_sweep_in<const W: usize>(spec: &SweepSpec, opts: &RunOptions, out: &Path)
     if spec.chunk_size == 0 {
         bail!("--chunk must be at least 1");
     }
-    let plan = plan::<W>(spec)?;
-    let store = open_store(out, spec)?;
-    let shard = opts.shard.unwrap_or(Shard::ALL);
-    let mine: Vec<(usize, usize, usize)> = plan
-        .chunks
-        .iter()
-        .enumerate()
-        .filter(|&(g, _)| shard.keeps(g))
-        .map(|(_, &c)| c)
-        .collect();
-    let chunk_len = |&(_, slot, j): &(usize, usize, usize)| {
-        let n = plan.classes[slot].1.len();
-        (n - j * spec.chunk_size).min(spec.chunk_size) as u64
+    let run = Sweep {
+        spec,
+        plan: plan::<W>(spec)?,
+        backend,
+        cross_check: opts.cross_check,
+        out,
+        command: &opts.command,
+        started,
     };
-    let (done, todo): (Vec<_>, Vec<_>) = mine.iter().partition(|&&(k, _, j)| store.has(k, j));
-    let total: u64 = mine.iter().map(chunk_len).sum();
+    let store = RunKind::Sweep.open(out, spec)?;
+    let shard = opts.shard.unwrap_or(Shard::ALL);
     let bar = &opts.progress;
-    bar.start(&format!("sweep {}x{}: classes", spec.rows, spec.cols), total);
-    bar.advance(done.iter().copied().map(chunk_len).sum());
-    let tick = |n: u64| bar.advance(n);
-    let stopped = store.compute(&todo, (done.len(), mine.len()), |&&c| {
-        let doc = compute_chunk(&plan, spec, &backend, c, opts.cross_check, &tick)?;
-        store.write(c.0, c.2, &doc)
-    });
-    bar.finish();
-    if let Some(stopped) = stopped? {
-        return Ok(ChunkRun::Stopped(stopped));
-    }
-    if shard.count > 1 {
-        bar.note(|| format!(
+    let (outcome, tally) = drive(&run, &store, shard, bar)?;
+    match &outcome {
+        ChunkRun::ShardFinished => bar.note(|| format!(
             "queensat: shard {}/{} finished: {} chunks ({} resumed) in {}; run `queensat merge` on the shard directories",
             shard.index,
             shard.count,
-            mine.len(),
-            done.len(),
+            tally.mine,
+            tally.resumed,
             out.display()
-        ));
-        return Ok(ChunkRun::ShardFinished);
+        )),
+        ChunkRun::Whole(_) => {
+            let classes: usize = run.plan.classes.iter().map(|(_, l)| l.len()).sum();
+            bar.note(|| {
+                format!(
+                    "queensat: {classes} classes of {}x{} boards in {:.1} s ({} of {} chunks resumed); see {}",
+                    spec.rows,
+                    spec.cols,
+                    started.elapsed().as_secs_f64(),
+                    tally.resumed,
+                    tally.chunks,
+                    out.join("summary.md").display()
+                )
+            });
+        }
+        ChunkRun::Stopped(_) => {}
     }
-    let fresh: Vec<(usize, usize)> = todo.iter().map(|&&(k, _, j)| (k, j)).collect();
-    let swept = assemble(spec, &plan, &store, out, &opts.command, started, &fresh)?;
-    {
-        let classes: usize = plan.classes.iter().map(|(_, l)| l.len()).sum();
-        bar.note(|| {
-            format!(
-                "queensat: {classes} classes of {}x{} boards in {:.1} s ({} of {} chunks resumed); see {}",
-                spec.rows,
-                spec.cols,
-                started.elapsed().as_secs_f64(),
-                done.len(),
-                plan.chunks.len(),
-                out.join("summary.md").display()
-            )
-        });
+    Ok(outcome)
+}
+
+/// One sweep as a chunked run, with what assembling it writes.
+struct Sweep<'a, const W: usize> {
+    spec: &'a SweepSpec,
+    plan: Plan<W>,
+    backend: Backend,
+    cross_check: bool,
+    /// Where the database, summaries and chart go.
+    out: &'a Path,
+    command: &'a str,
+    started: Instant,
+}
+
+impl<const W: usize> ChunkedRun for Sweep<'_, W> {
+    type Chunk = ChunkDoc;
+    const ITEMS: &'static str = "rows";
+
+    fn title(&self) -> String {
+        format!("sweep {}x{}: classes", self.spec.rows, self.spec.cols)
     }
-    Ok(ChunkRun::Whole(swept))
+
+    fn plan(&self) -> &[ChunkId] {
+        &self.plan.chunks
+    }
+
+    fn steps(&self, id: &ChunkId) -> u64 {
+        id.len as u64
+    }
+
+    fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<ChunkDoc> {
+        compute_chunk(&self.plan, self.spec, &self.backend, id, self.cross_check, tick)
+    }
+
+    fn header(doc: &ChunkDoc) -> ChunkHeader {
+        ChunkHeader {
+            walls: Some(doc.walls),
+            chunk: doc.chunk,
+            first: doc.first_class,
+            len: doc.rows.len(),
+        }
+    }
+
+    fn check(&self, id: &ChunkId, doc: &ChunkDoc, fresh: bool) -> Result<(), String> {
+        // On every thread: a stored row's value costs a branch and bound.
+        let bad = doc
+            .rows
+            .par_iter()
+            .zip(self.plan.masks(id))
+            .enumerate()
+            .find_map_first(|(i, (r, m))| {
+                check_row(&self.plan, self.spec, r, m, !fresh)
+                    .err()
+                    .map(|why| (i, why))
+            });
+        match bad {
+            Some((i, why)) => Err(format!("row {}: {why}", i + 1)),
+            None => Ok(()),
+        }
+    }
+}
+
+impl<const W: usize> WholeRun for Sweep<'_, W> {
+    type Report = (Vec<WallsSummary>, RunRecord);
+
+    fn assemble(&self, chunks: &mut Chunks<ChunkDoc>, tally: &Tally) -> anyhow::Result<Self::Report> {
+        assemble(self, chunks, tally)
+    }
 }
 
 /// Re-checks a row read back from a chunk against the class it should describe: the walls,
@@ -388,49 +453,27 @@ fn check_row<const W: usize>(
     Ok(())
 }
 
-/// Reads every chunk of the spec from the store, and writes the database, summaries and chart
-/// into `out`. `fresh`: the chunks `(walls, chunk)` this run computed.
+/// Writes the database, summaries and chart of a sweep from its chunks, read back and checked
+/// in plan order.
 fn assemble<const W: usize>(
-    spec: &SweepSpec,
-    plan: &Plan<W>,
-    store: &ChunkStore,
-    out: &Path,
-    command: &str,
-    started: Instant,
-    fresh: &[(usize, usize)],
+    run: &Sweep<'_, W>,
+    chunks: &mut Chunks<ChunkDoc>,
+    tally: &Tally,
 ) -> anyhow::Result<(Vec<WallsSummary>, RunRecord)> {
+    let (spec, plan, out) = (run.spec, &run.plan, run.out);
     let mut sums: Vec<WallsSummary> = Vec::new();
     let mut sat_seconds = 0.0;
     let mut calls = 0;
     let mut cross: Option<CrossCheck> = None;
     let mut tree_seconds: Option<f64> = None;
     let shape = format!("{}x{}", spec.rows, spec.cols);
-    for (slot, (k, list)) in plan.classes.iter().enumerate() {
+    for (k, list) in &plan.classes {
         let mut rows: Vec<ClassRow> = Vec::with_capacity(list.len());
-        for &(_, s, j) in plan.chunks.iter().filter(|c| c.1 == slot) {
-            debug_assert_eq!(s, slot);
-            let (doc, path): (ChunkDoc, _) = store.read(*k, j)?;
-            if doc.walls != *k || doc.chunk != j || doc.first_class != rows.len() {
-                return Err(bad_chunk(&path, "the chunk does not match its name"));
-            }
-            let classes = &list[doc.first_class..(doc.first_class + spec.chunk_size).min(list.len())];
-            if doc.rows.len() != classes.len() {
-                return Err(bad_chunk(
-                    &path,
-                    format!("{} rows for {} classes", doc.rows.len(), classes.len()),
-                ));
-            }
-            let stored = !fresh.contains(&(*k, j));
-            // On every thread: a stored row's value costs a branch and bound.
-            let bad = doc
-                .rows
-                .par_iter()
-                .zip(classes)
-                .enumerate()
-                .find_map_first(|(i, (r, m))| check_row(plan, spec, r, m, stored).err().map(|why| (i, why)));
-            if let Some((i, why)) = bad {
-                return Err(bad_chunk(&path, format!("row {}: {why}", i + 1)));
-            }
+        for _ in plan.chunks.iter().filter(|c| c.walls == *k) {
+            let doc = chunks
+                .next()
+                .expect("the chunks come in plan order, one for each of the plan")?
+                .chunk;
             sat_seconds += doc.sat_seconds;
             calls += doc.sat_calls;
             if let Some(t) = doc.tree_seconds {
@@ -488,7 +531,7 @@ fn assemble<const W: usize>(
     )?;
     let prov = RunRecord {
         provenance: Provenance {
-            command: command.to_string(),
+            command: run.command.to_string(),
             ..Provenance::now()
         },
         // The tree engine calls a solver only to cross-check.
@@ -520,14 +563,14 @@ fn assemble<const W: usize>(
             }
         },
         threads: rayon::current_num_threads(),
-        elapsed_seconds: started.elapsed().as_secs_f64(),
+        elapsed_seconds: run.started.elapsed().as_secs_f64(),
         cpu_seconds: process_cpu_seconds(),
         chunk_sat_seconds: sat_seconds,
         cross_check: cross,
         sat_calls: calls,
         chunk_tree_seconds: tree_seconds,
-        chunks: plan.chunks.len(),
-        chunks_resumed: plan.chunks.len() - fresh.len(),
+        chunks: tally.chunks,
+        chunks_resumed: tally.chunks - tally.fresh.len(),
     };
     write_atomic(
         &out.join("run.json"),
@@ -540,13 +583,21 @@ fn assemble<const W: usize>(
 /// Merges shard directories of one sweep into `out`; returns the summary of each wall count.
 pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<(Vec<WallsSummary>, RunRecord)> {
     let started = Instant::now();
-    let spec: SweepSpec = common_spec(dirs, "sweep.json", "sweep")?;
+    let spec: SweepSpec = RunKind::Sweep.common_spec(dirs)?;
     Board::new(spec.rows, spec.cols)?;
     with_cell_width!(spec.rows * spec.cols, W => {
-        let plan = plan::<W>(&spec)?;
+        let run = Sweep {
+            spec: &spec,
+            plan: plan::<W>(&spec)?,
+            backend: spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?,
+            cross_check: false,
+            out,
+            command,
+            started,
+        };
         new_dir_or_nothing(out, || {
-            let store = open_store(out, &spec)?.reading_from(dirs);
-            assemble(&spec, &plan, &store, out, command, started, &[])
+            let store = RunKind::Sweep.open(out, &spec)?.reading_from(dirs);
+            chunked_run::merge(&run, &store)
         })
     })
 }

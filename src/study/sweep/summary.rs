@@ -2,8 +2,8 @@
 //! orbit size), the maximum and an example, and how the figures were made.
 
 use crate::board::{Coord, render_cell_list};
-use crate::engine::Provenance;
 use crate::io::ClassRow;
+use crate::run::Provenance;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -19,12 +19,15 @@ pub struct ValueCount {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WallsSummary {
     pub walls: usize,
+    /// Symmetry classes, and the boards they hold (each class weighs its orbit).
     pub classes: u64,
     pub boards: u64,
     pub max_value: usize,
     /// The first class (in database order) with the maximum value.
     pub max_example: Vec<Coord>,
+    /// A placement of `max_value` queens on `max_example`, checked.
     pub max_example_queens: Vec<Coord>,
+    /// Classes and boards per value, by ascending value.
     pub values: Vec<ValueCount>,
     /// With `--count-optimal`: placements of `max_value` queens summed over every board (a
     /// class weighs its orbit), e.g. the "n + k queens with k walls on n × n" count when

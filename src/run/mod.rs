@@ -1,0 +1,13 @@
+//! What every long run shares, beside the layers (engine, study and cli all import it, it
+//! imports none of them): how far it got (progress), how it was made (provenance) and which
+//! part of the job it does (shards).
+
+pub mod progress;
+pub mod provenance;
+pub mod shard;
+
+pub use progress::{Progress, Reporter};
+pub use provenance::{
+    Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
+};
+pub use shard::Shard;
