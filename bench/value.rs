@@ -17,6 +17,7 @@ use anyhow::{Context, bail, ensure};
 use clap::{Parser, Subcommand};
 use queensat::board::{Board, Coord};
 use queensat::check::check_placement;
+use queensat::choice::Choice;
 use queensat::encode::{Amo, BaseOptions, CountMode};
 use queensat::engine::{Search, ValueOptions, ValueReport, value};
 use queensat::io::write_atomic;
@@ -54,11 +55,11 @@ enum Mode {
     /// The value of each board of a JSON-lines file.
     Boards {
         file: PathBuf,
-        #[arg(long, value_enum, default_value_t = Amo::default())]
+        #[arg(long, value_parser = <Amo as Choice>::from_choice_name, default_value_t = Amo::default())]
         amo: Amo,
-        #[arg(long, value_enum, default_value_t = CountMode::default())]
+        #[arg(long, value_parser = <CountMode as Choice>::from_choice_name, default_value_t = CountMode::default())]
         count: CountMode,
-        #[arg(long, value_enum, default_value_t = Search::default())]
+        #[arg(long, value_parser = <Search as Choice>::from_choice_name, default_value_t = Search::default())]
         search: Search,
         #[arg(long, default_value = "varisat")]
         solver: Backend,

@@ -11,14 +11,17 @@
 //! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports;
 //! - [`study`]: many boards: sweeps, puzzles, least walls, armies, covers, verification, their
 //!   reports, and the one chunked run (its chunk store) behind resume, shards and merge;
-//! - [`cli`]: clap, thin: parse, call one library function, print;
+//! - the command line (the binary's own `cli` module, not part of this API): clap, thin:
+//!   parse, call one library function, print;
 //! - beside the layers, [`run`]: the CPU clock, provenance, progress reporter and shards every
-//!   run uses (importable by every layer, importing none).
+//!   run uses (importable by every layer, importing none), and [`choice`]: the named options
+//!   (encodings, searches, presets) every layer declares with [`choices!`], whose names the
+//!   command line parses.
 
 pub use queensat_board as board;
 pub use queensat_board::with_cell_width;
 pub use queensat_check as check;
-pub mod cli;
+pub mod choice;
 pub mod encode;
 pub mod engine;
 pub mod io;

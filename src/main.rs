@@ -1,3 +1,7 @@
+//! The `queensat` command line: [`cli`] parses, calls the library, prints.
+
+mod cli;
+
 fn main() {
     // `print!` panics when stdout cannot be written. A closed stdout (`queensat ... | head -1`)
     // ends the process quietly with exit 0, as for other line-oriented tools; any other write
@@ -20,5 +24,5 @@ fn main() {
         }
         report(info);
     }));
-    std::process::exit(queensat::cli::main());
+    std::process::exit(cli::main());
 }

@@ -49,7 +49,7 @@ fn one_shape_spelling_for_every_command() {
     assert_eq!(saved["reports"][0]["rows"], 3);
     assert_eq!(saved["reports"][0]["cols"], 4);
     assert!(
-        saved["command"]
+        saved["command_line"]
             .as_str()
             .unwrap()
             .starts_with("queensat least-walls")
@@ -152,4 +152,33 @@ fn completions_and_man_pages_come_from_the_clap_definitions() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// Every board format README lists is accepted where a board file is: a JSON board as well as
+/// a grid, the same board giving the same value; a malformed JSON board is one error line.
+#[test]
+fn a_json_board_is_a_board_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("b.json");
+    std::fs::write(&json, r#"{"rows":4,"cols":4,"walls":[[1,1]],"holes":[]}"#).unwrap();
+    let grid = dir.path().join("b.txt");
+    std::fs::write(&grid, "....\n.#..\n....\n....\n").unwrap();
+    let from_json = run(&["value", json.to_str().unwrap()]);
+    assert!(from_json.status.success(), "{}", stderr(&from_json));
+    let from_grid = run(&["value", grid.to_str().unwrap()]);
+    let value = |o: &std::process::Output| {
+        stdout(o)
+            .lines()
+            .find(|l| l.starts_with("value"))
+            .map(str::to_string)
+    };
+    assert_eq!(value(&from_json), value(&from_grid));
+    std::fs::write(&json, r#"{"rows":4,"cols":4,"walls":[[9,9]]}"#).unwrap();
+    let o = run(&["value", json.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a JSON board: cell 9,9 is off the 4x4 board"),
+        "{}",
+        stderr(&o)
+    );
 }

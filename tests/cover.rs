@@ -143,7 +143,7 @@ fn packing_agrees_with_a171760() {
         let (code, out, err) = queensat(&args);
         assert_eq!(code, 0, "{err}");
         let reports: serde_json::Value = serde_json::from_str(&out).unwrap();
-        let pack = &reports[0]["pack"];
+        let pack = &reports["reports"][0]["pack"];
         assert_eq!(pack["value"], published, "n = {n}: {pack}");
         assert_ne!(pack["optimal"], false, "n = {n}");
     }
@@ -202,7 +202,7 @@ fn a_time_limit_picks_a_solver_that_stops_inside_a_call() {
         let (code, out, err) = queensat(&[&["cover", "--size", "6", "--format", "json"], extra].concat());
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        (v[0]["solver"].as_str().unwrap().to_string(), err)
+        (v["reports"][0]["solver"].as_str().unwrap().to_string(), err)
     };
     let (name, err) = solver(&["--time-limit", "60"]);
     let expected = if common::built_with("cadical") {

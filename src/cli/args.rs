@@ -1,11 +1,12 @@
 //! Argument groups that several commands share, spelled the same everywhere: the encoding and
 //! solver options, where output goes, and whether progress shows.
 
-use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::engine::{Search, VALUE_CADICAL_CONFIG, ValueOptions};
-use crate::io::write_atomic;
-use crate::solve::{Backend, CadicalConfig};
+use super::choice::choice;
 use clap::Args;
+use queensat::encode::{Amo, BaseOptions, CountMode};
+use queensat::engine::{Search, VALUE_CADICAL_CONFIG, ValueOptions};
+use queensat::io::write_atomic;
+use queensat::solve::{Backend, CadicalConfig};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -13,10 +14,10 @@ use std::time::Duration;
 #[derive(Args, Debug, Clone)]
 pub struct BaseArgs {
     /// At-most-one encoding for each segment.
-    #[arg(long, value_enum, default_value_t = Amo::default())]
+    #[arg(long, value_parser = choice::<Amo>(), default_value_t = Amo::default())]
     pub amo: Amo,
     /// What the cardinality totalisers count.
-    #[arg(long, value_enum, default_value_t = CountMode::default())]
+    #[arg(long, value_parser = choice::<CountMode>(), default_value_t = CountMode::default())]
     pub counter: CountMode,
 }
 
@@ -93,7 +94,7 @@ pub struct ValueSearchArgs {
     #[command(flatten)]
     pub base: BaseArgs,
     /// How the search moves between the bounds.
-    #[arg(long, value_enum, default_value_t = Search::default())]
+    #[arg(long, value_parser = choice::<Search>(), default_value_t = Search::default())]
     pub search: Search,
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -104,7 +105,7 @@ pub struct ValueSearchArgs {
     pub no_lp: bool,
     /// CaDiCaL's option preset for this search, where CaDiCaL answers (`--solver cadical`, or
     /// no `--solver` on boards of 300 free cells and more); `sat` by default (docs/bench.md).
-    #[arg(long, value_enum, default_value_t = VALUE_CADICAL_CONFIG)]
+    #[arg(long, value_parser = choice::<CadicalConfig>(), default_value_t = VALUE_CADICAL_CONFIG)]
     pub cadical_config: CadicalConfig,
 }
 

@@ -2,14 +2,16 @@
 
 use super::args::{CertifyArgs, Format, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs};
 use super::board_args::BoardArgs;
+use super::choice::choice;
 use super::progress::ProgressArgs;
-use crate::encode::ArmyEncoding;
-use crate::engine::interrupt::stopped_exit_code;
-use crate::engine::{Provenance, Shard};
-use crate::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
-use crate::study::{ArmyOptions, ArmyReport};
 use anyhow::bail;
 use clap::Args;
+use queensat::encode::ArmyEncoding;
+use queensat::engine::interrupt::stopped_exit_code;
+use queensat::engine::{Provenance, Shard};
+use queensat::study::report::command_json;
+use queensat::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
+use queensat::study::{ArmyOptions, ArmyReport};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -33,14 +35,14 @@ pub struct ArmiesArgs {
     pub no_count: bool,
     /// Stop an enumeration after this many seconds (between solver calls); the count is then
     /// reported as a lower bound.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = queensat::solve::parse_seconds)]
     pub count_seconds: Option<Duration>,
     /// Stop the search for m after this many CPU seconds (or at a stop signal) and report the
     /// largest checked position found, labelled NOT proved (exit 3; 130, 143, 129 after
     /// Ctrl-C, SIGTERM, SIGHUP); a
     /// stopped board is not written to --cache. CaDiCaL stops inside a call, so it answers
     /// when no --solver is named; the other solvers stop between calls.
-    #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = queensat::solve::parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
     /// board finishes.
@@ -54,7 +56,7 @@ pub struct ArmiesArgs {
     pub shard: Option<Shard>,
     #[command(flatten)]
     pub output: OutputArgs,
-    #[arg(long, value_enum, default_value_t = ArmyEncoding::default())]
+    #[arg(long, value_parser = choice::<ArmyEncoding>(), default_value_t = ArmyEncoding::default())]
     pub encoding: ArmyEncoding,
     #[command(flatten)]
     pub symmetry: SymmetryArgs,
@@ -107,7 +109,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         largest_armies_cached(&board, &opts, a.cache.as_deref(), false)?.expect("computing is allowed");
     a.proof.check(!report.rests_on_unchecked_unsat())?;
     a.output.emit(&match a.format {
-        Format::Json => serde_json::to_string(&report)? + "\n",
+        Format::Json => command_json("armies", &report)? + "\n",
         Format::Text => army_text(&report),
     })?;
     Ok(exit_code(&[&report], !report.proved))

@@ -1,16 +1,17 @@
 //! How a board is given on the command line: a grid file, or a size with wall, hole and bit
 //! lists.
 
-use crate::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
-use crate::io::from_bits64;
 use anyhow::{Context, bail};
 use clap::Args;
+use queensat::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
+use queensat::io::from_bits64;
 use std::path::PathBuf;
 
 /// Board selection shared by the commands.
 #[derive(Args, Debug, Clone, Default)]
 pub struct BoardArgs {
-    /// A board as an ASCII grid file (`.` free, `#` wall, `x` hole, `Q` queen); `-` for stdin.
+    /// A board file: an ASCII grid (`.` free, `#` wall, `x` hole, `Q` queen) or JSON
+    /// (`{"rows":8,"cols":8,"walls":[[1,3]],"holes":[]}`); `-` for stdin.
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub shape: super::shape_args::ShapeArgs,
@@ -53,8 +54,16 @@ impl BoardArgs {
         let (mut board, queens) = match &self.file {
             Some(path) if !self.shape.given() => {
                 let text = super::input::read_text(path, "board file")?;
-                let g = parse_grid(&text).map_err(|e| e.in_file(&super::input::input_name(path)))?;
-                (g.board, g.queens)
+                let name = super::input::input_name(path);
+                // A JSON board (README, "Board formats") opens with `{`, which no grid does.
+                if text.trim_start().starts_with('{') {
+                    let board: Board =
+                        serde_json::from_str(&text).with_context(|| format!("{name}: not a JSON board"))?;
+                    (board, Placement::default())
+                } else {
+                    let g = parse_grid(&text).map_err(|e| e.in_file(&name))?;
+                    (g.board, g.queens)
+                }
             }
             Some(_) => bail!("give a board file or --size/--rows/--cols, not both"),
             // The published 64-bit layout is the 8x8 board's.

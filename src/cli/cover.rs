@@ -1,14 +1,16 @@
 //! `queensat cover`: packing and covering the n×n board with n-queens solutions.
 
 use super::args::{Format, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs};
+use super::choice::choice;
 use super::progress::ProgressArgs;
-use crate::encode::Amo;
-use crate::engine::Provenance;
-use crate::engine::interrupt::{stop_requested, stopped_exit_code};
-use crate::study::report::{cover_table, cover_text, pack_and_cover_cached};
-use crate::study::{Counts, CoverOptions};
 use anyhow::bail;
 use clap::Args;
+use queensat::encode::Amo;
+use queensat::engine::Provenance;
+use queensat::engine::interrupt::{stop_requested, stopped_exit_code};
+use queensat::study::report::command_json;
+use queensat::study::report::{cover_table, cover_text, pack_and_cover_cached};
+use queensat::study::{Counts, CoverOptions};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -26,7 +28,7 @@ pub struct CoverArgs {
     #[command(flatten)]
     pub output: OutputArgs,
     /// At-most-one encoding of "one solution per square" when packing.
-    #[arg(long, value_enum, default_value_t = Amo::Ladder)]
+    #[arg(long, value_parser = choice::<Amo>(), default_value_t = Amo::Ladder)]
     pub amo: Amo,
     /// Stop each search (partition, packing, covering, and a stopped cover's "no partition"
     /// question) after this many CPU seconds and report the best selection found with the
@@ -36,7 +38,7 @@ pub struct CoverArgs {
     /// covering model takes about 7 s after the start has used the limit). A stop signal (Ctrl-C,
     /// SIGTERM, SIGHUP) stops the same way (exit 130, 143, 129) and keeps no report of the
     /// size it cut short.
-    #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = queensat::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
     pub symmetry: SymmetryArgs,
@@ -80,7 +82,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
     a.proof
         .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
     a.output.emit(&match a.format {
-        Format::Json => serde_json::to_string(&reports)? + "\n",
+        Format::Json => command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
         Format::Text if a.size.single().is_some() && reports.len() == 1 => cover_text(&reports[0]),
         Format::Text => cover_table(&reports, &missing, &Provenance::now()),
     })?;

@@ -2,10 +2,11 @@
 
 use super::args::{BaseArgs, OutputArgs};
 use super::board_args::BoardArgs;
-use crate::encode::Attack;
-use crate::engine::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
-use crate::io::WcnfFormat;
+use super::choice::choice;
 use clap::{Args, Subcommand};
+use queensat::encode::Attack;
+use queensat::engine::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
+use queensat::io::WcnfFormat;
 
 #[derive(Args, Debug)]
 pub struct EncodeArgs {
@@ -32,14 +33,14 @@ pub struct EncodeLeastWallsArgs {
     #[arg(long, value_name = "W")]
     pub max_walls: Option<usize>,
     /// Non-attack formulation of the wall model (DIMACS, WCNF).
-    #[arg(long, value_enum, default_value_t = Attack::default())]
+    #[arg(long, value_parser = choice::<Attack>(), default_value_t = Attack::default())]
     pub attack: Attack,
     /// dimacs: "at most W walls?"; wcnf, opb, lp: minimise the walls (opb and lp are the
     /// seed's least-walls ILP model).
-    #[arg(long, value_enum, default_value_t = ExportFormat::default())]
+    #[arg(long, value_parser = choice::<ExportFormat>(), default_value_t = ExportFormat::default())]
     pub format: ExportFormat,
     /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
-    #[arg(long, value_enum, default_value_t = WcnfFormat::default())]
+    #[arg(long, value_parser = choice::<WcnfFormat>(), default_value_t = WcnfFormat::default())]
     pub wcnf_format: WcnfFormat,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -54,7 +55,7 @@ pub struct EncodeValueArgs {
     pub at_least: Option<usize>,
     /// dimacs: "at least K queens?"; wcnf: MaxSAT, hard non-attack clauses, one soft unit per
     /// queen; opb: one `≤ 1` per segment, minimise minus the queens; lp: the seed's base ILP.
-    #[arg(long, value_enum, conflicts_with_all = ["wcnf", "opb", "lp"])]
+    #[arg(long, value_parser = choice::<ExportFormat>(), conflicts_with_all = ["wcnf", "opb", "lp"])]
     pub format: Option<ExportFormat>,
     /// Same as `--format wcnf`.
     #[arg(long, conflicts_with_all = ["opb", "lp"])]
@@ -70,7 +71,7 @@ pub struct EncodeValueArgs {
     #[arg(long, requires = "at_least")]
     pub lp_cuts: bool,
     /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
-    #[arg(long, value_enum, default_value_t = WcnfFormat::default())]
+    #[arg(long, value_parser = choice::<WcnfFormat>(), default_value_t = WcnfFormat::default())]
     pub wcnf_format: WcnfFormat,
     #[command(flatten)]
     pub base: BaseArgs,

@@ -4,11 +4,11 @@ use anyhow::Context;
 use std::path::Path;
 
 /// The text of `path` (`-`: standard input), decompressed when its first bytes say it is
-/// gzip, xz or bzip2 ([`crate::io::read_text`]); an error names `what` was being read and
+/// gzip, xz or bzip2 ([`queensat::io::read_text`]); an error names `what` was being read and
 /// where.
 pub fn read_text(path: &Path, what: &str) -> anyhow::Result<String> {
     if path.as_os_str() == "-" {
-        return crate::io::read_text(std::io::stdin().lock()).context("reading stdin");
+        return queensat::io::read_text(std::io::stdin().lock()).context("reading stdin");
     }
     let what = if what.is_empty() {
         String::new()
@@ -17,7 +17,7 @@ pub fn read_text(path: &Path, what: &str) -> anyhow::Result<String> {
     };
     let cannot = || format!("cannot read {what}{}", path.display());
     let file = std::fs::File::open(path).with_context(cannot)?;
-    crate::io::read_text(file).with_context(cannot)
+    queensat::io::read_text(file).with_context(cannot)
 }
 
 /// How messages name `path`: `<stdin>` for `-`.

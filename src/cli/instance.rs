@@ -1,10 +1,10 @@
 //! A board given either as [`BoardArgs`] or as a CSPLib blocked n-queens instance file.
 
 use super::board_args::BoardArgs;
-use crate::board::{Board, Placement};
-use crate::io::parse_blocked_queens;
 use anyhow::bail;
 use clap::Args;
+use queensat::board::{Board, Placement};
+use queensat::io::parse_blocked_queens;
 use std::path::PathBuf;
 
 /// Board selection, with the CSPLib instance format as one more source.

@@ -1,4 +1,4 @@
-//! The command line: a thin layer over [`crate::engine`] and [`crate::study`].
+//! The command line: a thin layer over [`queensat::engine`] and [`queensat::study`].
 
 // First: its `out!`/`outln!` macros serve every command below.
 #[macro_use]
@@ -6,6 +6,7 @@ mod stdout;
 mod args;
 mod armies;
 mod board_args;
+mod choice;
 mod cover;
 mod encode;
 mod input;
@@ -85,7 +86,7 @@ enum Command {
 
 /// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
 /// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
-/// Each of them polls [`crate::engine::interrupt::stop_requested`].
+/// Each of them polls [`queensat::engine::interrupt::stop_requested`].
 const STOPPED_BY_SIGNAL: [&str; 9] = [
     "value",
     "solutions",
@@ -149,14 +150,14 @@ pub fn main() -> i32 {
         // A stop signal that came before a command had anything to report (a value search
         // under way when `solutions` stopped): no error, but the signal's exit status.
         Err(e)
-            if crate::engine::interrupt::stop_requested()
-                && e.chain().any(|c| c.is::<crate::engine::Interrupted>()) =>
+            if queensat::engine::interrupt::stop_requested()
+                && e.chain().any(|c| c.is::<queensat::engine::Interrupted>()) =>
         {
             eprintln!(
                 "queensat: {} before there was anything to report",
-                crate::engine::interrupt::interrupted()
+                queensat::engine::interrupt::interrupted()
             );
-            crate::engine::interrupt::stopped_exit_code(true)
+            queensat::engine::interrupt::stopped_exit_code(true)
         }
         Err(e) => {
             eprintln!("queensat: error: {}", one_line(&e));

@@ -1,16 +1,17 @@
 //! `queensat nk`: N+k queens, the placements of n + k queens and k walls on n × n.
 
+use super::choice::choice;
 use super::progress::ProgressArgs;
-use crate::board::render_cell_list;
-use crate::io::write_atomic;
-use crate::run::Shard;
-use crate::study::Counts;
-use crate::study::chunk_store::ChunkRun;
-use crate::study::nk::{
-    NkMethod, NkOptions, NkSpec, check_request, count_nk, merge_nk, methods_agree, nk_line, nk_table,
-};
 use anyhow::bail;
 use clap::Args;
+use queensat::board::render_cell_list;
+use queensat::io::write_atomic;
+use queensat::run::Shard;
+use queensat::study::Counts;
+use queensat::study::chunk_store::ChunkRun;
+use queensat::study::nk::{
+    NkMethod, NkOptions, NkSpec, check_request, count_nk, merge_nk, methods_agree, nk_line, nk_table,
+};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -24,7 +25,7 @@ pub struct NkArgs {
     /// How to count: row by row over every wall set, per wall class by the row counter, or per
     /// wall class by SAT enumeration; several (`rows,classes`) count each way and compare
     /// (exit 1 on a disagreement).
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "rows")]
+    #[arg(long, value_parser = choice::<NkMethod>(), value_delimiter = ',', default_value = "rows")]
     pub method: Vec<NkMethod>,
     /// `rows`: count every placement itself instead of pairing it with its mirror image (a
     /// recount on another symmetry reduction, twice the work).
@@ -103,7 +104,7 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
                     // for the rerun.
                     ChunkRun::Stopped(s) => {
                         outln!("n={n} k={k} {}: {s}", method.name())?;
-                        return Ok(crate::engine::interrupt::stopped_exit_code(true));
+                        return Ok(queensat::engine::interrupt::stopped_exit_code(true));
                     }
                     ChunkRun::Whole(r) => {
                         outln!("{}", nk_line(&r))?;

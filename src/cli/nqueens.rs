@@ -1,12 +1,14 @@
 //! `queensat nqueens`: one solution of n-queens for huge n, or the check of a solution file.
 
 use super::args::Format;
+use super::choice::choice;
 use super::progress::ProgressArgs;
-use crate::engine::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
-use crate::engine::{Reporter, process_cpu_seconds};
-use crate::io::{ColumnStyle, write_atomic_with, write_columns};
-use crate::study::report::{NQueensRun, check_column_file, nqueens_text};
 use clap::Args;
+use queensat::engine::nqueens::{Method, estimate_bytes, peak_memory_bytes, solve_nqueens};
+use queensat::engine::{Reporter, process_cpu_seconds};
+use queensat::io::{ColumnStyle, write_atomic_with, write_columns};
+use queensat::study::report::command_json;
+use queensat::study::report::{NQueensRun, check_column_file, nqueens_text};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -16,7 +18,7 @@ pub struct NQueensArgs {
     /// Side of the board: digits (`_` allowed), `1e7` or `10^7`.
     #[arg(value_parser = parse_side)]
     pub n: Option<usize>,
-    #[arg(long, value_enum, default_value_t = Method::default())]
+    #[arg(long, value_parser = choice::<Method>(), default_value_t = Method::default())]
     pub method: Method,
     /// Seed of the min-conflicts search: the same seed gives the same solution.
     #[arg(long, default_value_t = 1)]
@@ -25,7 +27,7 @@ pub struct NQueensArgs {
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Style of the written column list.
-    #[arg(long, value_enum, default_value_t = ColumnStyle::default())]
+    #[arg(long, value_parser = choice::<ColumnStyle>(), default_value_t = ColumnStyle::default())]
     pub style: ColumnStyle,
     /// Columns numbered from 1 (default 0), in the output and in `--check` files.
     #[arg(long)]
@@ -121,7 +123,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
     };
     // The summary goes to stderr when the solution itself goes to stdout.
     let summary = match a.format {
-        Format::Json => serde_json::to_string(&report)? + "\n",
+        Format::Json => command_json("nqueens", &report)? + "\n",
         Format::Text => nqueens_text(&report),
     };
     if a.output.as_deref() == Some(std::path::Path::new("-")) {
@@ -136,7 +138,10 @@ fn check_file(path: &std::path::Path, one_based: bool, format: Format) -> anyhow
     let verdicts = check_column_file(path, one_based)?;
     let name = path.display();
     match format {
-        Format::Json => outln!("{}", serde_json::to_string(&verdicts)?)?,
+        Format::Json => outln!(
+            "{}",
+            command_json("nqueens", &serde_json::json!({ "verdicts": verdicts }))?
+        )?,
         Format::Text => {
             for v in &verdicts {
                 match &v.violation {

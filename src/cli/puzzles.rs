@@ -4,16 +4,17 @@
 use super::args::{Format, ValueSearchArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
-use crate::board::Board;
-use crate::engine::{Provenance, Shard};
-use crate::io::{PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
-use crate::study::Counts;
-use crate::study::puzzles::{
+use clap::Args;
+use queensat::board::Board;
+use queensat::engine::{Provenance, Shard};
+use queensat::io::{PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
+use queensat::study::Counts;
+use queensat::study::puzzles::{
     PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
 };
-use crate::study::report::{comparison_text, page_data, puzzle_files, puzzle_summary};
-use crate::study::sweep::Engine;
-use clap::Args;
+use queensat::study::report::command_json;
+use queensat::study::report::{comparison_text, page_data, puzzle_files, puzzle_summary};
+use queensat::study::sweep::Engine;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -64,8 +65,9 @@ pub struct PuzzlesArgs {
 /// query's solver, so `rebuild` is not among them.
 fn puzzle_engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
     use clap::builder::TypedValueParser as _;
+    use queensat::choice::Choice as _;
     clap::builder::PossibleValuesParser::new(["tree", "reuse"])
-        .map(|s: String| <Engine as clap::ValueEnum>::from_str(&s, false).expect("a listed engine"))
+        .map(|s: String| Engine::from_choice_name(&s).expect("a listed engine"))
 }
 
 pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
@@ -131,7 +133,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
 fn stopped(report: PuzzleReport, format: Format, dir: Option<&std::path::Path>) -> anyhow::Result<i32> {
     let report = report.for_output()?;
     match format {
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
+        Format::Json => println!("{}", command_json("puzzles", &report)?),
         Format::Text => print!("{}", puzzle_summary(&report, &Provenance::now(), true)),
     }
     if let Some(dir) = dir {
@@ -140,7 +142,7 @@ fn stopped(report: PuzzleReport, format: Format, dir: Option<&std::path::Path>) 
             dir.display()
         );
     }
-    Ok(crate::engine::interrupt::stopped_exit_code(true))
+    Ok(queensat::engine::interrupt::stopped_exit_code(true))
 }
 
 /// Where and how a finished run is written.
@@ -155,9 +157,9 @@ pub(super) struct Emit<'a> {
 /// and writes the files, the page and the summary.
 pub(super) fn emit(
     report: PuzzleReport,
-    published: Option<&[crate::io::ClaimRow]>,
+    published: Option<&[queensat::io::ClaimRow]>,
     compare: Option<&std::path::Path>,
-    value: &crate::engine::ValueOptions,
+    value: &queensat::engine::ValueOptions,
     e: &Emit,
 ) -> anyhow::Result<i32> {
     let report = report.for_output()?;
@@ -177,7 +179,7 @@ pub(super) fn emit(
     }
     write_all_atomic(&files)?;
     match e.format {
-        Format::Json => outln!("{}", serde_json::to_string(&report)?)?,
+        Format::Json => outln!("{}", command_json("puzzles", &report)?)?,
         Format::Text => {
             out!("{}", puzzle_summary(&report, &prov, e.dir.is_none()))?;
             if let Some(c) = &comparison {
@@ -193,7 +195,7 @@ pub(super) fn emit(
 pub(super) fn run_merge(
     dirs: &[PathBuf],
     out: &std::path::Path,
-    progress: crate::engine::Reporter,
+    progress: queensat::engine::Reporter,
 ) -> anyhow::Result<i32> {
     let report = merge_puzzles(dirs, out, progress)?;
     let title = format!(
@@ -202,7 +204,7 @@ pub(super) fn run_merge(
         report.cols,
         Counts::range(report.walls_min, report.walls_max).describe("-")
     );
-    let value = crate::engine::ValueOptions::default();
+    let value = queensat::engine::ValueOptions::default();
     let options = Emit {
         dir: Some(out),
         html: None,

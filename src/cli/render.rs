@@ -2,12 +2,12 @@
 
 use super::args::OutputArgs;
 use super::instance::InstanceArgs;
-use crate::board::{Placement, parse_cell_list};
-use crate::check::check_placement;
-use crate::engine::{ValueOptions, value};
-use crate::io::board_svg;
 use anyhow::Context;
 use clap::Args;
+use queensat::board::{Placement, parse_cell_list};
+use queensat::check::check_placement;
+use queensat::engine::{ValueOptions, value};
+use queensat::io::board_svg;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {

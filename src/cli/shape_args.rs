@@ -1,9 +1,9 @@
 //! A board shape without contents: `--size N` or `--rows R --cols C`. Commands that make a
 //! table over several shapes take the same flags with `A..B` or `a,b` in place of a number.
 
-use crate::study::Counts;
 use anyhow::bail;
 use clap::Args;
+use queensat::study::Counts;
 
 #[derive(Args, Debug, Clone, Default)]
 pub struct ShapeArgs {

@@ -1,9 +1,9 @@
 //! `queensat completions SHELL` and `queensat man DIR`: shell completions and man pages, both
 //! generated from the clap definitions, so they never drift from `--help`.
 
-use crate::io::{new_dir_or_nothing, write_atomic};
 use clap::Args;
 use clap_complete::Shell;
+use queensat::io::{new_dir_or_nothing, write_atomic};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]

@@ -1,12 +1,14 @@
 //! `queensat solutions`: count and list placements, all or one per symmetry class.
 
 use super::args::{BaseArgs, Format, ProofArgs, SolverArgs};
+use super::choice::choice;
 use super::instance::InstanceArgs;
 use super::progress::ProgressArgs;
-use crate::board::render_grid;
-use crate::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
-use crate::study::report::{count_text, summary_text};
 use clap::Args;
+use queensat::board::render_grid;
+use queensat::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
+use queensat::study::report::command_json;
+use queensat::study::report::{count_text, summary_text};
 use std::io::Write;
 
 #[derive(Args, Debug)]
@@ -24,7 +26,7 @@ pub struct SolutionsArgs {
     pub unique: bool,
     /// With --unique: block every image of each placement found, or add lex-leader
     /// constraints for the stabiliser up front.
-    #[arg(long = "break", value_enum, default_value_t = Breaking::default())]
+    #[arg(long = "break", value_parser = choice::<Breaking>(), default_value_t = Breaking::default())]
     pub breaking: Breaking,
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -79,13 +81,13 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         if !a.count {
             match a.format {
                 Format::Json => {
-                    let line = serde_json::json!({
-                        "type": "placement",
-                        "index": f.index,
-                        "queens": f.placement,
-                        "orbit_size": f.orbit_size,
-                    });
-                    writeln!(out, "{line}")?;
+                    let line = PlacementLine {
+                        index: f.index,
+                        orbit_size: f.orbit_size,
+                        queens: &f.placement,
+                        kind: "placement",
+                    };
+                    writeln!(out, "{}", command_json("solutions", &line)?)?;
                 }
                 Format::Text => {
                     let class = if a.unique {
@@ -107,14 +109,25 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         Format::Json => {
             let mut summary = serde_json::to_value(&report)?;
             summary["type"] = "summary".into();
-            writeln!(out, "{summary}")?;
+            writeln!(out, "{}", command_json("solutions", &summary)?)?;
         }
         Format::Text if a.count => out.write_all(count_text(&report).as_bytes())?,
         Format::Text => out.write_all(summary_text(&report).as_bytes())?,
     }
     out.flush()?;
     // After a stop signal the placements listed are real, but not all of them.
-    Ok(crate::engine::interrupt::stopped_exit_code(
+    Ok(queensat::engine::interrupt::stopped_exit_code(
         report.interrupted.is_some(),
     ))
+}
+
+/// One placement's JSON line (inside the envelope).
+#[derive(serde::Serialize)]
+struct PlacementLine<'a> {
+    // In the order the lines always had (alphabetical).
+    index: u64,
+    orbit_size: usize,
+    queens: &'a queensat::board::Placement,
+    #[serde(rename = "type")]
+    kind: &'static str,
 }

@@ -4,11 +4,12 @@
 //! 0 when the answer is unknown (time limit, or a solver that says UNKNOWN), 2 on errors.
 
 use super::args::{Format, ProofArgs, SolverArgs};
-use crate::board::render_grid;
-use crate::engine::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
-use crate::io::model_lines;
-use crate::solve::{Backend, UNCHECKED_UNSAT, parse_seconds};
 use clap::Args;
+use queensat::board::render_grid;
+use queensat::engine::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
+use queensat::io::model_lines;
+use queensat::solve::{Backend, UNCHECKED_UNSAT, parse_seconds};
+use queensat::study::report::command_json;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -57,7 +58,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         a.proof.check(answer.certified)?;
     }
     match a.format {
-        super::args::Format::Json => outln!("{}", serde_json::to_string(&answer)?)?,
+        super::args::Format::Json => outln!("{}", command_json("solve", &answer)?)?,
         super::args::Format::Text => out!("{}", text_of(&answer))?,
     }
     Ok(answer.status.exit_code())

@@ -21,7 +21,7 @@ const SAME_SIGINT_MS: i64 = 250;
 /// command and to its process group, and must not kill the report it asked for).
 pub fn catch_stop_signals() {
     extern "C" fn on_stop_signal(signal: libc::c_int) {
-        crate::engine::interrupt::request_stop(signal);
+        queensat::engine::interrupt::request_stop(signal);
         if signal != libc::SIGINT {
             return;
         }

@@ -1,18 +1,19 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
 use super::args::{OutputArgs, ProofArgs};
+use super::choice::choice;
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
-use crate::run::{Shard, command_line};
-use crate::study::Counts;
-use crate::study::chunk_store::ChunkRun;
-use crate::study::chunked_run::RunKind;
-use crate::study::sweep::{
+use anyhow::bail;
+use clap::Args;
+use queensat::run::{Shard, command_line};
+use queensat::study::Counts;
+use queensat::study::chunk_store::ChunkRun;
+use queensat::study::chunked_run::RunKind;
+use queensat::study::sweep::{
     DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary,
     compare_dirs, merge, render_comparison, run_sweep,
 };
-use anyhow::bail;
-use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -33,12 +34,12 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = DEFAULT_CHUNK, value_parser = super::args::at_least_one)]
     pub chunk: usize,
     /// How each class's value is found and proved.
-    #[arg(long, value_enum, default_value_t = Engine::default())]
+    #[arg(long, value_parser = choice::<Engine>(), default_value_t = Engine::default())]
     pub engine: Engine,
     /// Where each SAT search starts (`--engine reuse`): the branch and bound's optimum (then
     /// every class is also cross-checked) or a greedy placement. Either way the value rests on
     /// an UNSAT answer.
-    #[arg(long, value_enum, default_value_t = Start::default())]
+    #[arg(long, value_parser = choice::<Start>(), default_value_t = Start::default())]
     pub start: Start,
     /// SAT solver (of the SAT engines, and of the tree engine's cross-check).
     #[arg(long, default_value = DEFAULT_SOLVER)]
@@ -62,7 +63,7 @@ pub struct SweepArgs {
 
 pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
-    crate::board::Board::new(rows, cols)?;
+    queensat::board::Board::new(rows, cols)?;
     if a.walls.max() > rows * cols {
         bail!(
             "--walls: {} walls do not fit a {rows}x{cols} board",
@@ -70,7 +71,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         );
     }
     a.solver
-        .parse::<crate::solve::Backend>()
+        .parse::<queensat::solve::Backend>()
         .map_err(|e| anyhow::anyhow!("--solver: {e}"))?;
     let spec = SweepSpec {
         rows,
@@ -101,7 +102,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         ChunkRun::ShardFinished => {}
         ChunkRun::Stopped(s) => {
             outln!("{s}")?;
-            return Ok(crate::engine::interrupt::stopped_exit_code(true));
+            return Ok(queensat::engine::interrupt::stopped_exit_code(true));
         }
     }
     Ok(0)
@@ -114,7 +115,7 @@ fn print_run(sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
     if let Some(what) = record.unchecked_by_external(sums) {
         outln!(
             "proof: {} for the {what} (--cross-check checks the values)",
-            crate::solve::UNCHECKED_UNSAT
+            queensat::solve::UNCHECKED_UNSAT
         )?;
     }
     Ok(())

@@ -3,10 +3,11 @@
 use super::args::{Format, ProofArgs, ValueSearchArgs};
 use super::board_args::BoardArgs;
 use super::progress::ProgressArgs;
-use crate::board::render_grid;
-use crate::engine::{ValueReport, value_within};
-use crate::solve::Backend;
 use clap::Args;
+use queensat::board::render_grid;
+use queensat::engine::{ValueReport, value_within};
+use queensat::solve::Backend;
+use queensat::study::report::command_json;
 
 #[derive(Args, Debug)]
 pub struct ValueArgs {
@@ -30,7 +31,7 @@ pub struct ValueArgs {
     /// Stop after this many CPU seconds of the search and report the best checked placement
     /// and the best upper bound known, labelled NOT proved (exit 3); CaDiCaL stops inside a
     /// call, the other solvers between calls.
-    #[arg(long, value_name = "SECS", conflicts_with = "certify", value_parser = crate::solve::parse_seconds)]
+    #[arg(long, value_name = "SECS", conflicts_with = "certify", value_parser = queensat::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
@@ -45,7 +46,7 @@ pub struct ValueArgs {
 }
 
 /// `--batch`: one JSON line out per board line in, flushed as it goes.
-fn run_batch(path: &std::path::Path, batch: &crate::engine::Batch) -> anyhow::Result<i32> {
+fn run_batch(path: &std::path::Path, batch: &queensat::engine::Batch) -> anyhow::Result<i32> {
     use anyhow::Context;
     use std::io::{BufRead, Write};
     let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
@@ -82,7 +83,7 @@ fn run_batch(path: &std::path::Path, batch: &crate::engine::Batch) -> anyhow::Re
         writeln!(out, "{j}")?;
         out.flush()?;
         // A stop signal ends the batch after the board it stopped (answered, not proved).
-        if crate::engine::interrupt::stop_requested() {
+        if queensat::engine::interrupt::stop_requested() {
             stopped = true;
             break;
         }
@@ -92,8 +93,8 @@ fn run_batch(path: &std::path::Path, batch: &crate::engine::Batch) -> anyhow::Re
         return Ok(2);
     }
     // A stop signal after the last board still cut the input short: an interrupt.
-    Ok(crate::engine::interrupt::stopped_exit_code(
-        stopped || crate::engine::interrupt::stop_requested(),
+    Ok(queensat::engine::interrupt::stopped_exit_code(
+        stopped || queensat::engine::interrupt::stop_requested(),
     ))
 }
 
@@ -105,7 +106,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         opts.backend = Backend::External(cmd.clone());
     }
     if let Some(path) = &a.batch {
-        let batch = crate::engine::Batch {
+        let batch = queensat::engine::Batch {
             opts: &opts,
             time_limit: a.time_limit,
             require_proof: a.proof.require_proof,
@@ -119,7 +120,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     // A search stopped by a signal (`--time-limit` excludes `--certify`) claims no optimality:
     // nothing to certify.
     let certificate = if a.certify && report.proved {
-        Some(crate::engine::certify_value(
+        Some(queensat::engine::certify_value(
             &board,
             a.value.base.amo,
             report.value,
@@ -138,11 +139,11 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     // solver's UNSAT answers.
     a.proof.check(!report.rests_on_unchecked_unsat())?;
     match a.format {
-        Format::Json => match &certificate {
-            Some(c) => outln!("{}", serde_json::json!({ "value": report, "certificate": c }))?,
-            None if a.certify => outln!("{}", serde_json::json!({ "value": report, "certificate": null }))?,
-            None => outln!("{}", serde_json::to_string(&report)?)?,
-        },
+        Format::Json if a.certify => {
+            let body = serde_json::json!({ "value": report, "certificate": certificate });
+            outln!("{}", command_json("value", &body)?)?
+        }
+        Format::Json => outln!("{}", command_json("value", &report)?)?,
         Format::Text => {
             out!("{}", text(&report))?;
             if let Some(c) = &certificate {
@@ -152,7 +153,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     }
     Ok(match certificate {
         Some(c) if !c.certified => 1,
-        _ => crate::engine::interrupt::stopped_exit_code(!report.proved),
+        _ => queensat::engine::interrupt::stopped_exit_code(!report.proved),
     })
 }
 
@@ -175,7 +176,7 @@ fn text(r: &ValueReport) -> String {
         r.upper_bound.bound,
         r.upper_bound.reason
     ));
-    let unchecked = crate::engine::unchecked_prefix(r.certified);
+    let unchecked = queensat::engine::unchecked_prefix(r.certified);
     if r.proved {
         s.push_str(&format!(
             "proof: {unchecked}SAT with {} queens, placement checked; {}\n",

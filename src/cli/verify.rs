@@ -1,16 +1,18 @@
 //! `queensat verify`: re-check every claim of a published result file, or the author's summary
-//! of one against its boards ([`crate::study::verify`]).
+//! of one against its boards ([`queensat::study::verify`]).
 
 use super::args::Format;
 use super::args::{CertifyArgs, OutputArgs, ProofArgs, ValueSearchArgs};
+use super::choice::choice;
 use super::progress::ProgressArgs;
-use crate::io::{parse_published, write_atomic};
-use crate::study::verify::{
+use anyhow::Context;
+use clap::Args;
+use queensat::io::{parse_published, write_atomic};
+use queensat::study::report::command_json;
+use queensat::study::verify::{
     ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render, verify_file,
     verify_summary,
 };
-use anyhow::Context;
-use clap::Args;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -23,7 +25,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub size: Option<usize>,
     /// What each row claims.
-    #[arg(long, value_enum, default_value_t = ClaimKind::default())]
+    #[arg(long, value_parser = choice::<ClaimKind>(), default_value_t = ClaimKind::default())]
     pub claim: ClaimKind,
     /// The report (Markdown, or JSON with `--format json`). Written to a file, the exit code is
     /// 0 even when claims are refuted and the report's summary row goes to stderr.
@@ -85,7 +87,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         a.proof.check(r.certified)?;
         (
             match a.format {
-                Format::Json => serde_json::to_string(&r)? + "\n",
+                Format::Json => command_json("verify", &r)? + "\n",
                 Format::Text => render::summary_markdown(&r),
             },
             render::summary_line(&r),
@@ -111,7 +113,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         a.proof.check(r.unchecked == 0)?;
         rows_tsv = a.rows_tsv.as_ref().map(|p| (p, render::rows_tsv(&r)));
         let out = match a.format {
-            Format::Json => serde_json::to_string(&r)? + "\n",
+            Format::Json => command_json("verify", &r)? + "\n",
             Format::Text => render::file_markdown(&r),
         };
         (out, render::file_line(&r), r.confirmed < r.rows.len())

@@ -6,23 +6,25 @@ use rustsat::encodings::{CollectClauses, am1, am1::Encode as _};
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 
+crate::choices! {
 /// Which at-most-one encoding to use for a segment.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Amo {
     /// All pairs: n(n-1)/2 binary clauses, no new variables. Best on short segments. The
     /// folklore encoding; see S. D. Prestwich, "CNF Encodings", Handbook of Satisfiability (2021).
     #[default]
-    Pairwise,
+    Pairwise = "pairwise",
     /// Sequential ("ladder") encoding: linear size, n-1 new variables. I. P. Gent and
     /// P. Nightingale, "A new encoding of AllDifferent into SAT", ModRef 2004.
-    Ladder,
+    Ladder = "ladder",
     /// Binary ("bitwise") encoding: n log n clauses, log n new variables. S. D. Prestwich,
     /// "Finding large cliques using SAT local search", Trends in Constraint Programming (2007).
-    Bitwise,
+    Bitwise = "bitwise",
     /// Commander encoding: groups of 4 (pairwise inside) with a commander variable each.
     /// W. Klieber and G. Kwon, "Efficient CNF encoding for selecting 1 from N objects", CFV 2007.
-    Commander,
+    Commander = "commander",
+}
 }
 
 impl Amo {

@@ -19,15 +19,17 @@ use rustsat::instances::ManageVars as _;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
 
+crate::choices! {
 /// How "no queen sees a queen of the other colour" is encoded.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ArmyEncoding {
     /// Per segment a "holds white" and a "holds black" variable (linear size).
     #[default]
-    Segments,
+    Segments = "segments",
     /// A binary clause for every attacking white/black pair (quadratic size).
-    Pairs,
+    Pairs = "pairs",
+}
 }
 
 impl ArmyEncoding {

@@ -18,17 +18,19 @@ use rustsat::encodings::card::{
 use rustsat::types::Lit;
 use serde::{Deserialize, Serialize};
 
+crate::choices! {
 /// What the totalisers count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CountMode {
     /// One totaliser over every queen variable.
-    Cells,
+    Cells = "cells",
     /// Two totalisers, over row-segment and column-segment occupancy indicators. A segment
     /// holds at most one queen, so each sum equals the number of queens, and the inputs are
     /// far fewer than the cells.
     #[default]
-    Segments,
+    Segments = "segments",
+}
 }
 
 impl CountMode {

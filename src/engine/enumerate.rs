@@ -34,17 +34,19 @@ pub enum Target {
     AtLeast(usize),
 }
 
+crate::choices! {
 /// How `unique` keeps to one placement per class.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Breaking {
     /// Block every image of each placement found (dynamic).
-    Images,
+    Images = "images",
     /// Lex-leader constraints for the stabiliser up front (static); each placement found is
     /// the least of its class (by [`Placement`]'s order) and only it is blocked. The default: 2-3 times faster than
     /// blocking images on 10×10 and larger (`make bench-solutions`).
     #[default]
-    LexLeader,
+    LexLeader = "lex-leader",
+}
 }
 
 impl Breaking {

@@ -11,18 +11,20 @@ use crate::io::{
 };
 use anyhow::bail;
 
+crate::choices! {
 /// The file format of an exported question.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ExportFormat {
     /// A yes/no CNF question (value: "at least K queens?"; least walls: "at most W walls?").
     #[default]
-    Dimacs,
+    Dimacs = "dimacs",
     /// MaxSAT: hard clauses, soft units (value: a queen per cell; least walls: no wall per cell).
-    Wcnf,
+    Wcnf = "wcnf",
     /// Pseudo-Boolean optimisation (OPB, as in the PB competitions).
-    Opb,
+    Opb = "opb",
     /// The seed's ILP (base model or least-walls model) in CPLEX LP format.
-    Lp,
+    Lp = "lp",
+}
 }
 
 /// A board's value question as a file.

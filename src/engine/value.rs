@@ -27,17 +27,19 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+crate::choices! {
 /// How the search moves between bounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Search {
     /// From the greedy placement upwards: after each SAT answer ask for one more queen.
     #[default]
-    Up,
+    Up = "up",
     /// From the upper bound downwards until the first SAT answer.
-    Down,
+    Down = "down",
     /// Bisection between the bounds.
-    Binary,
+    Binary = "binary",
+}
 }
 
 /// Free cells from which a value search with [`ValueOptions::cadical_on_large`] goes to

@@ -8,14 +8,16 @@
 
 use std::io::{BufRead, Write};
 
+crate::choices! {
 /// How a column list is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ColumnStyle {
     /// Numbers separated by single spaces.
     #[default]
-    Plain,
+    Plain = "plain",
     /// A Python list: `[c0, c1, ...]`.
-    Python,
+    Python = "python",
+}
 }
 
 /// A fault in a column-list file.

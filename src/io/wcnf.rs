@@ -6,15 +6,16 @@ use super::dimacs::push_clause;
 use rustsat::types::{Clause, Lit};
 use std::fmt::Write as _;
 
+crate::choices! {
 /// Which WCNF dialect to write.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WcnfFormat {
     /// MaxSAT Evaluation 2022 and later: `h` hard clauses, no `p` line.
     #[default]
-    #[value(name = "2022")]
-    New,
+    New = "2022",
     /// `p wcnf VARS CLAUSES TOP`, hard clauses weighted TOP (MaxSAT Evaluations up to 2021).
-    Classic,
+    Classic = "classic",
+}
 }
 
 /// Hard clauses, then one soft unit clause of weight 1 per literal of `soft`.

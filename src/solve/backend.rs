@@ -147,20 +147,22 @@ impl std::fmt::Display for Backend {
     }
 }
 
+crate::choices! {
 /// CaDiCaL's option presets (its `--sat`, `--unsat`, `--plain`): `sat` runs in stable mode
 /// only, which suits searches whose hard call is usually the one that finds a placement.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CadicalConfig {
     /// CaDiCaL's defaults.
     #[default]
-    Default,
+    Default = "default",
     /// Options for satisfiable formulas (stable mode only).
-    Sat,
+    Sat = "sat",
     /// Options for unsatisfiable formulas (no stable mode, no local search).
-    Unsat,
+    Unsat = "unsat",
     /// No preprocessing or inprocessing.
-    Plain,
+    Plain = "plain",
+}
 }
 
 impl CadicalConfig {
@@ -380,9 +382,9 @@ mod tests {
     /// Every preset gives a solver that answers, on every backend (presets only tune).
     #[test]
     fn every_preset_answers() {
-        use clap::ValueEnum as _;
+        use crate::choice::Choice as _;
         for b in Backend::available() {
-            for &c in CadicalConfig::value_variants() {
+            for c in CadicalConfig::CHOICES.iter().map(|c| c.value) {
                 let mut s = b.make_configured(c).unwrap();
                 let (x, y) = (Lit::positive(0), Lit::positive(1));
                 s.add_clause(Clause::from([x, y])).unwrap();

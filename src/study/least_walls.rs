@@ -11,15 +11,17 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
 
+crate::choices! {
 /// How the wall bound moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum WallSearch {
     /// From a first board down: after each SAT answer ask for one wall fewer.
     #[default]
-    Down,
+    Down = "down",
     /// From the counting lower bound up until the first SAT answer.
-    Up,
+    Up = "up",
+}
 }
 
 /// Options of a least-walls query.

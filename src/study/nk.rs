@@ -30,17 +30,19 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+crate::choices! {
 /// How the placements are counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum NkMethod {
     /// Row by row over every wall set at once (fastest; no per-class figures).
     #[default]
-    Rows,
+    Rows = "rows",
     /// Per symmetry class of wall sets, the row counter on each representative.
-    Classes,
+    Classes = "classes",
     /// Per symmetry class, SAT enumeration on each representative.
-    Sat,
+    Sat = "sat",
+}
 }
 
 impl NkMethod {

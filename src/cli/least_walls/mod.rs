@@ -4,17 +4,19 @@
 use super::args::{Format, OutputArgs, ProofArgs, SolverArgs};
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
-use crate::board::Board;
-use crate::encode::{Attack, QueenCount, WallOptions};
-use crate::engine::interrupt::{stop_requested, stopped_exit_code};
-use crate::io::write_atomic;
-use crate::study::report::{
+use crate::cli::choice::choice;
+use anyhow::bail;
+use clap::{Args, Subcommand};
+use queensat::board::Board;
+use queensat::encode::{Attack, QueenCount, WallOptions};
+use queensat::engine::interrupt::{stop_requested, stopped_exit_code};
+use queensat::io::write_atomic;
+use queensat::study::report::command_json;
+use queensat::study::report::{
     LeastWallsRun, certificate_line, compare_runs, least_walls_chart, least_walls_summary,
     least_walls_tables, least_walls_text,
 };
-use crate::study::{Counts, LeastWallsOptions, WallSearch, least_walls};
-use anyhow::bail;
-use clap::{Args, Subcommand};
+use queensat::study::{Counts, LeastWallsOptions, WallSearch, least_walls};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -28,10 +30,10 @@ pub struct LeastWallsArgs {
     #[arg(long, value_name = "Q")]
     pub queens: Option<Counts>,
     /// Non-attack formulation.
-    #[arg(long, value_enum, default_value_t = Attack::default())]
+    #[arg(long, value_parser = choice::<Attack>(), default_value_t = Attack::default())]
     pub attack: Attack,
     /// What the "at least q queens" totaliser counts.
-    #[arg(long, value_enum, default_value_t = QueenCount::default())]
+    #[arg(long, value_parser = choice::<QueenCount>(), default_value_t = QueenCount::default())]
     pub queen_count: QueenCount,
     /// Lex-leader symmetry breaking on the walls: in the whole run, only while counting, or off.
     #[arg(long, value_enum, default_value_t = LexLeader::Count)]
@@ -49,7 +51,7 @@ pub struct LeastWallsArgs {
     #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
     pub fresh_bounds: bool,
     /// How the wall bound moves.
-    #[arg(long, value_enum, default_value_t = WallSearch::default())]
+    #[arg(long, value_parser = choice::<WallSearch>(), default_value_t = WallSearch::default())]
     pub search: WallSearch,
     /// Simulated-annealing runs for a first board before any solver call (0: none). The board
     /// is checked, given to the solver as phases, and the search starts from its wall count.
@@ -60,7 +62,7 @@ pub struct LeastWallsArgs {
     /// 143, 129 after Ctrl-C, SIGTERM, SIGHUP, which also skip the q not begun). CaDiCaL stops inside a call, so it answers
     /// when no --solver is named; the other solvers stop between calls; an external solver's
     /// own CPU is not counted; a finished search's certificate and count are not bounded by it.
-    #[arg(long, value_name = "SECS", value_parser = crate::solve::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = queensat::solve::parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -68,7 +70,7 @@ pub struct LeastWallsArgs {
     #[arg(long)]
     pub count: bool,
     /// Stop the count after this many CPU seconds and report it incomplete (a lower bound).
-    #[arg(long, requires = "count", value_name = "SECONDS", value_parser = crate::solve::parse_seconds)]
+    #[arg(long, requires = "count", value_name = "SECONDS", value_parser = queensat::solve::parse_seconds)]
     pub count_cpu_limit: Option<std::time::Duration>,
     /// While counting, block every symmetric image of a found board (one solver call per class).
     #[arg(long, requires = "count")]
@@ -222,11 +224,11 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     if a.format == Format::Text && qs.single().is_none() {
         out!("{}", least_walls_summary(&run.reports))?;
     }
-    let json = serde_json::to_string_pretty(&run)?;
     if a.format == Format::Json {
-        outln!("{json}")?;
+        outln!("{}", command_json("least-walls", &run.printed())?)?;
     }
     if let Some(path) = &a.output {
+        let json = serde_json::to_string_pretty(&run)?;
         write_atomic(path, format!("{json}\n").as_bytes())?;
     }
     // A stop signal between two q stops none of them but skips the rest: still an interrupt.

@@ -26,35 +26,39 @@ use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
 
+crate::choices! {
 /// How "no two queens see each other unless a wall stands between" is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Attack {
     /// Per line, an auxiliary "a queen is visible from here" carried forward through cells
     /// without a wall: three clauses and one variable per cell and line family.
-    Linear,
+    Linear = "linear",
     /// The seed's ILP rule as clauses: for each pair of cells on a line, not both queens
     /// unless some cell strictly between them is a wall. Cubic size, but the default: it was
     /// measured faster on the 8x8 table (encodings/README.md).
     #[default]
-    Pairwise,
+    Pairwise = "pairwise",
+}
 }
 
+crate::choices! {
 /// What the "at least q queens" totaliser counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum QueenCount {
     /// One indicator per 2x2 block (a block holds at most one queen, since its cells are
     /// pairwise adjacent and nothing fits between adjacent cells): ⌈r/2⌉·⌈c/2⌉ inputs.
-    Blocks,
+    Blocks = "blocks",
     /// One input per cell (the default: blocks measured slower, encodings/README.md).
     #[default]
-    Cells,
+    Cells = "cells",
     /// Two counts, each a lower bound on the queens: the row segments that hold a queen, and
     /// the column segments (`segment_count.rs`). With the walls fixed, more queens than row or
     /// column segments is refuted by propagation, so the sweep counts this way; with the walls
     /// unknown it is slower (8x8, 13 queens: 13.4 s against 0.6 s of CPU with cells).
-    Segments,
+    Segments = "segments",
+}
 }
 
 impl Attack {

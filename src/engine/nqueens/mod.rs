@@ -24,17 +24,18 @@ use crate::engine::provenance::{cpu_since, process_cpu_seconds};
 use serde::Serialize;
 use std::time::Instant;
 
+crate::choices! {
 /// How to find the solution.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// Greedy start and min-conflicts repair (seeded, random restarts).
     #[default]
-    #[value(name = "minconflicts")]
     #[serde(rename = "minconflicts")]
-    MinConflicts,
+    MinConflicts = "minconflicts",
     /// The explicit O(n) construction (n mod 6 case analysis).
-    Constructive,
+    Constructive = "constructive",
+}
 }
 
 /// The answer for one n.

@@ -20,7 +20,28 @@ pub struct LeastWallsRun {
     pub reports: Vec<LeastWallsReport>,
 }
 
+/// The run as `least-walls --format json` prints it inside the envelope
+/// ([`super::command_json`]): the invocation as `command_line` (the envelope's `command` is
+/// the subcommand's name, its `version` the run's), then the run's fields in the file's order.
+#[derive(Serialize)]
+pub struct LeastWallsRunJson<'a> {
+    pub command_line: &'a str,
+    pub date: &'a str,
+    pub host: &'a str,
+    pub reports: &'a [LeastWallsReport],
+}
+
 impl LeastWallsRun {
+    /// The body of the printed JSON ([`LeastWallsRunJson`]).
+    pub fn printed(&self) -> LeastWallsRunJson<'_> {
+        LeastWallsRunJson {
+            command_line: &self.provenance.command,
+            date: &self.provenance.date,
+            host: &self.provenance.host,
+            reports: &self.reports,
+        }
+    }
+
     /// A run of this invocation, no report yet.
     pub fn now() -> LeastWallsRun {
         LeastWallsRun {

@@ -3,6 +3,7 @@
 
 mod armies;
 mod cover;
+mod envelope;
 mod least_walls;
 mod least_walls_table;
 mod nqueens;
@@ -11,9 +12,10 @@ mod solutions;
 
 pub use armies::{ArmyRow, ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
 pub use cover::{cover_table, cover_text, pack_and_cover_cached};
+pub use envelope::command_json;
 pub use least_walls::{
-    LeastWallsRun, SizeGroup, by_size, certificate_line, compare_runs, label, least_walls_chart,
-    least_walls_summary, least_walls_text, lex_mode,
+    LeastWallsRun, LeastWallsRunJson, SizeGroup, by_size, certificate_line, compare_runs, label,
+    least_walls_chart, least_walls_summary, least_walls_text, lex_mode,
 };
 pub use least_walls_table::least_walls_tables;
 pub use nqueens::{ColumnVerdict, NQueensRun, check_column_file, nqueens_text};

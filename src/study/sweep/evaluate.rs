@@ -27,17 +27,19 @@ use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, Solver
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
 
+crate::choices! {
 /// How the sweep finds and proves each class's value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
     /// The branch and bound; its search tree, replayed by the checker, refutes one queen more.
     #[default]
-    Tree,
+    Tree = "tree",
     /// SAT: one solver per chunk, walls given as assumptions.
-    Reuse,
+    Reuse = "reuse",
     /// SAT: a new model and solver per board (`queensat value`).
-    Rebuild,
+    Rebuild = "rebuild",
+}
 }
 
 impl Engine {
@@ -70,6 +72,7 @@ impl Engine {
     }
 }
 
+crate::choices! {
 /// Where a sweep's upward search starts. The start is only a placement (checked like any
 /// other); the value still rests on the solver's UNSAT answer for one queen more.
 ///
@@ -77,14 +80,15 @@ impl Engine {
 /// a greedy start needs about 1.4 and twice the CPU (`make bench-sweep`, 8x8 with 4 and 5
 /// walls). The branch and bound is exponential in the worst case; it is meant for the board
 /// sizes a sweep can enumerate.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Start {
     /// A greedy placement, or the previous board's optimum where it is legal and larger.
-    Greedy,
+    Greedy = "greedy",
     /// The optimum of the branch and bound (`check::bnb_value`), also compared with the value.
     #[default]
-    Bnb,
+    Bnb = "bnb",
+}
 }
 
 impl Start {

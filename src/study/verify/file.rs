@@ -11,15 +11,17 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::path::Path;
 
+crate::choices! {
 /// What the rows of a file claim.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimKind {
     /// The value is optimal (and any placement given is legal and of that size).
     #[default]
-    Optimal,
+    Optimal = "optimal",
     /// As `optimal`, and the optimal placement is unique.
-    UniqueOptimum,
+    UniqueOptimum = "unique-optimum",
+}
 }
 
 /// The side of a file's (square) boards and where it came from.

@@ -1,0 +1,189 @@
+//! Every command's `--format json` output, on a small input, validates against its schema in
+//! docs/schema/, and opens with the envelope (`command`, `version`).
+//!
+//! The validator is our own, for the subset of JSON Schema the schemas use (`type`, `const`,
+//! `enum`, `required`, `properties`, `items`, `minimum`); any other keyword is refused, so a
+//! schema cannot say more than is checked. (The `jsonschema` crate would add a regex engine and
+//! dozens of crates to the build for the same checks.)
+
+mod common;
+use common::{run, stderr};
+use serde_json::Value;
+use std::path::Path;
+
+const SCHEMAS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/schema");
+const PUBLISHED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/results/published/walled-n-queens");
+
+/// Where `value` breaks `schema`, each as `path: why`.
+fn violations(schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
+    let Some(schema) = schema.as_object() else {
+        out.push(format!("{path}: the schema is not an object"));
+        return;
+    };
+    for (key, rule) in schema {
+        match key.as_str() {
+            "$schema" | "$id" | "title" | "description" => {}
+            "type" => {
+                let types: Vec<&str> = match rule {
+                    Value::String(t) => vec![t.as_str()],
+                    Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+                    _ => vec![],
+                };
+                if !types.iter().any(|t| has_type(value, t)) {
+                    out.push(format!("{path}: not of type {types:?}: {value}"));
+                }
+            }
+            "const" if value != rule => out.push(format!("{path}: {value} is not {rule}")),
+            "enum" if !rule.as_array().is_some_and(|a| a.contains(value)) => {
+                out.push(format!("{path}: {value} is not one of {rule}"))
+            }
+            "minimum" if value.as_f64().zip(rule.as_f64()).is_some_and(|(v, m)| v < m) => {
+                out.push(format!("{path}: {value} is below {rule}"))
+            }
+            "required" => {
+                for name in rule.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                    if value.is_object() && value.get(name).is_none() {
+                        out.push(format!("{path}: no field {name:?}"));
+                    }
+                }
+            }
+            "properties" => {
+                for (name, sub) in rule.as_object().into_iter().flatten() {
+                    if let Some(v) = value.get(name).filter(|_| value.is_object()) {
+                        violations(sub, v, &format!("{path}.{name}"), out);
+                    }
+                }
+            }
+            "items" => {
+                for (i, v) in value.as_array().into_iter().flatten().enumerate() {
+                    violations(rule, v, &format!("{path}[{i}]"), out);
+                }
+            }
+            "const" | "enum" | "minimum" => {}
+            other => out.push(format!(
+                "{path}: keyword {other:?} is not in the validated subset"
+            )),
+        }
+    }
+}
+
+fn has_type(v: &Value, t: &str) -> bool {
+    match t {
+        "object" => v.is_object(),
+        "array" => v.is_array(),
+        "string" => v.is_string(),
+        "integer" => v.is_i64() || v.is_u64(),
+        "number" => v.is_number(),
+        "boolean" => v.is_boolean(),
+        "null" => v.is_null(),
+        _ => false,
+    }
+}
+
+fn schema(command: &str) -> Value {
+    let path = Path::new(SCHEMAS).join(format!("{command}.json"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// Runs `args` (ending in `--format json`), expects `code`, and validates every output line
+/// against the schema of `args[0]`.
+fn validates(args: &[&str], code: i32) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+    let schema = schema(args[0]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(!text.trim().is_empty(), "{args:?}: no output");
+    for line in text.lines() {
+        let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{args:?}: {e}: {line}"));
+        let mut out = Vec::new();
+        violations(&schema, &value, "$", &mut out);
+        assert!(out.is_empty(), "{args:?}:\n{}", out.join("\n"));
+        let envelope = format!(r#"{{"command":"{}","version":""#, args[0]);
+        assert!(
+            line.starts_with(&envelope),
+            "{args:?}: the envelope comes first: {line}"
+        );
+    }
+}
+
+#[test]
+fn every_command_json_validates_against_its_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("q.cnf");
+    let cnf = cnf.to_str().unwrap();
+    let o = run(&["encode", "value", "--size", "4", "--at-least", "4", "-o", cnf]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let published = format!("{PUBLISHED}/7x7/1-W_boards.csv");
+    let cases: &[(&[&str], i32)] = &[
+        (&["value", "--size", "4", "--format", "json"], 0),
+        (&["value", "--size", "4", "--certify", "--format", "json"], 0),
+        (&["solutions", "--size", "5", "--format", "json"], 0),
+        (&["solutions", "--size", "5", "--count", "--format", "json"], 0),
+        (&["nqueens", "8", "--format", "json"], 0),
+        (&["armies", "--size", "3", "--format", "json"], 0),
+        (&["cover", "--size", "4", "--quiet", "--format", "json"], 0),
+        (&["puzzles", "--size", "4", "--walls", "1", "--format", "json"], 0),
+        (
+            &["least-walls", "--size", "4", "--queens", "5", "--format", "json"],
+            0,
+        ),
+        (&["verify", &published, "--format", "json"], 1),
+        (&["solve", cnf, "--format", "json"], 10),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (args, code) in cases {
+        validates(args, *code);
+        seen.insert(args[0].to_string());
+    }
+    // Every schema is exercised, and every command with `--format json` has a schema.
+    let files: std::collections::BTreeSet<String> = std::fs::read_dir(SCHEMAS)
+        .unwrap()
+        .map(|e| {
+            e.unwrap()
+                .path()
+                .file_stem()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(files, seen);
+    let help = String::from_utf8(run(&["--help"]).stdout).unwrap();
+    let commands = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next());
+    for command in commands {
+        let h = String::from_utf8(run(&[command, "--help"]).stdout).unwrap();
+        let json = h.contains("--format <FORMAT>") && h.contains("json");
+        assert_eq!(
+            json,
+            files.contains(command),
+            "{command}: --format json and a schema go together"
+        );
+    }
+}
+
+#[test]
+fn the_validator_refuses_what_breaks_a_schema() {
+    let schema: Value = serde_json::json!({
+        "type": "object", "required": ["a"],
+        "properties": {"a": {"type": "integer", "minimum": 1}, "b": {"enum": ["x"]},
+                       "c": {"type": "array", "items": {"type": "string"}}}
+    });
+    let check = |v: Value| {
+        let mut out = Vec::new();
+        violations(&schema, &v, "$", &mut out);
+        out.len()
+    };
+    assert_eq!(check(serde_json::json!({"a": 1, "b": "x", "c": ["y"]})), 0);
+    assert_eq!(check(serde_json::json!({"b": "y"})), 2);
+    assert_eq!(check(serde_json::json!({"a": 0, "c": [1]})), 2);
+    assert_eq!(check(serde_json::json!([])), 1);
+    let mut out = Vec::new();
+    violations(&serde_json::json!({"oneOf": []}), &Value::Null, "$", &mut out);
+    assert_eq!(out.len(), 1);
+}
