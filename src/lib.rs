@@ -20,5 +20,6 @@ pub mod cli;
 pub mod encode;
 pub mod engine;
 pub mod io;
+pub mod run;
 pub mod solve;
 pub mod study;

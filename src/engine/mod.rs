@@ -7,7 +7,6 @@ mod bounds;
 mod certify;
 mod enumerate;
 mod export;
-pub mod interrupt;
 mod lp_bound;
 mod lp_dive;
 mod lp_slices;
@@ -15,6 +14,7 @@ pub mod nqueens;
 mod primal;
 mod progress;
 mod provenance;
+pub mod search;
 mod segment_index;
 mod session;
 mod shard;
@@ -26,6 +26,7 @@ mod value;
 mod value_call;
 mod wall_bound;
 
+pub use crate::run::interrupt::{self, Interrupted};
 pub use batch::{Batch, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value};
@@ -37,13 +38,13 @@ pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
 };
-pub use session::{BoardSession, Interrupted};
+pub use search::{Answer, ArmyCall, BoundCall, Call, SolverCall, WallCall};
+pub use session::BoardSession;
 pub use shard::Shard;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unchecked::{certified, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{
-    Search, SolverCall, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value, value_to_the_end,
-    value_within,
+    Search, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value, value_to_the_end, value_within,
 };
 pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound, least_walls_header};

@@ -8,10 +8,7 @@ use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult};
 use rustsat::types::{Clause, Lit};
 use std::collections::{HashMap, HashSet};
 
-/// The error of a solve call stopped by a limit ([`AnySolver::set_stop`]).
-#[derive(Debug, thiserror::Error)]
-#[error("the solver was interrupted")]
-pub struct Interrupted;
+pub use crate::run::interrupt::Interrupted;
 
 /// How the clauses of a question enter the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,12 +16,14 @@ use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
 use super::lp_dive::Dives;
 use super::primal::{VALUE_RUNS, value_start};
 use super::progress::Reporter;
+use super::search::{Answer, Finder, Refutation, SolverCall};
 use super::session::{BoardSession, Hold, Interrupted};
 use super::tabu::climb;
 use super::value_call::{FIRST_SLICE, probe, solve_alternating};
 use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
+use crate::run::deadline::Deadline;
 use crate::solve::{Backend, CadicalConfig};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -109,20 +111,6 @@ pub struct LpReport {
     /// Clauses implied by the certificate that went into the solver: each held one once, and
     /// the assumed ones once per question that had them (the probe at the bound among them).
     pub implied_clauses: usize,
-}
-
-/// One solver call of the search.
-#[derive(Clone, Debug, Serialize)]
-pub struct SolverCall {
-    pub at_least: usize,
-    /// `sat`, `unsat`, `bound` when the count cannot reach `at_least` by construction, `lp`
-    /// when the checked LP dual certificate refutes it (no solver call), `lp dive` when a
-    /// dive on the packing LP found the placement (checked) while the solver searched, or
-    /// `stopped` when the time limit or Ctrl-C ended the call without an answer.
-    pub answer: &'static str,
-    /// Queens of the placement found (by the solver or a dive).
-    pub queens: Option<usize>,
-    pub seconds: f64,
 }
 
 /// The answer to a value query.
@@ -232,30 +220,23 @@ pub fn value_within(
     limit: Option<Duration>,
     progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
-    value_until(
-        board,
-        opts,
-        super::interrupt::cpu_deadline(limit),
-        limit,
-        progress,
-    )
+    value_until(board, opts, Deadline::thread(limit), progress)
 }
 
 /// The value of a board, proved, whatever Ctrl-C asks: for what a finished search still owes
 /// its answer (the value of a least-walls witness), on boards small enough to take seconds.
 pub fn value_to_the_end(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
-    value_until(board, opts, || false, None, &Reporter::silent())
+    value_until(board, opts, Deadline::never(), &Reporter::silent())
 }
 
-/// [`value_within`] with the stop test `over` (polled between steps, and inside CaDiCaL's
-/// calls); `limit` only names the time limit in the proof text.
+/// [`value_within`] under `deadline` (polled between steps, and inside CaDiCaL's calls).
 fn value_until(
     board: &Board,
     opts: &ValueOptions,
-    over: impl Fn() -> bool + Copy + Send + 'static,
-    limit: Option<Duration>,
+    deadline: Deadline,
     progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
+    let over = deadline.stop_test();
     let start = Instant::now();
     let backend = opts.backend_for(board);
     let greedy = greedy_placement(board);
@@ -411,12 +392,7 @@ fn value_until(
         }
         let t = Instant::now();
         if let Some(l) = lp.as_ref().filter(|l| k > l.checked.bound()) {
-            calls.push(SolverCall {
-                at_least: k,
-                answer: "lp",
-                queens: None,
-                seconds: 0.0,
-            });
+            calls.push(SolverCall::instant(k, Answer::Refuted(Refutation::LpCertificate)));
             progress.note(|| {
                 format!(
                     "value: at least {k} queens: no (the LP bound {})",
@@ -441,12 +417,14 @@ fn value_until(
             _ => Ok(None),
         };
         let found = match probed {
-            Ok(Some(answer)) => Ok(answer.map(|p| (p, "sat"))),
+            Ok(Some(answer)) => Ok(answer.map(|p| (p, Finder::Solver))),
             Ok(None) => match session.at_least_implied(k, &implied, hold)? {
                 Some(assumps) if alternate => {
                     solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
                 }
-                Some(assumps) => session.solve_with(&assumps).map(|p| p.map(|p| (p, "sat"))),
+                Some(assumps) => session
+                    .solve_with(&assumps)
+                    .map(|p| p.map(|p| (p, Finder::Solver))),
                 None => Ok(None),
             },
             Err(e) => Err(e),
@@ -455,10 +433,8 @@ fn value_until(
             Err(e) if e.is::<Interrupted>() => {
                 stopped.set(true);
                 calls.push(SolverCall {
-                    at_least: k,
-                    answer: "stopped",
-                    queens: None,
                     seconds: t.elapsed().as_secs_f64(),
+                    ..SolverCall::instant(k, Answer::STOPPED)
                 });
                 return Ok(None);
             }
@@ -469,7 +445,8 @@ fn value_until(
         if let Some((p, by)) = &found {
             anyhow::ensure!(
                 p.len() >= k,
-                "internal error: {by} answered \"at least {k} queens\" with {}",
+                "internal error: {} answered \"at least {k} queens\" with {}",
+                Answer::Sat(*by),
                 p.len()
             );
         }
@@ -484,20 +461,21 @@ fn value_until(
             }
         }
         calls.push(SolverCall {
-            at_least: k,
+            question: k,
             answer: match (&found, reachable) {
-                (Some((_, by)), _) => by,
-                (None, true) => "unsat",
-                (None, false) => "bound",
+                (Some((_, by)), _) => Answer::Sat(*by),
+                (None, true) => Answer::UNSAT,
+                (None, false) => Answer::Refuted(Refutation::Counter),
             },
-            queens: found.as_ref().map(|(p, _)| p.len()),
+            found: found.as_ref().map(|(p, _)| p.len()),
             seconds: t.elapsed().as_secs_f64(),
+            cpu_seconds: 0.0,
         });
         progress.note(|| {
             format!(
                 "value: at least {k} queens: {} ({:.1} s)",
                 match &found {
-                    Some((_, "lp dive")) => "yes (an LP dive)",
+                    Some((_, Finder::LpDive)) => "yes (an LP dive)",
                     Some(_) => "yes",
                     None => "no",
                 },
@@ -562,22 +540,15 @@ fn value_until(
     let n_implied = session.implied_added();
     // Optimality rests on the last call that refuted a count (a search downwards or by
     // bisection may end on a SAT answer below it).
-    let refuting = calls.iter().rev().find(|c| c.queens.is_none());
+    let refuting = calls.iter().rev().find(|c| c.found.is_none());
     let proof = match refuting {
         _ if stopped => {
             let known = calls
                 .iter()
-                .filter(|c| matches!(c.answer, "unsat" | "bound" | "lp"))
-                .map(|c| c.at_least - 1)
+                .filter(|c| c.answer.refutes())
+                .map(|c| c.question - 1)
                 .fold(ub.bound, usize::min);
-            let why = if super::interrupt::stop_requested() {
-                super::interrupt::interrupted()
-            } else {
-                format!(
-                    "the time limit of {} CPU s ran out",
-                    limit.unwrap_or_default().as_secs_f64()
-                )
-            };
+            let why = deadline.why();
             format!(
                 "NOT proved: {why}; best placement {} queens (checked), upper bound {known}",
                 best.len()
@@ -585,28 +556,28 @@ fn value_until(
         }
         None => unreachable!("a search that was not stopped refuted a count"),
         Some(last) => match last.answer {
-            "unsat" if n_implied > 0 => format!(
+            Answer::Unsat(_) if n_implied > 0 => format!(
                 "UNSAT with at least {} queens ({} solver calls; with {n_implied} clauses implied by the \
                  checked LP dual certificate for the counts asked)",
-                last.at_least,
+                last.question,
                 calls.len()
             ),
-            "unsat" => format!(
+            Answer::Unsat(_) => format!(
                 "UNSAT with at least {} queens ({} solver calls)",
-                last.at_least,
+                last.question,
                 calls.len()
             ),
-            "lp" => format!(
+            Answer::Refuted(Refutation::LpCertificate) => format!(
                 "{} queens exceed the bound {} of the LP dual certificate (checked: every free cell \
                  covered by weighted segments and cliques, total {:.3}), so no solver call was needed for it",
-                last.at_least,
+                last.question,
                 lp.as_ref().map_or(0, |l| l.checked.bound()),
                 lp.as_ref().map_or(0.0, |l| l.checked.value())
             ),
             _ => format!(
                 "{} queens exceed the {} inputs of the queen counter (count {}: each input is a \
              cell or a segment that holds at most one queen), so no search was needed",
-                last.at_least,
+                last.question,
                 session.model.max_count(),
                 opts.base.count.name()
             ),
@@ -614,9 +585,14 @@ fn value_until(
     };
     // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
     // an external solver only asserts. A stopped search claims no optimality to certify.
-    let certified =
-        !stopped && super::certified(&backend, refuting.is_some_and(|c| c.answer == "unsat"), false);
-    let unchecked_unsat = !super::certified(&backend, calls.iter().any(|c| c.answer == "unsat"), false);
+    let certified = !stopped
+        && super::certified(
+            &backend,
+            refuting.is_some_and(|c| c.answer.is_solver_unsat()),
+            false,
+        );
+    let unchecked_unsat =
+        !super::certified(&backend, calls.iter().any(|c| c.answer.is_solver_unsat()), false);
     Ok(ValueReport {
         certified,
         board: board.clone(),
@@ -711,13 +687,13 @@ mod tests {
                         let r = value(b, &opts).unwrap();
                         assert_eq!(r.value, *want, "{b:?} {opts:?}");
                         // The proof names the count refuted, whichever call came last.
-                        let refuting = r.calls.iter().rev().find(|c| c.queens.is_none());
-                        assert_eq!(refuting.map(|c| c.at_least), Some(want + 1), "{b:?} {opts:?}");
+                        let refuting = r.calls.iter().rev().find(|c| c.found.is_none());
+                        assert_eq!(refuting.map(|c| c.question), Some(want + 1), "{b:?} {opts:?}");
                         let n = want + 1;
                         let named = r.proof.starts_with(&format!("{n} queens "))
                             || r.proof.contains(&format!("at least {n} queens "));
                         assert!(named, "{b:?} {opts:?}: {}", r.proof);
-                        ended_on_sat |= r.calls.last().is_some_and(|c| c.queens.is_some());
+                        ended_on_sat |= r.calls.last().is_some_and(|c| c.found.is_some());
                     }
                 }
             }
@@ -779,8 +755,13 @@ mod tests {
         );
         assert!(r.lp_dives.is_none());
         assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(40));
-        let answers: Vec<&str> = r.calls.iter().map(|c| c.answer).collect();
-        assert_eq!(answers, ["lp"], "{:?}", r.calls);
+        let answers: Vec<Answer> = r.calls.iter().map(|c| c.answer).collect();
+        assert_eq!(
+            answers,
+            [Answer::Refuted(Refutation::LpCertificate)],
+            "{:?}",
+            r.calls
+        );
         // Below TABU_MIN_FREE_CELLS the climbs do not run.
         let small = value(&lattice(16, 4, 0), &ValueOptions::default()).unwrap();
         assert_eq!(small.tabu_search_lower_bound, None);
@@ -814,9 +795,9 @@ mod tests {
             assert_eq!(r.local_search_lower_bound, Some(25), "{at}");
             assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(27), "{at}");
             assert!(r.lp.as_ref().is_some_and(|l| l.implied_clauses > 0), "{at}");
-            let refuted = r.calls.iter().filter(|c| c.queens.is_none()).map(|c| c.at_least);
+            let refuted = r.calls.iter().filter(|c| c.found.is_none()).map(|c| c.question);
             assert_eq!(refuted.min(), Some(27), "{at}");
-            assert!(r.calls.iter().any(|c| c.queens == Some(26)), "{at}");
+            assert!(r.calls.iter().any(|c| c.found == Some(26)), "{at}");
         }
     }
 

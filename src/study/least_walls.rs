@@ -6,6 +6,7 @@
 use crate::board::{Board, Placement};
 use crate::encode::WallOptions;
 use crate::engine::Reporter;
+use crate::engine::WallCall;
 use crate::solve::{Backend, Certificate};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -93,20 +94,6 @@ pub struct Stopped {
 pub struct FoundBoard {
     pub board: Board,
     pub placement: Placement,
-}
-
-/// One solver call of the minimisation.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct WallCall {
-    /// The wall bound assumed, `None` for the first call without one.
-    pub at_most_walls: Option<usize>,
-    pub answer: String,
-    /// Walls of the board found, on SAT.
-    pub walls: Option<usize>,
-    pub seconds: f64,
-    /// Process CPU seconds of the call (0 in runs saved before it was recorded).
-    #[serde(default)]
-    pub cpu_seconds: f64,
 }
 
 /// A board found by the solver, its queens (checked) and its value (recomputed).
@@ -248,8 +235,8 @@ pub fn proved_lower_bound(rows: usize, cols: usize, queens: usize, calls: &[Wall
     let lb = wall_lower_bound(rows, cols, queens);
     let refuted = calls
         .iter()
-        .filter(|c| c.answer == "unsat")
-        .filter_map(|c| c.at_most_walls)
+        .filter(|c| c.answer.is_solver_unsat())
+        .filter_map(|c| c.question)
         .max();
     match refuted {
         Some(k) if k >= lb => (k + 1, format!("UNSAT with at most {k} walls")),

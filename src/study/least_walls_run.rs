@@ -3,11 +3,12 @@
 //! (`least_walls_count`) both ask through it, so every board a solver returns is checked in
 //! one place.
 
-use super::least_walls::{LeastWallsOptions, LeastWallsReport, SolverFigures, StartBoard, WallCall};
+use super::least_walls::{LeastWallsOptions, LeastWallsReport, SolverFigures, StartBoard};
 use super::least_walls_start::start_board;
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::WallModel;
+use crate::engine::WallCall;
 use crate::engine::interrupt::stop_requested;
 use crate::engine::{BoundAnswer, WallBoundQuestion, ask_wall_bound, cpu_since, process_cpu_seconds};
 use crate::solve::{AnySolver, PendingProof, ProofDir, SolveIncremental as _, SolveStats as _, SolverResult};
@@ -156,10 +157,10 @@ impl Run<'_> {
             solve_seconds: st.cpu_solve_time.as_secs_f64(),
         };
         if self.opts.fresh_bounds {
-            for c in calls.iter().filter(|c| c.at_most_walls.is_some()) {
-                match c.answer.as_str() {
-                    "sat" => f.n_sat += 1,
-                    _ => f.n_unsat += 1,
+            for c in calls.iter().filter(|c| c.question.is_some()) {
+                match c.answer.is_sat() {
+                    true => f.n_sat += 1,
+                    false => f.n_unsat += 1,
                 }
                 f.solve_seconds += c.seconds;
             }
@@ -198,9 +199,9 @@ impl Run<'_> {
         let (answer, walls) = match &found {
             Answer::Found(b, p) => {
                 self.hint = Some((b.clone(), p.clone()));
-                ("sat", Some(b.n_walls()))
+                (crate::engine::Answer::SAT, Some(b.n_walls()))
             }
-            Answer::Refuted => ("unsat", None),
+            Answer::Refuted => (crate::engine::Answer::UNSAT, None),
             Answer::Stopped => {
                 self.note(format_args!("{bound_text}: stopped ({seconds:.2} s)"));
                 return Ok(found);
@@ -211,9 +212,9 @@ impl Run<'_> {
             None => self.note(format_args!("{bound_text}: UNSAT ({seconds:.2} s)")),
         }
         calls.push(WallCall {
-            at_most_walls: bound,
-            answer: answer.to_string(),
-            walls,
+            question: bound,
+            answer,
+            found: walls,
             seconds,
             cpu_seconds: cpu_since(cpu),
         });

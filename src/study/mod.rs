@@ -19,16 +19,15 @@ pub mod report;
 pub mod sweep;
 pub mod verify;
 
+pub use crate::engine::{ArmyCall, BoundCall, WallCall};
 pub use armies::{
-    ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, add_optimal_classes, certify_armies,
-    largest_armies, optimal_classes,
+    ArmyClasses, ArmyOptions, ArmyReport, ArmySession, add_optimal_classes, certify_armies, largest_armies,
+    optimal_classes,
 };
 pub use counts::Counts;
-pub use cover::{
-    BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
-};
+pub use cover::{CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line};
 pub use least_walls::{
     BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, SolverFigures, Stopped,
-    WallCall, WallSearch, Witness, most_queens_any_board, proved_lower_bound, wall_lower_bound,
+    WallSearch, Witness, most_queens_any_board, proved_lower_bound, wall_lower_bound,
 };
 pub use least_walls_search::least_walls;

@@ -162,9 +162,7 @@ impl Evaluator {
                 // `bound`: one queen more exceeds the segments the base model's counter counts;
                 // `lp`: the checked LP dual certificate refutes it.
                 anyhow::ensure!(
-                    r.calls
-                        .last()
-                        .is_some_and(|c| matches!(c.answer, "unsat" | "bound" | "lp")),
+                    r.calls.last().is_some_and(|c| c.answer.refutes()),
                     "internal error: the value of {board:?} is not proved"
                 );
                 Ok(Evaluated {
