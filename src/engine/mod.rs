@@ -7,9 +7,7 @@ mod bounds;
 mod certify;
 mod enumerate;
 mod export;
-mod lp_bound;
-mod lp_dive;
-mod lp_slices;
+mod lp;
 pub mod nqueens;
 mod primal;
 mod progress;
@@ -23,7 +21,6 @@ mod tabu;
 mod unchecked;
 mod unique;
 mod value;
-mod value_call;
 mod wall_bound;
 
 pub use crate::run::interrupt::{self, Interrupted};
@@ -32,7 +29,7 @@ pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
-pub use lp_bound::{LpBound, lp_bound};
+pub use lp::bound::{LpBound, lp_bound};
 pub use primal::{LocalSearch, VALUE_RUNS, local_search, value_start};
 pub use progress::{Progress, Reporter};
 pub use provenance::{

@@ -6,13 +6,7 @@ mod armies;
 pub mod chunk_store;
 mod counts;
 mod cover;
-mod cover_search;
-mod cover_start;
 mod least_walls;
-mod least_walls_count;
-mod least_walls_run;
-mod least_walls_search;
-mod least_walls_start;
 pub mod nk;
 pub mod puzzles;
 pub mod report;
@@ -28,6 +22,5 @@ pub use counts::Counts;
 pub use cover::{CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line};
 pub use least_walls::{
     BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, SolverFigures, Stopped,
-    WallSearch, Witness, most_queens_any_board, proved_lower_bound, wall_lower_bound,
+    WallSearch, Witness, least_walls, most_queens_any_board, proved_lower_bound, wall_lower_bound,
 };
-pub use least_walls_search::least_walls;

@@ -5,21 +5,21 @@
 //! "at most w walls". The search either tightens w from a first board down until UNSAT
 //! ([`WallSearch::Down`]) or raises it from a counting lower bound until SAT
 //! ([`WallSearch::Up`]); the first board may come from the annealing of
-//! `least_walls_start` instead (checked like a solver's answer, it only moves where the search
+//! `start` instead (checked like a solver's answer, it only moves where the search
 //! starts); either way the minimum rests on an UNSAT answer at minimum − 1, or on
 //! the row bound [`wall_lower_bound`] when the minimum equals it (none is needed when no wall
 //! is); with `certify` that UNSAT answer is backed by a DRAT proof an external checker accepted.
 //! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`];
 //! with `fresh_bounds`, each bound goes to a fresh solver instead (`engine::ask_wall_bound`).
-//! The count of the least boards is `least_walls_count`. A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
+//! The count of the least boards is `count`. A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
-use super::least_walls::{
+use super::count::count_boards;
+use super::run::{Answer, Run};
+use super::{
     FoundBoard, LeastWallsOptions, LeastWallsReport, Stopped, WallSearch, Witness, most_queens_any_board,
     proved_lower_bound, row_bound_proof, wall_lower_bound,
 };
-use super::least_walls_count::count_boards;
-use super::least_walls_run::{Answer, Run};
 use crate::board::{Board, Placement};
 use crate::encode::WallModel;
 use crate::engine::{ValueOptions, certify_least_walls, cpu_since, process_cpu_seconds, value_to_the_end};

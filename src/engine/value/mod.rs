@@ -7,24 +7,26 @@
 //! certificate (checked by [`check_dual`](crate::check::check_dual)). Each call "at least k"
 //! also gets the clauses that the certificate implies for k. Upwards the count and those
 //! clauses stay in the solver for good, since every later call asks for more queens
-//! ([`Hold::Imposed`]), after a short [`probe`](super::value_call::probe) at the LP bound
+//! ([`Hold::Imposed`]), after a short [`probe`](call::probe) at the LP bound
 //! with them assumed; down and by bisection they are assumptions of that call only. How one
-//! call is answered is in [`value_call`](super::value_call).
+//! call is answered is in [`value_call`](call).
 
-use super::bounds::{UpperBound, greedy_placement, upper_bound};
-use super::lp_bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
-use super::lp_dive::Dives;
-use super::primal::{VALUE_RUNS, value_start};
-use super::progress::Reporter;
-use super::search::{Answer, Finder, Refutation, SolverCall};
-use super::session::{BoardSession, Hold, Interrupted};
-use super::tabu::climb;
-use super::value_call::{FIRST_SLICE, probe, solve_alternating};
+mod call;
+
 use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::encode::BaseOptions;
+use crate::engine::bounds::{UpperBound, greedy_placement, upper_bound};
+use crate::engine::lp::bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
+use crate::engine::lp::dive::Dives;
+use crate::engine::primal::{VALUE_RUNS, value_start};
+use crate::engine::progress::Reporter;
+use crate::engine::search::{Answer, Finder, Refutation, SolverCall};
+use crate::engine::session::{BoardSession, Hold, Interrupted};
+use crate::engine::tabu::climb;
 use crate::run::deadline::Deadline;
 use crate::solve::{Backend, CadicalConfig};
+use call::{FIRST_SLICE, probe, solve_alternating};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -211,7 +213,7 @@ pub fn value(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> 
 }
 
 /// Finds the value of a board, or within `limit` (CPU time of the calling thread, which runs
-/// the in-process solver), or until [`stop_requested`](super::interrupt::stop_requested) (Ctrl-C),
+/// the in-process solver), or until [`stop_requested`](crate::run::interrupt::stop_requested) (Ctrl-C),
 /// the best checked placement and the best upper bound known (`proved` false). An external
 /// solver's own CPU time is not counted. Each solver call is noted to `progress`.
 pub fn value_within(
@@ -586,13 +588,13 @@ fn value_until(
     // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
     // an external solver only asserts. A stopped search claims no optimality to certify.
     let certified = !stopped
-        && super::certified(
+        && crate::engine::certified(
             &backend,
             refuting.is_some_and(|c| c.answer.is_solver_unsat()),
             false,
         );
     let unchecked_unsat =
-        !super::certified(&backend, calls.iter().any(|c| c.answer.is_solver_unsat()), false);
+        !crate::engine::certified(&backend, calls.iter().any(|c| c.answer.is_solver_unsat()), false);
     Ok(ValueReport {
         certified,
         board: board.clone(),
@@ -645,7 +647,7 @@ mod tests {
 
     #[test]
     fn the_dive_report_is_of_dives_that_ran() {
-        use crate::engine::lp_bound::{tests::lattice, tighten};
+        use crate::engine::lp::bound::{tests::lattice, tighten};
         let b = lattice(16, 4, 0);
         let packing = tighten(&b, &|| false).unwrap().unwrap().packing;
         let mut failed = Dives::new(&b, packing.clone(), 0, 100, Vec::new());
@@ -719,7 +721,7 @@ mod tests {
 
     #[test]
     fn the_lp_bound_changes_no_value() {
-        use crate::engine::lp_bound::tests::lattice;
+        use crate::engine::lp::bound::tests::lattice;
         for b in [lattice(13, 4, 0), lattice(13, 5, 1), Board::square(13).unwrap()] {
             for search in [Search::Up, Search::Down, Search::Binary] {
                 let on = ValueOptions {
@@ -740,7 +742,7 @@ mod tests {
 
     #[test]
     fn on_a_large_board_the_tabu_search_leads() {
-        use crate::engine::lp_bound::tests::lattice;
+        use crate::engine::lp::bound::tests::lattice;
         // 851 free cells: the tabu search's climbs from the greedy placement reach the value,
         // and the fixed cliques' bound settles it before any cut round, dive or solver call
         // but the LP's. The solver plays no part, so the default one will do.
@@ -804,7 +806,7 @@ mod tests {
     #[cfg(feature = "cadical")]
     #[test]
     fn a_start_short_of_the_lp_bound_alternates_with_the_lp_point() {
-        use crate::engine::lp_bound::tests::lattice;
+        use crate::engine::lp::bound::tests::lattice;
         // The local search ends at 20 of the LP bound's 21 here.
         let b = lattice(16, 4, 0);
         let opts = ValueOptions {

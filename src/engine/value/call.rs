@@ -2,11 +2,11 @@
 //! probe at the LP bound, and the call cut into counted slices that alternate guesses and LP
 //! dives.
 
-use super::lp_dive::Dives;
-use super::search::Finder;
-use super::session::{BoardSession, Hold, Interrupted};
 use crate::board::Placement;
 use crate::check::check_placement;
+use crate::engine::lp::dive::Dives;
+use crate::engine::search::Finder;
+use crate::engine::session::{BoardSession, Hold, Interrupted};
 use rustsat::types::{Clause, Lit};
 
 /// The conflicts of the probe at the LP bound ([`probe`]). Held for good, the waste inequality
@@ -70,7 +70,7 @@ pub(super) struct Slice {
 /// guess that misleads holds the call for long. If solver state carried nothing over between
 /// slices, a call that guess `g` alone answers in `T` conflicts would take less than
 /// about `(2g + 5)·T` for `T` beyond the first slice, and `g·first + T` below it, plus the
-/// dives (at most [`MAX_DIVES`](super::lp_dive::MAX_DIVES)); a heuristic, since learned
+/// dives (at most [`MAX_DIVES`](crate::engine::lp::dive::MAX_DIVES)); a heuristic, since learned
 /// clauses and the solver's scores do carry over. The placement found, checked, with who found
 /// it. Interrupted only when the solver's stop test or `over`
 /// says so (the end of a slice is not a stop). The backend must limit conflicts
@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn alternating_guesses_answer_as_one_call_does() {
-        use crate::engine::lp_bound::{tests::lattice, tighten};
+        use crate::engine::lp::bound::{tests::lattice, tighten};
         let b = lattice(14, 4, 1);
         // The value, from plain calls upwards.
         let mut plain = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
@@ -206,7 +206,7 @@ mod tests {
                     "{k}"
                 );
             }
-            assert!(dives.tried() <= crate::engine::lp_dive::MAX_DIVES);
+            assert!(dives.tried() <= crate::engine::lp::dive::MAX_DIVES);
             // A dive after the first, tiny slice answers the easy counts.
             assert_eq!(by_dive > 0, with_dives, "{by_dive}");
         }

@@ -1,10 +1,10 @@
 //! One least-walls query under way: the incremental solver with its model, the options, and
-//! what the fresh solvers left. The search (`least_walls_search`) and the count
-//! (`least_walls_count`) both ask through it, so every board a solver returns is checked in
+//! what the fresh solvers left. The search (`search`) and the count
+//! (`count`) both ask through it, so every board a solver returns is checked in
 //! one place.
 
-use super::least_walls::{LeastWallsOptions, LeastWallsReport, SolverFigures, StartBoard};
-use super::least_walls_start::start_board;
+use super::start::start_board;
+use super::{LeastWallsOptions, LeastWallsReport, SolverFigures, StartBoard};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::WallModel;

@@ -7,8 +7,9 @@
 //! cover until UNSAT. Each optimum rests on a SAT answer (the selection re-checked here) and an
 //! UNSAT answer one beyond, which can be certified by a checked proof.
 
-use super::cover_search::{CoverSearch, search_cover};
-use super::cover_start::{squares, start_selection};
+mod search;
+mod start;
+
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
 use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Unsat};
@@ -20,7 +21,9 @@ use crate::solve::{
 };
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
+use search::{CoverSearch, search_cover};
 use serde::{Deserialize, Serialize};
+use start::{squares, start_selection};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Instant;

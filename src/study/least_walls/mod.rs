@@ -1,13 +1,19 @@
 //! Least walls for q queens, what is asked and what is answered: the options of a query, its
 //! report (the minimum, a witness board, the proof or the bounds of a stopped search, the
 //! count of the least boards), and the bounds that need no solver. The search is
-//! `least_walls_search`; the solver state it shares with the count is `least_walls_run`.
+//! `search`; the solver state it shares with the count is `run`.
+
+mod count;
+mod run;
+mod search;
+mod start;
 
 use crate::board::{Board, Placement};
 use crate::encode::WallOptions;
 use crate::engine::Reporter;
 use crate::engine::WallCall;
 use crate::solve::{Backend, Certificate};
+pub use search::least_walls;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
