@@ -18,7 +18,8 @@ pub enum Clock {
 }
 
 impl Clock {
-    fn read(self) -> f64 {
+    /// CPU seconds so far on this clock.
+    pub fn read(self) -> f64 {
         match self {
             Clock::Thread => thread_cpu_seconds(),
             Clock::Process => process_cpu_seconds(),

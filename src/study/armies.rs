@@ -11,46 +11,23 @@ use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};
 use crate::engine::Interrupted;
-use crate::engine::search::{Answer, ArmyCall, Refutation};
+use crate::engine::search::{ArmyCall, Session, logged};
 use crate::run::deadline::{Deadline, Why};
-use crate::solve::{
-    AnySolver, Backend, Certificate, Solve as _, SolveIncremental, SolverResult, UnsatQuestion,
-};
-use rustsat::types::Lit;
+use crate::solve::{Backend, Certificate, Solve as _, UnsatQuestion};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// A board's armies model loaded into one incremental solver.
-pub struct ArmySession {
-    pub board: Board,
-    pub model: ArmyModel,
-    pub solver: AnySolver,
-}
+pub type ArmySession = Session<ArmyModel>;
 
-impl ArmySession {
-    pub fn new(board: &Board, encoding: ArmyEncoding, backend: &Backend) -> ArmySession {
-        let mut solver = backend.make();
-        let model = ArmyModel::encode(board, encoding, &mut solver);
-        ArmySession {
-            board: board.clone(),
-            model,
-            solver,
-        }
-    }
-
-    /// Solves under assumptions; on SAT, the decoded position after the independent check.
-    pub fn solve_with(&mut self, assumps: &[Lit]) -> anyhow::Result<Option<Armies>> {
-        match self.solver.solve_assumps(assumps)? {
-            SolverResult::Sat => {
-                let a = self.model.decode(|l| self.solver.is_true(l));
-                if let Err(v) = check_armies(&self.board, &a) {
-                    anyhow::bail!("internal error: the solver's armies fail the checker: {v}");
-                }
-                Ok(Some(a))
-            }
-            SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => Err(Interrupted.into()),
-        }
+/// A fresh armies session: `board` encoded with `encoding` into a solver of `backend`.
+pub fn army_session(board: &Board, encoding: ArmyEncoding, backend: &Backend) -> ArmySession {
+    let mut solver = backend.make();
+    let model = ArmyModel::encode(board, encoding, &mut solver);
+    Session {
+        board: board.clone(),
+        model,
+        solver,
     }
 }
 
@@ -212,7 +189,7 @@ fn trim(a: &Armies, m: usize) -> Armies {
 /// A session on `board` with the options' encoding, backend and symmetry breaking, and the
 /// clauses of its model.
 fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
-    let mut session = ArmySession::new(board, opts.encoding, &opts.backend);
+    let mut session = army_session(board, opts.encoding, &opts.backend);
     let mut model_clauses = session.model.n_clauses;
     if opts.symmetry_breaking {
         model_clauses += session.model.break_symmetries(board, &mut session.solver);
@@ -243,41 +220,17 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
     // CaDiCaL stops inside a call; every backend is also stopped between calls.
     let deadline = Deadline::thread(opts.time_limit);
     session.solver.set_stop(deadline.stop_test());
-    let mut stopped = false;
-    loop {
+    // Up from nothing: one army more on each side after each "yes", to the first "no".
+    let stopped = loop {
         let k = best.size() + 1;
-        let t = Instant::now();
-        let Some(assumps) = session.model.at_least(k, &mut session.solver) else {
-            calls.push(ArmyCall::instant(k, Answer::Refuted(Refutation::Counter)));
-            break;
-        };
-        let found = if deadline.passed() {
-            Err(Interrupted.into())
-        } else {
-            session.solve_with(&assumps)
-        };
-        let found = match found {
-            Err(e) if e.is::<Interrupted>() => {
-                stopped = true;
-                None
-            }
-            other => other?,
-        };
-        calls.push(ArmyCall {
-            seconds: t.elapsed().as_secs_f64(),
-            ..ArmyCall::instant(
-                k,
-                match stopped {
-                    true => Answer::STOPPED,
-                    false => Answer::of_solver(found.is_some()),
-                },
-            )
-        });
-        match found {
+        let reply = logged(&mut calls, k, Armies::size, || {
+            session.ask(k, &[], || deadline.passed())
+        })?;
+        match reply.found {
             Some(a) => best = a,
-            None => break,
+            None => break reply.answer.is_stopped(),
         }
-    }
+    };
     let m = best.size();
     let example = trim(&best, m);
     if let Err(v) = check_armies(board, &example) {

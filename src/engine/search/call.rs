@@ -4,6 +4,7 @@
 //! its [`CallForm`].
 
 use super::answer::Answer;
+use crate::run::deadline::Clock;
 use serde::de::{DeserializeOwned, Error as _, IgnoredAny, MapAccess, Visitor};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -20,6 +21,10 @@ pub trait CallForm {
     const FOUND: Option<&'static str>;
     /// Whether the log records the call's CPU seconds.
     const CPU: bool;
+    /// Whose CPU seconds it records.
+    const CPU_CLOCK: Clock = Clock::Thread;
+    /// Whether a call the deadline stopped is recorded.
+    const LOGS_STOPPED: bool = true;
 }
 
 /// One question of a search and its answer.
@@ -189,6 +194,8 @@ impl CallForm for WallForm {
     const QUESTION: &'static str = "at_most_walls";
     const FOUND: Option<&'static str> = Some("walls");
     const CPU: bool = true;
+    const CPU_CLOCK: Clock = Clock::Process;
+    const LOGS_STOPPED: bool = false;
 }
 
 /// One solver call of the least-walls minimisation.

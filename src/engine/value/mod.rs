@@ -11,24 +11,25 @@
 //! with them assumed; down and by bisection they are assumptions of that call only. How one
 //! call is answered is in [`value_call`](call).
 
+mod ask;
 mod call;
+mod ladder;
+mod proof;
+mod start;
 
-use crate::board::{Board, Coord, Placement};
-use crate::check::check_placement;
+use ask::Asker;
+use ladder::ladder;
+
+use crate::board::{Board, Placement};
 use crate::encode::BaseOptions;
-use crate::engine::bounds::{UpperBound, greedy_placement, upper_bound};
-use crate::engine::lp::bound::{Cliques, LpBound, implied_clauses, lp_bound_if, tighten};
+use crate::engine::bounds::UpperBound;
 use crate::engine::lp::dive::Dives;
-use crate::engine::primal::{VALUE_RUNS, value_start};
 use crate::engine::progress::Reporter;
-use crate::engine::search::{Answer, Finder, Refutation, SolverCall};
-use crate::engine::session::{BoardSession, Hold, Interrupted};
-use crate::engine::tabu::climb;
+use crate::engine::search::SolverCall;
+use crate::engine::session::Interrupted;
 use crate::run::deadline::Deadline;
 use crate::solve::{Backend, CadicalConfig};
-use call::{FIRST_SLICE, probe, solve_alternating};
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// How the search moves between bounds.
@@ -231,399 +232,57 @@ pub fn value_to_the_end(board: &Board, opts: &ValueOptions) -> anyhow::Result<Va
     value_until(board, opts, Deadline::never(), &Reporter::silent())
 }
 
-/// [`value_within`] under `deadline` (polled between steps, and inside CaDiCaL's calls).
+/// [`value_within`] under `deadline` (polled between steps, and inside CaDiCaL's calls): the
+/// start, the ladder of questions, and the proof.
 fn value_until(
     board: &Board,
     opts: &ValueOptions,
     deadline: Deadline,
     progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
-    let over = deadline.stop_test();
-    let start = Instant::now();
+    let started = Instant::now();
     let backend = opts.backend_for(board);
-    let greedy = greedy_placement(board);
-    let mut ub = upper_bound(board);
-    let note_lp = |l: &LpBound| {
-        progress.note(|| {
-            format!(
-                "value: segment LP {:.3}, checked bound {} ({:.2} s)",
-                l.lp_value,
-                l.checked.bound(),
-                l.seconds
-            )
-        })
-    };
-    let mut lp = lp_bound_if(board, opts.lp, Cliques::Fixed, &over)?;
-    if let Some(l) = &lp {
-        note_lp(l);
-    }
-    // The cells the checked certificate forces empty in every placement of `t` queens: the
-    // local search leaves them out at first.
-    let barred =
-        |lp: &Option<LpBound>, t: usize| lp.as_ref().map(|l| l.checked.forced(t).empty).unwrap_or_default();
-    let tabu_leads = board.free_cells().len() >= TABU_MIN_FREE_CELLS && lp.is_some();
-    // What the primal heuristics aim at: the best upper bound known.
-    let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
-    // Where the tabu search leads, its climbs start from the greedy placement: from there they
-    // reached the same counts on 4 of the 5 lattices of the bench set, without the local
-    // search's 0.1–0.4 s (TABU_MIN_FREE_CELLS).
-    let local = (!tabu_leads && board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
-        let t = Instant::now();
-        let p = value_start(board, &greedy, aim, &barred(&lp, aim), VALUE_RUNS, &over);
-        progress.note(|| {
-            format!(
-                "value: local search {} queens, aimed at {} ({:.2} s)",
-                p.len(),
-                aim,
-                t.elapsed().as_secs_f64()
-            )
-        });
-        p
-    });
-    // The greedy placement is the answer of a search stopped before anything beat it.
-    check_placement(board, &greedy)
-        .map_err(|v| anyhow::anyhow!("internal error: the greedy placement fails the checker: {v}"))?;
-    let mut best = greedy.clone();
-    if let Some(p) = &local {
-        check_placement(board, p).map_err(|v| {
-            anyhow::anyhow!("internal error: the local search's placement fails the checker: {v}")
-        })?;
-        if p.len() > best.len() {
-            best = p.clone();
-        }
-    }
-    // Where the tabu search leads, it climbs from the start towards the checked LP bound, a
-    // queen at a time: on the wall lattices the local search stopped a queen or two short, and
-    // the climbs reach most of their values (40×40 step-5 lattice 9.9 → 0.2 s).
-    let tabu = (tabu_leads && best.len() < aim).then(|| {
-        let t = Instant::now();
-        let p = climb(board, &best, aim, &over);
-        progress.note(|| {
-            format!(
-                "value: tabu search {} queens, aimed at {aim} ({:.2} s)",
-                p.len(),
-                t.elapsed().as_secs_f64()
-            )
-        });
-        p
-    });
-    if let Some(p) = &tabu {
-        check_placement(board, p).map_err(|v| {
-            anyhow::anyhow!("internal error: the tabu search's placement fails the checker: {v}")
-        })?;
-        best = p.clone();
-    }
-    // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
-    // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
-    // finds the value hard, and the packing LP gives guesses and dives (below).
-    let mut packing = None;
-    if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
-        && let Some(t) = tighten(board, &over)?
-    {
-        if let Some(l) = t.bound {
-            note_lp(&l);
-            lp = Some(l);
-        }
-        packing = Some(t.packing);
-    }
-    if let Some(l) = &lp
-        && l.checked.bound() < ub.bound
-    {
-        ub = UpperBound {
-            bound: l.checked.bound(),
-            reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
-        };
-    }
-    let mut session =
-        BoardSession::with_solver(board, opts.base, backend.make_configured(opts.cadical_config)?);
-    // The board's own symmetries map placements to placements of the same size, so one
-    // placement per class answers every "at least k" question; on symmetric boards this cuts
-    // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).
-    let symmetries_broken = session.break_symmetries();
-    session.solver.set_stop(over);
-    // The solver's first guesses, as decision phases: the best placement's queens on and
-    // every other cell off (the start's, then each call's answer); and, where the cut rounds
-    // ran, the cells the packing LP loads above half a queen on. Which one leads to the value
-    // differs from board to board (40×40 lattice step 4: "at least 55" in 1.6 s from the LP's
-    // point, none in 120 s from the local search's placement, a trap one queen short; 32×32
-    // lattices the other way round; docs/bench.md, "Two guesses"), so a solver whose calls can
-    // be cut into slices of conflicts alternates them.
-    let mut guesses = vec![session.model.phases_of(&|cell| best.contains(cell))];
-    // Only while a call is left to find a placement the start lacks (the cut rounds' bound
-    // may have closed the gap).
-    let packing = packing.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound()));
-    if let Some(packing) = &packing {
-        let loaded: HashSet<Coord> = packing
-            .point()
-            .into_iter()
-            .filter(|&(_, x)| x > 0.5)
-            .map(|(p, _)| p)
-            .collect();
-        guesses.push(session.model.phases_of(&|cell| loaded.contains(&cell)));
-    }
-    let phases = session.solver.suggest_phases(&guesses[0])?;
-    let alternate = phases && guesses.len() > 1 && backend.limits_conflicts();
-    let phases_from = match alternate {
-        true => "best placement and packing LP point, alternating",
-        false => "start placement",
-    };
-    // The dives take a turn of their own in the alternation, after each slice with the best
-    // placement's phases (40×40 step-5 lattice before the tabu search: "at least 55" and "at
-    // least 56" unanswered in 120 s from either guess, 56 queens from the 2nd to 12th dive;
-    // docs/bench.md, "LP dives"). Where the tabu search leads they still run: on the lattices
-    // whose value is below the bound they cost the last call up to 1.5 s, but on the random
-    // 32×32 boards, which nobody proves, they found one queen more than the climbs (64 and 88
-    // in 60 s, not 63 and 87; docs/bench.md, "A tabu search one queen further").
-    let mut dives = packing
-        .filter(|_| alternate)
-        .map(|p| Dives::new(board, p, best.len(), ub.bound, barred(&lp, ub.bound)));
-    let mut calls = Vec::new();
-    // Whether the deadline passed (inside a call, or between calls).
-    let stopped = std::cell::Cell::new(false);
-    // Upwards, every later question asks for more queens, so each call's clauses stay for good
-    // and the solver simplifies with them ([`Hold::Imposed`]); the other searches come back
-    // down after an UNSAT answer.
-    let hold = match opts.search {
-        Search::Up => Hold::Imposed,
-        Search::Down | Search::Binary => Hold::Assumed,
-    };
-    let mut ask = |session: &mut BoardSession, k: usize| -> anyhow::Result<Option<Placement>> {
-        if stopped.get() || over() {
-            stopped.set(true);
-            return Ok(None);
-        }
-        let t = Instant::now();
-        if let Some(l) = lp.as_ref().filter(|l| k > l.checked.bound()) {
-            calls.push(SolverCall::instant(k, Answer::Refuted(Refutation::LpCertificate)));
-            progress.note(|| {
-                format!(
-                    "value: at least {k} queens: no (the LP bound {})",
-                    l.checked.bound()
-                )
-            });
-            return Ok(None);
-        }
-        let reachable = k <= session.model.max_count();
-        let implied = match &lp {
-            Some(l) => implied_clauses(&mut session.model, l, k),
-            None => Vec::new(),
-        };
-        // At the LP bound, where the waste inequality joins, a short probe asks with all of it
-        // only assumed before it goes in for good (PROBE_CONFLICTS).
-        let probed = match hold {
-            Hold::Imposed
-                if backend.limits_conflicts() && lp.as_ref().is_some_and(|l| k == l.checked.bound()) =>
-            {
-                probe(session, k, &implied, &guesses[0], &over)
-            }
-            _ => Ok(None),
-        };
-        let found = match probed {
-            Ok(Some(answer)) => Ok(answer.map(|p| (p, Finder::Solver))),
-            Ok(None) => match session.at_least_implied(k, &implied, hold)? {
-                Some(assumps) if alternate => {
-                    solve_alternating(session, &assumps, &guesses, dives.as_mut(), k, &over, FIRST_SLICE)
-                }
-                Some(assumps) => session
-                    .solve_with(&assumps)
-                    .map(|p| p.map(|p| (p, Finder::Solver))),
-                None => Ok(None),
-            },
-            Err(e) => Err(e),
-        };
-        let found = match found {
-            Err(e) if e.is::<Interrupted>() => {
-                stopped.set(true);
-                calls.push(SolverCall {
-                    seconds: t.elapsed().as_secs_f64(),
-                    ..SolverCall::instant(k, Answer::STOPPED)
-                });
-                return Ok(None);
-            }
-            other => other?,
-        };
-        // Upwards the count stays in the solver, so an answer short of it would let a later
-        // UNSAT answer refute a count that has a placement.
-        if let Some((p, by)) = &found {
-            anyhow::ensure!(
-                p.len() >= k,
-                "internal error: {} answered \"at least {k} queens\" with {}",
-                Answer::Sat(*by),
-                p.len()
-            );
-        }
-        // A dive's placement leaves the solver's phases where they were; the next call starts
-        // from it (32×32 step-4 lattice: "at least 44" after a dive's 43 in 0.76 s, not 1.12 s).
-        if let Some((p, _)) = &found
-            && alternate
-        {
-            guesses[0] = session.model.phases_of(&|cell| p.contains(cell));
-            if let Some(d) = dives.as_mut() {
-                d.known(p.len());
-            }
-        }
-        calls.push(SolverCall {
-            question: k,
-            answer: match (&found, reachable) {
-                (Some((_, by)), _) => Answer::Sat(*by),
-                (None, true) => Answer::UNSAT,
-                (None, false) => Answer::Refuted(Refutation::Counter),
-            },
-            found: found.as_ref().map(|(p, _)| p.len()),
-            seconds: t.elapsed().as_secs_f64(),
-            cpu_seconds: 0.0,
-        });
-        progress.note(|| {
-            format!(
-                "value: at least {k} queens: {} ({:.1} s)",
-                match &found {
-                    Some((_, Finder::LpDive)) => "yes (an LP dive)",
-                    Some(_) => "yes",
-                    None => "no",
-                },
-                t.elapsed().as_secs_f64()
-            )
-        });
-        Ok(found.map(|(p, _)| p))
-    };
-
-    // `refuted` is the least k shown impossible; the search ends when it is best + 1.
-    let mut refuted = None;
-    match opts.search {
-        Search::Up => loop {
-            let k = best.len() + 1;
-            match ask(&mut session, k)? {
-                Some(p) => best = p,
-                None => {
-                    refuted = Some(k);
-                    break;
-                }
-            }
-        },
-        Search::Down => {
-            let mut k = ub.bound;
-            while k > best.len() {
-                match ask(&mut session, k)? {
-                    Some(p) => {
-                        best = p;
-                        break;
-                    }
-                    None => {
-                        refuted = Some(k);
-                        k -= 1;
-                    }
-                }
-            }
-        }
-        Search::Binary => {
-            let mut hi = ub.bound + 1; // impossible, not yet shown by the solver
-            while hi - best.len() > 1 {
-                let mid = (best.len() + hi).div_ceil(2);
-                match ask(&mut session, mid)? {
-                    Some(p) => best = p,
-                    None => {
-                        refuted = Some(mid);
-                        hi = mid;
-                    }
-                }
-            }
-        }
-    }
-    // After a stop, `refuted` and the answers of `ask` mean nothing: only `calls` counts.
-    if refuted != Some(best.len() + 1) && !stopped.get() {
-        // The bound alone ended the search; get the solver's word on one more queen.
-        let found = ask(&mut session, best.len() + 1)?;
-        anyhow::ensure!(
-            stopped.get() || found.is_none(),
-            "internal error: more queens fit than the upper bound allows"
-        );
-    }
-    let stopped = stopped.get();
-    let n_implied = session.implied_added();
-    // Optimality rests on the last call that refuted a count (a search downwards or by
-    // bisection may end on a SAT answer below it).
-    let refuting = calls.iter().rev().find(|c| c.found.is_none());
-    let proof = match refuting {
-        _ if stopped => {
-            let known = calls
-                .iter()
-                .filter(|c| c.answer.refutes())
-                .map(|c| c.question - 1)
-                .fold(ub.bound, usize::min);
-            let why = deadline.why();
-            format!(
-                "NOT proved: {why}; best placement {} queens (checked), upper bound {known}",
-                best.len()
-            )
-        }
-        None => unreachable!("a search that was not stopped refuted a count"),
-        Some(last) => match last.answer {
-            Answer::Unsat(_) if n_implied > 0 => format!(
-                "UNSAT with at least {} queens ({} solver calls; with {n_implied} clauses implied by the \
-                 checked LP dual certificate for the counts asked)",
-                last.question,
-                calls.len()
-            ),
-            Answer::Unsat(_) => format!(
-                "UNSAT with at least {} queens ({} solver calls)",
-                last.question,
-                calls.len()
-            ),
-            Answer::Refuted(Refutation::LpCertificate) => format!(
-                "{} queens exceed the bound {} of the LP dual certificate (checked: every free cell \
-                 covered by weighted segments and cliques, total {:.3}), so no solver call was needed for it",
-                last.question,
-                lp.as_ref().map_or(0, |l| l.checked.bound()),
-                lp.as_ref().map_or(0.0, |l| l.checked.value())
-            ),
-            _ => format!(
-                "{} queens exceed the {} inputs of the queen counter (count {}: each input is a \
-             cell or a segment that holds at most one queen), so no search was needed",
-                last.question,
-                session.model.max_count(),
-                opts.base.count.name()
-            ),
-        },
-    };
+    let mut start = start::start(board, opts, deadline, progress)?;
+    let mut asker = Asker::new(board, opts, &backend, &mut start, deadline, progress)?;
+    let ub = start.ub.bound;
+    let best = ladder(&mut asker, opts.search, start.best.clone(), ub)?;
+    let proof = proof::proof(&asker, &best, ub, opts.base.count, &deadline);
     // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
     // an external solver only asserts. A stopped search claims no optimality to certify.
-    let certified = !stopped
-        && crate::engine::certified(
-            &backend,
-            refuting.is_some_and(|c| c.answer.is_solver_unsat()),
-            false,
-        );
-    let unchecked_unsat =
-        !crate::engine::certified(&backend, calls.iter().any(|c| c.answer.is_solver_unsat()), false);
+    let by_unsat = proof::refuting(&asker).is_some_and(|c| c.answer.is_solver_unsat());
+    let certified = !asker.stopped && crate::engine::certified(&backend, by_unsat, false);
+    let any_unsat = asker.calls.iter().any(|c| c.answer.is_solver_unsat());
+    let unchecked_unsat = !crate::engine::certified(&backend, any_unsat, false);
+    let n_implied = asker.session.implied_added();
     Ok(ValueReport {
         certified,
         board: board.clone(),
         value: best.len(),
         placement: best,
-        greedy_lower_bound: greedy.len(),
-        local_search_lower_bound: local.as_ref().map(|p| p.len()),
-        tabu_search_lower_bound: tabu.as_ref().map(|p| p.len()),
-        upper_bound: ub,
-        lp: lp.map(|l| LpReport {
+        greedy_lower_bound: start.greedy.len(),
+        local_search_lower_bound: start.local.as_ref().map(|p| p.len()),
+        tabu_search_lower_bound: start.tabu.as_ref().map(|p| p.len()),
+        upper_bound: start.ub,
+        lp: asker.lp.as_ref().map(|l| LpReport {
             bound: l.checked.bound(),
             lp_value: l.lp_value,
             seconds: l.seconds,
             implied_clauses: n_implied,
         }),
-        calls,
         proof,
         solver: backend.to_string(),
         solver_config: backend.has_presets().then(|| opts.cadical_config.name()),
         amo: opts.base.amo.name(),
         count: opts.base.count.name(),
         search: opts.search,
-        seconds: start.elapsed().as_secs_f64(),
-        proved: !stopped,
+        seconds: started.elapsed().as_secs_f64(),
+        proved: !asker.stopped,
         unchecked_unsat,
-        phases,
-        phases_from: phases.then_some(phases_from),
-        symmetries_broken,
-        lp_dives: dives.as_ref().and_then(DiveReport::of),
+        phases: asker.phases,
+        phases_from: asker.phases.then_some(asker.phases_from),
+        symmetries_broken: asker.symmetries_broken,
+        lp_dives: asker.dives.as_ref().and_then(DiveReport::of),
+        calls: asker.calls,
     })
 }
 
@@ -664,15 +323,20 @@ mod tests {
 
     #[test]
     fn known_values_under_every_option() {
-        let cases = [
-            (Board::square(8).unwrap(), 8),
-            (Board::with_walls(8, 8, &[(1, 3), (2, 5)]).unwrap(), 10),
-            (Board::with_walls(8, 8, &[(1, 4), (3, 1), (4, 3)]).unwrap(), 11),
-            (Board::square(3).unwrap(), 2),
-            (Board::new(1, 1).unwrap(), 1),
-            // Greedy 4, value 5, row bound 6: downwards, the last call is the SAT one.
-            (Board::with_walls(5, 5, &[(1, 3)]).unwrap(), 5),
+        // Size, walls, value: the seed's record boards, corner cases, and a board whose greedy
+        // start is 4, value 5 and row bound 6 (downwards, its last call is the SAT one).
+        let seed = [
+            (8, "", 8),
+            (8, "1,3 2,5", 10),
+            (8, "1,4 3,1 4,3", 11),
+            (3, "", 2),
+            (1, "", 1),
+            (5, "1,3", 5),
         ];
+        let cases = seed.map(|(n, walls, want)| {
+            let walls = crate::board::parse_cell_list(walls).unwrap();
+            (Board::with_walls(n, n, &walls).unwrap(), want)
+        });
         // Whether some search ended on a SAT answer below the refuted count (downwards, or by
         // bisection), where the proof must not rest on the last call.
         let mut ended_on_sat = false;
@@ -757,6 +421,7 @@ mod tests {
         );
         assert!(r.lp_dives.is_none());
         assert_eq!(r.lp.as_ref().map(|l| l.bound), Some(40));
+        use crate::engine::search::{Answer, Refutation};
         let answers: Vec<Answer> = r.calls.iter().map(|c| c.answer).collect();
         assert_eq!(
             answers,

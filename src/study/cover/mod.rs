@@ -12,7 +12,7 @@ mod start;
 
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
-use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Unsat};
+use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged};
 use crate::engine::{BoardSession, Reporter, cpu_since, process_cpu_seconds, thread_cpu_seconds};
 use crate::run::deadline::{Deadline, Why};
 use crate::solve::{
@@ -325,53 +325,38 @@ impl Run<'_> {
 
     /// Solves under a bound; on SAT, the selection after re-checking it.
     fn ask(&mut self, bound: String, assumps: Option<Vec<Lit>>) -> anyhow::Result<Option<Vec<usize>>> {
-        let t = Instant::now();
-        let cpu = thread_cpu_seconds();
-        if (self.stop)() {
-            // The time limit passed before the call: not every backend can stop inside one.
-            self.calls.push(BoundCall::instant(bound, Answer::STOPPED));
-            return Ok(None);
-        }
-        let Some(assumps) = assumps else {
-            self.calls
-                .push(BoundCall::instant(bound, Answer::Refuted(Refutation::Counter)));
-            return Ok(None);
-        };
-        let found = match self.solver.solve_assumps(&assumps)? {
-            SolverResult::Sat => Some(self.model.decode(|l| self.solver.is_true(l))),
-            SolverResult::Unsat => None,
-            SolverResult::Interrupted => {
-                self.calls.push(BoundCall {
-                    question: bound,
-                    answer: Answer::STOPPED,
-                    found: None,
-                    seconds: t.elapsed().as_secs_f64(),
-                    cpu_seconds: thread_cpu_seconds() - cpu,
-                });
-                return Ok(None);
+        let mut calls = std::mem::take(&mut self.calls);
+        let reply = logged(&mut calls, bound.clone(), Vec::len, || {
+            // The time limit may pass before the call: not every backend can stop inside one.
+            if (self.stop)() {
+                return Ok(Reply::no(Answer::STOPPED));
             }
-        };
-        if let Some(sel) = &found {
-            self.check(sel)?;
-        }
-        self.progress.note(|| {
-            format!(
-                "queensat cover: {}x{} {} {bound}: {} ({:.2} s CPU)",
-                self.n,
-                self.n,
-                goal_name(self.goal),
-                Answer::of_solver(found.is_some()),
-                thread_cpu_seconds() - cpu
-            )
+            let Some(assumps) = assumps else {
+                return Ok(Reply::no(Answer::Refuted(Refutation::Counter)));
+            };
+            let cpu = thread_cpu_seconds();
+            let found = match self.solver.solve_assumps(&assumps)? {
+                SolverResult::Sat => Some(self.model.decode(|l| self.solver.is_true(l))),
+                SolverResult::Unsat => None,
+                SolverResult::Interrupted => return Ok(Reply::no(Answer::STOPPED)),
+            };
+            if let Some(sel) = &found {
+                self.check(sel)?;
+            }
+            let answer = Answer::of_solver(found.is_some());
+            self.progress.note(|| {
+                format!(
+                    "queensat cover: {}x{} {} {bound}: {answer} ({:.2} s CPU)",
+                    self.n,
+                    self.n,
+                    goal_name(self.goal),
+                    thread_cpu_seconds() - cpu
+                )
+            });
+            Ok(Reply { answer, found })
         });
-        self.calls.push(BoundCall {
-            question: bound,
-            answer: Answer::of_solver(found.is_some()),
-            found: found.as_ref().map(|s| s.len()),
-            seconds: t.elapsed().as_secs_f64(),
-            cpu_seconds: thread_cpu_seconds() - cpu,
-        });
-        Ok(found)
+        self.calls = calls;
+        Ok(reply?.found)
     }
 
     /// The optimum of a search stopped at the time limit: the best selection found and the bound
