@@ -15,7 +15,7 @@ RESULTS ?= $(if $(QUICK),target/results-quick,results)
 # $(call quick,A,B): A with QUICK=1, else B.
 quick = $(if $(QUICK),$(1),$(2))
 
-.PHONY: all build test test-docs-slow demo results results-quick bench lint fmt clean
+.PHONY: all build test test-docs-slow demo results results-quick bench lint layers fmt clean
 all: build
 
 build:
@@ -31,6 +31,7 @@ test:
 	set -o pipefail; $(CARGO) test --release 2>&1 | tee target/test.log
 	@awk '/^test result:/ {p += $$4; f += $$6} END {printf "tests: %d passed, %d failed\n", p, f}' target/test.log
 	$(MAKE) --no-print-directory results-quick
+	$(MAKE) --no-print-directory layers
 
 ## Every command in README.md and docs/*.md, the long experiments among them too (make test runs
 ## the others; tests/docs/main.rs says how the Markdown marks them).
@@ -65,6 +66,10 @@ results-quick: build
 
 ## Benchmarks (not tests): figures go to results/bench/ and the issue notes.
 bench: $(BENCH_TARGETS)
+
+## Which layer imports which (rows import columns); fails on an import that runs upward.
+layers:
+	python3 scripts/layers.py
 
 lint:
 	$(CARGO) fmt --check

@@ -21,11 +21,6 @@ fn answered(o: &Output) -> String {
     out
 }
 
-fn require(bin: &str) {
-    let found = std::env::split_paths(&std::env::var_os("PATH").unwrap()).any(|d| d.join(bin).is_file());
-    assert!(found, "{bin} is not installed: run bash .ci/setup.d/export.sh");
-}
-
 /// Small boards with walls, and their values by brute force.
 fn boards() -> Vec<(Board, usize)> {
     type Spec = (usize, usize, &'static [(usize, usize)]);
@@ -73,8 +68,8 @@ fn encode(b: &Board, extra: &[&str], out: &Path) {
 #[test]
 fn dimacs_round_trips_through_external_solvers() {
     let solvers = ["cadical", "minisat", "picosat", "cryptominisat5"];
-    for s in solvers {
-        require(s);
+    if !solvers.iter().all(|s| common::needs(s, "export.sh")) {
+        return;
     }
     let dir = tempfile::tempdir().unwrap();
     for (i, (b, v)) in boards().into_iter().enumerate() {
@@ -96,8 +91,9 @@ fn dimacs_round_trips_through_external_solvers() {
 
 #[test]
 fn value_with_an_external_backend_matches_brute_force() {
-    require("cadical");
-    require("minisat");
+    if !(common::needs("cadical", "export.sh") && common::needs("minisat", "export.sh")) {
+        return;
+    }
     for (b, v) in boards() {
         for solver in ["external:cadical", "external:minisat"] {
             let mut args: Vec<String> = vec![
@@ -239,13 +235,7 @@ fn certify_takes_the_proof_from_the_answering_solver() {
     if common::built_with("cadical") {
         solvers.push(("cadical", "by cadical-"));
     }
-    let on_path = |bin: &str| {
-        std::process::Command::new("sh")
-            .args(["-c", &format!("command -v {bin}")])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if on_path("cadical") {
+    if common::on_path("cadical") {
         solvers.push(("external:cadical", "external solver `cadical`"));
     }
     for (solver, who) in solvers {
@@ -495,7 +485,9 @@ fn least_walls_fresh_bounds_certify_with_the_refuting_proof() {
 /// the header; `--format json` gives the status, exit 10/20 the answer.
 #[test]
 fn solve_checks_a_solvers_output_against_the_cnf_and_the_board() {
-    require("cadical");
+    if !common::needs("cadical", "export.sh") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let b = Board::with_walls(8, 8, &[(1, 3), (2, 5)]).unwrap();
     for (k, code) in [(10, 10), (11, 20)] {

@@ -1,6 +1,7 @@
 //! `queensat puzzles` end to end: files, the comparison, bad input, and the page in a real
 //! headless browser.
 
+mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -211,17 +212,7 @@ fn bad_input_is_one_line_and_exit_2() {
 /// browser is installed and the CI variable is unset; in CI a missing browser fails.
 #[test]
 fn page_plays_in_a_headless_browser() {
-    let has_browser = Command::new("sh")
-        .args(["-c", "command -v chromium"])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !has_browser {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but chromium is missing: .ci/setup.d/puzzles.sh installs it"
-        );
-        eprintln!("skipped: chromium is not installed");
+    if !common::needs("chromium", "puzzles.sh") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

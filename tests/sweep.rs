@@ -1,6 +1,7 @@
 //! `queensat sweep` and `queensat merge` through the real binary: resume, shards, merge,
 //! GNU parallel, and bad input.
 
+mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -206,16 +207,7 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
 
 #[test]
 fn shards_through_gnu_parallel_merge_to_a_single_run() {
-    let have_parallel = Command::new("parallel")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_parallel {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU parallel is missing in CI: .ci/setup.d/sweep.sh installs it"
-        );
-        eprintln!("note: GNU parallel is not installed; skipping the parallel shard test");
+    if !common::needs("parallel", "sweep.sh") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -4,6 +4,9 @@
 #![allow(dead_code)]
 
 pub mod hostile;
+pub mod programs;
+
+pub use programs::{needs, on_path};
 
 use std::process::{Command, Output};
 
@@ -50,14 +53,6 @@ pub fn assert_bad_input(args: &[&str], want: &str) {
     assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     assert!(err.contains(want), "{args:?}: expected {want:?} in {err:?}");
     assert!(!err.contains("panicked"));
-}
-
-/// Runs the real binary with `args`, sends it SIGINT (Ctrl-C) after `millis` ms, and waits.
-pub fn interrupted_after(args: &[&str], millis: u64) -> Output {
-    let child = spawn_catching(args, libc::SIGINT);
-    std::thread::sleep(std::time::Duration::from_millis(millis));
-    send(&child, libc::SIGINT);
-    child.wait_with_output().expect("wait for queensat")
 }
 
 /// Runs the real binary with `args`, sends it `signal` once it has used `cpu_ms` of CPU time

@@ -59,7 +59,7 @@ pub fn run(command: &str, dir: &Path, env: &[(String, String)], limit: Duration)
     }
 }
 
-/// Whether `program` is on `PATH`.
-pub fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
-}
+#[path = "../common/programs.rs"]
+#[allow(dead_code)] // the docs use on_path only
+mod programs;
+pub use programs::on_path;
