@@ -8,6 +8,8 @@
 //!   encodings, the lex-leader, each model as CNF);
 //! - [`io`]: file formats (DIMACS, WCNF, OPB, LP, the published study's files, SVG, pages);
 //! - [`solve`]: solver backends and the one proof path (DRAT, checked by an external checker);
+//! - [`run`], beside the layers: the CPU clock, stop signals and the one [`Deadline`](run::deadline::Deadline)
+//!   behind every `--time-limit` (CPU seconds);
 //! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports; the
 //!   CPU clock, provenance, progress reporter and shards every run uses;
 //! - [`study`]: many boards: sweeps, puzzles, least walls, armies, covers, verification, their
