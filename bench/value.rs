@@ -179,7 +179,14 @@ fn configs(out: &std::path::Path, reps: usize, stride: usize, command: &str) -> 
                 let (r, secs) = timed_value(board, o)?;
                 run.times[i] = run.times[i].min(secs);
                 run.values[i] = r.value;
-                if rep == 0 && r.calls.last().is_some_and(|c| c.answer == "bound") {
+                if rep == 0
+                    && r.calls.last().is_some_and(|c| {
+                        c.answer
+                            == queensat::engine::Answer::Refuted(
+                                queensat::engine::search::Refutation::Counter,
+                            )
+                    })
+                {
                     run.proof_by_bound += 1;
                 }
             }

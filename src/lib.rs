@@ -7,14 +7,17 @@
 //!   shares no code with [`encode`]) and [`encode`] (variable maps, at-most-one and cardinality
 //!   encodings, the lex-leader, each model as CNF);
 //! - [`io`]: file formats (DIMACS, WCNF, OPB, LP, the published study's files, SVG, pages);
-//! - [`solve`]: solver backends and the one proof path (DRAT, checked by an external checker);
-//! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports;
+//! - [`solve`]: solver backends and the one proof path (DRAT or LRAT, checked by the built-in
+//!   checker or an outside one);
+//! - [`engine`]: one board: value, enumeration, bounds, uniqueness, certificates, exports, and
+//!   the one search loop ([`engine::search`]: a model, a session, a typed answer, a call log);
 //! - [`study`]: many boards: sweeps, puzzles, least walls, armies, covers, verification, their
 //!   reports, and the one chunked run (its chunk store) behind resume, shards and merge;
 //! - the command line (the binary's own `cli` module, not part of this API): clap, thin:
 //!   parse, call one library function, print;
-//! - beside the layers, [`run`]: the CPU clock, provenance, progress reporter and shards every
-//!   run uses (importable by every layer, importing none), and [`choice`]: the named options
+//! - beside the layers, [`run`]: the CPU clock, stop signals, the one deadline behind every
+//!   `--time-limit` (CPU seconds), provenance, progress reporter and shards every run uses
+//!   (importable by every layer, importing none), and [`choice`]: the named options
 //!   (encodings, searches, presets) every layer declares with [`choices!`], whose names the
 //!   command line parses.
 

@@ -33,8 +33,8 @@ pub struct ArmiesArgs {
     /// In a table, find m only (no enumeration of the optimal classes).
     #[arg(long)]
     pub no_count: bool,
-    /// Stop an enumeration after this many seconds (between solver calls); the count is then
-    /// reported as a lower bound.
+    /// Stop an enumeration after this many CPU seconds; the count is then reported as a lower
+    /// bound.
     #[arg(long, value_name = "SECONDS", value_parser = queensat::solve::parse_seconds)]
     pub count_seconds: Option<Duration>,
     /// Stop the search for m after this many CPU seconds (or at a stop signal) and report the

@@ -22,9 +22,10 @@ pub struct SolveArgs {
     pub external: Option<String>,
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Wall-clock limit in seconds; past it the answer is unknown (`s UNKNOWN`, exit 0). An
-    /// external solver is killed and CaDiCaL stops inside its call, so CaDiCaL answers when no
-    /// --solver is named; varisat stops only between calls, and `solve` makes one.
+    /// CPU seconds of queensat's process, as in every command; past them the answer is unknown
+    /// (`s UNKNOWN`, exit 0). CaDiCaL stops inside its call, so it answers when no --solver is
+    /// named; varisat stops only between calls, and `solve` makes one. An --external solver
+    /// is killed after this many seconds of wall-clock time (its CPU is not queensat's).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     #[command(flatten)]

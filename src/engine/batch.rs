@@ -7,9 +7,9 @@
 //! added, or `{"line":N,"error":"..."}` for a line that is not a valid board (or whose
 //! answer fails `--require-proof`).
 
-use super::progress::Reporter;
 use super::value::{ValueOptions, value_within};
 use crate::board::Board;
+use crate::run::progress::Reporter;
 use serde_json::{Value, json};
 use std::time::Duration;
 

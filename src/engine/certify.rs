@@ -6,7 +6,7 @@
 //! whenever k does not exceed the free cells, rather than a counting argument that no solver
 //! sees.
 
-use super::lp_bound::{Cliques, add_implied_clauses, lp_bound_if};
+use super::lp::bound::{Cliques, add_implied_clauses, lp_bound_if};
 use super::wall_bound::WallBoundQuestion;
 use crate::board::Board;
 use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion, WallOptions};

@@ -1,7 +1,7 @@
 //! Questions written as files for other solvers: DIMACS (yes/no), WCNF (MaxSAT), OPB and
 //! CPLEX LP (optimisation), each with a self-describing header.
 
-use super::lp_bound::{add_implied_clauses, lp_bound};
+use super::lp::bound::{add_implied_clauses, lp_bound};
 use super::wall_bound::least_walls_header;
 use crate::board::Board;
 use crate::encode::{Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};

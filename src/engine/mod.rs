@@ -1,18 +1,16 @@
 //! The single-board engine: a board's value and an optimal placement, enumeration up to
-//! symmetry, bounds, uniqueness, certificates and exports; and what every run above it uses
-//! (the CPU clock and provenance, the progress reporter, shards).
+//! symmetry, bounds, uniqueness, certificates and exports, all asked through the one search
+//! loop of [`search`].
 
 mod batch;
 mod bounds;
 mod certify;
 mod enumerate;
 mod export;
-pub mod interrupt;
-mod lp_bound;
-mod lp_dive;
-mod lp_slices;
+mod lp;
 pub mod nqueens;
 mod primal;
+pub mod search;
 mod segment_index;
 mod session;
 mod solve_cnf;
@@ -20,30 +18,29 @@ mod tabu;
 mod unchecked;
 mod unique;
 mod value;
-mod value_call;
 mod wall_bound;
 
+pub use crate::run::interrupt::{self, Interrupted};
 pub use batch::{Batch, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
-pub use lp_bound::{LpBound, lp_bound};
+pub use lp::bound::{LpBound, lp_bound};
 pub use primal::{LocalSearch, VALUE_RUNS, local_search, value_start};
 // Progress, provenance and shards live in `crate::run`; the names stay here too so that the
-// engine's callers keep their imports (`super::provenance` included, for interrupt.rs).
+// engine's callers keep their imports.
 pub use crate::run::Shard;
 pub use crate::run::{
     Progress, Provenance, Reporter, command_line, cpu_model, cpu_since, host, process_cpu_seconds,
     thread_cpu_seconds, utc_date,
 };
-use crate::run::{progress, provenance};
-pub use session::{BoardSession, Interrupted};
+pub use search::{Answer, ArmyCall, BoundCall, Call, SolverCall, WallCall};
+pub use session::BoardSession;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unchecked::{certified, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{
-    Search, SolverCall, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value, value_to_the_end,
-    value_within,
+    Search, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value, value_to_the_end, value_within,
 };
 pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound, least_walls_header};

@@ -427,12 +427,12 @@ mod tests {
 
     #[test]
     fn barred_cells_only_steer_the_first_pass() {
-        use crate::engine::lp_bound::tests::lattice;
+        use crate::engine::lp::bound::tests::lattice;
         let b = lattice(13, 4, 0);
         let v = crate::engine::value::value(&b, &Default::default())
             .unwrap()
             .value;
-        let lp = crate::engine::lp_bound::lp_bound(&b).unwrap();
+        let lp = crate::engine::lp::bound::lp_bound(&b).unwrap();
         // The cells the certificate forces empty for v hold no queen of an optimum.
         let open = local_search(
             &b,

@@ -2,16 +2,12 @@
 //! enumeration share, so learned clauses carry over between their queries.
 
 use crate::board::{Board, Coord, Placement, Symmetry};
-use crate::check::check_placement;
 use crate::encode::{BaseModel, BaseOptions, Carry, Keep, VarRole, lex_leader};
-use crate::solve::{AnySolver, Backend, SolveIncremental, SolverResult};
+use crate::solve::{AnySolver, Backend};
 use rustsat::types::{Clause, Lit};
 use std::collections::{HashMap, HashSet};
 
-/// The error of a solve call stopped by a limit ([`AnySolver::set_stop`]).
-#[derive(Debug, thiserror::Error)]
-#[error("the solver was interrupted")]
-pub struct Interrupted;
+pub use crate::run::interrupt::Interrupted;
 
 /// How the clauses of a question enter the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,17 +61,7 @@ impl BoardSession {
 
     /// Solves under assumptions; on SAT, the decoded placement after the independent check.
     pub fn solve_with(&mut self, assumps: &[Lit]) -> anyhow::Result<Option<Placement>> {
-        match self.solver.solve_assumps(assumps)? {
-            SolverResult::Sat => {
-                let p = self.model.decode(|l| self.solver.is_true(l));
-                if let Err(v) = check_placement(&self.board, &p) {
-                    anyhow::bail!("internal error: the solver's placement fails the checker: {v}");
-                }
-                Ok(Some(p))
-            }
-            SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => Err(Interrupted.into()),
-        }
+        super::search::solve_checked(&mut self.solver, &self.model, &self.board, assumps)
     }
 
     /// A placement of at least `k` queens, or `None` when none exists (an UNSAT answer, or

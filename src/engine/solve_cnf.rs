@@ -8,6 +8,7 @@ use crate::check::check_placement;
 use crate::io::{
     SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result, read_header,
 };
+use crate::run::deadline::Deadline;
 use crate::solve::{AnySolver, Backend, ExternalSolver, Solve, SolverResult};
 use anyhow::{Context, bail};
 use serde::Serialize;
@@ -63,9 +64,10 @@ pub struct CnfAnswer {
 }
 
 /// Answers the DIMACS `text` (named `name` in messages) with `backend` within `time_limit` of
-/// wall-clock time, after which the answer is [`CnfStatus::Unknown`]: an external solver is
-/// killed, CaDiCaL stops inside its call, and a solver that stops only between calls (varisat)
-/// runs its one call to the end.
+/// the process's CPU time, the one clock of every `--time-limit`, after which the answer is
+/// [`CnfStatus::Unknown`]: CaDiCaL stops inside its call, and a solver that stops only between
+/// calls (varisat) runs its one call to the end. An external solver's CPU is not the process's
+/// to read while it runs, so it is killed after `time_limit` of wall-clock time.
 pub fn solve_cnf(
     text: &str,
     name: &str,
@@ -79,9 +81,8 @@ pub fn solve_cnf(
         }
         b => {
             let mut s = b.make();
-            if let Some(limit) = time_limit {
-                let deadline = Instant::now() + limit;
-                s.set_stop(move || Instant::now() >= deadline);
+            if time_limit.is_some() {
+                s.set_stop(Deadline::process(time_limit).stop_test());
             }
             s
         }
@@ -103,7 +104,7 @@ pub fn solve_cnf(
         // Only a stop ends a built-in solver's call unanswered: the time limit.
         Ok(SolverResult::Interrupted) => {
             let limit = time_limit.map_or(seconds, |t| t.as_secs_f64());
-            let why = format!("stopped at the time limit ({limit} s)");
+            let why = format!("stopped at the time limit ({limit} CPU s)");
             return Ok(unknown(&cnf, backend.to_string(), seconds, why));
         }
         // A time limit that ran out is an unknown answer, not an error.

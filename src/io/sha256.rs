@@ -17,10 +17,13 @@ impl Sha256 {
 
     /// The digest of every byte fed, as 64 lowercase hex digits.
     pub fn hex(self) -> String {
-        self.0.finalize().iter().fold(String::with_capacity(64), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        })
+        self.0
+            .finalize()
+            .iter()
+            .fold(String::with_capacity(64), |mut out, b| {
+                let _ = write!(out, "{b:02x}");
+                out
+            })
     }
 }
 

@@ -1,7 +1,11 @@
 //! What every long run shares, beside the layers (engine, study and cli all import it, it
-//! imports none of them): how far it got (progress), how it was made (provenance) and which
-//! part of the job it does (shards).
+//! imports none of them): the CPU clock, stop signals and the one deadline that polls both,
+//! how far a run got (progress), how it was made (provenance) and which part of the job it
+//! does (shards).
 
+pub mod cpu;
+pub mod deadline;
+pub mod interrupt;
 pub mod progress;
 pub mod provenance;
 pub mod shard;

@@ -11,54 +11,24 @@ use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};
 use crate::engine::Interrupted;
-use crate::solve::{
-    AnySolver, Backend, Certificate, Solve as _, SolveIncremental, SolverResult, UnsatQuestion,
-};
-use rustsat::types::Lit;
+use crate::engine::search::{ArmyCall, Session, logged};
+use crate::run::deadline::{Deadline, Why};
+use crate::solve::{Backend, Certificate, Solve as _, UnsatQuestion};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// A board's armies model loaded into one incremental solver.
-pub struct ArmySession {
-    pub board: Board,
-    pub model: ArmyModel,
-    pub solver: AnySolver,
-}
+pub type ArmySession = Session<ArmyModel>;
 
-impl ArmySession {
-    pub fn new(board: &Board, encoding: ArmyEncoding, backend: &Backend) -> ArmySession {
-        let mut solver = backend.make();
-        let model = ArmyModel::encode(board, encoding, &mut solver);
-        ArmySession {
-            board: board.clone(),
-            model,
-            solver,
-        }
+/// A fresh armies session: `board` encoded with `encoding` into a solver of `backend`.
+pub fn army_session(board: &Board, encoding: ArmyEncoding, backend: &Backend) -> ArmySession {
+    let mut solver = backend.make();
+    let model = ArmyModel::encode(board, encoding, &mut solver);
+    Session {
+        board: board.clone(),
+        model,
+        solver,
     }
-
-    /// Solves under assumptions; on SAT, the decoded position after the independent check.
-    pub fn solve_with(&mut self, assumps: &[Lit]) -> anyhow::Result<Option<Armies>> {
-        match self.solver.solve_assumps(assumps)? {
-            SolverResult::Sat => {
-                let a = self.model.decode(|l| self.solver.is_true(l));
-                if let Err(v) = check_armies(&self.board, &a) {
-                    anyhow::bail!("internal error: the solver's armies fail the checker: {v}");
-                }
-                Ok(Some(a))
-            }
-            SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => Err(Interrupted.into()),
-        }
-    }
-}
-
-/// One "both armies ≥ k?" call.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct ArmyCall {
-    pub at_least: usize,
-    /// `sat`, `unsat`, or `bound` when `k` exceeds the free squares.
-    pub answer: String,
-    pub seconds: f64,
 }
 
 /// The optimal positions up to symmetry, as far as enumeration got.
@@ -153,9 +123,7 @@ impl ArmyReport {
         }
         // A proved m ends with the call that refuted m + 1.
         let last = self.calls.last();
-        if self.proved
-            && !last.is_some_and(|c| c.at_least == self.m + 1 && (c.answer == "unsat" || c.answer == "bound"))
-        {
+        if self.proved && !last.is_some_and(|c| c.question == self.m + 1 && c.answer.refutes()) {
             return Err(format!("m = {} is not what its last solver call refuted", self.m));
         }
         if let Some(c) = &self.certificate
@@ -198,7 +166,8 @@ pub struct ArmyOptions {
     pub backend: Backend,
     /// Enumerate the optimal positions up to symmetry.
     pub unique: bool,
-    /// Stop enumeration (between solver calls) after this long.
+    /// Stop enumeration after this much CPU time (or at Ctrl-C), also inside a call on backends
+    /// that can stop there.
     pub count_limit: Option<Duration>,
     /// Stop the search for `m` after this much CPU time (or at Ctrl-C) and report the best
     /// position found, not proved.
@@ -220,7 +189,7 @@ fn trim(a: &Armies, m: usize) -> Armies {
 /// A session on `board` with the options' encoding, backend and symmetry breaking, and the
 /// clauses of its model.
 fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
-    let mut session = ArmySession::new(board, opts.encoding, &opts.backend);
+    let mut session = army_session(board, opts.encoding, &opts.backend);
     let mut model_clauses = session.model.n_clauses;
     if opts.symmetry_breaking {
         model_clauses += session.model.break_symmetries(board, &mut session.solver);
@@ -249,48 +218,19 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
     let mut best = Armies::default();
     let mut calls = Vec::new();
     // CaDiCaL stops inside a call; every backend is also stopped between calls.
-    let cpu_start = crate::engine::thread_cpu_seconds();
-    let stop = crate::engine::interrupt::cpu_deadline(opts.time_limit);
-    session.solver.set_stop(stop);
-    let mut stopped = false;
-    loop {
+    let deadline = Deadline::thread(opts.time_limit);
+    session.solver.set_stop(deadline.stop_test());
+    // Up from nothing: one army more on each side after each "yes", to the first "no".
+    let stopped = loop {
         let k = best.size() + 1;
-        let t = Instant::now();
-        let Some(assumps) = session.model.at_least(k, &mut session.solver) else {
-            calls.push(ArmyCall {
-                at_least: k,
-                answer: "bound".into(),
-                seconds: 0.0,
-            });
-            break;
-        };
-        let found = if stop() {
-            Err(Interrupted.into())
-        } else {
-            session.solve_with(&assumps)
-        };
-        let found = match found {
-            Err(e) if e.is::<Interrupted>() => {
-                stopped = true;
-                None
-            }
-            other => other?,
-        };
-        calls.push(ArmyCall {
-            at_least: k,
-            answer: match (&found, stopped) {
-                (_, true) => "stopped",
-                (Some(_), _) => "sat",
-                (None, _) => "unsat",
-            }
-            .into(),
-            seconds: t.elapsed().as_secs_f64(),
-        });
-        match found {
+        let reply = logged(&mut calls, k, Armies::size, || {
+            session.ask(k, &[], || deadline.passed())
+        })?;
+        match reply.found {
             Some(a) => best = a,
-            None => break,
+            None => break reply.answer.is_stopped(),
         }
-    }
+    };
     let m = best.size();
     let example = trim(&best, m);
     if let Err(v) = check_armies(board, &example) {
@@ -299,21 +239,21 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
     let last = calls.last().expect("at least one call");
     let proof = if stopped {
         // A stop signal names itself; the time limit is the plain "stopped".
-        let how = match crate::engine::interrupt::stop_requested() {
-            true => format!("stopped, {},", crate::engine::interrupt::interrupted()),
-            false => "stopped".to_string(),
+        let how = match deadline.why() {
+            why @ Why::Signal => format!("stopped, {why},"),
+            Why::TimeLimit(_) => "stopped".to_string(),
         };
         format!(
             "NOT proved: {how} after {:.0} s of CPU while asking for two armies of {}; the upper bound is open",
-            crate::engine::thread_cpu_seconds() - cpu_start,
+            deadline.spent(),
             m + 1
         )
-    } else if last.answer == "unsat" {
+    } else if last.answer.is_solver_unsat() {
         format!("UNSAT for two armies of {} ({} solver calls)", m + 1, calls.len())
     } else {
         format!("{} queens per army exceed the free squares", m + 1)
     };
-    let proved_by_unsat = !stopped && last.answer == "unsat";
+    let proved_by_unsat = !stopped && last.answer.is_solver_unsat();
     let seconds = start.elapsed().as_secs_f64();
     let classes = if opts.unique && m > 0 && !stopped {
         Some(optimal_classes(&mut session, m, opts.count_limit, &opts.backend)?)
@@ -357,9 +297,8 @@ pub fn optimal_classes(
     };
     // The limit (and Ctrl-C) also stops a call under way (on backends that can), so that a
     // long final UNSAT call still leaves the classes found as a lower bound.
-    session.solver.set_stop(move || {
-        crate::engine::interrupt::stop_requested() || limit.is_some_and(|l| start.elapsed() > l)
-    });
+    let deadline = Deadline::thread(limit);
+    session.solver.set_stop(deadline.stop_test());
     loop {
         let a = match session.solve_with(&assumps) {
             Ok(Some(a)) => a,
@@ -377,7 +316,7 @@ pub fn optimal_classes(
             session.solver.add_clause(clause)?;
         }
         classes.push(images.into_iter().next().expect("a position is its own image"));
-        if crate::engine::interrupt::stop_requested() || limit.is_some_and(|l| start.elapsed() > l) {
+        if deadline.passed() {
             complete = false;
             break;
         }

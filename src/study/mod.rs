@@ -7,29 +7,21 @@ pub mod chunk_store;
 pub mod chunked_run;
 mod counts;
 mod cover;
-mod cover_search;
-mod cover_start;
 mod least_walls;
-mod least_walls_count;
-mod least_walls_run;
-mod least_walls_search;
-mod least_walls_start;
 pub mod nk;
 pub mod puzzles;
 pub mod report;
 pub mod sweep;
 pub mod verify;
 
+pub use crate::engine::{ArmyCall, BoundCall, WallCall};
 pub use armies::{
-    ArmyCall, ArmyClasses, ArmyOptions, ArmyReport, ArmySession, add_optimal_classes, certify_armies,
-    largest_armies, optimal_classes,
+    ArmyClasses, ArmyOptions, ArmyReport, ArmySession, add_optimal_classes, certify_armies, largest_armies,
+    optimal_classes,
 };
 pub use counts::Counts;
-pub use cover::{
-    BoundCall, CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line,
-};
+pub use cover::{CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line};
 pub use least_walls::{
     BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, SolverFigures, Stopped,
-    WallCall, WallSearch, Witness, most_queens_any_board, proved_lower_bound, wall_lower_bound,
+    WallSearch, Witness, least_walls, most_queens_any_board, proved_lower_bound, wall_lower_bound,
 };
-pub use least_walls_search::least_walls;

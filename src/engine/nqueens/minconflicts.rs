@@ -19,7 +19,7 @@ use super::free_columns::FreeColumns;
 use super::lines::LineCounts;
 use super::rng::Rng;
 use crate::engine::interrupt::check_stop;
-use crate::engine::progress::Reporter;
+use crate::run::progress::Reporter;
 use serde::Serialize;
 use std::time::Instant;
 

@@ -19,8 +19,8 @@ pub use small::first_solution;
 
 use crate::board::{Board, MAX_SIDE, Placement};
 use crate::check::{check_columns, check_placement};
-use crate::engine::progress::Reporter;
-use crate::engine::provenance::{cpu_since, process_cpu_seconds};
+use crate::run::progress::Reporter;
+use crate::run::provenance::{cpu_since, process_cpu_seconds};
 use serde::Serialize;
 use std::time::Instant;
 

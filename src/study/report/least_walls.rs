@@ -166,7 +166,7 @@ fn validate_stopped(r: &LeastWallsReport, st: &Stopped) -> anyhow::Result<()> {
             );
         }
         ensure!(
-            r.calls.iter().any(|c| c.walls == Some(w)) || r.start.as_ref().is_some_and(|s| s.walls == w),
+            r.calls.iter().any(|c| c.found == Some(w)) || r.start.as_ref().is_some_and(|s| s.walls == w),
             "the best board's {w} walls come from no SAT call and not from the annealing"
         );
     }

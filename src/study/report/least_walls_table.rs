@@ -239,7 +239,7 @@ fn row(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> String {
         Some(w)
             if r.calls
                 .iter()
-                .any(|c| c.answer == "unsat" && c.at_most_walls == Some(w - 1)) =>
+                .any(|c| c.answer.is_solver_unsat() && c.question == Some(w - 1)) =>
         {
             format!("UNSAT at ≤ {} walls", w - 1)
         }

@@ -22,8 +22,9 @@ use crate::check::{
     bnb_count, bnb_count_at_most, bnb_proof, check_placement, check_search_tree, count_by_search_tree,
 };
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
+use crate::engine::search::{Answer, Session};
 use crate::engine::{ValueOptions, greedy_placement, value};
-use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
+use crate::solve::{Backend, Solve as _};
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
 
@@ -127,8 +128,8 @@ pub struct Evaluated {
 pub struct Evaluator {
     engine: Engine,
     backend: Backend,
-    /// The reused solver and model (engine `Reuse` only).
-    shared: Option<(AnySolver, WallModel)>,
+    /// The reused session of the board shape's model (engine `Reuse` only).
+    shared: Option<Session<WallModel>>,
     /// The placement found for the previous board, a candidate start for the next one.
     last: Option<Placement>,
 }
@@ -143,7 +144,11 @@ impl Evaluator {
                 ..WallOptions::default()
             };
             let model = WallModel::for_shape(shape, opts, &mut solver);
-            (solver, model)
+            Session {
+                board: shape.clone(),
+                model,
+                solver,
+            }
         });
         Evaluator {
             engine,
@@ -166,9 +171,7 @@ impl Evaluator {
                 // `bound`: one queen more exceeds the segments the base model's counter counts;
                 // `lp`: the checked LP dual certificate refutes it.
                 anyhow::ensure!(
-                    r.calls
-                        .last()
-                        .is_some_and(|c| matches!(c.answer, "unsat" | "bound" | "lp")),
+                    r.calls.last().is_some_and(|c| c.answer.refutes()),
                     "internal error: the value of {board:?} is not proved"
                 );
                 Ok(Evaluated {
@@ -229,21 +232,23 @@ impl Evaluator {
     /// A checked placement of at least `k` queens, or `None` when the solver answers UNSAT
     /// (or `k` exceeds the cells, without a call). Reuse engine only.
     pub fn holds(&mut self, board: &Board, k: usize) -> anyhow::Result<Option<Placement>> {
-        let Some((solver, model)) = self.shared.as_mut() else {
+        let Some(session) = self.shared.as_mut() else {
             anyhow::bail!("internal error: `holds` needs the reuse engine");
         };
-        let Some(count) = model.at_least_queens(k, solver) else {
-            anyhow::ensure!(
-                k > board.n_cells(),
-                "internal error: the counter cannot reach {k}"
-            );
-            return Ok(None);
-        };
-        let mut assumps = model.fix_board(board);
-        assumps.extend(count);
-        match solver.solve_assumps(&assumps)? {
-            SolverResult::Sat => {
-                let p = model.decode_placement(|l| solver.is_true(l));
+        let walls = session.model.fix_board(board);
+        let reply = session.ask(k, &walls, || false)?;
+        match (reply.answer, reply.found) {
+            (Answer::Refuted(_), _) => {
+                anyhow::ensure!(
+                    k > board.n_cells(),
+                    "internal error: the counter cannot reach {k}"
+                );
+                Ok(None)
+            }
+            (Answer::Stopped(_), _) => anyhow::bail!("the solver was interrupted"),
+            (_, Some((_, p))) => {
+                // Checked on the board the solver decoded; and on the board asked, whose walls
+                // the assumptions fixed.
                 ensure_legal(board, &p, "the solver's placement")?;
                 anyhow::ensure!(
                     p.len() >= k,
@@ -252,8 +257,7 @@ impl Evaluator {
                 );
                 Ok(Some(p))
             }
-            SolverResult::Unsat => Ok(None),
-            SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+            (_, None) => Ok(None),
         }
     }
 }
@@ -356,15 +360,16 @@ impl Evaluator {
     /// a clause guarded with a fresh activation literal, which is retired (set false) at the
     /// end so that the next board sees none of these clauses. Engine `Reuse` only.
     pub fn count_optimal(&mut self, board: &Board, value: usize) -> anyhow::Result<(u64, usize)> {
-        let Some((solver, model)) = self.shared.as_mut() else {
+        let Some(session) = self.shared.as_mut() else {
             anyhow::bail!("--count-optimal needs the reuse engine");
         };
-        let act = model
+        let act = session
+            .model
             .vars
             .named(VarRole::Aux("count-optimal activation"))
             .pos_lit();
-        let mut base = model.fix_board(board);
-        match model.at_least_queens(value, solver) {
+        let mut base = session.model.fix_board(board);
+        match session.model.at_least_queens(value, &mut session.solver) {
             Some(a) => base.extend(a),
             // More queens than cells: only the empty placement of 0 queens counts.
             None => anyhow::bail!("internal error: the counter cannot reach {value}"),
@@ -373,9 +378,8 @@ impl Evaluator {
         let (mut count, mut calls) = (0u64, 0usize);
         loop {
             calls += 1;
-            match solver.solve_assumps(&base)? {
-                SolverResult::Sat => {
-                    let p = model.decode_placement(|l| solver.is_true(l));
+            match session.solve_with(&base)? {
+                Some((_, p)) => {
                     ensure_legal(board, &p, "an enumerated placement")?;
                     anyhow::ensure!(
                         p.len() == value,
@@ -384,15 +388,14 @@ impl Evaluator {
                     );
                     count += 1;
                     let block: Clause = std::iter::once(!act)
-                        .chain(p.queens().iter().map(|&q| !model.queen_lit(q)))
+                        .chain(p.queens().iter().map(|&q| !session.model.queen_lit(q)))
                         .collect();
-                    solver.add_clause(block)?;
+                    session.solver.add_clause(block)?;
                 }
-                SolverResult::Unsat => break,
-                SolverResult::Interrupted => anyhow::bail!("the solver was interrupted"),
+                None => break,
             }
         }
-        solver.add_clause([!act].into_iter().collect())?;
+        session.solver.add_clause([!act].into_iter().collect())?;
         Ok((count, calls))
     }
 }

@@ -5,25 +5,25 @@
 //! "at most w walls". The search either tightens w from a first board down until UNSAT
 //! ([`WallSearch::Down`]) or raises it from a counting lower bound until SAT
 //! ([`WallSearch::Up`]); the first board may come from the annealing of
-//! `least_walls_start` instead (checked like a solver's answer, it only moves where the search
+//! `start` instead (checked like a solver's answer, it only moves where the search
 //! starts); either way the minimum rests on an UNSAT answer at minimum − 1, or on
 //! the row bound [`wall_lower_bound`] when the minimum equals it (none is needed when no wall
 //! is); with `certify` that UNSAT answer is backed by a DRAT proof an external checker accepted.
 //! With the slack cuts, each wall bound is assumed together with its [`WallModel::slack_bounds`];
 //! with `fresh_bounds`, each bound goes to a fresh solver instead (`engine::ask_wall_bound`).
-//! The count of the least boards is `least_walls_count`. A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
+//! The count of the least boards is `count`. A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
-use super::least_walls::{
+use super::count::count_boards;
+use super::run::{Answer, Run};
+use super::{
     FoundBoard, LeastWallsOptions, LeastWallsReport, Stopped, WallSearch, Witness, most_queens_any_board,
     proved_lower_bound, row_bound_proof, wall_lower_bound,
 };
-use super::least_walls_count::count_boards;
-use super::least_walls_run::{Answer, Run};
 use crate::board::{Board, Placement};
 use crate::encode::WallModel;
-use crate::engine::interrupt::{cpu_deadline, stop_requested};
 use crate::engine::{ValueOptions, certify_least_walls, cpu_since, process_cpu_seconds, value_to_the_end};
+use crate::run::deadline::Deadline;
 use crate::solve::{Certificate, ProofDir, proof_checker};
 use anyhow::ensure;
 use std::rc::Rc;
@@ -46,7 +46,7 @@ pub fn least_walls(
     let b = &opts.backend;
     let minimum = r.stopped.is_none() && r.least_walls.is_some_and(|w| w > 0) && !r.row_bound;
     let checked = r.certificate.as_ref().is_some_and(|c| c.certified);
-    let lower = r.stopped.is_some() && r.calls.iter().any(|c| c.answer == "unsat");
+    let lower = r.stopped.is_some() && r.calls.iter().any(|c| c.answer.is_solver_unsat());
     let counted = r.count.as_ref().is_some_and(|c| c.complete);
     r.certified =
         crate::engine::certified(b, minimum, checked) && crate::engine::certified(b, lower || counted, false);
@@ -117,8 +117,8 @@ fn search(
     }
     let mut solver = opts.backend.make();
     let model = WallModel::encode(rows, cols, opts.model, &mut solver)?;
-    let deadline = cpu_deadline(opts.time_limit);
-    solver.set_stop(deadline);
+    let deadline = Deadline::thread(opts.time_limit);
+    solver.set_stop(deadline.stop_test());
     let proofs = if opts.fresh_bounds && opts.certify {
         Some(ProofDir::new(opts.certify_dir.as_deref())?)
     } else {
@@ -128,7 +128,7 @@ fn search(
         model,
         solver,
         opts,
-        stop: Rc::new(deadline),
+        stop: Rc::new(deadline.stop_test()),
         proofs,
         refuted: None,
         hint: None,
@@ -230,7 +230,7 @@ fn search(
         }
     };
     let found_by = |w: usize| {
-        if calls.iter().any(|c| c.walls == Some(w)) {
+        if calls.iter().any(|c| c.found == Some(w)) {
             "SAT"
         } else {
             "the annealing's board"
@@ -239,14 +239,7 @@ fn search(
     let Some(proof) = proof else {
         // Stopped: the bounds that hold, and no minimum.
         let (lower, lower_why) = proved_lower_bound(rows, cols, queens, &calls);
-        let why = if stop_requested() {
-            crate::engine::interrupt::interrupted()
-        } else {
-            format!(
-                "the time limit of {} CPU s ran out",
-                opts.time_limit.unwrap_or_default().as_secs_f64()
-            )
-        };
+        let why = deadline.why().to_string();
         let upper = best.as_ref().map_or("no board found yet".to_string(), |(b, _)| {
             let w = b.n_walls();
             format!("at most {w} ({} with {w} walls, board checked)", found_by(w))

@@ -7,19 +7,23 @@
 //! cover until UNSAT. Each optimum rests on a SAT answer (the selection re-checked here) and an
 //! UNSAT answer one beyond, which can be certified by a checked proof.
 
-use super::cover_search::{CoverSearch, search_cover};
-use super::cover_start::{squares, start_selection};
+mod search;
+mod start;
+
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
-use crate::engine::interrupt::cpu_deadline;
+use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged};
 use crate::engine::{BoardSession, Reporter, cpu_since, process_cpu_seconds, thread_cpu_seconds};
+use crate::run::deadline::{Deadline, Why};
 use crate::solve::{
     AnySolver, Backend, Certificate, ProofAnswer, SolveIncremental, SolverResult, UnsatQuestion,
     certify_unsat, solve_with_proof,
 };
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
+use search::{CoverSearch, search_cover};
 use serde::{Deserialize, Serialize};
+use start::{squares, start_selection};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Instant;
@@ -63,23 +67,6 @@ pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Plac
     Ok(out)
 }
 
-/// One step of a search's log: a bound asked of the solver, the start, or an exact search.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct BoundCall {
-    /// `>= k` (packing), `<= k` (covering), `= n (partition)`.
-    pub bound: String,
-    /// The solver's answers are `sat`, `unsat` and `stopped` (time limit), and only `unsat`
-    /// proves anything; `bound` when the count cannot reach it by construction; `start…` for
-    /// the first selection; `exact search: …` for [`search_cover`] (its "none" is evidence,
-    /// never a proof).
-    pub answer: String,
-    pub selected: Option<usize>,
-    pub seconds: f64,
-    /// CPU seconds of the step (this thread).
-    #[serde(default)]
-    pub cpu_seconds: f64,
-}
-
 /// An optimum of packing or covering.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Optimum {
@@ -114,12 +101,15 @@ impl Optimum {
         let name = goal_name(self.goal);
         let last = self.calls.last().ok_or(format!("the {name} search has no log"))?;
         let refuted = |bound: String| -> Result<(), String> {
-            let by = last.answer == "unsat" || last.answer == "bound";
-            if last.bound != bound || !by {
+            let by = matches!(
+                last.answer,
+                Answer::Unsat(Unsat::Solver) | Answer::Refuted(Refutation::Counter)
+            );
+            if last.question != bound || !by {
                 return Err(format!(
                     "the {name} optimum {} is not what its last step refuted ({} {})",
                     self.value.map_or("none".into(), |v| v.to_string()),
-                    last.bound,
+                    last.question,
                     last.answer
                 ));
             }
@@ -279,20 +269,17 @@ fn exact_search(
     let cpu = thread_cpu_seconds();
     let (answer, sel) = match search_cover(n, &squares(n, sols), k, SEARCH_TESTS, stop) {
         CoverSearch::Found { selection, nodes } => {
-            (format!("exact search: found in {nodes} nodes"), Some(selection))
+            (Answer::Sat(Finder::ExactSearch { nodes }), Some(selection))
         }
-        CoverSearch::Exhausted { nodes } => (
-            format!("exact search: none in {nodes} nodes (not a certificate)"),
-            None,
-        ),
-        CoverSearch::Stopped { nodes } => (format!("exact search: stopped after {nodes} nodes"), None),
+        CoverSearch::Exhausted { nodes } => (Answer::Unsat(Unsat::ExactSearch { nodes }), None),
+        CoverSearch::Stopped { nodes } => (Answer::Stopped(Halt::ExactSearch { nodes }), None),
     };
     let cpu_seconds = thread_cpu_seconds() - cpu;
     progress.note(|| format!("queensat cover: {n}x{n} <= {k}: {answer} ({cpu_seconds:.2} s CPU)"));
     let call = BoundCall {
-        bound: format!("<= {k}"),
+        question: format!("<= {k}"),
         answer,
-        selected: sel.as_ref().map(Vec::len),
+        found: sel.as_ref().map(Vec::len),
         seconds: t.elapsed().as_secs_f64(),
         cpu_seconds,
     };
@@ -338,64 +325,38 @@ impl Run<'_> {
 
     /// Solves under a bound; on SAT, the selection after re-checking it.
     fn ask(&mut self, bound: String, assumps: Option<Vec<Lit>>) -> anyhow::Result<Option<Vec<usize>>> {
-        let t = Instant::now();
-        let cpu = thread_cpu_seconds();
-        if (self.stop)() {
-            // The time limit passed before the call: not every backend can stop inside one.
-            self.calls.push(BoundCall {
-                bound,
-                answer: "stopped".into(),
-                selected: None,
-                seconds: 0.0,
-                cpu_seconds: 0.0,
-            });
-            return Ok(None);
-        }
-        let Some(assumps) = assumps else {
-            self.calls.push(BoundCall {
-                bound,
-                answer: "bound".into(),
-                selected: None,
-                seconds: 0.0,
-                cpu_seconds: 0.0,
-            });
-            return Ok(None);
-        };
-        let found = match self.solver.solve_assumps(&assumps)? {
-            SolverResult::Sat => Some(self.model.decode(|l| self.solver.is_true(l))),
-            SolverResult::Unsat => None,
-            SolverResult::Interrupted => {
-                self.calls.push(BoundCall {
-                    bound,
-                    answer: "stopped".into(),
-                    selected: None,
-                    seconds: t.elapsed().as_secs_f64(),
-                    cpu_seconds: thread_cpu_seconds() - cpu,
-                });
-                return Ok(None);
+        let mut calls = std::mem::take(&mut self.calls);
+        let reply = logged(&mut calls, bound.clone(), Vec::len, || {
+            // The time limit may pass before the call: not every backend can stop inside one.
+            if (self.stop)() {
+                return Ok(Reply::no(Answer::STOPPED));
             }
-        };
-        if let Some(sel) = &found {
-            self.check(sel)?;
-        }
-        self.progress.note(|| {
-            format!(
-                "queensat cover: {}x{} {} {bound}: {} ({:.2} s CPU)",
-                self.n,
-                self.n,
-                goal_name(self.goal),
-                if found.is_some() { "sat" } else { "unsat" },
-                thread_cpu_seconds() - cpu
-            )
+            let Some(assumps) = assumps else {
+                return Ok(Reply::no(Answer::Refuted(Refutation::Counter)));
+            };
+            let cpu = thread_cpu_seconds();
+            let found = match self.solver.solve_assumps(&assumps)? {
+                SolverResult::Sat => Some(self.model.decode(|l| self.solver.is_true(l))),
+                SolverResult::Unsat => None,
+                SolverResult::Interrupted => return Ok(Reply::no(Answer::STOPPED)),
+            };
+            if let Some(sel) = &found {
+                self.check(sel)?;
+            }
+            let answer = Answer::of_solver(found.is_some());
+            self.progress.note(|| {
+                format!(
+                    "queensat cover: {}x{} {} {bound}: {answer} ({:.2} s CPU)",
+                    self.n,
+                    self.n,
+                    goal_name(self.goal),
+                    thread_cpu_seconds() - cpu
+                )
+            });
+            Ok(Reply { answer, found })
         });
-        self.calls.push(BoundCall {
-            bound,
-            answer: if found.is_some() { "sat" } else { "unsat" }.into(),
-            selected: found.as_ref().map(|s| s.len()),
-            seconds: t.elapsed().as_secs_f64(),
-            cpu_seconds: thread_cpu_seconds() - cpu,
-        });
-        Ok(found)
+        self.calls = calls;
+        Ok(reply?.found)
     }
 
     /// The optimum of a search stopped at the time limit: the best selection found and the bound
@@ -408,14 +369,14 @@ impl Run<'_> {
         best: Option<Vec<usize>>,
         opts: &CoverOptions,
         start: Instant,
+        deadline: &Deadline,
     ) -> anyhow::Result<Optimum> {
         let n = self.n;
         let last = self.calls.last().expect("a stopped call").clone();
-        let interrupted = crate::engine::interrupt::stop_requested();
-        let why = if interrupted {
-            crate::engine::interrupt::interrupted()
-        } else {
-            "time limit".to_string()
+        let interrupted = deadline.why() == Why::Signal;
+        let why = match interrupted {
+            true => Why::Signal.to_string(),
+            false => "time limit".to_string(),
         };
         let mut certificate = None;
         let (bound, proof) = match self.goal {
@@ -423,7 +384,7 @@ impl Run<'_> {
                 n,
                 format!(
                     "search stopped at {} ({why}); {} pairwise-disjoint solutions would need more than n² squares",
-                    last.bound,
+                    last.question,
                     n + 1
                 ),
             ),
@@ -436,7 +397,8 @@ impl Run<'_> {
                         Some(dir) => {
                             // A question of its own, so a deadline of its own: on 12x12 this
                             // one can take longer than the search it follows.
-                            let stop: Rc<dyn Fn() -> bool> = Rc::new(cpu_deadline(opts.time_limit));
+                            let stop: Rc<dyn Fn() -> bool> =
+                                Rc::new(Deadline::thread(opts.time_limit).stop_test());
                             certificate = self.certify(n, &opts.backend, dir, Some(stop))?;
                             certificate.is_some()
                         }
@@ -445,7 +407,8 @@ impl Run<'_> {
                             // assumptions), and encoding it again took longer than the limit
                             // on 12x12 (5 s).
                             let assumps = self.model.at_most(n);
-                            self.solver.set_stop(cpu_deadline(opts.time_limit));
+                            self.solver
+                                .set_stop(Deadline::thread(opts.time_limit).stop_test());
                             self.solver.solve_assumps(&assumps)? == SolverResult::Unsat
                         }
                     };
@@ -454,7 +417,7 @@ impl Run<'_> {
                         n + 1,
                         format!(
                             "search stopped at {} ({why}); UNSAT with at most {n} selected (no partition)",
-                            last.bound
+                            last.question
                         ),
                     )
                 } else {
@@ -462,7 +425,7 @@ impl Run<'_> {
                         n,
                         format!(
                             "search stopped at {} ({why}); fewer than {n} solutions hold fewer than n² squares",
-                            last.bound
+                            last.question
                         ),
                     )
                 }
@@ -609,7 +572,8 @@ fn optimise(
     let board = Board::square(n)?;
     let cpu = thread_cpu_seconds();
     // The time limit stops the local search, the exact search and the solver alike.
-    let stop = cpu_deadline(opts.time_limit);
+    let deadline = Deadline::thread(opts.time_limit);
+    let stop = deadline.stop_test();
     let partition_sel = partition.1.as_deref();
     let first = match partition_sel {
         Some(p) => Some(p.to_vec()),
@@ -657,13 +621,12 @@ fn optimise(
         (_, Some(sel)) => {
             run.check(&sel)?;
             run.calls.push(BoundCall {
-                bound: format!("{} {}", if goal == Goal::Pack { ">=" } else { "<=" }, sel.len()),
-                answer: if partition_sel.is_some() {
-                    "start: the partition".into()
-                } else {
-                    "start".into()
-                },
-                selected: Some(sel.len()),
+                question: format!("{} {}", if goal == Goal::Pack { ">=" } else { "<=" }, sel.len()),
+                answer: Answer::Sat(match partition_sel {
+                    Some(_) => Finder::Partition,
+                    None => Finder::Start,
+                }),
+                found: Some(sel.len()),
                 seconds: start_seconds,
                 cpu_seconds: start_cpu,
             });
@@ -674,13 +637,10 @@ fn optimise(
                 .iter()
                 .filter(|&&c| c == 0)
                 .count();
-            run.calls.push(BoundCall {
-                bound: "any".into(),
-                answer: format!("{uncovered} squares lie in no solution"),
-                selected: None,
-                seconds: 0.0,
-                cpu_seconds: 0.0,
-            });
+            run.calls.push(BoundCall::instant(
+                "any".into(),
+                Answer::Refuted(Refutation::Uncovered(uncovered)),
+            ));
         }
         (Goal::Pack, None) => unreachable!("a packing always exists"),
     }
@@ -695,7 +655,7 @@ fn optimise(
             match run.ask(format!(">= {k}"), a)? {
                 Some(sel) => best = Some(sel),
                 None => {
-                    last_unsat = (run.calls.last().unwrap().answer == "unsat").then_some(k);
+                    last_unsat = (run.calls.last().unwrap().answer.is_solver_unsat()).then_some(k);
                     break;
                 }
             }
@@ -726,14 +686,10 @@ fn optimise(
             }
         }
     }
-    if run.calls.last().is_some_and(|c| c.answer == "stopped") {
-        return run.stopped(best, opts, start);
+    if run.calls.last().is_some_and(|c| c.answer == Answer::STOPPED) {
+        return run.stopped(best, opts, start, &deadline);
     }
-    let solver_calls = run
-        .calls
-        .iter()
-        .filter(|c| c.answer == "sat" || c.answer == "unsat")
-        .count();
+    let solver_calls = run.calls.iter().filter(|c| c.answer.is_solver_answer()).count();
     let proof = match (goal, &best, last_unsat) {
         (Goal::Cover, None, _) => "no cover: some squares lie in no solution".to_string(),
         (_, _, Some(k)) => format!(
@@ -791,9 +747,9 @@ pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverRepo
         crate::io::write_atomic(&dir.join(format!("solutions-{n}.txt")), text.as_bytes())?;
     }
     // A partition of the board into n solutions is the best packing and the best cover.
-    let deadline = cpu_deadline(opts.time_limit);
+    let deadline = Deadline::thread(opts.time_limit).stop_test();
     let (mut call, sel) = exact_search(n, &solutions, n, &deadline, &opts.progress);
-    call.bound = format!("= {n} (partition)");
+    call.question = format!("= {n} (partition)");
     let partition = (call, sel);
     let pack = optimise(n, &solutions, Goal::Pack, opts, &partition)?;
     let cover = optimise(n, &solutions, Goal::Cover, opts, &partition)?;

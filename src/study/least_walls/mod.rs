@@ -1,12 +1,19 @@
 //! Least walls for q queens, what is asked and what is answered: the options of a query, its
 //! report (the minimum, a witness board, the proof or the bounds of a stopped search, the
 //! count of the least boards), and the bounds that need no solver. The search is
-//! `least_walls_search`; the solver state it shares with the count is `least_walls_run`.
+//! `search`; the solver state it shares with the count is `run`.
+
+mod count;
+mod run;
+mod search;
+mod start;
 
 use crate::board::{Board, Placement};
 use crate::encode::WallOptions;
 use crate::engine::Reporter;
+use crate::engine::WallCall;
 use crate::solve::{Backend, Certificate};
+pub use search::least_walls;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -95,20 +102,6 @@ pub struct Stopped {
 pub struct FoundBoard {
     pub board: Board,
     pub placement: Placement,
-}
-
-/// One solver call of the minimisation.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct WallCall {
-    /// The wall bound assumed, `None` for the first call without one.
-    pub at_most_walls: Option<usize>,
-    pub answer: String,
-    /// Walls of the board found, on SAT.
-    pub walls: Option<usize>,
-    pub seconds: f64,
-    /// Process CPU seconds of the call (0 in runs saved before it was recorded).
-    #[serde(default)]
-    pub cpu_seconds: f64,
 }
 
 /// A board found by the solver, its queens (checked) and its value (recomputed).
@@ -250,8 +243,8 @@ pub fn proved_lower_bound(rows: usize, cols: usize, queens: usize, calls: &[Wall
     let lb = wall_lower_bound(rows, cols, queens);
     let refuted = calls
         .iter()
-        .filter(|c| c.answer == "unsat")
-        .filter_map(|c| c.at_most_walls)
+        .filter(|c| c.answer.is_solver_unsat())
+        .filter_map(|c| c.question)
         .max();
     match refuted {
         Some(k) if k >= lb => (k + 1, format!("UNSAT with at most {k} walls")),

@@ -33,11 +33,17 @@ fn cause_of(signal: i32) -> Option<&'static str> {
     }
 }
 
-/// [`Interrupted`](super::Interrupted) once a stop signal came: for a long computation that
+/// The error of a search stopped by a stop signal or a deadline ([`Deadline`](super::deadline::Deadline)),
+/// inside a solver call ([`AnySolver::set_stop`](crate::solve::AnySolver::set_stop)) or between steps.
+#[derive(Debug, thiserror::Error)]
+#[error("the solver was interrupted")]
+pub struct Interrupted;
+
+/// [`Interrupted`] once a stop signal came: for a long computation that
 /// polls between its steps and keeps nothing of a step cut short (a chunk of a sweep).
 pub fn check_stop() -> anyhow::Result<()> {
     match stop_requested() {
-        true => Err(super::Interrupted.into()),
+        true => Err(Interrupted.into()),
         false => Ok(()),
     }
 }
@@ -46,16 +52,6 @@ pub fn check_stop() -> anyhow::Result<()> {
 /// the words every report uses.
 pub fn interrupted() -> String {
     format!("interrupted ({})", stop_cause().unwrap_or("no signal"))
-}
-
-/// A stop test for a search on the calling thread: true once a stop signal came, or once
-/// the thread has used `limit` of CPU time from now (never, without a limit). It is `Copy`,
-/// so one deadline can serve a local search and a solver's terminate callback alike.
-pub fn cpu_deadline(limit: Option<std::time::Duration>) -> impl Fn() -> bool + Copy + Send + 'static {
-    let cpu_start = super::provenance::thread_cpu_seconds();
-    let spent =
-        move || limit.is_some_and(|l| super::provenance::thread_cpu_seconds() - cpu_start >= l.as_secs_f64());
-    move || stop_requested() || spent()
 }
 
 /// The exit code of a command whose searches may stop early: 0 when none did, 128 + the

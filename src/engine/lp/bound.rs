@@ -14,8 +14,8 @@
 //! 62.90. Rounding: each `y_K` scaled by [`SCALE`] and rounded up, then each cell's `z_c` tops
 //! its cover up to the scale, so the certificate is feasible by construction.
 
-use super::lp_dive::PackingLp;
-use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
+use super::dive::PackingLp;
+use super::slices::{LP_SLICE, finish_in_slices, lp_failed, solve_in_slices};
 use crate::board::{Board, Cell, Coord, Segment};
 use crate::check::{CheckedDual, CliqueWeight, DualCertificate, SegmentWeight, Waste, check_dual};
 use crate::encode::{BaseModel, ValueQuestion, VarRole, at_most_weighted};

@@ -2,10 +2,11 @@
 //! probe at the LP bound, and the call cut into counted slices that alternate guesses and LP
 //! dives.
 
-use super::lp_dive::Dives;
-use super::session::{BoardSession, Hold, Interrupted};
 use crate::board::Placement;
 use crate::check::check_placement;
+use crate::engine::lp::dive::Dives;
+use crate::engine::search::Finder;
+use crate::engine::session::{BoardSession, Hold, Interrupted};
 use rustsat::types::{Clause, Lit};
 
 /// The conflicts of the probe at the LP bound ([`probe`]). Held for good, the waste inequality
@@ -69,9 +70,9 @@ pub(super) struct Slice {
 /// guess that misleads holds the call for long. If solver state carried nothing over between
 /// slices, a call that guess `g` alone answers in `T` conflicts would take less than
 /// about `(2g + 5)·T` for `T` beyond the first slice, and `g·first + T` below it, plus the
-/// dives (at most [`MAX_DIVES`](super::lp_dive::MAX_DIVES)); a heuristic, since learned
-/// clauses and the solver's scores do carry over. The placement found, checked, with `sat`
-/// or `lp dive` for who found it. Interrupted only when the solver's stop test or `over`
+/// dives (at most [`MAX_DIVES`](crate::engine::lp::dive::MAX_DIVES)); a heuristic, since learned
+/// clauses and the solver's scores do carry over. The placement found, checked, with who found
+/// it. Interrupted only when the solver's stop test or `over`
 /// says so (the end of a slice is not a stop). The backend must limit conflicts
 /// ([`Backend::limits_conflicts`](crate::solve::Backend::limits_conflicts)), else the first slice runs to the answer.
 pub(super) fn solve_alternating(
@@ -82,7 +83,7 @@ pub(super) fn solve_alternating(
     k: usize,
     over: &dyn Fn() -> bool,
     first: Slice,
-) -> anyhow::Result<Option<(Placement, &'static str)>> {
+) -> anyhow::Result<Option<(Placement, Finder)>> {
     // A zero slice would stay zero when doubled.
     let mut slice = Slice {
         conflicts: first.conflicts.max(1),
@@ -114,12 +115,12 @@ pub(super) fn solve_alternating(
             session.solver.limit_conflicts(slice.conflicts)?;
             match session.solve_with(assumps) {
                 Err(e) if e.is::<Interrupted>() && !over() => {}
-                answer => return answer.map(|p| p.map(|p| (p, "sat"))),
+                answer => return answer.map(|p| p.map(|p| (p, Finder::Solver))),
             }
             if turn == 0
                 && let Some(p) = dive(&mut dives, session, slice.dives)?
             {
-                return Ok(Some((p, "lp dive")));
+                return Ok(Some((p, Finder::LpDive)));
             }
         }
         slice.conflicts = slice.conflicts.saturating_mul(2);
@@ -172,7 +173,7 @@ mod tests {
 
     #[test]
     fn alternating_guesses_answer_as_one_call_does() {
-        use crate::engine::lp_bound::{tests::lattice, tighten};
+        use crate::engine::lp::bound::{tests::lattice, tighten};
         let b = lattice(14, 4, 1);
         // The value, from plain calls upwards.
         let mut plain = BoardSession::new(&b, BaseOptions::default(), &Backend::Cadical);
@@ -195,15 +196,17 @@ mod tests {
                 let d = Some(&mut dives).filter(|_| with_dives);
                 let found = solve_alternating(&mut s, &a, &guesses, d, k, &|| false, tiny).unwrap();
                 let by = found.as_ref().map(|(_, by)| *by);
-                assert!(by.is_none() || by == Some("sat") || with_dives && by == Some("lp dive"));
-                by_dive += usize::from(by == Some("lp dive"));
+                assert!(
+                    by.is_none() || by == Some(Finder::Solver) || with_dives && by == Some(Finder::LpDive)
+                );
+                by_dive += usize::from(by == Some(Finder::LpDive));
                 assert_eq!(
                     found.map(|(p, _)| p.len() >= k),
                     (k <= want).then_some(true),
                     "{k}"
                 );
             }
-            assert!(dives.tried() <= crate::engine::lp_dive::MAX_DIVES);
+            assert!(dives.tried() <= crate::engine::lp::dive::MAX_DIVES);
             // A dive after the first, tiny slice answers the easy counts.
             assert_eq!(by_dive > 0, with_dives, "{by_dive}");
         }

@@ -1,16 +1,18 @@
 //! One least-walls query under way: the incremental solver with its model, the options, and
-//! what the fresh solvers left. The search (`least_walls_search`) and the count
-//! (`least_walls_count`) both ask through it, so every board a solver returns is checked in
+//! what the fresh solvers left. The search (`search`) and the count
+//! (`count`) both ask through it, so every board a solver returns is checked in
 //! one place.
 
-use super::least_walls::{LeastWallsOptions, LeastWallsReport, SolverFigures, StartBoard, WallCall};
-use super::least_walls_start::start_board;
+use super::start::start_board;
+use super::{LeastWallsOptions, LeastWallsReport, SolverFigures, StartBoard};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::WallModel;
 use crate::engine::interrupt::stop_requested;
+use crate::engine::search::{self, Reply, logged, solve_checked};
 use crate::engine::{BoundAnswer, WallBoundQuestion, ask_wall_bound, cpu_since, process_cpu_seconds};
-use crate::solve::{AnySolver, PendingProof, ProofDir, SolveIncremental as _, SolveStats as _, SolverResult};
+use crate::engine::{Interrupted, WallCall};
+use crate::solve::{AnySolver, PendingProof, ProofDir, SolveStats as _};
 use anyhow::{bail, ensure};
 use rustsat::types::Lit;
 use std::rc::Rc;
@@ -49,15 +51,16 @@ impl Run<'_> {
         if (self.stop)() {
             return Ok(Answer::Stopped);
         }
-        match self.solver.solve_assumps(assumps)? {
-            SolverResult::Sat => {
-                let board = self.model.decode_board(|l| self.solver.is_true(l));
-                let p = self.model.decode_placement(|l| self.solver.is_true(l));
+        // The shape only sizes the check: the walls are part of what the solver answers.
+        let shape = Board::new(self.rows, self.cols)?;
+        match solve_checked(&mut self.solver, &self.model, &shape, assumps) {
+            Ok(Some((board, p))) => {
                 self.check_answer("the solver", &board, &p)?;
                 Ok(Answer::Found(board, p))
             }
-            SolverResult::Unsat => Ok(Answer::Refuted),
-            SolverResult::Interrupted => Ok(Answer::Stopped),
+            Ok(None) => Ok(Answer::Refuted),
+            Err(e) if e.is::<Interrupted>() => Ok(Answer::Stopped),
+            Err(e) => Err(e),
         }
     }
 
@@ -156,10 +159,10 @@ impl Run<'_> {
             solve_seconds: st.cpu_solve_time.as_secs_f64(),
         };
         if self.opts.fresh_bounds {
-            for c in calls.iter().filter(|c| c.at_most_walls.is_some()) {
-                match c.answer.as_str() {
-                    "sat" => f.n_sat += 1,
-                    _ => f.n_unsat += 1,
+            for c in calls.iter().filter(|c| c.question.is_some()) {
+                match c.answer.is_sat() {
+                    true => f.n_sat += 1,
+                    false => f.n_unsat += 1,
                 }
                 f.solve_seconds += c.seconds;
             }
@@ -181,42 +184,53 @@ impl Run<'_> {
         calls: &mut Vec<WallCall>,
     ) -> anyhow::Result<Answer> {
         let t = Instant::now();
-        let cpu = process_cpu_seconds();
-        let found = match bound {
-            Some(k) if self.opts.fresh_bounds => self.ask_fresh(k)?,
-            _ => {
-                let mut assumps = base.to_vec();
-                if let Some(k) = bound {
-                    assumps.extend(self.model.at_most_walls(k, &mut self.solver));
-                    assumps.extend(self.model.slack_bounds(k, self.queens, &mut self.solver));
-                }
-                self.ask(&assumps)?
-            }
-        };
+        let mut found = None;
+        let reply = logged(
+            calls,
+            bound,
+            |b: &Board| b.n_walls(),
+            || {
+                let answer = match bound {
+                    Some(k) if self.opts.fresh_bounds => self.ask_fresh(k)?,
+                    _ => {
+                        let mut assumps = base.to_vec();
+                        if let Some(k) = bound {
+                            assumps.extend(self.model.at_most_walls(k, &mut self.solver));
+                            assumps.extend(self.model.slack_bounds(k, self.queens, &mut self.solver));
+                        }
+                        self.ask(&assumps)?
+                    }
+                };
+                Ok(match answer {
+                    Answer::Found(b, p) => {
+                        found = Some(p);
+                        Reply {
+                            answer: search::Answer::SAT,
+                            found: Some(b),
+                        }
+                    }
+                    Answer::Refuted => Reply::no(search::Answer::UNSAT),
+                    Answer::Stopped => Reply::no(search::Answer::STOPPED),
+                })
+            },
+        )?;
         let seconds = t.elapsed().as_secs_f64();
         let bound_text = bound.map_or("no bound".to_string(), |k| format!("walls <= {k}"));
-        let (answer, walls) = match &found {
-            Answer::Found(b, p) => {
+        Ok(match (reply.found, found) {
+            (Some(b), Some(p)) => {
+                let w = b.n_walls();
+                self.note(format_args!("{bound_text}: SAT, {w} walls ({seconds:.2} s)"));
                 self.hint = Some((b.clone(), p.clone()));
-                ("sat", Some(b.n_walls()))
+                Answer::Found(b, p)
             }
-            Answer::Refuted => ("unsat", None),
-            Answer::Stopped => {
+            _ if reply.answer.is_stopped() => {
                 self.note(format_args!("{bound_text}: stopped ({seconds:.2} s)"));
-                return Ok(found);
+                Answer::Stopped
             }
-        };
-        match walls {
-            Some(w) => self.note(format_args!("{bound_text}: SAT, {w} walls ({seconds:.2} s)")),
-            None => self.note(format_args!("{bound_text}: UNSAT ({seconds:.2} s)")),
-        }
-        calls.push(WallCall {
-            at_most_walls: bound,
-            answer: answer.to_string(),
-            walls,
-            seconds,
-            cpu_seconds: cpu_since(cpu),
-        });
-        Ok(found)
+            _ => {
+                self.note(format_args!("{bound_text}: UNSAT ({seconds:.2} s)"));
+                Answer::Refuted
+            }
+        })
     }
 }

@@ -9,10 +9,10 @@
 //! Integer Programs*, ZIB, 2006, §3), on the LP that the bound's cut rounds already solved, so
 //! every step is a warm re-solve.
 
-use super::lp_slices::{LP_SLICE, finish_in_slices, lp_failed};
-use super::nqueens::rng::Rng;
-use super::primal::value_run;
+use super::slices::{LP_SLICE, finish_in_slices, lp_failed};
 use crate::board::{Board, Coord, Placement};
+use crate::engine::nqueens::rng::Rng;
+use crate::engine::primal::value_run;
 use microlp::{Solution, Variable};
 use std::time::Instant;
 
@@ -112,7 +112,7 @@ impl PackingLp {
 
 /// The dives of one value search, seed after seed across its calls, each placement short of
 /// the call's count polished by a run of the value search's local search aimed at `target`
-/// with `barred` cells left out (as [`value_start`](super::primal::value_start) runs it).
+/// with `barred` cells left out (as [`value_start`](crate::engine::primal::value_start) runs it).
 pub struct Dives<'a> {
     board: &'a Board,
     lp: PackingLp,
@@ -228,8 +228,8 @@ impl<'a> Dives<'a> {
 mod tests {
     use super::*;
     use crate::check::{brute_value, check_placement};
-    use crate::engine::lp_bound::tests::lattice;
-    use crate::engine::lp_bound::tighten;
+    use crate::engine::lp::bound::tests::lattice;
+    use crate::engine::lp::bound::tighten;
 
     #[test]
     fn every_dive_ends_in_a_legal_placement_no_larger_than_the_value() {

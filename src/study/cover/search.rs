@@ -248,7 +248,7 @@ mod tests {
     use crate::study::nqueens_solutions;
 
     fn squares(n: usize) -> Vec<Vec<usize>> {
-        crate::study::cover_start::squares(n, &nqueens_solutions(n, &Backend::default()).unwrap())
+        crate::study::cover::start::squares(n, &nqueens_solutions(n, &Backend::default()).unwrap())
     }
 
     fn covers(n: usize, sq: &[Vec<usize>], sel: &[usize], k: usize) -> bool {

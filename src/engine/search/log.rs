@@ -1,0 +1,38 @@
+//! The one step every search takes for each question: ask, time, log.
+
+use super::answer::Answer;
+use super::call::{Call, CallForm};
+use super::session::Reply;
+use std::time::Instant;
+
+/// Runs `ask` on `question` and records its answer in `calls`, with the size of what it found
+/// (`size`) and its wall-clock and CPU seconds ([`CallForm::CPU_CLOCK`]); a "no" that needed
+/// no solver (a counter or a certificate) takes no time. A form that leaves stopped calls out
+/// ([`CallForm::LOGS_STOPPED`]) records nothing for one. The reply goes back to the search,
+/// which decides what to ask next.
+pub fn logged<F: CallForm, T>(
+    calls: &mut Vec<Call<F>>,
+    question: F::Question,
+    size: impl Fn(&T) -> usize,
+    ask: impl FnOnce() -> anyhow::Result<Reply<T>>,
+) -> anyhow::Result<Reply<T>> {
+    let t = Instant::now();
+    let cpu = F::CPU_CLOCK.read();
+    let reply = ask()?;
+    if reply.answer.is_stopped() && !F::LOGS_STOPPED {
+        return Ok(reply);
+    }
+    let timed = !matches!(reply.answer, Answer::Refuted(_));
+    calls.push(Call {
+        question,
+        answer: reply.answer,
+        found: reply.found.as_ref().map(size),
+        seconds: if timed { t.elapsed().as_secs_f64() } else { 0.0 },
+        cpu_seconds: if timed {
+            (F::CPU_CLOCK.read() - cpu).max(0.0)
+        } else {
+            0.0
+        },
+    });
+    Ok(reply)
+}

@@ -1,0 +1,70 @@
+//! What a value search's log shows, in words: the call that refuted one queen more (the
+//! solver's UNSAT, the checked LP certificate, or the counter's reach), or, for a stopped
+//! search, the best placement and the best upper bound known.
+
+use super::ask::Asker;
+use crate::board::Placement;
+use crate::encode::CountMode;
+use crate::engine::search::{Answer, Refutation};
+use crate::run::deadline::Deadline;
+
+/// The proof of `asker`'s search, whose best placement is `best` and whose upper bound before
+/// any call was `ub`; `count` names the queen counter.
+pub(super) fn proof(
+    asker: &Asker,
+    best: &Placement,
+    ub: usize,
+    count: CountMode,
+    deadline: &Deadline,
+) -> String {
+    let calls = &asker.calls;
+    let n_implied = asker.session.implied_added();
+    if asker.stopped {
+        let known = calls
+            .iter()
+            .filter(|c| c.answer.refutes())
+            .map(|c| c.question - 1)
+            .fold(ub, usize::min);
+        let why = deadline.why();
+        return format!(
+            "NOT proved: {why}; best placement {} queens (checked), upper bound {known}",
+            best.len()
+        );
+    }
+    let Some(last) = refuting(asker) else {
+        unreachable!("a search that was not stopped refuted a count")
+    };
+    match last.answer {
+        Answer::Unsat(_) if n_implied > 0 => format!(
+            "UNSAT with at least {} queens ({} solver calls; with {n_implied} clauses implied by the \
+             checked LP dual certificate for the counts asked)",
+            last.question,
+            calls.len()
+        ),
+        Answer::Unsat(_) => format!(
+            "UNSAT with at least {} queens ({} solver calls)",
+            last.question,
+            calls.len()
+        ),
+        Answer::Refuted(Refutation::LpCertificate) => format!(
+            "{} queens exceed the bound {} of the LP dual certificate (checked: every free cell \
+             covered by weighted segments and cliques, total {:.3}), so no solver call was needed for it",
+            last.question,
+            asker.lp.as_ref().map_or(0, |l| l.checked.bound()),
+            asker.lp.as_ref().map_or(0.0, |l| l.checked.value())
+        ),
+        _ => format!(
+            "{} queens exceed the {} inputs of the queen counter (count {}: each input is a \
+             cell or a segment that holds at most one queen), so no search was needed",
+            last.question,
+            asker.session.model.max_count(),
+            count.name()
+        ),
+    }
+}
+
+/// The call optimality rests on: the last that refuted a count (a search downwards or by
+/// bisection may end on a SAT answer below it).
+pub(super) fn refuting<'a>(asker: &'a Asker) -> Option<&'a crate::engine::search::SolverCall> {
+    asker.calls.iter().rev().find(|c| c.found.is_none())
+}

@@ -1,0 +1,149 @@
+//! The start of a value search, before any solver call: the greedy placement, the
+//! combinatorial and the checked LP bounds, the local or tabu search, and the packing LP of the
+//! cut rounds. Every placement here passes the independent checker before it counts.
+
+use super::{LOCAL_SEARCH_MIN_FREE_CELLS, TABU_MIN_FREE_CELLS, ValueOptions};
+use crate::board::{Board, Placement};
+use crate::check::check_placement;
+use crate::engine::bounds::{UpperBound, greedy_placement, upper_bound};
+use crate::engine::lp::bound::{Cliques, LpBound, lp_bound_if, tighten};
+use crate::engine::lp::dive::PackingLp;
+use crate::engine::primal::{VALUE_RUNS, value_start};
+use crate::engine::tabu::climb;
+use crate::run::deadline::Deadline;
+use crate::run::progress::Reporter;
+use std::time::Instant;
+
+/// Where a value search starts.
+pub(super) struct Start {
+    pub greedy: Placement,
+    /// The local search's placement, where it ran.
+    pub local: Option<Placement>,
+    /// The tabu search's, where it ran.
+    pub tabu: Option<Placement>,
+    /// The best of them: the answer of a search stopped before any call beat it.
+    pub best: Placement,
+    /// The best upper bound known: the combinatorial one, or the checked LP bound below it.
+    pub ub: UpperBound,
+    pub lp: Option<LpBound>,
+    /// The packing LP after the cut rounds, while a call is left to find a placement the start
+    /// lacks (its point is a guess, and the dives start from it).
+    pub packing: Option<PackingLp>,
+}
+
+/// The cells the checked certificate forces empty in every placement of `t` queens: the local
+/// search and the dives leave them out at first.
+pub(super) fn barred(lp: &Option<LpBound>, t: usize) -> Vec<crate::board::Coord> {
+    lp.as_ref().map(|l| l.checked.forced(t).empty).unwrap_or_default()
+}
+
+/// The start of the value search on `board`, the heuristics stopped by `deadline`.
+pub(super) fn start(
+    board: &Board,
+    opts: &ValueOptions,
+    deadline: Deadline,
+    progress: &Reporter,
+) -> anyhow::Result<Start> {
+    let over = deadline.stop_test();
+    let greedy = greedy_placement(board);
+    let mut ub = upper_bound(board);
+    let note_lp = |l: &LpBound| {
+        progress.note(|| {
+            format!(
+                "value: segment LP {:.3}, checked bound {} ({:.2} s)",
+                l.lp_value,
+                l.checked.bound(),
+                l.seconds
+            )
+        })
+    };
+    let mut lp = lp_bound_if(board, opts.lp, Cliques::Fixed, &over)?;
+    if let Some(l) = &lp {
+        note_lp(l);
+    }
+    let tabu_leads = board.free_cells().len() >= TABU_MIN_FREE_CELLS && lp.is_some();
+    // What the primal heuristics aim at: the best upper bound known.
+    let aim = lp.as_ref().map_or(ub.bound, |l| l.checked.bound().min(ub.bound));
+    // Where the tabu search leads, its climbs start from the greedy placement: from there they
+    // reached the same counts on 4 of the 5 lattices of the bench set, without the local
+    // search's 0.1–0.4 s (TABU_MIN_FREE_CELLS).
+    let local = (!tabu_leads && board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
+        let t = Instant::now();
+        let p = value_start(board, &greedy, aim, &barred(&lp, aim), VALUE_RUNS, &over);
+        progress.note(|| {
+            format!(
+                "value: local search {} queens, aimed at {} ({:.2} s)",
+                p.len(),
+                aim,
+                t.elapsed().as_secs_f64()
+            )
+        });
+        p
+    });
+    // The greedy placement is the answer of a search stopped before anything beat it.
+    check_placement(board, &greedy)
+        .map_err(|v| anyhow::anyhow!("internal error: the greedy placement fails the checker: {v}"))?;
+    let mut best = greedy.clone();
+    if let Some(p) = &local {
+        check_placement(board, p).map_err(|v| {
+            anyhow::anyhow!("internal error: the local search's placement fails the checker: {v}")
+        })?;
+        if p.len() > best.len() {
+            best = p.clone();
+        }
+    }
+    // Where the tabu search leads, it climbs from the start towards the checked LP bound, a
+    // queen at a time: on the wall lattices the local search stopped a queen or two short, and
+    // the climbs reach most of their values (40×40 step-5 lattice 9.9 → 0.2 s).
+    let tabu = (tabu_leads && best.len() < aim).then(|| {
+        let t = Instant::now();
+        let p = climb(board, &best, aim, &over);
+        progress.note(|| {
+            format!(
+                "value: tabu search {} queens, aimed at {aim} ({:.2} s)",
+                p.len(),
+                t.elapsed().as_secs_f64()
+            )
+        });
+        p
+    });
+    if let Some(p) = &tabu {
+        check_placement(board, p).map_err(|v| {
+            anyhow::anyhow!("internal error: the tabu search's placement fails the checker: {v}")
+        })?;
+        best = p.clone();
+    }
+    // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
+    // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
+    // finds the value hard, and the packing LP gives guesses and dives (below).
+    let mut packing = None;
+    if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
+        && let Some(t) = tighten(board, &over)?
+    {
+        if let Some(l) = t.bound {
+            note_lp(&l);
+            lp = Some(l);
+        }
+        packing = Some(t.packing);
+    }
+    if let Some(l) = &lp
+        && l.checked.bound() < ub.bound
+    {
+        ub = UpperBound {
+            bound: l.checked.bound(),
+            reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
+        };
+    }
+    // Only while a call is left to find a placement the start lacks (the cut rounds' bound
+    // may have closed the gap).
+    let packing = packing.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound()));
+    Ok(Start {
+        greedy,
+        local,
+        tabu,
+        best,
+        ub,
+        lp,
+        packing,
+    })
+}

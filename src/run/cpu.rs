@@ -1,0 +1,40 @@
+//! The one clock of every limit and every figure: CPU seconds, of the process or of the
+//! calling thread. On a shared machine the wall clock says more about the neighbours than
+//! about the solver.
+
+/// User + system CPU seconds of this process, all its threads, plus the children it has
+/// reaped (external solvers, proof checkers). 0 where the platform does not report it.
+pub fn process_cpu_seconds() -> f64 {
+    rusage_seconds(libc::RUSAGE_SELF) + rusage_seconds(libc::RUSAGE_CHILDREN)
+}
+
+/// CPU seconds the calling thread has used (0 where the clock is unavailable): the work of one
+/// rayon task, apart from what the other threads do meanwhile.
+pub fn thread_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the call only writes into it.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return 0.0;
+    }
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// Process CPU seconds spent since `start`, a reading of [`process_cpu_seconds`].
+pub fn cpu_since(start: f64) -> f64 {
+    (process_cpu_seconds() - start).max(0.0)
+}
+
+fn rusage_seconds(who: libc::c_int) -> f64 {
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `u` is a valid, writable rusage; the call only writes into it.
+    if unsafe { libc::getrusage(who, &mut u) } != 0 {
+        return 0.0;
+    }
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(u.ru_utime) + tv(u.ru_stime)
+}

@@ -1,0 +1,153 @@
+//! The one deadline of a search: a stop signal, or a limit of CPU seconds. Every `--time-limit`
+//! is CPU time (of the thread that runs the search, or of the whole process), so that a limit
+//! means the same on a busy machine as on an idle one; and why a search stopped is worded here
+//! once.
+
+use super::cpu::{process_cpu_seconds, thread_cpu_seconds};
+use super::interrupt::{interrupted, stop_requested};
+use std::time::Duration;
+
+/// Whose CPU time a [`Deadline`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// The calling thread's: the search that runs the in-process solver, apart from whatever
+    /// other threads do meanwhile.
+    Thread,
+    /// The whole process's, with the children it has reaped.
+    Process,
+}
+
+impl Clock {
+    /// CPU seconds so far on this clock.
+    pub fn read(self) -> f64 {
+        match self {
+            Clock::Thread => thread_cpu_seconds(),
+            Clock::Process => process_cpu_seconds(),
+        }
+    }
+}
+
+/// When a search must stop: once a stop signal came, or once `limit` of CPU time on `clock` has
+/// passed since the deadline was set (never by time without a limit). It is `Copy`, so one
+/// deadline serves a local search, a solver's terminate callback and the loop between calls.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    limit: Option<Duration>,
+    clock: Clock,
+    start: f64,
+    /// False for a search that owes its answer whatever a signal asks ([`Deadline::never`]).
+    signals: bool,
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Why {
+    /// A stop signal, named as [`interrupted`] names it.
+    Signal,
+    /// The time limit, in CPU seconds.
+    TimeLimit(Option<Duration>),
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Signal => f.write_str(&interrupted()),
+            Why::TimeLimit(l) => write!(
+                f,
+                "the time limit of {} CPU s ran out",
+                l.unwrap_or_default().as_secs_f64()
+            ),
+        }
+    }
+}
+
+impl Deadline {
+    /// `limit` of `clock`'s CPU time from now, or a stop signal.
+    pub fn new(limit: Option<Duration>, clock: Clock) -> Deadline {
+        Deadline {
+            limit,
+            clock,
+            start: clock.read(),
+            signals: true,
+        }
+    }
+
+    /// `limit` of the calling thread's CPU time from now, or a stop signal.
+    pub fn thread(limit: Option<Duration>) -> Deadline {
+        Deadline::new(limit, Clock::Thread)
+    }
+
+    /// `limit` of the process's CPU time from now, or a stop signal.
+    pub fn process(limit: Option<Duration>) -> Deadline {
+        Deadline::new(limit, Clock::Process)
+    }
+
+    /// No deadline at all, not even a stop signal: for what a finished search still owes.
+    pub fn never() -> Deadline {
+        Deadline {
+            limit: None,
+            clock: Clock::Thread,
+            start: 0.0,
+            signals: false,
+        }
+    }
+
+    /// The time limit.
+    pub fn limit(&self) -> Option<Duration> {
+        self.limit
+    }
+
+    /// CPU seconds on the deadline's clock since it was set.
+    pub fn spent(&self) -> f64 {
+        self.clock.read() - self.start
+    }
+
+    /// Whether the time limit has run out.
+    pub fn timed_out(&self) -> bool {
+        self.limit.is_some_and(|l| self.spent() >= l.as_secs_f64())
+    }
+
+    /// Whether the search must stop: a stop signal came or the time limit ran out.
+    pub fn passed(&self) -> bool {
+        (self.signals && stop_requested()) || self.timed_out()
+    }
+
+    /// The deadline as a stop test, for a solver's terminate callback or a local search.
+    pub fn stop_test(self) -> impl Fn() -> bool + Copy + Send + 'static {
+        move || self.passed()
+    }
+
+    /// Why a search under this deadline stopped: the signal, if one came, else the limit.
+    pub fn why(&self) -> Why {
+        match self.signals && stop_requested() {
+            true => Why::Signal,
+            false => Why::TimeLimit(self.limit),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_runs_out_on_cpu_time_and_says_so() {
+        let none = Deadline::thread(None);
+        assert!(!none.timed_out());
+        let zero = Deadline::process(Some(Duration::ZERO));
+        assert!(zero.timed_out() && zero.passed());
+        let soon = Deadline::thread(Some(Duration::from_millis(20)));
+        assert!(!soon.timed_out());
+        // Spin the CPU; sleeping would not count.
+        let mut x = 0u64;
+        while !soon.timed_out() {
+            x = x.wrapping_add(std::hint::black_box(1));
+        }
+        assert!(x > 0 && soon.spent() >= 0.02);
+        assert_eq!(
+            Why::TimeLimit(Some(Duration::from_secs(3600))).to_string(),
+            "the time limit of 3600 CPU s ran out"
+        );
+        assert!(!Deadline::never().passed());
+    }
+}
