@@ -13,20 +13,25 @@ import re
 import sys
 
 # Each layer with the layers it may import (besides itself and `root`, the crate's own items).
+# `choice` (named options) and `run` (clock, signals, progress, provenance, shards) stand beside
+# the layers: every layer may use them, and they use nothing above them.
 LAYERS = {
-    "board": [],
-    "check": ["board"],
-    "encode": ["board"],
-    "io": ["board", "check", "encode"],
-    "solve": ["board", "check", "encode", "io"],
-    "run": ["board", "check", "encode", "io", "solve"],
-    "engine": ["board", "check", "encode", "io", "solve", "run"],
-    "study": ["board", "check", "encode", "io", "solve", "run", "engine"],
-    "cli": ["board", "check", "encode", "io", "solve", "run", "engine", "study"],
+    "choice": [],
+    "board": ["choice"],
+    "check": ["choice", "board"],
+    "encode": ["choice", "board"],
+    "io": ["choice", "board", "check", "encode"],
+    "solve": ["choice", "board", "check", "encode", "io"],
+    "run": ["choice"],
+    "engine": ["choice", "board", "check", "encode", "io", "solve", "run"],
+    "study": ["choice", "board", "check", "encode", "io", "solve", "run", "engine"],
+    "cli": ["choice", "board", "check", "encode", "io", "solve", "run", "engine", "study"],
 }
 
 # `crate::x`, `queensat::x` (the binary's view of the library), `queensat_x::` (a crate).
 REF = re.compile(r"\b(?:crate|queensat)::([a-z_]+)|\bqueensat_([a-z_]+)::")
+# Exported macros, by the layer that defines them.
+MACROS = {"choices": "choice", "with_cell_width": "board"}
 # `use crate::{board::X, check::Y}`: each leading name of the group.
 GROUP = re.compile(r"\b(?:crate|queensat)::\{([^}]*)")
 
@@ -59,6 +64,7 @@ def main() -> int:
             grouped = [g.strip().split("::")[0] for m in GROUP.finditer(line)
                        for g in m.group(1).split(",")]
             for dst in [m.group(1) or m.group(2) for m in REF.finditer(line)] + grouped:
+                dst = MACROS.get(dst, dst)
                 if dst in LAYERS and dst != src:
                     edges.setdefault((src, dst), set()).add(str(path.relative_to(root)))
     names = list(LAYERS)
