@@ -40,7 +40,9 @@ def main():
                 t = time.time()
                 out = subprocess.run(cmd, capture_output=True, text=True, check=True)
                 rep = json.loads(out.stdout)
-                rep.pop("version")  # the envelope's; the rows keep their fields
+                # The envelope's fields go: the rows keep theirs, in their order.
+                rep.pop("version")
+                rep.pop("command")
                 rep["command"] = " ".join(["queensat"] + cmd[1:])
                 rep["load_average"] = os.getloadavg()[0]
                 rep["process_seconds"] = time.time() - t
