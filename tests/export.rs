@@ -184,7 +184,10 @@ fn solve_stops_a_built_in_solver_at_the_time_limit() {
         (&"unknown".into(), &"cadical".into()),
         "{j}"
     );
-    assert!(j["note"].as_str().unwrap().contains("time limit (0.5 CPU s)"), "{j}");
+    assert!(
+        j["note"].as_str().unwrap().contains("time limit (0.5 CPU s)"),
+        "{j}"
+    );
 }
 
 #[test]

@@ -452,7 +452,7 @@ impl Run<'_> {
     }
 
     /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path (a
-    /// DRAT proof checked by the external checker); an error unless the checker accepts it.
+    /// DRAT or LRAT proof checked by the proof checker); an error unless the checker accepts it.
     /// The checked certificate that at most k solutions (packing: at least k) do not exist;
     /// with `stop`, `None` when it said so first or the question turned out satisfiable (its
     /// files are then removed). Without `stop` a satisfiable question is an error.
@@ -534,7 +534,7 @@ impl Run<'_> {
         };
         anyhow::ensure!(
             cert.certified,
-            "the DRAT checker rejected the proof ({}) that {proves}: {}",
+            "the proof checker rejected the proof ({}) that {proves}: {}",
             cert.proof.display(),
             cert.check.status
         );

@@ -337,7 +337,7 @@ fn search(
         };
         ensure!(
             c.certified,
-            "the DRAT checker rejected the proof that {} walls are too few for {queens} queens",
+            "the proof checker rejected the proof that {} walls are too few for {queens} queens",
             w - 1
         );
         report.certify_cpu_seconds = cpu_since(cpu);
