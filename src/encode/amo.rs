@@ -28,13 +28,9 @@ pub enum Amo {
 }
 
 impl Amo {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            Amo::Pairwise => "pairwise",
-            Amo::Ladder => "ladder",
-            Amo::Bitwise => "bitwise",
-            Amo::Commander => "commander",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 
     /// Adds `at most one of lits`. Lists of length 0 or 1 add nothing.

@@ -33,11 +33,9 @@ pub enum ArmyEncoding {
 }
 
 impl ArmyEncoding {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            ArmyEncoding::Segments => "segments",
-            ArmyEncoding::Pairs => "pairs",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 }
 

@@ -34,11 +34,9 @@ pub enum CountMode {
 }
 
 impl CountMode {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            CountMode::Cells => "cells",
-            CountMode::Segments => "segments",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 }
 

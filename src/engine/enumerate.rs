@@ -50,11 +50,9 @@ pub enum Breaking {
 }
 
 impl Breaking {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            Breaking::Images => "images",
-            Breaking::LexLeader => "lex-leader",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 }
 

@@ -166,13 +166,9 @@ pub enum CadicalConfig {
 }
 
 impl CadicalConfig {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            CadicalConfig::Default => "default",
-            CadicalConfig::Sat => "sat",
-            CadicalConfig::Unsat => "unsat",
-            CadicalConfig::Plain => "plain",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 }
 

@@ -62,21 +62,16 @@ pub enum QueenCount {
 }
 
 impl Attack {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            Attack::Linear => "linear",
-            Attack::Pairwise => "pairwise",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 }
 
 impl QueenCount {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            QueenCount::Blocks => "blocks",
-            QueenCount::Cells => "cells",
-            QueenCount::Segments => "segments",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 }
 

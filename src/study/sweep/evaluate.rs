@@ -44,12 +44,9 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
     pub fn name(self) -> &'static str {
-        match self {
-            Engine::Reuse => "reuse",
-            Engine::Rebuild => "rebuild",
-            Engine::Tree => "tree",
-        }
+        crate::choice::Choice::choice_name(self)
     }
 
     /// The encoding, in words, for the provenance of results.
