@@ -43,7 +43,6 @@ fn hostname() -> String {
 
 impl DirLock {
     fn take(dir: &Path) -> anyhow::Result<DirLock> {
-        use std::io::Write as _;
         crate::io::create_folder(dir)?;
         let path = dir.join(LOCK_FILE);
         let me = format!(
@@ -52,19 +51,23 @@ impl DirLock {
             hostname(),
             crate::run::command_line()
         );
+        // The lock appears whole: written beside it, then linked to its name, which fails when
+        // the name is taken. A rival that finds it therefore always reads its owner (created
+        // empty and then written, two writers starting together saw an empty lock).
+        let draft = dir.join(format!("{LOCK_FILE}.{}", std::process::id()));
+        std::fs::write(&draft, me.as_bytes()).with_context(|| format!("cannot write {}", draft.display()))?;
+        let taken = DirLock::link(&draft, &path, dir);
+        let _ = std::fs::remove_file(&draft);
+        taken
+    }
+
+    /// Links `draft` (the lock's text) to `path`, taking over a lock whose process is gone.
+    fn link(draft: &Path, path: &Path, dir: &Path) -> anyhow::Result<DirLock> {
         for _ in 0..3 {
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(mut f) => {
-                    f.write_all(me.as_bytes())
-                        .with_context(|| format!("cannot write {}", path.display()))?;
-                    return Ok(DirLock(path));
-                }
+            match std::fs::hard_link(draft, path) {
+                Ok(()) => return Ok(DirLock(path.to_path_buf())),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let bytes = std::fs::read(&path).unwrap_or_default();
+                    let bytes = std::fs::read(path).unwrap_or_default();
                     let text = String::from_utf8_lossy(&bytes);
                     let field = |name: &str| {
                         text.lines()
@@ -94,7 +97,7 @@ impl DirLock {
                         );
                     }
                     // Left by a process that is gone: take it over.
-                    let _ = std::fs::remove_file(&path);
+                    let _ = std::fs::remove_file(path);
                 }
                 Err(e) => bail!("cannot create {}: {e}", path.display()),
             }
