@@ -206,3 +206,24 @@ pub enum Format {
     Text,
     Json,
 }
+
+/// How a command reports, the same flags on every command that searches: the format, whether
+/// an answer may rest on an unchecked UNSAT, and progress.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub proof: ProofArgs,
+    /// text, or json: the envelope (`command`, `version`) and the report, as described in
+    /// docs/schema/COMMAND.json (`solutions`: one object a line, placements then a summary).
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
+    #[command(flatten)]
+    pub progress: super::progress::ProgressArgs,
+}
+
+impl ReportArgs {
+    /// Whether the report is JSON.
+    pub fn json(&self) -> bool {
+        self.format == Format::Json
+    }
+}

@@ -1,16 +1,14 @@
 //! `queensat armies`: peaceable queen armies on one board or a table of board sizes.
 
-use super::args::{CertifyArgs, Format, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs};
+use super::args::{CertifyArgs, OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
-use super::progress::ProgressArgs;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::ArmyEncoding;
 use queensat::engine::interrupt::stopped_exit_code;
 use queensat::engine::{Provenance, Shard};
-use queensat::study::report::command_json;
-use queensat::study::report::{ArmyTableOptions, army_rows, army_table, army_text, largest_armies_cached};
+use queensat::study::report::{ArmyTableOptions, army_output, army_rows, army_table, largest_armies_cached};
 use queensat::study::{ArmyOptions, ArmyReport};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -65,11 +63,7 @@ pub struct ArmiesArgs {
     #[command(flatten)]
     pub certify: CertifyArgs,
     #[command(flatten)]
-    pub proof: ProofArgs,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
-    #[command(flatten)]
-    pub progress: ProgressArgs,
+    pub report: ReportArgs,
 }
 
 pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
@@ -83,11 +77,10 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         certify: a.certify.target(),
     };
     if a.table {
-        let b = &a.board;
-        if b.file.is_some() || b.walls.is_some() || b.holes.is_some() || b.bits.is_some() {
+        if a.board.has_cells() {
             bail!("--table takes board sizes only (no grid file, walls or holes)");
         }
-        let shapes = b.shape.shapes()?;
+        let shapes = a.board.shape.shapes()?;
         let t = ArmyTableOptions {
             armies: opts.clone(),
             cache: a.cache.as_deref(),
@@ -95,23 +88,21 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
             brute: a.brute,
             shard: a.shard,
         };
-        let rows = army_rows(&shapes, &t, &a.progress.reporter())?;
+        let rows = army_rows(&shapes, &t, &a.report.progress.reporter())?;
         let reports: Vec<&ArmyReport> = rows.iter().filter_map(|r| r.report.as_ref()).collect();
-        a.proof
+        a.report
+            .proof
             .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
         a.output
             .emit(&army_table(&rows, &opts, a.brute, &Provenance::now()))?;
         let stopped = reports.iter().any(|r| !r.proved);
         return Ok(exit_code(&reports, stopped));
     }
-    let (board, _) = a.board.load()?;
+    let board = a.board.load()?.board;
     let report =
         largest_armies_cached(&board, &opts, a.cache.as_deref(), false)?.expect("computing is allowed");
-    a.proof.check(!report.rests_on_unchecked_unsat())?;
-    a.output.emit(&match a.format {
-        Format::Json => command_json("armies", &report)? + "\n",
-        Format::Text => army_text(&report),
-    })?;
+    a.report.proof.check(!report.rests_on_unchecked_unsat())?;
+    a.output.emit(&army_output(&report, a.report.json())?)?;
     Ok(exit_code(&[&report], !report.proved))
 }
 

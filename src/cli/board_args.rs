@@ -1,10 +1,9 @@
-//! How a board is given on the command line: a grid file, or a size with wall, hole and bit
-//! lists.
+//! How a board is given on the command line: a board file, a CSPLib instance or a size, with
+//! wall, hole and bit lists on top ([`queensat::io::BoardSpec`] checks them).
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
-use queensat::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
-use queensat::io::from_bits64;
+use queensat::io::{BoardSource, BoardSpec, CellLists};
 use std::path::PathBuf;
 
 /// Board selection shared by the commands.
@@ -13,6 +12,10 @@ pub struct BoardArgs {
     /// A board file: an ASCII grid (`.` free, `#` wall, `x` hole, `Q` queen) or JSON
     /// (`{"rows":8,"cols":8,"walls":[[1,3]],"holes":[]}`); `-` for stdin.
     pub file: Option<PathBuf>,
+    /// A CSPLib blocked n-queens instance (prob080: n and blocked squares, 1-based text or
+    /// 0-based XCSP JSON); blocked squares become holes and n queens are wanted.
+    #[arg(long, value_name = "FILE")]
+    pub csplib: Option<PathBuf>,
     #[command(flatten)]
     pub shape: super::shape_args::ShapeArgs,
     /// Walls as "r,c r,c ..." (0-based, row 0 at the top).
@@ -28,93 +31,49 @@ pub struct BoardArgs {
     pub bits: Option<String>,
 }
 
-/// Parses a u64 given in decimal or with a 0x prefix.
-pub fn parse_u64(s: &str) -> anyhow::Result<u64> {
-    let t = s.trim();
-    let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16),
-        None => t.replace('_', "").parse(),
-    };
-    r.map_err(|_| anyhow::anyhow!("{s:?} is not a 64-bit number (decimal or 0x-hex)"))
-}
-
-fn diagonals(n: usize) -> Vec<Coord> {
-    let mut v: Vec<Coord> = (0..n)
-        .map(|i| (i, i))
-        .chain((0..n).map(|i| (i, n - 1 - i)))
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
 impl BoardArgs {
-    /// The board, and the queens a grid file showed (empty otherwise).
-    pub fn load(&self) -> anyhow::Result<(Board, Placement)> {
-        let (mut board, queens) = match &self.file {
-            Some(path) if !self.shape.given() => {
-                let text = super::input::read_text(path, "board file")?;
-                let name = super::input::input_name(path);
-                // A JSON board (README, "Board formats") opens with `{`, which no grid does.
-                if text.trim_start().starts_with('{') {
-                    let board: Board =
-                        serde_json::from_str(&text).with_context(|| format!("{name}: not a JSON board"))?;
-                    (board, Placement::default())
-                } else {
-                    let g = parse_grid(&text).map_err(|e| e.in_file(&name))?;
-                    (g.board, g.queens)
-                }
-            }
-            Some(_) => bail!("give a board file or --size/--rows/--cols, not both"),
-            // The published 64-bit layout is the 8x8 board's.
-            None if !self.shape.given() && self.bits.is_some() => (Board::new(8, 8)?, Placement::default()),
-            None if !self.shape.given() => {
-                bail!("no board given: pass a grid file, --size N, or --rows R --cols C")
-            }
-            None => {
-                let (r, c) = self.shape.shape()?;
-                (Board::new(r, c)?, Placement::default())
-            }
-        };
-        self.place_cells(&mut board)?;
-        if let Some(&q) = queens.queens().iter().find(|&&q| board.cell(q) != Cell::Free) {
-            bail!(
-                "the grid's queen at {},{} stands on a {}",
-                q.0,
-                q.1,
-                board.cell(q).name()
-            );
-        }
-        Ok((board, queens))
+    /// Whether anything but a shape was given (a file, an instance, walls, holes or bits).
+    pub fn has_cells(&self) -> bool {
+        self.file.is_some()
+            || self.csplib.is_some()
+            || self.walls.is_some()
+            || self.holes.is_some()
+            || self.bits.is_some()
     }
 
-    /// Puts the cells of `--walls`, `--bits` and `--holes` on `board` (also on a board that
-    /// came from elsewhere, such as an instance file).
-    pub fn place_cells(&self, board: &mut Board) -> anyhow::Result<()> {
-        if let Some(w) = &self.walls {
-            for p in parse_cell_list(w).context("--walls")? {
-                board.place(p, Cell::Wall).context("--walls")?;
+    /// The board given, checked once.
+    pub fn load(&self) -> anyhow::Result<BoardSpec> {
+        let shape = self.shape.given();
+        let read = |path: &PathBuf, what| super::input::read_text(path, what);
+        let source = match (&self.file, &self.csplib) {
+            (Some(_), Some(_)) => bail!("give either --csplib FILE or a board, not both"),
+            (None, Some(_)) if shape || self.bits.is_some() => {
+                bail!("give either --csplib FILE or a board, not both")
             }
-        }
-        if let Some(bits) = &self.bits {
-            let n = parse_u64(bits).context("--bits")?;
-            for p in from_bits64(n, board.rows(), board.cols()).context("--bits")? {
-                board.place(p, Cell::Wall).context("--bits")?;
+            (Some(_), None) if shape => bail!("give a board file or --size/--rows/--cols, not both"),
+            (None, Some(path)) => BoardSource::Csplib {
+                text: read(path, "instance file")?,
+                name: path.display().to_string(),
+            },
+            (Some(path), None) => BoardSource::File {
+                text: read(path, "board file")?,
+                name: super::input::input_name(path),
+            },
+            // The published 64-bit layout is the 8x8 board's.
+            (None, None) if !shape && self.bits.is_some() => BoardSource::Shape(8, 8),
+            (None, None) if !shape => {
+                bail!("no board given: pass a grid file, --size N, or --rows R --cols C")
             }
-        }
-        if let Some(h) = &self.holes {
-            let cells = if h.trim() == "diagonals" {
-                if !board.is_square() {
-                    bail!("--holes diagonals needs a square board");
-                }
-                diagonals(board.rows())
-            } else {
-                parse_cell_list(h).context("--holes")?
-            };
-            for p in cells {
-                board.place(p, Cell::Hole).context("--holes")?;
+            (None, None) => {
+                let (r, c) = self.shape.shape()?;
+                BoardSource::Shape(r, c)
             }
-        }
-        Ok(())
+        };
+        let cells = CellLists {
+            walls: self.walls.as_deref(),
+            bits: self.bits.as_deref(),
+            holes: self.holes.as_deref(),
+        };
+        BoardSpec::new(source, &cells)
     }
 }

@@ -1,15 +1,12 @@
 //! `queensat cover`: packing and covering the n×n board with n-queens solutions.
 
-use super::args::{Format, OutputArgs, ProofArgs, SolverArgs, SymmetryArgs};
+use super::args::{OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::choice::choice;
-use super::progress::ProgressArgs;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::Amo;
-use queensat::engine::Provenance;
 use queensat::engine::interrupt::{stop_requested, stopped_exit_code};
-use queensat::study::report::command_json;
-use queensat::study::report::{cover_table, cover_text, pack_and_cover_cached};
+use queensat::study::report::{cover_output, pack_and_cover_cached};
 use queensat::study::{Counts, CoverOptions};
 use std::path::PathBuf;
 
@@ -49,11 +46,7 @@ pub struct CoverArgs {
     #[arg(long)]
     pub certify: bool,
     #[command(flatten)]
-    pub proof: ProofArgs,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
-    #[command(flatten)]
-    pub progress: ProgressArgs,
+    pub report: ReportArgs,
 }
 
 pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
@@ -75,17 +68,15 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         amo: a.amo,
         certificates,
         symmetry_breaking: a.symmetry.breaking(),
-        progress: a.progress.reporter(),
+        progress: a.report.progress.reporter(),
         time_limit: a.time_limit,
     };
     let (reports, missing) = pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &opts.progress)?;
-    a.proof
-        .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
-    a.output.emit(&match a.format {
-        Format::Json => command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
-        Format::Text if a.size.single().is_some() && reports.len() == 1 => cover_text(&reports[0]),
-        Format::Text => cover_table(&reports, &missing, &Provenance::now()),
-    })?;
+    let unchecked = reports.iter().any(|r| r.rests_on_unchecked_unsat());
+    a.report.proof.check(!unchecked)?;
+    let one_size = a.size.single().is_some();
+    a.output
+        .emit(&cover_output(&reports, &missing, one_size, a.report.json())?)?;
     // A stop signal after the last search still skipped the sizes not begun: an interrupt.
     let open = reports.iter().any(|r| !(r.pack.optimal && r.cover.optimal));
     Ok(stopped_exit_code(open || stop_requested()))

@@ -82,7 +82,7 @@ pub struct EncodeValueArgs {
 pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
     match a.what {
         EncodeWhat::Value(v) => {
-            let (board, _) = v.board.load()?;
+            let board = v.board.load()?.board;
             let format = match (v.format, v.wcnf, v.opb, v.lp) {
                 (Some(f), ..) => f,
                 (_, true, ..) => ExportFormat::Wcnf,

@@ -1,14 +1,19 @@
-//! Reading a file that the user named, `-` meaning standard input.
+//! Reading a file that the user named, `-` meaning standard input, decompressed when its first
+//! bytes say it is gzip, xz or bzip2 ([`queensat::io::read_text`]).
 
 use anyhow::Context;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
-/// The text of `path` (`-`: standard input), decompressed when its first bytes say it is
-/// gzip, xz or bzip2 ([`queensat::io::read_text`]); an error names `what` was being read and
-/// where.
-pub fn read_text(path: &Path, what: &str) -> anyhow::Result<String> {
+/// What `read` makes of `path` (`-`: standard input); an error names `what` was being read
+/// and where.
+fn with_input<T>(
+    path: &Path,
+    what: &str,
+    read: impl FnOnce(Box<dyn Read>) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
     if path.as_os_str() == "-" {
-        return queensat::io::read_text(std::io::stdin().lock()).context("reading stdin");
+        return read(Box::new(std::io::stdin().lock())).context("reading stdin");
     }
     let what = if what.is_empty() {
         String::new()
@@ -17,7 +22,17 @@ pub fn read_text(path: &Path, what: &str) -> anyhow::Result<String> {
     };
     let cannot = || format!("cannot read {what}{}", path.display());
     let file = std::fs::File::open(path).with_context(cannot)?;
-    queensat::io::read_text(file).with_context(cannot)
+    read(Box::new(file)).with_context(cannot)
+}
+
+/// The whole text of `path`.
+pub fn read_text(path: &Path, what: &str) -> anyhow::Result<String> {
+    with_input(path, what, queensat::io::read_text)
+}
+
+/// The text of `path` as a stream, to read a line at a time ([`queensat::io::open_text`]).
+pub fn open_text(path: &Path, what: &str) -> anyhow::Result<Box<dyn BufRead>> {
+    with_input(path, what, queensat::io::open_text)
 }
 
 /// How messages name `path`: `<stdin>` for `-`.

@@ -10,7 +10,6 @@ mod choice;
 mod cover;
 mod encode;
 mod input;
-mod instance;
 mod least_walls;
 mod manual;
 mod nk;

@@ -1,18 +1,16 @@
 //! `queensat render`: an SVG picture of a board and, optionally, a placement.
 
-use super::args::OutputArgs;
-use super::instance::InstanceArgs;
-use anyhow::Context;
+use super::args::{Format, OutputArgs};
+use super::board_args::BoardArgs;
 use clap::Args;
-use queensat::board::{Placement, parse_cell_list};
-use queensat::check::check_placement;
 use queensat::engine::{ValueOptions, value};
-use queensat::io::board_svg;
+use queensat::io::{parse_placement, write_atomic};
+use queensat::study::report::{render_board, render_json};
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
     #[command(flatten)]
-    pub instance: InstanceArgs,
+    pub board: BoardArgs,
     /// Queens to draw as "r,c r,c ..." (default: the queens of the grid file, if any).
     #[arg(long, value_name = "CELLS", conflicts_with = "solve")]
     pub placement: Option<String>,
@@ -21,37 +19,32 @@ pub struct RenderArgs {
     pub solve: bool,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// text (the SVG), or json: what was drawn and the SVG text (with --output FILE, the file
+    /// written).
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
 }
 
 /// Exit code 1 when the drawn placement is not legal (it is still drawn, wrong queens red).
 pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
-    let loaded = a.instance.load()?;
-    let board = loaded.board;
-    let placement = if let Some(list) = &a.placement {
-        let queens = parse_cell_list(list).context("--placement")?;
-        if let Some(q) = queens.iter().find(|&&q| !board.contains(q)) {
-            anyhow::bail!(
-                "--placement: queen {},{} is off the {}x{} board",
-                q.0,
-                q.1,
-                board.rows(),
-                board.cols()
-            );
-        }
-        Some(Placement::from_list(queens).context("--placement")?)
-    } else if a.solve {
-        Some(value(&board, &ValueOptions::default())?.placement)
-    } else if !loaded.shown.is_empty() {
-        Some(loaded.shown)
-    } else {
-        None
+    let spec = a.board.load()?;
+    let board = &spec.board;
+    let placement = match &a.placement {
+        Some(list) => Some(parse_placement(board, list)?),
+        None if a.solve => Some(value(board, &ValueOptions::default())?.placement),
+        None => Some(spec.shown).filter(|p| !p.is_empty()),
     };
-    let mut code = 0;
-    if let Some(Err(v)) = placement.as_ref().map(|p| check_placement(&board, p)) {
+    let r = render_board(board, placement.as_ref());
+    if let Some(v) = &r.violation {
         eprintln!("queensat: warning: the placement is not legal: {v}");
-        code = 1;
     }
-    let svg = board_svg(&board, placement.as_ref());
-    a.output.emit(&svg)?;
-    Ok(code)
+    match (a.format, &a.output.output) {
+        (Format::Text, _) => a.output.emit(&r.svg)?,
+        (Format::Json, Some(path)) if !a.output.to_stdout() => {
+            write_atomic(path, r.svg.as_bytes())?;
+            out!("{}", render_json(board, placement.as_ref(), &r, Some(path))?)?;
+        }
+        (Format::Json, _) => out!("{}", render_json(board, placement.as_ref(), &r, None)?)?,
+    }
+    Ok(i32::from(r.violation.is_some()))
 }

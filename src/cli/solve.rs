@@ -5,11 +5,9 @@
 
 use super::args::{Format, ProofArgs, SolverArgs};
 use clap::Args;
-use queensat::board::render_grid;
-use queensat::engine::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
-use queensat::io::model_lines;
-use queensat::solve::{Backend, UNCHECKED_UNSAT, parse_seconds};
-use queensat::study::report::command_json;
+use queensat::engine::{CnfStatus, check_solver_output, solve_cnf};
+use queensat::solve::{Backend, parse_seconds};
+use queensat::study::report::solve_output;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -58,51 +56,6 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     if answer.status == CnfStatus::Unsat {
         a.proof.check(answer.certified)?;
     }
-    match a.format {
-        super::args::Format::Json => outln!("{}", command_json("solve", &answer)?)?,
-        super::args::Format::Text => out!("{}", text_of(&answer))?,
-    }
+    out!("{}", solve_output(&answer, a.format == Format::Json)?)?;
     Ok(answer.status.exit_code())
-}
-
-/// A `c note:` line for what the answer does not check, or nothing.
-fn note_line(a: &CnfAnswer) -> String {
-    a.note
-        .as_ref()
-        .map_or(String::new(), |n| format!("c note: {n}\n"))
-}
-
-/// The SAT competition's output: the `s` line, `v` lines for a model, and everything else
-/// (the solver, the proof, the decoded board and placement) as `c` comment lines.
-fn text_of(a: &CnfAnswer) -> String {
-    let who = if a.solver == "check" {
-        "checked solver output".to_string()
-    } else {
-        format!("solver {}, {:.3} s", a.solver, a.seconds)
-    };
-    let comments = |text: &str| -> String { text.lines().map(|l| format!("c {l}\n")).collect() };
-    match a.status {
-        CnfStatus::Unsat if a.certified => format!("s UNSATISFIABLE\nc {who}\n{}", note_line(a)),
-        CnfStatus::Unsat => format!(
-            "s UNSATISFIABLE\nc {who}\nc proof: {UNCHECKED_UNSAT}\n{}",
-            note_line(a)
-        ),
-        CnfStatus::Unknown => format!(
-            "s UNKNOWN\n{}",
-            comments(&format!("{who}: {}", a.note.as_deref().unwrap_or("")))
-        ),
-        CnfStatus::Sat => {
-            let mut s = format!(
-                "s SATISFIABLE\nc {who}; model satisfies all {} clauses\n",
-                a.clauses
-            );
-            if let (Some(b), Some(p)) = (&a.board, &a.placement) {
-                s.push_str(&comments(&render_grid(b, Some(p))));
-                s.push_str(&format!("c {} queens, placement checked\n", p.len()));
-                s.push_str(&note_line(a));
-            }
-            s.push_str(&model_lines(a.model.as_deref().unwrap_or_default()));
-            s
-        }
-    }
 }

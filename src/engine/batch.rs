@@ -9,8 +9,11 @@
 
 use super::value::{ValueOptions, value_within};
 use crate::board::Board;
+use crate::run::interrupt::stop_requested;
 use crate::run::progress::Reporter;
+use anyhow::Context;
 use serde_json::{Value, json};
+use std::io::{BufRead, Write};
 use std::time::Duration;
 
 /// How every line of a batch is answered: the value search's options, its time limit per
@@ -33,7 +36,57 @@ fn error_line(line_no: usize, e: String) -> Value {
     json!({ "line": line_no, "error": format!("line {line_no}: {e}") })
 }
 
+/// How a batch ended.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BatchEnd {
+    /// Lines that were not a board, or whose answer failed `--require-proof`.
+    pub bad: usize,
+    /// Whether a search stopped short of a proof (`--time-limit`), or a stop signal cut the
+    /// input short.
+    pub stopped: bool,
+}
+
 impl Batch<'_> {
+    /// Answers every line of `input` (`name` in errors) on `out`, one JSON line each, flushed
+    /// as it goes so that a reader waits for no more than its own answer. A stop signal ends
+    /// the batch after the board it stopped (answered, not proved).
+    pub fn run(&self, input: &mut dyn BufRead, name: &str, out: &mut dyn Write) -> anyhow::Result<BatchEnd> {
+        let mut end = BatchEnd {
+            bad: 0,
+            stopped: false,
+        };
+        let mut line = Vec::new();
+        for i in 1.. {
+            line.clear();
+            if input
+                .read_until(b'\n', &mut line)
+                .with_context(|| format!("{name} line {i}"))?
+                == 0
+            {
+                break;
+            }
+            let j = match self.line_bytes(i, &line) {
+                None => continue,
+                Some(Ok(a)) => {
+                    end.stopped |= !a.proved;
+                    a.json
+                }
+                Some(Err(e)) => {
+                    end.bad += 1;
+                    e
+                }
+            };
+            writeln!(out, "{j}")?;
+            out.flush()?;
+            if stop_requested() {
+                break;
+            }
+        }
+        // A stop signal after the last board still cut the input short.
+        end.stopped |= stop_requested();
+        Ok(end)
+    }
+
     /// The answer to one input line, whatever its bytes (a line that is not UTF-8 is a bad
     /// line like any other); `Err` holds the error object (already naming the line). Blank
     /// lines and lines starting with `#` give `None`.
@@ -136,5 +189,42 @@ mod tests {
             assert_eq!(e["line"], 7);
             assert!(e["error"].as_str().unwrap().starts_with("line 7: "), "{e}");
         }
+    }
+
+    #[test]
+    fn a_run_answers_each_line_and_counts_the_bad_ones() {
+        let o = ValueOptions::default();
+        let batch = Batch {
+            opts: &o,
+            time_limit: None,
+            require_proof: false,
+        };
+        let mut out = Vec::new();
+        let input = b"{\"size\":4}\n# a comment\n\n[1]\n{\"size\":5}";
+        let end = batch.run(&mut &input[..], "in", &mut out).unwrap();
+        assert_eq!(
+            end,
+            BatchEnd {
+                bad: 1,
+                stopped: false
+            }
+        );
+        let lines: Vec<Value> = out
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| serde_json::from_slice(l).unwrap())
+            .collect();
+        let got: Vec<(Value, Value)> = lines
+            .iter()
+            .map(|j| (j["line"].clone(), j["value"].clone()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (json!(1), json!(4)),
+                (json!(4), Value::Null),
+                (json!(5), json!(5))
+            ]
+        );
     }
 }

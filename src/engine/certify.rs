@@ -6,19 +6,64 @@
 //! whenever k does not exceed the free cells, rather than a counting argument that no solver
 //! sees.
 
-use super::lp::bound::{Cliques, add_implied_clauses, lp_bound_if};
+use super::lp::bound::{LpBound, add_implied_clauses};
+use super::value::{ValueOptions, ValueReport, value_with_lp};
 use super::wall_bound::WallBoundQuestion;
 use crate::board::Board;
 use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion, WallOptions};
 use crate::io::{ExportHeader, dimacs_map, write_atomic};
+use crate::run::progress::Reporter;
 use crate::solve::{Backend, Certificate, UnsatQuestion, certify_unsat};
 use anyhow::Context;
+use serde::Serialize;
 use std::path::Path;
+use std::time::Duration;
+
+/// A board's value and, when asked, the certificate of its optimum (field names as in
+/// `value --certify --format json`).
+#[derive(Debug, Serialize)]
+pub struct CertifiedValue {
+    pub value: ValueReport,
+    /// `None` when not asked, or when the search stopped (it claims no optimality).
+    pub certificate: Option<Certificate>,
+}
+
+impl CertifiedValue {
+    /// Whether the checker rejected the certificate's proof.
+    pub fn refuted(&self) -> bool {
+        self.certificate.as_ref().is_some_and(|c| !c.certified)
+    }
+}
+
+/// The value of `board` as [`value_with_lp`](super::value::value_within) finds it, and, with
+/// `certify` (`Some(dir)`, see [`certify_value`] for `dir`), the certificate of its optimum
+/// from the solver that answered, its CNF holding the clauses implied by the LP bound the
+/// search checked (the LP is solved once). A checked proof replaces an external solver's word:
+/// the report is then `certified`.
+pub fn value_certified(
+    board: &Board,
+    opts: &ValueOptions,
+    limit: Option<Duration>,
+    certify: Option<Option<&Path>>,
+    progress: &Reporter,
+) -> anyhow::Result<CertifiedValue> {
+    let (mut value, lp) = value_with_lp(board, opts, limit, progress)?;
+    let certificate = match certify {
+        Some(dir) if value.proved => {
+            let backend = opts.backend_for(board);
+            let c = certify_value(board, opts.base.amo, value.value, &backend, dir, lp.as_ref())?;
+            value.certified |= c.certified;
+            Some(c)
+        }
+        _ => None,
+    };
+    Ok(CertifiedValue { value, certificate })
+}
 
 /// The certificate of a board's value: "at least `value + 1` queens" refuted through
-/// [`certify_unsat`] as `value-at-least-K` in `dir` (see there for `None`). With `lp` (on
-/// boards where the value search uses it) the CNF also holds the clauses that "at least K"
-/// implies under the checked segment-LP dual certificate; the certificate record says how many
+/// [`certify_unsat`] as `value-at-least-K` in `dir` (see there for `None`). With `lp` (the
+/// bound the value search checked) the CNF also holds the clauses that "at least K"
+/// implies under that segment-LP dual certificate; the certificate record says how many
 /// and why, and with `dir` the LP certificate is kept beside the proof as
 /// `value-at-least-K.lp-dual.json`.
 pub fn certify_value(
@@ -27,7 +72,7 @@ pub fn certify_value(
     value: usize,
     backend: &Backend,
     dir: Option<&Path>,
-    lp: bool,
+    lp: Option<&LpBound>,
 ) -> anyhow::Result<Certificate> {
     let k = value + 1;
     let name = format!("value-at-least-{k}");
@@ -36,9 +81,9 @@ pub fn certify_value(
         count: CountMode::Cells,
     };
     let mut q = ValueQuestion::new(board, opts, Some(k));
-    let implied = match lp_bound_if(board, lp, Cliques::WithCuts, &|| false)? {
+    let implied = match lp {
         Some(lp) => {
-            let (_, note) = add_implied_clauses(&mut q, &lp);
+            let (_, note) = add_implied_clauses(&mut q, lp);
             if let Some(d) = dir {
                 std::fs::create_dir_all(d).with_context(|| format!("cannot create {}", d.display()))?;
                 let file = d.join(format!("{name}.lp-dual.json"));

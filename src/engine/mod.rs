@@ -21,9 +21,9 @@ mod value;
 mod wall_bound;
 
 pub use crate::run::interrupt::{self, Interrupted};
-pub use batch::{Batch, LineAnswer};
+pub use batch::{Batch, BatchEnd, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
-pub use certify::{certify_least_walls, certify_value};
+pub use certify::{CertifiedValue, certify_least_walls, certify_value, value_certified};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp::bound::{LpBound, lp_bound};

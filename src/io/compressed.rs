@@ -4,7 +4,7 @@
 //! the stream's own checksums, so a damaged archive is an error, not a short text.
 
 use anyhow::bail;
-use std::io::{BufReader, Read};
+use std::io::{BufRead, BufReader, Read};
 
 /// A compression format queensat reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,29 +54,68 @@ pub fn sniff(head: &[u8]) -> anyhow::Result<Option<Compression>> {
 /// The whole text `input` holds, decompressed first when its first bytes say it is gzip, xz
 /// or bzip2 (concatenated streams included, as `gzip -d` reads them). Errors name the format
 /// and what went wrong: a damaged or truncated archive, or data that is not UTF-8 text.
-pub fn read_text(mut input: impl Read) -> anyhow::Result<String> {
+pub fn read_text(input: impl Read) -> anyhow::Result<String> {
+    let (format, input) = open(input)?;
+    match format {
+        None => read_to_string(input, ""),
+        Some(f) => read_to_string(input, &format!("{} data", f.name())),
+    }
+}
+
+/// `input` as a stream of its text's bytes, decompressed as in [`read_text`], to read a line at
+/// a time: after the first bytes it reads only what each line needs, so a reader that answers
+/// line by line (`value --batch -`) can do so while the writer waits. The stream's read errors
+/// are the decoder's.
+pub fn open_text<'a>(input: impl Read + 'a) -> anyhow::Result<Box<dyn BufRead + 'a>> {
+    Ok(Box::new(BufReader::new(open(input)?.1)))
+}
+
+/// The compression `input` uses and its decoded bytes.
+fn open<'a>(mut input: impl Read + 'a) -> anyhow::Result<(Option<Compression>, Box<dyn Read + 'a>)> {
     let head = read_head(&mut input)?;
     let format = sniff(&head)?;
     // The bytes looked at go back in front of the rest.
     let input = BufReader::with_capacity(1 << 16, std::io::Cursor::new(head).chain(input));
-    let Some(format) = format else {
-        return read_to_string(input, "");
-    };
-    let what = format!("{} data", format.name());
     let decoded: Box<dyn Read> = match format {
-        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-        Compression::Xz => Box::new(lzma_rust2::XzReader::new(input, true)),
-        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
+        None => Box::new(input),
+        Some(Compression::Gzip) => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+        Some(Compression::Xz) => Box::new(lzma_rust2::XzReader::new(input, true)),
+        Some(Compression::Bzip2) => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
     };
-    read_to_string(decoded, &what)
+    Ok((format, decoded))
 }
 
-/// The first [`SNIFF_LEN`] bytes of `input`, fewer only if it ends first (a pipe may hand
-/// them over a few at a time).
+/// The first bytes of `input`, as many as tell its format apart: up to [`SNIFF_LEN`], but no
+/// more once they open no compressed format's magic (plain text), so that a pipe that hands
+/// over a short first line is not waited on. Fewer if the input ends first.
 fn read_head(input: &mut impl Read) -> std::io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(SNIFF_LEN);
-    input.take(SNIFF_LEN as u64).read_to_end(&mut head)?;
+    let mut buf = [0u8; SNIFF_LEN];
+    while head.len() < SNIFF_LEN && (head.is_empty() || may_be_compressed(&head)) {
+        let n = match input.read(&mut buf[..SNIFF_LEN - head.len()]) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        head.extend_from_slice(&buf[..n]);
+    }
     Ok(head)
+}
+
+/// Whether `head` (shorter than [`SNIFF_LEN`]) is the start of a header [`sniff`] looks for.
+fn may_be_compressed(head: &[u8]) -> bool {
+    const MAGICS: [&[u8]; 4] = [
+        &[0x1f, 0x8b],
+        &[0xfd, b'7', b'z', b'X', b'Z', 0x00],
+        b"BZh",
+        &[0x28, 0xb5, 0x2f, 0xfd],
+    ];
+    MAGICS.iter().any(|m| {
+        let n = head.len().min(m.len());
+        // bzip2's block-size digit and block magic follow `BZh`: `sniff` decides on those.
+        head[..n] == m[..n] && (head.len() < m.len() || *m == b"BZh")
+    })
 }
 
 /// All of `r` as UTF-8 text; `what` names the compressed data it comes from, if any.
@@ -130,5 +169,34 @@ mod tests {
         assert_eq!(read_text(&b"BZh"[..]).unwrap(), "BZh");
         assert_eq!(read_text(&b""[..]).unwrap(), "");
         assert!(format!("{:#}", read_text(&[0xc3, 0x28][..]).unwrap_err()).contains("not text"));
+    }
+
+    /// A reader that hands over one byte a call, as a slow pipe may.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some((&b, rest)) = self.0.split_first() else {
+                return Ok(0);
+            };
+            buf[0] = b;
+            self.0 = rest;
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn the_head_stops_where_no_format_could_start() {
+        assert_eq!(read_head(&mut Trickle(b"{\"size\":4}\n")).unwrap(), b"{");
+        assert_eq!(read_head(&mut Trickle(b"BZh9 walls\n")).unwrap(), b"BZh9 walls");
+        assert_eq!(
+            read_head(&mut Trickle(&[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0, 3]))
+                .unwrap()
+                .len(),
+            SNIFF_LEN
+        );
+        assert_eq!(read_head(&mut Trickle(b"\xfd7q")).unwrap(), b"\xfd7q");
+        let mut lines = open_text(Trickle(b"a\nb\n")).unwrap().lines();
+        assert_eq!(lines.next().unwrap().unwrap(), "a");
     }
 }

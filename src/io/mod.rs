@@ -3,6 +3,7 @@
 
 mod atomic;
 mod bits64;
+mod board_input;
 mod columns;
 mod compressed;
 mod csplib;
@@ -15,6 +16,7 @@ mod puzzle_page;
 mod scratch;
 mod seal;
 mod sha256;
+mod side;
 mod summary;
 mod svg;
 mod svg_chart;
@@ -25,8 +27,9 @@ pub use atomic::{
     create_folder, new_dir_or_nothing, pid_alive, write_all_atomic, write_atomic, write_atomic_with,
 };
 pub use bits64::{from_bits64, to_bits64};
+pub use board_input::{BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
-pub use compressed::{Compression, read_text, sniff};
+pub use compressed::{Compression, open_text, read_text, sniff};
 pub use csplib::{BlockedInstance, parse_blocked_queens};
 pub use dimacs::{
     DimacsCnf, SolverAnswer, check_model, model_lines, parse_competition_output, parse_dimacs,
@@ -43,6 +46,7 @@ pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use scratch::{Scratch, scratch_dir};
 pub use seal::{SEAL_FORMAT, SealError, check_seal, sealed_json};
 pub use sha256::{Sha256, sha256_hex};
+pub use side::parse_side;
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};

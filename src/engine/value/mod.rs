@@ -23,6 +23,7 @@ use ladder::ladder;
 use crate::board::{Board, Placement};
 use crate::encode::BaseOptions;
 use crate::engine::bounds::UpperBound;
+use crate::engine::lp::bound::LpBound;
 use crate::engine::lp::dive::Dives;
 use crate::engine::search::SolverCall;
 use crate::engine::session::Interrupted;
@@ -225,23 +226,34 @@ pub fn value_within(
     limit: Option<Duration>,
     progress: &Reporter,
 ) -> anyhow::Result<ValueReport> {
+    Ok(value_with_lp(board, opts, limit, progress)?.0)
+}
+
+/// [`value_within`], and the checked LP bound the search used, where it used one: a
+/// certificate of the value reuses it rather than solve the LP again.
+pub(crate) fn value_with_lp(
+    board: &Board,
+    opts: &ValueOptions,
+    limit: Option<Duration>,
+    progress: &Reporter,
+) -> anyhow::Result<(ValueReport, Option<LpBound>)> {
     value_until(board, opts, Deadline::thread(limit), progress)
 }
 
 /// The value of a board, proved, whatever Ctrl-C asks: for what a finished search still owes
 /// its answer (the value of a least-walls witness), on boards small enough to take seconds.
 pub fn value_to_the_end(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
-    value_until(board, opts, Deadline::never(), &Reporter::silent())
+    Ok(value_until(board, opts, Deadline::never(), &Reporter::silent())?.0)
 }
 
 /// [`value_within`] under `deadline` (polled between steps, and inside CaDiCaL's calls): the
-/// start, the ladder of questions, and the proof.
+/// start, the ladder of questions, and the proof; with the checked LP bound the search used.
 fn value_until(
     board: &Board,
     opts: &ValueOptions,
     deadline: Deadline,
     progress: &Reporter,
-) -> anyhow::Result<ValueReport> {
+) -> anyhow::Result<(ValueReport, Option<LpBound>)> {
     let started = Instant::now();
     let backend = opts.backend_for(board);
     let mut start = start::start(board, opts, deadline, progress)?;
@@ -256,7 +268,7 @@ fn value_until(
     let any_unsat = asker.calls.iter().any(|c| c.answer.is_solver_unsat());
     let unchecked_unsat = !crate::engine::certified(&backend, any_unsat, false);
     let n_implied = asker.session.implied_added();
-    Ok(ValueReport {
+    let report = ValueReport {
         certified,
         board: board.clone(),
         value: best.len(),
@@ -284,8 +296,9 @@ fn value_until(
         phases_from: asker.phases.then_some(asker.phases_from),
         symmetries_broken: asker.symmetries_broken,
         lp_dives: asker.dives.as_ref().and_then(DiveReport::of),
-        calls: asker.calls,
-    })
+        calls: std::mem::take(&mut asker.calls),
+    };
+    Ok((report, asker.lp.take()))
 }
 
 /// From this many free cells on, where the LP bound is computed, the tabu search leads the

@@ -242,8 +242,17 @@ fn solvers(rows: &[ArmyRow], opts: &ArmyOptions) -> String {
     names.join(" and ")
 }
 
+/// What `armies` prints for one board: the report in the JSON envelope, or in words.
+pub fn army_output(r: &ArmyReport, json: bool) -> serde_json::Result<String> {
+    Ok(if json {
+        super::command_json("armies", r)? + "\n"
+    } else {
+        army_text(r)
+    })
+}
+
 /// One board's report in words.
-pub fn army_text(r: &ArmyReport) -> String {
+fn army_text(r: &ArmyReport) -> String {
     let mut s = format!("board {}\n", r.board.describe());
     if r.proved {
         s.push_str(&format!("largest armies: m = {} (W white, B black)\n", r.m));

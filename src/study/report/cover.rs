@@ -117,8 +117,23 @@ fn cert(o: &Optimum) -> String {
     }
 }
 
+/// What `cover` prints: every size's report in the JSON envelope (`{"reports": [...]}`), one
+/// size in words when one was asked for, else the table (`missing`: sizes without a report).
+pub fn cover_output(
+    reports: &[CoverReport],
+    missing: &[usize],
+    one_size: bool,
+    json: bool,
+) -> serde_json::Result<String> {
+    Ok(match json {
+        true => super::command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
+        false if one_size && reports.len() == 1 => cover_text(&reports[0]),
+        false => cover_table(reports, missing, &Provenance::now()),
+    })
+}
+
 /// The table as Markdown, sizes without a report last, with how it was made.
-pub fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance) -> String {
+fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance) -> String {
     let mut s = String::from(
         "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | symmetry breaking | CPU s |\n\
          |---:|---:|---:|---|---|---:|---|---|---|---:|\n",
@@ -178,7 +193,7 @@ fn proof_writers(reports: &[CoverReport]) -> String {
 }
 
 /// One size in words: the selections, the coverage of each square, the certificates.
-pub fn cover_text(r: &CoverReport) -> String {
+fn cover_text(r: &CoverReport) -> String {
     let n = r.n;
     let mut s = format!(
         "{n}x{n} board: {} n-queens solutions ({:.3} s)\n",

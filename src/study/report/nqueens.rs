@@ -1,11 +1,105 @@
 //! A huge n-queens run as a record and in words, and the check of a file of solutions.
 
+use super::envelope::command_json;
 use crate::check::check_columns;
-use crate::engine::nqueens::NQueensAnswer;
-use crate::io::read_column_lists;
+use crate::engine::nqueens::{Method, NQueensAnswer, estimate_bytes, peak_memory_bytes, solve_nqueens};
+use crate::engine::{Reporter, process_cpu_seconds};
+use crate::io::{ColumnStyle, read_column_lists, write_atomic_with, write_columns};
 use serde::Serialize;
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+/// Boards from this side on take seconds to minutes: their runs say how far they got.
+pub const NQUEENS_PROGRESS_FROM: usize = 10_000_000;
+
+/// One n-queens question: the side, how it is solved, and where the solution goes.
+pub struct NQueensJob {
+    pub n: usize,
+    pub method: Method,
+    pub seed: u64,
+    /// Boards whose estimated peak memory exceeds this many MiB are refused.
+    pub max_memory_mib: u64,
+    /// Where the column list goes (`-`: the `stdout` given), or nowhere.
+    pub output: Option<PathBuf>,
+    pub style: ColumnStyle,
+    pub one_based: bool,
+}
+
+/// Solves `job`, checks the solution, writes it (whole or not at all), and records the run.
+pub fn nqueens_run(
+    job: &NQueensJob,
+    stdout: &mut dyn Write,
+    progress: &Reporter,
+) -> anyhow::Result<NQueensRun> {
+    let start = Instant::now();
+    let n = job.n;
+    anyhow::ensure!(n >= 1, "n must be at least 1 (got 0)");
+    let need = estimate_bytes(n, job.method == Method::MinConflicts);
+    anyhow::ensure!(
+        need <= job.max_memory_mib.saturating_mul(1 << 20),
+        "n = {n} needs about {} MiB, above the budget of {} MiB (--max-memory)",
+        need >> 20,
+        job.max_memory_mib
+    );
+    progress.start(&format!("nqueens {n}"), 0);
+    let answer = solve_nqueens(n, job.method, job.seed, progress)?;
+    let t = Instant::now();
+    let mut written = None;
+    if let (Some(path), Some(col)) = (&job.output, &answer.solution) {
+        progress.note(|| format!("writing {}", path.display()));
+        let fill = |w: &mut dyn Write| write_columns(w, col, job.style, job.one_based);
+        if path.as_os_str() == "-" {
+            let mut lock = std::io::BufWriter::with_capacity(1 << 20, stdout);
+            fill(&mut lock)?;
+            lock.flush()?;
+        } else {
+            write_atomic_with(path, fill)?;
+        }
+        written = Some(path.display().to_string());
+    }
+    progress.finish();
+    Ok(NQueensRun {
+        output: written,
+        style: job.output.as_ref().map(|_| match job.style {
+            ColumnStyle::Plain => "plain",
+            ColumnStyle::Python => "python",
+        }),
+        one_based: job.one_based,
+        write_seconds: t.elapsed().as_secs_f64(),
+        total_seconds: start.elapsed().as_secs_f64(),
+        cpu_seconds: Some(process_cpu_seconds()),
+        peak_memory_bytes: peak_memory_bytes(),
+        answer,
+    })
+}
+
+/// What a run prints: the record in the JSON envelope, or in words.
+pub fn nqueens_output(r: &NQueensRun, json: bool) -> serde_json::Result<String> {
+    Ok(if json {
+        command_json("nqueens", r)? + "\n"
+    } else {
+        nqueens_text(r)
+    })
+}
+
+/// What `--check` prints: the verdicts in the JSON envelope, or one line each naming the
+/// file `name` and the line.
+pub fn verdicts_output(verdicts: &[ColumnVerdict], name: &str, json: bool) -> serde_json::Result<String> {
+    if json {
+        return Ok(command_json("nqueens", &serde_json::json!({ "verdicts": verdicts }))? + "\n");
+    }
+    Ok(verdicts
+        .iter()
+        .map(|v| match &v.violation {
+            None => format!(
+                "{name}:{}: n = {}: a solution ({:.3} s)\n",
+                v.line, v.n, v.seconds
+            ),
+            Some(why) => format!("{name}:{}: n = {}: NOT a solution: {why}\n", v.line, v.n),
+        })
+        .collect())
+}
 
 /// What one run did, for `--format json`.
 #[derive(Serialize)]
@@ -31,7 +125,7 @@ fn cpu(seconds: Option<f64>) -> String {
 }
 
 /// One run in words.
-pub fn nqueens_text(r: &NQueensRun) -> String {
+fn nqueens_text(r: &NQueensRun) -> String {
     let a = &r.answer;
     let mut s = String::new();
     match &a.solution {

@@ -1,6 +1,78 @@
-//! An enumeration's counts in words.
+//! `solutions`' output: each placement as it is found and the summary after them, in words
+//! or as JSON lines (each in the envelope); the counts in words.
 
-use crate::engine::{EnumReport, Target};
+use super::envelope::command_json;
+use crate::board::{Board, Placement, render_grid};
+use crate::engine::{EnumReport, Found, Target};
+
+/// How `solutions` prints: JSON lines or text, every placement or the counts only.
+pub struct SolutionsPrinter<'a> {
+    pub board: &'a Board,
+    pub json: bool,
+    /// Only the counts (`--count`): no placement, no board.
+    pub count: bool,
+    /// One placement per symmetry class (`--unique`): each says its class's size.
+    pub unique: bool,
+}
+
+/// One placement's JSON line (inside the envelope).
+#[derive(serde::Serialize)]
+struct PlacementLine<'a> {
+    // In the order the lines always had (alphabetical).
+    index: u64,
+    orbit_size: usize,
+    queens: &'a Placement,
+    #[serde(rename = "type")]
+    kind: &'static str,
+}
+
+impl SolutionsPrinter<'_> {
+    /// What comes before the placements: the board, in a text listing.
+    pub fn head(&self) -> String {
+        if self.json || self.count {
+            return String::new();
+        }
+        format!("board {}\n", self.board.describe())
+    }
+
+    /// One placement found.
+    pub fn placement(&self, f: &Found) -> serde_json::Result<String> {
+        Ok(match (self.count, self.json) {
+            (true, _) => String::new(),
+            (false, true) => {
+                let line = PlacementLine {
+                    index: f.index,
+                    orbit_size: f.orbit_size,
+                    queens: &f.placement,
+                    kind: "placement",
+                };
+                command_json("solutions", &line)? + "\n"
+            }
+            (false, false) => {
+                let class = if self.unique {
+                    format!(" (class of {})", f.orbit_size)
+                } else {
+                    String::new()
+                };
+                let grid = render_grid(self.board, Some(&f.placement));
+                format!("placement {}{class}\n{grid}", f.index)
+            }
+        })
+    }
+
+    /// The summary after the placements.
+    pub fn summary(&self, r: &EnumReport) -> serde_json::Result<String> {
+        Ok(match (self.json, self.count) {
+            (true, _) => {
+                let mut summary = serde_json::to_value(r)?;
+                summary["type"] = "summary".into();
+                command_json("solutions", &summary)? + "\n"
+            }
+            (false, true) => count_text(r),
+            (false, false) => summary_text(r),
+        })
+    }
+}
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -20,7 +92,7 @@ fn stopped_by(r: &EnumReport) -> &str {
 
 /// `--count`: the two numbers, marked as lower bounds when a limit or a stop signal cut the
 /// run.
-pub fn count_text(r: &EnumReport) -> String {
+fn count_text(r: &EnumReport) -> String {
     let at_least = if r.complete { "" } else { ">= " };
     let classes = match (r.classes, r.unique) {
         (Some(c), true) => format!("{at_least}{c}"),
@@ -35,7 +107,7 @@ pub fn count_text(r: &EnumReport) -> String {
 }
 
 /// The summary after a listing: the value proof, the counts, how they were made.
-pub fn summary_text(r: &EnumReport) -> String {
+fn summary_text(r: &EnumReport) -> String {
     let mut s = String::new();
     if let Some(v) = &r.value_proof {
         s.push_str(&format!("{v}\n"));

@@ -1,0 +1,44 @@
+//! A board side as a user may spell a huge one: `10000000`, `10_000_000`, `1e7` or `10^7`.
+
+/// The side `s` names; an error says what is wrong with it.
+pub fn parse_side(s: &str) -> Result<usize, String> {
+    let bad = || format!("'{s}' is not a board side (digits, 1e7 or 10^7)");
+    let t = s.replace('_', "");
+    let power = |base: &str, exp: &str| -> Result<usize, String> {
+        let (b, e): (usize, u32) = (base.parse().map_err(|_| bad())?, exp.parse().map_err(|_| bad())?);
+        let p = 10usize
+            .checked_pow(e)
+            .ok_or_else(|| format!("'{s}' is absurdly large"))?;
+        if base == "10" {
+            Ok(p)
+        } else {
+            b.checked_mul(p).ok_or_else(|| format!("'{s}' is absurdly large"))
+        }
+    };
+    if let Some((b, e)) = t.split_once('^') {
+        if b != "10" {
+            return Err(bad());
+        }
+        return power(b, e);
+    }
+    if let Some((b, e)) = t.split_once(['e', 'E']) {
+        return power(b, e);
+    }
+    t.parse().map_err(|_| bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_side;
+
+    #[test]
+    fn sides_in_several_spellings() {
+        assert_eq!(parse_side("10_000_000"), Ok(10_000_000));
+        assert_eq!(parse_side("1e7"), Ok(10_000_000));
+        assert_eq!(parse_side("10^8"), Ok(100_000_000));
+        assert_eq!(parse_side("5e3"), Ok(5000));
+        assert!(parse_side("ten").is_err());
+        assert!(parse_side("10^99").is_err());
+        assert!(parse_side("3^4").is_err());
+    }
+}

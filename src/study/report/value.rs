@@ -1,0 +1,55 @@
+//! `value`'s output: a board's value, its placement and proof in words or as JSON, and the
+//! certificate where one was asked for.
+
+use super::envelope::command_json;
+use crate::board::render_grid;
+use crate::engine::{CertifiedValue, ValueReport, unchecked_prefix};
+
+/// What `value` prints: the JSON envelope around the report (around the report and its
+/// certificate, `null` when the search stopped, when `certify`), or the text.
+pub fn value_output(v: &CertifiedValue, certify: bool, json: bool) -> serde_json::Result<String> {
+    Ok(match (json, &v.certificate) {
+        (true, _) if certify => command_json("value", v)? + "\n",
+        (true, _) => command_json("value", &v.value)? + "\n",
+        (false, Some(c)) => format!("{}{}\n", value_text(&v.value), c.text()),
+        (false, None) => value_text(&v.value),
+    })
+}
+
+/// The report in words: the board, the placement, the bounds, the proof and the search.
+pub fn value_text(r: &ValueReport) -> String {
+    let mut s = format!("board {}\n", r.board.describe());
+    s.push_str(&render_grid(&r.board, Some(&r.placement)));
+    let local = r
+        .local_search_lower_bound
+        .map(|k| format!(", local search start {k}"))
+        .unwrap_or_default();
+    let tabu = r
+        .tabu_search_lower_bound
+        .map(|k| format!(", tabu search {k}"))
+        .unwrap_or_default();
+    s.push_str(&format!(
+        "{} {} (greedy start {}{local}{tabu}, upper bound {} by {})\n",
+        if r.proved { "value" } else { "best found" },
+        r.value,
+        r.greedy_lower_bound,
+        r.upper_bound.bound,
+        r.upper_bound.reason
+    ));
+    if r.proved {
+        s.push_str(&format!(
+            "proof: {}SAT with {} queens, placement checked; {}\n",
+            unchecked_prefix(r.certified),
+            r.value,
+            r.proof
+        ));
+    } else {
+        s.push_str(&format!("proof: {}\n", r.proof));
+    }
+    // The search's name as its Debug form, the solver's as given, both lower case.
+    let how = format!(
+        "solver {}, amo {}, count {}, search {:?}, {:.3} s\n",
+        r.solver, r.amo, r.count, r.search, r.seconds
+    );
+    s + &how.to_lowercase()
+}
