@@ -82,10 +82,10 @@ fn least_walls_files_give_the_engines_minimum_in_real_solvers() {
         let w = least_walls(size, q);
         let base = ["encode", "least-walls", "--size", size, "--queens", q];
         for (name, extra) in [
-            ("lw.lp", &["--format", "lp"][..]),
-            ("lw.opb", &["--format", "opb"]),
-            ("lw.wcnf", &["--format", "wcnf"]),
-            ("lwc.wcnf", &["--format", "wcnf", "--wcnf-format", "classic"]),
+            ("lw.lp", &["--to", "lp"][..]),
+            ("lw.opb", &["--to", "opb"]),
+            ("lw.wcnf", &["--to", "wcnf"]),
+            ("lwc.wcnf", &["--to", "wcnf", "--wcnf-format", "classic"]),
         ] {
             let args: Vec<&str> = base.iter().chain(extra).copied().collect();
             assert_eq!(
@@ -127,7 +127,7 @@ fn least_walls_files_give_the_engines_minimum_in_real_solvers() {
         "8",
         "--queens",
         "11",
-        "--format",
+        "--to",
         "lp",
     ];
     assert_eq!(optimum(&py, dir.path(), "lw8.lp", &args), "optimum 3");
@@ -144,14 +144,10 @@ fn value_files_give_the_engines_value_in_real_solvers() {
         let free = 49 - walls.split(' ').count() as i64;
         let base = ["encode", "value", "--size", "7", "--walls", walls];
         for (name, extra, want) in [
-            ("v.lp", &["--format", "lp"][..], v),
-            ("v.opb", &["--format", "opb"], -v),
-            ("v.wcnf", &["--format", "wcnf"], free - v),
-            (
-                "vc.wcnf",
-                &["--format", "wcnf", "--wcnf-format", "classic"],
-                free - v,
-            ),
+            ("v.lp", &["--to", "lp"][..], v),
+            ("v.opb", &["--to", "opb"], -v),
+            ("v.wcnf", &["--to", "wcnf"], free - v),
+            ("vc.wcnf", &["--to", "wcnf", "--wcnf-format", "classic"], free - v),
         ] {
             let args: Vec<&str> = base.iter().chain(extra).copied().collect();
             assert_eq!(

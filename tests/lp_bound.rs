@@ -162,7 +162,7 @@ fn encode_adds_the_implied_clauses_on_request() {
             "--lp-cuts",
             "--at-least",
             "3",
-            "--format",
+            "--to",
             "opb",
         ],
         "--lp-cuts",

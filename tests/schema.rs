@@ -114,6 +114,8 @@ fn every_command_json_validates_against_its_schema() {
     let o = run(&["encode", "value", "--size", "4", "--at-least", "4", "-o", cnf]);
     assert!(o.status.success(), "{}", stderr(&o));
     let published = format!("{PUBLISHED}/7x7/1-W_boards.csv");
+    let (svg, lp) = (dir.path().join("b.svg"), dir.path().join("q.lp"));
+    let (svg, lp) = (svg.to_str().unwrap(), lp.to_str().unwrap());
     let cases: &[(&[&str], i32)] = &[
         (&["value", "--size", "4", "--format", "json"], 0),
         (&["value", "--size", "4", "--certify", "--format", "json"], 0),
@@ -129,6 +131,66 @@ fn every_command_json_validates_against_its_schema() {
         ),
         (&["verify", &published, "--format", "json"], 1),
         (&["solve", cnf, "--format", "json"], 10),
+        (
+            &[
+                "render",
+                "--size",
+                "4",
+                "--placement",
+                "0,1 1,3",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "render",
+                "--size",
+                "4",
+                "--placement",
+                "0,0 1,1",
+                "--format",
+                "json",
+                "-o",
+                svg,
+            ],
+            1,
+        ),
+        (
+            &[
+                "encode",
+                "value",
+                "--size",
+                "4",
+                "--at-least",
+                "4",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "encode", "value", "--size", "4", "--to", "lp", "--format", "json", "-o", lp,
+            ],
+            0,
+        ),
+        (
+            &[
+                "encode",
+                "least-walls",
+                "--size",
+                "4",
+                "--queens",
+                "5",
+                "--max-walls",
+                "1",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (args, code) in cases {
@@ -158,6 +220,24 @@ fn every_command_json_validates_against_its_schema() {
         .filter_map(|l| l.split_whitespace().next());
     for command in commands {
         let h = String::from_utf8(run(&[command, "--help"]).stdout).unwrap();
+        // A command whose subcommands are the questions (`encode`) has the flag on each of them.
+        let subcommands: Vec<&str> = h
+            .lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|&s| s != "help")
+            .collect();
+        let h = if subcommands.is_empty() || h.contains("--format <FORMAT>") {
+            h
+        } else {
+            let helps = subcommands.iter().map(|s| run(&[command, s, "--help"]).stdout);
+            let helps: Vec<String> = helps.map(|o| String::from_utf8(o).unwrap()).collect();
+            let all = |f: &dyn Fn(&String) -> bool| helps.iter().all(f);
+            let each = all(&|h| h.contains("--format <FORMAT>") && h.contains("json"));
+            (if each { "--format <FORMAT> json" } else { "" }).to_string()
+        };
         let json = h.contains("--format <FORMAT>") && h.contains("json");
         assert_eq!(
             json,

@@ -1,14 +1,14 @@
 //! Argument groups that several commands share, spelled the same everywhere: the encoding and
-//! solver options, where output goes, and whether progress shows.
+//! solver options; how commands report is in [`report_args`](super::report_args).
 
 use super::choice::choice;
 use clap::Args;
 use queensat::encode::{Amo, BaseOptions, CountMode};
 use queensat::engine::{Search, VALUE_CADICAL_CONFIG, ValueOptions};
-use queensat::io::write_atomic;
 use queensat::solve::{Backend, CadicalConfig};
-use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+pub use super::report_args::{CertifyArgs, Format, OutputArgs, ProofArgs, ReportArgs};
 
 /// The base model's encoding choices.
 #[derive(Args, Debug, Clone)]
@@ -122,108 +122,11 @@ impl ValueSearchArgs {
     }
 }
 
-/// Whether an answer that rests on an external solver's unchecked UNSAT is acceptable.
-#[derive(Args, Debug, Clone, Default)]
-pub struct ProofArgs {
-    /// Refuse (exit 2) an answer whose UNSAT part rests on an external solver's word, not
-    /// on a solver queensat runs itself or a checked proof.
-    #[arg(long)]
-    pub require_proof: bool,
-}
-
-impl ProofArgs {
-    /// An error when `certified` is false and a proof is required.
-    pub fn check(&self, certified: bool) -> anyhow::Result<()> {
-        if self.require_proof && !certified {
-            anyhow::bail!(
-                "--require-proof: the answer rests on an UNSAT answer of an external solver that \
-                 nothing checked; use a built-in solver, or --certify where the command has it"
-            );
-        }
-        Ok(())
-    }
-}
-
-/// `--certify`: the final UNSAT answer of a result written as a CNF, refuted by the solver
-/// with a DRAT proof, and the proof checked by an independent DRAT checker; the same flags on
-/// every command that certifies this way.
-#[derive(Args, Debug, Clone, Default)]
-pub struct CertifyArgs {
-    /// Prove the optimum independently: have the solver (`--solver`, an external one included)
-    /// refute one beyond it with a proof (DRAT or LRAT), checked by the built-in proof checker
-    /// (or the one `QUEENSAT_DRAT_CHECKER` names).
-    #[arg(long)]
-    pub certify: bool,
-    /// Keep the certificate (CNF and DRAT proof) in this directory (default: a temporary
-    /// directory, removed afterwards).
-    #[arg(long, value_name = "DIR", requires = "certify")]
-    pub certify_dir: Option<PathBuf>,
-}
-
-impl CertifyArgs {
-    /// Where certificates go: `None` when not asked, `Some(None)` for a temporary directory.
-    pub fn target(&self) -> Option<Option<PathBuf>> {
-        self.certify.then(|| self.certify_dir.clone())
-    }
-}
-
-/// Where a command's output goes: `-o/--output PATH`, `-` or nothing for stdout.
-#[derive(Args, Debug, Clone, Default)]
-pub struct OutputArgs {
-    /// Write the output here (whole or not at all); `-` for stdout, the default.
-    #[arg(short = 'o', long, value_name = "PATH")]
-    pub output: Option<PathBuf>,
-}
-
-impl OutputArgs {
-    /// Whether the output goes to stdout.
-    pub fn to_stdout(&self) -> bool {
-        self.output.as_deref().is_none_or(|p| p == Path::new("-"))
-    }
-
-    /// Writes `text` to the file atomically, or to stdout.
-    pub fn emit(&self, text: &str) -> anyhow::Result<()> {
-        match &self.output {
-            Some(p) if !self.to_stdout() => write_atomic(p, text.as_bytes()),
-            _ => super::stdout::write_stdout(text.as_bytes()),
-        }
-    }
-}
-
 /// The parser of a count that must be at least 1 (`--chunk`, `--depth`): 0 is a usage error.
 pub fn at_least_one(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("must be at least 1".into()),
         Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
-    }
-}
-
-/// Output format of a command.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    #[default]
-    Text,
-    Json,
-}
-
-/// How a command reports, the same flags on every command that searches: the format, whether
-/// an answer may rest on an unchecked UNSAT, and progress.
-#[derive(Args, Debug, Clone, Default)]
-pub struct ReportArgs {
-    #[command(flatten)]
-    pub proof: ProofArgs,
-    /// text, or json: the envelope (`command`, `version`) and the report, as described in
-    /// docs/schema/COMMAND.json (`solutions`: one object a line, placements then a summary).
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
-    #[command(flatten)]
-    pub progress: super::progress::ProgressArgs,
-}
-
-impl ReportArgs {
-    /// Whether the report is JSON.
-    pub fn json(&self) -> bool {
-        self.format == Format::Json
     }
 }

@@ -1,12 +1,16 @@
 //! `queensat encode`: write a question as DIMACS, WCNF, OPB or CPLEX LP.
 
-use super::args::{BaseArgs, OutputArgs};
+use super::args::{BaseArgs, Format, OutputArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
 use clap::{Args, Subcommand};
+use queensat::board::Board;
 use queensat::encode::Attack;
-use queensat::engine::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
+use queensat::engine::{
+    Encoded, ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value,
+};
 use queensat::io::WcnfFormat;
+use queensat::study::report::encode_json;
 
 #[derive(Args, Debug)]
 pub struct EncodeArgs {
@@ -20,6 +24,20 @@ enum EncodeWhat {
     Value(EncodeValueArgs),
     /// A least-walls question: "some board with at most W walls holds at least Q queens?"
     LeastWalls(EncodeLeastWallsArgs),
+}
+
+/// Where and how the file goes, the same for both questions.
+#[derive(Args, Debug)]
+pub struct FileArgs {
+    /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
+    #[arg(long, value_parser = choice::<WcnfFormat>(), default_value_t = WcnfFormat::default())]
+    pub wcnf_format: WcnfFormat,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// text (the file itself), or json: the question, the file's format, size and path (or,
+    /// on stdout, its text).
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]
@@ -38,12 +56,9 @@ pub struct EncodeLeastWallsArgs {
     /// dimacs: "at most W walls?"; wcnf, opb, lp: minimise the walls (opb and lp are the
     /// seed's least-walls ILP model).
     #[arg(long, value_parser = choice::<ExportFormat>(), default_value_t = ExportFormat::default())]
-    pub format: ExportFormat,
-    /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
-    #[arg(long, value_parser = choice::<WcnfFormat>(), default_value_t = WcnfFormat::default())]
-    pub wcnf_format: WcnfFormat,
+    pub to: ExportFormat,
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub file: FileArgs,
 }
 
 #[derive(Args, Debug)]
@@ -56,34 +71,31 @@ pub struct EncodeValueArgs {
     /// dimacs: "at least K queens?"; wcnf: MaxSAT, hard non-attack clauses, one soft unit per
     /// queen; opb: one `≤ 1` per segment, minimise minus the queens; lp: the seed's base ILP.
     #[arg(long, value_parser = choice::<ExportFormat>(), conflicts_with_all = ["wcnf", "opb", "lp"])]
-    pub format: Option<ExportFormat>,
-    /// Same as `--format wcnf`.
+    pub to: Option<ExportFormat>,
+    /// Same as `--to wcnf`.
     #[arg(long, conflicts_with_all = ["opb", "lp"])]
     pub wcnf: bool,
-    /// Same as `--format opb`.
+    /// Same as `--to opb`.
     #[arg(long, conflicts_with = "lp")]
     pub opb: bool,
-    /// Same as `--format lp`.
+    /// Same as `--to lp`.
     #[arg(long)]
     pub lp: bool,
     /// With `--at-least K` (DIMACS or WCNF): add the clauses that "at least K queens" implies
     /// under the segment LP's dual certificate (checked first; a header line says so).
     #[arg(long, requires = "at_least")]
     pub lp_cuts: bool,
-    /// WCNF dialect: 2022 (`h` lines, no `p` line) or classic (`p wcnf` header).
-    #[arg(long, value_parser = choice::<WcnfFormat>(), default_value_t = WcnfFormat::default())]
-    pub wcnf_format: WcnfFormat,
     #[command(flatten)]
     pub base: BaseArgs,
     #[command(flatten)]
-    pub output: OutputArgs,
+    pub file: FileArgs,
 }
 
 pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
-    match a.what {
+    let (question, board, format, encoded, file) = match a.what {
         EncodeWhat::Value(v) => {
             let board = v.board.load()?.board;
-            let format = match (v.format, v.wcnf, v.opb, v.lp) {
+            let format = match (v.to, v.wcnf, v.opb, v.lp) {
                 (Some(f), ..) => f,
                 (_, true, ..) => ExportFormat::Wcnf,
                 (_, _, true, _) => ExportFormat::Opb,
@@ -94,25 +106,27 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
                 format,
                 at_least: v.at_least,
                 base: v.base.options(),
-                wcnf: v.wcnf_format,
+                wcnf: v.file.wcnf_format,
                 lp_cuts: v.lp_cuts,
             };
-            let text = encode_value(&board, &export)?;
-            v.output.emit(&text)?;
-            Ok(0)
+            let e: Encoded = encode_value(&board, &export)?;
+            ("value", board, format, e, v.file)
         }
-        EncodeWhat::LeastWalls(a) => {
-            let (rows, cols) = a.shape.shape()?;
+        EncodeWhat::LeastWalls(l) => {
+            let (rows, cols) = l.shape.shape()?;
             let export = LeastWallsExport {
-                format: a.format,
-                queens: a.queens,
-                max_walls: a.max_walls,
-                attack: a.attack,
-                wcnf: a.wcnf_format,
+                format: l.to,
+                queens: l.queens,
+                max_walls: l.max_walls,
+                attack: l.attack,
+                wcnf: l.file.wcnf_format,
             };
-            let text = encode_least_walls(rows, cols, &export)?;
-            a.output.emit(&text)?;
-            Ok(0)
+            let e = encode_least_walls(rows, cols, &export)?;
+            ("least-walls", Board::new(rows, cols)?, l.to, e, l.file)
         }
-    }
+    };
+    let json = file.format == Format::Json;
+    let report = |written: Option<&std::path::Path>| encode_json(question, &board, format, &encoded, written);
+    file.output.emit_reported(&encoded.text, json, report)?;
+    Ok(0)
 }

@@ -18,6 +18,7 @@ mod nqueens;
 mod progress;
 mod puzzles;
 mod render;
+mod report_args;
 mod shape_args;
 mod shell;
 mod solutions;

@@ -4,7 +4,7 @@ use super::args::{Format, OutputArgs};
 use super::board_args::BoardArgs;
 use clap::Args;
 use queensat::engine::{ValueOptions, value};
-use queensat::io::{parse_placement, write_atomic};
+use queensat::io::parse_placement;
 use queensat::study::report::{render_board, render_json};
 
 #[derive(Args, Debug)]
@@ -38,13 +38,8 @@ pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
     if let Some(v) = &r.violation {
         eprintln!("queensat: warning: the placement is not legal: {v}");
     }
-    match (a.format, &a.output.output) {
-        (Format::Text, _) => a.output.emit(&r.svg)?,
-        (Format::Json, Some(path)) if !a.output.to_stdout() => {
-            write_atomic(path, r.svg.as_bytes())?;
-            out!("{}", render_json(board, placement.as_ref(), &r, Some(path))?)?;
-        }
-        (Format::Json, _) => out!("{}", render_json(board, placement.as_ref(), &r, None)?)?,
-    }
+    let json = a.format == Format::Json;
+    let report = |written: Option<&std::path::Path>| render_json(board, placement.as_ref(), &r, written);
+    a.output.emit_reported(&r.svg, json, report)?;
     Ok(i32::from(r.violation.is_some()))
 }

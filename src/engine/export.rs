@@ -26,6 +26,33 @@ pub enum ExportFormat {
 }
 }
 
+/// A question's file text, and the size of its CNF where it is one (DIMACS, WCNF).
+#[derive(Clone, Debug)]
+pub struct Encoded {
+    pub text: String,
+    pub variables: Option<u32>,
+    /// Clauses, soft ones included.
+    pub clauses: Option<usize>,
+}
+
+impl Encoded {
+    fn cnf(text: String, variables: u32, clauses: usize) -> Encoded {
+        Encoded {
+            text,
+            variables: Some(variables),
+            clauses: Some(clauses),
+        }
+    }
+
+    fn other(text: String) -> Encoded {
+        Encoded {
+            text,
+            variables: None,
+            clauses: None,
+        }
+    }
+}
+
 /// A board's value question as a file.
 #[derive(Clone, Debug, Default)]
 pub struct ValueExport {
@@ -57,7 +84,7 @@ pub struct LeastWallsExport {
 /// walls holds at least `q` queens?" (SAT iff the least walls for `q` is at most `w`). WCNF,
 /// OPB, LP: the fewest walls for `q` queens (the optimum cost or objective is the least
 /// walls), the LP and OPB being the seed's least-walls model.
-pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> anyhow::Result<String> {
+pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> anyhow::Result<Encoded> {
     let (q, attack) = (a.queens, a.attack);
     let bound = a
         .max_walls
@@ -66,16 +93,15 @@ pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> any
     match a.format {
         ExportFormat::Dimacs => {
             let Some(w) = a.max_walls else {
-                bail!(
-                    "a DIMACS file asks a yes/no question: give --max-walls W (or choose --format wcnf|opb|lp)"
-                )
+                bail!("a DIMACS file asks a yes/no question: give --max-walls W (or choose --to wcnf|opb|lp)")
             };
             let question = LeastWallsQuestion::new(rows, cols, q, w, attack, false)?;
-            Ok(write_dimacs(
+            let text = write_dimacs(
                 &least_walls_header(rows, cols, q, w, attack, false, &question)?,
                 question.n_vars(),
                 question.cnf.iter(),
-            ))
+            );
+            Ok(Encoded::cnf(text, question.n_vars(), question.cnf.len()))
         }
         ExportFormat::Wcnf => {
             let question = LeastWallsQuestion::bounded(rows, cols, q, a.max_walls, attack, false)?;
@@ -94,12 +120,11 @@ pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> any
             }
             .render("c");
             let soft: Vec<_> = question.model.wall_lits().iter().map(|&l| !l).collect();
-            Ok(write_wcnf(
-                &header,
+            let text = write_wcnf(&header, question.n_vars(), question.cnf.iter(), &soft, a.wcnf);
+            Ok(Encoded::cnf(
+                text,
                 question.n_vars(),
-                question.cnf.iter(),
-                &soft,
-                a.wcnf,
+                question.cnf.len() + soft.len(),
             ))
         }
         ExportFormat::Opb | ExportFormat::Lp => {
@@ -126,17 +151,17 @@ pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> any
                 queens: q,
                 max_walls: a.max_walls,
             };
-            Ok(if opb {
+            Ok(Encoded::other(if opb {
                 write_least_walls_opb(&ilp, &header.render("*"))?
             } else {
                 write_least_walls_lp(&ilp, &header.render("\\"))?
-            })
+            }))
         }
     }
 }
 
 /// The file text of a value question in the chosen format.
-pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<String> {
+pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<Encoded> {
     let k = a.at_least;
     let (opb, lp, wcnf) = (
         a.format == ExportFormat::Opb,
@@ -165,11 +190,11 @@ pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<String> {
             map,
         }
         .render(marker);
-        return Ok(if opb {
+        return Ok(Encoded::other(if opb {
             write_opb(board, &header, k)
         } else {
             write_lp(board, &header, k)
-        });
+        }));
     }
     if !wcnf && k.is_none() {
         bail!("a DIMACS file asks a yes/no question: give --at-least K (or choose --wcnf, --opb, --lp)")
@@ -230,8 +255,13 @@ pub fn encode_value(board: &Board, a: &ValueExport) -> anyhow::Result<String> {
     .render("c");
     Ok(if wcnf {
         let soft: Vec<_> = q.model.queen_lits().map(|(_, l)| l).collect();
-        write_wcnf(&header, q.n_vars(), q.cnf.iter(), &soft, a.wcnf)
+        let text = write_wcnf(&header, q.n_vars(), q.cnf.iter(), &soft, a.wcnf);
+        Encoded::cnf(text, q.n_vars(), q.cnf.len() + soft.len())
     } else {
-        write_dimacs(&header, q.n_vars(), q.cnf.iter())
+        Encoded::cnf(
+            write_dimacs(&header, q.n_vars(), q.cnf.iter()),
+            q.n_vars(),
+            q.cnf.len(),
+        )
     })
 }

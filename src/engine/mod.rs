@@ -25,7 +25,7 @@ pub use batch::{Batch, BatchEnd, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{CertifiedValue, certify_least_walls, certify_value, value_certified};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
-pub use export::{ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
+pub use export::{Encoded, ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp::bound::{LpBound, lp_bound};
 pub use primal::{LocalSearch, VALUE_RUNS, local_search, value_start};
 // Progress, provenance and shards live in `crate::run`; the names stay here too so that the

@@ -9,6 +9,7 @@ mod compressed;
 mod csplib;
 mod dimacs;
 mod header;
+mod input_file;
 mod lp;
 mod opb;
 mod published;
@@ -36,6 +37,7 @@ pub use dimacs::{
     parse_minisat_result, push_clause, write_dimacs,
 };
 pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
+pub use input_file::{input_name, open_input, read_input};
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
 pub use published::{

@@ -3,6 +3,7 @@
 
 mod armies;
 mod cover;
+mod encode;
 mod envelope;
 mod least_walls;
 mod least_walls_table;
@@ -16,6 +17,7 @@ mod verify;
 
 pub use armies::{ArmyRow, ArmyTableOptions, army_output, army_rows, army_table, largest_armies_cached};
 pub use cover::{cover_output, pack_and_cover_cached};
+pub use encode::encode_json;
 pub use envelope::command_json;
 pub use least_walls::{
     LeastWallsRun, LeastWallsRunJson, SizeGroup, by_size, certificate_line, compare_runs, label,

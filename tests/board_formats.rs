@@ -1,0 +1,83 @@
+//! Every board format is read wherever a board is: a CSPLib blocked n-queens instance
+//! (`--csplib`) given to `value` and `render` is the same board as its holes given by hand, and
+//! `nqueens` takes `--size N` like every other command (the positional N of older scripts
+//! still works).
+
+mod common;
+use common::{assert_bad_input, ok, run};
+use serde_json::Value;
+
+const INSTANCE: &str = "tests/data/blocked-6.param";
+/// The instance's blocked squares, 0-based.
+const HOLES: &str = "0,1 1,3 2,0 5,4";
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(&run(args))).unwrap()
+}
+
+#[test]
+fn value_and_render_read_a_csplib_instance_as_its_board() {
+    let by_hand = json(&["value", "--size", "6", "--holes", HOLES, "--format", "json"]);
+    let from_file = json(&["value", "--csplib", INSTANCE, "--format", "json"]);
+    assert_eq!(from_file["board"], by_hand["board"]);
+    assert_eq!(from_file["value"], by_hand["value"]);
+    assert_eq!(
+        from_file["board"]["holes"],
+        serde_json::json!([[0, 1], [1, 3], [2, 0], [5, 4]])
+    );
+    // Extra walls on top, as on any board.
+    let walled = json(&[
+        "value", "--csplib", INSTANCE, "--walls", "3,3", "--format", "json",
+    ]);
+    assert_eq!(walled["board"]["walls"], serde_json::json!([[3, 3]]));
+    let svg = ok(&run(&["render", "--csplib", INSTANCE]));
+    assert_eq!(svg, ok(&run(&["render", "--size", "6", "--holes", HOLES])));
+    let r = json(&["render", "--csplib", INSTANCE, "--solve", "--format", "json"]);
+    assert_eq!(
+        (r["board"].clone(), r["legal"].clone()),
+        (by_hand["board"].clone(), Value::Bool(true))
+    );
+    assert_eq!(
+        r["queens"].as_array().unwrap().len() as u64,
+        by_hand["value"].as_u64().unwrap()
+    );
+    assert!(r["svg"].as_str().unwrap().starts_with("<svg"), "{r}");
+    // One source of a board at a time.
+    assert_bad_input(&["value", "--csplib", INSTANCE, "--size", "6"], "not both");
+    assert_bad_input(
+        &["render", "--csplib", "no/such/instance"],
+        "cannot read instance file",
+    );
+}
+
+#[test]
+fn a_json_board_file_is_a_board_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("b.json");
+    std::fs::write(&b, r#"{"rows":8,"cols":8,"walls":[[1,3],[2,5]]}"#).unwrap();
+    let b = b.to_str().unwrap();
+    assert_eq!(json(&["value", b, "--format", "json"])["value"], 10);
+    let o = ok(&run(&[
+        "encode",
+        "value",
+        b,
+        "--at-least",
+        "10",
+        "--format",
+        "json",
+    ]));
+    let e: Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(e["board"]["walls"], serde_json::json!([[1, 3], [2, 5]]));
+    assert!(e["text"].as_str().unwrap().contains("p cnf"), "{e}");
+}
+
+#[test]
+fn nqueens_takes_size_like_every_command() {
+    let by_flag = ok(&run(&["nqueens", "--size", "8", "-o", "-"]));
+    assert_eq!(by_flag, ok(&run(&["nqueens", "8", "-o", "-"])));
+    assert_eq!(by_flag.split_whitespace().count(), 8, "{by_flag}");
+    let j = json(&["nqueens", "--size", "1e3", "--format", "json"]);
+    assert_eq!((j["n"].clone(), j["solved"].clone()), (1000.into(), true.into()));
+    assert_bad_input(&["nqueens", "--size", "8", "9"], "cannot be used with");
+    assert_bad_input(&["nqueens", "--size", "ten"], "not a board side");
+}
