@@ -56,22 +56,23 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         rows_tsv: a.rows_tsv.is_some(),
         value: a.value.options(),
         certify: a.certify.target(),
-        json: a.report.json(),
     };
-    let v = verify_job(job, &read, &a.report.progress.reporter())?;
-    if let Some(w) = &v.warning {
+    let (v, warning) = verify_job(job, &read, &a.report.progress.reporter())?;
+    if let Some(w) = warning {
         eprintln!("queensat verify: warning: {w}");
     }
-    a.report.proof.check(v.certified)?;
-    a.output.emit(&v.report)?;
+    a.report.proof.check(v.certified())?;
+    a.output.emit(&v.report(a.report.json())?)?;
     // After the report, so that a report that could not be written leaves no side file.
-    if let (Some(path), Some(tsv)) = (&a.rows_tsv, &v.rows_tsv) {
+    if let Some(path) = &a.rows_tsv
+        && let Some(tsv) = v.rows_tsv()
+    {
         write_atomic(path, tsv.as_bytes())?;
     }
     if a.output.to_stdout() {
-        Ok(i32::from(v.refuted))
+        Ok(i32::from(v.refuted()))
     } else {
-        eprintln!("{}", v.table_line);
+        eprintln!("{}", v.table_line());
         Ok(0)
     }
 }

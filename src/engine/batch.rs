@@ -158,14 +158,18 @@ impl Batch<'_> {
 mod tests {
     use super::*;
 
+    fn untimed(opts: &ValueOptions, require_proof: bool) -> Batch<'_> {
+        Batch {
+            opts,
+            time_limit: None,
+            require_proof,
+        }
+    }
+
     #[test]
     fn lines_give_values_or_errors_naming_the_line() {
         let o = ValueOptions::default();
-        let batch = Batch {
-            opts: &o,
-            time_limit: None,
-            require_proof: true,
-        };
+        let batch = untimed(&o, true);
         let a = batch
             .line(1, r#"{"rows":8,"cols":8,"walls":[[1,3],[2,5]],"id":"x"}"#)
             .unwrap()
@@ -194,11 +198,7 @@ mod tests {
     #[test]
     fn a_run_answers_each_line_and_counts_the_bad_ones() {
         let o = ValueOptions::default();
-        let batch = Batch {
-            opts: &o,
-            time_limit: None,
-            require_proof: false,
-        };
+        let batch = untimed(&o, false);
         let mut out = Vec::new();
         let input = b"{\"size\":4}\n# a comment\n\n[1]\n{\"size\":5}";
         let end = batch.run(&mut &input[..], "in", &mut out).unwrap();

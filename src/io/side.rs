@@ -33,12 +33,17 @@ mod tests {
 
     #[test]
     fn sides_in_several_spellings() {
-        assert_eq!(parse_side("10_000_000"), Ok(10_000_000));
-        assert_eq!(parse_side("1e7"), Ok(10_000_000));
-        assert_eq!(parse_side("10^8"), Ok(100_000_000));
-        assert_eq!(parse_side("5e3"), Ok(5000));
-        assert!(parse_side("ten").is_err());
-        assert!(parse_side("10^99").is_err());
-        assert!(parse_side("3^4").is_err());
+        let good = [
+            ("10_000_000", 10_000_000),
+            ("1e7", 10_000_000),
+            ("10^8", 100_000_000),
+            ("5e3", 5000),
+        ];
+        for (s, n) in good {
+            assert_eq!(parse_side(s), Ok(n), "{s}");
+        }
+        for s in ["ten", "10^99", "3^4"] {
+            assert!(parse_side(s).is_err(), "{s}");
+        }
     }
 }

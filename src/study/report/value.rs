@@ -28,14 +28,10 @@ pub fn value_text(r: &ValueReport) -> String {
         .tabu_search_lower_bound
         .map(|k| format!(", tabu search {k}"))
         .unwrap_or_default();
-    s.push_str(&format!(
-        "{} {} (greedy start {}{local}{tabu}, upper bound {} by {})\n",
-        if r.proved { "value" } else { "best found" },
-        r.value,
-        r.greedy_lower_bound,
-        r.upper_bound.bound,
-        r.upper_bound.reason
-    ));
+    let what = if r.proved { "value" } else { "best found" };
+    let (value, greedy, ub) = (r.value, r.greedy_lower_bound, &r.upper_bound);
+    let bound = format!("upper bound {} by {}", ub.bound, ub.reason);
+    s += &format!("{what} {value} (greedy start {greedy}{local}{tabu}, {bound})\n");
     if r.proved {
         s.push_str(&format!(
             "proof: {}SAT with {} queens, placement checked; {}\n",

@@ -5,8 +5,8 @@ use super::envelope::command_json;
 use crate::engine::{Reporter, ValueOptions};
 use crate::io::parse_published;
 use crate::study::verify::{
-    CertifyVerdicts, ClaimKind, FileOptions, RunInfo, SummaryOptions, board_side, is_summary, render,
-    verify_file, verify_summary,
+    CertifyVerdicts, ClaimKind, FileOptions, FileReport, RunInfo, SummaryOptions, SummaryReport, board_side,
+    is_summary, render, verify_file, verify_summary,
 };
 use anyhow::Context;
 use std::path::Path;
@@ -24,30 +24,65 @@ pub struct VerifyJob<'a> {
     pub rows_tsv: bool,
     pub value: ValueOptions,
     pub certify: CertifyVerdicts,
-    pub json: bool,
 }
 
-/// What a check came to.
-pub struct Verified {
+/// A checked file: rows of boards, or an author's summary.
+pub enum Verified {
+    File(FileReport),
+    Summary(SummaryReport),
+}
+
+impl Verified {
     /// The report: Markdown, or the JSON envelope.
-    pub report: String,
+    pub fn report(&self, json: bool) -> serde_json::Result<String> {
+        Ok(match (self, json) {
+            (Verified::File(r), true) => command_json("verify", r)? + "\n",
+            (Verified::Summary(r), true) => command_json("verify", r)? + "\n",
+            (Verified::File(r), false) => render::file_markdown(r),
+            (Verified::Summary(r), false) => render::summary_markdown(r),
+        })
+    }
+
     /// The report's summary row.
-    pub table_line: String,
+    pub fn table_line(&self) -> String {
+        match self {
+            Verified::File(r) => render::file_line(r),
+            Verified::Summary(r) => render::summary_line(r),
+        }
+    }
+
     /// Whether a claim was refuted.
-    pub refuted: bool,
+    pub fn refuted(&self) -> bool {
+        match self {
+            Verified::File(r) => r.confirmed < r.rows.len(),
+            Verified::Summary(r) => r.confirmed < r.checked,
+        }
+    }
+
     /// Whether no verdict rests on an external solver's unchecked UNSAT.
-    pub certified: bool,
-    pub rows_tsv: Option<String>,
-    /// What the reader should know about the board side assumed.
-    pub warning: Option<String>,
+    pub fn certified(&self) -> bool {
+        match self {
+            Verified::File(r) => r.unchecked == 0,
+            Verified::Summary(r) => r.certified,
+        }
+    }
+
+    /// The rows' verdicts, tab-separated (a summary has no rows).
+    pub fn rows_tsv(&self) -> Option<String> {
+        match self {
+            Verified::File(r) => Some(render::rows_tsv(r)),
+            Verified::Summary(_) => None,
+        }
+    }
 }
 
-/// Checks the file of `job`; `read` reads the boards CSV of a summary.
+/// Checks the file of `job`; `read` reads the boards CSV of a summary. With the report, what
+/// the reader should know about the board side assumed.
 pub fn verify_job(
     job: VerifyJob,
     read: &dyn Fn(&Path) -> anyhow::Result<String>,
     progress: &Reporter,
-) -> anyhow::Result<Verified> {
+) -> anyhow::Result<(Verified, Option<String>)> {
     let run = RunInfo::new(&job.value);
     if is_summary(job.text) {
         // A summary's lines are not rows of boards: neither flag has anything to act on.
@@ -70,18 +105,7 @@ pub fn verify_job(
             certify: job.certify,
         };
         let r = verify_summary(job.text, &read(boards)?, opts)?;
-        return Ok(Verified {
-            report: if job.json {
-                command_json("verify", &r)? + "\n"
-            } else {
-                render::summary_markdown(&r)
-            },
-            table_line: render::summary_line(&r),
-            refuted: r.confirmed < r.checked,
-            certified: r.certified,
-            rows_tsv: None,
-            warning: None,
-        });
+        return Ok((Verified::Summary(r), None));
     }
     let parsed = parse_published(&job.name, job.text)?;
     let side = board_side(job.size, parsed.named_side, job.path)?;
@@ -95,17 +119,5 @@ pub fn verify_job(
         progress,
         certify: job.certify,
     };
-    let r = verify_file(&parsed, opts)?;
-    Ok(Verified {
-        report: if job.json {
-            command_json("verify", &r)? + "\n"
-        } else {
-            render::file_markdown(&r)
-        },
-        table_line: render::file_line(&r),
-        refuted: r.confirmed < r.rows.len(),
-        certified: r.unchecked == 0,
-        rows_tsv: job.rows_tsv.then(|| render::rows_tsv(&r)),
-        warning,
-    })
+    Ok((Verified::File(verify_file(&parsed, opts)?), warning))
 }
