@@ -81,3 +81,28 @@ fn nqueens_takes_size_like_every_command() {
     assert_bad_input(&["nqueens", "--size", "8", "9"], "cannot be used with");
     assert_bad_input(&["nqueens", "--size", "ten"], "not a board side");
 }
+
+#[test]
+fn a_batch_and_a_board_file_may_come_compressed() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let gz = |name: &str, text: &str| {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(text.as_bytes()).unwrap();
+        let path = dir.path().join(name);
+        std::fs::write(&path, e.finish().unwrap()).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let batch = gz("b.jsonl.gz", "{\"size\":4,\"id\":\"a\"}\n{\"size\":5}\n");
+    let out = ok(&run(&["value", "--batch", &batch]));
+    let values: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["value"].clone())
+        .collect();
+    assert_eq!(values, [4, 5]);
+    let grid = gz("g.txt.gz", "..#\n...\n...\n");
+    assert_eq!(
+        json(&["value", &grid, "--format", "json"])["board"]["walls"],
+        serde_json::json!([[0, 2]])
+    );
+}

@@ -6,10 +6,12 @@ use super::choice::choice;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::ArmyEncoding;
+use queensat::engine::Shard;
 use queensat::engine::interrupt::stopped_exit_code;
-use queensat::engine::{Provenance, Shard};
-use queensat::study::report::{ArmyTableOptions, army_output, army_rows, army_table, largest_armies_cached};
-use queensat::study::{ArmyOptions, ArmyReport};
+use queensat::study::ArmyOptions;
+use queensat::study::report::{
+    ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached,
+};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -76,44 +78,33 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         symmetry_breaking: a.symmetry.breaking(),
         certify: a.certify.target(),
     };
-    if a.table {
+    let (text, outcome) = if a.table {
         if a.board.has_cells() {
             bail!("--table takes board sizes only (no grid file, walls or holes)");
         }
-        let shapes = a.board.shape.shapes()?;
         let t = ArmyTableOptions {
-            armies: opts.clone(),
+            armies: opts,
             cache: a.cache.as_deref(),
             cached_only: a.cached_only,
             brute: a.brute,
             shard: a.shard,
         };
-        let rows = army_rows(&shapes, &t, &a.report.progress.reporter())?;
-        let reports: Vec<&ArmyReport> = rows.iter().filter_map(|r| r.report.as_ref()).collect();
-        a.report
-            .proof
-            .check(!reports.iter().any(|r| r.rests_on_unchecked_unsat()))?;
-        a.output
-            .emit(&army_table(&rows, &opts, a.brute, &Provenance::now()))?;
-        let stopped = reports.iter().any(|r| !r.proved);
-        return Ok(exit_code(&reports, stopped));
-    }
-    let board = a.board.load()?.board;
-    let report =
-        largest_armies_cached(&board, &opts, a.cache.as_deref(), false)?.expect("computing is allowed");
-    a.report.proof.check(!report.rests_on_unchecked_unsat())?;
-    a.output.emit(&army_output(&report, a.report.json())?)?;
-    Ok(exit_code(&[&report], !report.proved))
-}
-
-/// 1 when a checker rejected a certificate (as for `value --certify`), else the exit code of
-/// a run that may have stopped.
-fn exit_code(reports: &[&ArmyReport], stopped: bool) -> i32 {
-    if reports
-        .iter()
-        .any(|r| r.certificate.as_ref().is_some_and(|c| !c.certified))
-    {
-        return 1;
-    }
-    stopped_exit_code(stopped)
+        army_table_run(&a.board.shape.shapes()?, &t, &a.report.progress.reporter())?
+    } else {
+        let board = a.board.load()?.board;
+        let cached = largest_armies_cached(&board, &opts, a.cache.as_deref(), false)?;
+        let report = cached.expect("computing is allowed");
+        (
+            army_output(&report, a.report.json())?,
+            ArmiesOutcome::of([&report]),
+        )
+    };
+    a.report.proof.check(!outcome.unchecked)?;
+    a.output.emit(&text)?;
+    // 1 when a checker rejected a certificate, as for `value --certify`.
+    Ok(if outcome.refuted {
+        1
+    } else {
+        stopped_exit_code(outcome.stopped)
+    })
 }

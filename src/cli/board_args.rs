@@ -1,9 +1,8 @@
 //! How a board is given on the command line: a board file, a CSPLib instance or a size, with
 //! wall, hole and bit lists on top ([`queensat::io::BoardSpec`] checks them).
 
-use anyhow::bail;
 use clap::Args;
-use queensat::io::{BoardSource, BoardSpec, CellLists};
+use queensat::io::{BoardRequest, BoardSpec, CellLists};
 use std::path::PathBuf;
 
 /// Board selection shared by the commands.
@@ -43,37 +42,15 @@ impl BoardArgs {
 
     /// The board given, checked once.
     pub fn load(&self) -> anyhow::Result<BoardSpec> {
-        let shape = self.shape.given();
-        let read = |path: &PathBuf, what| super::input::read_text(path, what);
-        let source = match (&self.file, &self.csplib) {
-            (Some(_), Some(_)) => bail!("give either --csplib FILE or a board, not both"),
-            (None, Some(_)) if shape || self.bits.is_some() => {
-                bail!("give either --csplib FILE or a board, not both")
-            }
-            (Some(_), None) if shape => bail!("give a board file or --size/--rows/--cols, not both"),
-            (None, Some(path)) => BoardSource::Csplib {
-                text: read(path, "instance file")?,
-                name: path.display().to_string(),
+        BoardSpec::load(BoardRequest {
+            file: self.file.as_deref(),
+            csplib: self.csplib.as_deref(),
+            shape: self.shape.given().then(|| self.shape.shape()),
+            cells: CellLists {
+                walls: self.walls.as_deref(),
+                bits: self.bits.as_deref(),
+                holes: self.holes.as_deref(),
             },
-            (Some(path), None) => BoardSource::File {
-                text: read(path, "board file")?,
-                name: super::input::input_name(path),
-            },
-            // The published 64-bit layout is the 8x8 board's.
-            (None, None) if !shape && self.bits.is_some() => BoardSource::Shape(8, 8),
-            (None, None) if !shape => {
-                bail!("no board given: pass a grid file, --size N, or --rows R --cols C")
-            }
-            (None, None) => {
-                let (r, c) = self.shape.shape()?;
-                BoardSource::Shape(r, c)
-            }
-        };
-        let cells = CellLists {
-            walls: self.walls.as_deref(),
-            bits: self.bits.as_deref(),
-            holes: self.holes.as_deref(),
-        };
-        BoardSpec::new(source, &cells)
+        })
     }
 }

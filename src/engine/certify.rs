@@ -35,7 +35,7 @@ impl CertifiedValue {
     }
 }
 
-/// The value of `board` as [`value_with_lp`](super::value::value_within) finds it, and, with
+/// The value of `board` as [`value_within`](super::value::value_within) finds it, and, with
 /// `certify` (`Some(dir)`, see [`certify_value`] for `dir`), the certificate of its optimum
 /// from the solver that answered, its CNF holding the clauses implied by the LP bound the
 /// search checked (the LP is solved once). A checked proof replaces an external solver's word:

@@ -3,9 +3,10 @@
 //! ([`parse_blocked_queens`]) or an empty shape, and then the walls, 64-bit walls and holes
 //! listed on top of it.
 
-use super::{from_bits64, parse_blocked_queens};
+use super::{from_bits64, input_name, parse_blocked_queens, read_input};
 use crate::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
 use anyhow::{Context, bail};
+use std::path::Path;
 
 /// Where a board comes from; a file's `name` is how errors name it.
 pub enum BoardSource {
@@ -36,7 +37,44 @@ pub struct BoardSpec {
     pub wanted: Option<usize>,
 }
 
+/// Where a board is given on the command line: a board file, a CSPLib instance or a shape,
+/// and the cells listed on top.
+pub struct BoardRequest<'a> {
+    pub file: Option<&'a Path>,
+    pub csplib: Option<&'a Path>,
+    /// The shape given (`--size` or `--rows --cols`), if any: an error for several.
+    pub shape: Option<anyhow::Result<(usize, usize)>>,
+    pub cells: CellLists<'a>,
+}
+
 impl BoardSpec {
+    /// The board `r` asks for, its files read ([`read_input`], `-` for stdin), checked once.
+    pub fn load(r: BoardRequest) -> anyhow::Result<BoardSpec> {
+        const ONE_SOURCE: &str = "give either --csplib FILE or a board, not both";
+        let source = match (r.file, r.csplib, r.shape) {
+            (Some(_), Some(_), _) => bail!(ONE_SOURCE),
+            (None, Some(_), Some(_)) => bail!(ONE_SOURCE),
+            (None, Some(_), None) if r.cells.bits.is_some() => bail!(ONE_SOURCE),
+            (Some(_), None, Some(_)) => bail!("give a board file or --size/--rows/--cols, not both"),
+            (None, Some(path), None) => BoardSource::Csplib {
+                text: read_input(path, "instance file")?,
+                name: path.display().to_string(),
+            },
+            (Some(path), None, None) => BoardSource::File {
+                text: read_input(path, "board file")?,
+                name: input_name(path),
+            },
+            (None, None, Some(shape)) => {
+                let (rows, cols) = shape?;
+                BoardSource::Shape(rows, cols)
+            }
+            // The published 64-bit layout is the 8x8 board's.
+            (None, None, None) if r.cells.bits.is_some() => BoardSource::Shape(8, 8),
+            (None, None, None) => bail!("no board given: pass a grid file, --size N, or --rows R --cols C"),
+        };
+        BoardSpec::new(source, &r.cells)
+    }
+
     /// The board of `source` with `cells` placed on it; an error names the file or the flag.
     pub fn new(source: BoardSource, cells: &CellLists) -> anyhow::Result<BoardSpec> {
         let (mut board, shown, wanted) = match source {
@@ -157,7 +195,7 @@ mod tests {
         .unwrap();
         assert_eq!((json.board.cols(), json.board.cell((1, 1))), (4, Cell::Wall));
         let csplib = BoardSource::Csplib {
-            text: "4 1 1".into(),
+            text: "4 1 2".into(),
             name: "i.param".into(),
         };
         let holes = CellLists {

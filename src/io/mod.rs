@@ -28,7 +28,7 @@ pub use atomic::{
     create_folder, new_dir_or_nothing, pid_alive, write_all_atomic, write_atomic, write_atomic_with,
 };
 pub use bits64::{from_bits64, to_bits64};
-pub use board_input::{BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
+pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
 pub use compressed::{Compression, open_text, read_text, sniff};
 pub use csplib::{BlockedInstance, parse_blocked_queens};

@@ -118,7 +118,7 @@ pub struct ArmyTableOptions<'a> {
 }
 
 /// The rows of the table for the empty boards of `shapes` (those of the shard).
-pub fn army_rows(
+fn army_rows(
     shapes: &[(usize, usize)],
     t: &ArmyTableOptions,
     progress: &Reporter,
@@ -163,7 +163,7 @@ pub fn army_rows(
 }
 
 /// The table as Markdown, with how it was made.
-pub fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Provenance) -> String {
+fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Provenance) -> String {
     let mut s = String::new();
     let brute_head = if brute {
         " brute force: positions at m / at m+1 |"
@@ -240,6 +240,40 @@ fn solvers(rows: &[ArmyRow], opts: &ArmyOptions) -> String {
         return opts.backend.name().to_string();
     }
     names.join(" and ")
+}
+
+/// What the reports of an `armies` run come to, for its exit code and `--require-proof`.
+#[derive(Debug, Default)]
+pub struct ArmiesOutcome {
+    /// A checker rejected a certificate's proof.
+    pub refuted: bool,
+    /// A search stopped short of a proof.
+    pub stopped: bool,
+    /// An answer rests on an external solver's unchecked UNSAT.
+    pub unchecked: bool,
+}
+
+impl ArmiesOutcome {
+    pub fn of<'a>(reports: impl IntoIterator<Item = &'a ArmyReport>) -> ArmiesOutcome {
+        reports
+            .into_iter()
+            .fold(ArmiesOutcome::default(), |o, r| ArmiesOutcome {
+                refuted: o.refuted || r.certificate.as_ref().is_some_and(|c| !c.certified),
+                stopped: o.stopped || !r.proved,
+                unchecked: o.unchecked || r.rests_on_unchecked_unsat(),
+            })
+    }
+}
+
+/// `armies --table`: the table of `shapes` and what its reports come to.
+pub fn army_table_run(
+    shapes: &[(usize, usize)],
+    t: &ArmyTableOptions,
+    progress: &Reporter,
+) -> anyhow::Result<(String, ArmiesOutcome)> {
+    let rows = army_rows(shapes, t, progress)?;
+    let outcome = ArmiesOutcome::of(rows.iter().filter_map(|r| r.report.as_ref()));
+    Ok((army_table(&rows, &t.armies, t.brute, &Provenance::now()), outcome))
 }
 
 /// What `armies` prints for one board: the report in the JSON envelope, or in words.

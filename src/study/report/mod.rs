@@ -15,7 +15,7 @@ mod solve;
 mod value;
 mod verify;
 
-pub use armies::{ArmyRow, ArmyTableOptions, army_output, army_rows, army_table, largest_armies_cached};
+pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
 pub use cover::{cover_output, pack_and_cover_cached};
 pub use encode::encode_json;
 pub use envelope::command_json;
