@@ -205,7 +205,11 @@ mod tests {
                 name == "environment" || cmd.find_subcommand(name).is_some(),
                 "manual.txt: [{name}] names no subcommand"
             );
-            assert_eq!(sections.iter().filter(|(n, _)| n == name).count(), 1, "[{name}] twice");
+            assert_eq!(
+                sections.iter().filter(|(n, _)| n == name).count(),
+                1,
+                "[{name}] twice"
+            );
             for e in entries {
                 assert!(!e.text.is_empty(), "[{name}] {}: no text", e.key);
             }
