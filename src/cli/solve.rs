@@ -62,6 +62,10 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         super::args::Format::Json => outln!("{}", command_json("solve", &answer)?)?,
         super::args::Format::Text => out!("{}", text_of(&answer))?,
     }
+    // A stop signal leaves the answer unknown; the exit status says which signal.
+    if answer.status == CnfStatus::Unknown && queensat::engine::interrupt::stop_requested() {
+        return Ok(queensat::engine::interrupt::stopped_exit_code(true));
+    }
     Ok(answer.status.exit_code())
 }
 
