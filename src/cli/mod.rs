@@ -24,7 +24,6 @@ mod solutions;
 mod solve;
 mod stop_signals;
 mod sweep;
-mod threads;
 mod value;
 mod verify;
 
