@@ -54,9 +54,10 @@ macro_rules! doc_text {
     };
 }
 
-/// Declares an enum whose variants each carry a name (`Variant = "name",`) and implements
-/// [`Choice`] and `Display` (the name) for it; the variants keep their doc comments and other
-/// attributes (`#[default]`, serde's).
+/// Declares an enum whose variants each carry a name (`Variant = "name",`), one of them
+/// `#[default]`. It derives the traits every option needs (`Clone, Copy, Debug, Default,
+/// PartialEq, Eq`) and implements [`Choice`], `Display` and serde's traits by that name, so
+/// the command line, the help, the reports and the files spell an option one way.
 #[macro_export]
 macro_rules! choices {
     (
@@ -66,8 +67,23 @@ macro_rules! choices {
         }
     ) => {
         $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         $vis enum $name {
             $( $(#[$($vattr)*])* $variant, )*
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str($crate::choice::Choice::choice_name(*self))
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let name = <String as ::serde::Deserialize>::deserialize(d)?;
+                <Self as $crate::choice::Choice>::from_choice_name(&name)
+                    .map_err(<D::Error as ::serde::de::Error>::custom)
+            }
         }
 
         impl $crate::choice::Choice for $name {
@@ -94,7 +110,6 @@ mod tests {
 
     crate::choices! {
         /// A test set.
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         enum Colour {
             /// Bright,
             /// on two lines.
@@ -112,6 +127,10 @@ mod tests {
         assert_eq!(Colour::Dark.to_string(), "dark-ish");
         assert_eq!(Colour::from_choice_name("light"), Ok(Colour::Light));
         assert_eq!(Colour::default().choice_name(), "light");
+        assert_eq!(serde_json::to_string(&Colour::Dark).unwrap(), r#""dark-ish""#);
+        let read: Colour = serde_json::from_str(r#""light""#).unwrap();
+        assert_eq!(read, Colour::Light);
+        assert!(serde_json::from_str::<Colour>(r#""Light""#).is_err());
         assert!(
             Colour::from_choice_name("Light")
                 .unwrap_err()

@@ -1,279 +1,68 @@
-//! What `--help` and the man pages say beyond the arguments: examples, the exit status and
-//! the environment. One table each, so that `--help` and `queensat man` never differ.
-//!
-//! Every example runs as shown from the checkout's root in a second or two (tests/manual.rs
-//! runs them all, and expects exit 0 unless the text says `exit N`); outputs go to relative
-//! paths, never into the committed `results/`.
+//! What `--help` and the man pages say beyond the arguments: the examples and the environment
+//! (written in `manual.txt`, beside this file) and the exit status. One source each, so that
+//! `--help` and `queensat man` never differ.
 
 use clap::Command;
 use roff::{Roff, bold, roman};
+use std::sync::OnceLock;
 
-/// One example: a command line, and what it shows.
-pub struct Example {
-    pub command: &'static str,
-    pub what: &'static str,
+/// One entry of `manual.txt`: an example's command line and what it shows, or a variable's
+/// name and what it does.
+pub struct Entry {
+    pub key: String,
+    pub text: String,
 }
 
-const fn ex(command: &'static str, what: &'static str) -> Example {
-    Example { command, what }
+/// `manual.txt`'s sections, by name, in the file's order.
+fn sections() -> &'static [(String, Vec<Entry>)] {
+    static SECTIONS: OnceLock<Vec<(String, Vec<Entry>)>> = OnceLock::new();
+    SECTIONS.get_or_init(|| parse(include_str!("manual.txt")))
 }
 
-/// The examples of each subcommand, by name.
-pub const EXAMPLES: &[(&str, &[Example])] = &[
-    (
-        "value",
-        &[
-            ex(
-                r#"queensat value --size 8 --walls "1,3 2,5""#,
-                "The 2-wall record of the seed article: value 10, an optimal placement, the proof.",
-            ),
-            ex(
-                "queensat value docs/boards/two-walls.txt --format json",
-                "The same board read from a grid file, answered as one JSON object.",
-            ),
-            ex(
-                r#"printf '{"size":4}\n{"size":8,"walls":[[1,3],[2,5]]}\n' | queensat value --batch -"#,
-                "Many boards in one process: a JSON line in, a JSON line out.",
-            ),
-        ],
-    ),
-    (
-        "solutions",
-        &[
-            ex(
-                "queensat solutions --size 8 --count",
-                "The 92 solutions of eight queens, in 12 symmetry classes.",
-            ),
-            ex(
-                "queensat solutions --size 6 --unique",
-                "One placement per symmetry class, drawn, with the size of its class.",
-            ),
-            ex(
-                r#"queensat solutions --size 8 --walls "1,3 2,5" --limit 2 --count"#,
-                "Is the optimum unique? `total 1`: yes.",
-            ),
-        ],
-    ),
-    (
-        "render",
-        &[
-            ex(
-                r#"queensat render --size 8 --walls "1,3 2,5" -o two-walls.svg"#,
-                "An SVG of the board with an optimal placement.",
-            ),
-            ex(
-                "queensat render docs/boards/two-walls.txt > two-walls.svg",
-                "The same from a grid file, the picture on stdout.",
-            ),
-        ],
-    ),
-    (
-        "nqueens",
-        &[
-            ex(
-                "queensat nqueens 1000000",
-                "One solution for a million queens by min-conflicts, checked in O(n).",
-            ),
-            ex(
-                "queensat nqueens 8 -o -",
-                "The columns of an 8-queens solution on stdout (the summary goes to stderr).",
-            ),
-            ex(
-                "queensat nqueens 1000 -o q1000.txt && queensat nqueens --check q1000.txt",
-                "Write a solution, and check a file of solutions.",
-            ),
-        ],
-    ),
-    (
-        "sweep",
-        &[
-            ex(
-                "queensat sweep --size 6 --walls 0..2 -o sweep-6x6",
-                "Every 6x6 board of up to 2 walls by symmetry class: values, placements, \
-                 summary.md. The same command again resumes where a stopped run left off.",
-            ),
-            ex(
-                "queensat sweep --size 6 --walls 0..2 --engine reuse --cross-check -o sweep-6x6-sat",
-                "The same by SAT, each value proved a second way by the branch and bound.",
-            ),
-        ],
-    ),
-    (
-        "merge",
-        &[
-            ex(
-                "queensat sweep --size 6 --walls 2 --chunk 20 --shard 1/2 -o shard-1 && \
-                 queensat sweep --size 6 --walls 2 --chunk 20 --shard 2/2 -o shard-2 && \
-                 queensat merge shard-1 shard-2 -o sweep-merged",
-                "A sweep in two shards (one per machine, say), merged into what one run writes.",
-            ),
-            ex(
-                "queensat puzzles --size 6 --walls 1..2 --chunk 50 --shard 1/2 -o puzzles-1 && \
-                 queensat puzzles --size 6 --walls 1..2 --chunk 50 --shard 2/2 -o puzzles-2 && \
-                 queensat merge puzzles-1 puzzles-2 -o puzzles-merged",
-                "The same for a puzzle run.",
-            ),
-        ],
-    ),
-    (
-        "sweep-compare",
-        &[
-            ex(
-                "queensat sweep-compare results/sweeps/8x8 results/published/walled-n-queens/8x8",
-                "The committed 8x8 sweep against the published tables: exit 1, since the \
-                 published 0-wall row claims value 5.",
-            ),
-            ex(
-                "queensat sweep-compare results/sweeps/8x8 results/published/walled-n-queens/8x8 -o comparison.md",
-                "The same report written to a file: exit 1 again.",
-            ),
-        ],
-    ),
-    (
-        "verify",
-        &[
-            ex(
-                "queensat verify results/published/walled-n-queens/8x8/2-W_boards.csv",
-                "Re-check a published table: every placement legal, every value proved.",
-            ),
-            ex(
-                "queensat verify results/published/walled-n-queens/8x8/2W_summary.txt \
-                 --boards results/published/walled-n-queens/8x8/2-W_boards.csv",
-                "Re-check an author's summary against the boards it summarises.",
-            ),
-        ],
-    ),
-    (
-        "encode",
-        &[
-            ex(
-                r#"queensat encode value --size 8 --walls "1,3 2,5" --at-least 11 -o q.cnf"#,
-                "\"Do 11 queens fit?\" as DIMACS for any SAT solver (UNSAT: the value is 10).",
-            ),
-            ex(
-                "queensat encode value --size 8 --format wcnf -o q.wcnf",
-                "\"The most queens\" as weighted MaxSAT.",
-            ),
-            ex(
-                "queensat encode least-walls --size 8 --queens 11 --format lp -o lw.lp",
-                "The fewest walls for 11 queens as an LP for SCIP, HiGHS or CBC.",
-            ),
-        ],
-    ),
-    (
-        "solve",
-        &[
-            ex(
-                r#"queensat encode value --size 8 --walls "1,3 2,5" --at-least 10 -o q.cnf && queensat solve q.cnf"#,
-                "Answer a CNF: `s`, `v` and `c` lines (the board its header names, decoded and \
-                 checked), exit 10.",
-            ),
-            ex(
-                r#"queensat encode value --size 8 --walls "1,3 2,5" --at-least 11 -o q11.cnf && gzip -f q11.cnf && queensat solve q11.cnf.gz"#,
-                "Compressed input (gzip, xz, bzip2, told by the first bytes): UNSATISFIABLE, \
-                 exit 20.",
-            ),
-            ex(
-                "queensat encode value --size 8 --at-least 8 -o q8.cnf && queensat solve q8.cnf > q8.out; \
-                 queensat solve q8.cnf --check q8.out",
-                "Check a solver's output against the CNF and the board: exit 10.",
-            ),
-        ],
-    ),
-    (
-        "puzzles",
-        &[
-            ex(
-                "queensat puzzles --size 6 --walls 1..3",
-                "The interesting puzzles of 6x6 with 1 to 3 walls, and their counts.",
-            ),
-            ex(
-                "queensat puzzles --size 7 --walls 2 -o puzzles-7x7 --html puzzles-7x7.html",
-                "Files (puzzles.json, puzzles.csv, summary.md) and a page to play them.",
-            ),
-        ],
-    ),
-    (
-        "least-walls",
-        &[
-            ex(
-                "queensat least-walls --size 8 --queens 10..11",
-                "The fewest walls that let 10 and 11 queens fit on 8x8, each with a witness and \
-                 the proof.",
-            ),
-            ex(
-                "queensat least-walls --size 6 --queens 8 --count --list",
-                "Every such board too, one per symmetry class.",
-            ),
-        ],
-    ),
-    (
-        "armies",
-        &[
-            ex(
-                "queensat armies --size 6",
-                "The largest two armies of queens on 6x6 that do not attack each other.",
-            ),
-            ex(
-                "queensat armies --size 5..7 --table",
-                "A table over sizes, with the classes of the largest positions.",
-            ),
-        ],
-    ),
-    (
-        "cover",
-        &[
-            ex(
-                "queensat cover --size 6",
-                "The most disjoint 6-queens solutions, and the fewest that cover the board.",
-            ),
-            ex(
-                "queensat cover --size 6..8",
-                "A table over sizes, each optimum proved.",
-            ),
-        ],
-    ),
-    (
-        "completions",
-        &[
-            ex(
-                "queensat completions bash > queensat.bash",
-                "Bash completions; source the file, or put it in \
-                 ~/.local/share/bash-completion/completions/queensat.",
-            ),
-            ex("queensat completions zsh > _queensat", "The same for zsh."),
-        ],
-    ),
-    (
-        "man",
-        &[
-            ex(
-                "queensat man man-pages",
-                "Write queensat.1 and one queensat-COMMAND.1 per command into man-pages/ \
-                 (read one with man -l man-pages/queensat-solve.1).",
-            ),
-            ex("queensat man target/man", "Where `make man` writes them."),
-        ],
-    ),
-    (
-        "nk",
-        &[
-            ex(
-                "queensat nk --size 8 --walls 1 -o nk-runs",
-                "The placements of 9 queens and 1 wall on 8x8, counted without listing them.",
-            ),
-            ex(
-                "queensat nk --size 6..9 --walls 1..2 --method rows,classes -o nk-runs",
-                "A table, each count made two ways and compared (a disagreement would make the \
-                 exit status 1).",
-            ),
-        ],
-    ),
-];
+/// Reads the manual's text: `[name]` starts a section, a line at the margin an entry (an
+/// example's `$ ` dropped), and the indented lines under it its text, joined with spaces.
+/// The file is part of the program, so a line out of place is a bug (the tests read it).
+fn parse(text: &str) -> Vec<(String, Vec<Entry>)> {
+    let mut sections: Vec<(String, Vec<Entry>)> = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            sections.push((name.to_string(), Vec::new()));
+            continue;
+        }
+        let entries = &mut sections
+            .last_mut()
+            .expect("manual.txt: a line before any [section]")
+            .1;
+        if let Some(more) = line.strip_prefix("  ") {
+            let entry = entries
+                .last_mut()
+                .expect("manual.txt: indented text before any entry");
+            if !entry.text.is_empty() {
+                entry.text.push(' ');
+            }
+            entry.text.push_str(more.trim());
+        } else {
+            let key = line.strip_prefix("$ ").unwrap_or(line).to_string();
+            entries.push(Entry {
+                key,
+                text: String::new(),
+            });
+        }
+    }
+    sections
+}
+
+/// The entries of the section `name` (none for an unknown name).
+fn section(name: &str) -> &'static [Entry] {
+    sections().iter().find(|(n, _)| n == name).map_or(&[], |(_, e)| e)
+}
 
 /// The examples of the subcommand `name` (none for an unknown name).
-pub fn examples(name: &str) -> &'static [Example] {
-    EXAMPLES.iter().find(|(n, _)| *n == name).map_or(&[], |(_, e)| *e)
+pub fn examples(name: &str) -> &'static [Entry] {
+    section(name)
 }
 
 /// The commands a stop signal stops with a report (see `Command::stops_on_signal`), and the
@@ -355,27 +144,6 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
     codes
 }
 
-/// The environment variables queensat reads, and what they do.
-pub const ENVIRONMENT: &[(&str, &str)] = &[
-    (
-        "QUEENSAT_SOLVER_TIMEOUT",
-        "Seconds each call of an external solver (--solver external:CMD) may take, in every \
-         command but solve (which has --time-limit); past it the call is an error. A positive \
-         number; anything else is an error. Unset: no limit.",
-    ),
-    (
-        "QUEENSAT_DRAT_CHECKER",
-        "The proof checker --certify uses: unset, empty or builtin for queensat's own DRAT/LRAT \
-         checker (in-process, the default); otherwise an outside checker (rate, drat-trim, \
-         cake_lpr, ...), a path or a program on PATH, run as CHECKER CNF PROOF.",
-    ),
-    (
-        "QUEENSAT_DRAT_TIMEOUT",
-        "Seconds a proof check may take, built-in or outside (default 3600); past it the \
-         check is an error.",
-    ),
-];
-
 /// `--help`'s closing text for the subcommand `name`: its examples.
 pub fn after_help(name: &str) -> Option<String> {
     let examples = examples(name);
@@ -384,7 +152,7 @@ pub fn after_help(name: &str) -> Option<String> {
     }
     let mut s = String::from("Examples:\n");
     for e in examples {
-        s.push_str(&format!("  {}\n      {}\n", e.command, e.what));
+        s.push_str(&format!("  {}\n      {}\n", e.key, e.text));
     }
     Some(s.trim_end().to_string())
 }
@@ -397,11 +165,13 @@ pub fn man_sections(name: Option<&str>) -> String {
         r.control("TP", []).text([bold(code)]).text([roman(meaning)]);
     }
     r.control("SH", ["ENVIRONMENT"]);
-    for (var, meaning) in ENVIRONMENT {
-        r.control("TP", []).text([bold(*var)]).text([roman(*meaning)]);
+    for var in section("environment") {
+        r.control("TP", [])
+            .text([bold(&var.key)])
+            .text([roman(&var.text)]);
     }
     // The program's own page: the first example of a few commands.
-    let examples: Vec<&Example> = match name {
+    let examples: Vec<&Entry> = match name {
         Some(n) => examples(n).iter().collect(),
         None => ["value", "solutions", "sweep", "solve"]
             .iter()
@@ -410,7 +180,7 @@ pub fn man_sections(name: Option<&str>) -> String {
     };
     r.control("SH", ["EXAMPLES"]);
     for e in examples {
-        r.control("TP", []).text([bold(e.command)]).text([roman(e.what)]);
+        r.control("TP", []).text([bold(&e.key)]).text([roman(&e.text)]);
     }
     r.to_roff()
 }
@@ -422,4 +192,28 @@ pub fn with_examples(cmd: Command) -> Command {
         Some(text) => cmd.mut_subcommand(&name, |c| c.after_help(text)),
         None => cmd,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_entry_of_the_manual_has_its_text_and_every_section_a_known_name() {
+        let cmd = super::super::command();
+        let sections = super::sections();
+        for (name, entries) in sections {
+            assert!(
+                name == "environment" || cmd.find_subcommand(name).is_some(),
+                "manual.txt: [{name}] names no subcommand"
+            );
+            assert_eq!(
+                sections.iter().filter(|(n, _)| n == name).count(),
+                1,
+                "[{name}] twice"
+            );
+            for e in entries {
+                assert!(!e.text.is_empty(), "[{name}] {}: no text", e.key);
+            }
+        }
+        assert_eq!(super::section("environment").len(), 3);
+    }
 }

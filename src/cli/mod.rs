@@ -9,6 +9,7 @@ mod board_args;
 mod choice;
 mod cover;
 mod encode;
+mod errors;
 mod input;
 mod instance;
 mod least_walls;
@@ -28,8 +29,8 @@ mod value;
 mod verify;
 
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
+use errors::{clap_exit, one_line};
 use stdout::is_broken_pipe;
-use stdout::write_stdout;
 
 /// Queen-placement puzzles answered with a SAT solver.
 #[derive(Parser, Debug)]
@@ -165,64 +166,6 @@ pub fn main() -> i32 {
     }
 }
 
-/// Help and version go to stdout (exit 0); a usage error becomes one line
-/// `queensat: error: ...` on stderr, exit 2, like every other error.
-fn clap_exit(e: clap::Error) -> i32 {
-    use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        return match write_stdout(e.to_string().as_bytes()) {
-            Ok(()) => 0,
-            Err(e) if is_broken_pipe(&e) => 0,
-            Err(e) => {
-                eprintln!("queensat: error: {}", one_line(&e));
-                2
-            }
-        };
-    }
-    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        eprint!("{}", e.render());
-        return 2;
-    }
-    eprintln!(
-        "queensat: error: {} (see --help)",
-        usage_error_line(&e.render().to_string())
-    );
-    2
-}
-
-/// clap's message without its usage block, on one line: the first line names the problem
-/// and the indented lines under it name the arguments ("not provided: --cols <C>").
-fn usage_error_line(text: &str) -> String {
-    let lines: Vec<&str> = text
-        .lines()
-        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let mut joined = String::new();
-    for l in lines {
-        if !joined.is_empty() {
-            joined.push_str(if l.starts_with("tip:") { "; " } else { " " });
-        }
-        joined.push_str(l);
-    }
-    let msg = joined.strip_prefix("error: ").unwrap_or(&joined);
-    if msg.is_empty() {
-        "bad arguments".to_string()
-    } else {
-        msg.to_string()
-    }
-}
-
-/// An error and its causes on one line.
-fn one_line(e: &anyhow::Error) -> String {
-    e.chain()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(": ")
-        .replace('\n', " ")
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -241,22 +184,5 @@ mod tests {
         for name in super::STOPPED_BY_SIGNAL {
             assert!(cmd.find_subcommand(name).is_some(), "{name}");
         }
-    }
-
-    #[test]
-    fn a_usage_error_is_one_line_with_the_names_clap_lists() {
-        let text = "error: the following required arguments were not provided:\n  --cols <C>\n\n\
-                    Usage: queensat value --rows <R> --cols <C>\n\nFor more information, try '--help'.\n";
-        assert_eq!(
-            super::usage_error_line(text),
-            "the following required arguments were not provided: --cols <C>"
-        );
-        let text = "error: unexpected argument '--foo' found\n\n  tip: to pass '--foo' as a value, use \
-                    '-- --foo'\n\nUsage: queensat value [OPTIONS]\n";
-        assert_eq!(
-            super::usage_error_line(text),
-            "unexpected argument '--foo' found; tip: to pass '--foo' as a value, use '-- --foo'"
-        );
-        assert_eq!(super::usage_error_line("Usage: x\n"), "bad arguments");
     }
 }

@@ -4,12 +4,9 @@
 use super::varmap::VarMap;
 use rustsat::encodings::{CollectClauses, am1, am1::Encode as _};
 use rustsat::types::Lit;
-use serde::{Deserialize, Serialize};
 
 crate::choices! {
 /// Which at-most-one encoding to use for a segment.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Amo {
     /// All pairs: n(n-1)/2 binary clauses, no new variables. Best on short segments. The
     /// folklore encoding; see S. D. Prestwich, "CNF Encodings", Handbook of Satisfiability (2021).

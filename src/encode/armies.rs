@@ -17,12 +17,9 @@ use crate::board::{Armies, Board, Cell, Coord, Placement};
 use rustsat::encodings::CollectClauses;
 use rustsat::instances::ManageVars as _;
 use rustsat::types::{Clause, Lit};
-use serde::{Deserialize, Serialize};
 
 crate::choices! {
 /// How "no queen sees a queen of the other colour" is encoded.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum ArmyEncoding {
     /// Per segment a "holds white" and a "holds black" variable (linear size).
     #[default]

@@ -16,12 +16,9 @@ use rustsat::encodings::card::{
     BoundLower, BoundLowerIncremental, BoundUpper, BoundUpperIncremental, Encode as _, Totalizer,
 };
 use rustsat::types::Lit;
-use serde::{Deserialize, Serialize};
 
 crate::choices! {
 /// What the totalisers count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum CountMode {
     /// One totaliser over every queen variable.
     Cells = "cells",

@@ -36,8 +36,6 @@ pub enum Target {
 
 crate::choices! {
 /// How `unique` keeps to one placement per class.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum Breaking {
     /// Block every image of each placement found (dynamic).
     Images = "images",

@@ -13,7 +13,6 @@ use anyhow::bail;
 
 crate::choices! {
 /// The file format of an exported question.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ExportFormat {
     /// A yes/no CNF question (value: "at least K queens?"; least walls: "at most W walls?").
     #[default]

@@ -171,15 +171,32 @@ impl Packing {
         self.slot[c as usize] = self.queens.len() as u32;
         self.queens.push(c);
         self.set_open(c, false);
+        self.lines_through(c, true);
+    }
+
+    /// The four segments through `c` gain (`placed`) or lose their queen `c`: every other
+    /// cell on them is seen by one queen more or less, and closes or opens when that count
+    /// leaves or reaches 0.
+    #[inline]
+    fn lines_through(&mut self, c: u32, placed: bool) {
         for f in 0..4 {
             let s = self.segs[c as usize][f] as usize;
-            self.occupant[s] = c;
+            self.occupant[s] = if placed { c } else { EMPTY };
             for k in 0..self.members[s].len() {
                 let u = self.members[s][k];
-                if u != c {
-                    self.seen[u as usize] += 1;
-                    if self.seen[u as usize] == 1 {
+                if u == c {
+                    continue;
+                }
+                let seen = &mut self.seen[u as usize];
+                if placed {
+                    *seen += 1;
+                    if *seen == 1 {
                         self.set_open(u, false);
+                    }
+                } else {
+                    *seen -= 1;
+                    if *seen == 0 && !self.is_queen(u) {
+                        self.set_open(u, true);
                     }
                 }
             }
@@ -195,19 +212,7 @@ impl Packing {
             self.slot[last as usize] = at as u32;
         }
         self.slot[c as usize] = EMPTY;
-        for f in 0..4 {
-            let s = self.segs[c as usize][f] as usize;
-            self.occupant[s] = EMPTY;
-            for k in 0..self.members[s].len() {
-                let u = self.members[s][k];
-                if u != c {
-                    self.seen[u as usize] -= 1;
-                    if self.seen[u as usize] == 0 && !self.is_queen(u) {
-                        self.set_open(u, true);
-                    }
-                }
-            }
-        }
+        self.lines_through(c, false);
         if self.seen[c as usize] == 0 {
             self.set_open(c, true);
         }

@@ -10,7 +10,6 @@ use std::io::{BufRead, Write};
 
 crate::choices! {
 /// How a column list is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ColumnStyle {
     /// Numbers separated by single spaces.
     #[default]

@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 
 crate::choices! {
 /// Which WCNF dialect to write.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum WcnfFormat {
     /// MaxSAT Evaluation 2022 and later: `h` hard clauses, no `p` line.
     #[default]

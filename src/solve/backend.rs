@@ -150,8 +150,6 @@ impl std::fmt::Display for Backend {
 crate::choices! {
 /// CaDiCaL's option presets (its `--sat`, `--unsat`, `--plain`): `sat` runs in stable mode
 /// only, which suits searches whose hard call is usually the one that finds a placement.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum CadicalConfig {
     /// CaDiCaL's defaults.
     #[default]

@@ -36,8 +36,6 @@ use std::time::Instant;
 
 crate::choices! {
 /// How the placements are counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum NkMethod {
     /// Row by row over every wall set at once (fastest; no per-class figures).
     #[default]

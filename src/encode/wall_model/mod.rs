@@ -21,15 +21,13 @@ use super::count::Counter;
 use super::lex_leader::{Carry, Keep, lex_leader};
 use super::varmap::{VarMap, VarRole};
 use crate::board::{Board, BoardError, Cell, Coord, Family, Placement};
-use clauses::{add, clause};
+use clauses::{CellLits, add, clause, full_lines};
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
 
 crate::choices! {
 /// How "no two queens see each other unless a wall stands between" is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Attack {
     /// Per line, an auxiliary "a queen is visible from here" carried forward through cells
     /// without a wall: three clauses and one variable per cell and line family.
@@ -44,8 +42,6 @@ pub enum Attack {
 
 crate::choices! {
 /// What the "at least q queens" totaliser counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum QueenCount {
     /// One indicator per 2x2 block (a block holds at most one queen, since its cells are
     /// pairwise adjacent and nothing fits between adjacent cells): ⌈r/2⌉·⌈c/2⌉ inputs.
@@ -133,11 +129,11 @@ impl WallModel {
             .collect();
         // A queen never stands on a wall.
         add(col, wall.iter().zip(&queen).map(|(&w, &q)| clause(&[!w, !q])));
-        let lines: Vec<Vec<usize>> = Family::ALL
-            .iter()
-            .flat_map(|&f| shape.segments_of(f))
-            .map(|s| s.cells.iter().map(|&p| shape.index(p)).collect())
-            .collect();
+        let cells = CellLits {
+            wall: &wall,
+            queen: &queen,
+        };
+        let lines: Vec<Vec<usize>> = Family::ALL.iter().flat_map(|&f| full_lines(&shape, f)).collect();
         for line in &lines {
             let w: Vec<Lit> = line.iter().map(|&i| wall[i]).collect();
             let q: Vec<Lit> = line.iter().map(|&i| queen[i]).collect();
@@ -147,13 +143,13 @@ impl WallModel {
             }
         }
         if opts.necessary_walls {
-            necessary::encode(&shape, &lines, &wall, &queen, col, &mut vars);
+            necessary::encode(&shape, &lines, cells, col, &mut vars);
         }
         if opts.lex_leader {
             break_symmetries(&shape, &wall, col, &mut vars);
         }
         let slack = if opts.slack_cuts {
-            slack::encode(&shape, &wall, &queen, col, &mut vars)
+            slack::encode(&shape, cells, col, &mut vars)
                 .into_iter()
                 .map(|f| (f.lines, Counter::new(vec![f.events])))
                 .collect()
@@ -163,7 +159,7 @@ impl WallModel {
         let count_inputs = match opts.count {
             QueenCount::Cells => vec![queen.clone()],
             QueenCount::Blocks => vec![blocks(&shape, &queen, col, &mut vars)],
-            QueenCount::Segments => segment_count::inputs(&shape, &wall, &queen, col, &mut vars),
+            QueenCount::Segments => segment_count::inputs(&shape, cells, col, &mut vars),
         };
         WallModel {
             vars,

@@ -3,7 +3,7 @@
 //! that is not and q queens still fit), so adding this keeps every minimum board and prunes
 //! the search for a smaller one.
 
-use super::clauses::{add, clause};
+use super::clauses::{CellLits, add, clause};
 use crate::board::Board;
 use crate::encode::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
@@ -13,8 +13,7 @@ use rustsat::types::Lit;
 pub fn encode<C: CollectClauses>(
     shape: &Board,
     lines: &[Vec<usize>],
-    wall: &[Lit],
-    queen: &[Lit],
+    cells: CellLits,
     col: &mut C,
     vars: &mut VarMap,
 ) {
@@ -24,8 +23,8 @@ pub fn encode<C: CollectClauses>(
         if line.len() < 3 {
             continue;
         }
-        let before = seen(line.iter().copied(), wall, queen, col, vars);
-        let after = seen(line.iter().rev().copied(), wall, queen, col, vars);
+        let before = seen(line.iter().copied(), cells, col, vars);
+        let after = seen(line.iter().rev().copied(), cells, col, vars);
         let n = line.len();
         for k in 1..n - 1 {
             // before[k]: a queen before cell k sees up to k; after[n-1-k] likewise from beyond.
@@ -39,20 +38,19 @@ pub fn encode<C: CollectClauses>(
         }
     }
     for (i, r) in reasons.into_iter().enumerate() {
-        add(col, [std::iter::once(!wall[i]).chain(r).collect()]);
+        add(col, [std::iter::once(!cells.wall[i]).chain(r).collect()]);
     }
 }
 
 /// Along the cells in order: `s[k]` (for `k ≥ 1`) implies a queen at some `j < k` with no wall
 /// strictly between `j` and `k`: `s[k] → q[k-1] ∨ (s[k-1] ∧ ¬w[k-1])`.
 fn seen<C: CollectClauses>(
-    cells: impl Iterator<Item = usize>,
-    wall: &[Lit],
-    queen: &[Lit],
+    order: impl Iterator<Item = usize>,
+    CellLits { wall, queen }: CellLits,
     col: &mut C,
     vars: &mut VarMap,
 ) -> Vec<Option<Lit>> {
-    let cells: Vec<usize> = cells.collect();
+    let cells: Vec<usize> = order.collect();
     let mut s: Vec<Option<Lit>> = vec![None];
     for k in 1..cells.len() {
         let p = cells[k - 1];

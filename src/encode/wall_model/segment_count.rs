@@ -11,7 +11,7 @@
 //! propagation, and the totaliser propagates, so "more queens than row (or column) segments"
 //! is refuted without search. The sweep, which asks one such question per board, relies on it.
 
-use super::clauses::{add, clause};
+use super::clauses::{CellLits, Line, add, clause, full_lines};
 use crate::board::{Board, Family};
 use crate::encode::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
@@ -21,42 +21,34 @@ use rustsat::types::Lit;
 /// are full lines): two input lists whose counts each bound the number of queens from below.
 pub fn inputs<C: CollectClauses>(
     shape: &Board,
-    wall: &[Lit],
-    queen: &[Lit],
+    cells: CellLits,
     col: &mut C,
     vars: &mut VarMap,
 ) -> Vec<Vec<Lit>> {
     [Family::Row, Family::Column]
         .into_iter()
         .map(|f| {
-            let mut ys = Vec::new();
-            for line in shape.segments_of(f) {
-                let idx: Vec<usize> = line.cells.iter().map(|&p| shape.index(p)).collect();
-                line_starts(&idx, wall, queen, col, vars, &mut ys);
-            }
-            ys
+            let lines = full_lines(shape, f);
+            lines
+                .iter()
+                .flat_map(|l| line_starts(cells.line(l), col, vars))
+                .collect()
         })
         .collect()
 }
 
-/// The `y` literals of one line (cell indices in order) appended to `out`.
-fn line_starts<C: CollectClauses>(
-    line: &[usize],
-    wall: &[Lit],
-    queen: &[Lit],
-    col: &mut C,
-    vars: &mut VarMap,
-    out: &mut Vec<Lit>,
-) {
-    let n = line.len();
+/// The `y` literals of one line (cell indices in order).
+fn line_starts<C: CollectClauses>(line: Line, col: &mut C, vars: &mut VarMap) -> Vec<Lit> {
+    let n = line.n();
+    let mut ys = Vec::with_capacity(n);
     let h: Vec<Lit> = (0..n)
         .map(|_| vars.named(VarRole::Aux("segment reach")).pos_lit())
         .collect();
     for j in 0..n {
-        let (q, w) = (queen[line[j]], wall[line[j]]);
+        let (q, w) = (line.queen(j), line.wall(j));
         let mut cls = if j + 1 < n {
             vec![
-                clause(&[!h[j], q, !wall[line[j + 1]]]),
+                clause(&[!h[j], q, !line.wall(j + 1)]),
                 clause(&[!h[j], q, h[j + 1]]),
             ]
         } else {
@@ -66,11 +58,12 @@ fn line_starts<C: CollectClauses>(
         cls.push(clause(&[!y, h[j]]));
         cls.push(clause(&[!y, !w]));
         if j > 0 {
-            cls.push(clause(&[!y, wall[line[j - 1]]]));
+            cls.push(clause(&[!y, line.wall(j - 1)]));
         }
         add(col, cls);
-        out.push(y);
+        ys.push(y);
     }
+    ys
 }
 
 #[cfg(test)]

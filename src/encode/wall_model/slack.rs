@@ -17,7 +17,7 @@
 //! forbids more); every legal board and placement extends to the indicators, so the cuts keep
 //! every solution (tests/least_walls.rs compares the models with and without them).
 
-use super::clauses::{add, clause};
+use super::clauses::{CellLits, Line, add, clause, full_lines};
 use crate::board::{Board, Family};
 use crate::encode::varmap::{VarMap, VarRole};
 use rustsat::encodings::CollectClauses;
@@ -32,20 +32,18 @@ pub struct FamilySlack {
 /// The indicators of every family of `shape` (an empty board: its segments are full lines).
 pub fn encode<C: CollectClauses>(
     shape: &Board,
-    wall: &[Lit],
-    queen: &[Lit],
+    cells: CellLits,
     col: &mut C,
     vars: &mut VarMap,
 ) -> Vec<FamilySlack> {
     Family::ALL
         .iter()
         .map(|&f| {
-            let lines = shape.segments_of(f);
-            let mut events = Vec::new();
-            for line in &lines {
-                let idx: Vec<usize> = line.cells.iter().map(|&p| shape.index(p)).collect();
-                line_events(&idx, wall, queen, col, vars, &mut events);
-            }
+            let lines = full_lines(shape, f);
+            let events = lines
+                .iter()
+                .flat_map(|l| line_events(cells.line(l), col, vars))
+                .collect();
             FamilySlack {
                 lines: lines.len(),
                 events,
@@ -54,18 +52,11 @@ pub fn encode<C: CollectClauses>(
         .collect()
 }
 
-/// The event indicators of one line (cell indices in order) appended to `out`.
-fn line_events<C: CollectClauses>(
-    line: &[usize],
-    wall: &[Lit],
-    queen: &[Lit],
-    col: &mut C,
-    vars: &mut VarMap,
-    out: &mut Vec<Lit>,
-) {
-    let n = line.len();
-    let w = |k: usize| wall[line[k]];
-    let q = |k: usize| queen[line[k]];
+/// The event indicators of one line (cell indices in order).
+fn line_events<C: CollectClauses>(line: Line, col: &mut C, vars: &mut VarMap) -> Vec<Lit> {
+    let n = line.n();
+    let mut out = Vec::new();
+    let (w, q) = (|k| line.wall(k), |k| line.queen(k));
     // Walls on the two ends (the same literal twice on a one-cell line).
     out.push(w(0));
     out.push(w(n - 1));
@@ -96,4 +87,5 @@ fn line_events<C: CollectClauses>(
         out.push(z);
         prev = Some(h);
     }
+    out
 }

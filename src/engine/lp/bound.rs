@@ -57,7 +57,7 @@ pub enum Cliques {
 }
 
 /// The checked LP bound of `board` over `cliques` when `wanted` and the board is large enough
-/// to pay; `stop` as in [`lp_bound_until`].
+/// to pay; `stop` as in [`lp_bound_until`], looked at every [`LP_SLICE`].
 pub fn lp_bound_if(
     board: &Board,
     wanted: bool,
@@ -65,7 +65,7 @@ pub fn lp_bound_if(
     stop: &dyn Fn() -> bool,
 ) -> anyhow::Result<Option<LpBound>> {
     if wanted && board.free_cells().len() >= LP_MIN_FREE_CELLS {
-        lp_bound_until(board, cliques, stop)
+        lp_bound_until(board, cliques, stop, LP_SLICE)
     } else {
         Ok(None)
     }
@@ -84,21 +84,13 @@ pub struct LpBound {
 /// Solves the covering LP of `board` and checks the rounded certificate. An error when the LP
 /// solver fails or the certificate does not check (a bug: the rounding makes it feasible).
 pub fn lp_bound(board: &Board) -> anyhow::Result<LpBound> {
-    Ok(lp_bound_until(board, Cliques::WithCuts, &|| false)?.expect("never stopped"))
+    Ok(lp_bound_until(board, Cliques::WithCuts, &|| false, LP_SLICE)?.expect("never stopped"))
 }
 
-/// [`lp_bound`], looking at `stop` (a time limit, Ctrl-C) every [`LP_SLICE`]: `None` once it
-/// says so before the LP's optimum (microlp holds no covering before then, so a stopped LP
-/// gives no bound at all).
+/// [`lp_bound`] over `with`, looking at `stop` (a time limit, Ctrl-C) every `slice`: `None`
+/// once it says so before the LP's optimum (microlp holds no covering before then, so a
+/// stopped LP gives no bound at all).
 fn lp_bound_until(
-    board: &Board,
-    cliques: Cliques,
-    stop: &dyn Fn() -> bool,
-) -> anyhow::Result<Option<LpBound>> {
-    lp_bound_sliced(board, cliques, stop, LP_SLICE)
-}
-
-fn lp_bound_sliced(
     board: &Board,
     with: Cliques,
     stop: &dyn Fn() -> bool,
@@ -559,7 +551,9 @@ pub(crate) mod tests {
         for s in b.segments() {
             assert!(s.free_cells(&b).map(|p| load[&p]).sum::<f64>() <= 1.0 + 1e-6);
         }
-        let fixed = lp_bound_until(&b, Cliques::Fixed, &|| false).unwrap().unwrap();
+        let fixed = lp_bound_until(&b, Cliques::Fixed, &|| false, LP_SLICE)
+            .unwrap()
+            .unwrap();
         let cuts = lp_bound(&b).unwrap();
         assert_eq!(fixed.checked.bound(), cuts.checked.bound());
         assert!(fixed.lp_value - cuts.lp_value < MIN_GAIN);
@@ -575,18 +569,18 @@ pub(crate) mod tests {
         let b = lattice(24, 5, 3);
         let whole = lp_bound(&b).unwrap();
         let tiny = Duration::from_micros(100);
-        let sliced = lp_bound_sliced(&b, Cliques::WithCuts, &|| false, tiny)
+        let sliced = lp_bound_until(&b, Cliques::WithCuts, &|| false, tiny)
             .unwrap()
             .unwrap();
         assert_eq!(sliced.checked.bound(), whole.checked.bound());
         assert!(
-            lp_bound_sliced(&b, Cliques::WithCuts, &|| true, tiny)
+            lp_bound_until(&b, Cliques::WithCuts, &|| true, tiny)
                 .unwrap()
                 .is_none()
         );
         // A slice far shorter than a resume's set-up: doubled until the LP gets on.
         let small = lattice(13, 4, 0);
-        let nano = lp_bound_sliced(&small, Cliques::WithCuts, &|| false, Duration::from_nanos(1))
+        let nano = lp_bound_until(&small, Cliques::WithCuts, &|| false, Duration::from_nanos(1))
             .unwrap()
             .unwrap();
         assert_eq!(nano.checked.bound(), lp_bound(&small).unwrap().checked.bound());

@@ -26,12 +26,9 @@ use std::time::Instant;
 
 crate::choices! {
 /// How to find the solution.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Method {
     /// Greedy start and min-conflicts repair (seeded, random restarts).
     #[default]
-    #[serde(rename = "minconflicts")]
     MinConflicts = "minconflicts",
     /// The explicit O(n) construction (n mod 6 case analysis).
     Constructive = "constructive",

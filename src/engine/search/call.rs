@@ -140,63 +140,54 @@ impl<'de, F: CallForm> Visitor<'de> for CallVisitor<F> {
     }
 }
 
-/// The value search's log: `at_least`, `answer`, `queens`, `seconds`.
-#[derive(Clone, Copy, Debug)]
-pub struct ValueForm;
+/// Declares a [`CallForm`]: `Name: Question, "question key", found, cpu;` then any other
+/// associated consts in braces.
+macro_rules! call_form {
+    ($(#[$doc:meta])* $name:ident: $q:ty, $question:literal, $found:expr, $cpu:literal $(, { $($extra:tt)* })?) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name;
 
-impl CallForm for ValueForm {
-    type Question = usize;
-    const QUESTION: &'static str = "at_least";
-    const FOUND: Option<&'static str> = Some("queens");
-    const CPU: bool = false;
+        impl CallForm for $name {
+            type Question = $q;
+            const QUESTION: &'static str = $question;
+            const FOUND: Option<&'static str> = $found;
+            const CPU: bool = $cpu;
+            $($($extra)*)?
+        }
+    };
 }
+
+call_form!(
+    /// The value search's log: `at_least`, `answer`, `queens`, `seconds`.
+    ValueForm: usize, "at_least", Some("queens"), false
+);
+call_form!(
+    /// The armies search's log: `at_least` (both armies), `answer`, `seconds`.
+    ArmyForm: usize, "at_least", None, false
+);
+call_form!(
+    /// The packing and covering log: `bound` (`>= k`, `<= k`, `= n (partition)`, `any`),
+    /// `answer`, `selected`, `seconds`, `cpu_seconds`.
+    CoverForm: String, "bound", Some("selected"), true
+);
+call_form!(
+    /// The least-walls log: `at_most_walls` (`None` for the first call, without a bound),
+    /// `answer`, `walls`, `seconds`, `cpu_seconds`, the process's CPU; a stopped call is not
+    /// logged.
+    WallForm: Option<usize>, "at_most_walls", Some("walls"), true, {
+        const CPU_CLOCK: Clock = Clock::Process;
+        const LOGS_STOPPED: bool = false;
+    }
+);
 
 /// One solver call of the value search ("at least k queens").
 pub type SolverCall = Call<ValueForm>;
-
-/// The armies search's log: `at_least` (both armies), `answer`, `seconds`.
-#[derive(Clone, Copy, Debug)]
-pub struct ArmyForm;
-
-impl CallForm for ArmyForm {
-    type Question = usize;
-    const QUESTION: &'static str = "at_least";
-    const FOUND: Option<&'static str> = None;
-    const CPU: bool = false;
-}
-
 /// One "both armies ≥ k?" call.
 pub type ArmyCall = Call<ArmyForm>;
-
-/// The packing and covering log: `bound` (`>= k`, `<= k`, `= n (partition)`, `any`),
-/// `answer`, `selected`, `seconds`, `cpu_seconds`.
-#[derive(Clone, Copy, Debug)]
-pub struct CoverForm;
-
-impl CallForm for CoverForm {
-    type Question = String;
-    const QUESTION: &'static str = "bound";
-    const FOUND: Option<&'static str> = Some("selected");
-    const CPU: bool = true;
-}
-
 /// One step of a packing or covering search: a bound asked of the solver, the start, or an
 /// exact search.
 pub type BoundCall = Call<CoverForm>;
-
-/// The least-walls log: `at_most_walls` (`None` for the first call, without a bound),
-/// `answer`, `walls`, `seconds`, `cpu_seconds`.
-#[derive(Clone, Copy, Debug)]
-pub struct WallForm;
-
-impl CallForm for WallForm {
-    type Question = Option<usize>;
-    const QUESTION: &'static str = "at_most_walls";
-    const FOUND: Option<&'static str> = Some("walls");
-    const CPU: bool = true;
-    const CPU_CLOCK: Clock = Clock::Process;
-    const LOGS_STOPPED: bool = false;
-}
 
 /// One solver call of the least-walls minimisation.
 pub type WallCall = Call<WallForm>;

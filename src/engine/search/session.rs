@@ -103,47 +103,35 @@ impl<M: Model> Session<M> {
     }
 }
 
-impl Model for BaseModel {
-    type Found = Placement;
-    const NAME: &'static str = "placement";
+/// A [`Model`] whose own `at_least` and `decode` answer, checked by the independent `$check`
+/// and sized by `$size`.
+macro_rules! model_of {
+    ($model:ty, $found:ty, $name:literal, $check:path, $size:expr) => {
+        impl Model for $model {
+            type Found = $found;
+            const NAME: &'static str = $name;
 
-    fn at_least(&mut self, k: usize, solver: &mut AnySolver) -> Option<Vec<Lit>> {
-        BaseModel::at_least(self, k, solver)
-    }
+            fn at_least(&mut self, k: usize, solver: &mut AnySolver) -> Option<Vec<Lit>> {
+                <$model>::at_least(self, k, solver)
+            }
 
-    fn decode(&self, is_true: &dyn Fn(Lit) -> bool) -> Placement {
-        BaseModel::decode(self, is_true)
-    }
+            fn decode(&self, is_true: &dyn Fn(Lit) -> bool) -> $found {
+                <$model>::decode(self, is_true)
+            }
 
-    fn check(board: &Board, found: &Placement) -> Result<(), String> {
-        check_placement(board, found).map_err(|v| v.to_string())
-    }
+            fn check(board: &Board, found: &$found) -> Result<(), String> {
+                $check(board, found).map_err(|v| v.to_string())
+            }
 
-    fn size(found: &Placement) -> usize {
-        found.len()
-    }
+            fn size(found: &$found) -> usize {
+                $size(found)
+            }
+        }
+    };
 }
 
-impl Model for ArmyModel {
-    type Found = Armies;
-    const NAME: &'static str = "armies";
-
-    fn at_least(&mut self, k: usize, solver: &mut AnySolver) -> Option<Vec<Lit>> {
-        ArmyModel::at_least(self, k, solver)
-    }
-
-    fn decode(&self, is_true: &dyn Fn(Lit) -> bool) -> Armies {
-        ArmyModel::decode(self, is_true)
-    }
-
-    fn check(board: &Board, found: &Armies) -> Result<(), String> {
-        check_armies(board, found).map_err(|v| v.to_string())
-    }
-
-    fn size(found: &Armies) -> usize {
-        found.size()
-    }
-}
+model_of!(BaseModel, Placement, "placement", check_placement, Placement::len);
+model_of!(ArmyModel, Armies, "armies", check_armies, Armies::size);
 
 /// The walls are part of the answer: the board decoded, and the queens checked on it.
 impl Model for WallModel {

@@ -29,13 +29,11 @@ use crate::engine::session::Interrupted;
 use crate::run::deadline::Deadline;
 use crate::run::progress::Reporter;
 use crate::solve::{Backend, CadicalConfig};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::time::{Duration, Instant};
 
 crate::choices! {
 /// How the search moves between bounds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Search {
     /// From the greedy placement upwards: after each SAT answer ask for one more queen.
     #[default]

@@ -15,9 +15,10 @@ use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
 use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged};
 use crate::engine::{BoardSession, Reporter, cpu_since, process_cpu_seconds, thread_cpu_seconds};
 use crate::run::deadline::{Deadline, Why};
+use crate::run::interrupt::stop_requested;
 use crate::solve::{
     AnySolver, Backend, Certificate, ProofAnswer, SolveIncremental, SolverResult, UnsatQuestion,
-    certify_unsat, solve_with_proof,
+    solve_with_proof,
 };
 use rustsat::instances::Cnf;
 use rustsat::types::Lit;
@@ -399,7 +400,7 @@ impl Run<'_> {
                             // one can take longer than the search it follows.
                             let stop: Rc<dyn Fn() -> bool> =
                                 Rc::new(Deadline::thread(opts.time_limit).stop_test());
-                            certificate = self.certify(n, &opts.backend, dir, Some(stop))?;
+                            certificate = self.certify(n, &opts.backend, dir, stop)?;
                             certificate.is_some()
                         }
                         None => {
@@ -461,7 +462,7 @@ impl Run<'_> {
         k: usize,
         backend: &Backend,
         dir: &Path,
-        stop: Option<Rc<dyn Fn() -> bool>>,
+        stop: Rc<dyn Fn() -> bool>,
     ) -> anyhow::Result<Option<Certificate>> {
         let mut cnf = Cnf::new();
         let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, k, &mut cnf);
@@ -521,16 +522,13 @@ impl Run<'_> {
             cnf: &cnf,
             implied: None,
         };
-        let mut cert = match stop {
-            None => certify_unsat(&question, backend, Some(dir), &name)?,
-            Some(stop) => match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
-                ProofAnswer::Unsat(pending) => pending.check()?,
-                ProofAnswer::Sat(_) => {
-                    let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
-                    return Ok(None);
-                }
-                ProofAnswer::Interrupted => return Ok(None),
-            },
+        let mut cert = match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
+            ProofAnswer::Unsat(pending) => pending.check()?,
+            ProofAnswer::Sat(_) => {
+                let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
+                return Ok(None);
+            }
+            ProofAnswer::Interrupted => return Ok(None),
         };
         anyhow::ensure!(
             cert.certified,
@@ -709,7 +707,16 @@ fn optimise(
         (Goal::Pack, None, None) => "no solutions".to_string(),
     };
     let certificate = match (&opts.certificates, last_unsat) {
-        (Some(dir), Some(k)) => run.certify(k, &opts.backend, dir, None)?,
+        (Some(dir), Some(k)) => {
+            // A stop signal ends the certificate too (on 12x12 it takes minutes): the search's
+            // own UNSAT stands, without its certificate.
+            let cert = run.certify(k, &opts.backend, dir, Rc::new(stop_requested))?;
+            anyhow::ensure!(
+                cert.is_some() || stop_requested(),
+                "the certificate's question ({k}) is satisfiable, although the search refuted it"
+            );
+            cert
+        }
         _ => None,
     };
     let certified = crate::engine::certified(

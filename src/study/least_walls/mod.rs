@@ -22,8 +22,6 @@ use std::time::Duration;
 
 crate::choices! {
 /// How the wall bound moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum WallSearch {
     /// From a first board down: after each SAT answer ask for one wall fewer.
     #[default]

@@ -26,12 +26,9 @@ use crate::engine::search::{Answer, Session};
 use crate::engine::{ValueOptions, greedy_placement, value};
 use crate::solve::{Backend, Solve as _};
 use rustsat::types::Clause;
-use serde::{Deserialize, Serialize};
 
 crate::choices! {
 /// How the sweep finds and proves each class's value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Engine {
     /// The branch and bound; its search tree, replayed by the checker, refutes one queen more.
     #[default]
@@ -78,8 +75,6 @@ crate::choices! {
 /// a greedy start needs about 1.4 and twice the CPU (`make bench-sweep`, 8x8 with 4 and 5
 /// walls). The branch and bound is exponential in the worst case; it is meant for the board
 /// sizes a sweep can enumerate.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Start {
     /// A greedy placement, or the previous board's optimum where it is legal and larger.
     Greedy = "greedy",

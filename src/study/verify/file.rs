@@ -13,8 +13,6 @@ use std::path::Path;
 
 crate::choices! {
 /// What the rows of a file claim.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum ClaimKind {
     /// The value is optimal (and any placement given is legal and of that size).
     #[default]
