@@ -115,3 +115,62 @@ pub fn count_table(
     }
     Ok(run)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(root: &Path, methods: Vec<NkMethod>, classes: bool) -> NkTableSpec {
+        NkTableSpec {
+            sizes: Counts::range(5, 6),
+            walls: Counts::new(vec![1]),
+            methods,
+            mirror: true,
+            mirror_right: false,
+            depth: 2,
+            chunk: 8,
+            root: root.to_path_buf(),
+            classes,
+        }
+    }
+
+    #[test]
+    fn every_cell_is_counted_each_way_in_order_and_told_as_it_ends() {
+        let dir = tempfile::tempdir().unwrap();
+        let methods = vec![NkMethod::Rows, NkMethod::Classes];
+        let mut told = Vec::new();
+        let run = count_table(&table(dir.path(), methods, true), &NkOptions::default(), |e| {
+            if let NkEvent::Whole(r) = e {
+                told.push((r.n, r.method));
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            told,
+            [
+                (5, NkMethod::Rows),
+                (5, NkMethod::Classes),
+                (6, NkMethod::Rows),
+                (6, NkMethod::Classes)
+            ]
+        );
+        assert_eq!(run.groups.len(), 2);
+        assert!(run.groups.iter().all(|g| super::super::methods_agree(g)));
+        assert!(run.stopped.is_none() && run.shards.is_empty());
+    }
+
+    #[test]
+    fn classes_from_the_row_counter_alone_are_refused_before_any_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = count_table(
+            &table(dir.path(), vec![NkMethod::Rows], true),
+            &NkOptions::default(),
+            |_| unreachable!("nothing is counted"),
+        )
+        .err()
+        .unwrap();
+        assert!(err.to_string().starts_with("--classes needs"), "{err}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

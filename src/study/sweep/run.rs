@@ -646,3 +646,71 @@ pub fn merge(
     })?;
     Ok((sweep.spec, sums, record))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> SweepSpec {
+        SweepSpec {
+            rows: 3,
+            cols: 3,
+            walls: vec![1, 2],
+            chunk_size: 4,
+            engine: Engine::Tree,
+            start: Start::Bnb,
+            solver: DEFAULT_SOLVER.into(),
+            count_optimal: true,
+        }
+    }
+
+    #[test]
+    fn a_spec_is_checked_once_and_each_refusal_names_its_flag() {
+        assert!(spec().checked().is_ok());
+        let refused = |s: SweepSpec| s.checked().unwrap_err().to_string();
+        assert!(
+            refused(SweepSpec {
+                walls: vec![10],
+                ..spec()
+            })
+            .starts_with("--walls: 10 walls")
+        );
+        assert!(
+            refused(SweepSpec {
+                solver: "nope".into(),
+                ..spec()
+            })
+            .starts_with("--solver: ")
+        );
+        let rebuild = SweepSpec {
+            engine: Engine::Rebuild,
+            ..spec()
+        };
+        assert!(refused(rebuild).starts_with("--count-optimal needs"));
+        assert!(
+            refused(SweepSpec {
+                chunk_size: 0,
+                ..spec()
+            })
+            .starts_with("--chunk")
+        );
+        assert!(SweepSpec { rows: 0, ..spec() }.checked().is_err());
+    }
+
+    #[test]
+    fn a_checked_sweep_runs_whole_and_its_summaries_cover_every_board() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = RunOptions {
+            shard: None,
+            cross_check: false,
+            progress: Reporter::silent(),
+            command: "test".into(),
+        };
+        let (sums, _) = run_sweep(&spec().checked().unwrap(), &opts, dir.path())
+            .unwrap()
+            .whole()
+            .unwrap();
+        let boards: Vec<u64> = sums.iter().map(|w| w.boards).collect();
+        assert_eq!(boards, [9, 36]);
+    }
+}
