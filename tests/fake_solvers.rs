@@ -400,3 +400,28 @@ fn a_sweep_labels_what_rests_on_an_external_solver() {
         "{text}"
     );
 }
+
+/// A solver that says UNSAT and writes no proof cannot be certified: `--certify` says so in
+/// one line, and leaves no CNF behind in the certificate folder.
+#[test]
+fn an_unsat_without_a_proof_is_refused_by_certify() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake(dir.path(), "liar", "echo 's UNSATISFIABLE'\nexit 20");
+    let keep = dir.path().join("certificate");
+    std::fs::create_dir(&keep).unwrap();
+    let args = [
+        "value",
+        "--size",
+        "8",
+        "--walls",
+        "1,3 2,5",
+        "--solver",
+        &liar,
+        "--certify",
+        "--certify-dir",
+        keep.to_str().unwrap(),
+    ];
+    let (code, _, err) = queensat(&args);
+    one_error_line(code, &err, "wrote no proof, so the answer cannot be checked");
+    assert_eq!(std::fs::read_dir(&keep).unwrap().count(), 0);
+}

@@ -264,6 +264,14 @@ pub fn solve_with_proof(
     }
     Ok(match answer {
         SolverResult::Unsat => {
+            // An UNSAT answer without a proof is a solver's word: nothing to check.
+            if !partial.exists() {
+                let _ = std::fs::remove_file(&cnf_path);
+                bail!(
+                    "{backend} answered UNSAT to '{}' but wrote no proof, so the answer cannot be checked",
+                    q.refuted
+                );
+            }
             std::fs::rename(&partial, &proof_path)
                 .with_context(|| format!("cannot move the proof to {}", proof_path.display()))?;
             ProofAnswer::Unsat(PendingProof {
