@@ -7,7 +7,7 @@ use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::{Shard, with_threads};
 use queensat::study::Counts;
-use queensat::study::nk::{NkMethod, NkOptions, NkTableSpec, count_table};
+use queensat::study::nk::{DEFAULT_ROOT, NkMethod, NkOptions, NkTableSpec, count_table};
 use queensat::study::report::{command_json, finish_nk_table, nk_agree, nk_event_text, nk_json};
 use std::path::PathBuf;
 
@@ -64,9 +64,6 @@ pub struct NkArgs {
     pub format: Format,
 }
 
-/// Where the counts go without `--output`: beside the user, never into the committed results.
-const DEFAULT_OUTPUT: &str = "nk-runs";
-
 pub fn run(a: NkArgs) -> anyhow::Result<i32> {
     let table = NkTableSpec {
         sizes: a.size,
@@ -76,7 +73,7 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         mirror_right: a.mirror_right,
         depth: a.depth,
         chunk: a.chunk,
-        root: a.output.unwrap_or_else(|| PathBuf::from(DEFAULT_OUTPUT)),
+        root: a.output.unwrap_or_else(|| PathBuf::from(DEFAULT_ROOT)),
         classes: a.classes,
     };
     let opts = NkOptions {

@@ -12,7 +12,8 @@ use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::Counts;
 use queensat::study::puzzles::PuzzleOptions;
 use queensat::study::report::{
-    PuzzleOutputs, PuzzlesOutcome, command_json, published_text, puzzle_summary, run_puzzles,
+    PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, command_json, published_text, puzzle_summary,
+    run_puzzles, shard_finished_note,
 };
 use queensat::study::sweep::Engine;
 use std::path::PathBuf;
@@ -109,11 +110,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
             shard,
             computed,
             resumed,
-        } => eprintln!(
-            "queensat: puzzles shard {}/{} finished: {computed} chunks computed, {resumed} resumed; \
-             run `queensat merge` on the shard directories",
-            shard.index, shard.count
-        ),
+        } => eprintln!("{}", shard_finished_note(shard, computed, resumed)),
         // The puzzles found before the stop, printed (never written as if they were the whole
         // answer); the finished chunks wait in the folder for a rerun.
         PuzzlesOutcome::Stopped(report) => {
@@ -122,10 +119,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
                 Format::Text => out!("{}", puzzle_summary(&report, &Provenance::now(), true))?,
             }
             if let Some(dir) = &opts.dir {
-                eprintln!(
-                    "queensat: the finished chunks are kept in {}; run the same command again to resume",
-                    dir.display()
-                );
+                eprintln!("{}", chunks_kept_note(dir));
             }
             return Ok(stopped_exit_code(true));
         }

@@ -14,8 +14,8 @@ use queensat::study::report::{
     sweep_text,
 };
 use queensat::study::sweep::{
-    DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, Start, SweepSpec, compare_dirs, render_comparison,
-    run_sweep,
+    DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary,
+    compare_dirs, render_comparison, run_sweep,
 };
 use std::path::PathBuf;
 
@@ -28,6 +28,14 @@ pub struct ReportArgs {
     pub progress: ProgressArgs,
     #[arg(long, value_enum, default_value_t = Format::default())]
     pub format: Format,
+}
+
+impl ReportArgs {
+    /// `--require-proof` on a whole sweep: refused when some of it rests on an external
+    /// solver's unchecked word.
+    fn check(&self, sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
+        self.proof.check(record.unchecked_by_external(sums).is_none())
+    }
 }
 
 #[derive(Args, Debug)]
@@ -95,9 +103,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     let ran = with_threads(a.threads, || run_sweep(&sweep, &opts, &out))?;
     if let ChunkRun::Whole((sums, record)) = &ran {
-        a.report
-            .proof
-            .check(record.unchecked_by_external(sums).is_none())?;
+        a.report.check(sums, record)?;
     }
     match (a.report.format, &ran) {
         (Format::Json, _) => outln!(
@@ -128,9 +134,7 @@ pub struct MergeArgs {
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     let merged = merge_run(&a.dirs, &a.output, a.report.progress.reporter())?;
     if let Merged::Sweep(_, sums, record) = &merged {
-        a.report
-            .proof
-            .check(record.unchecked_by_external(sums).is_none())?;
+        a.report.check(sums, record)?;
     }
     match a.report.format {
         Format::Json => outln!(

@@ -7,6 +7,9 @@ use crate::study::chunk_store::{ChunkRun, StoppedRun};
 use anyhow::bail;
 use std::path::{Path, PathBuf};
 
+/// Where the counts go without `--output`: beside the user, never into the committed results.
+pub const DEFAULT_ROOT: &str = "nk-runs";
+
 /// What a table of counts asks for, checked by [`count_table`] before the first count.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct NkTableSpec {

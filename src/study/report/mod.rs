@@ -25,7 +25,10 @@ pub use least_walls_table::least_walls_tables;
 pub use merge::{MergeJson, Merged, merge_json, merge_run, merge_text};
 pub use nk::{NkJson, finish_nk_table, nk_agree, nk_event_text, nk_json, nk_line, nk_table};
 pub use nqueens::{ColumnVerdict, NQueensRun, check_column_file, nqueens_text};
-pub use publish_puzzles::{Published, PuzzleOutputs, PuzzlesOutcome, merge_and_publish, run_puzzles};
+pub use publish_puzzles::{
+    Published, PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, merge_and_publish, run_puzzles,
+    shard_finished_note,
+};
 pub use puzzles::{comparison_text, page_data, published_text, puzzle_files, puzzle_summary};
 pub use solutions::{count_text, summary_text};
 pub use sweep::{

@@ -50,6 +50,23 @@ pub enum PuzzlesOutcome {
     Stopped(Box<PuzzleReport>),
 }
 
+/// The note (on stderr) of a shard that finished its chunks.
+pub fn shard_finished_note(shard: Shard, computed: usize, resumed: usize) -> String {
+    format!(
+        "queensat: puzzles shard {}/{} finished: {computed} chunks computed, {resumed} resumed; \
+         run `queensat merge` on the shard directories",
+        shard.index, shard.count
+    )
+}
+
+/// The note (on stderr) of a stopped run that kept its finished chunks in `dir`.
+pub fn chunks_kept_note(dir: &Path) -> String {
+    format!(
+        "queensat: the finished chunks are kept in {}; run the same command again to resume",
+        dir.display()
+    )
+}
+
 /// The title of a run's page.
 fn title(rows: usize, cols: usize, walls: &Counts) -> String {
     format!("queensat puzzles: {rows}x{cols}, {} walls", walls.describe("-"))
