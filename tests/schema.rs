@@ -126,6 +126,39 @@ fn every_command_json_validates_against_its_schema() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
+    // Shards of a puzzle run and of an N+k count: `merge` prints each kind's own fields.
+    let (puzzle_shards, nk_shards) = ([path("p1"), path("p2")], [path("n1"), path("n2")]);
+    for i in 0..2 {
+        let part = format!("{}/2", i + 1);
+        let o = run(&[
+            "puzzles",
+            "--size",
+            "4",
+            "--walls",
+            "1..2",
+            "--shard",
+            &part,
+            "-o",
+            &puzzle_shards[i],
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = run(&[
+            "nk",
+            "--size",
+            "6",
+            "--walls",
+            "1",
+            "--shard",
+            &part,
+            "-o",
+            &nk_shards[i],
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows"));
+    let (merged_puzzles, merged_nk) = (path("merged-puzzles"), path("merged-nk"));
     let o = run(&["sweep", "--size", "8", "--walls", "1", "-o", &sweep8, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let published8 = format!("{PUBLISHED}/8x8");
@@ -139,6 +172,31 @@ fn every_command_json_validates_against_its_schema() {
         (
             &[
                 "merge", &shards[0], &shards[1], "-o", &merged, "--quiet", "--format", "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &puzzle_shards[0],
+                &puzzle_shards[1],
+                "-o",
+                &merged_puzzles,
+                "--quiet",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &nk_shards[0],
+                &nk_shards[1],
+                "-o",
+                &merged_nk,
+                "--format",
+                "json",
             ],
             0,
         ),
