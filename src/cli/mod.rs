@@ -25,7 +25,6 @@ mod solutions;
 mod solve;
 mod stop_signals;
 mod sweep;
-mod threads;
 mod value;
 mod verify;
 
