@@ -4,18 +4,11 @@
 
 mod common;
 
+use common::hostile::fake_solver as fake;
 use common::queensat;
 use itertools::Itertools as _;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// Writes an executable shell script `name` with `body` and returns `external:sh PATH`.
-fn fake(dir: &Path, name: &str, body: &str) -> String {
-    let path: PathBuf = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    format!("external:sh {}", path.display())
-}
 
 fn one_error_line(code: i32, err: &str, want: &str) {
     assert_eq!(code, 2, "stderr: {err}");

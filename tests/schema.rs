@@ -116,7 +116,110 @@ fn every_command_json_validates_against_its_schema() {
     let published = format!("{PUBLISHED}/7x7/1-W_boards.csv");
     let (svg, lp) = (dir.path().join("b.svg"), dir.path().join("q.lp"));
     let (svg, lp) = (svg.to_str().unwrap(), lp.to_str().unwrap());
+    // The long-run commands' folders: a sweep, the two shards of another (for `merge`), an
+    // 8x8 sweep of one wall (for `sweep-compare`), and the N+k counts.
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (sweep, merged, sweep8, nk) = (path("sweep"), path("merged"), path("sweep8"), path("nk"));
+    let shards = [path("shard1"), path("shard2")];
+    for (i, shard) in shards.iter().enumerate() {
+        let part = format!("{}/2", i + 1);
+        let o = run(&[
+            "sweep", "--size", "4", "--walls", "2", "--shard", &part, "-o", shard, "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    // Shards of a puzzle run and of an N+k count: `merge` prints each kind's own fields.
+    let (puzzle_shards, nk_shards) = ([path("p1"), path("p2")], [path("n1"), path("n2")]);
+    for i in 0..2 {
+        let part = format!("{}/2", i + 1);
+        let o = run(&[
+            "puzzles",
+            "--size",
+            "4",
+            "--walls",
+            "1..2",
+            "--shard",
+            &part,
+            "-o",
+            &puzzle_shards[i],
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = run(&[
+            "nk",
+            "--size",
+            "6",
+            "--walls",
+            "1",
+            "--shard",
+            &part,
+            "-o",
+            &nk_shards[i],
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows"));
+    let (merged_puzzles, merged_nk) = (path("merged-puzzles"), path("merged-nk"));
+    let o = run(&["sweep", "--size", "8", "--walls", "1", "-o", &sweep8, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let published8 = format!("{PUBLISHED}/8x8");
     let cases: &[(&[&str], i32)] = &[
+        (
+            &[
+                "sweep", "--size", "4", "--walls", "1..2", "-o", &sweep, "--quiet", "--format", "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge", &shards[0], &shards[1], "-o", &merged, "--quiet", "--format", "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &puzzle_shards[0],
+                &puzzle_shards[1],
+                "-o",
+                &merged_puzzles,
+                "--quiet",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &nk_shards[0],
+                &nk_shards[1],
+                "-o",
+                &merged_nk,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (&["sweep-compare", &sweep8, &published8, "--format", "json"], 0),
+        (
+            &[
+                "nk",
+                "--size",
+                "5",
+                "--walls",
+                "1",
+                "--method",
+                "rows,classes",
+                "-o",
+                &nk,
+                "--quiet",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
         (&["value", "--size", "4", "--format", "json"], 0),
         (&["value", "--size", "4", "--certify", "--format", "json"], 0),
         (&["solutions", "--size", "5", "--format", "json"], 0),

@@ -277,3 +277,66 @@ fn a_second_ctrl_c_ends_the_process_and_a_second_sigterm_does_not() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
 }
+
+/// Pigeons into one hole fewer, as DIMACS: no CDCL solver refutes 12 into 11 in minutes.
+fn pigeonhole_cnf(pigeons: usize) -> String {
+    let holes = pigeons - 1;
+    let var = |p: usize, h: usize| p * holes + h + 1;
+    let mut clauses: Vec<String> = (0..pigeons)
+        .map(|p| (0..holes).map(|h| format!("{} ", var(p, h))).collect::<String>() + "0")
+        .collect();
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{} 0", var(p, h), var(q, h)));
+            }
+        }
+    }
+    format!(
+        "p cnf {} {}\n{}\n",
+        pigeons * holes,
+        clauses.len(),
+        clauses.join("\n")
+    )
+}
+
+/// `solve` stops on Ctrl-C like the searches: CaDiCaL inside its call, the answer unknown
+/// (`s UNKNOWN`, saying why), exit 130.
+#[test]
+fn solve_on_ctrl_c_answers_unknown_and_exits_130() {
+    if !common::built_with("cadical") {
+        eprintln!("skipped: built without the cadical feature");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("php12.cnf");
+    std::fs::write(&cnf, pigeonhole_cnf(12)).unwrap();
+    let out = signalled_after_cpu(
+        &["solve", cnf.to_str().unwrap(), "--solver", "cadical"],
+        SIGINT,
+        300,
+    );
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(130), "{text}{err}");
+    assert!(text.contains("s UNKNOWN"), "{text}");
+    assert!(text.contains("interrupted (Ctrl-C)"), "{text}");
+}
+
+/// An external solver runs in a process group of its own, which a terminal's Ctrl-C does not
+/// reach: queensat kills it on the signal and answers unknown at once.
+#[test]
+fn solve_kills_an_external_solver_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("php12.cnf");
+    std::fs::write(&cnf, pigeonhole_cnf(12)).unwrap();
+    let sleeper = common::hostile::fake_solver(dir.path(), "sleeper", "sleep 60");
+    let child = common::spawn_catching(&["solve", cnf.to_str().unwrap(), "--solver", &sleeper], SIGTERM);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let start = std::time::Instant::now();
+    common::send(&child, SIGTERM);
+    let out = child.wait_with_output().unwrap();
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{text}{err}");
+    assert!(text.contains("s UNKNOWN"), "{text}");
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}

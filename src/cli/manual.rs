@@ -104,20 +104,18 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
                 "queensat solve: SATISFIABLE, UNSATISFIABLE (0 when unknown)",
             ),
         ],
-        Some("solve") => {
-            return vec![
-                (
-                    "10",
-                    "SATISFIABLE: the model satisfies every clause (and the board, for a file queensat wrote)",
-                ),
-                ("20", "UNSATISFIABLE"),
-                (
-                    "0",
-                    "unknown: no answer within --time-limit, or the solver said UNKNOWN",
-                ),
-                ("2", "bad input, or a model that fails a clause or the board"),
-            ];
-        }
+        Some("solve") => vec![
+            (
+                "10",
+                "SATISFIABLE: the model satisfies every clause (and the board, for a file queensat wrote)",
+            ),
+            ("20", "UNSATISFIABLE"),
+            (
+                "0",
+                "unknown: no answer within --time-limit, or the solver said UNKNOWN",
+            ),
+            ("2", "bad input, or a model that fails a clause or the board"),
+        ],
         Some("value") => vec![
             ok,
             ("1", "--certify: the DRAT proof was not verified"),

@@ -25,7 +25,6 @@ mod solutions;
 mod solve;
 mod stop_signals;
 mod sweep;
-mod threads;
 mod value;
 mod verify;
 
@@ -67,7 +66,8 @@ enum Command {
     ///
     /// Exit status: 10 SATISFIABLE, 20 UNSATISFIABLE (the SAT competition's codes), 0 when the
     /// answer is unknown (no answer within --time-limit, or the solver said UNKNOWN), 2 on
-    /// bad input or a model that fails a clause or the board.
+    /// bad input or a model that fails a clause or the board, 130/143/129 after SIGINT,
+    /// SIGTERM or SIGHUP (the answer unknown).
     Solve(solve::SolveArgs),
     /// Interesting puzzles: unique optimum, minimal walls, one per symmetry class.
     Puzzles(puzzles::PuzzlesArgs),
@@ -88,7 +88,7 @@ enum Command {
 /// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
 /// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
 /// Each of them polls [`queensat::engine::interrupt::stop_requested`].
-const STOPPED_BY_SIGNAL: [&str; 9] = [
+const STOPPED_BY_SIGNAL: [&str; 10] = [
     "value",
     "solutions",
     "sweep",
@@ -98,6 +98,7 @@ const STOPPED_BY_SIGNAL: [&str; 9] = [
     "armies",
     "cover",
     "nqueens",
+    "solve",
 ];
 
 /// Whether the subcommand `name` catches the stop signals ([`STOPPED_BY_SIGNAL`]).

@@ -1,17 +1,14 @@
 //! `queensat nk`: N+k queens, the placements of n + k queens and k walls on n × n.
 
+use super::args::Format;
 use super::choice::choice;
 use super::progress::ProgressArgs;
-use anyhow::bail;
 use clap::Args;
-use queensat::board::render_cell_list;
-use queensat::io::write_atomic;
-use queensat::run::Shard;
+use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::{Shard, with_threads};
 use queensat::study::Counts;
-use queensat::study::chunk_store::ChunkRun;
-use queensat::study::nk::{
-    NkMethod, NkOptions, NkSpec, check_request, count_nk, merge_nk, methods_agree, nk_line, nk_table,
-};
+use queensat::study::nk::{DEFAULT_ROOT, NkMethod, NkOptions, NkTableSpec, count_table};
+use queensat::study::report::{command_json, finish_nk_table, nk_agree, nk_event_text, nk_json};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -63,83 +60,45 @@ pub struct NkArgs {
     pub threads: Option<usize>,
     #[command(flatten)]
     pub progress: ProgressArgs,
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
 }
-
-/// Where the counts go without `--output`: beside the user, never into the committed results.
-const DEFAULT_OUTPUT: &str = "nk-runs";
 
 pub fn run(a: NkArgs) -> anyhow::Result<i32> {
-    if a.classes && !a.method.iter().any(|&m| m != NkMethod::Rows) {
-        bail!("--classes needs --method classes or sat (the row counter knows no classes)");
-    }
-    let root = a.output.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUTPUT));
+    let table = NkTableSpec {
+        sizes: a.size,
+        walls: a.walls,
+        methods: a.method,
+        mirror: !a.no_mirror,
+        mirror_right: a.mirror_right,
+        depth: a.depth,
+        chunk: a.chunk,
+        root: a.output.unwrap_or_else(|| PathBuf::from(DEFAULT_ROOT)),
+        classes: a.classes,
+    };
     let opts = NkOptions {
         shard: a.shard,
-        merge_from: a.merge_from.clone(),
+        merge_from: a.merge_from,
         progress: a.progress.reporter(),
     };
-    check_request(&a.size, &a.walls)?;
-    let mut groups = Vec::new();
-    for n in a.size.iter() {
-        for k in a.walls.iter() {
-            let mut group = Vec::new();
-            for &method in &a.method {
-                let spec = NkSpec {
-                    n,
-                    k,
-                    method,
-                    mirror: !a.no_mirror,
-                    mirror_right: a.mirror_right,
-                    depth: a.depth,
-                    chunk: a.chunk,
-                };
-                let dir = root.join(spec.dir_name());
-                match super::threads::with_threads(a.threads, || count_nk(&spec, &opts, &dir))? {
-                    ChunkRun::ShardFinished => outln!(
-                        "n={n} k={k} {}: shard finished in {}",
-                        method.name(),
-                        dir.display()
-                    )?,
-                    // The counts finished before it are printed; the rest of the table waits
-                    // for the rerun.
-                    ChunkRun::Stopped(s) => {
-                        outln!("n={n} k={k} {}: {s}", method.name())?;
-                        return Ok(queensat::engine::interrupt::stopped_exit_code(true));
-                    }
-                    ChunkRun::Whole(r) => {
-                        outln!("{}", nk_line(&r))?;
-                        if a.classes {
-                            for c in &r.classes {
-                                let walls = render_cell_list(&c.walls);
-                                outln!(
-                                    "  walls {walls}: {} boards x {} placements",
-                                    c.boards,
-                                    c.per_board
-                                )?;
-                            }
-                        }
-                        group.push(r);
-                    }
-                }
+    let text = a.format == Format::Text;
+    let run = with_threads(a.threads, || {
+        count_table(&table, &opts, |e| {
+            if text {
+                out!("{}", nk_event_text(&e, table.classes))?;
             }
-            if !group.is_empty() {
-                groups.push(group);
-            }
-        }
+            Ok(())
+        })
+    })?;
+    // The counts finished before a stop are printed; the rest of the table waits for the rerun.
+    let shown = finish_nk_table(&table, &run, a.table.as_deref())?;
+    match (a.format, shown) {
+        (Format::Json, _) => outln!("{}", command_json("nk", &nk_json(&table, a.shard, &run))?)?,
+        (Format::Text, Some(t)) => out!("{t}")?,
+        (Format::Text, None) => {}
     }
-    let table = nk_table(&groups);
-    if groups.len() > 1 || a.method.len() > 1 {
-        out!("{table}")?;
-    }
-    if let Some(path) = &a.table {
-        write_atomic(path, table.as_bytes())?;
-    }
-    Ok(i32::from(!groups.iter().all(|g| methods_agree(g))))
-}
-
-/// `queensat merge` on the shard directories of one N+k count: its line, as an unsharded run
-/// prints it.
-pub(super) fn run_merge(dirs: &[PathBuf], out: &std::path::Path) -> anyhow::Result<i32> {
-    outln!("{}", nk_line(&merge_nk(dirs, out)?))?;
-    Ok(0)
+    Ok(match run.stopped {
+        Some(_) => stopped_exit_code(true),
+        None => i32::from(!nk_agree(&run)),
+    })
 }

@@ -7,13 +7,14 @@ use super::shape_args::ShapeArgs;
 use clap::Args;
 use queensat::board::Board;
 use queensat::engine::{Provenance, Shard};
-use queensat::io::{PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
+use queensat::io::{PublishedFormat, parse_published_as};
+use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::Counts;
-use queensat::study::puzzles::{
-    PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
+use queensat::study::puzzles::PuzzleOptions;
+use queensat::study::report::{
+    PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, command_json, published_text, puzzle_summary,
+    run_puzzles, shard_finished_note,
 };
-use queensat::study::report::command_json;
-use queensat::study::report::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use queensat::study::sweep::Engine;
 use std::path::PathBuf;
 
@@ -74,142 +75,54 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
     Board::new(rows, cols)?;
     // Read the published list first: a bad file should fail before a long run.
-    let published = match &a.compare {
+    let compare = match a.compare {
         Some(path) => {
-            let text = super::input::read_text(path, "")?;
-            Some(parse_published_as(
-                &path.display().to_string(),
-                &text,
-                PublishedFormat::PuzzleList,
-            )?)
+            let text = super::input::read_text(&path, "")?;
+            let name = path.display().to_string();
+            let list = parse_published_as(&name, &text, PublishedFormat::PuzzleList)?;
+            Some((path, list))
         }
         None => None,
     };
-    let value = a.value.options();
     let opts = PuzzleOptions {
         rows,
         cols,
-        walls: a.walls.clone(),
+        walls: a.walls,
         min_value: a.min_value,
         limit: a.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
         engine: a.engine,
-        value: value.clone(),
+        value: a.value.options(),
         progress: a.progress.reporter(),
         chunk_size: a.chunk,
-        dir: a.output.clone(),
+        dir: a.output,
         shard: a.shard.unwrap_or(Shard::ALL),
     };
-    let report = match find_puzzles(&opts)? {
-        PuzzleRun::Report(r) => *r,
-        PuzzleRun::ShardFinished { computed, resumed } => {
-            let shard = opts.shard;
-            eprintln!(
-                "queensat: puzzles shard {}/{} finished: {computed} chunks computed, {resumed} resumed; \
-                 run `queensat merge` on the shard directories",
-                shard.index, shard.count
-            );
-            return Ok(0);
-        }
-        PuzzleRun::Stopped(r) => return stopped(*r, a.format, a.output.as_deref()),
+    let outputs = PuzzleOutputs {
+        html: a.html,
+        compare,
     };
-    let title = format!("queensat puzzles: {rows}x{cols}, {} walls", a.walls.describe("-"));
-    let options = Emit {
-        dir: a.output.as_deref(),
-        html: a.html.as_deref(),
-        title: &title,
-        format: a.format,
-    };
-    emit(
-        report,
-        published.as_deref(),
-        a.compare.as_deref(),
-        &value,
-        &options,
-    )
-}
-
-/// A run a stop signal ended: the puzzles found before it, printed (never written as if they
-/// were the whole answer), and where the finished chunks wait for a rerun.
-fn stopped(report: PuzzleReport, format: Format, dir: Option<&std::path::Path>) -> anyhow::Result<i32> {
-    let report = report.for_output()?;
-    match format {
-        Format::Json => println!("{}", command_json("puzzles", &report)?),
-        Format::Text => print!("{}", puzzle_summary(&report, &Provenance::now(), true)),
-    }
-    if let Some(dir) = dir {
-        eprintln!(
-            "queensat: the finished chunks are kept in {}; run the same command again to resume",
-            dir.display()
-        );
-    }
-    Ok(queensat::engine::interrupt::stopped_exit_code(true))
-}
-
-/// Where and how a finished run is written.
-pub(super) struct Emit<'a> {
-    pub dir: Option<&'a std::path::Path>,
-    pub html: Option<&'a std::path::Path>,
-    pub title: &'a str,
-    pub format: Format,
-}
-
-/// Puts the puzzles in output order (re-checked), compares with a published list if given,
-/// and writes the files, the page and the summary.
-pub(super) fn emit(
-    report: PuzzleReport,
-    published: Option<&[queensat::io::ClaimRow]>,
-    compare: Option<&std::path::Path>,
-    value: &queensat::engine::ValueOptions,
-    e: &Emit,
-) -> anyhow::Result<i32> {
-    let report = report.for_output()?;
-    let comparison = match published {
-        Some(list) => Some(compare_published(list, &report, value)?),
-        None => None,
-    };
-    let prov = Provenance::now();
-    // The folder's files and the page: all written, or none.
-    let mut files = match e.dir {
-        Some(dir) => puzzle_files(dir, &report, comparison.as_ref(), compare, &prov)?,
-        None => Vec::new(),
-    };
-    if let Some(file) = e.html {
-        let data = serde_json::to_string(&page_data(&report.puzzles))?;
-        files.push((file.to_path_buf(), puzzle_page(e.title, &data).into_bytes()));
-    }
-    write_all_atomic(&files)?;
-    match e.format {
-        Format::Json => outln!("{}", command_json("puzzles", &report)?)?,
-        Format::Text => {
-            out!("{}", puzzle_summary(&report, &prov, e.dir.is_none()))?;
-            if let Some(c) = &comparison {
-                out!("{}", comparison_text(c, compare, &prov, false))?;
+    match run_puzzles(&opts, &outputs)? {
+        PuzzlesOutcome::Published(p) => match a.format {
+            Format::Json => outln!("{}", command_json("puzzles", &p.report)?)?,
+            Format::Text => out!("{}", published_text(&p))?,
+        },
+        PuzzlesOutcome::ShardFinished {
+            shard,
+            computed,
+            resumed,
+        } => eprintln!("{}", shard_finished_note(shard, computed, resumed)),
+        // The puzzles found before the stop, printed (never written as if they were the whole
+        // answer); the finished chunks wait in the folder for a rerun.
+        PuzzlesOutcome::Stopped(report) => {
+            match a.format {
+                Format::Json => outln!("{}", command_json("puzzles", &report)?)?,
+                Format::Text => out!("{}", puzzle_summary(&report, &Provenance::now(), true))?,
             }
+            if let Some(dir) = &opts.dir {
+                eprintln!("{}", chunks_kept_note(dir));
+            }
+            return Ok(stopped_exit_code(true));
         }
     }
     Ok(0)
-}
-
-/// `queensat merge` on the shard directories of a puzzle run: the files of an unsharded run
-/// with `--output OUT`.
-pub(super) fn run_merge(
-    dirs: &[PathBuf],
-    out: &std::path::Path,
-    progress: queensat::engine::Reporter,
-) -> anyhow::Result<i32> {
-    let report = merge_puzzles(dirs, out, progress)?;
-    let title = format!(
-        "queensat puzzles: {}x{}, {} walls",
-        report.rows,
-        report.cols,
-        Counts::range(report.walls_min, report.walls_max).describe("-")
-    );
-    let value = queensat::engine::ValueOptions::default();
-    let options = Emit {
-        dir: Some(out),
-        html: None,
-        title: &title,
-        format: Format::Text,
-    };
-    emit(report, None, None, &value, &options)
 }

@@ -57,5 +57,9 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         a.proof.check(answer.certified)?;
     }
     out!("{}", solve_output(&answer, a.format == Format::Json)?)?;
+    // A stop signal leaves the answer unknown; the exit status says which signal.
+    if answer.status == CnfStatus::Unknown && queensat::engine::interrupt::stop_requested() {
+        return Ok(queensat::engine::interrupt::stopped_exit_code(true));
+    }
     Ok(answer.status.exit_code())
 }

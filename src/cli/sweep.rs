@@ -1,20 +1,42 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
-use super::args::{OutputArgs, ProofArgs};
+use super::args::{Format, OutputArgs, ProofArgs};
 use super::choice::choice;
 use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
-use anyhow::bail;
 use clap::Args;
-use queensat::run::{Shard, command_line};
+use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::{Shard, command_line, with_threads};
 use queensat::study::Counts;
 use queensat::study::chunk_store::ChunkRun;
-use queensat::study::chunked_run::RunKind;
+use queensat::study::report::{
+    Merged, SweepCompareJson, command_json, comparisons_agree, merge_json, merge_run, merge_text, sweep_json,
+    sweep_text,
+};
 use queensat::study::sweep::{
     DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary,
-    compare_dirs, merge, render_comparison, run_sweep,
+    compare_dirs, render_comparison, run_sweep,
 };
 use std::path::PathBuf;
+
+/// How a sweep's answer is reported, the same for `sweep` and `merge`.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub proof: ProofArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
+}
+
+impl ReportArgs {
+    /// `--require-proof` on a whole sweep: refused when some of it rests on an external
+    /// solver's unchecked word.
+    fn check(&self, sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
+        self.proof.check(record.unchecked_by_external(sums).is_none())
+    }
+}
 
 #[derive(Args, Debug)]
 pub struct SweepArgs {
@@ -56,24 +78,12 @@ pub struct SweepArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     #[command(flatten)]
-    pub proof: ProofArgs,
-    #[command(flatten)]
-    pub progress: ProgressArgs,
+    pub report: ReportArgs,
 }
 
 pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
-    queensat::board::Board::new(rows, cols)?;
-    if a.walls.max() > rows * cols {
-        bail!(
-            "--walls: {} walls do not fit a {rows}x{cols} board",
-            a.walls.max()
-        );
-    }
-    a.solver
-        .parse::<queensat::solve::Backend>()
-        .map_err(|e| anyhow::anyhow!("--solver: {e}"))?;
-    let spec = SweepSpec {
+    let sweep = SweepSpec {
         rows,
         cols,
         walls: a.walls.as_slice().to_vec(),
@@ -82,70 +92,30 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         start: a.start,
         solver: a.solver,
         count_optimal: a.count_optimal,
-    };
-    if spec.count_optimal && spec.engine == Engine::Rebuild {
-        bail!("--count-optimal needs --engine tree or reuse");
     }
-    let out = a.output.unwrap_or_else(|| spec.default_dir(a.shard));
+    .checked()?;
+    let out = a.output.unwrap_or_else(|| sweep.spec().default_dir(a.shard));
     let opts = RunOptions {
         shard: a.shard,
         cross_check: a.cross_check,
-        progress: a.progress.reporter(),
+        progress: a.report.progress.reporter(),
         command: command_line(),
     };
-    // A shard's run prints nothing: `merge` prints the whole.
-    match super::threads::with_threads(a.threads, || run_sweep(&spec, &opts, &out))? {
-        ChunkRun::Whole((sums, record)) => {
-            a.proof.check(record.unchecked_by_external(&sums).is_none())?;
-            print_run(&sums, &record)?;
-        }
-        ChunkRun::ShardFinished => {}
-        ChunkRun::Stopped(s) => {
-            outln!("{s}")?;
-            return Ok(queensat::engine::interrupt::stopped_exit_code(true));
-        }
+    let ran = with_threads(a.threads, || run_sweep(&sweep, &opts, &out))?;
+    if let ChunkRun::Whole((sums, record)) = &ran {
+        a.report.check(sums, record)?;
     }
-    Ok(0)
-}
-
-/// The summaries of a finished (or merged) sweep, and what of it rests on an external
-/// solver's word.
-fn print_run(sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
-    print_summaries(sums)?;
-    if let Some(what) = record.unchecked_by_external(sums) {
-        outln!(
-            "proof: {} for the {what} (--cross-check checks the values)",
-            queensat::solve::UNCHECKED_UNSAT
-        )?;
+    match (a.report.format, &ran) {
+        (Format::Json, _) => outln!(
+            "{}",
+            command_json("sweep", &sweep_json(sweep.spec(), &out, a.shard, &ran))?
+        )?,
+        (Format::Text, ChunkRun::Whole((sums, record))) => out!("{}", sweep_text(sums, record))?,
+        (Format::Text, ChunkRun::Stopped(s)) => outln!("{s}")?,
+        // A shard's run prints nothing: `merge` prints the whole.
+        (Format::Text, ChunkRun::ShardFinished) => {}
     }
-    Ok(())
-}
-
-/// One line per wall count: classes, boards, the value distribution per board, the maximum.
-fn print_summaries(sums: &[WallsSummary]) -> anyhow::Result<()> {
-    for w in sums {
-        let values: Vec<String> = w
-            .values
-            .iter()
-            .map(|v| format!("{}:{}", v.value, v.boards))
-            .collect();
-        let mut line = format!(
-            "{} walls: {} classes, {} boards, boards by value {}, max value {}",
-            w.walls,
-            w.classes,
-            w.boards,
-            values.join(" "),
-            w.max_value
-        );
-        if let Some(n) = w.max_value_placements {
-            line.push_str(&format!(
-                ", {n} placements of {} queens over all boards",
-                w.max_value
-            ));
-        }
-        outln!("{line}")?;
-    }
-    Ok(())
+    Ok(stopped_exit_code(matches!(ran, ChunkRun::Stopped(_))))
 }
 
 #[derive(Args, Debug)]
@@ -158,23 +128,22 @@ pub struct MergeArgs {
     #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
     pub output: PathBuf,
     #[command(flatten)]
-    pub proof: ProofArgs,
-    #[command(flatten)]
-    pub progress: super::progress::ProgressArgs,
+    pub report: ReportArgs,
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    // The shards say what they are: each kind of run keeps its spec in its own file.
-    match RunKind::of_dirs(&a.dirs)? {
-        RunKind::Puzzles => super::puzzles::run_merge(&a.dirs, &a.output, a.progress.reporter()),
-        RunKind::Nk => super::nk::run_merge(&a.dirs, &a.output),
-        RunKind::Sweep => {
-            let (sums, record) = merge(&a.dirs, &a.output, &command_line())?;
-            a.proof.check(record.unchecked_by_external(&sums).is_none())?;
-            print_run(&sums, &record)?;
-            Ok(0)
-        }
+    let merged = merge_run(&a.dirs, &a.output, a.report.progress.reporter())?;
+    if let Merged::Sweep(_, sums, record) = &merged {
+        a.report.check(sums, record)?;
     }
+    match a.report.format {
+        Format::Json => outln!(
+            "{}",
+            command_json("merge", &merge_json(&merged, &a.dirs, &a.output))?
+        )?,
+        Format::Text => out!("{}", merge_text(&merged))?,
+    }
+    Ok(0)
 }
 
 #[derive(Args, Debug)]
@@ -185,15 +154,25 @@ pub struct CompareArgs {
     pub published: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
 }
 
 /// Compares every wall count that both directories hold; exit 1 on any disagreement.
 pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
     let items = compare_dirs(&a.sweep, &a.published)?;
-    a.output
-        .emit(&render_comparison(&a.sweep, &a.published, &items))?;
-    let disagree = items
-        .iter()
-        .any(|c| !c.value_disagreements.is_empty() || !c.placement_problems.is_empty());
-    Ok(i32::from(disagree))
+    let agree = comparisons_agree(&items);
+    a.output.emit(&match a.format {
+        Format::Text => render_comparison(&a.sweep, &a.published, &items),
+        Format::Json => {
+            let body = SweepCompareJson {
+                sweep: &a.sweep,
+                published: &a.published,
+                agree,
+                comparisons: &items,
+            };
+            format!("{}\n", command_json("sweep-compare", &body)?)
+        }
+    })?;
+    Ok(i32::from(!agree))
 }

@@ -8,7 +8,8 @@ use crate::check::check_placement;
 use crate::io::{
     SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result, read_header,
 };
-use crate::run::deadline::Deadline;
+use crate::run::deadline::{Deadline, Why};
+use crate::run::interrupt::interrupted;
 use crate::solve::{AnySolver, Backend, ExternalSolver, Solve, SolverResult};
 use anyhow::{Context, bail};
 use serde::Serialize;
@@ -75,15 +76,15 @@ pub fn solve_cnf(
     time_limit: Option<Duration>,
 ) -> anyhow::Result<CnfAnswer> {
     let cnf = parse_dimacs(text).with_context(|| name.to_string())?;
+    // A stop signal ends the call too: CaDiCaL inside it, an external solver killed.
+    let deadline = Deadline::process(time_limit);
     let mut solver = match backend {
         Backend::External(cmd) => {
             AnySolver::External(Box::new(ExternalSolver::new(cmd).with_timeout(time_limit)))
         }
         b => {
             let mut s = b.make();
-            if time_limit.is_some() {
-                s.set_stop(Deadline::process(time_limit).stop_test());
-            }
+            s.set_stop(deadline.stop_test());
             s
         }
     };
@@ -101,10 +102,15 @@ pub fn solve_cnf(
             SolverAnswer::Sat(model)
         }
         Ok(SolverResult::Unsat) => SolverAnswer::Unsat,
-        // Only a stop ends a built-in solver's call unanswered: the time limit.
+        // Only a stop ends a call unanswered: a stop signal, or the time limit.
         Ok(SolverResult::Interrupted) => {
-            let limit = time_limit.map_or(seconds, |t| t.as_secs_f64());
-            let why = format!("stopped at the time limit ({limit} CPU s)");
+            let why = match deadline.why() {
+                Why::Signal => format!("stopped: {}", interrupted()),
+                Why::TimeLimit(_) => {
+                    let limit = time_limit.map_or(seconds, |t| t.as_secs_f64());
+                    format!("stopped at the time limit ({limit} CPU s)")
+                }
+            };
             return Ok(unknown(&cnf, backend.to_string(), seconds, why));
         }
         // A time limit that ran out is an unknown answer, not an error.

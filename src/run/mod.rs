@@ -9,9 +9,11 @@ pub mod interrupt;
 pub mod progress;
 pub mod provenance;
 pub mod shard;
+pub mod threads;
 
 pub use progress::{Progress, Reporter};
 pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
 };
 pub use shard::Shard;
+pub use threads::with_threads;

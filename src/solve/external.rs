@@ -8,6 +8,7 @@
 
 use super::adapter::{Answers, solver_traits};
 use crate::io::{SolverAnswer, check_model, parse_competition_output, parse_minisat_result, write_dimacs};
+use crate::run::interrupt::{Interrupted, stop_requested};
 use anyhow::{Context, bail};
 use rustsat::solvers::SolverResult;
 use rustsat::types::{Cl, Clause, Lit};
@@ -75,8 +76,9 @@ fn read_capped(p: &Path, cap: u64) -> String {
 
 /// Runs `cmd` in its own process group with output to files in `dir`: on the time limit, or
 /// when it writes more than `cap` bytes, the whole group (whatever it started too) is killed
-/// and the run is an error naming `what`; when it ends, whatever it left running in its
-/// group is killed. The one way queensat runs a program it does not control (solvers, proof
+/// and the run is an error naming `what`; on a stop signal (which its own group does not
+/// receive) it is killed too, and the error is [`Interrupted`]; when it ends, whatever it left
+/// running in its group is killed. The one way queensat runs a program it does not control (solvers, proof
 /// checkers).
 pub fn run_bounded(
     cmd: &mut Command,
@@ -98,6 +100,11 @@ pub fn run_bounded(
     let status = loop {
         if let Some(s) = child.try_wait()? {
             break s;
+        }
+        if stop_requested() {
+            kill_group(pid);
+            let _ = child.wait();
+            return Err(Interrupted.into());
         }
         let stop = if limit.is_some_and(|t| start.elapsed() > t) {
             Some(format!(
@@ -211,13 +218,16 @@ impl ExternalSolver {
         }
         let name = self.command();
         let cap = output_cap(n_vars);
-        let ran = run_bounded(
+        let ran = match run_bounded(
             &mut cmd,
             dir.path(),
             &format!("external solver {name:?}"),
             timeout,
             cap,
-        )?;
+        ) {
+            Err(e) if e.is::<Interrupted>() => return Ok(SolverResult::Interrupted),
+            ran => ran?,
+        };
         self.answers.spent(ran.elapsed);
         let status = ran.status;
         if let Some(sig) = status.signal() {

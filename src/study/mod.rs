@@ -22,6 +22,7 @@ pub use armies::{
 pub use counts::Counts;
 pub use cover::{CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line};
 pub use least_walls::{
-    BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, SolverFigures, Stopped,
-    WallSearch, Witness, least_walls, most_queens_any_board, proved_lower_bound, wall_lower_bound,
+    BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, LeastWallsSpec, SolverFigures,
+    Stopped, WallSearch, Witness, least_walls, least_walls_over, most_queens_any_board, proved_lower_bound,
+    wall_lower_bound,
 };

@@ -14,6 +14,10 @@
 //! ([`crate::study::chunked_run`]), so a run resumes, shards (`--shard`) and merges
 //! (`queensat merge`, or `--merge-from`).
 
+mod table;
+
+pub use table::{DEFAULT_ROOT, NkEvent, NkTableRun, NkTableSpec, count_table};
+
 use crate::board::{Board, Coord, WallClasses};
 use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
 use crate::engine::interrupt::check_stop;
@@ -490,112 +494,9 @@ pub fn merge_nk(dirs: &[PathBuf], out: &Path) -> anyhow::Result<NkReport> {
     })
 }
 
-/// How a report was counted, in a few words.
-fn how(r: &NkReport) -> String {
-    match r.method {
-        NkMethod::Rows if r.mirror_right => "rows, mirror on the right half".into(),
-        NkMethod::Rows if r.mirror => "rows, mirror".into(),
-        NkMethod::Rows => "rows, no symmetry".into(),
-        m => format!(
-            "{}, {} wall classes",
-            m.name(),
-            r.per_class.classes_examined.unwrap_or(0)
-        ),
-    }
-}
-
-/// One line: the count and how it was made.
-pub fn nk_line(r: &NkReport) -> String {
-    let mut s = format!(
-        "n={} k={}: {} placements of {} queens",
-        r.n, r.k, r.placements, r.queens
-    );
-    if let (Some(c), Some(b)) = (
-        r.per_class.classes_with_placements,
-        r.per_class.boards_with_placements,
-    ) {
-        s.push_str(&format!(" on {c} wall classes ({b} boards)"));
-    }
-    s.push_str(&format!(
-        " [{}; {} chunks, {} resumed; {:.2} s CPU, {:.2} s wall]",
-        how(r),
-        r.chunks,
-        r.chunks_resumed,
-        r.cpu_seconds,
-        r.elapsed_seconds
-    ));
-    s
-}
-
 /// Whether every report of a group (one n and k, several methods) has the same count.
 pub fn methods_agree(group: &[NkReport]) -> bool {
     group.windows(2).all(|w| w[0].placements == w[1].placements)
-}
-
-/// A Markdown table of counts: one row per n and k, the count, the classes and boards with
-/// placements (from a per-class method), each method's CPU seconds, and whether the methods
-/// agree. Ends with the provenance.
-pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
-    let methods: Vec<NkMethod> = groups
-        .first()
-        .map_or(vec![], |g| g.iter().map(|r| r.method).collect());
-    let mut s = String::from("| n | k | queens | placements | wall classes with placements | boards |");
-    for m in &methods {
-        s.push_str(&format!(" CPU s ({}) |", m.name()));
-    }
-    if methods.len() > 1 {
-        s.push_str(" methods agree |");
-    }
-    s.push_str(&format!(
-        "\n|{}\n",
-        "---:|".repeat(6 + methods.len() + usize::from(methods.len() > 1))
-    ));
-    for g in groups {
-        let Some(r) = g.first() else { continue };
-        let per_class = g.iter().find(|r| r.per_class.classes_with_placements.is_some());
-        let opt =
-            |f: fn(&NkReport) -> Option<u64>| per_class.and_then(f).map_or(String::new(), |v| v.to_string());
-        s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} |",
-            r.n,
-            r.k,
-            r.queens,
-            r.placements,
-            opt(|r| r.per_class.classes_with_placements),
-            opt(|r| r.per_class.boards_with_placements)
-        ));
-        for r in g {
-            s.push_str(&format!(" {:.2} |", r.cpu_seconds));
-        }
-        if g.len() > 1 {
-            s.push_str(if methods_agree(g) { " yes |" } else { " **NO** |" });
-        }
-        s.push('\n');
-    }
-    if let Some(r) = groups.iter().flatten().next() {
-        let rows = |f: fn(&NkReport) -> bool| {
-            groups
-                .iter()
-                .flatten()
-                .any(|r| r.method == NkMethod::Rows && f(r))
-        };
-        let reduction = if rows(|r| !r.mirror) {
-            " (rows without the mirror reduction)"
-        } else if rows(|r| r.mirror_right) {
-            " (rows with the mirror reduction on the right half of row 0)"
-        } else {
-            ""
-        };
-        s.push_str(&format!(
-            "\nMethods: {}{}. Command: `{}`; host: {}; {}.\n",
-            methods.iter().map(|m| m.name()).collect::<Vec<_>>().join(", "),
-            reduction,
-            r.provenance.command,
-            r.provenance.host,
-            r.provenance.date
-        ));
-    }
-    s
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! all its images), so a board counts once however many placements it has. The count may stop
 //! at its CPU limit or at Ctrl-C, and is then labelled incomplete.
 
-use super::run::{Answer, Run};
+use super::run::{BoundReply, Run};
 use super::{BoardCount, CountedClass};
 use crate::board::Board;
 use crate::check::check_placement;
@@ -45,9 +45,9 @@ pub(super) fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Res
             break;
         }
         let (board, placement) = match run.ask(&assumps)? {
-            Answer::Found(b, p) => (b, p),
-            Answer::Refuted => break,
-            Answer::Stopped => {
+            BoundReply::Found(b, p) => (b, p),
+            BoundReply::Refuted => break,
+            BoundReply::Stopped => {
                 complete = false;
                 run.note(format_args!("count interrupted after {found} wall sets"));
                 break;

@@ -4,6 +4,7 @@
 //! `search`; the solver state it shares with the count is `run`.
 
 mod count;
+mod queens;
 mod run;
 mod search;
 mod start;
@@ -13,6 +14,7 @@ use crate::encode::WallOptions;
 use crate::engine::Reporter;
 use crate::engine::WallCall;
 use crate::solve::{Backend, Certificate};
+pub use queens::{LeastWallsSpec, least_walls_over};
 pub use search::least_walls;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

@@ -17,8 +17,12 @@ use anyhow::{bail, ensure};
 use rustsat::types::Lit;
 use std::rc::Rc;
 use std::time::Instant;
-/// What a solver call answered.
-pub(super) enum Answer {
+
+/// What asking for a board within the current wall bound gave, by the incremental solver or a
+/// fresh one: a board and placement that passed the independent checker, a refutation, or a
+/// stop. (Not the search loop's typed [`crate::engine::search::Answer`]: this is the query's
+/// own reply, the board already checked.)
+pub(super) enum BoundReply {
     Found(Board, Placement),
     Refuted,
     /// The time limit or Ctrl-C stopped it (or came before it).
@@ -47,19 +51,19 @@ pub(super) struct Run<'a> {
 
 impl Run<'_> {
     /// Solves under assumptions; on SAT the board and placement after the independent check.
-    pub(super) fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<Answer> {
+    pub(super) fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<BoundReply> {
         if (self.stop)() {
-            return Ok(Answer::Stopped);
+            return Ok(BoundReply::Stopped);
         }
         // The shape only sizes the check: the walls are part of what the solver answers.
         let shape = Board::new(self.rows, self.cols)?;
         match solve_checked(&mut self.solver, &self.model, &shape, assumps) {
             Ok(Some((board, p))) => {
                 self.check_answer("the solver", &board, &p)?;
-                Ok(Answer::Found(board, p))
+                Ok(BoundReply::Found(board, p))
             }
-            Ok(None) => Ok(Answer::Refuted),
-            Err(e) if e.is::<Interrupted>() => Ok(Answer::Stopped),
+            Ok(None) => Ok(BoundReply::Refuted),
+            Err(e) if e.is::<Interrupted>() => Ok(BoundReply::Stopped),
             Err(e) => Err(e),
         }
     }
@@ -72,9 +76,9 @@ impl Run<'_> {
 
     /// Asks the bound `k` of a fresh solver ([`LeastWallsOptions::fresh_bounds`]); a refuting
     /// proof replaces the one of a smaller bound.
-    fn ask_fresh(&mut self, k: usize) -> anyhow::Result<Answer> {
+    fn ask_fresh(&mut self, k: usize) -> anyhow::Result<BoundReply> {
         if (self.stop)() {
-            return Ok(Answer::Stopped);
+            return Ok(BoundReply::Stopped);
         }
         let q = WallBoundQuestion::new(self.rows, self.cols, self.queens, k, self.opts.model)?;
         let dir = self.proofs.as_ref().map(|d| d.path());
@@ -83,7 +87,7 @@ impl Run<'_> {
             match ask_wall_bound(&q, &self.opts.backend, dir, self.stop.clone(), hint)? {
                 BoundAnswer::Found(board, p) => {
                     self.check_answer("the solver", &board, &p)?;
-                    Answer::Found(board, p)
+                    BoundReply::Found(board, p)
                 }
                 BoundAnswer::Refuted(proof) => {
                     if let Some(p) = proof
@@ -91,9 +95,9 @@ impl Run<'_> {
                     {
                         old.discard();
                     }
-                    Answer::Refuted
+                    BoundReply::Refuted
                 }
-                BoundAnswer::Stopped => Answer::Stopped,
+                BoundAnswer::Stopped => BoundReply::Stopped,
             },
         )
     }
@@ -182,7 +186,7 @@ impl Run<'_> {
         base: &[Lit],
         bound: Option<usize>,
         calls: &mut Vec<WallCall>,
-    ) -> anyhow::Result<Answer> {
+    ) -> anyhow::Result<BoundReply> {
         let t = Instant::now();
         let mut found = None;
         let reply = logged(
@@ -202,15 +206,15 @@ impl Run<'_> {
                     }
                 };
                 Ok(match answer {
-                    Answer::Found(b, p) => {
+                    BoundReply::Found(b, p) => {
                         found = Some(p);
                         Reply {
                             answer: search::Answer::SAT,
                             found: Some(b),
                         }
                     }
-                    Answer::Refuted => Reply::no(search::Answer::UNSAT),
-                    Answer::Stopped => Reply::no(search::Answer::STOPPED),
+                    BoundReply::Refuted => Reply::no(search::Answer::UNSAT),
+                    BoundReply::Stopped => Reply::no(search::Answer::STOPPED),
                 })
             },
         )?;
@@ -221,15 +225,15 @@ impl Run<'_> {
                 let w = b.n_walls();
                 self.note(format_args!("{bound_text}: SAT, {w} walls ({seconds:.2} s)"));
                 self.hint = Some((b.clone(), p.clone()));
-                Answer::Found(b, p)
+                BoundReply::Found(b, p)
             }
             _ if reply.answer.is_stopped() => {
                 self.note(format_args!("{bound_text}: stopped ({seconds:.2} s)"));
-                Answer::Stopped
+                BoundReply::Stopped
             }
             _ => {
                 self.note(format_args!("{bound_text}: UNSAT ({seconds:.2} s)"));
-                Answer::Refuted
+                BoundReply::Refuted
             }
         })
     }

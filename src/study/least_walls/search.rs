@@ -15,7 +15,7 @@
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
 use super::count::count_boards;
-use super::run::{Answer, Run};
+use super::run::{BoundReply, Run};
 use super::{
     FoundBoard, LeastWallsOptions, LeastWallsReport, Stopped, WallSearch, Witness, most_queens_any_board,
     proved_lower_bound, row_bound_proof, wall_lower_bound,
@@ -158,9 +158,9 @@ fn search(
             let first = match start_board {
                 Some(b) => Some(b),
                 None => match run.call(&base, None, &mut calls)? {
-                    Answer::Found(b, p) => Some((b, p)),
-                    Answer::Refuted => return Err(no_board()),
-                    Answer::Stopped => None,
+                    BoundReply::Found(b, p) => Some((b, p)),
+                    BoundReply::Refuted => return Err(no_board()),
+                    BoundReply::Stopped => None,
                 },
             };
             match first {
@@ -178,14 +178,14 @@ fn search(
                         break (Some(best), Some(row_bound_proof(rows, cols, queens)));
                     }
                     match run.call(&base, Some(w - 1), &mut calls)? {
-                        Answer::Found(b, p) => {
+                        BoundReply::Found(b, p) => {
                             ensure!(b.n_walls() < w, "internal error: the wall bound was not kept");
                             best = (b, p);
                         }
-                        Answer::Refuted => {
+                        BoundReply::Refuted => {
                             break (Some(best), Some(format!("UNSAT with at most {} walls", w - 1)));
                         }
-                        Answer::Stopped => break (Some(best), None),
+                        BoundReply::Stopped => break (Some(best), None),
                     }
                 },
             }
@@ -200,12 +200,12 @@ fn search(
                     return Err(no_board());
                 }
                 match run.call(&base, Some(k), &mut calls)? {
-                    Answer::Found(b, p) => {
+                    BoundReply::Found(b, p) => {
                         ensure!(b.n_walls() <= k, "internal error: the wall bound was not kept");
                         break Some((b, p));
                     }
-                    Answer::Refuted => k += 1,
-                    Answer::Stopped => break None,
+                    BoundReply::Refuted => k += 1,
+                    BoundReply::Stopped => break None,
                 }
             };
             match found {

@@ -51,6 +51,19 @@ impl LeastWallsRun {
         }
     }
 
+    /// Writes the run to `path` as pretty JSON (whole or not at all), the file that
+    /// `least-walls table`, `chart` and `compare` read back.
+    pub fn save(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        let json = serde_json::to_string_pretty(self)?;
+        crate::io::write_atomic(path, format!("{json}\n").as_bytes())
+    }
+
+    /// Whether a stop signal or a time limit cut the run short: one of its searches stopped,
+    /// or a signal between two q skipped the rest.
+    pub fn stopped(&self) -> bool {
+        crate::run::interrupt::stop_requested() || self.reports.iter().any(|r| r.stopped.is_some())
+    }
+
     /// Reads a saved run and checks each report as input (its board size, q, and the
     /// witness by the independent checker); errors name the file and the report.
     pub fn load(path: &std::path::Path) -> anyhow::Result<LeastWallsRun> {

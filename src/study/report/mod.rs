@@ -7,11 +7,15 @@ mod encode;
 mod envelope;
 mod least_walls;
 mod least_walls_table;
+mod merge;
+mod nk;
 mod nqueens;
+mod publish_puzzles;
 mod puzzles;
 mod render;
 mod solutions;
 mod solve;
+mod sweep;
 mod value;
 mod verify;
 
@@ -24,13 +28,22 @@ pub use least_walls::{
     least_walls_chart, least_walls_summary, least_walls_text, lex_mode,
 };
 pub use least_walls_table::least_walls_tables;
+pub use merge::{MergeJson, Merged, merge_json, merge_run, merge_text};
+pub use nk::{NkJson, finish_nk_table, nk_agree, nk_event_text, nk_json, nk_line, nk_table};
 pub use nqueens::{
     ColumnVerdict, NQUEENS_PROGRESS_FROM, NQueensJob, NQueensRun, check_column_file, nqueens_output,
     nqueens_run, verdicts_output,
 };
-pub use puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
+pub use publish_puzzles::{
+    Published, PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, merge_and_publish, run_puzzles,
+    shard_finished_note,
+};
+pub use puzzles::{comparison_text, page_data, published_text, puzzle_files, puzzle_summary};
 pub use render::{Rendered, render_board, render_json};
 pub use solutions::SolutionsPrinter;
 pub use solve::solve_output;
+pub use sweep::{
+    RunState, SweepAnswer, SweepCompareJson, SweepJson, comparisons_agree, sweep_json, sweep_text,
+};
 pub use value::{value_output, value_text};
 pub use verify::{Verified, VerifyJob, verify_job};

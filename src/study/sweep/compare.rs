@@ -14,14 +14,14 @@ use std::path::Path;
 pub type ValueCounts = Vec<(usize, u64)>;
 
 /// One published row that disagrees with the sweep, or whose placement fails.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Finding {
     pub line: usize,
     pub text: String,
 }
 
 /// The comparison of one wall count.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct KComparison {
     pub walls: usize,
     /// Rows of the published file, and our classes of `walls` walls.

@@ -88,6 +88,44 @@ impl SweepSpec {
     }
 }
 
+/// A sweep checked whole, once ([`SweepSpec::checked`]), from the command line's flags or a
+/// run folder's `sweep.json`: the board exists, the walls fit on it, the solver is one
+/// queensat runs, a chunk holds a class, and the engine can count when counting is asked.
+#[derive(Clone, Debug)]
+pub struct CheckedSweep {
+    spec: SweepSpec,
+    backend: Backend,
+}
+
+impl CheckedSweep {
+    pub fn spec(&self) -> &SweepSpec {
+        &self.spec
+    }
+}
+
+impl SweepSpec {
+    /// The spec, checked; each refusal names the flag that asked for it.
+    pub fn checked(self) -> anyhow::Result<CheckedSweep> {
+        let (rows, cols) = (self.rows, self.cols);
+        Board::new(rows, cols)?;
+        let most = self.walls.iter().copied().max().unwrap_or(0);
+        if most > rows * cols {
+            bail!("--walls: {most} walls do not fit a {rows}x{cols} board");
+        }
+        let backend: Backend = self
+            .solver
+            .parse()
+            .map_err(|e: String| anyhow::anyhow!("--solver: {e}"))?;
+        if self.count_optimal && self.engine == Engine::Rebuild {
+            bail!("--count-optimal needs --engine tree or reuse");
+        }
+        if self.chunk_size == 0 {
+            bail!("--chunk must be at least 1");
+        }
+        Ok(CheckedSweep { spec: self, backend })
+    }
+}
+
 /// The solver a sweep uses unless told otherwise.
 pub const DEFAULT_SOLVER: &str = "varisat";
 
@@ -281,21 +319,22 @@ pub type SweepRun = ChunkRun<(Vec<WallsSummary>, RunRecord)>;
 
 /// Runs (or resumes) a sweep into `out`; assembles the database unless sharded or stopped,
 /// and then returns the summary of each wall count.
-pub fn run_sweep(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Result<SweepRun> {
-    Board::new(spec.rows, spec.cols)?;
-    with_cell_width!(spec.rows * spec.cols, W => run_sweep_in::<W>(spec, opts, out))
+pub fn run_sweep(sweep: &CheckedSweep, opts: &RunOptions, out: &Path) -> anyhow::Result<SweepRun> {
+    let spec = &sweep.spec;
+    with_cell_width!(spec.rows * spec.cols, W => run_sweep_in::<W>(sweep, opts, out))
 }
 
-fn run_sweep_in<const W: usize>(spec: &SweepSpec, opts: &RunOptions, out: &Path) -> anyhow::Result<SweepRun> {
+fn run_sweep_in<const W: usize>(
+    sweep: &CheckedSweep,
+    opts: &RunOptions,
+    out: &Path,
+) -> anyhow::Result<SweepRun> {
     let started = Instant::now();
-    let backend: Backend = spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?;
-    if spec.chunk_size == 0 {
-        bail!("--chunk must be at least 1");
-    }
+    let spec = &sweep.spec;
     let run = Sweep {
         spec,
         plan: plan::<W>(spec)?,
-        backend,
+        backend: sweep.backend.clone(),
         cross_check: opts.cross_check,
         out,
         command: &opts.command,
@@ -580,24 +619,98 @@ fn assemble<const W: usize>(
     Ok((sums, prov))
 }
 
-/// Merges shard directories of one sweep into `out`; returns the summary of each wall count.
-pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<(Vec<WallsSummary>, RunRecord)> {
+/// Merges shard directories of one sweep into `out`; returns the sweep's spec (read from the
+/// shards and checked), and the summary of each wall count with the run's record.
+pub fn merge(
+    dirs: &[PathBuf],
+    out: &Path,
+    command: &str,
+) -> anyhow::Result<(SweepSpec, Vec<WallsSummary>, RunRecord)> {
     let started = Instant::now();
-    let spec: SweepSpec = RunKind::Sweep.common_spec(dirs)?;
-    Board::new(spec.rows, spec.cols)?;
-    with_cell_width!(spec.rows * spec.cols, W => {
+    let sweep = RunKind::Sweep.common_spec::<SweepSpec>(dirs)?.checked()?;
+    let spec = &sweep.spec;
+    let (sums, record) = with_cell_width!(spec.rows * spec.cols, W => {
         let run = Sweep {
-            spec: &spec,
-            plan: plan::<W>(&spec)?,
-            backend: spec.solver.parse().map_err(|e: String| anyhow::anyhow!(e))?,
+            spec,
+            plan: plan::<W>(spec)?,
+            backend: sweep.backend.clone(),
             cross_check: false,
             out,
             command,
             started,
         };
         new_dir_or_nothing(out, || {
-            let store = RunKind::Sweep.open(out, &spec)?.reading_from(dirs);
+            let store = RunKind::Sweep.open(out, spec)?.reading_from(dirs);
             chunked_run::merge(&run, &store)
         })
-    })
+    })?;
+    Ok((sweep.spec, sums, record))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> SweepSpec {
+        SweepSpec {
+            rows: 3,
+            cols: 3,
+            walls: vec![1, 2],
+            chunk_size: 4,
+            engine: Engine::Tree,
+            start: Start::Bnb,
+            solver: DEFAULT_SOLVER.into(),
+            count_optimal: true,
+        }
+    }
+
+    #[test]
+    fn a_spec_is_checked_once_and_each_refusal_names_its_flag() {
+        assert!(spec().checked().is_ok());
+        let refused = |s: SweepSpec| s.checked().unwrap_err().to_string();
+        assert!(
+            refused(SweepSpec {
+                walls: vec![10],
+                ..spec()
+            })
+            .starts_with("--walls: 10 walls")
+        );
+        assert!(
+            refused(SweepSpec {
+                solver: "nope".into(),
+                ..spec()
+            })
+            .starts_with("--solver: ")
+        );
+        let rebuild = SweepSpec {
+            engine: Engine::Rebuild,
+            ..spec()
+        };
+        assert!(refused(rebuild).starts_with("--count-optimal needs"));
+        assert!(
+            refused(SweepSpec {
+                chunk_size: 0,
+                ..spec()
+            })
+            .starts_with("--chunk")
+        );
+        assert!(SweepSpec { rows: 0, ..spec() }.checked().is_err());
+    }
+
+    #[test]
+    fn a_checked_sweep_runs_whole_and_its_summaries_cover_every_board() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = RunOptions {
+            shard: None,
+            cross_check: false,
+            progress: Reporter::silent(),
+            command: "test".into(),
+        };
+        let (sums, _) = run_sweep(&spec().checked().unwrap(), &opts, dir.path())
+            .unwrap()
+            .whole()
+            .unwrap();
+        let boards: Vec<u64> = sums.iter().map(|w| w.boards).collect();
+        assert_eq!(boards, [9, 36]);
+    }
 }

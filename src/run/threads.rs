@@ -1,4 +1,4 @@
-//! `--threads`: the worker pool of a command that runs in parallel.
+//! `--threads`: the worker pool of a long run that works in parallel.
 
 use anyhow::bail;
 
@@ -9,7 +9,7 @@ fn max_threads() -> usize {
 
 /// Runs `f` on a pool of `threads` workers (`--threads`), or on rayon's default pool (one
 /// per CPU) when `None`.
-pub(super) fn with_threads<T: Send>(
+pub fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {

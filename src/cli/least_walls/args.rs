@@ -1,0 +1,125 @@
+//! The flags of `queensat least-walls`.
+
+use super::super::args::{Format, ProofArgs, SolverArgs};
+use super::super::progress::ProgressArgs;
+use super::super::shape_args::ShapeArgs;
+use super::render::Render;
+use crate::cli::choice::choice;
+use clap::Args;
+use queensat::encode::{Attack, QueenCount, WallOptions};
+use queensat::study::{Counts, LeastWallsOptions, WallSearch};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct LeastWallsArgs {
+    #[command(subcommand)]
+    pub render: Option<Render>,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// Queens: `Q`, an inclusive range such as `9..16`, or a list `9,12`.
+    #[arg(long, value_name = "Q")]
+    pub queens: Option<Counts>,
+    /// Non-attack formulation.
+    #[arg(long, value_parser = choice::<Attack>(), default_value_t = Attack::default())]
+    pub attack: Attack,
+    /// What the "at least q queens" totaliser counts.
+    #[arg(long, value_parser = choice::<QueenCount>(), default_value_t = QueenCount::default())]
+    pub queen_count: QueenCount,
+    /// Lex-leader symmetry breaking on the walls: in the whole run, only while counting, or off.
+    #[arg(long, value_enum, default_value_t = LexLeader::Count)]
+    pub lex_leader: LexLeader,
+    /// Require every wall to separate two queens (true|false); keeps every least board.
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
+    pub necessary_walls: bool,
+    /// The segment-slack cuts (true|false): implied clauses (no board lost) bounding, per line
+    /// family, the walls on the border, adjacent walls and empty runs by lines + walls − queens.
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
+    pub slack_cuts: bool,
+    /// Ask each wall bound of a fresh solver, the bounds as unit clauses (true|false), not the
+    /// incremental solver under assumptions; with --certify, the proof of the refuting call is
+    /// checked as the certificate, not solved again.
+    #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
+    pub fresh_bounds: bool,
+    /// How the wall bound moves.
+    #[arg(long, value_parser = choice::<WallSearch>(), default_value_t = WallSearch::default())]
+    pub search: WallSearch,
+    /// Simulated-annealing runs for a first board before any solver call (0: none). The board
+    /// is checked, given to the solver as phases, and the search starts from its wall count.
+    #[arg(long, default_value_t = 0, value_name = "RUNS")]
+    pub start_runs: u64,
+    /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
+    /// a stop signal, and report the checked bounds it has, labelled NOT proved (exit 3; 130,
+    /// 143, 129 after Ctrl-C, SIGTERM, SIGHUP, which also skip the q not begun). CaDiCaL stops inside a call, so it answers
+    /// when no --solver is named; the other solvers stop between calls; an external solver's
+    /// own CPU is not counted; a finished search's certificate and count are not bounded by it.
+    #[arg(long, value_name = "SECS", value_parser = queensat::solve::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// Count the boards with the least number of walls that admit q queens, and their classes.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop the count after this many CPU seconds and report it incomplete (a lower bound).
+    #[arg(long, requires = "count", value_name = "SECONDS", value_parser = queensat::solve::parse_seconds)]
+    pub count_cpu_limit: Option<std::time::Duration>,
+    /// While counting, block every symmetric image of a found board (one solver call per class).
+    #[arg(long, requires = "count")]
+    pub unique: bool,
+    /// Print every counted class (canonical board, a placement, class size, value).
+    #[arg(long, requires = "count")]
+    pub list: bool,
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
+    /// Also write the run as JSON to FILE (whole or not at all).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+    /// Certify each minimum w: write the CNF "at most w-1 walls, at least q queens", have
+    /// the solver (`--solver`) refute it with a DRAT proof, and check the proof with an independent checker.
+    #[arg(long)]
+    pub certify: bool,
+    /// Keep the certificate files (CNF, DRAT proof) in DIR (default: a temporary directory).
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub certify_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub proof: ProofArgs,
+}
+
+/// Where the lex-leader constraints apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LexLeader {
+    Off,
+    /// Added after the minimisation, for the count only.
+    Count,
+    /// From the start: the minimisation too.
+    On,
+}
+
+impl LeastWallsArgs {
+    /// The options of each q's search.
+    pub fn options(&self) -> LeastWallsOptions {
+        LeastWallsOptions {
+            model: WallOptions {
+                attack: self.attack,
+                count: self.queen_count,
+                lex_leader: self.lex_leader == LexLeader::On,
+                necessary_walls: self.necessary_walls,
+                slack_cuts: self.slack_cuts,
+            },
+            search: self.search,
+            backend: self.solver.backend_within(self.time_limit),
+            count: self.count,
+            unique: self.unique,
+            lex_leader_count: self.lex_leader != LexLeader::Off,
+            certify: self.certify,
+            certify_dir: self.certify_dir.clone(),
+            count_cpu_limit: self.count_cpu_limit.map(|d| d.as_secs_f64()),
+            start_runs: self.start_runs,
+            time_limit: self.time_limit,
+            fresh_bounds: self.fresh_bounds,
+            progress: self.progress.reporter(),
+        }
+    }
+}

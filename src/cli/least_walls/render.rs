@@ -1,0 +1,70 @@
+//! `least-walls table`, `chart` and `compare`: saved runs rendered.
+
+use super::super::args::OutputArgs;
+use anyhow::bail;
+use clap::{Args, Subcommand};
+use queensat::study::report::{LeastWallsRun, compare_runs, least_walls_chart, least_walls_tables};
+use std::path::PathBuf;
+
+#[derive(Subcommand, Debug)]
+pub enum Render {
+    /// A Markdown table of saved runs (JSON files from --output), compared with claims.
+    Table(TableArgs),
+    /// An SVG chart of least walls against q, one line per board size, from saved runs.
+    Chart(ChartArgs),
+    /// Saved runs under different encodings side by side (CPU seconds per q).
+    Compare(CompareArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Saved runs (JSON from `least-walls --output`).
+    #[arg(required = true)]
+    pub runs: Vec<PathBuf>,
+    /// Claims to check, CSV `rows,cols,queens,what,claimed,source` with `what` one of
+    /// least_walls, boards, classes, boards_or_classes, impossible.
+    #[arg(long, value_name = "CSV")]
+    pub claims: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ChartArgs {
+    /// Saved runs (JSON from `least-walls --output`), one line each.
+    #[arg(required = true)]
+    pub runs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Saved runs (JSON from `least-walls --output`), one column group each.
+    #[arg(required = true)]
+    pub runs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Renders saved runs as `r` asks.
+pub fn run(r: Render) -> anyhow::Result<i32> {
+    match r {
+        Render::Table(t) => {
+            let runs = LeastWallsRun::load_all(&t.runs)?;
+            t.output.emit(&least_walls_tables(&runs, t.claims.as_deref())?)?;
+        }
+        Render::Chart(c) => {
+            let runs = LeastWallsRun::load_all(&c.runs)?;
+            let Some(svg) = least_walls_chart(&runs) else {
+                bail!("the runs hold no minimum to draw");
+            };
+            c.output.emit(&svg)?;
+        }
+        Render::Compare(c) => {
+            let runs = LeastWallsRun::load_all(&c.runs)?;
+            c.output.emit(&compare_runs(&runs, &c.runs))?;
+        }
+    }
+    Ok(0)
+}

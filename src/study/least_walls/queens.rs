@@ -1,0 +1,52 @@
+//! Least walls over several queen counts on one shape: one search per q, in order, until a
+//! stop signal.
+
+use super::{LeastWallsOptions, LeastWallsReport, least_walls};
+use crate::board::Board;
+use crate::run::interrupt::stop_requested;
+use crate::study::Counts;
+
+/// The boards and queen counts a least-walls run asks about, checked: the shape is a board,
+/// and some q is named.
+#[derive(Clone, Debug)]
+pub struct LeastWallsSpec {
+    pub rows: usize,
+    pub cols: usize,
+    pub queens: Counts,
+}
+
+impl LeastWallsSpec {
+    pub fn new(rows: usize, cols: usize, queens: Option<Counts>) -> anyhow::Result<LeastWallsSpec> {
+        Board::new(rows, cols)?; // the size check, with its message
+        let Some(queens) = queens else {
+            anyhow::bail!("--queens is required")
+        };
+        Ok(LeastWallsSpec { rows, cols, queens })
+    }
+}
+
+/// The least-walls report of each q of `spec` in order, each handed to `each` as it is
+/// found; a stop signal between two q skips the rest.
+pub fn least_walls_over(
+    spec: &LeastWallsSpec,
+    opts: &LeastWallsOptions,
+    mut each: impl FnMut(&LeastWallsReport) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<LeastWallsReport>> {
+    let (rows, cols) = (spec.rows, spec.cols);
+    let mut reports = Vec::new();
+    opts.progress.start(
+        &format!("least-walls {rows}x{cols}: queens"),
+        spec.queens.as_slice().len() as u64,
+    );
+    for q in spec.queens.iter() {
+        if stop_requested() {
+            break;
+        }
+        let r = least_walls(rows, cols, q, opts)?;
+        opts.progress.advance(1);
+        each(&r)?;
+        reports.push(r);
+    }
+    opts.progress.finish();
+    Ok(reports)
+}

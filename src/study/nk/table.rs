@@ -1,0 +1,179 @@
+//! A table of N+k counts: every side `n` and wall count `k` asked for, each counted by every
+//! method asked for, one run directory per count under one root.
+
+use super::{NkMethod, NkOptions, NkReport, NkSpec, check_request, count_nk};
+use crate::study::Counts;
+use crate::study::chunk_store::{ChunkRun, StoppedRun};
+use anyhow::bail;
+use std::path::{Path, PathBuf};
+
+/// Where the counts go without `--output`: beside the user, never into the committed results.
+pub const DEFAULT_ROOT: &str = "nk-runs";
+
+/// What a table of counts asks for, checked by [`count_table`] before the first count.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct NkTableSpec {
+    pub sizes: Counts,
+    pub walls: Counts,
+    /// Each count is made by every one of these, and the counts compared.
+    pub methods: Vec<NkMethod>,
+    /// `rows`: the mirror reduction, and on which half of row 0.
+    pub mirror: bool,
+    pub mirror_right: bool,
+    pub depth: usize,
+    pub chunk: usize,
+    /// Where each count's directory `NxN-Kw-METHOD` goes.
+    #[serde(rename = "output")]
+    pub root: PathBuf,
+    /// Whether the classes with placements are wanted (a per-class method must be asked).
+    pub classes: bool,
+}
+
+impl NkTableSpec {
+    /// Refuses what no count could answer: classes from the row counter alone, a side out of
+    /// range, walls that fit no board of the table.
+    fn check(&self) -> anyhow::Result<()> {
+        if self.classes && !self.methods.iter().any(|&m| m != NkMethod::Rows) {
+            bail!("--classes needs --method classes or sat (the row counter knows no classes)");
+        }
+        check_request(&self.sizes, &self.walls)
+    }
+}
+
+/// What happened to one count, told as it happens.
+pub enum NkEvent<'a> {
+    /// A shard of the count finished its chunks in `dir`.
+    ShardFinished { spec: &'a NkSpec, dir: &'a Path },
+    /// A stop signal ended the count; the counts after it are not begun.
+    Stopped {
+        spec: &'a NkSpec,
+        stopped: &'a StoppedRun,
+    },
+    /// The whole count.
+    Whole(&'a NkReport),
+}
+
+/// How a table run ended: each `(n, k)` counted whole with its counts (one per method), the
+/// counts whose shard finished (with their directories), and the count a stop signal ended
+/// (the counts after it not begun).
+#[derive(Debug, Default)]
+pub struct NkTableRun {
+    pub groups: Vec<Vec<NkReport>>,
+    pub shards: Vec<(NkSpec, PathBuf)>,
+    pub stopped: Option<(NkSpec, StoppedRun)>,
+}
+
+/// Counts every cell of the table in order (sizes, then walls, then methods), telling `each`
+/// what happened to each count as it happens.
+pub fn count_table(
+    table: &NkTableSpec,
+    opts: &NkOptions,
+    mut each: impl FnMut(NkEvent) -> anyhow::Result<()>,
+) -> anyhow::Result<NkTableRun> {
+    table.check()?;
+    let mut run = NkTableRun::default();
+    for n in table.sizes.iter() {
+        for k in table.walls.iter() {
+            let mut group = Vec::new();
+            for &method in &table.methods {
+                let spec = NkSpec {
+                    n,
+                    k,
+                    method,
+                    mirror: table.mirror,
+                    mirror_right: table.mirror_right,
+                    depth: table.depth,
+                    chunk: table.chunk,
+                };
+                let dir = table.root.join(spec.dir_name());
+                match count_nk(&spec, opts, &dir)? {
+                    ChunkRun::ShardFinished => {
+                        each(NkEvent::ShardFinished {
+                            spec: &spec,
+                            dir: &dir,
+                        })?;
+                        run.shards.push((spec, dir));
+                    }
+                    ChunkRun::Stopped(stopped) => {
+                        each(NkEvent::Stopped {
+                            spec: &spec,
+                            stopped: &stopped,
+                        })?;
+                        if !group.is_empty() {
+                            run.groups.push(group);
+                        }
+                        run.stopped = Some((spec, stopped));
+                        return Ok(run);
+                    }
+                    ChunkRun::Whole(r) => {
+                        each(NkEvent::Whole(&r))?;
+                        group.push(r);
+                    }
+                }
+            }
+            if !group.is_empty() {
+                run.groups.push(group);
+            }
+        }
+    }
+    Ok(run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(root: &Path, methods: Vec<NkMethod>, classes: bool) -> NkTableSpec {
+        NkTableSpec {
+            sizes: Counts::range(5, 6),
+            walls: Counts::new(vec![1]),
+            methods,
+            mirror: true,
+            mirror_right: false,
+            depth: 2,
+            chunk: 8,
+            root: root.to_path_buf(),
+            classes,
+        }
+    }
+
+    #[test]
+    fn every_cell_is_counted_each_way_in_order_and_told_as_it_ends() {
+        let dir = tempfile::tempdir().unwrap();
+        let methods = vec![NkMethod::Rows, NkMethod::Classes];
+        let mut told = Vec::new();
+        let run = count_table(&table(dir.path(), methods, true), &NkOptions::default(), |e| {
+            if let NkEvent::Whole(r) = e {
+                told.push((r.n, r.method));
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            told,
+            [
+                (5, NkMethod::Rows),
+                (5, NkMethod::Classes),
+                (6, NkMethod::Rows),
+                (6, NkMethod::Classes)
+            ]
+        );
+        assert_eq!(run.groups.len(), 2);
+        assert!(run.groups.iter().all(|g| super::super::methods_agree(g)));
+        assert!(run.stopped.is_none() && run.shards.is_empty());
+    }
+
+    #[test]
+    fn classes_from_the_row_counter_alone_are_refused_before_any_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = count_table(
+            &table(dir.path(), vec![NkMethod::Rows], true),
+            &NkOptions::default(),
+            |_| unreachable!("nothing is counted"),
+        )
+        .err()
+        .unwrap();
+        assert!(err.to_string().starts_with("--classes needs"), "{err}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

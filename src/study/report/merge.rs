@@ -1,0 +1,94 @@
+//! `queensat merge`: the shard directories of one chunked run, of whatever kind their spec
+//! files say, assembled into the output of an unsharded run.
+
+use super::nk::nk_line;
+use super::publish_puzzles::{Published, merge_and_publish};
+use super::puzzles::published_text;
+use super::sweep::{SweepAnswer, sweep_text};
+use crate::run::{Reporter, command_line};
+use crate::study::chunked_run::RunKind;
+use crate::study::nk::{NkReport, merge_nk};
+use crate::study::sweep::{RunRecord, SweepSpec, WallsSummary, merge};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// A merged run, by kind.
+#[derive(Debug)]
+pub enum Merged {
+    Sweep(SweepSpec, Vec<WallsSummary>, RunRecord),
+    Puzzles(Box<Published>),
+    Nk(NkReport),
+}
+
+/// Merges `dirs` (the shards of one run) into `out`, written whole or not at all.
+pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Result<Merged> {
+    // The shards say what they are: each kind of run keeps its spec in its own file.
+    Ok(match RunKind::of_dirs(dirs)? {
+        RunKind::Puzzles => Merged::Puzzles(Box::new(merge_and_publish(dirs, out, progress)?)),
+        RunKind::Nk => Merged::Nk(merge_nk(dirs, out)?),
+        RunKind::Sweep => {
+            let (spec, sums, record) = merge(dirs, out, &command_line())?;
+            Merged::Sweep(spec, sums, record)
+        }
+    })
+}
+
+/// The kind's own fields of a merge's JSON: a sweep's as `sweep` prints them, a puzzle run's
+/// report, an N+k count.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum MergedFields<'a> {
+    Sweep(MergedSweep<'a>),
+    Puzzles(&'a crate::study::puzzles::PuzzleReport),
+    Nk(&'a NkReport),
+}
+
+/// A merged sweep's fields: its spec and its answer.
+#[derive(Serialize)]
+struct MergedSweep<'a> {
+    #[serde(flatten)]
+    spec: &'a SweepSpec,
+    #[serde(flatten)]
+    answer: SweepAnswer<'a>,
+}
+
+/// `queensat merge`'s JSON: the kind of run, the shards and the folder merged into, then the
+/// kind's own fields.
+#[derive(Serialize)]
+pub struct MergeJson<'a> {
+    pub kind: &'static str,
+    pub shards: &'a [PathBuf],
+    pub output: &'a Path,
+    #[serde(flatten)]
+    fields: MergedFields<'a>,
+}
+
+/// The JSON of `merged`, merged from `shards` into `output`.
+pub fn merge_json<'a>(merged: &'a Merged, shards: &'a [PathBuf], output: &'a Path) -> MergeJson<'a> {
+    let (kind, fields) = match merged {
+        Merged::Sweep(spec, sums, record) => (
+            "sweep",
+            MergedFields::Sweep(MergedSweep {
+                spec,
+                answer: SweepAnswer::whole(sums, record),
+            }),
+        ),
+        Merged::Puzzles(p) => ("puzzles", MergedFields::Puzzles(&p.report)),
+        Merged::Nk(r) => ("nk", MergedFields::Nk(r)),
+    };
+    MergeJson {
+        kind,
+        shards,
+        output,
+        fields,
+    }
+}
+
+/// What a merge prints as text: what the unsharded run prints.
+pub fn merge_text(merged: &Merged) -> String {
+    match merged {
+        Merged::Sweep(_, sums, record) => sweep_text(sums, record),
+        Merged::Puzzles(p) => published_text(p),
+        Merged::Nk(r) => format!("{}\n", nk_line(r)),
+    }
+}

@@ -1,0 +1,212 @@
+//! What `queensat nk` prints and writes: one line per count, the Markdown table of a group of
+//! counts, and the JSON of a run.
+
+use super::sweep::RunState;
+use crate::board::render_cell_list;
+use crate::run::Shard;
+use crate::study::nk::{NkEvent, NkMethod, NkReport, NkTableRun, NkTableSpec, methods_agree};
+use serde::Serialize;
+use std::path::Path;
+
+/// What one count prints as it ends: its line (and its classes with `classes`), a finished
+/// shard's directory, or how far a stopped count got.
+pub fn nk_event_text(e: &NkEvent, classes: bool) -> String {
+    match e {
+        NkEvent::ShardFinished { spec, dir } => format!(
+            "n={} k={} {}: shard finished in {}\n",
+            spec.n,
+            spec.k,
+            spec.method.name(),
+            dir.display()
+        ),
+        NkEvent::Stopped { spec, stopped } => {
+            format!("n={} k={} {}: {stopped}\n", spec.n, spec.k, spec.method.name())
+        }
+        NkEvent::Whole(r) => {
+            let mut s = format!("{}\n", nk_line(r));
+            for c in r.classes.iter().filter(|_| classes) {
+                s.push_str(&format!(
+                    "  walls {}: {} boards x {} placements\n",
+                    render_cell_list(&c.walls),
+                    c.boards,
+                    c.per_board
+                ));
+            }
+            s
+        }
+    }
+}
+
+/// The Markdown table of a run that a stop did not end, written to `file` if one is named
+/// (whole or not at all); returned when the run prints it (several counts or methods).
+pub fn finish_nk_table(
+    table: &NkTableSpec,
+    run: &NkTableRun,
+    file: Option<&Path>,
+) -> anyhow::Result<Option<String>> {
+    if run.stopped.is_some() {
+        return Ok(None);
+    }
+    let text = nk_table(&run.groups);
+    if let Some(path) = file {
+        crate::io::write_atomic(path, text.as_bytes())?;
+    }
+    Ok((run.groups.len() > 1 || table.methods.len() > 1).then_some(text))
+}
+
+/// Whether the methods agree on every count of the run.
+pub fn nk_agree(run: &NkTableRun) -> bool {
+    run.groups.iter().all(|g| methods_agree(g))
+}
+
+/// A count whose shard finished, in the JSON.
+#[derive(Serialize)]
+pub struct NkShardJson<'a> {
+    pub n: usize,
+    pub k: usize,
+    pub method: NkMethod,
+    pub dir: &'a Path,
+}
+
+/// `queensat nk`'s JSON: what was asked, how the run ended, every whole count, the counts whose
+/// shard finished, and whether the methods agree.
+#[derive(Serialize)]
+pub struct NkJson<'a> {
+    #[serde(flatten)]
+    pub table: &'a NkTableSpec,
+    pub shard: Option<Shard>,
+    #[serde(flatten)]
+    pub state: RunState,
+    pub counts: Vec<&'a NkReport>,
+    pub shards_finished: Vec<NkShardJson<'a>>,
+    pub methods_agree: bool,
+}
+
+/// The JSON of a table run.
+pub fn nk_json<'a>(table: &'a NkTableSpec, shard: Option<Shard>, run: &'a NkTableRun) -> NkJson<'a> {
+    let state = match &run.stopped {
+        Some((_, s)) => RunState::stopped(s),
+        None if !run.shards.is_empty() => RunState::SHARD_FINISHED,
+        None => RunState::WHOLE,
+    };
+    NkJson {
+        table,
+        shard,
+        state,
+        counts: run.groups.iter().flatten().collect(),
+        shards_finished: run
+            .shards
+            .iter()
+            .map(|(spec, dir)| NkShardJson {
+                n: spec.n,
+                k: spec.k,
+                method: spec.method,
+                dir,
+            })
+            .collect(),
+        methods_agree: nk_agree(run),
+    }
+}
+
+/// How a report was counted, in a few words.
+fn how(r: &NkReport) -> String {
+    match r.method {
+        NkMethod::Rows if r.mirror_right => "rows, mirror on the right half".into(),
+        NkMethod::Rows if r.mirror => "rows, mirror".into(),
+        NkMethod::Rows => "rows, no symmetry".into(),
+        m => format!(
+            "{}, {} wall classes",
+            m.name(),
+            r.per_class.classes_examined.unwrap_or(0)
+        ),
+    }
+}
+
+/// One line: the count and how it was made.
+pub fn nk_line(r: &NkReport) -> String {
+    let mut s = format!(
+        "n={} k={}: {} placements of {} queens",
+        r.n, r.k, r.placements, r.queens
+    );
+    if let (Some(c), Some(b)) = (
+        r.per_class.classes_with_placements,
+        r.per_class.boards_with_placements,
+    ) {
+        s.push_str(&format!(" on {c} wall classes ({b} boards)"));
+    }
+    s.push_str(&format!(
+        " [{}; {} chunks, {} resumed; {:.2} s CPU, {:.2} s wall]",
+        how(r),
+        r.chunks,
+        r.chunks_resumed,
+        r.cpu_seconds,
+        r.elapsed_seconds
+    ));
+    s
+}
+
+/// A Markdown table of counts: one row per n and k, the count, the classes and boards with
+/// placements (from a per-class method), each method's CPU seconds, and whether the methods
+/// agree. Ends with the provenance.
+pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
+    let methods: Vec<NkMethod> = groups
+        .first()
+        .map_or(vec![], |g| g.iter().map(|r| r.method).collect());
+    let mut s = String::from("| n | k | queens | placements | wall classes with placements | boards |");
+    for m in &methods {
+        s.push_str(&format!(" CPU s ({}) |", m.name()));
+    }
+    if methods.len() > 1 {
+        s.push_str(" methods agree |");
+    }
+    s.push_str(&format!(
+        "\n|{}\n",
+        "---:|".repeat(6 + methods.len() + usize::from(methods.len() > 1))
+    ));
+    for g in groups {
+        let Some(r) = g.first() else { continue };
+        let per_class = g.iter().find(|r| r.per_class.classes_with_placements.is_some());
+        let opt =
+            |f: fn(&NkReport) -> Option<u64>| per_class.and_then(f).map_or(String::new(), |v| v.to_string());
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |",
+            r.n,
+            r.k,
+            r.queens,
+            r.placements,
+            opt(|r| r.per_class.classes_with_placements),
+            opt(|r| r.per_class.boards_with_placements)
+        ));
+        for r in g {
+            s.push_str(&format!(" {:.2} |", r.cpu_seconds));
+        }
+        if g.len() > 1 {
+            s.push_str(if methods_agree(g) { " yes |" } else { " **NO** |" });
+        }
+        s.push('\n');
+    }
+    if let Some(r) = groups.iter().flatten().next() {
+        let rows = |f: fn(&NkReport) -> bool| {
+            groups
+                .iter()
+                .flatten()
+                .any(|r| r.method == NkMethod::Rows && f(r))
+        };
+        let reduction = if rows(|r| !r.mirror) {
+            " (rows without the mirror reduction)"
+        } else if rows(|r| r.mirror_right) {
+            " (rows with the mirror reduction on the right half of row 0)"
+        } else {
+            ""
+        };
+        s.push_str(&format!(
+            "\nMethods: {}{}. Command: `{}`; host: {}; {}.\n",
+            methods.iter().map(|m| m.name()).collect::<Vec<_>>().join(", "),
+            reduction,
+            r.provenance.command,
+            r.provenance.host,
+            r.provenance.date
+        ));
+    }
+    s
+}

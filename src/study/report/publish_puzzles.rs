@@ -1,0 +1,140 @@
+//! A puzzle run from its options to its written answer: the search (or the merge of its
+//! shards), the puzzles put in output order and re-checked, the comparison with a published
+//! list, and the folder's files and the page, all written or none.
+
+use super::puzzles::{page_data, puzzle_files};
+use crate::engine::ValueOptions;
+use crate::io::{ClaimRow, puzzle_page, write_all_atomic};
+use crate::run::{Provenance, Reporter, Shard};
+use crate::study::Counts;
+use crate::study::puzzles::{
+    Comparison, PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
+};
+use std::path::{Path, PathBuf};
+
+/// What a finished run writes besides what it prints.
+#[derive(Clone, Debug, Default)]
+pub struct PuzzleOutputs {
+    /// The page to play the puzzles.
+    pub html: Option<PathBuf>,
+    /// A published list `[[walls, value], ...]` read before the run (a bad file fails before
+    /// a long run), and the file it came from.
+    pub compare: Option<(PathBuf, Vec<ClaimRow>)>,
+}
+
+/// A finished run's answer: the puzzles in output order, the comparison if one was asked,
+/// and the provenance its files carry.
+#[derive(Debug)]
+pub struct Published {
+    pub report: PuzzleReport,
+    pub comparison: Option<Comparison>,
+    pub compare_path: Option<PathBuf>,
+    pub provenance: Provenance,
+    /// Whether the puzzles' files went to a folder (the text then leaves the list out).
+    pub to_dir: bool,
+}
+
+/// How a puzzle run ended.
+#[derive(Debug)]
+pub enum PuzzlesOutcome {
+    /// The whole answer, written.
+    Published(Box<Published>),
+    /// A shard finished its chunks; `queensat merge` assembles the shards.
+    ShardFinished {
+        shard: Shard,
+        computed: usize,
+        resumed: usize,
+    },
+    /// A stop signal ended the run: the puzzles found before it, in output order and written
+    /// nowhere (they are not the whole answer); the finished chunks wait in `opts.dir`.
+    Stopped(Box<PuzzleReport>),
+}
+
+/// The note (on stderr) of a shard that finished its chunks.
+pub fn shard_finished_note(shard: Shard, computed: usize, resumed: usize) -> String {
+    format!(
+        "queensat: puzzles shard {}/{} finished: {computed} chunks computed, {resumed} resumed; \
+         run `queensat merge` on the shard directories",
+        shard.index, shard.count
+    )
+}
+
+/// The note (on stderr) of a stopped run that kept its finished chunks in `dir`.
+pub fn chunks_kept_note(dir: &Path) -> String {
+    format!(
+        "queensat: the finished chunks are kept in {}; run the same command again to resume",
+        dir.display()
+    )
+}
+
+/// The title of a run's page.
+fn title(rows: usize, cols: usize, walls: &Counts) -> String {
+    format!("queensat puzzles: {rows}x{cols}, {} walls", walls.describe("-"))
+}
+
+/// Finds the puzzles `opts` asks for and writes them (`opts.dir`, `out.html`).
+pub fn run_puzzles(opts: &PuzzleOptions, out: &PuzzleOutputs) -> anyhow::Result<PuzzlesOutcome> {
+    Ok(match find_puzzles(opts)? {
+        PuzzleRun::Report(r) => {
+            let title = title(opts.rows, opts.cols, &opts.walls);
+            let published = publish(*r, opts.dir.as_deref(), out, &opts.value, &title)?;
+            PuzzlesOutcome::Published(Box::new(published))
+        }
+        PuzzleRun::ShardFinished { computed, resumed } => PuzzlesOutcome::ShardFinished {
+            shard: opts.shard,
+            computed,
+            resumed,
+        },
+        PuzzleRun::Stopped(r) => PuzzlesOutcome::Stopped(Box::new(r.for_output()?)),
+    })
+}
+
+/// Merges the shard directories of one puzzle run into `out` and writes the files of an
+/// unsharded run with `--output OUT`.
+pub fn merge_and_publish(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Result<Published> {
+    let report = merge_puzzles(dirs, out, progress)?;
+    let walls = Counts::range(report.walls_min, report.walls_max);
+    let title = title(report.rows, report.cols, &walls);
+    let none = PuzzleOutputs::default();
+    publish(report, Some(out), &none, &ValueOptions::default(), &title)
+}
+
+/// Puts the puzzles in output order (re-checked), compares them with the published list if
+/// given, and writes the folder's files and the page: all, or none.
+fn publish(
+    report: PuzzleReport,
+    dir: Option<&Path>,
+    out: &PuzzleOutputs,
+    value: &ValueOptions,
+    title: &str,
+) -> anyhow::Result<Published> {
+    let report = report.for_output()?;
+    let comparison = match &out.compare {
+        Some((_, list)) => Some(compare_published(list, &report, value)?),
+        None => None,
+    };
+    let compare_path = out.compare.as_ref().map(|(p, _)| p.clone());
+    let provenance = Provenance::now();
+    let mut files = match dir {
+        Some(dir) => puzzle_files(
+            dir,
+            &report,
+            comparison.as_ref(),
+            compare_path.as_deref(),
+            &provenance,
+        )?,
+        None => Vec::new(),
+    };
+    if let Some(file) = &out.html {
+        let data = serde_json::to_string(&page_data(&report.puzzles))?;
+        files.push((file.clone(), puzzle_page(title, &data).into_bytes()));
+    }
+    write_all_atomic(&files)?;
+    Ok(Published {
+        report,
+        comparison,
+        compare_path,
+        provenance,
+        to_dir: dir.is_some(),
+    })
+}

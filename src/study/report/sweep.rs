@@ -1,0 +1,156 @@
+//! What `queensat sweep`, `merge` (of a sweep) and `sweep-compare` print: the summary of each
+//! wall count as text, and the same run as JSON (the spec, where the files went, how the run
+//! ended, the summaries and the run's record).
+
+use crate::run::Shard;
+use crate::study::chunk_store::{ChunkRun, StoppedRun};
+use crate::study::sweep::{KComparison, RunRecord, SweepRun, SweepSpec, WallsSummary};
+use serde::Serialize;
+use std::path::Path;
+
+/// How a chunked run ended, as its JSON says it: `whole`, `shard_finished` or `stopped` (with
+/// how far it got).
+#[derive(Serialize)]
+pub struct RunState {
+    pub state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+}
+
+impl RunState {
+    pub const WHOLE: RunState = RunState {
+        state: "whole",
+        stopped: None,
+    };
+    pub const SHARD_FINISHED: RunState = RunState {
+        state: "shard_finished",
+        stopped: None,
+    };
+
+    pub fn stopped(how_far: &StoppedRun) -> RunState {
+        RunState {
+            state: "stopped",
+            stopped: Some(how_far.to_string()),
+        }
+    }
+}
+
+/// A sweep's JSON: its spec, its folder and shard, then its answer.
+#[derive(Serialize)]
+pub struct SweepJson<'a> {
+    #[serde(flatten)]
+    pub spec: &'a SweepSpec,
+    pub output: &'a Path,
+    pub shard: Option<Shard>,
+    #[serde(flatten)]
+    pub answer: SweepAnswer<'a>,
+}
+
+/// How a sweep ended, and for a whole one (run or merged) the summaries, the record
+/// (provenance, engine, times) and what rests on an external solver.
+#[derive(Serialize)]
+pub struct SweepAnswer<'a> {
+    #[serde(flatten)]
+    pub state: RunState,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summaries: Option<&'a [WallsSummary]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<&'a RunRecord>,
+    /// What of a whole run rests on an external solver's unchecked UNSAT answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unchecked: Option<&'static str>,
+}
+
+impl<'a> SweepAnswer<'a> {
+    /// The answer of a whole sweep.
+    pub fn whole(sums: &'a [WallsSummary], record: &'a RunRecord) -> SweepAnswer<'a> {
+        SweepAnswer {
+            state: RunState::WHOLE,
+            summaries: Some(sums),
+            run: Some(record),
+            unchecked: record.unchecked_by_external(sums),
+        }
+    }
+
+    /// The answer of a run that did not end whole.
+    fn part(state: RunState) -> SweepAnswer<'a> {
+        SweepAnswer {
+            state,
+            summaries: None,
+            run: None,
+            unchecked: None,
+        }
+    }
+}
+
+/// The sweep `spec` run into `output` as JSON.
+pub fn sweep_json<'a>(
+    spec: &'a SweepSpec,
+    output: &'a Path,
+    shard: Option<Shard>,
+    run: &'a SweepRun,
+) -> SweepJson<'a> {
+    let answer = match run {
+        ChunkRun::Whole((sums, record)) => SweepAnswer::whole(sums, record),
+        ChunkRun::ShardFinished => SweepAnswer::part(RunState::SHARD_FINISHED),
+        ChunkRun::Stopped(s) => SweepAnswer::part(RunState::stopped(s)),
+    };
+    SweepJson {
+        spec,
+        output,
+        shard,
+        answer,
+    }
+}
+
+/// The text of a finished (or merged) sweep: one line per wall count (classes, boards, the
+/// value distribution per board, the maximum), then what rests on an external solver's word.
+pub fn sweep_text(sums: &[WallsSummary], record: &RunRecord) -> String {
+    let mut s = String::new();
+    for w in sums {
+        let values: Vec<String> = w
+            .values
+            .iter()
+            .map(|v| format!("{}:{}", v.value, v.boards))
+            .collect();
+        s.push_str(&format!(
+            "{} walls: {} classes, {} boards, boards by value {}, max value {}",
+            w.walls,
+            w.classes,
+            w.boards,
+            values.join(" "),
+            w.max_value
+        ));
+        if let Some(n) = w.max_value_placements {
+            s.push_str(&format!(
+                ", {n} placements of {} queens over all boards",
+                w.max_value
+            ));
+        }
+        s.push('\n');
+    }
+    if let Some(what) = record.unchecked_by_external(sums) {
+        s.push_str(&format!(
+            "proof: {} for the {what} (--cross-check checks the values)\n",
+            crate::solve::UNCHECKED_UNSAT
+        ));
+    }
+    s
+}
+
+/// `sweep-compare`'s JSON: the two folders, each wall count's comparison, and whether they
+/// agree.
+#[derive(Serialize)]
+pub struct SweepCompareJson<'a> {
+    pub sweep: &'a Path,
+    pub published: &'a Path,
+    pub agree: bool,
+    pub comparisons: &'a [KComparison],
+}
+
+/// Whether no published row disagrees with the sweep or carries a failing placement.
+pub fn comparisons_agree(items: &[KComparison]) -> bool {
+    items
+        .iter()
+        .all(|c| c.value_disagreements.is_empty() && c.placement_problems.is_empty())
+}
