@@ -23,7 +23,6 @@ mod shape_args;
 mod shell;
 mod solutions;
 mod solve;
-mod stop_signals;
 mod sweep;
 mod value;
 mod verify;
@@ -124,7 +123,7 @@ pub fn main() -> i32 {
         Err(e) => return clap_exit(e),
     };
     if matches.subcommand_name().is_some_and(stops_on_signal) {
-        stop_signals::catch_stop_signals();
+        queensat::run::signals::catch_stop_signals();
     }
     let result = match cli.command {
         Command::Value(a) => value::run(a),

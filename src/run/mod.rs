@@ -1,7 +1,7 @@
 //! What every long run shares, beside the layers (engine, study and cli all import it, it
 //! imports none of them): the CPU clock, stop signals and the one deadline that polls both,
-//! how far a run got (progress), how it was made (provenance) and which part of the job it
-//! does (shards).
+//! how far a run got (progress), how it was made (provenance), which part of the job it
+//! does (shards), catching stop signals, and writing to a standard output that may be closed.
 
 pub mod cpu;
 pub mod deadline;
@@ -9,6 +9,8 @@ pub mod interrupt;
 pub mod progress;
 pub mod provenance;
 pub mod shard;
+pub mod signals;
+pub mod stdout;
 pub mod threads;
 
 pub use progress::{Progress, Reporter};
