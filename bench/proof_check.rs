@@ -4,7 +4,7 @@
 //! without RATE only the built-in checker runs). `cargo test` never runs it.
 
 use queensat::check::{ProofFormat, check_proof};
-use queensat::engine::thread_cpu_seconds;
+use queensat::run::thread_cpu_seconds;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

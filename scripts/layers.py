@@ -14,14 +14,15 @@ import sys
 
 # Each layer with the layers it may import (besides itself and `root`, the crate's own items).
 # `choice` (named options) and `run` (clock, signals, progress, provenance, shards) stand beside
-# the layers: every layer may use them, and they use nothing above them.
+# the layers: every layer of the main crate may use them, and they use nothing above them
+# (`board` and `check` are crates of their own, which depend on neither).
 LAYERS = {
     "choice": [],
     "board": ["choice"],
     "check": ["choice", "board"],
-    "encode": ["choice", "board"],
-    "io": ["choice", "board", "check", "encode"],
-    "solve": ["choice", "board", "check", "encode", "io"],
+    "encode": ["choice", "board", "run"],
+    "io": ["choice", "board", "check", "encode", "run"],
+    "solve": ["choice", "board", "check", "encode", "io", "run"],
     "run": ["choice"],
     "engine": ["choice", "board", "check", "encode", "io", "solve", "run"],
     "study": ["choice", "board", "check", "encode", "io", "solve", "run", "engine"],

@@ -18,7 +18,7 @@ fn small_n_agree_with_brute_force_for_both_methods() {
         let has_solution = brute_count(&board, n) > 0;
         for method in [Method::MinConflicts, Method::Constructive] {
             for seed in 0..5 {
-                let a = solve_nqueens(n, method, seed, &queensat::engine::Reporter::silent()).unwrap();
+                let a = solve_nqueens(n, method, seed, &queensat::run::Reporter::silent()).unwrap();
                 assert_eq!(a.solved, has_solution, "n = {n} {method:?}");
                 if let Some(col) = &a.solution {
                     assert_eq!(check_placement(&board, &placement(col)), Ok(()));

@@ -8,7 +8,7 @@ pub fn host() -> Value {
     let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
     json!({
         "hostname": read("/etc/hostname").trim(),
-        "cpu": queensat::engine::cpu_model(),
+        "cpu": queensat::run::cpu_model(),
         "logical_cpus": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         "loadavg_at_start": read("/proc/loadavg").split_whitespace().take(3).collect::<Vec<_>>().join(" "),
     })

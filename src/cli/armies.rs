@@ -6,8 +6,8 @@ use super::choice::choice;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::ArmyEncoding;
-use queensat::engine::Shard;
-use queensat::engine::interrupt::stopped_exit_code;
+use queensat::run::Shard;
+use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::ArmyOptions;
 use queensat::study::report::{
     ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached,

@@ -5,7 +5,7 @@ use super::choice::choice;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::Amo;
-use queensat::engine::interrupt::{stop_requested, stopped_exit_code};
+use queensat::run::interrupt::{stop_requested, stopped_exit_code};
 use queensat::study::report::{cover_output, pack_and_cover_cached};
 use queensat::study::{Counts, CoverOptions};
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! What `--help` and the man pages say beyond the arguments: the examples and the environment
-//! (written in `manual.txt`, beside this file) and the exit status. One source each, so that
-//! `--help` and `queensat man` never differ.
+//! (written in `manual.txt`, beside this file) and the exit status ([`super::exit_status`]).
+//! One source each, so that `--help` and `queensat man` never differ.
 
 use clap::Command;
 use roff::{Roff, bold, roman};
@@ -65,83 +65,6 @@ pub fn examples(name: &str) -> &'static [Entry] {
     section(name)
 }
 
-/// The commands a stop signal stops with a report (see `Command::stops_on_signal`), and the
-/// statuses they exit with.
-const SIGNALS: &[(&str, &str)] = &[(
-    "130, 143, 129",
-    "SIGINT (Ctrl-C), SIGTERM (what timeout(1) and Slurm send) or SIGHUP stopped the run: \
-         it printed the best it had, labelled as such, and kept what a rerun of the same \
-         command resumes from (128 + the signal's number, as a shell reports a process the \
-         signal ended). A second Ctrl-C ends the process at once; SIGTERM and SIGHUP again \
-         change nothing (SIGKILL forces)",
-)];
-
-/// The exit status of the subcommand `name` (`None`: the whole program).
-pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
-    let ok = (
-        "0",
-        "success: every answer printed is checked, every optimum proved",
-    );
-    let error = (
-        "2",
-        "bad input or any other error: one line `queensat: error: ...` on stderr",
-    );
-    let limit = (
-        "3",
-        "--time-limit stopped a search: the best checked answer is printed, labelled NOT proved",
-    );
-    let mut codes = match name {
-        None => vec![
-            ok,
-            (
-                "1",
-                "a claim refuted: a published value, a solution file, a proof, or two methods that disagree",
-            ),
-            error,
-            limit,
-            (
-                "10, 20",
-                "queensat solve: SATISFIABLE, UNSATISFIABLE (0 when unknown)",
-            ),
-        ],
-        Some("solve") => vec![
-            (
-                "10",
-                "SATISFIABLE: the model satisfies every clause (and the board, for a file queensat wrote)",
-            ),
-            ("20", "UNSATISFIABLE"),
-            (
-                "0",
-                "unknown: no answer within --time-limit, or the solver said UNKNOWN",
-            ),
-            ("2", "bad input, or a model that fails a clause or the board"),
-        ],
-        Some("value") => vec![
-            ok,
-            ("1", "--certify: the DRAT proof was not verified"),
-            error,
-            limit,
-        ],
-        Some("verify") => vec![ok, ("1", "a claim of the file is refuted"), error],
-        Some("sweep-compare") => vec![ok, ("1", "a published row disagrees with the sweep"), error],
-        Some("nqueens") => vec![
-            ("0", "success: the solution is checked"),
-            (
-                "1",
-                "no solution (n = 2 or 3), or with --check a line that is not a solution",
-            ),
-            error,
-        ],
-        Some("nk") => vec![ok, ("1", "two --method counts disagree"), error],
-        Some("least-walls" | "armies" | "cover") => vec![ok, error, limit],
-        Some(_) => vec![ok, error],
-    };
-    if name.is_none_or(super::stops_on_signal) {
-        codes.extend(SIGNALS);
-    }
-    codes
-}
-
 /// `--help`'s closing text for the subcommand `name`: its examples.
 pub fn after_help(name: &str) -> Option<String> {
     let examples = examples(name);
@@ -159,7 +82,7 @@ pub fn after_help(name: &str) -> Option<String> {
 pub fn man_sections(name: Option<&str>) -> String {
     let mut r = Roff::new();
     r.control("SH", ["EXIT STATUS"]);
-    for (code, meaning) in exit_status(name) {
+    for (code, meaning) in super::exit_status::exit_status(name) {
         r.control("TP", []).text([bold(code)]).text([roman(meaning)]);
     }
     r.control("SH", ["ENVIRONMENT"]);

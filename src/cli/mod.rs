@@ -10,6 +10,7 @@ mod choice;
 mod cover;
 mod encode;
 mod errors;
+mod exit_status;
 mod input;
 mod least_walls;
 mod manual;
@@ -86,7 +87,7 @@ enum Command {
 
 /// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
 /// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
-/// Each of them polls [`queensat::engine::interrupt::stop_requested`].
+/// Each of them polls [`queensat::run::interrupt::stop_requested`].
 const STOPPED_BY_SIGNAL: [&str; 10] = [
     "value",
     "solutions",
@@ -151,14 +152,14 @@ pub fn main() -> i32 {
         // A stop signal that came before a command had anything to report (a value search
         // under way when `solutions` stopped): no error, but the signal's exit status.
         Err(e)
-            if queensat::engine::interrupt::stop_requested()
-                && e.chain().any(|c| c.is::<queensat::engine::Interrupted>()) =>
+            if queensat::run::interrupt::stop_requested()
+                && e.chain().any(|c| c.is::<queensat::run::interrupt::Interrupted>()) =>
         {
             eprintln!(
                 "queensat: {} before there was anything to report",
-                queensat::engine::interrupt::interrupted()
+                queensat::run::interrupt::interrupted()
             );
-            queensat::engine::interrupt::stopped_exit_code(true)
+            queensat::run::interrupt::stopped_exit_code(true)
         }
         Err(e) => {
             eprintln!("queensat: error: {}", one_line(&e));

@@ -4,9 +4,9 @@ use super::args::Format;
 use super::choice::choice;
 use super::progress::ProgressArgs;
 use clap::Args;
-use queensat::engine::Reporter;
 use queensat::engine::nqueens::Method;
 use queensat::io::{ColumnStyle, parse_side};
+use queensat::run::Reporter;
 use queensat::study::report::{
     NQUEENS_PROGRESS_FROM, NQueensJob, check_column_file, nqueens_output, nqueens_run, verdicts_output,
 };

@@ -1,10 +1,10 @@
 //! The one progress display: a bar with rate and ETA on stderr when it is a terminal, nothing
 //! when it is not or with `--quiet`. Library code reports to it through
-//! [`queensat::engine::Reporter`].
+//! [`queensat::run::Reporter`].
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use queensat::engine::{Progress, Reporter};
+use queensat::run::{Progress, Reporter};
 
 /// `--quiet`, for every long-running command.
 #[derive(Args, Debug, Clone, Default)]

@@ -6,9 +6,9 @@ use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use clap::Args;
 use queensat::board::Board;
-use queensat::engine::{Provenance, Shard};
 use queensat::io::{PublishedFormat, parse_published_as};
 use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::{Provenance, Shard};
 use queensat::study::Counts;
 use queensat::study::puzzles::PuzzleOptions;
 use queensat::study::report::{

@@ -4,8 +4,9 @@ use super::args::{BaseArgs, ReportArgs, SolverArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
 use clap::Args;
-use queensat::engine::interrupt::stopped_exit_code;
-use queensat::engine::{Breaking, EnumOptions, Found, Shard, Target, enumerate};
+use queensat::engine::{Breaking, EnumOptions, Found, Target, enumerate};
+use queensat::run::Shard;
+use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::report::SolutionsPrinter;
 use std::io::Write;
 

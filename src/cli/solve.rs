@@ -58,8 +58,8 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     }
     out!("{}", solve_output(&answer, a.format == Format::Json)?)?;
     // A stop signal leaves the answer unknown; the exit status says which signal.
-    if answer.status == CnfStatus::Unknown && queensat::engine::interrupt::stop_requested() {
-        return Ok(queensat::engine::interrupt::stopped_exit_code(true));
+    if answer.status == CnfStatus::Unknown && queensat::run::interrupt::stop_requested() {
+        return Ok(queensat::run::interrupt::stopped_exit_code(true));
     }
     Ok(answer.status.exit_code())
 }

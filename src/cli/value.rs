@@ -3,8 +3,8 @@
 use super::args::{CertifyArgs, ReportArgs, ValueSearchArgs};
 use super::board_args::BoardArgs;
 use clap::Args;
-use queensat::engine::interrupt::stopped_exit_code;
 use queensat::engine::{Batch, value_certified};
+use queensat::run::interrupt::stopped_exit_code;
 use queensat::solve::Backend;
 use queensat::study::report::value_output;
 use std::path::Path;

@@ -11,12 +11,12 @@
 //! independent checker; solutions stream to a callback and are not kept, so counting needs
 //! memory only for the solver's clauses.
 
-use super::interrupt::stop_requested;
 use super::session::{BoardSession, Interrupted};
 use super::value::{ValueOptions, value};
 use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
 use crate::encode::{BaseOptions, encode_shard};
+use crate::run::interrupt::stop_requested;
 use crate::solve::Backend;
 use serde::Serialize;
 use std::time::Instant;
@@ -268,7 +268,7 @@ pub fn enumerate(
         classes,
         answers,
         complete,
-        interrupted: (!complete && stop_requested()).then(super::interrupt::interrupted),
+        interrupted: (!complete && stop_requested()).then(crate::run::interrupt::interrupted),
         certified: super::certified(&opts.backend, true, false),
         solver_calls,
         solver: opts.backend.name().to_string(),

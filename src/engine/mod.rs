@@ -20,7 +20,6 @@ mod unique;
 mod value;
 mod wall_bound;
 
-pub use crate::run::interrupt::{self, Interrupted};
 pub use batch::{Batch, BatchEnd, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{CertifiedValue, certify_least_walls, certify_value, value_certified};
@@ -28,13 +27,6 @@ pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enu
 pub use export::{Encoded, ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp::bound::{LpBound, lp_bound};
 pub use primal::{LocalSearch, VALUE_RUNS, local_search, value_start};
-// Progress, provenance and shards live in `crate::run`; the names stay here too so that the
-// engine's callers keep their imports.
-pub use crate::run::Shard;
-pub use crate::run::{
-    Progress, Provenance, Reporter, command_line, cpu_model, cpu_since, host, process_cpu_seconds,
-    thread_cpu_seconds, utc_date,
-};
 pub use search::{Answer, ArmyCall, BoundCall, Call, SolverCall, WallCall};
 pub use session::BoardSession;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};

@@ -4,7 +4,7 @@
 //! once.
 
 use super::cpu::{process_cpu_seconds, thread_cpu_seconds};
-use super::interrupt::{interrupted, stop_requested};
+use crate::run::interrupt::{interrupted, stop_requested};
 use std::time::Duration;
 
 /// Whose CPU time a [`Deadline`] counts.

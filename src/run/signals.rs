@@ -1,7 +1,7 @@
 //! Catching the stop signals of a long run: SIGINT (Ctrl-C), SIGTERM (what `timeout`, Slurm
 //! and `kill` send) and SIGHUP (a closed terminal) stop the search and have it report what it
 //! has, not die mid-write. A program that runs searches installs this once
-//! ([`catch_stop_signals`]); the searches poll [`stop_requested`](super::interrupt::stop_requested).
+//! ([`catch_stop_signals`]); the searches poll [`stop_requested`](crate::run::interrupt::stop_requested).
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -22,7 +22,7 @@ const SAME_SIGINT_MS: i64 = 250;
 /// command and to its process group, and must not kill the report it asked for).
 pub fn catch_stop_signals() {
     extern "C" fn on_stop_signal(signal: libc::c_int) {
-        super::interrupt::request_stop(signal);
+        crate::run::interrupt::request_stop(signal);
         if signal != libc::SIGINT {
             return;
         }

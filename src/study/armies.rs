@@ -10,9 +10,9 @@
 use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};
-use crate::engine::Interrupted;
 use crate::engine::search::{ArmyCall, Session, logged};
 use crate::run::deadline::{Deadline, Why};
+use crate::run::interrupt::Interrupted;
 use crate::solve::{Backend, Certificate, Solve as _, UnsatQuestion};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};

@@ -200,7 +200,7 @@ impl std::fmt::Display for StoppedRun {
             f,
             "{} {}: {} of {} chunks finished, kept in {}; run the same command again to resume",
             self.what,
-            crate::engine::interrupt::interrupted(),
+            crate::run::interrupt::interrupted(),
             self.finished,
             self.chunks,
             self.dir.display()
@@ -211,7 +211,7 @@ impl std::fmt::Display for StoppedRun {
 impl ChunkStore {
     /// Computes the chunks `todo` on every thread, each by `work`, which writes it whole;
     /// after an error or a stop signal no other chunk starts. A chunk that a stop signal cut
-    /// short (`work` gave [`Interrupted`](crate::engine::Interrupted)) is not written, so a
+    /// short (`work` gave [`Interrupted`](crate::run::interrupt::Interrupted)) is not written, so a
     /// rerun computes it again. `None` when every chunk is finished; otherwise how far the
     /// run got, of `chunks` in all with `resumed` already there before.
     pub fn compute<C: Sync>(
@@ -220,7 +220,7 @@ impl ChunkStore {
         (resumed, chunks): (usize, usize),
         work: impl Fn(&C) -> anyhow::Result<()> + Sync,
     ) -> anyhow::Result<Option<StoppedRun>> {
-        use crate::engine::interrupt::stop_requested;
+        use crate::run::interrupt::stop_requested;
         use rayon::prelude::*;
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
         let failed = AtomicBool::new(false);
@@ -234,7 +234,7 @@ impl ChunkStore {
                     finished.fetch_add(1, Ordering::Relaxed);
                     Ok(())
                 }
-                Err(e) if stop_requested() && e.is::<crate::engine::Interrupted>() => Ok(()),
+                Err(e) if stop_requested() && e.is::<crate::run::interrupt::Interrupted>() => Ok(()),
                 Err(e) => {
                     failed.store(true, Ordering::Relaxed);
                     Err(e)

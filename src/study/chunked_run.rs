@@ -150,7 +150,7 @@ pub trait ChunkedRun: Sync {
         1
     }
     /// Computes one chunk, reporting its steps to `tick`; a stop signal ends it with
-    /// [`crate::engine::Interrupted`].
+    /// [`crate::run::interrupt::Interrupted`].
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<Self::Chunk>;
     /// What a chunk says it is.
     fn header(chunk: &Self::Chunk) -> ChunkHeader;

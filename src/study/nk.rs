@@ -20,8 +20,8 @@ pub use table::{DEFAULT_ROOT, NkEvent, NkTableRun, NkTableSpec, count_table};
 
 use crate::board::{Board, Coord, WallClasses};
 use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
-use crate::engine::interrupt::check_stop;
 use crate::engine::{EnumOptions, Target, count, upper_bound};
+use crate::run::interrupt::check_stop;
 use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds};
 use crate::study::Counts;
 use crate::study::chunk_store::{ChunkRun, bad_chunk};

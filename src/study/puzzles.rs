@@ -40,9 +40,10 @@ pub use puzzle::{LevelStats, Puzzle, PuzzleReport, ValueCounts};
 use crate::board::{Board, CellSet, Coord, Placement, WallClasses};
 use crate::check::{bnb_count, bnb_count_at_most, bnb_value, check_placement};
 use crate::encode::{Amo, BaseOptions, CountMode};
-use crate::engine::interrupt::{check_stop, stop_requested};
-use crate::engine::{Interrupted, Search, ValueOptions, second_optimum, upper_bound};
+use crate::engine::{Search, ValueOptions, second_optimum, upper_bound};
 use crate::io::to_bits64;
+use crate::run::interrupt::Interrupted;
+use crate::run::interrupt::{check_stop, stop_requested};
 use crate::run::{Reporter, Shard};
 use crate::study::Counts;
 use crate::study::chunk_store::ChunkStore;
@@ -286,7 +287,7 @@ pub fn merge_puzzles(
             PuzzleRun::ShardFinished { .. } => {
                 unreachable!("a merge computes nothing, so it misses nothing silently")
             }
-            PuzzleRun::Stopped(_) => Err(crate::engine::Interrupted.into()),
+            PuzzleRun::Stopped(_) => Err(crate::run::interrupt::Interrupted.into()),
         }
     })
 }
@@ -625,7 +626,7 @@ fn find_puzzles_in<const W: usize>(
                 // The chunks finished are kept; the puzzles found so far are puzzles (every
                 // level below is whole), so they are reported as such.
                 Err(e) if stop_requested() && e.is::<Interrupted>() => {
-                    interrupted = Some(crate::engine::interrupt::interrupted());
+                    interrupted = Some(crate::run::interrupt::interrupted());
                     stats.complete = false;
                     if opts.walls.contains(&k) {
                         levels.push(stats);

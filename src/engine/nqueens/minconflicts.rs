@@ -18,7 +18,7 @@
 use super::free_columns::FreeColumns;
 use super::lines::LineCounts;
 use super::rng::Rng;
-use crate::engine::interrupt::check_stop;
+use crate::run::interrupt::check_stop;
 use crate::run::progress::Reporter;
 use serde::Serialize;
 use std::time::Instant;
@@ -32,7 +32,7 @@ const PARTNER_TRIES: usize = 2000;
 /// Restarts before giving up (only a bug or a board without solutions gets there).
 const MAX_RESTARTS: u32 = 100_000;
 /// Rows (of the greedy start, or of the repair's list) between two looks at the stop flag:
-/// [`Interrupted`](crate::engine::Interrupted) after a stop signal.
+/// [`Interrupted`](crate::run::interrupt::Interrupted) after a stop signal.
 const STOP_POLL: usize = 1 << 16;
 
 /// What the search did.
@@ -243,7 +243,7 @@ impl Search {
 
 /// One solution of n-queens for `n ≥ 4` by min-conflicts: `col[r]` is the 0-based column of
 /// the queen in row `r`. The same `(n, seed)` always gives the same solution. A stop signal
-/// ends it with [`Interrupted`](crate::engine::Interrupted).
+/// ends it with [`Interrupted`](crate::run::interrupt::Interrupted).
 pub fn min_conflicts(n: usize, seed: u64) -> anyhow::Result<(Vec<u32>, MinConflictsStats)> {
     min_conflicts_with_progress(n, seed, &Reporter::silent())
 }

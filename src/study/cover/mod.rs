@@ -12,10 +12,11 @@ mod start;
 
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, BaseOptions, Goal, SelectionModel};
+use crate::engine::BoardSession;
 use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged};
-use crate::engine::{BoardSession, Reporter, cpu_since, process_cpu_seconds, thread_cpu_seconds};
 use crate::run::deadline::{Deadline, Why};
 use crate::run::interrupt::stop_requested;
+use crate::run::{Reporter, cpu_since, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::{
     AnySolver, Backend, Certificate, ProofAnswer, SolveIncremental, SolverResult, UnsatQuestion,
     solve_with_proof,

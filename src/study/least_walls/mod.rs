@@ -11,8 +11,8 @@ mod start;
 
 use crate::board::{Board, Placement};
 use crate::encode::WallOptions;
-use crate::engine::Reporter;
 use crate::engine::WallCall;
+use crate::run::Reporter;
 use crate::solve::{Backend, Certificate};
 pub use queens::{LeastWallsSpec, least_walls_over};
 pub use search::least_walls;

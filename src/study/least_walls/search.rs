@@ -22,8 +22,9 @@ use super::{
 };
 use crate::board::{Board, Placement};
 use crate::encode::WallModel;
-use crate::engine::{ValueOptions, certify_least_walls, cpu_since, process_cpu_seconds, value_to_the_end};
+use crate::engine::{ValueOptions, certify_least_walls, value_to_the_end};
 use crate::run::deadline::Deadline;
+use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::{Certificate, ProofDir, proof_checker};
 use anyhow::ensure;
 use std::rc::Rc;

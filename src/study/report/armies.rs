@@ -1,7 +1,7 @@
 //! Peaceable armies over many board sizes: a cache of finished boards (one JSON file per size,
 //! read to resume), the table, and one board's report in words.
 
-use crate::engine::{Provenance, Reporter, Shard};
+use crate::run::{Provenance, Reporter, Shard};
 
 use crate::board::Board;
 use crate::io::{check_seal, sealed_json, write_atomic};

@@ -1,7 +1,7 @@
 //! Packing and covering over many sizes: one finished report per size in the certificates
 //! directory (read back to resume), the table, and one size in words.
 
-use crate::engine::{Provenance, Reporter};
+use crate::run::{Provenance, Reporter};
 
 use crate::io::{check_seal, sealed_json, write_atomic};
 use crate::study::{CoverOptions, CoverReport, Optimum, pack_and_cover, seed_line};
@@ -50,7 +50,7 @@ pub fn pack_and_cover_cached(
                 .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
             progress.note(|| format!("queensat cover: {n}x{n} from {}", path.display()));
             reports.push(r);
-        } else if cached_only || crate::engine::interrupt::stop_requested() {
+        } else if cached_only || crate::run::interrupt::stop_requested() {
             // After Ctrl-C the sizes not begun are skipped, like those not cached.
             progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after a stop signal"));
             missing.push(n);
@@ -66,8 +66,7 @@ pub fn pack_and_cover_cached(
                 )
             });
             // A search Ctrl-C cut short is reported, not kept: a rerun should try it again.
-            let cut_short =
-                !(r.pack.optimal && r.cover.optimal) && crate::engine::interrupt::stop_requested();
+            let cut_short = !(r.pack.optimal && r.cover.optimal) && crate::run::interrupt::stop_requested();
             // Nor one that rests on an external solver's word: a rerun may check it.
             if let Some(p) = &cached
                 && !cut_short

@@ -1,7 +1,7 @@
 //! Saved least-walls runs (`least-walls --output`): the record, the text of one run, and
 //! runs under different encodings side by side.
 
-use crate::engine::Provenance;
+use crate::run::Provenance;
 
 use crate::board::{Board, Placement, render_grid};
 use crate::check::check_placement;

@@ -3,8 +3,8 @@
 use super::envelope::command_json;
 use crate::check::check_columns;
 use crate::engine::nqueens::{Method, NQueensAnswer, estimate_bytes, peak_memory_bytes, solve_nqueens};
-use crate::engine::{Reporter, process_cpu_seconds};
 use crate::io::{ColumnStyle, read_column_lists, write_atomic_with, write_columns};
+use crate::run::{Reporter, process_cpu_seconds};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 
 use super::publish_puzzles::Published;
 use crate::board::{render_cell_list, render_grid};
-use crate::engine::Provenance;
+use crate::run::Provenance;
 use crate::study::puzzles::{Comparison, Puzzle, PuzzleReport};
 use serde::Serialize;
 use std::fmt::Write as _;

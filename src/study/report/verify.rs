@@ -2,8 +2,9 @@
 //! report as Markdown or JSON, its one-line summary, and the rows' verdicts as TSV.
 
 use super::envelope::command_json;
-use crate::engine::{Reporter, ValueOptions};
+use crate::engine::ValueOptions;
 use crate::io::parse_published;
+use crate::run::Reporter;
 use crate::study::verify::{
     CertifyVerdicts, ClaimKind, FileOptions, FileReport, RunInfo, SummaryOptions, SummaryReport, board_side,
     is_summary, render, verify_file, verify_summary,

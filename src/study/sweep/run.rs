@@ -229,7 +229,7 @@ fn compute_chunk<const W: usize>(
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
     for ((m, b), seed) in masks.iter().zip(&boards).zip(&mut starts) {
-        crate::engine::interrupt::check_stop()?;
+        crate::run::interrupt::check_stop()?;
         let seed = seed.take();
         let bnb = seed.as_ref().map(|s| s.0);
         let e = ev.evaluate(b, seed.map(|s| s.1))?;
@@ -267,7 +267,7 @@ fn compute_chunk<const W: usize>(
             let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
             let mut sat_calls = 0;
             for (b, r) in boards.iter().zip(&rows) {
-                crate::engine::interrupt::check_stop()?;
+                crate::run::interrupt::check_stop()?;
                 let e = sat.evaluate(b, Some(r.queens.clone()))?;
                 sat_calls += e.sat_calls as u64;
                 compare_with_bnb(b, e.value, r.value)?;

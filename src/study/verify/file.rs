@@ -4,8 +4,9 @@
 use super::claim::{BoardClaim, CertifyVerdicts, RefutedKind, Verdict, verify_claim};
 use super::run_info::RunInfo;
 use crate::board::{Board, Placement, render_cell_list};
-use crate::engine::{Reporter, ValueOptions, cpu_since, process_cpu_seconds};
+use crate::engine::ValueOptions;
 use crate::io::{ClaimRow, PublishedFile};
+use crate::run::{Reporter, cpu_since, process_cpu_seconds};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;

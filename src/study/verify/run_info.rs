@@ -1,6 +1,7 @@
 //! How a verification was run, for the provenance of its reports.
 
-use crate::engine::{Provenance, ValueOptions};
+use crate::engine::ValueOptions;
+use crate::run::Provenance;
 use serde::Serialize;
 
 /// How a verification was run, as its report states it.

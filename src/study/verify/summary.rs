@@ -5,8 +5,9 @@
 use super::claim::{CertifyVerdicts, checked_value};
 use super::run_info::RunInfo;
 use crate::board::{Board, Coord, binomial, render_cell_list};
-use crate::engine::{ValueOptions, cpu_since, process_cpu_seconds};
+use crate::engine::ValueOptions;
 use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
+use crate::run::{cpu_since, process_cpu_seconds};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;
