@@ -1,8 +1,7 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
-use super::args::{Format, OutputArgs, ProofArgs};
+use super::args::{Format, OutputArgs, ReportArgs};
 use super::choice::choice;
-use super::progress::ProgressArgs;
 use super::shape_args::ShapeArgs;
 use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
@@ -20,22 +19,9 @@ use queensat::study::sweep::{
 use std::path::PathBuf;
 
 /// How a sweep's answer is reported, the same for `sweep` and `merge`.
-#[derive(Args, Debug)]
-pub struct ReportArgs {
-    #[command(flatten)]
-    pub proof: ProofArgs,
-    #[command(flatten)]
-    pub progress: ProgressArgs,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
-}
-
-impl ReportArgs {
-    /// `--require-proof` on a whole sweep: refused when some of it rests on an external
-    /// solver's unchecked word.
-    fn check(&self, sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
-        self.proof.check(record.unchecked_by_external(sums).is_none())
-    }
+/// `--require-proof`: the sweep's values may rest on no UNSAT an external solver only asserted.
+fn check_proof(report: &ReportArgs, sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
+    report.proof.check(record.unchecked_by_external(sums).is_none())
 }
 
 #[derive(Args, Debug)]
@@ -103,7 +89,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     };
     let ran = with_threads(a.threads, || run_sweep(&sweep, &opts, &out))?;
     if let ChunkRun::Whole((sums, record)) = &ran {
-        a.report.check(sums, record)?;
+        check_proof(&a.report, sums, record)?;
     }
     match (a.report.format, &ran) {
         (Format::Json, _) => outln!(
@@ -134,7 +120,7 @@ pub struct MergeArgs {
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     let merged = merge_run(&a.dirs, &a.output, a.report.progress.reporter())?;
     if let Merged::Sweep(_, sums, record) = &merged {
-        a.report.check(sums, record)?;
+        check_proof(&a.report, sums, record)?;
     }
     match a.report.format {
         Format::Json => outln!(

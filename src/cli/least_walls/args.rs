@@ -1,7 +1,6 @@
 //! The flags of `queensat least-walls`.
 
-use super::super::args::{Format, ProofArgs, SolverArgs};
-use super::super::progress::ProgressArgs;
+use super::super::args::{CertifyArgs, ReportArgs, SolverArgs};
 use super::super::shape_args::ShapeArgs;
 use super::render::Render;
 use crate::cli::choice::choice;
@@ -69,22 +68,14 @@ pub struct LeastWallsArgs {
     /// Print every counted class (canonical board, a placement, class size, value).
     #[arg(long, requires = "count")]
     pub list: bool,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
     /// Also write the run as JSON to FILE (whole or not at all).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Each minimum w certified: "at most w-1 walls, at least q queens" refuted with a checked proof.
     #[command(flatten)]
-    pub progress: ProgressArgs,
-    /// Certify each minimum w: write the CNF "at most w-1 walls, at least q queens", have
-    /// the solver (`--solver`) refute it with a DRAT proof, and check the proof with an independent checker.
-    #[arg(long)]
-    pub certify: bool,
-    /// Keep the certificate files (CNF, DRAT proof) in DIR (default: a temporary directory).
-    #[arg(long, value_name = "DIR", requires = "certify")]
-    pub certify_dir: Option<PathBuf>,
+    pub certify: CertifyArgs,
     #[command(flatten)]
-    pub proof: ProofArgs,
+    pub report: ReportArgs,
 }
 
 /// Where the lex-leader constraints apply.
@@ -113,13 +104,13 @@ impl LeastWallsArgs {
             count: self.count,
             unique: self.unique,
             lex_leader_count: self.lex_leader != LexLeader::Off,
-            certify: self.certify,
-            certify_dir: self.certify_dir.clone(),
+            certify: self.certify.certify,
+            certify_dir: self.certify.certify_dir.clone(),
             count_cpu_limit: self.count_cpu_limit.map(|d| d.as_secs_f64()),
             start_runs: self.start_runs,
             time_limit: self.time_limit,
             fresh_bounds: self.fresh_bounds,
-            progress: self.progress.reporter(),
+            progress: self.report.progress.reporter(),
         }
     }
 }

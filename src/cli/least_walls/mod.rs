@@ -4,7 +4,6 @@
 mod args;
 mod render;
 
-use super::args::Format;
 pub use args::LeastWallsArgs;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::report::{
@@ -19,16 +18,16 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
     let spec = LeastWallsSpec::new(rows, cols, a.queens.clone())?;
     let opts = a.options();
-    let text = a.format == Format::Text;
+    let text = !a.report.json();
     let mut run = LeastWallsRun::now();
     run.reports = least_walls_over(&spec, &opts, |r| {
-        a.proof.check(r.certified)?;
+        a.report.proof.check(r.certified)?;
         if text {
             out!("{}", least_walls_text(r, a.list))?;
         }
-        if a.certify && text {
+        if a.certify.certify && text {
             outln!("{}\n", certificate_line(r))?;
-        } else if a.certify {
+        } else if a.certify.certify {
             eprintln!("{}", certificate_line(r));
         }
         Ok(())
