@@ -11,48 +11,38 @@ pub enum Render {
     /// A Markdown table of saved runs (JSON files from --output), compared with claims.
     Table(TableArgs),
     /// An SVG chart of least walls against q, one line per board size, from saved runs.
-    Chart(ChartArgs),
+    Chart(SavedRuns),
     /// Saved runs under different encodings side by side (CPU seconds per q).
-    Compare(CompareArgs),
+    Compare(SavedRuns),
+}
+
+/// Saved runs (JSON from `least-walls --output`) and where the rendering goes.
+#[derive(Args, Debug)]
+pub struct SavedRuns {
+    /// Saved runs (JSON from `least-walls --output`): a line of the chart, a column group of
+    /// the comparison, rows of the table each.
+    #[arg(required = true)]
+    pub runs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Saved runs (JSON from `least-walls --output`).
-    #[arg(required = true)]
-    pub runs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub saved: SavedRuns,
     /// Claims to check, CSV `rows,cols,queens,what,claimed,source` with `what` one of
     /// least_walls, boards, classes, boards_or_classes, impossible.
     #[arg(long, value_name = "CSV")]
     pub claims: Option<PathBuf>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Args, Debug)]
-pub struct ChartArgs {
-    /// Saved runs (JSON from `least-walls --output`), one line each.
-    #[arg(required = true)]
-    pub runs: Vec<PathBuf>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Args, Debug)]
-pub struct CompareArgs {
-    /// Saved runs (JSON from `least-walls --output`), one column group each.
-    #[arg(required = true)]
-    pub runs: Vec<PathBuf>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 /// Renders saved runs as `r` asks.
 pub fn run(r: Render) -> anyhow::Result<i32> {
     match r {
         Render::Table(t) => {
-            let runs = LeastWallsRun::load_all(&t.runs)?;
-            t.output.emit(&least_walls_tables(&runs, t.claims.as_deref())?)?;
+            let runs = LeastWallsRun::load_all(&t.saved.runs)?;
+            t.saved.output.emit(&least_walls_tables(&runs, t.claims.as_deref())?)?;
         }
         Render::Chart(c) => {
             let runs = LeastWallsRun::load_all(&c.runs)?;

@@ -56,16 +56,12 @@ pub enum Cliques {
     WithCuts,
 }
 
-/// The checked LP bound of `board` over `cliques` when `wanted` and the board is large enough
-/// to pay; `stop` as in [`lp_bound_until`], looked at every [`LP_SLICE`].
-pub fn lp_bound_if(
-    board: &Board,
-    wanted: bool,
-    cliques: Cliques,
-    stop: &dyn Fn() -> bool,
-) -> anyhow::Result<Option<LpBound>> {
+/// The checked LP bound of `board` over the [`Fixed`](Cliques::Fixed) cliques when `wanted`
+/// and the board is large enough to pay (the value search's start; its cut rounds come after,
+/// by [`tighten`]); `stop` as in [`lp_bound_until`], looked at every [`LP_SLICE`].
+pub fn lp_bound_if(board: &Board, wanted: bool, stop: &dyn Fn() -> bool) -> anyhow::Result<Option<LpBound>> {
     if wanted && board.free_cells().len() >= LP_MIN_FREE_CELLS {
-        lp_bound_until(board, cliques, stop, LP_SLICE)
+        lp_bound_until(board, Cliques::Fixed, stop, LP_SLICE)
     } else {
         Ok(None)
     }

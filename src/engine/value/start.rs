@@ -6,7 +6,7 @@ use super::{LOCAL_SEARCH_MIN_FREE_CELLS, TABU_MIN_FREE_CELLS, ValueOptions};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::engine::bounds::{UpperBound, greedy_placement, upper_bound};
-use crate::engine::lp::bound::{Cliques, LpBound, lp_bound_if, tighten};
+use crate::engine::lp::bound::{LpBound, lp_bound_if, tighten};
 use crate::engine::lp::dive::PackingLp;
 use crate::engine::primal::{VALUE_RUNS, value_start};
 use crate::engine::tabu::climb;
@@ -57,7 +57,7 @@ pub(super) fn start(
             )
         })
     };
-    let mut lp = lp_bound_if(board, opts.lp, Cliques::Fixed, &over)?;
+    let mut lp = lp_bound_if(board, opts.lp, &over)?;
     if let Some(l) = &lp {
         note_lp(l);
     }
