@@ -11,7 +11,6 @@ mod cover;
 mod encode;
 mod errors;
 mod exit_status;
-mod input;
 mod least_walls;
 mod manual;
 mod nk;

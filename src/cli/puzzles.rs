@@ -77,7 +77,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
     // Read the published list first: a bad file should fail before a long run.
     let compare = match a.compare {
         Some(path) => {
-            let text = super::input::read_text(&path, "")?;
+            let text = queensat::io::read_input(&path, "")?;
             let name = path.display().to_string();
             let list = parse_published_as(&name, &text, PublishedFormat::PuzzleList)?;
             Some((path, list))

@@ -37,7 +37,7 @@ pub struct SolveArgs {
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
-    super::input::read_text(path, "")
+    queensat::io::read_input(path, "")
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {

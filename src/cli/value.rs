@@ -71,7 +71,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
 
 /// `--batch`: one JSON line out per board line in.
 fn run_batch(path: &Path, batch: &Batch) -> anyhow::Result<i32> {
-    let mut input = super::input::open_text(path, "")?;
+    let mut input = queensat::io::open_input(path, "")?;
     let end = batch.run(
         &mut input,
         &path.display().to_string(),

@@ -78,5 +78,5 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
-    super::input::read_text(path, "")
+    queensat::io::read_input(path, "")
 }

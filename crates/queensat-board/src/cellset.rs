@@ -80,11 +80,6 @@ impl<const W: usize> CellSet<W> {
         s
     }
 
-    /// The cells `0..n`.
-    pub fn first_n(n: usize) -> Self {
-        Self::of(0..n)
-    }
-
     pub fn insert(&mut self, i: usize) {
         let (w, b) = Self::split(i);
         self.0[w] |= b;

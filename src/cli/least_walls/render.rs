@@ -42,7 +42,9 @@ pub fn run(r: Render) -> anyhow::Result<i32> {
     match r {
         Render::Table(t) => {
             let runs = LeastWallsRun::load_all(&t.saved.runs)?;
-            t.saved.output.emit(&least_walls_tables(&runs, t.claims.as_deref())?)?;
+            t.saved
+                .output
+                .emit(&least_walls_tables(&runs, t.claims.as_deref())?)?;
         }
         Render::Chart(c) => {
             let runs = LeastWallsRun::load_all(&c.runs)?;
