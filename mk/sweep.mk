@@ -27,17 +27,20 @@ sweep-8x8-5w: build
 	$(call sweep_fresh,$(SWEEP_OUT)/8x8-5w)
 	$(BIN) sweep --size 8 --walls $(call quick,2,5) --cross-check --output $(SWEEP_OUT)/8x8-5w $(call quick,--quiet)
 
-## Sweep timings: the 4- and 5-wall sweeps by the tree engine (default) and by SAT starting each
-## search from the branch and bound's optimum or from a greedy placement, and the 4-wall sweep
-## with a new solver per board; with the ratio to the branch and bound's CPU (QUICK=1: 4 walls,
-## tree engine and SAT from the branch and bound's optimum).
+## Sweep timings, one thread each: the 4- and 5-wall sweeps by the tree engine (default) and by
+## SAT starting each search from the branch and bound's optimum or from a greedy placement, and
+## the 4-wall sweep with a new solver per board; with the ratio to the branch and bound's CPU, and
+## the tree engine against the peer, a bitboard branch and bound in C (bench/peers/sweep_bnb.c,
+## gcc $(PEER_CFLAGS); same values per class and per board, or the run fails) (QUICK=1: 4 walls,
+## tree engine and SAT from the branch and bound's optimum, and the peer).
 ## BASELINE=<git rev>: instead, the 4- and 5-wall sweeps (4 only with QUICK=1) of this build and
 ## of that revision, alternately in one run -> $(BENCH_OUT)/sweep/baseline.md (bench/sweep_baseline.py).
 BASELINE ?=
 BASELINE_ROUNDS ?= 3
+PEER_CFLAGS ?= -O2
 bench-sweep: build
 ifeq ($(BASELINE),)
-	bench/sweep.sh $(BIN) $(BENCH_OUT)/sweep $(if $(QUICK),quick)
+	PEER_CFLAGS="$(PEER_CFLAGS)" bench/sweep.sh $(BIN) $(BENCH_OUT)/sweep $(if $(QUICK),quick)
 else
 	python3 bench/sweep_baseline.py --baseline $(BASELINE) --bin $(BIN) --out $(BENCH_OUT)/sweep \
 	  --walls $(if $(QUICK),4,4 5) --rounds $(BASELINE_ROUNDS) \
