@@ -1,5 +1,5 @@
 //! `queensat sweep` and `queensat merge` through the real binary: resume, shards, merge,
-//! GNU parallel, and bad input.
+//! GNU parallel, bad input, and the value distributions against `make bench-sweep`'s peer.
 
 mod common;
 use std::path::Path;
@@ -61,6 +61,56 @@ fn sweep(out: &Path, extra: &[&str]) -> Output {
     o
 }
 
+/// `make bench-sweep`'s peer (bench/peers/sweep_bnb.c), compiled with gcc once per test
+/// binary; `None` (the test skips the comparison) where gcc is missing outside CI.
+fn peer() -> Option<&'static Path> {
+    static PEER: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    PEER.get_or_init(|| {
+        if !common::programs::needs("gcc", "sweep.sh") {
+            return None;
+        }
+        let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sweep_bnb");
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/peers/sweep_bnb.c");
+        let o = Command::new("gcc")
+            .args(["-O2", "-Wall", "-Werror", "-o"])
+            .arg(&bin)
+            .arg(src)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "gcc: {}", String::from_utf8_lossy(&o.stderr));
+        Some(bin)
+    })
+    .as_deref()
+}
+
+/// The peer finds the sweep's class count and value distribution per class and per board on
+/// every wall count of `out`'s summary.json (a square `size` x `size` sweep).
+fn peer_agrees(out: &Path, size: u32) {
+    let Some(peer) = peer() else { return };
+    let summary: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    for layer in &summary {
+        let walls = layer["walls"].as_u64().unwrap();
+        let o = Command::new(peer)
+            .args([size.to_string(), walls.to_string()])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let line: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let ours = |field: &str| -> serde_json::Value {
+            let values = layer["values"].as_array().unwrap().iter();
+            values
+                .map(|v| (v["value"].to_string(), v[field].clone()))
+                .collect()
+        };
+        let at = format!("{size}x{size}, {walls} walls");
+        assert_eq!(line["classes"], layer["classes"], "{at}");
+        assert_eq!(line["boards"], layer["boards"], "{at}");
+        assert_eq!(line["classes_by_value"], ours("classes"), "{at}");
+        assert_eq!(line["boards_by_value"], ours("boards"), "{at}");
+    }
+}
+
 fn chunk_files(dir: &Path) -> usize {
     std::fs::read_dir(dir.join("chunks"))
         .map(|d| d.count())
@@ -87,6 +137,7 @@ fn a_single_run_matches_brute_force_and_the_class_count() {
     assert!(csv.starts_with("Walls,Value,Queens:\n"));
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(md.contains("agrees on all"), "{md}");
+    peer_agrees(&out, 6);
 }
 
 #[test]
@@ -303,6 +354,7 @@ fn two_wall_8x8_distribution_per_board_is_the_seed_articles() {
     assert_eq!(per_board, vec![(8, 368), (9, 1610), (10, 38)]);
     assert_eq!(s.as_array().unwrap()[0]["max_value"], 8);
     assert_eq!(s.as_array().unwrap()[1]["classes"], 10);
+    peer_agrees(&out, 8);
 }
 
 #[test]
