@@ -37,7 +37,16 @@ fn no_colour_repeats_in_a_palette() {
 #[test]
 fn line_chart_labels_never_collide_at_any_span() {
     for lines in [1, 7, 12, 25] {
-        for (lo, hi) in [(6, 6), (6, 7), (6, 36), (0, 99), (1, 1000), (95, 105), (9_990, 10_010), (0, 123_456)] {
+        for (lo, hi) in [
+            (6, 6),
+            (6, 7),
+            (6, 36),
+            (0, 99),
+            (1, 1000),
+            (95, 105),
+            (9_990, 10_010),
+            (0, 123_456),
+        ] {
             let svg = chart(lines, lo, hi);
             let bad = defects(&svg, lines);
             assert!(bad.is_empty(), "{lines} lines over {lo}..{hi}: {bad:#?}");
@@ -70,7 +79,11 @@ fn renders(svg: &str, name: &str, dir: &Path) {
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&run.stdout).into_owned();
-    assert!(run.status.success(), "{name}: {out} {}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{name}: {out} {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let (w, h) = size(svg);
     let png = std::fs::read(shots.join(format!("{name}.png"))).unwrap();
     assert_eq!(png_size(&png), (w, h), "{name}: the PNG's size");
@@ -81,12 +94,21 @@ fn renders(svg: &str, name: &str, dir: &Path) {
     let ink: f64 = verdict.split('%').next().unwrap().parse().unwrap();
     assert!(ink > 1.0, "{name}: blank ({ink}% ink)");
     assert!(verdict.ends_with(" overlaps 0"), "{name}: {verdict}");
-    let colours = verdict.split(" colours ").nth(1).unwrap().split(" overlaps").next().unwrap();
+    let colours = verdict
+        .split(" colours ")
+        .nth(1)
+        .unwrap()
+        .split(" overlaps")
+        .next()
+        .unwrap();
     let drawn: Vec<&str> = colours.split(',').filter(|c| !c.is_empty()).collect();
     assert_eq!(drawn.len(), legend_colours(svg).len(), "{name}: {verdict}");
     for c in drawn {
         let (rgb, pixels) = c.split_once('=').unwrap();
-        assert!(pixels.parse::<u64>().unwrap() > 20, "{name}: colour {rgb} barely drawn: {verdict}");
+        assert!(
+            pixels.parse::<u64>().unwrap() > 20,
+            "{name}: colour {rgb} barely drawn: {verdict}"
+        );
     }
 }
 
@@ -101,4 +123,123 @@ fn charts_render_in_a_headless_browser() {
     renders(&chart(12, 1, 150), "twelve-lines", dir.path());
     let values = std::fs::read_to_string(repo("results/sweeps/8x8/values.svg")).unwrap();
     renders(&values, "values", dir.path());
+}
+
+/// Draws bench/large.py's plots from `saved` (a `large.json`) into `to`
+/// (`python bench/large.py render`): the seconds per board, its boards named, and the cactus
+/// plot; their names, their SVG and the number of solvers.
+fn bench_large_plots(saved: &str, to: &Path) -> Vec<(String, String, usize)> {
+    std::fs::create_dir_all(to).unwrap();
+    std::fs::write(to.join("large.json"), saved).unwrap();
+    let o = Command::new("python3")
+        .arg(repo("bench/large.py"))
+        .args(["render", "--out"])
+        .arg(to)
+        .output()
+        .unwrap();
+    let name = to.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        o.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(saved).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    let solvers = rows[0]["runs"].as_object().unwrap().len();
+    let plot = std::fs::read_to_string(to.join("large.svg")).unwrap();
+    for r in rows {
+        let board = r["board"].as_str().unwrap();
+        let (shape, _) = board.split_once(' ').unwrap();
+        assert!(
+            plot.contains(&format!(">{shape} ")),
+            "{name}: {board} not named on the x axis"
+        );
+    }
+    ["large", "cactus"]
+        .iter()
+        .map(|file| {
+            let svg = std::fs::read_to_string(to.join(format!("{file}.svg"))).unwrap();
+            (format!("{name}-{file}"), svg, solvers)
+        })
+        .collect()
+}
+
+/// The committed runs' `large.json`, by folder name.
+fn committed_bench_large() -> Vec<(String, String)> {
+    let mut runs: Vec<(String, String)> = std::fs::read_dir(repo("results/bench"))
+        .unwrap()
+        .filter_map(|d| {
+            let dir = d.unwrap().path();
+            let saved = std::fs::read_to_string(dir.join("large.json")).ok()?;
+            Some((dir.file_name()?.to_string_lossy().into_owned(), saved))
+        })
+        .collect();
+    runs.sort();
+    assert!(
+        runs.iter().any(|r| r.0 == "large"),
+        "no committed bench-large run"
+    );
+    runs
+}
+
+/// The main run's boards three times over (72 boards, ids made distinct) with two solvers more
+/// (nine): more ticks and colours than any committed run.
+fn crowded_bench_large() -> String {
+    let main = committed_bench_large()
+        .into_iter()
+        .find(|r| r.0 == "large")
+        .unwrap()
+        .1;
+    let mut json: serde_json::Value = serde_json::from_str(&main).unwrap();
+    let rows = json["rows"].as_array().unwrap().clone();
+    let mut more = Vec::new();
+    for copy in 0..3 {
+        for r in &rows {
+            let mut r = r.clone();
+            r["board"] = format!("{} copy {copy}", r["board"].as_str().unwrap()).into();
+            let runs = r["runs"].as_object_mut().unwrap();
+            let some = runs["scip"].clone();
+            runs.insert("scip-again".into(), some.clone());
+            runs.insert("scip-once-more".into(), some);
+            more.push(r);
+        }
+    }
+    json["rows"] = more.into();
+    json.to_string()
+}
+
+#[test]
+fn bench_large_plots_read() {
+    if !common::programs::needs("python3", "python-peers.sh") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut runs = committed_bench_large();
+    runs.push(("crowded".into(), crowded_bench_large()));
+    for (name, saved) in runs {
+        for (name, svg, solvers) in bench_large_plots(&saved, &dir.path().join(name)) {
+            assert_eq!(defects(&svg, solvers), Vec::<String>::new(), "{name}");
+        }
+    }
+}
+
+/// The main run's plots and the crowded ones (each browser start takes a second or two).
+#[test]
+fn bench_large_plots_render_in_a_headless_browser() {
+    if !common::programs::needs("chromium", "puzzles.sh")
+        || !common::programs::needs("python3", "python-peers.sh")
+    {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let main = committed_bench_large()
+        .into_iter()
+        .find(|r| r.0 == "large")
+        .unwrap()
+        .1;
+    for (name, saved) in [("large", main), ("crowded", crowded_bench_large())] {
+        for (name, svg, _) in bench_large_plots(&saved, &dir.path().join(name)) {
+            renders(&svg, &name, dir.path());
+        }
+    }
 }

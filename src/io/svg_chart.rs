@@ -60,8 +60,8 @@ pub fn render_distribution_svg(title: &str, series: &[Series]) -> String {
 /// The first colours of every palette: ten hues far apart (the first six are the ones the
 /// charts always had, so the first six series keep their colours).
 const COLOURS: [&str; 10] = [
-    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
-    "#7f7f7f", "#bcbd22",
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22",
 ];
 
 /// `n` colours, no two alike: the ten of `COLOURS`, then hues evenly spaced around the circle

@@ -9,21 +9,12 @@
 # as the browser lays them out with its own fonts and widened by 2 px each side, overlap.
 # Exit 0 when it ran (the caller judges the numbers), 2 on a usage or browser error.
 set -euo pipefail
-if [ $# -ne 2 ]; then
-  echo "usage: $0 CHART.svg OUTDIR" >&2
-  exit 2
-fi
+[ $# -eq 2 ] || { echo "usage: $0 CHART.svg OUTDIR" >&2; exit 2; }
 svg=$(realpath "$1")
 out=$2
 name=$(basename "$svg" .svg)
-browser=${CHROMIUM:-chromium}
-command -v "$browser" >/dev/null || { echo "chart: $browser not found" >&2; exit 2; }
+. "$(dirname "$0")/chromium.sh"
 mkdir -p "$out"
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
-flags=(--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking
-  --disable-component-update --disable-sync --disable-extensions --hide-scrollbars
-  --user-data-dir="$profile" --virtual-time-budget=5000 --allow-file-access-from-files)
 # The chart's own size, from its root element.
 root=$(grep -o '<svg [^>]*>' "$svg" | head -1)
 width=$(sed -n 's/.* width="\([0-9.]*\)".*/\1/p' <<<"$root")

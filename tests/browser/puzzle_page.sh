@@ -18,14 +18,8 @@ fi
 page=$(realpath "$1")
 out=$2
 index=${3:-0}
-browser=${CHROMIUM:-chromium}
-command -v "$browser" >/dev/null || { echo "puzzle_page: $browser not found" >&2; exit 2; }
+. "$(dirname "$0")/chromium.sh"
 mkdir -p "$out"
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
-flags=(--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking
-  --disable-component-update --disable-sync --disable-extensions --hide-scrollbars
-  --user-data-dir="$profile" --virtual-time-budget=5000 --allow-file-access-from-files)
 url="file://$page#selftest=$index"
 # Headless Chromium windows are at least 500 px wide, so the phone is a 360x740 frame: the page
 # inside gets a 360 px viewport (media queries and all), and the harness copies its verdict.

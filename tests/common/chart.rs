@@ -29,7 +29,9 @@ fn elements<'a>(svg: &'a str, name: &str) -> Vec<(&'a str, String)> {
         let body = if tag.ends_with('/') {
             ""
         } else {
-            rest[end + 1..].find(&close).map_or("", |e| &rest[end + 1..end + 1 + e])
+            rest[end + 1..]
+                .find(&close)
+                .map_or("", |e| &rest[end + 1..end + 1 + e])
         };
         let mut text = String::new();
         let mut in_tag = false;
@@ -81,7 +83,11 @@ fn text_box(tag: &str, text: &str, font: f64) -> Box {
                 .filter(|s| !s.is_empty())
                 .map(|s| s.parse().expect("a number in rotate()"))
                 .collect();
-            let (a, cx, cy) = (v[0].to_radians(), *v.get(1).unwrap_or(&0.0), *v.get(2).unwrap_or(&0.0));
+            let (a, cx, cy) = (
+                v[0].to_radians(),
+                *v.get(1).unwrap_or(&0.0),
+                *v.get(2).unwrap_or(&0.0),
+            );
             corners
                 .iter()
                 .map(|&(px, py)| {
@@ -92,9 +98,7 @@ fn text_box(tag: &str, text: &str, font: f64) -> Box {
         }
         None => corners.to_vec(),
     };
-    let f = |g: fn(f64, f64) -> f64, pick: fn(&(f64, f64)) -> f64| {
-        turned.iter().map(pick).reduce(g).unwrap()
-    };
+    let f = |g: fn(f64, f64) -> f64, pick: fn(&(f64, f64)) -> f64| turned.iter().map(pick).reduce(g).unwrap();
     (
         f(f64::min, |p| p.0),
         f(f64::min, |p| p.1),
@@ -107,7 +111,10 @@ fn text_box(tag: &str, text: &str, font: f64) -> Box {
 /// reads: every text box inside the picture and clear of every other, and `series` legend
 /// entries in as many colours.
 pub fn defects(svg: &str, series: usize) -> Vec<String> {
-    let root = elements(svg, "svg").first().map(|e| e.0).expect("an <svg> element");
+    let root = elements(svg, "svg")
+        .first()
+        .map(|e| e.0)
+        .expect("an <svg> element");
     let (w, h) = (num(root, "width").unwrap(), num(root, "height").unwrap());
     let font = num(root, "font-size").unwrap_or(16.0);
     let texts: Vec<(String, Box)> = elements(svg, "text")
@@ -161,14 +168,20 @@ pub fn legend_colours(svg: &str) -> Vec<String> {
 
 /// The chart's width and height, from its root element.
 pub fn size(svg: &str) -> (u32, u32) {
-    let root = elements(svg, "svg").first().map(|e| e.0).expect("an <svg> element");
+    let root = elements(svg, "svg")
+        .first()
+        .map(|e| e.0)
+        .expect("an <svg> element");
     let n = |k| num(root, k).expect("a size on <svg>") as u32;
     (n("width"), n("height"))
 }
 
 /// A PNG file's width and height, from its header.
 pub fn png_size(png: &[u8]) -> (u32, u32) {
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 24, "not a PNG file");
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 24,
+        "not a PNG file"
+    );
     let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
     (be(16), be(20))
 }
