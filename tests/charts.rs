@@ -72,18 +72,7 @@ fn renders(svg: &str, name: &str, dir: &Path) {
     let file = dir.join(format!("{name}.svg"));
     std::fs::write(&file, svg).unwrap();
     let shots = dir.join("png");
-    let run = Command::new("bash")
-        .arg(repo("tests/browser/chart.sh"))
-        .arg(&file)
-        .arg(&shots)
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&run.stdout).into_owned();
-    assert!(
-        run.status.success(),
-        "{name}: {out} {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let out = common::programs::browser_script("chart.sh", &[file.as_os_str(), shots.as_os_str()]);
     let (w, h) = size(svg);
     let png = std::fs::read(shots.join(format!("{name}.png"))).unwrap();
     assert_eq!(png_size(&png), (w, h), "{name}: the PNG's size");

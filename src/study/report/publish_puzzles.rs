@@ -127,7 +127,9 @@ fn publish(
     };
     if let Some(file) = &out.html {
         let data = serde_json::to_string(&page_data(&report.puzzles))?;
-        files.push((file.clone(), puzzle_page(title, &data).into_bytes()));
+        let method = serde_json::to_value(report.engine)?;
+        let method = method.as_str().unwrap_or_default();
+        files.push((file.clone(), puzzle_page(title, method, &data).into_bytes()));
     }
     write_all_atomic(&files)?;
     Ok(Published {
