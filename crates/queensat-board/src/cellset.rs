@@ -117,17 +117,11 @@ impl<const W: usize> CellSet<W> {
             .map(|w| 64 * w + 63 - self.0[w].trailing_zeros() as usize)
     }
     /// The indices in ascending order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &word)| {
-            let mut m = word;
-            std::iter::from_fn(move || {
-                (m != 0).then(|| {
-                    let b = m.leading_zeros() as usize;
-                    m &= !(1u64 << (63 - b));
-                    64 * w + b
-                })
-            })
-        })
+    pub fn iter(&self) -> Cells<W> {
+        Cells {
+            words: self.0,
+            word: 0,
+        }
     }
     pub fn union(&self, other: &Self) -> Self {
         Self(std::array::from_fn(|w| self.0[w] | other.0[w]))
@@ -162,6 +156,31 @@ impl<const W: usize> CellSet<W> {
                     .map(|(_, &i)| i),
             )
         })
+    }
+}
+
+/// The cells of a [`CellSet`] in ascending order. A hand-written iterator: the branch and bound
+/// walks a segment's cells at every node, where an adapter chain costs more than the work.
+pub struct Cells<const W: usize> {
+    /// What is left to walk: `words[word..]`.
+    words: [u64; W],
+    word: usize,
+}
+
+impl<const W: usize> Iterator for Cells<W> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.word < W {
+            let m = &mut self.words[self.word];
+            if *m != 0 {
+                let b = m.leading_zeros() as usize;
+                *m &= !(1u64 << (63 - b));
+                return Some(64 * self.word + b);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -15,7 +15,7 @@ mod text;
 mod walls;
 
 pub use armies::Armies;
-pub use cellset::{CellSet, WIDTHS, width_for};
+pub use cellset::{CellSet, Cells, WIDTHS, width_for};
 pub use classes::{WallClasses, binomial};
 pub use grid::{Board, BoardError, Cell, Coord, MAX_SIDE};
 pub use placement::Placement;

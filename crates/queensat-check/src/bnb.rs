@@ -10,7 +10,7 @@
 //! are at most the number of row segments, and of column segments, that keep a candidate.
 
 use super::attack_graph::AttackGraph;
-use super::search_tree::SearchTree;
+use super::search_tree::{SearchTree, TreeError, replay_on};
 use queensat_board::with_cell_width;
 use queensat_board::{Board, CellSet, Placement};
 
@@ -19,31 +19,105 @@ struct Search<'a, const W: usize> {
     best: CellSet<W>,
     best_count: usize,
     /// The search so far, when it is kept as a certificate.
-    tree: Option<SearchTree>,
+    record: Option<Record>,
 }
 
 impl<const W: usize> Search<'_, W> {
     fn go(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
         // Both kinds of leaf stay at or below the final best: a pruned node by its bound, a
         // complete placement by the update.
-        if cand.is_empty() || count + self.g.segment_bound(&cand) <= self.best_count {
+        let branch = fewest_candidates(self.g, &cand);
+        // The column segments are counted only where the row segments do not prune already.
+        let reach = branch.map_or(count, |(_, _, rows)| match count + rows {
+            reach if reach <= self.best_count => reach,
+            _ => count + rows.min(self.g.live_column_segments(&cand)),
+        });
+        if branch.is_none() || reach <= self.best_count {
             if cand.is_empty() && count > self.best_count {
                 self.best_count = count;
                 self.best = placed;
             }
-            if let Some(t) = self.tree.as_mut() {
-                t.leaf();
+            if let Some(r) = self.record.as_mut() {
+                r.nodes.push(Node::LEAF);
             }
             return;
         }
-        let (index, seg) = fewest_candidates(self.g, &cand);
-        if let Some(t) = self.tree.as_mut() {
-            t.branch(index);
-        }
+        let (index, seg, _) = branch.expect("a node that reaches past the best has a candidate");
+        let at = self.record.as_mut().map(|r| r.open(index, reach));
         for i in seg.iter() {
             self.go(self.g.after_queen(&cand, i), placed.with(i), count + 1);
         }
         self.go(cand.difference(&seg), placed, count);
+        if let (Some(r), Some(at)) = (self.record.as_mut(), at) {
+            r.close(at);
+        }
+    }
+}
+
+/// A search as it went: in preorder, each node's branch (if any), the queens it could still
+/// reach by its bound, and where its subtree ends. Early on the best is small and the search
+/// branches where the final value would already bound the node; [`Record::tree`] cuts those
+/// subtrees to leaves, so the certificate is the tree a search knowing the value would have
+/// made (about half the nodes on a sweep's boards), and its replay costs that much.
+#[derive(Default)]
+struct Record {
+    nodes: Vec<Node>,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    /// The row segment branched on; `None` for a leaf.
+    segment: Option<u32>,
+    /// Queens placed plus the segment bound of the candidates left (a branch only).
+    reach: u32,
+    /// The index one past the node's subtree (a branch only).
+    end: u32,
+}
+
+impl Node {
+    const LEAF: Node = Node {
+        segment: None,
+        reach: 0,
+        end: 0,
+    };
+}
+
+impl Record {
+    fn open(&mut self, segment: usize, reach: usize) -> usize {
+        self.nodes.push(Node {
+            segment: Some(segment as u32),
+            reach: reach as u32,
+            end: 0,
+        });
+        self.nodes.len() - 1
+    }
+
+    fn close(&mut self, at: usize) {
+        self.nodes[at].end = self.nodes.len() as u32;
+    }
+
+    /// The search tree refuting `value + 1` queens: every branch whose reach stays within
+    /// `value` becomes a leaf (the replay's bound there is the same reach).
+    fn tree(&self, value: usize) -> SearchTree {
+        let mut tree = SearchTree::recording();
+        let mut i = 0;
+        while let Some(node) = self.nodes.get(i) {
+            match node.segment {
+                Some(segment) if node.reach as usize > value => {
+                    tree.branch(segment as usize);
+                    i += 1;
+                }
+                Some(_) => {
+                    tree.leaf();
+                    i = node.end as usize;
+                }
+                None => {
+                    tree.leaf();
+                    i += 1;
+                }
+            }
+        }
+        tree
     }
 }
 
@@ -75,7 +149,7 @@ impl<const W: usize> Count<'_, W> {
             return;
         }
         // Below the target with room for it, so some row segment keeps a candidate.
-        let (index, seg) = fewest_candidates(self.g, &cand);
+        let (index, seg, _) = fewest_candidates(self.g, &cand).expect("a candidate is left");
         self.tree.branch(index);
         for i in seg.iter() {
             self.go(self.g.after_queen(&cand, i), placed.with(i), n + 1);
@@ -85,15 +159,24 @@ impl<const W: usize> Count<'_, W> {
 }
 
 /// The row segment (its number and remaining candidates) with the fewest candidates left, of
-/// those that keep one.
-fn fewest_candidates<const W: usize>(g: &AttackGraph<W>, cand: &CellSet<W>) -> (usize, CellSet<W>) {
-    g.rows
-        .iter()
-        .map(|s| s.intersection(cand))
-        .enumerate()
-        .filter(|(_, s)| !s.is_empty())
-        .min_by_key(|(_, s)| s.len())
-        .expect("a candidate lies in some row segment")
+/// those that keep one, and how many keep one (one pass: the bound and the branch of a node);
+/// `None` when no candidate is left.
+fn fewest_candidates<const W: usize>(
+    g: &AttackGraph<W>,
+    cand: &CellSet<W>,
+) -> Option<(usize, CellSet<W>, usize)> {
+    let (mut pick, mut fewest, mut live) = (None, usize::MAX, 0);
+    for (index, segment) in g.rows.iter().enumerate() {
+        let left = segment.intersection(cand);
+        let n = left.len();
+        if n > 0 {
+            live += 1;
+            if n < fewest {
+                (pick, fewest) = (Some((index, left)), n);
+            }
+        }
+    }
+    pick.map(|(index, left)| (index, left, live))
 }
 
 /// How many legal placements of exactly `target` queens `board` has, with the search's tree,
@@ -136,28 +219,42 @@ pub fn bnb_count_at_most(
 /// The value of a board and one optimal placement, by branch and bound (any size; meant for
 /// the boards a sweep enumerates).
 pub fn bnb_value(board: &Board) -> (usize, Placement) {
-    let (v, p, _) = with_cell_width!(board.n_cells(), W => search::<W>(board, false));
+    let (v, p, _) = with_cell_width!(board.n_cells(), W => search::<W>(&AttackGraph::new(board), false));
     (v, p)
 }
 
 /// [`bnb_value`] with its search tree, which refutes one queen more than the value
 /// (`check_search_tree(board, value + 1, &tree)`).
 pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
-    let (v, p, t) = with_cell_width!(board.n_cells(), W => search::<W>(board, true));
+    let (v, p, t) = with_cell_width!(board.n_cells(), W => search::<W>(&AttackGraph::new(board), true));
     (v, p, t.unwrap_or_default())
 }
 
-fn search<const W: usize>(board: &Board, record: bool) -> (usize, Placement, Option<SearchTree>) {
-    let g = AttackGraph::<W>::new(board);
+/// [`bnb_proof`] with its tree replayed (as [`check_search_tree`](crate::check_search_tree)
+/// does) against one queen more than the value, on the one attack graph both need: the value
+/// and an optimal placement, or why the tree does not prove it.
+pub fn bnb_value_proved(board: &Board) -> Result<(usize, Placement), TreeError> {
+    with_cell_width!(board.n_cells(), W => {
+        let g = AttackGraph::<W>::new(board);
+        let (v, p, tree) = search(&g, true);
+        replay_on(&g, v + 1, &tree.unwrap_or_default(), false)?;
+        Ok((v, p))
+    })
+}
+
+fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement, Option<SearchTree>) {
     let mut s = Search {
-        g: &g,
+        g,
         best: CellSet::EMPTY,
         best_count: 0,
-        tree: record.then(SearchTree::default),
+        record: record.then(|| Record {
+            nodes: Vec::with_capacity(512),
+        }),
     };
     s.go(g.free, CellSet::EMPTY, 0);
     let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
-    (s.best_count, placement, s.tree)
+    let tree = s.record.map(|r| r.tree(s.best_count));
+    (s.best_count, placement, tree)
 }
 
 #[cfg(test)]

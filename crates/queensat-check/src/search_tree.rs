@@ -29,6 +29,14 @@ pub struct SearchTree {
 }
 
 impl SearchTree {
+    /// An empty tree with room for a sweep-sized search (a few hundred nodes), so that
+    /// recording rarely grows it.
+    pub(super) fn recording() -> SearchTree {
+        SearchTree {
+            steps: Vec::with_capacity(512),
+        }
+    }
+
     pub(super) fn leaf(&mut self) {
         self.steps.push(LEAF);
     }
@@ -123,15 +131,32 @@ pub fn count_by_search_tree(board: &Board, target: usize, tree: &SearchTree) -> 
 /// The replay of `tree` from the whole board; with `counting`, leaves of `target` queens
 /// count one placement each, without they are refused.
 fn replay(board: &Board, target: usize, tree: &SearchTree, counting: bool) -> Result<u64, TreeError> {
-    with_cell_width!(board.n_cells(), W => {
-        let g = AttackGraph::<W>::new(board);
-        let mut replay = Replay { g: &g, steps: &tree.steps, next: 0, target, counting };
-        let count = replay.node(g.free, 0)?;
-        if replay.next != tree.steps.len() {
-            return Err(TreeError::Trailing { nodes: replay.next, steps: tree.steps.len() });
-        }
-        Ok(count)
-    })
+    with_cell_width!(board.n_cells(), W => replay_on(&AttackGraph::<W>::new(board), target, tree, counting))
+}
+
+/// [`replay`] on the board's attack graph, built by the caller (the search that made the tree
+/// may hand over its own: the graph depends on the board alone).
+pub(super) fn replay_on<const W: usize>(
+    g: &AttackGraph<W>,
+    target: usize,
+    tree: &SearchTree,
+    counting: bool,
+) -> Result<u64, TreeError> {
+    let mut replay = Replay {
+        g,
+        steps: &tree.steps,
+        next: 0,
+        target,
+        counting,
+    };
+    let count = replay.node(g.free, 0)?;
+    if replay.next != tree.steps.len() {
+        return Err(TreeError::Trailing {
+            nodes: replay.next,
+            steps: tree.steps.len(),
+        });
+    }
+    Ok(count)
 }
 
 struct Replay<'a, const W: usize> {
