@@ -85,16 +85,16 @@ pub fn text_width(text: &str, font_size: f64) -> f64 {
 /// The least step among 1, 2, 5, 10, 20, 50, ... whose labels, `spacing` apart per unit, leave
 /// `room` units of space for each label: every `step`-th tick labelled, none colliding.
 fn label_step(spacing: f64, room: f64) -> usize {
-    let mut step = 1;
-    for scale in [1, 10, 100, 1000, 10_000, 100_000] {
-        for m in [1, 2, 5] {
-            step = m * scale;
-            if step as f64 * spacing >= room {
+    let mut scale = 1usize;
+    loop {
+        for m in [1usize, 2, 5] {
+            let step = m.saturating_mul(scale);
+            if step as f64 * spacing >= room || step == usize::MAX {
                 return step;
             }
         }
+        scale = scale.saturating_mul(10);
     }
-    step
 }
 
 /// One line of a line chart: a name for the legend and `(x, y)` points, x ascending; a gap in
@@ -265,6 +265,17 @@ mod tests {
         assert_eq!(svg.matches("<rect x=").count(), 3);
         assert!(svg.contains("8x8 &lt;sweep&gt;"));
         assert!(svg.contains("1610 boards (79.86%)"));
+    }
+
+    #[test]
+    fn labels_are_thinned_to_round_steps() {
+        assert_eq!(label_step(15.3, 26.4), 2);
+        assert_eq!(label_step(30.0, 20.0), 1);
+        assert_eq!(label_step(0.01, 30.0), 5000);
+        assert_eq!(labelled(6, 36, 15.3, 26.4)[..3], [6, 8, 10]);
+        // No multiple of the step in range: the first value alone.
+        assert_eq!(labelled(11, 14, 1.0, 30.0), [11]);
+        assert_eq!(palette(3), ["#1f77b4", "#d62728", "#2ca02c"]);
     }
 
     #[test]
