@@ -127,8 +127,8 @@ fn publish(
     };
     if let Some(file) = &out.html {
         let data = serde_json::to_string(&page_data(&report.puzzles))?;
-        let method = serde_json::to_value(report.engine)?;
-        let method = method.as_str().unwrap_or_default();
+        // The engine by the name its report gives it, as the page read back from one gets it.
+        let method = report.engine.name();
         files.push((file.clone(), puzzle_page(title, method, &data).into_bytes()));
     }
     write_all_atomic(&files)?;
