@@ -13,8 +13,9 @@ pays its own start-up, except the Python peers, whose rows count the CPU of the 
 and `cpsat-all`, whose row is the wall time of that call.
 A value counts only when the solver claims optimality and its placement
 passes the independent check in bench/peers/boards.py; finished values that disagree fail the
-run (exit 1) after the table is written. Writes DIR/large.md, large.json and large.svg (CPU
-seconds per board on a log scale).
+run (exit 1) after the table is written. Writes DIR/large.md, large.json, large.svg (CPU
+seconds per board on a log scale, boards by name) and cactus.svg (boards proved against time,
+one line per solver).
 """
 
 import argparse
@@ -157,41 +158,165 @@ def peer_value(name, b, limit):
 
 # ---- the run ---------------------------------------------------------------------------------
 
-def svg(rows, solvers, limit):
-    """CPU seconds per board (x: board index, y: log scale), one colour per solver."""
-    w, h, left, bottom = 900, 420, 60, 40
-    lo, hi = 0.01, max(limit * 1.5, 1.0)
-    y = lambda s: h - bottom - (math.log10(max(s, lo)) - math.log10(lo)) / (  # noqa: E731
-        math.log10(hi) - math.log10(lo)) * (h - bottom - 20)
-    x = lambda i: left + (i + 0.5) * (w - left - 20) / max(len(rows), 1)  # noqa: E731
-    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-             f'font-family="sans-serif" font-size="11">',
-             f'<rect width="{w}" height="{h}" fill="white"/>']
-    for e in range(int(math.log10(lo)), int(math.ceil(math.log10(hi))) + 1):
+# ---- the plots -------------------------------------------------------------------------------
+# The charts' conventions are src/io/svg_chart.rs's: ten colours then evenly spaced hues (no
+# colour repeats in a chart), text boxes estimated at 0.6 em a character and laid out so that no
+# two collide; tests/charts.rs checks both plots the same way as the Rust charts.
+
+COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
+           "#7f7f7f", "#bcbd22"]
+FONT = 11
+
+
+def palette(n):
+    """n colours, no two alike."""
+    extra = max(n - len(COLOURS), 0)
+    return COLOURS[:n] + [f"hsl({15 + 360 * i / extra:.1f}, 70%, 40%)" for i in range(extra)]
+
+
+def text_width(text, size=FONT):
+    return 0.6 * size * len(text)
+
+
+def esc(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def short_name(board_id):
+    """`12x12 random sparse 9 walls` -> `12x12 sparse`, `… lattice step 4 offset 0` -> `… lattice 4`,
+    `… 8x8 record (2 walls) at 1,1` -> `… record`: what tells the boards of the set apart."""
+    shape, _, tag = board_id.partition(" ")
+    m = re.match(r"random (\w+)|lattice step (\d+)|8x8 record", tag)
+    if m is None:
+        return board_id
+    return f"{shape} " + (m.group(1) or (m.group(2) and f"lattice {m.group(2)}") or "record")
+
+
+def board_names(rows):
+    """A name per row for the x axis: the short names when they tell the boards apart, else the ids."""
+    names = [short_name(r["board"]) for r in rows]
+    return names if len(set(names)) == len(names) else [r["board"] for r in rows]
+
+
+def legend(solvers, colours, left, right, top, extra=lambda s: ""):
+    """Legend entries (a dot of class `legend` and the name) in rows from `top`, wrapped before
+    `right`; the SVG parts and the y below the last row."""
+    parts, x, y = [], left, top
+    for s, col in zip(solvers, colours):
+        label = esc(s + extra(s))
+        need = 14 + text_width(label) + FONT
+        if x > left and x + need > right:
+            x, y = left, y + 18
+        parts.append(f'<circle class="legend" cx="{x + 4}" cy="{y - 4}" r="4" fill="{col}"/>'
+                     f'<text x="{x + 12}" y="{y}">{label}</text>')
+        x += need
+    return parts, y + 10
+
+
+def log_axis(parts, lo, hi, y, left, right):
+    """Grid lines and labels at the powers of ten from lo to hi."""
+    for e in range(int(math.log10(lo)), int(math.floor(math.log10(hi))) + 1):
         yy = y(10 ** e)
-        parts.append(f'<line x1="{left}" x2="{w - 20}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="#ddd"/>')
+        parts.append(f'<line x1="{left}" x2="{right}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="#ddd"/>')
         parts.append(f'<text x="{left - 5}" y="{yy + 4:.1f}" text-anchor="end">{10 ** e:g} s</text>')
+
+
+def limit_line(parts, y, limit, left, right):
     yl = y(limit)
-    parts.append(f'<line x1="{left}" x2="{w - 20}" y1="{yl:.1f}" y2="{yl:.1f}" '
+    parts.append(f'<line x1="{left}" x2="{right}" y1="{yl:.1f}" y2="{yl:.1f}" '
                  f'stroke="#999" stroke-dasharray="4"/>')
-    parts.append(f'<text x="{w - 22}" y="{yl - 3:.1f}" text-anchor="end">limit</text>')
-    for si, s in enumerate(solvers):
-        col = colours[si % len(colours)]
+    parts.append(f'<text x="{right - 2}" y="{yl - 3:.1f}" text-anchor="end">limit</text>')
+
+
+def svg_doc(w, h, parts):
+    return "\n".join([f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
+                      f'viewBox="0 0 {w:.0f} {h:.0f}" font-family="sans-serif" font-size="{FONT}">',
+                      f'<rect width="{w:.0f}" height="{h:.0f}" fill="white"/>', *parts, "</svg>"]) + "\n"
+
+
+def log_scale(lo, hi, top, bottom):
+    return lambda s: bottom - (math.log10(max(s, lo)) - math.log10(lo)) / (  # noqa: E731
+        math.log10(hi) - math.log10(lo)) * (bottom - top)
+
+
+def svg(rows, solvers, limit):
+    """CPU seconds per board (x: the boards in the order of the table, by name; y: log scale),
+    one colour per solver; a cross where a solver proved nothing within the limit."""
+    names = board_names(rows)
+    left, plot_h = 60, 300
+    # One slot per board, wide enough for its name turned upright and for every solver's mark.
+    slot = max((900 - left - 20) / max(len(rows), 1), 1.5 * FONT + 4, 3 * len(solvers) + 6)
+    w = left + 20 + slot * len(rows)
+    colours = palette(len(solvers))
+    parts, top = legend(solvers, colours, left, w - 20, 16)
+    y0 = top + plot_h
+    lo, hi = 0.01, max(limit * 1.5, 1.0)
+    y = log_scale(lo, hi, top, y0)
+    x = lambda i: left + (i + 0.5) * slot  # noqa: E731
+    log_axis(parts, lo, hi, y, left, w - 20)
+    limit_line(parts, y, limit, left, w - 20)
+    for si, (s, col) in enumerate(zip(solvers, colours)):
         for i, r in enumerate(rows):
             cell = r["runs"].get(s)
             if cell is None:
                 continue
-            cx, cy = x(i) + (si - len(solvers) / 2) * 3, y(cell["cpu"])
+            cx, cy = x(i) + (si - (len(solvers) - 1) / 2) * 3, y(cell["cpu"])
             if not in_time(cell, limit):
-                parts.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" fill="{col}" '
-                             f'text-anchor="middle">x</text>')
+                parts.append(f'<path d="M{cx - 3:.1f},{cy - 3:.1f} l6,6 m0,-6 l-6,6" stroke="{col}" '
+                             f'stroke-width="1.5"/>')
             else:
                 parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3" fill="{col}"/>')
-        parts.append(f'<text x="{left + 10 + 118 * si}" y="14" fill="{col}">● {s}</text>')
-    parts.append(f'<text x="{left}" y="{h - 8}">boards in the order of the table '
-                 f'(x: no proved answer within the limit)</text></svg>')
-    return "\n".join(parts)
+    # The names upright, reading upwards, ending just below the axis.
+    longest = max((text_width(n) for n in names), default=0)
+    for i, n in enumerate(names):
+        bx, by = x(i) + 0.3 * FONT, y0 + 6
+        parts.append(f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{y0}" y2="{y0 + 3}" stroke="black"/>'
+                     f'<text x="{bx:.1f}" y="{by}" text-anchor="end" '
+                     f'transform="rotate(-90 {bx:.1f} {by})">{esc(n)}</text>')
+    parts.append(f'<line x1="{left}" x2="{w - 20}" y1="{y0}" y2="{y0}" stroke="black"/>')
+    h = y0 + 6 + longest + 2 * FONT + 10
+    parts.append(f'<text x="{left}" y="{h - 8:.0f}">boards in the order of the table '
+                 f'(a cross: no proved answer within the limit)</text>')
+    return svg_doc(max(w, left + text_width("boards in the order of the table (a cross: no proved "
+                                               "answer within the limit)") + 20), h, parts)
+
+
+def cactus(rows, solvers, limit):
+    """The SAT competitions' cactus plot: for each solver, its boards proved within the limit
+    sorted by time, the k-th at (k, its seconds); the further right and lower, the better."""
+    w, left, right, plot_h = 640, 60, 620, 300
+    colours = palette(len(solvers))
+    solved = {s: sorted(r["runs"][s]["cpu"] for r in rows if in_time(r["runs"].get(s), limit))
+              for s in solvers}
+    parts, top = legend(solvers, colours, left, right, 34, lambda s: f" ({len(solved[s])})")
+    parts.insert(0, f'<text x="{w / 2}" y="16" text-anchor="middle" font-size="13">Boards proved '
+                    f'within {limit:g} s, by time (cactus plot)</text>')
+    y0 = top + plot_h
+    lo, hi = 0.01, max(limit * 1.5, 1.0)
+    y = log_scale(lo, hi, top, y0)
+    n = max(len(rows), 1)
+    x = lambda k: left + k * (right - left) / n  # noqa: E731
+    log_axis(parts, lo, hi, y, left, right)
+    limit_line(parts, y, limit, left, right)
+    parts.append(f'<line x1="{left}" x2="{right}" y1="{y0}" y2="{y0}" stroke="black"/>')
+    # Whole-number ticks, every step-th (1, 2, 5, 10, ...) so that labels keep apart.
+    room = text_width(str(n)) + FONT
+    step = next(m * 10 ** e for e in range(7) for m in (1, 2, 5) if m * 10 ** e * (right - left) / n >= room)
+    for k in range(0, n + 1, step):
+        parts.append(f'<line x1="{x(k):.1f}" x2="{x(k):.1f}" y1="{y0}" y2="{y0 + 4}" stroke="black"/>'
+                     f'<text x="{x(k):.1f}" y="{y0 + 18}" text-anchor="middle">{k}</text>')
+    for s, col in zip(solvers, colours):
+        pts = [(x(k + 1), y(t)) for k, t in enumerate(solved[s])]
+        if pts:
+            parts.append(f'<polyline fill="none" stroke="{col}" stroke-width="2" points="'
+                         + " ".join(f"{px:.1f},{py:.1f}" for px, py in pts) + '"/>')
+        for px, py in pts:
+            parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{col}"/>')
+    unit_note = f", {ALL_CORES}: wall" if ALL_CORES in solvers else ""
+    h = y0 + 44
+    parts.append(f'<text x="{(left + right) / 2}" y="{h - 10}" text-anchor="middle">boards proved '
+                 f'(of {len(rows)}); y: CPU seconds{unit_note}, log scale</text>')
+    return svg_doc(w, h, parts)
 
 
 def queensat_build():
@@ -332,11 +457,13 @@ def write(a, rows, solvers, disagreements, meta=None, build=None):
           *summary, "", *lines, ""]
     if disagreements:
         md += ["## DISAGREEMENTS", ""] + [f"- {d}" for d in disagreements] + [""]
-    md += ["Plot: `large.svg` (log scale)."]
+    md += ["Plots: `large.svg` (seconds per board, log scale) and `cactus.svg` (boards proved "
+           "against seconds, one line per solver)."]
     outputs = {"large.md": "\n".join(md) + "\n",
                "large.json": json.dumps({"meta": meta, "rows": rows, "disagreements": disagreements},
                                         indent=1),
-               "large.svg": svg(rows, solvers, a.limit)}
+               "large.svg": svg(rows, solvers, a.limit),
+               "cactus.svg": cactus(rows, solvers, a.limit)}
     # Each file whole or not at all: written beside, then renamed over the old one.
     for name, text in outputs.items():
         path = os.path.join(a.out, name)
@@ -363,7 +490,7 @@ def main():
                    default="queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,scip,pysat")
     r.add_argument("--only", default="", help="a regular expression the board ids must match")
     r.add_argument("--command", default="python bench/large.py run")
-    re_ = sub.add_parser("render", help="rewrite OUT/large.md, .svg and .json from OUT/large.json")
+    re_ = sub.add_parser("render", help="rewrite OUT/large.md, the plots and large.json from OUT/large.json")
     re_.add_argument("--out", required=True)
     re_.add_argument("--boards", default="bench/large-boards.json")
     a = ap.parse_args()

@@ -56,7 +56,7 @@ macro_rules! doc_text {
 
 /// Declares an enum whose variants each carry a name (`Variant = "name",`), one of them
 /// `#[default]`. It derives the traits every option needs (`Clone, Copy, Debug, Default,
-/// PartialEq, Eq`) and implements [`Choice`], `Display` and serde's traits by that name, so
+/// PartialEq, Eq`) and implements [`Choice`], `Display`, serde's traits and `name()` by that name, so
 /// the command line, the help, the reports and the files spell an option one way.
 #[macro_export]
 macro_rules! choices {
@@ -94,6 +94,14 @@ macro_rules! choices {
                     help: concat!("" $(, $crate::doc_text!($($vattr)*))*),
                 }, )*
             ];
+        }
+
+        impl $name {
+            /// The option's name, as the command line takes it ([`Choice`]($crate::choice::Choice)).
+            #[allow(dead_code)]
+            pub fn name(self) -> &'static str {
+                $crate::choice::Choice::choice_name(self)
+            }
         }
 
         impl std::fmt::Display for $name {

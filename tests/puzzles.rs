@@ -208,44 +208,25 @@ fn bad_input_is_one_line_and_exit_2() {
     }
 }
 
-/// Plays one puzzle in headless Chromium (tests/browser/puzzle_page.sh). Skipped only when no
-/// browser is installed and the CI variable is unset; in CI a missing browser fails.
-#[test]
-fn page_plays_in_a_headless_browser() {
-    if !common::programs::needs("chromium", "puzzles.sh") {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let html = dir.path().join("page.html");
-    let o = queensat(&[
-        "puzzles",
-        "--size",
-        "7",
-        "--walls",
-        "2..3",
-        "--quiet",
-        "--html",
-        html.to_str().unwrap(),
-    ]);
+/// Writes the page of `queensat puzzles ARGS --html` and plays puzzle `index` (0-based) in
+/// headless Chromium (tests/browser/puzzle_page.sh): what the script printed, and the folder of
+/// its screenshots.
+fn play(dir: &Path, args: &[&str], index: usize) -> (String, std::path::PathBuf) {
+    let html = dir.join("page.html");
+    let mut all = vec!["puzzles", "--quiet", "--html", html.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let o = queensat(&all);
     assert!(o.status.success(), "{}", stderr(&o));
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/puzzle_page.sh");
-    let shots = dir.path().join("browser");
-    let run = Command::new("bash")
-        .arg(&script)
-        .arg(&html)
-        .arg(&shots)
-        .arg("1")
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&run.stdout);
-    assert!(
-        run.status.success(),
-        "browser test failed: {out} {}",
-        String::from_utf8_lossy(&run.stderr)
+    let shots = dir.join("browser");
+    let index_arg = index.to_string();
+    let out = common::programs::browser_script(
+        "puzzle_page.sh",
+        &[html.as_os_str(), shots.as_os_str(), index_arg.as_ref()],
     );
+    let n = index + 1;
     for view in ["desktop", "phone"] {
         assert!(
-            out.contains(&format!("{view}: data-selftest=\"pass: puzzle 2 solved")),
+            out.contains(&format!("{view}: data-selftest=\"pass: puzzle {n} solved")),
             "{out}"
         );
         assert!(
@@ -255,7 +236,29 @@ fn page_plays_in_a_headless_browser() {
                 > 1000
         );
     }
-    assert!(out.contains("width 360 px"), "{out}");
+    // The status line in view in both windows (the desktop's height is what Chromium leaves
+    // the page of a 1280x800 window: 800 px, or less in its newer headless mode).
+    assert!(out.contains("status in view; window 1280x"), "{out}");
+    assert!(out.contains("status in view; window 390x844 px"), "{out}");
+    let named = n + 1;
+    assert!(
+        out.contains(&format!("link: #puzzle-{named} opens puzzle {named}")),
+        "{out}"
+    );
+    (out, shots)
+}
+
+/// Plays one puzzle in headless Chromium. Skipped only when no browser is installed and the CI
+/// variable is unset; in CI a missing browser fails.
+#[test]
+fn page_plays_in_a_headless_browser() {
+    if !common::programs::needs("chromium", "puzzles.sh") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (out, shots) = play(dir.path(), &["--size", "7", "--walls", "2..3"], 1);
+    // The default engine's proofs are search trees the checker replays, and the page says so.
+    assert!(out.contains("tree proof summary"), "{out}");
     // A person can look: QUEENSAT_SCREENSHOTS=DIR keeps the two screenshots there.
     if let Some(keep) = std::env::var_os("QUEENSAT_SCREENSHOTS") {
         std::fs::create_dir_all(&keep).unwrap();
@@ -264,6 +267,21 @@ fn page_plays_in_a_headless_browser() {
             std::fs::copy(shots.join(&name), Path::new(&keep).join(&name)).unwrap();
         }
     }
+}
+
+/// With `--engine reuse` uniqueness is an UNSAT answer, and the page's proof summary says so.
+#[test]
+fn page_words_a_sat_proof_in_a_headless_browser() {
+    if !common::programs::needs("chromium", "puzzles.sh") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = play(
+        dir.path(),
+        &["--size", "6", "--walls", "2", "--engine", "reuse"],
+        0,
+    );
+    assert!(out.contains("reuse proof summary"), "{out}");
 }
 
 /// A board past 64 cells: every puzzle found is re-checked through `solutions` (one optimal

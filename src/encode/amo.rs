@@ -25,11 +25,6 @@ pub enum Amo {
 }
 
 impl Amo {
-    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
-    pub fn name(self) -> &'static str {
-        crate::choice::Choice::choice_name(self)
-    }
-
     /// Adds `at most one of lits`. Lists of length 0 or 1 add nothing.
     pub fn encode<C: CollectClauses>(self, lits: &[Lit], collector: &mut C, vm: &mut VarMap) {
         if lits.len() < 2 {

@@ -29,13 +29,6 @@ pub enum ArmyEncoding {
 }
 }
 
-impl ArmyEncoding {
-    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
-    pub fn name(self) -> &'static str {
-        crate::choice::Choice::choice_name(self)
-    }
-}
-
 /// The encoded armies model of one board.
 #[derive(Debug)]
 pub struct ArmyModel {

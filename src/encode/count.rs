@@ -30,13 +30,6 @@ pub enum CountMode {
 }
 }
 
-impl CountMode {
-    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
-    pub fn name(self) -> &'static str {
-        crate::choice::Choice::choice_name(self)
-    }
-}
-
 /// Incremental bounds on a count that every totaliser's inputs equal.
 #[derive(Debug)]
 pub struct Counter {

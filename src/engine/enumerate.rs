@@ -47,13 +47,6 @@ pub enum Breaking {
 }
 }
 
-impl Breaking {
-    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
-    pub fn name(self) -> &'static str {
-        crate::choice::Choice::choice_name(self)
-    }
-}
-
 /// Options of an enumeration.
 #[derive(Clone, Debug, Default)]
 pub struct EnumOptions {

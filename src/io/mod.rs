@@ -51,6 +51,6 @@ pub use sha256::{Sha256, sha256_hex};
 pub use side::parse_side;
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
-pub use svg_chart::{Line, Series, render_distribution_svg, render_line_chart};
+pub use svg_chart::{Line, Series, palette, render_distribution_svg, render_line_chart, text_width};
 pub use sweep_db::{ClassRow, render_jsonl};
 pub use wcnf::{WcnfFormat, write_wcnf};

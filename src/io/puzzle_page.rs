@@ -7,15 +7,20 @@ const TEMPLATE: &str = include_str!("puzzle_page.html");
 
 /// The page, with `puzzles_json` a JSON array of puzzles (`rows`, `cols`, `walls`, `value`,
 /// `solution`, `orbit`, `near_solutions`; for the proof summary, when present, `stabiliser`,
-/// `strictly_minimal`, `proof_seconds`).
-pub fn puzzle_page(title: &str, puzzles_json: &str) -> String {
+/// `strictly_minimal`, `proof_seconds`) and `method` the run's engine as its report names it
+/// (`tree`, `reuse`), which the proof summary words its proofs by.
+pub fn puzzle_page(title: &str, method: &str, puzzles_json: &str) -> String {
     let title = title
         .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;");
     // JSON inside <script>: "</" could close the element early.
     let data = puzzles_json.replace("</", "<\\/");
-    TEMPLATE.replace("@@TITLE@@", &title).replace("@@DATA@@", &data)
+    let method = serde_json::Value::from(method).to_string().replace("</", "<\\/");
+    TEMPLATE
+        .replace("@@TITLE@@", &title)
+        .replace("@@METHOD@@", &method)
+        .replace("@@DATA@@", &data)
 }
 
 /// The fields of a puzzle that the page reads.
@@ -49,6 +54,9 @@ pub fn puzzle_page_from_report(puzzles_json: &str) -> anyhow::Result<String> {
         size("walls_min")?,
         size("walls_max")?,
     );
+    let method = report["engine"]
+        .as_str()
+        .ok_or_else(|| anyhow::anyhow!("report.engine: missing or not a string"))?;
     let puzzles = report["puzzles"]
         .as_array()
         .ok_or_else(|| anyhow::anyhow!("report.puzzles: missing or not a list"))?;
@@ -69,7 +77,7 @@ pub fn puzzle_page_from_report(puzzles_json: &str) -> anyhow::Result<String> {
         format!("{kmin}-{kmax}")
     };
     let title = format!("queensat puzzles: {rows}x{cols}, {walls} walls");
-    Ok(puzzle_page(&title, &serde_json::to_string(&data)?))
+    Ok(puzzle_page(&title, method, &serde_json::to_string(&data)?))
 }
 
 #[cfg(test)]
@@ -78,7 +86,7 @@ mod tests {
 
     #[test]
     fn page_from_a_report_keeps_the_page_fields_only() {
-        let doc = r#"{"command":"x","report":{"rows":8,"cols":8,"walls_min":2,"walls_max":2,
+        let doc = r#"{"command":"x","report":{"rows":8,"cols":8,"walls_min":2,"walls_max":2,"engine":"tree",
             "puzzles":[{"bits":3,"rows":8,"cols":8,"walls":[[0,0],[0,1]],"value":9,
             "solution":[[1,1]],"orbit":8,"near_solutions":2,"proof_seconds":0.1,"stabiliser":1,
             "strictly_minimal":true}]}}"#;
@@ -87,16 +95,18 @@ mod tests {
         assert!(page.contains(r#""near_solutions":2"#));
         assert!(page.contains(r#""proof_seconds":0.1"#));
         assert!(!page.contains("bits"));
+        assert!(page.contains(r#"const METHOD = "tree";"#));
         let err = puzzle_page_from_report(r#"{"report":{"rows":8}}"#).unwrap_err();
         assert!(err.to_string().contains("report.cols"), "{err}");
     }
 
     #[test]
     fn page_is_self_contained() {
-        let page = puzzle_page("a <b>", r#"[{"x":"</script>"}]"#);
+        let page = puzzle_page("a <b>", "</script>", r#"[{"x":"</script>"}]"#);
         assert!(page.contains("a &lt;b&gt;"));
         assert!(!page.contains("@@"));
         assert!(page.contains(r#"[{"x":"<\/script>"}]"#));
+        assert!(page.contains(r#"const METHOD = "<\/script>";"#));
         for external in ["src=", "href=", "http:", "https:", "@import"] {
             assert!(!page.contains(external), "external reference {external}");
         }

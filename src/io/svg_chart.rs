@@ -57,7 +57,45 @@ pub fn render_distribution_svg(title: &str, series: &[Series]) -> String {
     out
 }
 
-const COLOURS: [&str; 6] = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+/// The first colours of every palette: ten hues far apart (the first six are the ones the
+/// charts always had, so the first six series keep their colours).
+const COLOURS: [&str; 10] = [
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22",
+];
+
+/// `n` colours, no two alike: the ten of `COLOURS`, then hues evenly spaced around the circle
+/// (a tenth of a degree apart at least for up to 3600 more), so no chart reuses a colour.
+pub fn palette(n: usize) -> Vec<String> {
+    let extra = n.saturating_sub(COLOURS.len());
+    COLOURS
+        .iter()
+        .take(n)
+        .map(|c| c.to_string())
+        .chain((0..extra).map(|i| format!("hsl({:.1}, 70%, 40%)", 15.0 + 360.0 * i as f64 / extra as f64)))
+        .collect()
+}
+
+/// The width of `text` at `font_size` in a sans-serif font, estimated generously (0.6 em a
+/// character; digits are 0.56 em in the common faces), so boxes laid out by it never touch.
+pub fn text_width(text: &str, font_size: f64) -> f64 {
+    0.6 * font_size * text.chars().count() as f64
+}
+
+/// The least step among 1, 2, 5, 10, 20, 50, ... whose labels, `spacing` apart per unit, leave
+/// `room` units of space for each label: every `step`-th tick labelled, none colliding.
+fn label_step(spacing: f64, room: f64) -> usize {
+    let mut scale = 1usize;
+    loop {
+        for m in [1usize, 2, 5] {
+            let step = m.saturating_mul(scale);
+            if step as f64 * spacing >= room || step == usize::MAX {
+                return step;
+            }
+        }
+        scale = scale.saturating_mul(10);
+    }
+}
 
 /// One line of a line chart: a name for the legend and `(x, y)` points, x ascending; a gap in
 /// x breaks the line.
@@ -66,8 +104,17 @@ pub struct Line {
     pub points: Vec<(usize, usize)>,
 }
 
-/// A line chart of whole numbers as an SVG document, one colour per line, each point titled
-/// by `point_title(name, x, y)`; `None` when no line has a point.
+/// The whole numbers of `lo..=hi` that get a tick label when one unit is `spacing` long and a
+/// label needs `room`: the multiples of `label_step`, or `lo` alone when none falls in range.
+fn labelled(lo: usize, hi: usize, spacing: f64, room: f64) -> Vec<usize> {
+    let step = label_step(spacing, room);
+    let ticks: Vec<usize> = (lo..=hi).filter(|v| v % step == 0).collect();
+    if ticks.is_empty() { vec![lo] } else { ticks }
+}
+
+/// A line chart of whole numbers as an SVG document, one colour per line (never two alike),
+/// each point titled by `point_title(name, x, y)`; `None` when no line has a point. Tick labels
+/// are thinned so that no two collide, however many values the axes span.
 pub fn render_line_chart(
     title: &str,
     x_label: &str,
@@ -76,10 +123,9 @@ pub fn render_line_chart(
     point_title: impl Fn(&str, usize, usize) -> String,
 ) -> Option<String> {
     use std::fmt::Write as _;
+    const FONT: f64 = 12.0;
     let (title, x_label, y_label) = (escape(title), escape(x_label), escape(y_label));
-    let series: Vec<(&str, &[(usize, usize)])> =
-        lines.iter().map(|l| (l.name.as_str(), &l.points[..])).collect();
-    let all = series.iter().flat_map(|s| s.1.iter());
+    let all = lines.iter().flat_map(|l| l.points.iter());
     let (qmin, qmax) = all
         .clone()
         .fold((usize::MAX, 0), |(a, b), &(q, _)| (a.min(q), b.max(q)));
@@ -87,13 +133,22 @@ pub fn render_line_chart(
     if qmin > qmax {
         return None;
     }
-    let (w, h, left, right, top, bottom) = (640.0, 420.0, 60.0, 120.0, 30.0, 50.0);
-    let x = |q: usize| left + (q - qmin) as f64 / (qmax - qmin).max(1) as f64 * (w - left - right);
-    let y = |v: usize| h - bottom - v as f64 / wmax as f64 * (h - top - bottom);
+    // Margins wide enough for the y axis's widest label and the legend's longest name.
+    let left = f64::max(60.0, 30.0 + text_width(&wmax.to_string(), FONT) + FONT);
+    let names = lines.iter().map(|l| text_width(&l.name, FONT));
+    let right = f64::max(120.0, 46.0 + names.fold(0.0, f64::max) + FONT);
+    let (top, bottom) = (30.0, 50.0);
+    let w = 520.0 + right;
+    // Tall enough for the legend, one entry per line.
+    let h = f64::max(420.0, top + 30.0 + 20.0 * lines.len() as f64 + bottom);
+    let x_unit = (w - left - right) / (qmax - qmin).max(1) as f64;
+    let y_unit = (h - top - bottom) / wmax as f64;
+    let x = |q: usize| left + (q - qmin) as f64 * x_unit;
+    let y = |v: usize| h - bottom - v as f64 * y_unit;
     let mut s = String::new();
     writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="{FONT}">"#
     ).ok()?;
     writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#).ok()?;
     writeln!(
@@ -115,17 +170,22 @@ pub fn render_line_chart(
         r#"<line x1="{x0}" y1="{y0}" x2="{x0}" y2="{top}" stroke="black"/>"#
     )
     .ok()?;
-    for q in qmin..=qmax {
+    // A label needs its own width and a gap of half a character each side.
+    let widest = text_width(&qmax.to_string(), FONT) + FONT;
+    for q in labelled(qmin, qmax, x_unit, widest) {
         writeln!(
             s,
-            r#"<text x="{:.1}" y="{}" text-anchor="middle">{q}</text>"#,
+            r#"<line x1="{0:.1}" y1="{y0}" x2="{0:.1}" y2="{1}" stroke="black"/><text x="{0:.1}" y="{2}" text-anchor="middle">{q}</text>"#,
             x(q),
-            y0 + 16.0
+            y0 + 4.0,
+            // Low enough to clear the y axis's lowest label at the corner.
+            y0 + 20.0
         )
         .ok()?;
     }
-    let step = (wmax / 8).max(1);
-    for v in (0..=wmax).step_by(step) {
+    // At most about eight grid lines, each label a line and a half of text apart at least.
+    let y_room = f64::max(1.5 * FONT, y_unit * (wmax / 8) as f64);
+    for v in labelled(0, wmax, y_unit, y_room) {
         writeln!(
             s,
             r##"<line x1="{x0}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#ddd"/><text x="{2}" y="{3:.1}" text-anchor="end">{v}</text>"##,
@@ -148,8 +208,9 @@ pub fn render_line_chart(
         (top + h - bottom) / 2.0
     )
     .ok()?;
-    for (i, &(name, pts)) in series.iter().enumerate() {
-        let (c, label) = (COLOURS[i % COLOURS.len()], escape(name));
+    for ((i, line), c) in lines.iter().enumerate().zip(palette(lines.len())) {
+        let (name, pts) = (line.name.as_str(), &line.points[..]);
+        let label = escape(name);
         // One polyline per run of consecutive q, so a q not computed leaves a gap.
         for run in pts.chunk_by(|a, b| b.0 == a.0 + 1) {
             let path: Vec<String> = run
@@ -176,7 +237,7 @@ pub fn render_line_chart(
         let ly = top + 20.0 + 20.0 * i as f64;
         writeln!(
             s,
-            r#"<line x1="{0}" y1="{ly}" x2="{1}" y2="{ly}" stroke="{c}" stroke-width="2"/><text x="{2}" y="{3}">{label}</text>"#,
+            r#"<line class="legend" x1="{0}" y1="{ly}" x2="{1}" y2="{ly}" stroke="{c}" stroke-width="2"/><text x="{2}" y="{3}">{label}</text>"#,
             w - right + 15.0,
             w - right + 40.0,
             w - right + 46.0,
@@ -204,6 +265,17 @@ mod tests {
         assert_eq!(svg.matches("<rect x=").count(), 3);
         assert!(svg.contains("8x8 &lt;sweep&gt;"));
         assert!(svg.contains("1610 boards (79.86%)"));
+    }
+
+    #[test]
+    fn labels_are_thinned_to_round_steps() {
+        assert_eq!(label_step(15.3, 26.4), 2);
+        assert_eq!(label_step(30.0, 20.0), 1);
+        assert_eq!(label_step(0.01, 30.0), 5000);
+        assert_eq!(labelled(6, 36, 15.3, 26.4)[..3], [6, 8, 10]);
+        // No multiple of the step in range: the first value alone.
+        assert_eq!(labelled(11, 14, 1.0, 30.0), [11]);
+        assert_eq!(palette(3), ["#1f77b4", "#d62728", "#2ca02c"]);
     }
 
     #[test]

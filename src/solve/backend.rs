@@ -163,13 +163,6 @@ pub enum CadicalConfig {
 }
 }
 
-impl CadicalConfig {
-    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
-    pub fn name(self) -> &'static str {
-        crate::choice::Choice::choice_name(self)
-    }
-}
-
 /// One solver of any backend, dispatching rustsat's traits to it.
 pub enum AnySolver {
     Varisat(Box<VarisatSolver>),

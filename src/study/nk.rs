@@ -47,16 +47,6 @@ pub enum NkMethod {
 }
 }
 
-impl NkMethod {
-    pub fn name(self) -> &'static str {
-        match self {
-            NkMethod::Rows => "rows",
-            NkMethod::Classes => "classes",
-            NkMethod::Sat => "sat",
-        }
-    }
-}
-
 /// What a run counts (kept in its output directory: a resumed run must ask the same).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NkSpec {

@@ -3,6 +3,7 @@
 // Each test crate includes this module and uses only some of it.
 #![allow(dead_code)]
 
+pub mod chart;
 pub mod hostile;
 pub mod programs;
 

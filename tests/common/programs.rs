@@ -28,3 +28,23 @@ pub fn needs(program: &str, setup: &str) -> bool {
     eprintln!("skipped: `{program}` is not installed (.ci/setup.d/{setup} installs it)");
     false
 }
+
+/// Runs the browser script `tests/browser/SCRIPT` with `args` and returns what it printed on
+/// stdout; a failed run fails the test with both of its outputs.
+pub fn browser_script(script: &str, args: &[&std::ffi::OsStr]) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/browser")
+        .join(script);
+    let run = std::process::Command::new("bash")
+        .arg(path)
+        .args(args)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(
+        run.status.success(),
+        "{script} failed: {out} {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    out
+}

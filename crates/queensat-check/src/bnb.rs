@@ -44,10 +44,18 @@ impl<const W: usize> Search<'_, W> {
         }
         let (index, seg, _) = branch.expect("a node that reaches past the best has a candidate");
         let at = self.record.as_mut().map(|r| r.open(index, reach));
+        // Once a child lifts the best to this node's reach, its other children cannot beat it:
+        // they are skipped, and so is their record, since the node itself becomes a leaf of the
+        // certificate (its reach stays within the value).
         for i in seg.iter() {
             self.go(self.g.after_queen(&cand, i), placed.with(i), count + 1);
+            if reach <= self.best_count {
+                break;
+            }
         }
-        self.go(cand.difference(&seg), placed, count);
+        if reach > self.best_count {
+            self.go(cand.difference(&seg), placed, count);
+        }
         if let (Some(r), Some(at)) = (self.record.as_mut(), at) {
             r.close(at);
         }

@@ -334,8 +334,33 @@ impl NkCounter {
                 0
             };
         }
+        if s.walls_left == 0 {
+            return self.complete(s.row, s.cols, s.down_right, s.down_left);
+        }
         let mut total = 0;
         self.each_row(&s, &mut |t| total += self.count(t));
+        total
+    }
+
+    /// [`count`](Self::count) once every wall is placed: the rows left take one queen each and
+    /// nothing else, the classic bitwise n-queens completion (the hot loop of a count, so
+    /// written out on the bare masks).
+    fn complete(&self, row: usize, cols: u64, down_right: u64, down_left: u64) -> u64 {
+        let mut open = self.full & !(cols | down_right | down_left);
+        if row + 1 == self.n {
+            return u64::from(open.count_ones());
+        }
+        let mut total = 0;
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            total += self.complete(
+                row + 1,
+                cols | bit,
+                ((down_right | bit) << 1) & self.full,
+                (down_left | bit) >> 1,
+            );
+        }
         total
     }
 

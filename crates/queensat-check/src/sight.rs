@@ -4,7 +4,8 @@
 
 use queensat_board::{Board, Cell, Coord};
 
-/// The eight queen directions, in the order every walk takes them.
+/// The eight queen directions, in the order every walk takes them: in opposite pairs, so the
+/// even entries are one direction of each line (the placement check relies on it).
 pub(super) const DIRECTIONS: [(isize, isize); 8] = [
     (0, 1),
     (0, -1),

@@ -127,7 +127,9 @@ fn publish(
     };
     if let Some(file) = &out.html {
         let data = serde_json::to_string(&page_data(&report.puzzles))?;
-        files.push((file.clone(), puzzle_page(title, &data).into_bytes()));
+        // The engine by the name its report gives it, as the page read back from one gets it.
+        let method = report.engine.name();
+        files.push((file.clone(), puzzle_page(title, method, &data).into_bytes()));
     }
     write_all_atomic(&files)?;
     Ok(Published {

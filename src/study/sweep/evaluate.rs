@@ -41,11 +41,6 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// The option's name, as the command line takes it ([`Choice`](crate::choice::Choice)).
-    pub fn name(self) -> &'static str {
-        crate::choice::Choice::choice_name(self)
-    }
-
     /// The encoding, in words, for the provenance of results.
     pub fn encoding(self) -> &'static str {
         match self {
@@ -85,7 +80,9 @@ pub enum Start {
 }
 
 impl Start {
-    pub fn name(self) -> &'static str {
+    /// The start in words, for directory names and provenance ("branch-and-bound", where the
+    /// option is `bnb`).
+    pub fn long_name(self) -> &'static str {
         match self {
             Start::Greedy => "greedy",
             Start::Bnb => "branch-and-bound",

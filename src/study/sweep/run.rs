@@ -68,7 +68,7 @@ impl SweepSpec {
             name.push_str(&format!("-{}", self.engine.name()));
         }
         if self.start != Start::default() {
-            name.push_str(&format!("-start-{}", self.start.name()));
+            name.push_str(&format!("-start-{}", self.start.long_name()));
         }
         if self.solver != DEFAULT_SOLVER {
             let solver: String = self
@@ -580,7 +580,10 @@ fn assemble<const W: usize>(
             spec.solver.clone()
         },
         engine: match spec.engine {
-            Engine::Reuse => format!("reuse, search starting from the {} placement", spec.start.name()),
+            Engine::Reuse => format!(
+                "reuse, search starting from the {} placement",
+                spec.start.long_name()
+            ),
             Engine::Tree if cross.is_some() => "tree, cross-checked by SAT (reuse)".to_string(),
             Engine::Rebuild | Engine::Tree => spec.engine.name().to_string(),
         },
