@@ -100,6 +100,20 @@ impl<const W: usize> CellSet<W> {
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
+    /// Whether the set holds exactly one cell (cheaper than `len() == 1` without a popcount
+    /// instruction).
+    pub fn has_one(&self) -> bool {
+        let mut seen = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return false;
+                }
+                seen = true;
+            }
+        }
+        seen
+    }
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }

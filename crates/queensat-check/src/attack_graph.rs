@@ -26,7 +26,8 @@ impl<const W: usize> AttackGraph<W> {
         let (nr, nc) = (board.rows(), board.cols());
         let cells = board.cells();
         let mut attacks = vec![CellSet::EMPTY; cells.len()];
-        let (mut rows, mut cols_segs) = (Vec::new(), Vec::new());
+        // Room for a line's segments when walls are few (each wall adds at most one).
+        let (mut rows, mut cols_segs) = (Vec::with_capacity(2 * nr), Vec::with_capacity(2 * nc));
         // The free cells of the segment being walked, as a set and as a list.
         let (mut segment, mut members) = (CellSet::EMPTY, Vec::with_capacity(nr.max(nc)));
         let mut close = |segment: &mut CellSet<W>, members: &mut Vec<usize>, family: Family| {
@@ -73,7 +74,12 @@ impl<const W: usize> AttackGraph<W> {
     /// At most this many queens fit on the candidate cells `cand`: a segment holds at most
     /// one, so no more than the row segments, nor the column segments, that keep a candidate.
     pub fn segment_bound(&self, cand: &CellSet<W>) -> usize {
-        live(&self.rows, cand).min(self.live_column_segments(cand))
+        self.live_row_segments(cand).min(self.live_column_segments(cand))
+    }
+
+    /// How many row segments keep a candidate.
+    pub fn live_row_segments(&self, cand: &CellSet<W>) -> usize {
+        live(&self.rows, cand)
     }
 
     /// How many column segments keep a candidate.

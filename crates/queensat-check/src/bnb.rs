@@ -24,25 +24,25 @@ struct Search<'a, const W: usize> {
 
 impl<const W: usize> Search<'_, W> {
     fn go(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
-        // Both kinds of leaf stay at or below the final best: a pruned node by its bound, a
-        // complete placement by the update.
-        let branch = fewest_candidates(self.g, &cand);
-        // The column segments are counted only where the row segments do not prune already.
-        let reach = branch.map_or(count, |(_, _, rows)| match count + rows {
-            reach if reach <= self.best_count => reach,
-            _ => count + rows.min(self.g.live_column_segments(&cand)),
-        });
-        if branch.is_none() || reach <= self.best_count {
-            if cand.is_empty() && count > self.best_count {
+        // Both kinds of leaf stay at or below the final best: a complete placement by the
+        // update, a pruned node by its bound. The row segments' count prunes most nodes, so
+        // the column segments are counted only where it does not.
+        if cand.is_empty() {
+            if count > self.best_count {
                 self.best_count = count;
                 self.best = placed;
             }
-            if let Some(r) = self.record.as_mut() {
-                r.nodes.push(Node::LEAF);
-            }
-            return;
+            return self.leaf();
         }
-        let (index, seg, _) = branch.expect("a node that reaches past the best has a candidate");
+        let rows = count + self.g.live_row_segments(&cand);
+        let reach = match rows {
+            pruned if pruned <= self.best_count => pruned,
+            _ => rows.min(count + self.g.live_column_segments(&cand)),
+        };
+        if reach <= self.best_count {
+            return self.leaf();
+        }
+        let (index, seg) = fewest_candidates(self.g, &cand);
         let at = self.record.as_mut().map(|r| r.open(index, reach));
         // Once a child lifts the best to this node's reach, its other children cannot beat it:
         // they are skipped, and so is their record, since the node itself becomes a leaf of the
@@ -58,6 +58,12 @@ impl<const W: usize> Search<'_, W> {
         }
         if let (Some(r), Some(at)) = (self.record.as_mut(), at) {
             r.close(at);
+        }
+    }
+
+    fn leaf(&mut self) {
+        if let Some(r) = self.record.as_mut() {
+            r.nodes.push(Node::LEAF);
         }
     }
 }
@@ -107,7 +113,7 @@ impl Record {
     /// The search tree refuting `value + 1` queens: every branch whose reach stays within
     /// `value` becomes a leaf (the replay's bound there is the same reach).
     fn tree(&self, value: usize) -> SearchTree {
-        let mut tree = SearchTree::recording();
+        let mut tree = SearchTree::with_capacity(self.nodes.len());
         let mut i = 0;
         while let Some(node) = self.nodes.get(i) {
             match node.segment {
@@ -157,7 +163,7 @@ impl<const W: usize> Count<'_, W> {
             return;
         }
         // Below the target with room for it, so some row segment keeps a candidate.
-        let (index, seg, _) = fewest_candidates(self.g, &cand).expect("a candidate is left");
+        let (index, seg) = fewest_candidates(self.g, &cand);
         self.tree.branch(index);
         for i in seg.iter() {
             self.go(self.g.after_queen(&cand, i), placed.with(i), n + 1);
@@ -167,24 +173,25 @@ impl<const W: usize> Count<'_, W> {
 }
 
 /// The row segment (its number and remaining candidates) with the fewest candidates left, of
-/// those that keep one, and how many keep one (one pass: the bound and the branch of a node);
-/// `None` when no candidate is left.
-fn fewest_candidates<const W: usize>(
-    g: &AttackGraph<W>,
-    cand: &CellSet<W>,
-) -> Option<(usize, CellSet<W>, usize)> {
-    let (mut pick, mut fewest, mut live) = (None, usize::MAX, 0);
+/// those that keep one (the first such); `cand` is not empty.
+fn fewest_candidates<const W: usize>(g: &AttackGraph<W>, cand: &CellSet<W>) -> (usize, CellSet<W>) {
+    let mut pick = (usize::MAX, CellSet::EMPTY, usize::MAX);
     for (index, segment) in g.rows.iter().enumerate() {
         let left = segment.intersection(cand);
+        if left.is_empty() {
+            continue;
+        }
+        // One candidate is the fewest a segment can keep: no later segment beats it.
+        if left.has_one() {
+            return (index, left);
+        }
         let n = left.len();
-        if n > 0 {
-            live += 1;
-            if n < fewest {
-                (pick, fewest) = (Some((index, left)), n);
-            }
+        if n < pick.2 {
+            pick = (index, left, n);
         }
     }
-    pick.map(|(index, left)| (index, left, live))
+    assert!(pick.2 < usize::MAX, "a candidate lies in some row segment");
+    (pick.0, pick.1)
 }
 
 /// How many legal placements of exactly `target` queens `board` has, with the search's tree,
@@ -256,7 +263,9 @@ fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement
         best: CellSet::EMPTY,
         best_count: 0,
         record: record.then(|| Record {
-            nodes: Vec::with_capacity(512),
+            // A sweep's boards take a few dozen to a few hundred nodes; a small first block
+            // stays in the allocator's fast path.
+            nodes: Vec::with_capacity(64),
         }),
     };
     s.go(g.free, CellSet::EMPTY, 0);

@@ -29,11 +29,10 @@ pub struct SearchTree {
 }
 
 impl SearchTree {
-    /// An empty tree with room for a sweep-sized search (a few hundred nodes), so that
-    /// recording rarely grows it.
-    pub(super) fn recording() -> SearchTree {
+    /// An empty tree with room for `nodes` steps.
+    pub(super) fn with_capacity(nodes: usize) -> SearchTree {
         SearchTree {
-            steps: Vec::with_capacity(512),
+            steps: Vec::with_capacity(nodes),
         }
     }
 
