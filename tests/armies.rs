@@ -58,8 +58,7 @@ fn a_cached_proof_is_counted_later_without_proving_m_again() {
 /// again next time); a board proved within the limit is unaffected.
 #[test]
 fn a_stopped_search_reports_a_lower_bound_and_is_not_cached() {
-    if !common::built_with("cadical") {
-        eprintln!("skipped: needs CaDiCaL (stops inside a call)");
+    if !common::has_cadical() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -155,8 +155,7 @@ fn packing_agrees_with_a171760() {
 /// (13) and the partition question is stopped too: the bound is n, by counting squares.
 #[test]
 fn a_stopped_search_reports_open_bounds() {
-    if !common::built_with("cadical") {
-        eprintln!("skipped: needs CaDiCaL (stops inside a call)");
+    if !common::has_cadical() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -228,8 +227,7 @@ fn a_time_limit_picks_a_solver_that_stops_inside_a_call() {
 /// running, however loaded the machine.)
 #[test]
 fn ctrl_c_reports_open_bounds_and_caches_nothing() {
-    if !common::built_with("cadical") {
-        eprintln!("skipped: built without the cadical feature");
+    if !common::has_cadical() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

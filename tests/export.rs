@@ -147,7 +147,7 @@ fn a_missing_or_failing_solver_is_a_clear_error() {
 /// 37), whose UNSAT answer takes CaDiCaL about 20 s.
 #[test]
 fn solve_stops_a_built_in_solver_at_the_time_limit() {
-    if !common::built_with("cadical") {
+    if !common::has_cadical() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -77,8 +77,7 @@ fn finished_chunks(out: &str, what: &str, signal: &str, of: usize) -> usize {
 #[test]
 fn value_on_sigterm_or_ctrl_c_reports_the_best_found_unproved() {
     // CaDiCaL stops inside a call; the board's last call is long enough to be signalled in.
-    if !common::built_with("cadical") {
-        eprintln!("skipped: built without the cadical feature");
+    if !common::has_cadical() {
         return;
     }
     let walls = common::SLOW_24X24_WALLS;
@@ -304,8 +303,7 @@ fn pigeonhole_cnf(pigeons: usize) -> String {
 /// (`s UNKNOWN`, saying why), exit 130.
 #[test]
 fn solve_on_ctrl_c_answers_unknown_and_exits_130() {
-    if !common::built_with("cadical") {
-        eprintln!("skipped: built without the cadical feature");
+    if !common::has_cadical() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

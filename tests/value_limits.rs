@@ -73,7 +73,7 @@ fn a_time_limit_reports_the_best_found_unproved() {
 /// the upper bound is not lowered by it.
 #[test]
 fn a_call_the_limit_ends_is_reported_stopped() {
-    if !common::built_with("cadical") {
+    if !common::has_cadical() {
         return;
     }
     let walls = common::SLOW_24X24_WALLS;

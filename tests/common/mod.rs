@@ -117,6 +117,16 @@ pub fn built_with(name: &str) -> bool {
         .any(|b| b.name() == name)
 }
 
+/// Whether the binary has CaDiCaL (the solver that stops inside a call), saying the test is
+/// skipped when it has not (a build without the default `cadical` feature).
+pub fn has_cadical() -> bool {
+    let has = built_with("cadical");
+    if !has {
+        eprintln!("skipped: built without the cadical feature");
+    }
+    has
+}
+
 /// Writes `doc` to `path` sealed for `binding`, as queensat seals what it reads back: what a
 /// forger who recomputes the seal would write (tests of the checks behind the seal).
 pub fn write_sealed(path: &std::path::Path, doc: &serde_json::Value, binding: &str) {
