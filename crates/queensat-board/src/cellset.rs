@@ -249,6 +249,7 @@ mod tests {
             let (sa, sb) = (CellSet::<4>::of(a.iter().copied()), CellSet::<4>::of(b.iter().copied()));
             prop_assert_eq!(sa.iter().collect::<Vec<_>>(), a.iter().copied().collect::<Vec<_>>());
             prop_assert_eq!(sa.len(), a.len());
+            prop_assert_eq!(sa.has_one(), a.len() == 1);
             prop_assert_eq!(sa.first(), a.first().copied());
             prop_assert_eq!(sa.last(), a.last().copied());
             prop_assert_eq!(sa.union(&sb).iter().collect::<Vec<_>>(), a.union(&b).copied().collect::<Vec<_>>());
