@@ -51,10 +51,7 @@ impl SolverArgs {
     /// between calls is kept, with [`SolverArgs::note_limit`].
     pub fn backend_within(&self, time_limit: Option<Duration>) -> Backend {
         self.note_limit(time_limit);
-        match (&self.solver, time_limit) {
-            (None, Some(_)) => Backend::for_time_limit(),
-            _ => self.backend(),
-        }
+        Backend::within(self.solver.as_ref(), time_limit)
     }
 
     /// Under a time limit, a one-line note on stderr when the solver named stops only between

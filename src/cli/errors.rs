@@ -2,6 +2,7 @@
 //! usage error clap finds as for any other.
 
 use super::stdout::{is_broken_pipe, write_stdout};
+use queensat::run::one_line;
 
 /// Help and version go to stdout (exit 0); a usage error becomes one line
 /// `queensat: error: ...` on stderr, exit 2, like every other error.
@@ -50,15 +51,6 @@ fn usage_error_line(text: &str) -> String {
     } else {
         msg.to_string()
     }
-}
-
-/// An error and its causes on one line.
-pub(super) fn one_line(e: &anyhow::Error) -> String {
-    e.chain()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(": ")
-        .replace('\n', " ")
 }
 
 #[cfg(test)]

@@ -28,7 +28,8 @@ mod value;
 mod verify;
 
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
-use errors::{clap_exit, one_line};
+use errors::clap_exit;
+use queensat::run::one_line;
 use stdout::is_broken_pipe;
 
 /// Queen-placement puzzles answered with a SAT solver.

@@ -13,6 +13,13 @@ pub fn request_stop(signal: i32) {
     let _ = STOP.compare_exchange(0, signal, Ordering::Relaxed, Ordering::Relaxed);
 }
 
+/// Forgets a stop request, for a process that runs one search after another and stops each
+/// alone (the Python module: a Ctrl-C stops the call under way, not the next one). Call it
+/// only when no search is running.
+pub fn clear_stop() {
+    STOP.store(0, Ordering::Relaxed);
+}
+
 /// Whether a stop was asked for.
 pub fn stop_requested() -> bool {
     STOP.load(Ordering::Relaxed) != 0

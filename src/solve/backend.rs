@@ -75,6 +75,16 @@ impl Backend {
             .unwrap_or_default()
     }
 
+    /// The backend of a search under `time_limit` given the one `named`, if any: the one named,
+    /// else, with a limit, [`for_time_limit`](Self::for_time_limit), else the default.
+    pub fn within(named: Option<&Backend>, time_limit: Option<std::time::Duration>) -> Backend {
+        match (named, time_limit) {
+            (Some(b), _) => b.clone(),
+            (None, Some(_)) => Backend::for_time_limit(),
+            (None, None) => Backend::default(),
+        }
+    }
+
     /// Whether [`make_configured`](Self::make_configured) applies a preset (CaDiCaL only).
     pub fn has_presets(&self) -> bool {
         #[cfg(feature = "cadical")]
