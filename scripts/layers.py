@@ -27,6 +27,8 @@ LAYERS = {
     "engine": ["choice", "board", "check", "encode", "io", "solve", "run"],
     "study": ["choice", "board", "check", "encode", "io", "solve", "run", "engine"],
     "cli": ["choice", "board", "check", "encode", "io", "solve", "run", "engine", "study"],
+    # The Python module (crates/queensat-py), beside the command line: a caller of the library.
+    "py": ["choice", "board", "check", "encode", "io", "solve", "run", "engine", "study"],
 }
 
 # `crate::x`, `queensat::x` (the binary's view of the library), `queensat_x::` (a crate).

@@ -1,0 +1,358 @@
+"""queensat: queen-placement puzzles answered with SAT solvers, from Python.
+
+Every call runs the library the ``queensat`` command line runs and returns the numbers its
+``--format json`` prints: each placement is checked by the independent checker and each
+optimum proved, and what could not be proved is labelled so (``proved`` is False).
+
+>>> import queensat
+>>> b = queensat.Board(8, 8, walls=[(1, 3), (2, 5)])
+>>> r = b.value()
+>>> r.value, r.proved
+(10, True)
+
+A notebook draws a board and a result as a picture (``_repr_svg_``). The studies (``sweep``,
+``least_walls``, ``nk``, ``puzzles``, ``verify``) return lists of dicts, which
+``pandas.DataFrame`` takes; the whole JSON report is their ``.report``. Bad input raises
+:class:`QueensatError` (a ``ValueError``) with the command line's message. A long call shows
+progress on stderr (``progress=False``: none), and Ctrl-C stops it cleanly: the
+``KeyboardInterrupt`` raised carries what the library had as ``.partial`` (or None).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import _queensat
+from ._queensat import QueensatError, __version__
+
+__all__ = [
+    "Board",
+    "QueensatError",
+    "Report",
+    "ValueResult",
+    "least_walls",
+    "nk",
+    "puzzles",
+    "sweep",
+    "verify",
+    "__version__",
+]
+
+Cell = Tuple[int, int]
+Cells = Union[str, Iterable[Sequence[int]]]
+Counts = Union[int, str, range, Iterable[int]]
+Progress = Union[bool, Callable[[str, int, int, List[str]], None]]
+
+
+def _cells(cells: Optional[Cells]) -> Optional[str]:
+    """Cells as the command line lists them: ``"r,c r,c"``."""
+    if cells is None or isinstance(cells, str):
+        return cells
+    return " ".join(f"{r},{c}" for r, c in cells)
+
+
+def _counts(counts: Counts) -> str:
+    """Counts as the command line takes them: ``K``, ``A..B`` or ``a,b``."""
+    if isinstance(counts, str):
+        return counts
+    if isinstance(counts, int):
+        return str(counts)
+    if isinstance(counts, range) and counts.step == 1 and len(counts) > 0:
+        return f"{counts.start}..{counts.stop - 1}"
+    return ",".join(str(int(k)) for k in counts)
+
+
+def _placement(cells: Any) -> List[Cell]:
+    return [(int(r), int(c)) for r, c in cells]
+
+
+class _Bar:
+    """Progress on stderr once a call has run for a second: tqdm's bar where tqdm is
+    installed, else one line rewritten in place."""
+
+    DELAY = 1.0
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.tqdm: Any = None
+        self.what = ""
+        self.shown = False
+
+    def __call__(self, what: str, done: int, total: int, notes: List[str]) -> None:
+        for line in notes:
+            self._line(line)
+        if time.monotonic() - self.start < self.DELAY:
+            self.what = what
+            return
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            tqdm = None
+        if tqdm is not None:
+            if self.tqdm is None or what != self.what:
+                self.close()
+                self.tqdm = tqdm(desc=what, total=total or None, file=sys.stderr)
+            self.tqdm.n = done
+            self.tqdm.refresh()
+        else:
+            of = f"/{total}" if total else ""
+            sys.stderr.write(f"\r{what}: {done}{of}   ")
+            sys.stderr.flush()
+            self.shown = True
+        self.what = what
+
+    def _line(self, line: str) -> None:
+        if self.tqdm is not None:
+            self.tqdm.write(line, file=sys.stderr)
+        elif time.monotonic() - self.start >= self.DELAY:
+            sys.stderr.write(("\n" if self.shown else "") + line + "\n")
+            self.shown = False
+
+    def close(self) -> None:
+        if self.tqdm is not None:
+            self.tqdm.close()
+            self.tqdm = None
+        if self.shown:
+            sys.stderr.write("\n")
+            self.shown = False
+
+
+def _call(native: Callable[..., str], progress: Progress, *args: Any, **kwargs: Any) -> str:
+    """A native call with its progress display; a KeyboardInterrupt's ``partial`` loaded."""
+    bar = _Bar() if progress is True else None
+    kwargs["progress"] = bar if bar is not None else (progress or None)
+    try:
+        return native(*args, **kwargs)
+    except KeyboardInterrupt as e:
+        partial = getattr(e, "partial", None)
+        if isinstance(partial, str):
+            e.partial = _load(partial)
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _load(text: str) -> Any:
+    """A command's JSON output: one object, or one per line."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) == 1:
+        return json.loads(lines[0])
+    return [json.loads(line) for line in lines]
+
+
+class Report(List[Dict[str, Any]]):
+    """The rows of a study (a list of dicts, for ``pandas.DataFrame``), and in ``report``
+    the command's whole JSON report (its options, provenance, how the run ended)."""
+
+    report: Dict[str, Any]
+
+    def __init__(self, rows: Iterable[Dict[str, Any]], report: Dict[str, Any]) -> None:
+        super().__init__(rows)
+        self.report = report
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the run stopped before the end (its rows are then not all of them)."""
+        return self.report.get("state") == "stopped" or any(
+            r.get("stopped") for r in self if isinstance(r, dict)
+        )
+
+
+class Board:
+    """A board of ``rows`` x ``cols`` cells with walls (which block lines of attack) and holes
+    (cells no queen may take, which block nothing); cells are ``(row, col)``, 0-based, row 0
+    at the top. The library checks the board as the command line checks
+    ``--rows R --cols C --walls ... --holes ...``; ``walls`` and ``holes`` may also be given
+    as the command line's text (``"1,3 2,5"``, ``holes="diagonals"``)."""
+
+    def __init__(self, rows: int, cols: Optional[int] = None, walls: Optional[Cells] = None,
+                 holes: Optional[Cells] = None) -> None:
+        cols = rows if cols is None else cols
+        self._set(_queensat.load_board(rows, cols, _cells(walls), _cells(holes)))
+
+    @classmethod
+    def from_file(cls, path: Union[str, "os.PathLike[str]"]) -> "Board":
+        """The board of a board file (an ASCII grid or JSON), as ``queensat value FILE``
+        reads it."""
+        board = cls.__new__(cls)
+        board._set(_queensat.load_board(file=os.fspath(path)))
+        return board
+
+    def _set(self, loaded: Any) -> None:
+        self._loaded = loaded
+        d = json.loads(loaded.json())
+        self.rows: int = d["rows"]
+        self.cols: int = d["cols"]
+        self.walls: List[Cell] = _placement(d["walls"])
+        self.holes: List[Cell] = _placement(d["holes"])
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The board as the JSON board format has it."""
+        return {"rows": self.rows, "cols": self.cols,
+                "walls": [list(c) for c in self.walls], "holes": [list(c) for c in self.holes]}
+
+    def __repr__(self) -> str:
+        return f"Board({self.rows}, {self.cols}, walls={self.walls!r}, holes={self.holes!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.to_dict()))
+
+    def svg(self, placement: Optional[Cells] = None) -> str:
+        """The SVG picture ``queensat render`` draws: the board and ``placement``, whose
+        queens are drawn red where the independent checker finds them attacking."""
+        return json.loads(_queensat.render(self._loaded, _cells(placement)))["svg"]
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def value(self, *, solver: Optional[str] = None, search: Optional[str] = None,
+              amo: Optional[str] = None, counter: Optional[str] = None, lp: bool = True,
+              time_limit: Optional[float] = None, certify: bool = False,
+              certify_dir: Optional[str] = None, progress: Progress = True) -> "ValueResult":
+        """The most non-attacking queens the board admits, an optimal placement (checked) and
+        the proof, as ``queensat value --format json`` reports them (the same options, by the
+        same names). ``time_limit`` (CPU seconds) may stop the search: the best checked
+        placement is returned with ``proved`` False. ``certify``: the optimum also refuted
+        one beyond with a proof the built-in checker checks (``certificate``)."""
+        text = _call(_queensat.value, progress, self._loaded, solver=solver, search=search,
+                     amo=amo, counter=counter, lp=lp, time_limit=time_limit, certify=certify,
+                     certify_dir=None if certify_dir is None else os.fspath(certify_dir))
+        return ValueResult(self, _load(text), certify)
+
+    def solutions(self, unique: bool = False, count_only: bool = False, *,
+                  queens: Optional[int] = None, at_least: Optional[int] = None,
+                  limit: Optional[int] = None, solver: Optional[str] = None,
+                  breaking: Optional[str] = None, progress: Progress = True,
+                  ) -> Union[int, List[List[Cell]]]:
+        """The optimal placements (or of exactly ``queens``, or of ``at_least`` queens), as
+        ``queensat solutions`` lists them; ``unique``: one per symmetry class of the board.
+        ``count_only``: their number (of classes with ``unique``). ``solutions_report`` gives
+        the whole JSON (orbit sizes, the summary)."""
+        lines = self.solutions_report(unique, count_only, queens=queens, at_least=at_least,
+                                      limit=limit, solver=solver, breaking=breaking,
+                                      progress=progress)
+        summary = lines[-1]
+        if count_only:
+            return int(summary["classes"] if unique else summary["total"])
+        return [_placement(line["queens"]) for line in lines[:-1]]
+
+    def solutions_report(self, unique: bool = False, count_only: bool = False, *,
+                         queens: Optional[int] = None, at_least: Optional[int] = None,
+                         limit: Optional[int] = None, solver: Optional[str] = None,
+                         breaking: Optional[str] = None, progress: Progress = True,
+                         ) -> List[Dict[str, Any]]:
+        """``queensat solutions --format json`` (with ``--count`` for ``count_only``): one dict
+        per placement, then the summary."""
+        text = _call(_queensat.solutions, progress, self._loaded, unique=unique,
+                     count_only=count_only, queens=queens, at_least=at_least, limit=limit,
+                     solver=solver, breaking=breaking)
+        lines = _load(text)
+        return lines if isinstance(lines, list) else [lines]
+
+
+class ValueResult:
+    """A board's value as ``queensat value --format json`` reports it; ``report`` is that JSON
+    (``{"value": ..., "certificate": ...}`` with ``certify``)."""
+
+    def __init__(self, board: Board, report: Dict[str, Any], certify: bool) -> None:
+        self.board = board
+        self.report = report
+        found = report["value"] if certify else report
+        self.certificate: Optional[Dict[str, Any]] = report.get("certificate") if certify else None
+        self.value: int = found["value"]
+        self.placement: List[Cell] = _placement(found["placement"])
+        self.proved: bool = found["proved"]
+        self.certified: bool = found["certified"]
+        self.upper_bound: int = found["upper_bound"]["bound"]
+        self.proof: str = found["proof"]
+        self.seconds: float = found["seconds"]
+
+    def __repr__(self) -> str:
+        what = "value" if self.proved else "best found (NOT proved)"
+        return f"<{self.board!r}: {what} {self.value}, {self.proof}>"
+
+    def svg(self) -> str:
+        """The board with the placement."""
+        return self.board.svg(self.placement)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def sweep(rows: int, cols: Optional[int] = None, walls: Counts = 1, *,
+          output: Optional[str] = None, engine: Optional[str] = None,
+          solver: Optional[str] = None, chunk: int = 1000, count_optimal: bool = False,
+          cross_check: bool = False, threads: Optional[int] = None,
+          progress: Progress = True) -> Report:
+    """Every board of the shape with ``walls`` walls (``K``, ``range(a, b)``, a list, or the
+    command line's ``"A..B"``), one per symmetry class, each value proved:
+    ``queensat sweep --format json``. One dict per wall count (classes, boards, boards by
+    value, the maximum and an example); the per-class rows are kept in ``output`` (a folder,
+    where a rerun resumes), or in a temporary folder removed afterwards."""
+    cols = rows if cols is None else cols
+    report = _load(_call(_queensat.sweep, progress, rows, cols, _counts(walls),
+                         output=None if output is None else os.fspath(output), engine=engine,
+                         solver=solver, chunk=chunk, count_optimal=count_optimal,
+                         cross_check=cross_check, threads=threads))
+    return Report(report.get("summaries") or [], report)
+
+
+def least_walls(rows: int, cols: Optional[int] = None, queens: Optional[Counts] = None, *,
+                count: bool = False, unique: bool = False, certify: bool = False,
+                time_limit: Optional[float] = None, solver: Optional[str] = None,
+                search: Optional[str] = None, progress: Progress = True) -> Report:
+    """The fewest walls that let ``queens`` queens fit on the board, a witness and the proof:
+    ``queensat least-walls --format json``, one dict per queen count. ``count``: also the
+    number of least boards (``unique``: of their classes)."""
+    cols = rows if cols is None else cols
+    report = _load(_call(_queensat.least_walls, progress, rows, cols,
+                         None if queens is None else _counts(queens), count=count,
+                         unique=unique, certify=certify, time_limit=time_limit, solver=solver,
+                         search=search))
+    return Report(report["reports"], report)
+
+
+def nk(size: Counts, walls: Counts, *, methods: Optional[Sequence[str]] = None,
+       output: Optional[str] = None, threads: Optional[int] = None,
+       progress: Progress = True) -> Report:
+    """N+k queens: the placements of n + k queens and k walls on n x n, counted for each
+    ``size`` n and ``walls`` k (``queensat nk --format json``), one dict per count; several
+    ``methods`` (``rows``, ``classes``, ``sat``) count each way (``report["methods_agree"]``)."""
+    report = _load(_call(_queensat.nk, progress, _counts(size), _counts(walls),
+                         methods=None if methods is None else list(methods),
+                         output=None if output is None else os.fspath(output), threads=threads))
+    return Report(report["counts"], report)
+
+
+def puzzles(rows: int, cols: Optional[int] = None, walls: Counts = "2..4", *,
+            min_value: int = 0, limit: Optional[int] = None, engine: Optional[str] = None,
+            output: Optional[str] = None, progress: Progress = True) -> Report:
+    """The interesting puzzles (a unique optimum, every wall needed), one per symmetry class:
+    ``queensat puzzles --format json``, one dict per puzzle; ``report["levels"]`` has the
+    counts per wall count."""
+    cols = rows if cols is None else cols
+    report = _load(_call(_queensat.puzzles, progress, rows, cols, _counts(walls),
+                         min_value=min_value, limit=limit, engine=engine,
+                         output=None if output is None else os.fspath(output)))
+    return Report(report["puzzles"], report)
+
+
+def verify(file: Union[str, "os.PathLike[str]"], *, size: Optional[int] = None,
+           claim: Optional[str] = None, boards: Optional[str] = None,
+           name: Optional[str] = None, certify: bool = False,
+           progress: Progress = True) -> Report:
+    """Every claim of a published result file re-checked: ``queensat verify --format json``,
+    one dict per row with its verdict (``verdict["refuted"]`` is None for a confirmed row).
+    An author's summary (with ``boards``) has no rows: see ``.report``."""
+    report = _load(_call(_queensat.verify, progress, os.fspath(file), size=size, claim=claim,
+                         boards=None if boards is None else os.fspath(boards), name=name,
+                         certify=certify))
+    return Report(report.get("rows") or [], report)
