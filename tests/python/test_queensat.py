@@ -1,0 +1,198 @@
+"""The Python package against the command line: every number it gives equals the one
+`queensat ... --format json` prints for the same question (issue 54)."""
+
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import queensat
+from conftest import ROOT, cli_error, cli_json, stable
+
+
+def cells(cs):
+    return " ".join(f"{r},{c}" for r, c in cs)
+
+
+def random_boards(n, seed=54):
+    """`n` random small boards: shape, walls and holes."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+        free = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(free)
+        k, h = rng.randint(0, min(4, len(free) - 1)), rng.randint(0, 2)
+        yield rows, cols, sorted(free[:k]), sorted(free[k:k + h])
+
+
+def shape_args(rows, cols, walls, holes):
+    args = ["--rows", rows, "--cols", cols]
+    if walls:
+        args += ["--walls", cells(walls)]
+    if holes:
+        args += ["--holes", cells(holes)]
+    return args
+
+
+@pytest.mark.parametrize("rows,cols,walls,holes", list(random_boards(30)))
+def test_value_equals_the_command_lines_on_random_boards(rows, cols, walls, holes):
+    b = queensat.Board(rows, cols, walls=walls, holes=holes)
+    r = b.value(progress=False)
+    want = cli_json("value", *shape_args(rows, cols, walls, holes))
+    assert stable(r.report) == stable(want)
+    assert (r.value, r.proved, r.certified) == (want["value"], want["proved"], want["certified"])
+    assert r.placement == [tuple(q) for q in want["placement"]]
+    assert (b.rows, b.cols, b.walls, b.holes) == (rows, cols, walls, holes)
+
+
+def test_the_seed_records_and_a_certificate():
+    b = queensat.Board(8, 8, walls=[(1, 4), (3, 1), (4, 3)])
+    r = b.value(certify=True, progress=False)
+    want = cli_json("value", "--size", 8, "--walls", "1,4 3,1 4,3", "--certify")
+    assert stable(r.report) == stable(want)
+    assert r.value == 11 and r.proved and r.certificate["certified"]
+    assert "value 11" in repr(r)
+
+
+def test_a_time_limit_is_an_option_and_every_option_name_is_checked():
+    b = queensat.Board(6)
+    assert b.value(time_limit=30, search="binary", amo="ladder", progress=False).value == 6
+    with pytest.raises(queensat.QueensatError, match="--search.*up, down, binary"):
+        b.value(search="sideways")
+    with pytest.raises(queensat.QueensatError, match="unknown solver"):
+        b.value(solver="nosuch")
+
+
+@pytest.mark.parametrize("rows,cols,walls,holes", list(random_boards(8, seed=7)))
+def test_solutions_and_their_counts_equal_the_command_lines(rows, cols, walls, holes):
+    b = queensat.Board(rows, cols, walls=walls, holes=holes)
+    args = ["solutions", *shape_args(rows, cols, walls, holes)]
+    listed = cli_json(*args)
+    listed = listed if isinstance(listed, list) else [listed]
+    assert b.solutions(progress=False) == [[tuple(q) for q in p["queens"]] for p in listed[:-1]]
+    assert stable(b.solutions_report(progress=False)) == stable(listed)
+    summary = cli_json(*args, "--count", "--unique")
+    assert b.solutions(unique=True, count_only=True, progress=False) == summary["classes"]
+    assert b.solutions(count_only=True, progress=False) == listed[-1]["total"]
+
+
+def test_solutions_of_the_8_queens():
+    b = queensat.Board(8)
+    assert b.solutions(count_only=True, progress=False) == 92
+    assert b.solutions(unique=True, count_only=True, progress=False) == 12
+    assert len(b.solutions(unique=True, progress=False)) == 12
+    assert b.solutions(count_only=True, queens=7, limit=5, progress=False) == 5
+
+
+def test_a_sweep_equals_the_command_lines(tmp_path):
+    rows = queensat.sweep(5, 5, range(0, 4), output=tmp_path / "py", progress=False)
+    want = cli_json("sweep", "--size", 5, "--walls", "0..3", "-o", tmp_path / "cli")
+    assert stable(rows.report) == stable(want)
+    assert [s["walls"] for s in rows] == [0, 1, 2, 3]
+    assert stable(list(rows)) == stable(want["summaries"])
+    # Without a folder, a temporary one; resumed, the same answer.
+    assert stable(list(queensat.sweep(5, 5, "0..3", progress=False))) == stable(list(rows))
+    again = queensat.sweep(5, 5, [0, 1, 2, 3], output=tmp_path / "py", progress=False)
+    assert stable(list(again)) == stable(list(rows)) and not again.stopped
+
+
+def test_least_walls_equals_the_command_lines():
+    rows = queensat.least_walls(5, 5, range(6, 8), count=True, progress=False)
+    want = cli_json("least-walls", "--size", 5, "--queens", "6..7", "--count")
+    assert stable(rows.report) == stable(want)
+    assert [(r["queens"], r["least_walls"]) for r in rows] == [(6, 3), (7, 4)] or rows[0]["least_walls"] == want["reports"][0]["least_walls"]
+
+
+def test_nk_counts_equal_the_command_lines(tmp_path):
+    rows = queensat.nk(range(5, 7), 1, methods=["rows", "classes"], progress=False)
+    want = cli_json("nk", "--size", "5..6", "--walls", 1, "--method", "rows,classes", "-o", tmp_path)
+    assert stable(rows.report) == stable(want)
+    assert rows.report["methods_agree"]
+    assert [r["placements"] for r in rows] == [r["placements"] for r in want["counts"]]
+
+
+def test_puzzles_equal_the_command_lines():
+    rows = queensat.puzzles(5, 5, "1..3", progress=False)
+    want = cli_json("puzzles", "--size", 5, "--walls", "1..3")
+    assert stable(rows.report) == stable(want)
+    assert stable(list(rows)) == stable(want["puzzles"])
+
+
+def test_verify_equals_the_command_lines():
+    path = "results/published/walled-n-queens/7x7/1-W_boards.csv"
+    rows = queensat.verify(ROOT / path, name=path, progress=False)
+    # Exit 1: the file's first row claims a placement with a queen on a wall.
+    want = cli_json("verify", path, codes=(1,))
+    assert stable(rows.report) == stable(want)
+    assert len(rows) == len(want["rows"]) > 0
+    assert rows[0]["verdict"]["refuted"] == "illegal"
+
+
+def test_errors_carry_the_command_lines_message():
+    cases = [
+        (lambda: queensat.Board(4, 4, walls=[(9, 1)]), ("value", "--size", 4, "--walls", "9,1")),
+        (lambda: queensat.Board(3, 3, walls=[(1, 1)], holes=[(1, 1)]),
+         ("value", "--size", 3, "--walls", "1,1", "--holes", "1,1")),
+        (lambda: queensat.Board(0, 3), ("value", "--rows", 0, "--cols", 3)),
+        (lambda: queensat.verify(ROOT / "no-such-file.csv", progress=False), ("verify", ROOT / "no-such-file.csv")),
+    ]
+    for call, args in cases:
+        with pytest.raises(queensat.QueensatError) as e:
+            call()
+        assert str(e.value) == cli_error(*args)
+        assert isinstance(e.value, ValueError)
+    # A value the command line's parser rejects: the parser's words, the flag named.
+    with pytest.raises(queensat.QueensatError) as e:
+        queensat.sweep(5, 5, "3..1", progress=False)
+    assert str(e.value) == "invalid value '3..1' for '--walls': empty range \"3..1\""
+    assert 'empty range "3..1"' in cli_error("sweep", "--size", 5, "--walls", "3..1")
+
+
+def test_a_board_and_a_result_draw_as_the_render_command_draws():
+    b = queensat.Board(8, 8, walls=[(1, 3), (2, 5)], holes="0,0")
+    want = cli_json("render", "--size", 8, "--walls", "1,3 2,5", "--holes", "0,0")
+    assert b._repr_svg_() == want["svg"]
+    r = b.value(progress=False)
+    drawn = cli_json("render", "--size", 8, "--walls", "1,3 2,5", "--holes", "0,0",
+                     "--placement", cells(r.placement))
+    assert r._repr_svg_() == drawn["svg"] and r._repr_svg_().startswith("<svg")
+    assert queensat.Board.from_file(ROOT / "docs/boards/two-walls.txt").walls == [(1, 3), (2, 5)]
+
+
+def test_progress_reaches_a_callback():
+    heard = []
+    queensat.Board(8).solutions(count_only=True, progress=lambda *a: heard.append(a))
+    assert heard and heard[-1][0] == "placements" and heard[-1][1] == 92
+
+
+def test_ctrl_c_stops_a_long_call_and_the_next_call_runs(tmp_path):
+    """SIGINT during a long enumeration: KeyboardInterrupt with the stopped report, soon."""
+    script = textwrap.dedent("""
+        import sys, time, queensat
+        print("ready", flush=True)
+        start = time.monotonic()
+        try:
+            queensat.Board(13).solutions(count_only=True, progress=False)
+            print("finished")
+        except KeyboardInterrupt as e:
+            summary = e.partial[-1] if isinstance(e.partial, list) else e.partial
+            print("interrupted", summary["type"], summary["complete"], summary["total"] > 0)
+        print(round(time.monotonic() - start) < 20, queensat.Board(4).value(progress=False).value)
+    """)
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "ready"
+    import time
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=60)
+    assert p.returncode == 0, out
+    assert out.split("\n")[:2] == ["interrupted summary False True", "True 4"], out
+
+
+def test_the_readme_example_runs(root):
+    text = (root / "README.md").read_text()
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, "README.md", "exec"), {})
