@@ -4,7 +4,8 @@
 # bench peers too, so this is bench/setup-venv.sh into .venv, the venv `make bench-peers` uses.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# Debian's python3 makes venvs only with python3-venv (ensurepip).
+# Debian's python3 makes venvs only with python3-venv (ensurepip); `make test-python` (the
+# queensat package's venv, in make test) needs it too.
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
   SUDO=""
   if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi

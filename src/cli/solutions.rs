@@ -4,7 +4,7 @@ use super::args::{BaseArgs, ReportArgs, SolverArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
 use clap::Args;
-use queensat::engine::{Breaking, EnumOptions, Found, Target, enumerate};
+use queensat::engine::{Breaking, EnumOptions, Target};
 use queensat::run::Shard;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::report::SolutionsPrinter;
@@ -71,15 +71,7 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         unique: a.unique,
     };
     let mut out = std::io::BufWriter::new(super::stdout::Stdout::lock());
-    out.write_all(print.head().as_bytes())?;
-    let progress = a.report.progress.reporter();
-    progress.start("placements", 0);
-    let report = enumerate(&spec.board, &opts, |f: &Found| {
-        out.write_all(print.placement(f)?.as_bytes())?;
-        progress.advance(1);
-        Ok(())
-    })?;
-    progress.finish();
+    let report = print.list(&opts, &a.report.progress.reporter(), &mut out)?;
     a.report.proof.check(report.certified || !report.complete)?;
     out.write_all(print.summary(&report)?.as_bytes())?;
     out.flush()?;

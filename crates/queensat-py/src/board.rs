@@ -6,7 +6,7 @@ use crate::options::{choice, seconds, solver};
 use pyo3::prelude::*;
 use queensat::board::Board;
 use queensat::encode::BaseOptions;
-use queensat::engine::{EnumOptions, Found, Target, ValueOptions, enumerate, value_certified};
+use queensat::engine::{EnumOptions, Target, ValueOptions, value_certified};
 use queensat::io::{BoardRequest, BoardSpec, CellLists, parse_placement};
 use queensat::run::one_line;
 use queensat::study::report::{SolutionsPrinter, render_board, render_json, value_output};
@@ -160,16 +160,10 @@ pub fn solutions(
             count: count_only,
             unique,
         };
-        let mut lines = print.head();
-        reporter.start("placements", 0);
-        let report = enumerate(board, &opts, |f: &Found| {
-            lines.push_str(&print.placement(f)?);
-            reporter.advance(1);
-            Ok(())
-        })?;
-        reporter.finish();
-        lines.push_str(&print.summary(&report)?);
-        Ok(lines)
+        let mut lines = Vec::new();
+        let report = print.list(&opts, reporter, &mut lines)?;
+        lines.extend(print.summary(&report)?.into_bytes());
+        Ok(String::from_utf8(lines)?)
     })
 }
 

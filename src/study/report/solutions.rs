@@ -3,7 +3,8 @@
 
 use super::envelope::command_json;
 use crate::board::{Board, Placement, render_grid};
-use crate::engine::{EnumReport, Found, Target};
+use crate::engine::{EnumOptions, EnumReport, Found, Target, enumerate};
+use crate::run::Reporter;
 
 /// How `solutions` prints: JSON lines or text, every placement or the counts only.
 pub struct SolutionsPrinter<'a> {
@@ -58,6 +59,26 @@ impl SolutionsPrinter<'_> {
                 format!("placement {}{class}\n{grid}", f.index)
             }
         })
+    }
+
+    /// The listing up to its summary: the head, then each placement as the enumeration with
+    /// `opts` finds it, written to `out` at once (a long listing streams), `progress` told of
+    /// each. The caller writes the [`summary`](Self::summary) of the report returned.
+    pub fn list(
+        &self,
+        opts: &EnumOptions,
+        progress: &Reporter,
+        out: &mut impl std::io::Write,
+    ) -> anyhow::Result<EnumReport> {
+        out.write_all(self.head().as_bytes())?;
+        progress.start("placements", 0);
+        let report = enumerate(self.board, opts, |f: &Found| {
+            out.write_all(self.placement(f)?.as_bytes())?;
+            progress.advance(1);
+            Ok(())
+        })?;
+        progress.finish();
+        Ok(report)
     }
 
     /// The summary after the placements.
