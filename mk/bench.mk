@@ -11,9 +11,9 @@
 # topic's mk file and call it.
 
 BENCH_OUT ?= results/bench$(if $(QUICK),/quick)
-# The bench harnesses are built with both solver backends, apart from target/release so the
-# CLI build is not churned by the feature switch.
-BENCH_CARGO := $(CARGO) bench --features batsat --target-dir target/bench
+# The bench harnesses are built with both solver backends and criterion (feature `bench`), apart
+# from target/release so the CLI build is not churned by the feature switch.
+BENCH_CARGO := $(CARGO) bench --features bench --target-dir target/bench
 VENV := .venv
 QUICK ?=
 BENCH_STRIDE := $(if $(QUICK),16,1)

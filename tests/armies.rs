@@ -1,13 +1,13 @@
 //! `queensat armies`: the real binary on the seed's boards, bad input, and the SAT engine
 //! against brute force on random small boards with walls and holes.
 
+use crate::common;
+use common::queensat;
 use proptest::prelude::*;
 use queensat::board::{Board, Cell};
 use queensat::check::{brute_armies, brute_positions, check_armies};
 use queensat::encode::ArmyEncoding;
 use queensat::study::{ArmyOptions, largest_armies};
-mod common;
-use common::queensat;
 
 #[test]
 fn five_by_five_has_three_classes_of_armies_of_four() {

@@ -1,7 +1,7 @@
 //! Bad input that used to be accepted silently (issue cases 5 and 10): each is now one line
 //! `queensat: error: ...`, exit 2.
 
-mod common;
+use crate::common;
 
 use common::queensat;
 

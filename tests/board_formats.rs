@@ -3,7 +3,7 @@
 //! `nqueens` takes `--size N` like every other command (the positional N of older scripts
 //! still works).
 
-mod common;
+use crate::common;
 use common::{assert_bad_input, ok, run};
 use serde_json::Value;
 

@@ -2,7 +2,7 @@
 //! the number of series and ticks; and each renders in headless Chromium to a PNG of its size
 //! that is not blank, each series' colour drawn (tests/browser/chart.sh).
 
-mod common;
+use crate::common;
 use common::chart::{defects, legend_colours, png_size, size};
 use queensat::io::{Line, palette, render_line_chart};
 use std::path::{Path, PathBuf};
@@ -12,12 +12,15 @@ fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
-/// `lines` lines over q = `lo..=hi`, each a different slope.
+/// `lines` lines over q = `lo..=hi`, each a different slope; at most about 200 points each
+/// (the axes span `lo..=hi` all the same), so a wide span stays quick to draw.
 fn chart(lines: usize, lo: usize, hi: usize) -> String {
+    let step = ((hi - lo) / 200).max(1);
+    let qs: Vec<usize> = (lo..hi).step_by(step).chain([hi]).collect();
     let lines: Vec<Line> = (0..lines)
         .map(|i| Line {
             name: format!("{n}x{n}", n = 6 + i),
-            points: (lo..=hi).map(|q| (q, (q - lo) * (i + 1))).collect(),
+            points: qs.iter().map(|&q| (q, (q - lo) * (i + 1))).collect(),
         })
         .collect();
     render_line_chart("t", "queens q", "least walls", &lines, |_, _, _| String::new()).unwrap()
@@ -66,20 +69,40 @@ fn committed_rust_charts_read() {
     }
 }
 
-/// Renders `svg` (written to `dir`) with tests/browser/chart.sh and checks the PNG and what
-/// the browser saw: its size, some ink, every legend colour drawn, no text boxes overlapping.
-fn renders(svg: &str, name: &str, dir: &Path) {
-    let file = dir.join(format!("{name}.svg"));
-    std::fs::write(&file, svg).unwrap();
+/// Renders the charts `(name, svg)` (written to `dir`) with tests/browser/chart.sh, in one
+/// browser start, and checks each PNG and what the browser saw: its size, some ink, every
+/// legend colour drawn, no text boxes overlapping.
+fn render(charts: &[(String, String)], dir: &Path) {
     let shots = dir.join("png");
-    let out = common::programs::browser_script("chart.sh", &[file.as_os_str(), shots.as_os_str()]);
+    let mut args = vec![shots.clone().into_os_string()];
+    for (name, svg) in charts {
+        let file = dir.join(format!("{name}.svg"));
+        std::fs::write(&file, svg).unwrap();
+        args.push(file.into_os_string());
+    }
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let out = common::programs::browser_script("chart.sh", &args);
+    for (name, svg) in charts {
+        let line = out
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("chart: {name}: ")))
+            .unwrap_or_else(|| panic!("{name}: no verdict in {out}"));
+        looks_right(
+            name,
+            svg,
+            line,
+            &std::fs::read(shots.join(format!("{name}.png"))).unwrap(),
+        );
+    }
+}
+
+/// One chart's PNG and verdict line (after "chart: NAME: ").
+fn looks_right(name: &str, svg: &str, line: &str, png: &[u8]) {
     let (w, h) = size(svg);
-    let png = std::fs::read(shots.join(format!("{name}.png"))).unwrap();
-    assert_eq!(png_size(&png), (w, h), "{name}: the PNG's size");
-    let verdict = out
-        .trim()
-        .strip_prefix(&format!("chart: {name}: {w}x{h} ink "))
-        .unwrap_or_else(|| panic!("{name}: {out}"));
+    assert_eq!(png_size(png), (w, h), "{name}: the PNG's size");
+    let verdict = line
+        .strip_prefix(&format!("{w}x{h} ink "))
+        .unwrap_or_else(|| panic!("{name}: {line}"));
     let ink: f64 = verdict.split('%').next().unwrap().parse().unwrap();
     assert!(ink > 1.0, "{name}: blank ({ink}% ink)");
     assert!(verdict.ends_with(" overlaps 0"), "{name}: {verdict}");
@@ -107,11 +130,28 @@ fn charts_render_in_a_headless_browser() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let lw = std::fs::read_to_string(repo("results/least-walls/least-walls.svg")).unwrap();
-    renders(&lw, "least-walls", dir.path());
-    renders(&chart(12, 1, 150), "twelve-lines", dir.path());
-    let values = std::fs::read_to_string(repo("results/sweeps/8x8/values.svg")).unwrap();
-    renders(&values, "values", dir.path());
+    let read = |path: &str| std::fs::read_to_string(repo(path)).unwrap();
+    let mut charts = vec![
+        (
+            "least-walls".to_string(),
+            read("results/least-walls/least-walls.svg"),
+        ),
+        ("twelve-lines".to_string(), chart(12, 1, 150)),
+        ("values".to_string(), read("results/sweeps/8x8/values.svg")),
+    ];
+    if common::programs::needs("python3", "python-peers.sh") {
+        let main = committed_bench_large()
+            .into_iter()
+            .find(|r| r.0 == "large")
+            .unwrap()
+            .1;
+        for (name, saved) in [("large", main), ("crowded", crowded_bench_large())] {
+            for (name, svg, _) in bench_large_plots(&saved, &dir.path().join(name)) {
+                charts.push((name, svg));
+            }
+        }
+    }
+    render(&charts, dir.path());
 }
 
 /// Draws bench/large.py's plots from `saved` (a `large.json`) into `to`
@@ -208,27 +248,6 @@ fn bench_large_plots_read() {
     for (name, saved) in runs {
         for (name, svg, solvers) in bench_large_plots(&saved, &dir.path().join(name)) {
             assert_eq!(defects(&svg, solvers), Vec::<String>::new(), "{name}");
-        }
-    }
-}
-
-/// The main run's plots and the crowded ones (each browser start takes a second or two).
-#[test]
-fn bench_large_plots_render_in_a_headless_browser() {
-    if !common::programs::needs("chromium", "puzzles.sh")
-        || !common::programs::needs("python3", "python-peers.sh")
-    {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let main = committed_bench_large()
-        .into_iter()
-        .find(|r| r.0 == "large")
-        .unwrap()
-        .1;
-    for (name, saved) in [("large", main), ("crowded", crowded_bench_large())] {
-        for (name, svg, _) in bench_large_plots(&saved, &dir.path().join(name)) {
-            renders(&svg, &name, dir.path());
         }
     }
 }

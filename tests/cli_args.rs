@@ -1,7 +1,7 @@
 //! The shared arguments as a user meets them: one spelling everywhere, clap's own errors in
 //! the one-line `queensat: error: ...` form, and no progress on a stderr that is not a terminal.
 
-mod common;
+use crate::common;
 use common::{run, stderr, stdout};
 
 #[test]

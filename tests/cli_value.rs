@@ -1,9 +1,9 @@
 //! `queensat value` as a user runs it: answers, formats, and one-line errors on bad input.
 
+use crate::common;
+use common::{assert_bad_input, ok, run, stdout};
 use std::io::Write;
 use std::process::Command;
-mod common;
-use common::{assert_bad_input, ok, run, stdout};
 
 fn grid_file(text: &str) -> tempfile::NamedTempFile {
     let mut f = tempfile::NamedTempFile::new().unwrap();

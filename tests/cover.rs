@@ -1,7 +1,7 @@
 //! `queensat cover`: packing and covering small boards with n-queens solutions, through the
 //! real binary, with certificates checked and bad input refused.
 
-mod common;
+use crate::common;
 use common::queensat;
 
 /// `queensat cover --size 8` with `solver`, certificates into `dir`, and `extra` options.
@@ -223,8 +223,7 @@ fn a_time_limit_picks_a_solver_that_stops_inside_a_call() {
 }
 
 /// Ctrl-C stops the search like a time limit (open bounds), exits 130 and keeps no report, so
-/// a rerun tries again. (12×12's packing question takes minutes: after 1.5 s of CPU it is still
-/// running, however loaded the machine.)
+/// a rerun tries again.
 #[test]
 fn ctrl_c_reports_open_bounds_and_caches_nothing() {
     if !common::has_cadical() {
@@ -232,11 +231,13 @@ fn ctrl_c_reports_open_bounds_and_caches_nothing() {
     }
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
+    // 10x10: its 724 solutions are listed in half a second and the optima take a minute and a
+    // half, so after 1.5 s of CPU the search for them is under way, however loaded the machine.
     let out = common::signalled_after_cpu(
         &[
             "cover",
             "--size",
-            "12",
+            "10",
             "--solver",
             "cadical",
             "--certificates",
@@ -248,5 +249,24 @@ fn ctrl_c_reports_open_bounds_and_caches_nothing() {
     let (stdout, stderr) = (common::stdout(&out), common::stderr(&out));
     assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
     assert!(stdout.contains("(open)"), "{stdout}");
-    assert!(!dir.path().join("cover-12.json").exists());
+    assert!(!dir.path().join("cover-10.json").exists());
+}
+
+/// A stop signal while the n-queens solutions are listed (12×12's 14,200 take over ten seconds)
+/// ends the run at once: nothing to report yet, the signal's exit status.
+#[test]
+fn sigterm_while_listing_solutions_stops_at_once() {
+    if !common::has_cadical() {
+        return;
+    }
+    let started = std::time::Instant::now();
+    let out = common::signalled_after_cpu(
+        &["cover", "--size", "12", "--solver", "cadical"],
+        libc::SIGTERM,
+        500,
+    );
+    let (stdout, stderr) = (common::stdout(&out), common::stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{stdout}{stderr}");
+    assert!(stderr.contains("before there was anything to report"), "{stderr}");
+    assert!(started.elapsed().as_secs() < 8, "{:?}", started.elapsed());
 }

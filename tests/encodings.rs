@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

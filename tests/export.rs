@@ -1,12 +1,12 @@
 //! Export formats, external solvers and certificates, through the real binary.
 //! Needs the solvers and the DRAT checker that `.ci/setup.d/export.sh` installs.
 
+use crate::common;
+use common::{ok, run, stderr};
 use queensat::board::{Board, Placement, render_cell_list};
 use queensat::check::{brute_value, check_placement};
 use std::path::Path;
 use std::process::{Command, Output};
-mod common;
-use common::{ok, run, stderr};
 
 /// The stdout of `solve`, which exits 10 on SAT and 20 on UNSAT.
 fn answered(o: &Output) -> String {

@@ -2,7 +2,7 @@
 //! a false SAT model, a false UNSAT, a crash after UNSAT, an exit code that contradicts the
 //! answer, a hang with children, garbage, huge output; and strict time limits.
 
-mod common;
+use crate::common;
 
 use common::hostile::fake_solver as fake;
 use common::queensat;

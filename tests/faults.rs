@@ -2,7 +2,7 @@
 //! and resume, a failed merge, output paths that are links or pipes, a closed stdout, DIMACS
 //! headers that lie, absurd thread counts, disk full.
 
-mod common;
+use crate::common;
 
 use common::queensat;
 use std::path::Path;

@@ -10,10 +10,10 @@
 //! - [`bad_bytes`]: input files of hostile bytes for every command that reads one;
 //! - [`closed_stdout`]: every command with standard output closed.
 //!
-//! Each test prints how many cases it ran; `cargo test --release --test hostile -- --ignored`
+//! Each test prints how many cases it ran; `cargo test --release --test integration hostile:: -- --ignored`
 //! runs the larger generated set (more byte flips per file).
 
-mod common;
+use crate::common;
 
 use common::hostile::{Case, Expect, LIARS, Lcg, copy_dir, fake_solver, run_all};
 use std::path::{Path, PathBuf};

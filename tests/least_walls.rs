@@ -1,6 +1,8 @@
 //! Least walls against brute force over all wall sets of small boards, the wall model's
 //! fixed-board invariant against brute force, and the command line.
 
+use crate::common;
+use common::queensat;
 use proptest::prelude::*;
 use queensat::board::{Board, Coord};
 use queensat::check::brute_value;
@@ -8,8 +10,6 @@ use queensat::encode::{Attack, QueenCount, WallModel, WallOptions};
 use queensat::solve::{SolveIncremental, SolverResult, VarisatSolver};
 use queensat::study::{LeastWallsOptions, WallSearch, least_walls, wall_lower_bound};
 use std::collections::HashSet;
-mod common;
-use common::queensat;
 
 /// Calls `f` on every `n × n` board with exactly `k` walls.
 fn each_board(n: usize, k: usize, f: &mut impl FnMut(Board)) {

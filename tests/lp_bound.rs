@@ -2,7 +2,7 @@
 //! certificate alone, one where its implied clauses make the final UNSAT call easy, `--no-lp`,
 //! `--certify` with the clauses in the checked CNF, and `encode --lp-cuts`.
 
-mod common;
+use crate::common;
 use common::{assert_bad_input, ok, run};
 
 /// Walls at every `step`-th square of every `step`-th row from `off`, as `--walls` text.

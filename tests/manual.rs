@@ -1,7 +1,7 @@
 //! What `--help` and the man pages say beyond the arguments (src/cli/manual.rs): every
 //! example runs as shown, and the man pages have their EXIT STATUS, ENVIRONMENT and EXAMPLES.
 
-mod common;
+use crate::common;
 use std::path::Path;
 use std::process::Command;
 

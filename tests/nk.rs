@@ -1,7 +1,7 @@
 //! `queensat nk`: N+k queens counts against the published terms (test oracles only) and the
 //! agreement of its three methods and of the sweep's count of optimal placements.
 
-mod common;
+use crate::common;
 use common::queensat;
 
 /// The placements `nk` prints for one n and k.

@@ -1,11 +1,11 @@
 //! `queensat nqueens` end to end, and the n-queens search and checker against brute force.
 
+use crate::common;
+use common::queensat;
 use proptest::prelude::*;
 use queensat::board::{Board, Placement};
 use queensat::check::{brute_count, check_columns, check_placement};
 use queensat::engine::nqueens::{Method, constructive, min_conflicts, solve_nqueens};
-mod common;
-use common::queensat;
 
 fn placement(col: &[u32]) -> Placement {
     Placement::new(col.iter().enumerate().map(|(r, &c)| (r, c as usize)).collect())

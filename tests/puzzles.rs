@@ -1,7 +1,7 @@
 //! `queensat puzzles` end to end: files, the comparison, bad input, and the page in a real
 //! headless browser.
 
-mod common;
+use crate::common;
 use std::path::Path;
 use std::process::{Command, Output};
 

@@ -6,7 +6,7 @@
 //! schema cannot say more than is checked. (The `jsonschema` crate would add a regex engine and
 //! dozens of crates to the build for the same checks.)
 
-mod common;
+use crate::common;
 use common::{run, stderr};
 use serde_json::Value;
 use std::path::Path;

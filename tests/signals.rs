@@ -3,7 +3,7 @@
 //! for SIGINT). Each test signals the real binary once it has used some CPU time, so that it
 //! is searching however loaded the machine is.
 
-mod common;
+use crate::common;
 use common::{queensat, signalled_after_cpu, stderr, stdout};
 use libc::{SIGHUP, SIGINT, SIGTERM};
 

@@ -1,13 +1,13 @@
 //! `queensat solutions` and `queensat render`: oracles, brute-force agreement, file formats.
 
+use crate::common;
+use common::{ok, run, stderr};
 use proptest::prelude::*;
 use queensat::board::{Board, Cell, Placement};
 use queensat::check::{brute_count, check_placement};
 use queensat::engine::{Breaking, EnumOptions, Target, count, enumerate};
 use std::collections::HashSet;
 use std::process::Command;
-mod common;
-use common::{ok, run, stderr};
 
 /// The summary line of a JSON-lines run.
 fn summary(args: &[&str]) -> serde_json::Value {

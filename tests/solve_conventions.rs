@@ -2,7 +2,7 @@
 //! line is `c`, `s` or `v`, the model comes as wrapped `v` lines ending with `v 0`, and a CNF
 //! (or a solver's output) may come compressed with gzip, xz or bzip2, told by its first bytes.
 
-mod common;
+use crate::common;
 use common::{assert_bad_input, queensat};
 use std::io::Write;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `queensat sweep` and `queensat merge` through the real binary: resume, shards, merge,
 //! GNU parallel, bad input, and the value distributions against `make bench-sweep`'s peer.
 
-mod common;
+use crate::common;
 use std::path::Path;
 use std::process::{Command, Output};
 

@@ -1,7 +1,7 @@
 //! `value --time-limit`: when the limit runs out, the best checked placement and the best upper
 //! bound known, labelled NOT proved, exit 3; within the limit, the proved value as usual.
 
-mod common;
+use crate::common;
 use common::queensat;
 
 fn err_of(args: &[&str]) -> String {

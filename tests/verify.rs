@@ -1,6 +1,6 @@
 //! `queensat verify` on the published files and on small files made here.
 
-mod common;
+use crate::common;
 use common::{run, stderr, stdout};
 use std::path::Path;
 

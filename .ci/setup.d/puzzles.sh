@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# Headless Chromium for the puzzle page's browser test (tests/puzzles.rs).
+# Headless Chromium for the browser tests (the puzzle page in tests/puzzles.rs, the charts in
+# tests/charts.rs).
 set -euo pipefail
-if ! command -v chromium >/dev/null 2>&1; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
+. "$(dirname "$0")/../apt.sh"
+command -v chromium >/dev/null 2>&1 || apt_install chromium

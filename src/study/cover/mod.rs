@@ -51,7 +51,14 @@ pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Plac
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
-    while let Some(p) = session.solve_with(&assumps)? {
+    // A stop signal ends the enumeration too, a call under way among it (on backends that can):
+    // the list is the first stage of a cover, and there is nothing to report without it.
+    session.solver.set_stop(stop_requested);
+    loop {
+        crate::run::interrupt::check_stop()?;
+        let Some(p) = session.solve_with(&assumps)? else {
+            break;
+        };
         let clause = session.model.blocking_clause_fixed_count(&p);
         session.add_clause(clause)?;
         out.push(p);
