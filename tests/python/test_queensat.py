@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -103,7 +104,7 @@ def test_least_walls_equals_the_command_lines():
     rows = queensat.least_walls(5, 5, range(6, 8), count=True, progress=False)
     want = cli_json("least-walls", "--size", 5, "--queens", "6..7", "--count")
     assert stable(rows.report) == stable(want)
-    assert [(r["queens"], r["least_walls"]) for r in rows] == [(6, 3), (7, 4)] or rows[0]["least_walls"] == want["reports"][0]["least_walls"]
+    assert [r["queens"] for r in rows] == [6, 7] and rows[0]["least_walls"] == 3
 
 
 def test_nk_counts_equal_the_command_lines(tmp_path):
@@ -168,7 +169,7 @@ def test_progress_reaches_a_callback():
     assert heard and heard[-1][0] == "placements" and heard[-1][1] == 92
 
 
-def test_ctrl_c_stops_a_long_call_and_the_next_call_runs(tmp_path):
+def test_ctrl_c_stops_a_long_call_and_the_next_call_runs():
     """SIGINT during a long enumeration: KeyboardInterrupt with the stopped report, soon."""
     script = textwrap.dedent("""
         import sys, time, queensat
@@ -184,7 +185,6 @@ def test_ctrl_c_stops_a_long_call_and_the_next_call_runs(tmp_path):
     """)
     p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert p.stdout.readline().strip() == "ready"
-    import time
     time.sleep(1.5)
     p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=60)
