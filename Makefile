@@ -18,12 +18,11 @@ quick = $(if $(QUICK),$(1),$(2))
 .PHONY: all build test test-docs-slow demo results results-quick bench lint layers fmt clean
 all: build
 
-## The binary, and the Python module's crate in the same cargo call: PyO3's macros widen syn's
-## features, and one feature set for both lets `pip install .` (maturin) reuse this build of the
-## library instead of compiling it again (make test-python). PYO3_BUILD_EXTENSION_MODULE, as
-## maturin sets it: the module does not link libpython.
+## The binary. `--workspace` resolves features as `cargo test --workspace` and maturin do (PyO3's
+## macros widen syn's), so `make test` and `pip install .` (make test-python) reuse this build of
+## the library; `--bins` leaves PyO3 to maturin, whose environment would rebuild it anyway.
 build:
-	PYO3_BUILD_EXTENSION_MODULE=1 $(CARGO) build --release -p queensat -p queensat-py
+	$(CARGO) build --release --workspace --bins
 
 $(BIN): build
 
