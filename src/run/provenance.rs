@@ -27,9 +27,22 @@ pub fn host() -> String {
     format!("{}, {cores} cores, {}", cpu_model(), std::env::consts::OS)
 }
 
-/// This invocation as `queensat ARGS`: the program's own path is left out, so a result file
-/// names no directory of the machine that made it.
+/// How this process was started, where the library runs inside another program (the Python
+/// module: the interpreter's `sys.argv`), set once ([`set_invocation`]).
+static INVOCATION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Names this process's invocation for [`command_line`], where it is not the queensat command;
+/// the first call wins.
+pub fn set_invocation(line: String) {
+    let _ = INVOCATION.set(line);
+}
+
+/// This invocation as `queensat ARGS` (the program's own path left out, so a result file names
+/// no directory of the machine that made it), or as [`set_invocation`] named it.
 pub fn command_line() -> String {
+    if let Some(line) = INVOCATION.get() {
+        return line.clone();
+    }
     std::iter::once("queensat".to_string())
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()

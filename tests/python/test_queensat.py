@@ -113,6 +113,8 @@ def test_nk_counts_equal_the_command_lines(tmp_path):
     assert stable(rows.report) == stable(want)
     assert rows.report["methods_agree"]
     assert [r["placements"] for r in rows] == [r["placements"] for r in want["counts"]]
+    # Provenance names the Python program, not the interpreter's arguments as a command line.
+    assert all(r["command"].startswith("python ") for r in rows), rows[0]["command"]
 
 
 def test_puzzles_equal_the_command_lines():

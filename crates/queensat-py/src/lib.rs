@@ -14,6 +14,22 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _queensat(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Result files name the command that made them: here the Python program (its script's
+    // directory left out, as the command line leaves out the binary's), not the interpreter's
+    // arguments read as a queensat command line.
+    let argv: Vec<String> = m
+        .py()
+        .import("sys")?
+        .getattr("argv")?
+        .extract()
+        .unwrap_or_default();
+    let script = argv.first().map_or("", |a| a.rsplit('/').next().unwrap_or(a));
+    let rest: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
+    queensat::run::provenance::set_invocation(
+        format!("python {script} {}", rest.join(" "))
+            .trim_end()
+            .to_string(),
+    );
     m.add("QueensatError", m.py().get_type::<call::QueensatError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<board::LoadedBoard>()?;
