@@ -34,8 +34,10 @@ __all__ = [
     "QueensatError",
     "Report",
     "ValueResult",
+    "cover",
     "least_walls",
     "nk",
+    "nqueens",
     "puzzles",
     "sweep",
     "verify",
@@ -257,6 +259,22 @@ class Board:
         lines = _load(text)
         return lines if isinstance(lines, list) else [lines]
 
+    def armies(self, unique: bool = False, *, encoding: Optional[str] = None,
+               solver: Optional[str] = None, time_limit: Optional[float] = None,
+               count_seconds: Optional[float] = None, symmetry_breaking: bool = True,
+               certify: bool = False, certify_dir: Optional[str] = None,
+               progress: Progress = True) -> Dict[str, Any]:
+        """Peaceable queen armies: the largest ``m`` such that ``m`` white and ``m`` black
+        queens stand on the board with no queen attacking one of the other colour, a checked
+        position and the proof, as ``queensat armies --format json`` reports them (``m``,
+        ``proved``, ``white``, ``black``, ...); ``unique``: every optimal position up to
+        symmetry and colour swap."""
+        return _load(_call(_queensat.armies, progress, self._loaded, unique=unique,
+                           encoding=encoding, solver=solver, time_limit=time_limit,
+                           count_seconds=count_seconds, symmetry_breaking=symmetry_breaking,
+                           certify=certify,
+                           certify_dir=None if certify_dir is None else os.fspath(certify_dir)))
+
 
 class ValueResult:
     """A board's value as ``queensat value --format json`` reports it; ``report`` is that JSON
@@ -356,3 +374,26 @@ def verify(file: Union[str, "os.PathLike[str]"], *, size: Optional[int] = None,
                          boards=None if boards is None else os.fspath(boards), name=name,
                          certify=certify))
     return Report(report.get("rows") or [], report)
+
+
+def cover(size: Counts, *, amo: Optional[str] = None, solver: Optional[str] = None,
+          time_limit: Optional[float] = None, symmetry_breaking: bool = True,
+          certify: bool = False, certificates: Optional[str] = None,
+          progress: Progress = True) -> Report:
+    """Packing and covering the n x n board with n-queens solutions, for each n of ``size``
+    (1..12): the most pairwise-disjoint solutions and the fewest that cover every square, each
+    optimum proved (``queensat cover --format json``), one dict per size."""
+    report = _load(_call(_queensat.cover, progress, _counts(size), amo=amo, solver=solver,
+                         time_limit=time_limit, symmetry_breaking=symmetry_breaking,
+                         certify=certify,
+                         certificates=None if certificates is None else os.fspath(certificates)))
+    return Report(report["reports"], report)
+
+
+def nqueens(n: int, *, method: Optional[str] = None, seed: int = 1, max_memory: int = 2048,
+            progress: Progress = True) -> Dict[str, Any]:
+    """One solution of n-queens for n up to the millions (min-conflicts or a construction),
+    checked: ``queensat nqueens --size N --format json``, with the solution as ``columns``
+    (the queen of row r stands in column ``columns[r]``; None when there is none)."""
+    return _load(_call(_queensat.nqueens, progress, n, method=method, seed=seed,
+                       max_memory=max_memory))

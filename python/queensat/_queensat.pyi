@@ -108,3 +108,35 @@ def verify(
     certify: bool = False,
     progress: Progress = None,
 ) -> str: ...
+def armies(
+    board: LoadedBoard,
+    *,
+    unique: bool = False,
+    encoding: Optional[str] = None,
+    solver: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    count_seconds: Optional[float] = None,
+    symmetry_breaking: bool = True,
+    certify: bool = False,
+    certify_dir: Optional[Union[str, PathLike[str]]] = None,
+    progress: Progress = None,
+) -> str: ...
+def cover(
+    size: str,
+    *,
+    amo: Optional[str] = None,
+    solver: Optional[str] = None,
+    time_limit: Optional[float] = None,
+    symmetry_breaking: bool = True,
+    certify: bool = False,
+    certificates: Optional[Union[str, PathLike[str]]] = None,
+    progress: Progress = None,
+) -> str: ...
+def nqueens(
+    n: int,
+    *,
+    method: Optional[str] = None,
+    seed: int = 1,
+    max_memory: int = 2048,
+    progress: Progress = None,
+) -> str: ...

@@ -2,12 +2,11 @@
 
 use super::args::{OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::choice::choice;
-use anyhow::bail;
 use clap::Args;
 use queensat::encode::Amo;
 use queensat::run::interrupt::{stop_requested, stopped_exit_code};
-use queensat::study::report::{cover_output, pack_and_cover_cached};
-use queensat::study::{Counts, CoverOptions};
+use queensat::study::report::{cover_output, cover_sizes};
+use queensat::study::{Counts, CoverOptions, DEFAULT_COVER_AMO};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -25,7 +24,7 @@ pub struct CoverArgs {
     #[command(flatten)]
     pub output: OutputArgs,
     /// At-most-one encoding of "one solution per square" when packing.
-    #[arg(long, value_parser = choice::<Amo>(), default_value_t = Amo::Ladder)]
+    #[arg(long, value_parser = choice::<Amo>(), default_value_t = DEFAULT_COVER_AMO)]
     pub amo: Amo,
     /// Stop each search (partition, packing, covering, and a stopped cover's "no partition"
     /// question) after this many CPU seconds and report the best selection found with the
@@ -50,28 +49,15 @@ pub struct CoverArgs {
 }
 
 pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
-    // Beyond 12 the solution lists run to hundreds of thousands: not what this command is for.
-    if a.size.min() == 0 || a.size.max() > 12 {
-        bail!("--size: every side must lie within 1..12");
-    }
-    // `--certify` alone: certificates in a directory removed at the end.
-    let scratch = match (a.certify, &a.certificates) {
-        (true, None) => Some(tempfile::Builder::new().prefix("queensat-certify-").tempdir()?),
-        _ => None,
-    };
-    let certificates = a
-        .certificates
-        .clone()
-        .or_else(|| scratch.as_ref().map(|d| d.path().to_path_buf()));
     let opts = CoverOptions {
         backend: a.solver.backend_within(a.time_limit),
         amo: a.amo,
-        certificates,
+        certificates: a.certificates.clone(),
         symmetry_breaking: a.symmetry.breaking(),
         progress: a.report.progress.reporter(),
         time_limit: a.time_limit,
     };
-    let (reports, missing) = pack_and_cover_cached(a.size.as_slice(), &opts, a.cached_only, &opts.progress)?;
+    let (reports, missing) = cover_sizes(a.size.as_slice(), opts, a.certify, a.cached_only)?;
     let unchecked = reports.iter().any(|r| r.rests_on_unchecked_unsat());
     a.report.proof.check(!unchecked)?;
     let one_size = a.size.single().is_some();

@@ -20,7 +20,10 @@ pub use armies::{
     optimal_classes,
 };
 pub use counts::Counts;
-pub use cover::{CoverOptions, CoverReport, Optimum, nqueens_solutions, pack_and_cover, seed_line};
+pub use cover::{
+    CoverOptions, CoverReport, DEFAULT_AMO as DEFAULT_COVER_AMO, Optimum, nqueens_solutions, pack_and_cover,
+    seed_line,
+};
 pub use least_walls::{
     BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, LeastWallsSpec, SolverFigures,
     Stopped, WallSearch, Witness, least_walls, least_walls_over, most_queens_any_board, proved_lower_bound,

@@ -134,6 +134,39 @@ def test_verify_equals_the_command_lines():
     assert rows[0]["verdict"]["refuted"] == "illegal"
 
 
+def test_armies_equal_the_command_lines():
+    for board, args in [(queensat.Board(5, 5), ["--size", 5]),
+                        (queensat.Board(5, 6, walls=[(2, 2)]), ["--rows", 5, "--cols", 6, "--walls", "2,2"])]:
+        got = board.armies(unique=True, progress=False)
+        want = cli_json("armies", *args, "--unique")
+        assert stable(got) == stable(want)
+        assert got["proved"]
+
+
+def test_cover_equals_the_command_lines():
+    rows = queensat.cover(range(5, 8), progress=False)
+    want = cli_json("cover", "--size", "5..7")
+    assert stable(rows.report) == stable(want)
+    assert [r["n"] for r in rows] == [5, 6, 7]
+
+
+def test_nqueens_equals_the_command_lines_and_its_columns_are_a_solution():
+    for n, method in [(1000, None), (3, None), (100, "constructive")]:
+        got = queensat.nqueens(n, method=method, progress=False)
+        # Exit 1 where there is no solution (n = 3).
+        want = cli_json("nqueens", "--size", n, *(["--method", method] if method else []), codes=(0, 1))
+        drop = {"columns", "peak_memory_bytes"}
+        assert stable({k: v for k, v in got.items() if k not in drop}) == stable(
+            {k: v for k, v in want.items() if k not in drop})
+        cols = got["columns"]
+        if not got["solved"]:
+            assert cols is None and n == 3
+            continue
+        assert sorted(cols) == list(range(n))
+        assert len({r + c for r, c in enumerate(cols)}) == n
+        assert len({r - c for r, c in enumerate(cols)}) == n
+
+
 def test_errors_carry_the_command_lines_message():
     cases = [
         (lambda: queensat.Board(4, 4, walls=[(9, 1)]), ("value", "--size", 4, "--walls", "9,1")),
@@ -141,6 +174,8 @@ def test_errors_carry_the_command_lines_message():
          ("value", "--size", 3, "--walls", "1,1", "--holes", "1,1")),
         (lambda: queensat.Board(0, 3), ("value", "--rows", 0, "--cols", 3)),
         (lambda: queensat.verify(ROOT / "no-such-file.csv", progress=False), ("verify", ROOT / "no-such-file.csv")),
+        (lambda: queensat.cover(13, progress=False), ("cover", "--size", 13)),
+        (lambda: queensat.nqueens(0, progress=False), ("nqueens", "--size", 0)),
     ]
     for call, args in cases:
         with pytest.raises(queensat.QueensatError) as e:

@@ -1,5 +1,6 @@
 //! One board: loaded and checked as `--rows R --cols C --walls ... --holes ...` (or a board
-//! file) loads it, then `value`, `solutions` and `render` on it, as those commands run.
+//! file) loads it, then `value`, `solutions`, `armies` and `render` on it, as those commands
+//! run.
 
 use crate::call::{QueensatError, run_call};
 use crate::options::{choice, seconds, solver};
@@ -9,7 +10,11 @@ use queensat::encode::BaseOptions;
 use queensat::engine::{EnumOptions, Target, ValueOptions, value_certified};
 use queensat::io::{BoardRequest, BoardSpec, CellLists, parse_placement};
 use queensat::run::one_line;
-use queensat::study::report::{SolutionsPrinter, render_board, render_json, value_output};
+use queensat::solve::Backend;
+use queensat::study::ArmyOptions;
+use queensat::study::report::{
+    SolutionsPrinter, army_output, largest_armies_cached, render_board, render_json, value_output,
+};
 use std::path::PathBuf;
 
 /// A board the library loaded and checked; its JSON is the command line's.
@@ -172,5 +177,44 @@ fn base(amo: Option<&str>, counter: Option<&str>) -> PyResult<BaseOptions> {
     Ok(BaseOptions {
         amo: choice("--amo", amo)?,
         count: choice("--counter", counter)?,
+    })
+}
+
+/// `queensat armies --format json` on the board: the largest m such that m white and m black
+/// queens stand with no queen attacking one of the other colour, a checked position and the
+/// proof; `unique`: every optimal position up to symmetry and colour swap.
+#[pyfunction]
+#[pyo3(signature = (
+    board, *, unique=false, encoding=None, solver=None, time_limit=None, count_seconds=None,
+    symmetry_breaking=true, certify=false, certify_dir=None, progress=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn armies(
+    py: Python<'_>,
+    board: &LoadedBoard,
+    unique: bool,
+    encoding: Option<&str>,
+    solver: Option<&str>,
+    time_limit: Option<f64>,
+    count_seconds: Option<f64>,
+    symmetry_breaking: bool,
+    certify: bool,
+    certify_dir: Option<PathBuf>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let time_limit = seconds("--time-limit", time_limit)?;
+    let opts = ArmyOptions {
+        encoding: choice("--encoding", encoding)?,
+        backend: Backend::within(self::solver(solver)?.as_ref(), time_limit),
+        unique,
+        count_limit: seconds("--count-seconds", count_seconds)?,
+        time_limit,
+        symmetry_breaking,
+        certify: certify.then_some(certify_dir),
+    };
+    let board = &board.board;
+    run_call(py, progress, |_| {
+        let report = largest_armies_cached(board, &opts, None, false)?.expect("computing is allowed");
+        Ok(army_output(&report, true)?)
     })
 }

@@ -37,10 +37,13 @@ fn _queensat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::render, m)?)?;
     m.add_function(wrap_pyfunction!(board::value, m)?)?;
     m.add_function(wrap_pyfunction!(board::solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(board::armies, m)?)?;
     m.add_function(wrap_pyfunction!(studies::sweep, m)?)?;
     m.add_function(wrap_pyfunction!(studies::least_walls, m)?)?;
     m.add_function(wrap_pyfunction!(studies::nk, m)?)?;
     m.add_function(wrap_pyfunction!(studies::puzzles, m)?)?;
     m.add_function(wrap_pyfunction!(studies::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::cover, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::nqueens, m)?)?;
     Ok(())
 }

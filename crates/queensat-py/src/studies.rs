@@ -1,4 +1,4 @@
-//! Many boards: `sweep`, `least-walls`, `nk`, `puzzles` and `verify`, each run as its command
+//! Many boards: `sweep`, `least-walls`, `nk`, `puzzles`, `verify`, `cover` and `nqueens`, each run as its command
 //! runs it and answered with its JSON. A run that keeps files (a sweep's database, an N+k
 //! count's chunks) writes them into the folder given, where a rerun resumes, or into a
 //! temporary folder removed afterwards.
@@ -14,10 +14,11 @@ use queensat::solve::Backend;
 use queensat::study::nk::{NkOptions, NkTableSpec, count_table};
 use queensat::study::puzzles::PuzzleOptions;
 use queensat::study::report::{
-    LeastWallsRun, PuzzleOutputs, PuzzlesOutcome, VerifyJob, command_json, nk_json, run_puzzles, sweep_json,
-    verify_job,
+    LeastWallsRun, NQueensJob, PuzzleOutputs, PuzzlesOutcome, VerifyJob, command_json, cover_output,
+    cover_sizes, nk_json, nqueens_output, nqueens_run, run_puzzles, sweep_json, verify_job,
 };
 use queensat::study::sweep::{DEFAULT_CHUNK, DEFAULT_SOLVER, RunOptions, SweepSpec, run_sweep};
+use queensat::study::{CoverOptions, DEFAULT_COVER_AMO};
 use queensat::study::{LeastWallsOptions, LeastWallsSpec, least_walls_over};
 use std::path::{Path, PathBuf};
 
@@ -270,4 +271,73 @@ pub fn verify(
 
 fn read(path: &Path) -> anyhow::Result<String> {
     queensat::io::read_input(path, "")
+}
+
+/// `queensat cover --format json`: for each n of `size` (`N`, `A..B`, `a,b`; 1..12), the most
+/// pairwise-disjoint n-queens solutions and the fewest that cover the n×n board, each optimum
+/// proved (`certify`: with a proof the built-in checker checks).
+#[pyfunction]
+#[pyo3(signature = (
+    size, *, amo=None, solver=None, time_limit=None, symmetry_breaking=true, certify=false,
+    certificates=None, progress=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn cover(
+    py: Python<'_>,
+    size: &str,
+    amo: Option<&str>,
+    solver: Option<&str>,
+    time_limit: Option<f64>,
+    symmetry_breaking: bool,
+    certify: bool,
+    certificates: Option<PathBuf>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let sizes = counts("--size", size)?;
+    let time_limit = seconds("--time-limit", time_limit)?;
+    let backend = Backend::within(self::solver(solver)?.as_ref(), time_limit);
+    let amo = amo.map_or(Ok(DEFAULT_COVER_AMO), |a| choice("--amo", Some(a)))?;
+    run_call(py, progress, |reporter| {
+        let opts = CoverOptions {
+            backend,
+            amo,
+            certificates,
+            symmetry_breaking,
+            progress: reporter.clone(),
+            time_limit,
+        };
+        let (reports, missing) = cover_sizes(sizes.as_slice(), opts, certify, false)?;
+        Ok(cover_output(&reports, &missing, sizes.single().is_some(), true)?)
+    })
+}
+
+/// `queensat nqueens --size N --format json`: one n-queens solution for n up to the millions,
+/// checked in O(n); the JSON also carries the solution itself as `columns` (row r's queen
+/// stands in column `columns[r]`, 0-based), which the command writes to a file instead.
+#[pyfunction]
+#[pyo3(signature = (n, *, method=None, seed=1, max_memory=2048, progress=None))]
+pub fn nqueens(
+    py: Python<'_>,
+    n: usize,
+    method: Option<&str>,
+    seed: u64,
+    max_memory: u64,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let method = choice("--method", method)?;
+    run_call(py, progress, |reporter| {
+        let job = NQueensJob {
+            n,
+            method,
+            seed,
+            max_memory_mib: max_memory,
+            output: None,
+            style: Default::default(),
+            one_based: false,
+        };
+        let run = nqueens_run(&job, &mut std::io::sink(), reporter)?;
+        let mut json: serde_json::Value = serde_json::from_str(&nqueens_output(&run, true)?)?;
+        json["columns"] = serde_json::json!(run.answer.solution);
+        Ok(json.to_string())
+    })
 }

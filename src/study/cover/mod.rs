@@ -76,6 +76,10 @@ pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Plac
     Ok(out)
 }
 
+/// The at-most-one encoding packing uses unless told otherwise: a square lies in hundreds of
+/// solutions, where pairwise clauses would run to millions.
+pub const DEFAULT_AMO: Amo = Amo::Ladder;
+
 /// An optimum of packing or covering.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Optimum {

@@ -12,9 +12,33 @@ fn seal_binding(n: usize) -> String {
     format!("cover report of the {n}x{n} board")
 }
 
+/// `queensat cover`'s run: the sizes checked (1..12: beyond 12 the solution lists run to
+/// hundreds of thousands, not what this study is for), `certify` without a certificate
+/// directory given certifying into a temporary one removed at the end, then
+/// [`pack_and_cover_cached`].
+pub fn cover_sizes(
+    sizes: &[usize],
+    mut opts: CoverOptions,
+    certify: bool,
+    cached_only: bool,
+) -> anyhow::Result<(Vec<CoverReport>, Vec<usize>)> {
+    if sizes.iter().any(|&n| n == 0 || n > 12) {
+        anyhow::bail!("--size: every side must lie within 1..12");
+    }
+    let scratch = match (certify, &opts.certificates) {
+        (true, None) => Some(tempfile::Builder::new().prefix("queensat-certify-").tempdir()?),
+        _ => None,
+    };
+    if let Some(dir) = &scratch {
+        opts.certificates = Some(dir.path().to_path_buf());
+    }
+    let progress = opts.progress.clone();
+    pack_and_cover_cached(sizes, &opts, cached_only, &progress)
+}
+
 /// The reports of `sizes`, read from `opts.certificates` where a finished one is there, else
 /// computed (and written there); with `cached_only`, sizes without one are returned apart.
-pub fn pack_and_cover_cached(
+fn pack_and_cover_cached(
     sizes: &[usize],
     opts: &CoverOptions,
     cached_only: bool,

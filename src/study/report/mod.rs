@@ -20,7 +20,7 @@ mod value;
 mod verify;
 
 pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
-pub use cover::{cover_output, pack_and_cover_cached};
+pub use cover::{cover_output, cover_sizes};
 pub use encode::encode_json;
 pub use envelope::command_json;
 pub use least_walls::{
