@@ -7,10 +7,8 @@ cd "$(dirname "$0")/../.."
 # Debian's python3 makes venvs only with python3-venv (ensurepip); `make test-python` (the
 # queensat package's venv, in make test) needs it too.
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
+  . .ci/apt.sh
+  apt_install python3 python3-venv
 fi
 if [ ! -e .venv/.installed ] || [ bench/requirements.txt -nt .venv/.installed ]; then
   bench/setup-venv.sh .venv
