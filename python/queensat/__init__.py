@@ -278,7 +278,8 @@ class Board:
 
 class ValueResult:
     """A board's value as ``queensat value --format json`` reports it; ``report`` is that JSON
-    (``{"value": ..., "certificate": ...}`` with ``certify``)."""
+    (``{"value": ..., "certificate": ...}`` with ``certify``). ``refuted``: the checker rejected
+    the certificate's proof (where the command exits 1)."""
 
     def __init__(self, board: Board, report: Dict[str, Any], certify: bool) -> None:
         self.board = board
@@ -289,12 +290,16 @@ class ValueResult:
         self.placement: List[Cell] = _placement(found["placement"])
         self.proved: bool = found["proved"]
         self.certified: bool = found["certified"]
+        # The checker rejected the certificate's proof (the command exits 1 then).
+        self.refuted: bool = self.certificate is not None and not self.certificate["certified"]
         self.upper_bound: int = found["upper_bound"]["bound"]
         self.proof: str = found["proof"]
         self.seconds: float = found["seconds"]
 
     def __repr__(self) -> str:
         what = "value" if self.proved else "best found (NOT proved)"
+        if self.refuted:
+            what += ", certificate REJECTED by the checker"
         return f"<{self.board!r}: {what} {self.value}, {self.proof}>"
 
     def svg(self) -> str:
