@@ -7,7 +7,9 @@ use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::{Shard, with_threads};
 use queensat::study::Counts;
-use queensat::study::nk::{DEFAULT_ROOT, NkMethod, NkOptions, NkTableSpec, count_table};
+use queensat::study::nk::{
+    DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkMethod, NkOptions, NkTableSpec, count_table,
+};
 use queensat::study::report::{command_json, finish_nk_table, nk_agree, nk_event_text, nk_json};
 use std::path::PathBuf;
 
@@ -33,10 +35,10 @@ pub struct NkArgs {
     #[arg(long, conflicts_with = "no_mirror")]
     pub mirror_right: bool,
     /// `rows`: rows fixed in each prefix task (the unit of parallel work).
-    #[arg(long, default_value_t = 3, value_parser = super::args::at_least_one)]
+    #[arg(long, default_value_t = DEFAULT_DEPTH, value_parser = super::args::at_least_one)]
     pub depth: usize,
     /// Items (prefix tasks or wall classes) per chunk: the unit of resuming and sharding.
-    #[arg(long, default_value_t = 64, value_parser = super::args::at_least_one)]
+    #[arg(long, default_value_t = DEFAULT_CHUNK, value_parser = super::args::at_least_one)]
     pub chunk: usize,
     /// Output directory (default: `nk-runs` in the current directory); each n and k gets
     /// `NxN-Kw-METHOD` in it. Re-running into it resumes.

@@ -10,7 +10,7 @@ use queensat::io::{PublishedFormat, parse_published_as};
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::{Provenance, Shard};
 use queensat::study::Counts;
-use queensat::study::puzzles::PuzzleOptions;
+use queensat::study::puzzles::{DEFAULT_CHUNK, ENGINES, PuzzleOptions};
 use queensat::study::report::{
     PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, command_json, published_text, puzzle_summary,
     run_puzzles, shard_finished_note,
@@ -41,7 +41,7 @@ pub struct PuzzlesArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// Classes per chunk: the unit of work, of resuming and of sharding.
-    #[arg(long, default_value_t = 4096, value_parser = super::args::at_least_one)]
+    #[arg(long, default_value_t = DEFAULT_CHUNK, value_parser = super::args::at_least_one)]
     pub chunk: usize,
     /// Write a self-contained page to play the puzzles.
     #[arg(long, value_name = "FILE")]
@@ -52,7 +52,7 @@ pub struct PuzzlesArgs {
     /// How each class's value and a puzzle's uniqueness are proved: `tree`, the branch and
     /// bound's search trees replayed by the checker (no solver); `reuse`, SAT (one solver per
     /// worker for the values, an UNSAT second-solution query per candidate)
-    #[arg(long, default_value = "tree", value_parser = puzzle_engine())]
+    #[arg(long, default_value_t = ENGINES[0], value_parser = puzzle_engine())]
     pub engine: Engine,
     #[command(flatten)]
     pub value: ValueSearchArgs,
@@ -67,7 +67,7 @@ pub struct PuzzlesArgs {
 fn puzzle_engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
     use clap::builder::TypedValueParser as _;
     use queensat::choice::Choice as _;
-    clap::builder::PossibleValuesParser::new(["tree", "reuse"])
+    clap::builder::PossibleValuesParser::new(ENGINES.map(|e| e.name()))
         .map(|s: String| Engine::from_choice_name(&s).expect("a listed engine"))
 }
 

@@ -16,7 +16,7 @@
 
 mod table;
 
-pub use table::{DEFAULT_ROOT, NkEvent, NkTableRun, NkTableSpec, count_table};
+pub use table::{DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkTableRun, NkTableSpec, count_table};
 
 use crate::board::{Board, Coord, WallClasses};
 use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};

@@ -157,6 +157,13 @@ pub struct PuzzleSpec {
     pub engine: Engine,
 }
 
+/// Classes per chunk of a puzzle run unless told otherwise.
+pub const DEFAULT_CHUNK: usize = 4096;
+
+/// The engines a puzzle run can use, the default first: a new solver per board (`rebuild`)
+/// would not keep the uniqueness query's solver.
+pub const ENGINES: [Engine; 2] = [Engine::Tree, Engine::Reuse];
+
 fn reuse_engine() -> Engine {
     Engine::Reuse
 }

@@ -54,7 +54,7 @@ def test_the_seed_records_and_a_certificate():
     r = b.value(certify=True, progress=False)
     want = cli_json("value", "--size", 8, "--walls", "1,4 3,1 4,3", "--certify")
     assert stable(r.report) == stable(want)
-    assert r.value == 11 and r.proved and r.certificate["certified"]
+    assert r.value == 11 and r.proved and r.certificate["certified"] and not r.refuted
     assert "value 11" in repr(r)
 
 
@@ -187,6 +187,11 @@ def test_errors_carry_the_command_lines_message():
         queensat.sweep(5, 5, "3..1", progress=False)
     assert str(e.value) == "invalid value '3..1' for '--walls': empty range \"3..1\""
     assert 'empty range "3..1"' in cli_error("sweep", "--size", 5, "--walls", "3..1")
+    # An engine the puzzles cannot use: the same choices as the command line's.
+    with pytest.raises(queensat.QueensatError) as e:
+        queensat.puzzles(5, 5, engine="rebuild", progress=False)
+    assert str(e.value).endswith("the puzzles' engines are tree, reuse")
+    assert "[possible values: tree, reuse]" in cli_error("puzzles", "--size", 5, "--engine", "rebuild")
 
 
 def test_a_board_and_a_result_draw_as_the_render_command_draws():

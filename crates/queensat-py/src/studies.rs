@@ -11,8 +11,8 @@ use queensat::encode::WallOptions;
 use queensat::engine::ValueOptions;
 use queensat::run::{Shard, command_line, with_threads};
 use queensat::solve::Backend;
-use queensat::study::nk::{NkOptions, NkTableSpec, count_table};
-use queensat::study::puzzles::PuzzleOptions;
+use queensat::study::nk::{self as nk_study, NkOptions, NkTableSpec, count_table};
+use queensat::study::puzzles::{self as puzzle_study, PuzzleOptions};
 use queensat::study::report::{
     LeastWallsRun, NQueensJob, PuzzleOutputs, PuzzlesOutcome, VerifyJob, command_json, cover_output,
     cover_sizes, nk_json, nqueens_output, nqueens_run, run_puzzles, sweep_json, verify_job,
@@ -157,15 +157,15 @@ pub fn nk(
         None => vec![Default::default()],
     };
     let (root, _tmp) = folder(output)?;
-    // The command's defaults for the rest (`--depth 3 --chunk 64`, the mirror reduction).
+    // The command's defaults for the rest (its depth and chunk, the mirror reduction).
     let table = NkTableSpec {
         sizes: counts("--size", size)?,
         walls: counts("--walls", walls)?,
         methods,
         mirror: true,
         mirror_right: false,
-        depth: 3,
-        chunk: 64,
+        depth: nk_study::DEFAULT_DEPTH,
+        chunk: nk_study::DEFAULT_CHUNK,
         root,
         classes: false,
     };
@@ -200,14 +200,17 @@ pub fn puzzles(
 ) -> PyResult<String> {
     let walls = counts("--walls", walls)?;
     let engine = match engine {
-        // The command's default engine; `rebuild` keeps no solver for the uniqueness query.
-        None => queensat::study::sweep::Engine::Tree,
-        Some("rebuild") => {
-            return Err(QueensatError::new_err(
-                "invalid value 'rebuild' for '--engine': the puzzles' engines are tree and reuse",
-            ));
-        }
-        name => choice("--engine", name)?,
+        None => puzzle_study::ENGINES[0],
+        Some(name) => match puzzle_study::ENGINES.into_iter().find(|e| e.name() == name) {
+            Some(e) => e,
+            None => {
+                let names: Vec<&str> = puzzle_study::ENGINES.iter().map(|e| e.name()).collect();
+                return Err(QueensatError::new_err(format!(
+                    "invalid value '{name}' for '--engine': the puzzles' engines are {}",
+                    names.join(", ")
+                )));
+            }
+        },
     };
     run_call(py, progress, |reporter| {
         Board::new(rows, cols)?;
@@ -220,7 +223,7 @@ pub fn puzzles(
             engine,
             value: ValueOptions::default(),
             progress: reporter.clone(),
-            chunk_size: 4096,
+            chunk_size: puzzle_study::DEFAULT_CHUNK,
             dir: output,
             shard: Shard::ALL,
         };

@@ -10,6 +10,12 @@ use std::path::{Path, PathBuf};
 /// Where the counts go without `--output`: beside the user, never into the committed results.
 pub const DEFAULT_ROOT: &str = "nk-runs";
 
+/// `rows`: rows fixed in each prefix task unless told otherwise (the unit of parallel work).
+pub const DEFAULT_DEPTH: usize = 3;
+
+/// Items per chunk unless told otherwise (the unit of resuming and sharding).
+pub const DEFAULT_CHUNK: usize = 64;
+
 /// What a table of counts asks for, checked by [`count_table`] before the first count.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct NkTableSpec {
