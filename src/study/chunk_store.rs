@@ -289,6 +289,11 @@ impl ChunkStore {
         dir.join("chunks").join(format!("{k}w-{j:06}.json"))
     }
 
+    /// Where [`ChunkStore::write`] puts chunk `(k, j)`.
+    pub fn path_of(&self, k: usize, j: usize) -> PathBuf {
+        Self::path_in(&self.dirs[0], k, j)
+    }
+
     /// Where chunk `(k, j)` is, if any directory has it.
     fn find(&self, k: usize, j: usize) -> Option<PathBuf> {
         self.dirs
@@ -310,7 +315,7 @@ impl ChunkStore {
     /// Writes chunk `(k, j)` whole and sealed into the first directory.
     pub fn write<T: Serialize>(&self, k: usize, j: usize, doc: &T) -> anyhow::Result<()> {
         let text = sealed_json(doc, &self.seal_binding(k, j), false)?;
-        write_atomic(&Self::path_in(&self.dirs[0], k, j), text.as_bytes())
+        write_atomic(&self.path_of(k, j), text.as_bytes())
     }
 
     /// Reads chunk `(k, j)` and the path it came from; an error names the missing chunk or

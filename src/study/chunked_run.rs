@@ -6,8 +6,10 @@
 //! for every kind: the shard's share of the plan (`--shard I/N`, round robin by plan position),
 //! resuming (chunks already in the [`ChunkStore`] are not computed again), computing the rest
 //! on every thread, stop signals (a chunk cut short is not written, the finished ones are
-//! kept), progress, and the assembly, in which every chunk is read back through its seal and
-//! [`read_chunk`]'s one header check before the run's own check. [`merge`] assembles the shard
+//! kept), progress, and the assembly, in which every chunk this process did not compute (resumed,
+//! or a shard's) is read back through its seal, and every chunk passes [`read_chunk`]'s one
+//! header check before the run's own check; the chunks it computed are kept in memory for the
+//! assembly instead of being parsed back from their files. [`merge`] assembles the shard
 //! directories of a run without computing anything; [`RunKind::of_dirs`] tells which kind of
 //! run a directory holds.
 
@@ -15,7 +17,9 @@ use super::chunk_store::{ChunkRun, ChunkStore, bad_chunk, common_spec};
 use crate::run::{Reporter, Shard};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The kinds of chunked runs, each with the file that keeps its spec in its directory and the
 /// name its messages and its chunks' seals use.
@@ -154,8 +158,9 @@ pub trait ChunkedRun: Sync {
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<Self::Chunk>;
     /// What a chunk says it is.
     fn header(chunk: &Self::Chunk) -> ChunkHeader;
-    /// Validates a chunk read back, its header already checked: like user input, more cheaply
-    /// when this run computed it (`fresh`). The error says what is wrong, the caller names the file.
+    /// Validates a chunk read back, its header already checked: like user input, unless this
+    /// process computed it (`fresh`: then it is the chunk `compute` returned, kept in memory).
+    /// The error says what is wrong, the caller names the file.
     fn check(&self, id: &ChunkId, chunk: &Self::Chunk, fresh: bool) -> Result<(), String>;
 }
 
@@ -178,6 +183,18 @@ pub fn read_chunk<R: ChunkedRun>(
     fresh: bool,
 ) -> anyhow::Result<ReadChunk<R::Chunk>> {
     let (chunk, path): (R::Chunk, _) = store.read(id.walls, id.chunk)?;
+    check_chunk(run, id, chunk, path, fresh)
+}
+
+/// Checks chunk `id` of `run`, which `path` holds: its header the one its place asks for, and
+/// the run's check passed.
+fn check_chunk<R: ChunkedRun>(
+    run: &R,
+    id: &ChunkId,
+    chunk: R::Chunk,
+    path: PathBuf,
+    fresh: bool,
+) -> anyhow::Result<ReadChunk<R::Chunk>> {
     let h = R::header(&chunk);
     let same_place = h.walls.is_none_or(|w| w == id.walls) && (h.chunk, h.first) == (id.chunk, id.first);
     if same_place && h.len != id.len {
@@ -221,12 +238,25 @@ pub fn fetch<R: ChunkedRun>(
     Ok((chunk, true))
 }
 
-/// Assembles `run` from the chunks in `store` (`tally.fresh`: those this run computed).
-fn assemble<R: WholeRun>(run: &R, store: &ChunkStore, tally: &Tally) -> anyhow::Result<R::Report> {
+/// Assembles `run` from the chunks in `store`. A chunk in `kept` (computed by this process, and
+/// written) is taken from memory, not parsed back from its file: its header and the run's
+/// `fresh` check still apply; every other is read back and validated like user input.
+fn assemble<R: WholeRun>(
+    run: &R,
+    store: &ChunkStore,
+    tally: &Tally,
+    kept: &mut HashMap<(usize, usize), R::Chunk>,
+) -> anyhow::Result<R::Report> {
     let mut chunks = run
         .plan()
         .iter()
-        .map(|id| read_chunk(run, store, id, tally.fresh.contains(id)));
+        .map(|id| match kept.remove(&(id.walls, id.chunk)) {
+            Some(chunk) => {
+                let path = store.path_of(id.walls, id.chunk);
+                check_chunk(run, id, chunk, path, true)
+            }
+            None => read_chunk(run, store, id, false),
+        });
     run.assemble(&mut chunks, tally)
 }
 
@@ -251,9 +281,18 @@ pub fn drive<R: WholeRun>(
     bar.start(&run.title(), mine.iter().map(|id| run.steps(id)).sum());
     bar.advance(done.iter().map(|id| run.steps(id)).sum());
     let tick = |n: u64| bar.advance(n);
+    // A run that assembles keeps the chunks it computes: its assembly need not parse them back.
+    let keep = shard.count == 1;
+    let kept = Mutex::new(HashMap::new());
     let stopped = store.compute(&todo, (done.len(), mine.len()), |id| {
         let chunk = run.compute(id, &tick)?;
-        store.write(id.walls, id.chunk, &chunk)
+        store.write(id.walls, id.chunk, &chunk)?;
+        if keep {
+            kept.lock()
+                .expect("no thread panics holding the kept chunks")
+                .insert((id.walls, id.chunk), chunk);
+        }
+        Ok(())
     });
     bar.finish();
     let tally = Tally {
@@ -265,7 +304,12 @@ pub fn drive<R: WholeRun>(
     let outcome = match stopped? {
         Some(stopped) => ChunkRun::Stopped::<R::Report>(stopped),
         None if shard.count > 1 => ChunkRun::ShardFinished,
-        None => ChunkRun::Whole(assemble(run, store, &tally)?),
+        None => {
+            let mut kept = kept
+                .into_inner()
+                .expect("no thread panics holding the kept chunks");
+            ChunkRun::Whole(assemble(run, store, &tally, &mut kept)?)
+        }
     };
     Ok((outcome, tally))
 }
@@ -280,7 +324,7 @@ pub fn merge<R: WholeRun>(run: &R, store: &ChunkStore) -> anyhow::Result<R::Repo
         resumed: chunks,
         fresh: Vec::new(),
     };
-    assemble(run, store, &tally)
+    assemble(run, store, &tally, &mut HashMap::new())
 }
 
 #[cfg(test)]

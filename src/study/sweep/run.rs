@@ -414,17 +414,18 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
     }
 
     fn check(&self, id: &ChunkId, doc: &ChunkDoc, fresh: bool) -> Result<(), String> {
+        // A chunk this process computed holds the rows `compute_chunk` made, each placement
+        // checked and each value proved as it was found.
+        if fresh {
+            return Ok(());
+        }
         // On every thread: a stored row's value costs a branch and bound.
         let bad = doc
             .rows
             .par_iter()
             .zip(self.plan.masks(id))
             .enumerate()
-            .find_map_first(|(i, (r, m))| {
-                check_row(&self.plan, self.spec, r, m, !fresh)
-                    .err()
-                    .map(|why| (i, why))
-            });
+            .find_map_first(|(i, (r, m))| check_row(&self.plan, self.spec, r, m).err().map(|why| (i, why)));
         match bad {
             Some((i, why)) => Err(format!("row {}: {why}", i + 1)),
             None => Ok(()),
@@ -440,17 +441,16 @@ impl<const W: usize> WholeRun for Sweep<'_, W> {
     }
 }
 
-/// Re-checks a row read back from a chunk against the class it should describe: the walls,
-/// a legal placement (the independent checker), the value its size, the orbit the class's,
-/// and the counts present exactly when the sweep counts. A row this run did not compute
-/// (`stored`: resumed, or from a shard) also has its value and count compared with the branch
-/// and bound's, so that an edited value with a placement to match is caught too.
+/// Re-checks a row read back from a chunk file (resumed, or from a shard) against the class it
+/// should describe: the walls, a legal placement (the independent checker), the value its
+/// size, the orbit the class's, and the counts present exactly when the sweep counts; its value
+/// and count are also compared with the branch and bound's, so that an edited value with a
+/// placement to match is caught too.
 fn check_row<const W: usize>(
     plan: &Plan<W>,
     spec: &SweepSpec,
     r: &ClassRow,
     m: &CellSet<W>,
-    stored: bool,
 ) -> Result<(), String> {
     if r.walls != plan.ws.cells(m) {
         return Err("the walls are not those of the class list of this sweep".into());
@@ -460,11 +460,9 @@ fn check_row<const W: usize>(
     if r.value != r.queens.len() {
         return Err(format!("value {} but {} queens", r.value, r.queens.len()));
     }
-    if stored {
-        let (bnb, _) = bnb_value(&board);
-        if bnb != r.value {
-            return Err(format!("value {} but the branch and bound finds {bnb}", r.value));
-        }
+    let (bnb, _) = bnb_value(&board);
+    if bnb != r.value {
+        return Err(format!("value {} but the branch and bound finds {bnb}", r.value));
     }
     let orbit = plan.ws.orbit_size(m);
     if r.orbit != orbit {
@@ -481,7 +479,7 @@ fn check_row<const W: usize>(
         return Err("zero optimal placements, though it has one".into());
     }
     // Counting is cheap next to reading a chunk that lies: a stored count is counted again.
-    if let Some(n) = r.optimal.filter(|_| stored) {
+    if let Some(n) = r.optimal {
         let (counted, _) = bnb_count(&board, r.value);
         if counted != n {
             return Err(format!(
