@@ -117,6 +117,11 @@ impl<const W: usize> CellSet<W> {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
+    /// The words of the set (cell `i` is bit `63 − i % 64` of word `i / 64`), for bit-parallel
+    /// arithmetic on the cells of boards of one word.
+    pub fn words(&self) -> &[u64; W] {
+        &self.0
+    }
     /// The smallest index, if any.
     pub fn first(&self) -> Option<usize> {
         (0..W)

@@ -16,6 +16,8 @@ use queensat_board::{Board, CellSet, Placement};
 
 struct Search<'a, const W: usize> {
     g: &'a AttackGraph<W>,
+    /// The row and column segments' counters, on a board of one word.
+    counters: Option<[SegmentCount; 2]>,
     best: CellSet<W>,
     best_count: usize,
     /// The search so far, when it is kept as a certificate.
@@ -34,10 +36,10 @@ impl<const W: usize> Search<'_, W> {
             }
             return self.leaf();
         }
-        let rows = count + self.g.live_row_segments(&cand);
+        let rows = count + self.live(0, &cand);
         let reach = match rows {
             pruned if pruned <= self.best_count => pruned,
-            _ => rows.min(count + self.g.live_column_segments(&cand)),
+            _ => rows.min(count + self.live(1, &cand)),
         };
         if reach <= self.best_count {
             return self.leaf();
@@ -65,6 +67,111 @@ impl<const W: usize> Search<'_, W> {
         if let Some(r) = self.record.as_mut() {
             r.nodes.push(Node::LEAF);
         }
+    }
+
+    /// How many row (`family` 0) or column (1) segments keep a candidate.
+    fn live(&self, family: usize, cand: &CellSet<W>) -> usize {
+        match (&self.counters, family) {
+            (Some(c), _) => c[family].count(cand.words()[0]),
+            (None, 0) => self.g.live_row_segments(cand),
+            (None, _) => self.g.live_column_segments(cand),
+        }
+    }
+}
+
+/// The number of segments of one family (rows or columns) that hold a candidate, without a
+/// loop over the segments, on a board of one word: each candidate is smeared along its
+/// segment to the segment's last cell, whose bits are then counted. The search's own count:
+/// the replay counts segments its own way (`AttackGraph::segment_bound`).
+struct SegmentCount {
+    /// The last cell of every segment.
+    last: u64,
+    /// Cells one step apart along a line are `step` bits apart.
+    step: u32,
+    /// `within[r]`: the cells whose cell `step · 2^r` back lies in their segment's span (from
+    /// its first cell to its last along the line).
+    within: [u64; 6],
+    /// Smearing rounds: `2^rounds` reaches the longest segment.
+    rounds: u32,
+}
+
+impl SegmentCount {
+    /// The counter for `segments`, when the board is one word: along their lines, cells are
+    /// `step` apart, `line` cells long, and `not_first` holds every cell that has a predecessor.
+    fn new<const W: usize>(
+        segments: &[CellSet<W>],
+        step: usize,
+        line: usize,
+        not_first: u64,
+    ) -> Option<SegmentCount> {
+        if W != 1 {
+            return None;
+        }
+        // Cell `i` is bit `63 - i`: a later cell is a lower bit. Where no hole sits inside a
+        // segment, its cells are consecutive free cells: the whole family at once.
+        let free = segments.iter().fold(0u64, |a, s| a | s.words()[0]);
+        // A line of one board word is at most 64 cells: a shift by `step` may clear the word.
+        let (back, ahead) = (
+            |x: u64| x.checked_shr(step as u32).unwrap_or(0),
+            |x: u64| x.checked_shl(step as u32).unwrap_or(0),
+        );
+        let mut one_back = free & back(free) & not_first;
+        let mut last = free & !ahead(free & not_first);
+        if last.count_ones() as usize != segments.len() {
+            // Holes do not cut a segment: the smear runs over its whole span, holes included.
+            (one_back, last) = (0, 0);
+            for s in segments {
+                let (Some(first), Some(end)) = (s.first(), s.last()) else {
+                    continue;
+                };
+                let m = s.words()[0];
+                let span = (first..=end)
+                    .step_by(step)
+                    .fold(0u64, |a, i| a | 1u64 << (63 - i));
+                last |= m & m.wrapping_neg();
+                one_back |= span & back(span);
+            }
+        }
+        let step = step as u32;
+        let mut within = [0u64; 6];
+        within[0] = one_back;
+        let mut rounds = 0;
+        while (1usize << rounds) < line {
+            rounds += 1;
+            if (rounds as usize) < within.len() {
+                let w = within[rounds as usize - 1];
+                within[rounds as usize] = w & (w >> (step << (rounds - 1)));
+            }
+        }
+        Some(SegmentCount {
+            last,
+            step,
+            within,
+            rounds,
+        })
+    }
+
+    /// The counters of the row and of the column segments of `g`, when its board is one word.
+    fn of_board<const W: usize>(g: &AttackGraph<W>) -> Option<[SegmentCount; 2]> {
+        let (cells, cols) = (g.attacks.len(), g.cols);
+        let rows = cells / cols;
+        // The first `n` cells.
+        let leading = |n: usize| u64::MAX.checked_shr(n as u32).map_or(u64::MAX, |m| !m);
+        let all = leading(cells);
+        let first_column = (0..rows).fold(0u64, |a, r| a | 1u64 << (63 - r * cols));
+        let first_row = leading(cols);
+        Some([
+            SegmentCount::new(&g.rows, 1, cols, all & !first_column)?,
+            SegmentCount::new(&g.cols_segs, cols, rows, all & !first_row)?,
+        ])
+    }
+
+    fn count(&self, cand: u64) -> usize {
+        let mut x = cand;
+        for r in 0..self.rounds {
+            x |= (x >> (self.step << r)) & self.within[r as usize];
+        }
+        (x & self.last).count_ones() as usize
     }
 }
 
@@ -260,6 +367,7 @@ pub fn bnb_value_proved(board: &Board) -> Result<(usize, Placement), TreeError> 
 fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement, Option<SearchTree>) {
     let mut s = Search {
         g,
+        counters: SegmentCount::of_board(g),
         best: CellSet::EMPTY,
         best_count: 0,
         record: record.then(|| Record {
@@ -334,6 +442,20 @@ mod tests {
                 prop_assert_eq!(n, crate::brute_count(&b, k));
                 prop_assert_eq!(crate::count_by_search_tree(&b, k, &tree), Ok(n));
             }
+        }
+
+        /// Walls and holes at random, candidates at random: the smeared counts of live row and
+        /// column segments are the attack graph's.
+        #[test]
+        fn segment_counts_are_the_graphs(small in (1usize..9, 1usize..9), long in prop::sample::select(vec![(1, 64), (64, 1), (2, 32), (32, 2), (3, 21), (7, 9)]),
+                                         pick_long: bool, cells in proptest::collection::vec(0u8..8, 64), cand: u64) {
+            let (rows, cols) = if pick_long { long } else { small };
+            let b = crate::board_from_codes(rows, cols, &cells);
+            let g = AttackGraph::<1>::new(&b);
+            let cand = CellSet::of((0..64).filter(|i| cand >> i & 1 == 1)).intersection(&g.free);
+            let [rows, columns] = SegmentCount::of_board(&g).unwrap();
+            prop_assert_eq!(rows.count(cand.words()[0]), g.live_row_segments(&cand));
+            prop_assert_eq!(columns.count(cand.words()[0]), g.live_column_segments(&cand));
         }
 
         /// Walls and holes at random: the same value as exhaustive search.
