@@ -5,6 +5,7 @@
 use queensat_board::{Board, Cell, CellSet};
 
 /// A board prepared for searching on cell sets. Cell `i` is `(i / cols, i % cols)`.
+#[derive(Debug, PartialEq)]
 pub(super) struct AttackGraph<const W: usize> {
     pub cols: usize,
     /// The free cells.
@@ -20,54 +21,80 @@ pub(super) struct AttackGraph<const W: usize> {
 impl<const W: usize> AttackGraph<W> {
     /// Built line by line rather than cell by cell: a free cell sees exactly the other free
     /// cells of its four segments (its row, column and both diagonals, cut by walls; holes do
-    /// not cut, as in the checker's walk), so each whole line is walked once, from the edge.
-    /// The brute force, which walks from each cell (`sight`), is the test of this walk.
+    /// not cut, as in the checker's walk), so each line is walked once, from the edge; and
+    /// from the empty board's graph of the same shape (kept per thread), only the lines
+    /// through a wall or a hole are walked. The brute force, which walks from each cell
+    /// (`sight`), is the test of this walk.
     pub fn new(board: &Board) -> AttackGraph<W> {
         let (nr, nc) = (board.rows(), board.cols());
+        EMPTY_BOARD.with(|slot| {
+            let mut slot = slot.borrow_mut();
+            let same = |t: &Template<W>| (t.rows, t.cols) == (nr, nc);
+            if !slot
+                .as_ref()
+                .and_then(|t| t.downcast_ref::<Template<W>>())
+                .is_some_and(same)
+            {
+                *slot = Some(Box::new(Template::<W>::new(nr, nc)));
+            }
+            let template = slot
+                .as_ref()
+                .and_then(|t| t.downcast_ref::<Template<W>>())
+                .expect("the template was just made for this shape");
+            template.graph(board)
+        })
+    }
+
+    /// The graph of `board` by walking every line of `template`'s shape.
+    fn walked(board: &Board, template: &Template<W>) -> AttackGraph<W> {
         let cells = board.cells();
-        let mut attacks = vec![CellSet::EMPTY; cells.len()];
-        // Room for a line's segments when walls are few (each wall adds at most one).
-        let (mut rows, mut cols_segs) = (Vec::with_capacity(2 * nr), Vec::with_capacity(2 * nc));
-        // The free cells of the segment being walked, as a set and as a list.
-        let (mut segment, mut members) = (CellSet::EMPTY, Vec::with_capacity(nr.max(nc)));
-        let mut close = |segment: &mut CellSet<W>, members: &mut Vec<usize>, family: Family| {
-            if members.is_empty() {
-                return;
-            }
-            for &i in members.iter() {
-                attacks[i] = attacks[i].union(segment);
-            }
-            match family {
-                Family::Row => rows.push(*segment),
-                Family::Column => cols_segs.push(*segment),
-                Family::Diagonal => {}
-            }
-            *segment = CellSet::EMPTY;
-            members.clear();
+        let mut g = AttackGraph {
+            cols: board.cols(),
+            free: CellSet::of((0..cells.len()).filter(|&i| cells[i] == Cell::Free)),
+            attacks: vec![CellSet::EMPTY; cells.len()],
+            // Room for a line's segments when walls are few (each wall adds at most one).
+            rows: Vec::with_capacity(2 * board.rows()),
+            cols_segs: Vec::with_capacity(2 * board.cols()),
         };
-        for line in lines(nr, nc) {
-            for k in 0..line.len {
-                let i = line.first + k * line.step;
+        for (line, mask) in template.lines.iter().zip(&template.masks) {
+            g.walk(cells, line, mask);
+        }
+        g
+    }
+
+    /// Walks one line (whose cells are `mask`): each of its segments is added to its family,
+    /// and each free cell's sight along the line becomes its segment (less the cell).
+    fn walk(&mut self, cells: &[Cell], line: &Line, mask: &CellSet<W>) {
+        let mut segment = CellSet::EMPTY;
+        for k in 0..=line.len {
+            let i = line.first + k * line.step;
+            if k < line.len {
                 match cells[i] {
-                    Cell::Wall => close(&mut segment, &mut members, line.family),
                     Cell::Free => {
                         segment.insert(i);
-                        members.push(i);
+                        continue;
                     }
-                    Cell::Hole => {}
+                    Cell::Hole => continue,
+                    Cell::Wall => {}
                 }
             }
-            close(&mut segment, &mut members, line.family);
-        }
-        for (i, a) in attacks.iter_mut().enumerate() {
-            a.remove(i);
-        }
-        AttackGraph {
-            cols: nc,
-            free: CellSet::of((0..cells.len()).filter(|&i| cells[i] == Cell::Free)),
-            attacks,
-            rows,
-            cols_segs,
+            // The segment ends: at a wall or at the line's end.
+            if segment.is_empty() {
+                continue;
+            }
+            // Two lines meet in one cell at most: a cell's bits on this line are its sight
+            // along this line alone (and itself).
+            for j in segment.iter() {
+                let mut a = self.attacks[j].difference(mask).union(&segment);
+                a.remove(j);
+                self.attacks[j] = a;
+            }
+            match line.family {
+                Family::Row => self.rows.push(segment),
+                Family::Column => self.cols_segs.push(segment),
+                Family::Diagonal => {}
+            }
+            segment = CellSet::EMPTY;
         }
     }
 
@@ -137,6 +164,107 @@ fn lines(nr: usize, nc: usize) -> impl Iterator<Item = Line> {
     rows.chain(columns).chain(diagonals).chain(anti)
 }
 
+std::thread_local! {
+    /// The [`Template`] of the last board shape this thread built a graph for (of its width).
+    static EMPTY_BOARD: std::cell::RefCell<Option<Box<dyn std::any::Any>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// One board shape: its lines, each line's cells, the lines through each cell, and the
+/// empty board's graph, from which a board's graph redoes only the lines through its walls
+/// and holes.
+struct Template<const W: usize> {
+    rows: usize,
+    cols: usize,
+    lines: Vec<Line>,
+    /// The cells of each line.
+    masks: Vec<CellSet<W>>,
+    /// The four lines through each cell.
+    through: Vec<[u16; 4]>,
+    empty: AttackGraph<W>,
+}
+
+impl<const W: usize> Template<W> {
+    fn new(rows: usize, cols: usize) -> Template<W> {
+        let lines: Vec<Line> = lines(rows, cols).collect();
+        let mut through = vec![[0u16; 4]; rows * cols];
+        let mut seen = vec![0usize; rows * cols];
+        let masks = lines
+            .iter()
+            .enumerate()
+            .map(|(l, line)| {
+                CellSet::of((0..line.len).map(|k| {
+                    let i = line.first + k * line.step;
+                    through[i][seen[i]] = l as u16;
+                    seen[i] += 1;
+                    i
+                }))
+            })
+            .collect();
+        let mut t = Template {
+            rows,
+            cols,
+            lines,
+            masks,
+            through,
+            empty: AttackGraph {
+                cols,
+                free: CellSet::EMPTY,
+                attacks: Vec::new(),
+                rows: Vec::new(),
+                cols_segs: Vec::new(),
+            },
+        };
+        let board = Board::new(rows, cols).expect("a shape of a board");
+        t.empty = AttackGraph::walked(&board, &t);
+        t
+    }
+
+    /// The graph of `board` (of this shape).
+    fn graph(&self, board: &Board) -> AttackGraph<W> {
+        let cells = board.cells();
+        // At most 64 + 64 + 2 · 127 lines.
+        let mut touched = [0u64; 8];
+        let mut redone = 0;
+        for (i, _) in cells.iter().enumerate().filter(|(_, c)| **c != Cell::Free) {
+            for &l in &self.through[i] {
+                let (w, b) = (l as usize / 64, 1u64 << (l % 64));
+                if touched[w] & b == 0 {
+                    touched[w] |= b;
+                    redone += 1;
+                }
+            }
+        }
+        if 2 * redone > self.lines.len() {
+            return AttackGraph::walked(board, self);
+        }
+        let mut g = AttackGraph {
+            cols: self.cols,
+            free: self.empty.free,
+            attacks: self.empty.attacks.clone(),
+            rows: Vec::with_capacity(self.empty.rows.len() + redone),
+            cols_segs: Vec::with_capacity(self.empty.cols_segs.len() + redone),
+        };
+        for (i, _) in cells.iter().enumerate().filter(|(_, c)| **c != Cell::Free) {
+            g.attacks[i] = CellSet::EMPTY;
+            g.free.remove(i);
+        }
+        for (l, (line, mask)) in self.lines.iter().zip(&self.masks).enumerate() {
+            if touched[l / 64] & 1u64 << (l % 64) != 0 {
+                g.walk(cells, line, mask);
+                continue;
+            }
+            // A line with neither wall nor hole is one segment, the empty board's.
+            match line.family {
+                Family::Row => g.rows.push(*mask),
+                Family::Column => g.cols_segs.push(*mask),
+                Family::Diagonal => {}
+            }
+        }
+        g
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +301,15 @@ mod tests {
                     prop_assert!((first..=last).step_by(step).all(|i| b.cell((i / cols, i % cols)) != Cell::Wall));
                 }
             }
+        }
+
+        /// A few walls and holes (so that most lines keep the empty board's segments): from the
+        /// empty board's graph, the graph of walking every line.
+        #[test]
+        fn the_template_redoes_what_walls_and_holes_change(rows in 1usize..10, cols in 1usize..10, cells in proptest::collection::vec(0u8..40, 81)) {
+            let b = crate::board_from_codes(rows, cols, &cells);
+            let template = Template::<2>::new(rows, cols);
+            prop_assert_eq!(template.graph(&b), AttackGraph::walked(&b, &template));
         }
     }
 }
