@@ -370,16 +370,26 @@ fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement
         counters: SegmentCount::of_board(g),
         best: CellSet::EMPTY,
         best_count: 0,
+        // A sweep searches one board after another: the record's room is the thread's, kept
+        // from one search to the next.
         record: record.then(|| Record {
-            // A sweep's boards take a few dozen to a few hundred nodes; a small first block
-            // stays in the allocator's fast path.
-            nodes: Vec::with_capacity(64),
+            nodes: RECORD_ROOM.take(),
         }),
     };
     s.go(g.free, CellSet::EMPTY, 0);
     let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
-    let tree = s.record.map(|r| r.tree(s.best_count));
+    let tree = s.record.map(|mut r| {
+        let tree = r.tree(s.best_count);
+        r.nodes.clear();
+        RECORD_ROOM.set(r.nodes);
+        tree
+    });
     (s.best_count, placement, tree)
+}
+
+std::thread_local! {
+    /// The nodes of this thread's last search record, emptied, for the next one to fill.
+    static RECORD_ROOM: std::cell::Cell<Vec<Node>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]
