@@ -21,6 +21,7 @@ use super::sweep_db::ClassRow;
 use crate::board::{BoardError, Coord, render_cell_list};
 use anyhow::{Context, bail};
 use std::fmt;
+use std::fmt::Write as _;
 
 /// A set of cells as a file gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +158,7 @@ pub fn render_published_csv(rows: &[ClassRow]) -> anyhow::Result<String> {
     for r in rows {
         let walls = to_bits64(&r.walls)?;
         let queens = to_bits64(r.queens.queens())?;
-        s.push_str(&format!("{walls},{},{queens}\n", r.value));
+        writeln!(s, "{walls},{},{queens}", r.value).expect("writing to a string cannot fail");
     }
     Ok(s)
 }

@@ -24,12 +24,13 @@ pub struct ClassRow {
 
 /// Rows as JSON lines.
 pub fn render_jsonl(rows: &[ClassRow]) -> String {
-    let mut s = String::new();
+    // Each row serialised straight into the one buffer.
+    let mut s = Vec::new();
     for r in rows {
-        s.push_str(&serde_json::to_string(r).expect("a row always serialises"));
-        s.push('\n');
+        serde_json::to_writer(&mut s, r).expect("a row always serialises");
+        s.push(b'\n');
     }
-    s
+    String::from_utf8(s).expect("JSON is UTF-8")
 }
 
 #[cfg(test)]
