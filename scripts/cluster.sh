@@ -4,12 +4,13 @@
 #
 #   scripts/cluster.sh ENGINE N [OPTIONS] -- QUEENSAT COMMAND ARGS... --output DIR
 #
-#   ENGINE    slurm (a job array: sbatch, squeue, scancel) or parallel (GNU parallel, this host
-#             or its --sshlogin hosts through --parallel-args)
+#   ENGINE    slurm (a job array: sbatch, squeue, scancel), parallel (GNU parallel, this host
+#             or its --sshlogin hosts through --parallel-args) or local (this host, with
+#             nothing but xargs: what `make` targets use, since a fresh machine has no parallel)
 #   N         the number of shards
 #   OPTIONS   --timeout SECS       give up (and cancel the tasks) after SECS of wall time
 #                                  (default 86400); exit 124
-#             --jobs J             parallel: at most J tasks at once (default: the cores)
+#             --jobs J             parallel, local: at most J tasks at once (default: the cores)
 #             --sbatch "ARGS"      slurm: more sbatch options (--time, --cpus-per-task, ...)
 #             --parallel-args "ARGS"  parallel: more options of parallel's
 #             --poll SECS          slurm: how often the tasks are looked at (default 2)
@@ -24,7 +25,7 @@ set -euo pipefail
 
 # Bad usage: one line, exit 2.
 usage() {
-  echo "cluster.sh: error: $1 (usage: scripts/cluster.sh slurm|parallel N [OPTIONS] -- QUEENSAT COMMAND ARGS... --output DIR)" >&2
+  echo "cluster.sh: error: $1 (usage: scripts/cluster.sh slurm|parallel|local N [OPTIONS] -- QUEENSAT COMMAND ARGS... --output DIR)" >&2
   exit 2
 }
 
@@ -32,7 +33,7 @@ usage() {
 engine=$1
 shards=$2
 shift 2
-case $engine in slurm | parallel) ;; *) usage "ENGINE is slurm or parallel, not '$engine'" ;; esac
+case $engine in slurm | parallel | local) ;; *) usage "ENGINE is slurm, parallel or local, not '$engine'" ;; esac
 [[ $shards =~ ^[1-9][0-9]*$ ]] || usage "N must be a whole number of at least 1, not '$shards'"
 timeout_s=86400
 jobs=""
@@ -116,6 +117,12 @@ parallel)
   # shellcheck disable=SC2086
   timeout "$timeout_s" parallel --will-cite ${jobs:+-j "$jobs"} $parallel_args \
     "$task" '{}' ::: $(seq 1 "$shards") || true
+  ;;
+local)
+  # Each task under a shell that survives it: xargs stops starting tasks once one is killed.
+  # shellcheck disable=SC2016
+  timeout "$timeout_s" xargs -P "${jobs:-$(nproc)}" -I '{}' bash -c '"$0" "$1"; exit 0' "$task" '{}' \
+    < <(seq 1 "$shards") || true
   ;;
 slurm)
   command -v sbatch >/dev/null || usage "Slurm's sbatch is not installed"

@@ -1,5 +1,5 @@
 //! `scripts/cluster.sh` on both engines: a sweep, a puzzle run and an N+k table split into
-//! shards by GNU parallel and by a real one-node Slurm cluster (tests/cluster/slurm.sh), merged,
+//! shards by GNU parallel, by xargs on this machine and by a real one-node Slurm cluster (tests/cluster/slurm.sh), merged,
 //! and compared with the one-process run file by file; a task killed mid-run is reported, nothing
 //! is merged, and the rerun resumes the finished shards instead of computing them again.
 
@@ -190,6 +190,13 @@ fn killed_task_is_rerun(engine: &str, env: &[(&str, &Path)], dir: &Path) {
 }
 
 #[test]
+fn shards_run_locally_merge_to_the_one_process_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    every_run_through("local", &[], dir.path());
+    killed_task_is_rerun("local", &[], dir.path());
+}
+
+#[test]
 fn shards_through_gnu_parallel_merge_to_the_one_process_runs() {
     if !needs("parallel", "sweep.sh") {
         return;
@@ -253,7 +260,7 @@ fn bad_usage_is_one_line_and_exit_2() {
     for (args, want) in [
         (
             vec!["mpi", "2", "--", BIN, "sweep", "--output", o],
-            "ENGINE is slurm or parallel",
+            "ENGINE is slurm, parallel or local",
         ),
         (
             vec!["parallel", "0", "--", BIN, "sweep", "--output", o],
