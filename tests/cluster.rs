@@ -122,7 +122,11 @@ fn every_run_through(engine: &str, env: &[(&str, &Path)], dir: &Path) {
         a.extend(["--output", split.to_str().unwrap()]);
         succeeded(cluster(env, engine, 3, Path::new(BIN), &a));
         for f in files {
-            same(&one.join(&f), &split.join(&f), &format!("{name} through {engine}"));
+            same(
+                &one.join(&f),
+                &split.join(&f),
+                &format!("{name} through {engine}"),
+            );
         }
     }
 }

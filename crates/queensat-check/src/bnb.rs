@@ -25,7 +25,27 @@ struct Search<'a, const W: usize> {
 }
 
 impl<const W: usize> Search<'_, W> {
-    fn go(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
+    /// The search from the root, with the popcount instruction where the processor has it
+    /// (the release build targets baseline x86-64, without it): the same search either way.
+    fn run(&mut self) {
+        let root = (self.g.free, CellSet::EMPTY, 0);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the feature `go_popcnt` is compiled for.
+            return unsafe { self.go_popcnt(root.0, root.1, root.2) };
+        }
+        self.go::<false>(root.0, root.1, root.2)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn go_popcnt(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
+        self.go::<true>(cand, placed, count)
+    }
+
+    /// One node: its children through [`Search::go_popcnt`] when `POPCNT`, else through itself.
+    #[inline(always)]
+    fn go<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
         // Both kinds of leaf stay at or below the final best: a complete placement by the
         // update, a pruned node by its bound. The row segments' count prunes most nodes, so
         // the column segments are counted only where it does not.
@@ -50,17 +70,32 @@ impl<const W: usize> Search<'_, W> {
         // they are skipped, and so is their record, since the node itself becomes a leaf of the
         // certificate (its reach stays within the value).
         for i in seg.iter() {
-            self.go(self.g.after_queen(&cand, i), placed.with(i), count + 1);
+            self.child::<POPCNT>(self.g.after_queen(&cand, i), placed.with(i), count + 1);
             if reach <= self.best_count {
                 break;
             }
         }
         if reach > self.best_count {
-            self.go(cand.difference(&seg), placed, count);
+            self.child::<POPCNT>(cand.difference(&seg), placed, count);
         }
         if let (Some(r), Some(at)) = (self.record.as_mut(), at) {
             r.close(at);
         }
+    }
+
+    #[inline(always)]
+    fn child<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: `POPCNT` is true only below `run`'s check that the processor has it.
+            return unsafe { self.go_popcnt(cand, placed, count) };
+        }
+        self.go_plain(cand, placed, count)
+    }
+
+    #[inline(never)]
+    fn go_plain(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
+        self.go::<false>(cand, placed, count)
     }
 
     fn leaf(&mut self) {
@@ -365,6 +400,15 @@ pub fn bnb_value_proved(board: &Board) -> Result<(usize, Placement), TreeError> 
 }
 
 fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement, Option<SearchTree>) {
+    search_by(g, record, Search::run)
+}
+
+/// The search of `g`, run from its root by `run`.
+fn search_by<'a, const W: usize>(
+    g: &'a AttackGraph<W>,
+    record: bool,
+    run: impl FnOnce(&mut Search<'a, W>),
+) -> (usize, Placement, Option<SearchTree>) {
     let mut s = Search {
         g,
         counters: SegmentCount::of_board(g),
@@ -376,7 +420,7 @@ fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement
             nodes: RECORD_ROOM.take(),
         }),
     };
-    s.go(g.free, CellSet::EMPTY, 0);
+    run(&mut s);
     let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
     let tree = s.record.map(|mut r| {
         let tree = r.tree(s.best_count);
@@ -466,6 +510,15 @@ mod tests {
             let [rows, columns] = SegmentCount::of_board(&g).unwrap();
             prop_assert_eq!(rows.count(cand.words()[0]), g.live_row_segments(&cand));
             prop_assert_eq!(columns.count(cand.words()[0]), g.live_column_segments(&cand));
+        }
+
+        /// Walls and holes at random: without the popcount instruction, the same search.
+        #[test]
+        fn the_search_is_the_same_without_popcount(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64)) {
+            let b = crate::board_from_codes(rows, cols, &cells);
+            let g = AttackGraph::<1>::new(&b);
+            let plain = search_by(&g, true, |s| s.go::<false>(g.free, CellSet::EMPTY, 0));
+            prop_assert_eq!(plain, search(&g, true));
         }
 
         /// Walls and holes at random: the same value as exhaustive search.
