@@ -117,7 +117,7 @@ impl<const W: usize> Search<'_, W> {
 /// The number of segments of one family (rows or columns) that hold a candidate, without a
 /// loop over the segments, on a board of one word: each candidate is smeared along its
 /// segment to the segment's last cell, whose bits are then counted. The search's own count:
-/// the replay counts segments its own way (`AttackGraph::segment_bound`).
+/// the replay counts segments its own way (`AttackGraph::live_row_segments` and columns).
 struct SegmentCount {
     /// The last cell of every segment.
     last: u64,

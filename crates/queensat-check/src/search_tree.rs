@@ -177,7 +177,13 @@ impl<const W: usize> Replay<'_, W> {
             if self.counting && placed == self.target {
                 return Ok(1);
             }
-            let bound = self.g.segment_bound(&cand);
+            // The row segments alone bound most leaves; the columns are counted only where
+            // they do not.
+            let rows = self.g.live_row_segments(&cand);
+            if placed + rows < self.target {
+                return Ok(0);
+            }
+            let bound = rows.min(self.g.live_column_segments(&cand));
             if placed + bound >= self.target {
                 return Err(TreeError::LeafBound {
                     node,
