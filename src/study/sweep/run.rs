@@ -249,7 +249,8 @@ fn compute_chunk<const W: usize>(
             }
         };
         rows.push(ClassRow {
-            walls: b.walls(),
+            // The class's cells in reading order, as `b.walls()` lists them.
+            walls: plan.ws.cells(m),
             value: e.value,
             queens: e.placement,
             orbit: plan.ws.orbit_size(m),
