@@ -159,7 +159,7 @@ fn every_command_json_validates_against_its_schema() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
-    let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows"));
+    let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows-sides"));
     let (merged_puzzles, merged_nk) = (path("merged-puzzles"), path("merged-nk"));
     let o = run(&["sweep", "--size", "8", "--walls", "1", "-o", &sweep8, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
