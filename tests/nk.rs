@@ -85,7 +85,11 @@ fn the_three_methods_agree_and_disagreement_would_fail() {
     for (flag, how, dir_name) in [
         (None, "8 symmetries", "9x9-3w-rows-sides"),
         (Some("--mirror"), "mirror", "9x9-3w-rows"),
-        (Some("--mirror-right"), "mirror on the right half", "9x9-3w-rows-right"),
+        (
+            Some("--mirror-right"),
+            "mirror on the right half",
+            "9x9-3w-rows-right",
+        ),
         (Some("--no-mirror"), "no symmetry", "9x9-3w-rows-all"),
     ] {
         let mut args = vec!["nk", "--size", "9", "--walls", "3", "-o", d];
@@ -94,7 +98,10 @@ fn the_three_methods_agree_and_disagreement_would_fail() {
         assert_eq!(code, 0);
         let want = format!("n=9 k=3: 44 placements of 12 queens [rows, {how};");
         assert!(out.starts_with(&want), "{out}");
-        assert!(dir.path().join(dir_name).join("count.json").exists(), "{dir_name}");
+        assert!(
+            dir.path().join(dir_name).join("count.json").exists(),
+            "{dir_name}"
+        );
     }
     let (code, _, err) = queensat(&[
         "nk",

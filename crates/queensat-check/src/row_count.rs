@@ -270,19 +270,19 @@ impl NkCount {
 /// with the least one (once, or twice). For the mirror reductions it forbids nothing.
 #[derive(Clone, Debug)]
 struct Rules {
-    banned: Vec<u64>,
+    banned: [u64; 64],
     borders_by: usize,
-    once: Vec<u64>,
-    twice: Vec<u64>,
+    once: [u64; 64],
+    twice: [u64; 64],
 }
 
 impl Rules {
     fn free(n: usize) -> Rules {
         Rules {
-            banned: vec![0; n],
+            banned: [0; 64],
             borders_by: n + 1,
-            once: vec![0; n],
-            twice: vec![0; n],
+            once: [0; 64],
+            twice: [0; 64],
         }
     }
 
@@ -313,12 +313,24 @@ impl Rules {
 
     /// The keys that the queens `q` of row `row` tie with the least one.
     fn ties(&self, row: usize, q: u64) -> usize {
+        if q & self.once[row] == 0 {
+            return 0;
+        }
         ((q & self.once[row]).count_ones() + (q & self.twice[row]).count_ones()) as usize
+    }
+
+    /// [`ties`](Self::ties) for one queen `bit` (the hot loop's: no bit counting).
+    fn tie(&self, row: usize, bit: u64) -> usize {
+        usize::from(bit & self.once[row] != 0) + usize::from(bit & self.twice[row] != 0)
     }
 
     /// Adds the placements ending with one queen on a cell of `open` in the last row `row`.
     fn last_row(&self, row: usize, open: u64, ties: usize, acc: &mut Acc) {
         let (once, twice) = (self.once[row], self.twice[row]);
+        if open & once == 0 {
+            acc[ties] += u64::from(open.count_ones());
+            return;
+        }
         acc[ties] += u64::from((open & !once).count_ones());
         acc[ties + 1] += u64::from((open & once & !twice).count_ones());
         acc[ties + 2] += u64::from((open & twice).count_ones());
@@ -387,11 +399,11 @@ impl NkCounter {
             }
             return;
         }
-        self.segment_from(s, open, cand, 0, 0, 0, f);
+        self.segment_from(s, open, cand, 0, 0, 0, 0, f);
     }
 
     /// The row from column `from` on: a queen, then either the end of the row or a wall right
-    /// of it and the rest of the row again.
+    /// of it and the rest of the row again (`used` walls in `walls` so far).
     #[allow(clippy::too_many_arguments)]
     fn segment_from(
         &self,
@@ -401,9 +413,9 @@ impl NkCounter {
         from: usize,
         queens: u64,
         walls: u64,
+        used: usize,
         f: &mut impl FnMut(RowState, u64),
     ) {
-        let used = walls.count_ones() as usize;
         let mut q = open & !low(from);
         while q != 0 {
             let at = q.trailing_zeros() as usize;
@@ -419,7 +431,7 @@ impl NkCounter {
                     if open & !low(wall + 1) == 0 {
                         break;
                     }
-                    self.segment_from(s, open, cand, wall + 1, queens, walls | 1 << wall, f);
+                    self.segment_from(s, open, cand, wall + 1, queens, walls | 1 << wall, used + 1, f);
                 }
             }
         }
@@ -570,7 +582,7 @@ impl NkCounter {
                 cols | bit,
                 ((down_right | bit) << 1) & self.full,
                 (down_left | bit) >> 1,
-                ties + r.ties(row, bit),
+                ties + r.tie(row, bit),
                 acc,
             );
         }
