@@ -74,3 +74,18 @@ RESULT_TARGETS += sweep-8x8-6w
 .PHONY: sweep-8x8-6w
 sweep-8x8-6w: build
 	$(call sweep_sharded,--size 8 --walls $(call quick,3,6),$(SWEEP_OUT)/8x8-6w,$(call quick,2,$(SWEEP_SHARDS)))
+
+## Every 8x8 board with 7 walls (about 77.7 million classes), every value proved by the replayed
+## search trees, run as SWEEP7_SHARDS shards through scripts/cluster.sh (CLUSTER_ENGINE: local
+## by default, which needs only xargs; parallel or slurm elsewhere, docs/cluster.md) and merged.
+## The databases stay out of git; the summary, chart and provenance are committed. Resumable:
+## SWEEP_RESUME=1 keeps the shards' finished chunks. QUICK=1: the 3-wall layer in two shards.
+CLUSTER_ENGINE ?= local
+SWEEP7_SHARDS ?= 16
+SWEEP7 := $(SWEEP_OUT)/8x8-7w
+RESULT_TARGETS += sweep-8x8-7w
+.PHONY: sweep-8x8-7w
+sweep-8x8-7w: build
+	$(if $(SWEEP_RESUME),,rm -rf $(SWEEP7) $(SWEEP7).shard-* $(SWEEP7).cluster)
+	scripts/cluster.sh $(CLUSTER_ENGINE) $(call quick,2,$(SWEEP7_SHARDS)) -- \
+	  $(BIN) sweep --size 8 --walls $(call quick,3,7) --threads 1 --output $(SWEEP7) >/dev/null

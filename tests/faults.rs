@@ -529,18 +529,9 @@ fn a_full_disk_loses_nothing() {
         return;
     }
     let out = mnt.join("s");
-    let (code, _, err) = queensat(&[
-        "sweep",
-        "--size",
-        "6",
-        "--walls",
-        "2..3",
-        "--chunk",
-        "40",
-        "--quiet",
-        "--output",
-        out.to_str().unwrap(),
-    ]);
+    let mut args = common::SWEEP_6X6.to_vec();
+    args.extend(["--quiet", "--output", out.to_str().unwrap()]);
+    let (code, _, err) = queensat(&args);
     let _ = Command::new("umount").arg(&mnt).status();
     assert_eq!(code, 2, "{err}");
     assert!(

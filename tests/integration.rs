@@ -11,6 +11,7 @@ mod board_formats;
 mod charts;
 mod cli_args;
 mod cli_value;
+mod cluster;
 mod cover;
 mod encodings;
 mod export;

@@ -1,5 +1,5 @@
 //! `queensat sweep` and `queensat merge` through the real binary: resume, shards, merge,
-//! GNU parallel, bad input, and the value distributions against `make bench-sweep`'s peer.
+//! bad input (GNU parallel and Slurm: tests/cluster.rs), and the value distributions against `make bench-sweep`'s peer.
 
 use crate::common;
 use std::path::Path;
@@ -21,18 +21,8 @@ fn ok(args: &[&str]) -> Output {
     o
 }
 
-/// The files that must be byte-identical between runs of one sweep.
-const OUTPUTS: [&str; 6] = [
-    "6x6-2w.jsonl",
-    "6x6-3w.jsonl",
-    "6x6-2w.csv",
-    "6x6-3w.csv",
-    "summary.json",
-    "values.svg",
-];
-
 fn same_outputs(a: &Path, b: &Path) {
-    for f in OUTPUTS {
+    for f in common::SWEEP_6X6_OUTPUTS {
         let x = std::fs::read(a.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", a.display()));
         let y = std::fs::read(b.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", b.display()));
         assert!(x == y, "{f} differs between {} and {}", a.display(), b.display());
@@ -41,9 +31,8 @@ fn same_outputs(a: &Path, b: &Path) {
 
 /// The 6x6 two- and three-wall sweep into `out`, as run (it may fail).
 fn try_sweep(out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--output",
-    ];
+    let mut args = common::SWEEP_6X6.to_vec();
+    args.extend(["--quiet", "--output"]);
     let o = out.to_str().unwrap();
     args.push(o);
     args.extend_from_slice(extra);
@@ -254,43 +243,6 @@ fn resume_and_shards_and_merge_equal_a_single_run() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("missing") && err.lines().count() == 1, "{err}");
-}
-
-#[test]
-fn shards_through_gnu_parallel_merge_to_a_single_run() {
-    if !common::programs::needs("parallel", "sweep.sh") {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let single = dir.path().join("single");
-    sweep(&single, &[]);
-    let base = dir.path().join("p");
-    let o = Command::new("parallel")
-        .args(["--will-cite", "--halt", "now,fail=1", "-j", "2"])
-        .arg(BIN)
-        .args([
-            "sweep", "--size", "6", "--walls", "2..3", "--chunk", "40", "--quiet", "--shard", "{}/4",
-            "--output",
-        ])
-        .arg(format!("{}.{{}}", base.display()))
-        .args([":::", "1", "2", "3", "4"])
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "parallel failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let merged = dir.path().join("merged");
-    let mut args = vec![
-        "merge".to_string(),
-        "--output".into(),
-        merged.display().to_string(),
-    ];
-    args.extend((1..=4).map(|i| format!("{}.{i}", base.display())));
-    let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
-    ok(&args);
-    same_outputs(&single, &merged);
 }
 
 #[test]

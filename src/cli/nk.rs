@@ -52,8 +52,9 @@ pub struct NkArgs {
     /// Compute only shard I of N (chunks j with j mod N = I-1); assemble with --merge-from.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
-    /// Also read finished chunks from these run directories (shards of the same count; or
-    /// `queensat merge DIR... -o OUT`).
+    /// Also read finished chunks from these directories: run directories of the same count, or
+    /// the output roots of sharded runs of this table (each count reads its own run directory
+    /// there). `queensat merge DIR... -o OUT` merges the run directories of one count.
     #[arg(long, value_name = "DIR", num_args = 1..)]
     pub merge_from: Vec<PathBuf>,
     /// Print every wall class with placements (per-class methods).

@@ -9,6 +9,19 @@ pub mod programs;
 
 use std::process::{Command, Output};
 
+/// The small sweep several tests run (6x6, 2 and 3 walls, chunks of 40); add `--output DIR`.
+pub const SWEEP_6X6: [&str; 7] = ["sweep", "--size", "6", "--walls", "2..3", "--chunk", "40"];
+
+/// The files of [`SWEEP_6X6`]'s folder that are byte-identical between runs of it.
+pub const SWEEP_6X6_OUTPUTS: [&str; 6] = [
+    "6x6-2w.jsonl",
+    "6x6-3w.jsonl",
+    "6x6-2w.csv",
+    "6x6-3w.csv",
+    "summary.json",
+    "values.svg",
+];
+
 /// A 24×24 board with 18 walls whose `value` takes long with CaDiCaL: value 37, LP bound 38,
 /// and the call at 38 is UNSAT in about 12 s (a search to stop, by a limit or a signal).
 pub const SLOW_24X24_WALLS: &str = "5,2 7,10 7,13 7,23 11,5 11,16 12,6 13,21 14,16 17,17 18,23 19,19 \

@@ -97,7 +97,11 @@ pub fn count_table(
                     chunk: table.chunk,
                 };
                 let dir = table.root.join(spec.dir_name());
-                match count_nk(&spec, opts, &dir)? {
+                let opts = NkOptions {
+                    merge_from: run_dirs(&opts.merge_from, &spec.dir_name()),
+                    ..opts.clone()
+                };
+                match count_nk(&spec, &opts, &dir)? {
                     ChunkRun::ShardFinished => {
                         each(NkEvent::ShardFinished {
                             spec: &spec,
@@ -130,6 +134,18 @@ pub fn count_table(
     Ok(run)
 }
 
+/// `--merge-from` for the count whose run directory is called `name`: a directory given as
+/// the output root of a sharded table (`nk -o ROOT --shard I/N`) stands for its run directory
+/// of this count; any other stands for itself (and must be a run of this count).
+fn run_dirs(from: &[PathBuf], name: &str) -> Vec<PathBuf> {
+    from.iter()
+        .map(|d| {
+            let run = d.join(name);
+            if run.is_dir() { run } else { d.clone() }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +162,38 @@ mod tests {
             chunk: 8,
             root: root.to_path_buf(),
             classes,
+        }
+    }
+
+    #[test]
+    fn a_sharded_tables_root_stands_for_its_run_directory_of_each_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let shards: Vec<PathBuf> = (1..=2).map(|i| dir.path().join(format!("s{i}"))).collect();
+        for (i, s) in shards.iter().enumerate() {
+            let opts = NkOptions {
+                shard: Some(crate::run::Shard {
+                    index: i + 1,
+                    count: 2,
+                }),
+                ..NkOptions::default()
+            };
+            count_table(&table(s, vec![NkMethod::Rows], false), &opts, |_| Ok(())).unwrap();
+        }
+        assert_eq!(run_dirs(&shards, "5x5-1w-rows")[0], shards[0].join("5x5-1w-rows"));
+        // Anything else stands for itself (and is refused later if it is not this count).
+        assert_eq!(run_dirs(&shards, "9x9-1w-rows"), shards);
+        let whole = dir.path().join("whole");
+        let opts = NkOptions {
+            merge_from: shards,
+            ..NkOptions::default()
+        };
+        let run = count_table(&table(&whole, vec![NkMethod::Rows], false), &opts, |_| Ok(())).unwrap();
+        for r in run.groups.iter().flatten() {
+            assert_eq!(
+                r.chunks_resumed, r.chunks,
+                "n={}: every chunk read from the shards",
+                r.n
+            );
         }
     }
 
