@@ -72,3 +72,13 @@ nk-recount: build
 	  --table $(NK_OUT)/recount-classes.md --quiet >/dev/null
 	$(BIN) nk --size $(call quick,8..9,13..14) --walls 1..3 --no-mirror --output $(NK_OUT)/recount \
 	  --table $(NK_OUT)/recount-all.md --quiet >/dev/null
+
+## The row counter's speed with each symmetry reduction, one thread each: A129551 (k = 2) at
+## n = 15, 16 and A129553 (k = 3) at n = 14, 15 (QUICK=1: n = 12, 13 and 11, 12), CPU seconds
+## per count -> $(BENCH_OUT)/nk/README.md; fails if the reductions disagree. NK_BENCH_REDUCTIONS
+## picks some of: sides mirror mirror-right none (default all; about an hour of CPU).
+BENCH_TARGETS += bench-nk
+.PHONY: bench-nk
+NK_BENCH_REDUCTIONS ?= sides mirror mirror-right none
+bench-nk: build
+	NK_BENCH_REDUCTIONS="$(NK_BENCH_REDUCTIONS)" bench/nk.sh $(BIN) $(BENCH_OUT)/nk $(if $(QUICK),quick)

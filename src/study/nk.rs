@@ -585,6 +585,36 @@ mod tests {
         }
     }
 
+    /// A chunk states its placements the way its count's reduction weighs them: by ties with
+    /// the sides' keys, whole placements otherwise; a chunk stating the other is refused.
+    #[test]
+    fn chunks_state_placements_as_their_reduction_weighs_them() {
+        for sides in [true, false] {
+            let spec = NkSpec {
+                n: 7,
+                k: 2,
+                method: NkMethod::Rows,
+                mirror: true,
+                mirror_right: false,
+                sides,
+                depth: 2,
+                chunk: 1000,
+            };
+            let run = NkRun::<1>::new(&spec).unwrap();
+            let id = run.plan[0];
+            let doc = run.compute(&id, &|_| {}).unwrap();
+            assert!(run.check(&id, &doc, true).is_ok(), "sides {sides}");
+            assert_eq!(no_ties(&doc.by_ties), !sides);
+            let mut other = doc.clone();
+            if sides {
+                other.placements = 4;
+            } else {
+                other.by_ties[0] = 4;
+            }
+            assert!(run.check(&id, &other, false).is_err(), "sides {sides}");
+        }
+    }
+
     #[test]
     fn shards_merge_to_the_whole_and_chunks_are_checked() {
         let spec = NkSpec {
