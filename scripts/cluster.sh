@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One shardable queensat run (sweep, puzzles, nk) split into N shards, run by Slurm or GNU
+# One shardable queensat run (sweep, puzzles, nk, value in cubes) split into N shards, run by Slurm or GNU
 # parallel, checked task by task, and merged into what the one-process run writes.
 #
 #   scripts/cluster.sh ENGINE N [OPTIONS] -- QUEENSAT COMMAND ARGS... --output DIR
@@ -62,8 +62,8 @@ bin=$1
 command=$2
 shift 2
 case $command in
-sweep | puzzles | nk) ;;
-*) usage "'$command' does not split into shards here: sweep, puzzles and nk do" ;;
+sweep | puzzles | nk | value) ;;
+*) usage "'$command' does not split into shards here: sweep, puzzles, nk and value (cubes) do" ;;
 esac
 out=""
 args=()

@@ -122,7 +122,11 @@ fn every_run_through(engine: &str, env: &[(&str, &Path)], dir: &Path) {
         a.extend(["--output", split.to_str().unwrap()]);
         succeeded(cluster(env, engine, 3, Path::new(BIN), &a));
         for f in files {
-            same(&one.join(&f), &split.join(&f), &format!("{name} through {engine}"));
+            same(
+                &one.join(&f),
+                &split.join(&f),
+                &format!("{name} through {engine}"),
+            );
         }
     }
 }
@@ -267,7 +271,7 @@ fn bad_usage_is_one_line_and_exit_2() {
             "N must be",
         ),
         (
-            vec!["parallel", "2", "--", BIN, "value", "--size", "8"],
+            vec!["parallel", "2", "--", BIN, "armies", "--size", "8"],
             "does not split",
         ),
         (
@@ -297,4 +301,34 @@ fn bad_usage_is_one_line_and_exit_2() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// A value split into cubes (`value --output`) gives the plain value, in one process and as
+/// shards through the script; the merged text says so.
+#[test]
+fn a_value_in_cubes_through_the_script_is_the_plain_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = ["value", "--size", "9", "--walls", "1,4 3,1 4,3 6,6"];
+    let plain = queensat(&board);
+    let want = String::from_utf8_lossy(&plain.stdout)
+        .lines()
+        .find(|l| l.starts_with("value "))
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let one = dir.path().join("one");
+    let mut a = board.to_vec();
+    a.extend(["--split-rows", "2", "--quiet", "--output", one.to_str().unwrap()]);
+    let o = text(&queensat(&a));
+    assert!(o.contains(&format!("value {want} from ")), "{o}");
+    let split = dir.path().join("split");
+    let mut a = board.to_vec();
+    a.extend(["--split-rows", "2", "--output", split.to_str().unwrap()]);
+    let o = text(&succeeded(cluster(&[], "local", 3, Path::new(BIN), &a)));
+    assert!(
+        o.contains(&format!("value {want} from ")) && o.contains("cover every choice"),
+        "{o}"
+    );
 }

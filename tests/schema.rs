@@ -160,6 +160,14 @@ fn every_command_json_validates_against_its_schema() {
         assert!(o.status.success(), "{}", stderr(&o));
     }
     let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows-sides"));
+    // Shards of a value split into cubes.
+    let cube_shards = [path("c1"), path("c2")];
+    for (i, shard) in cube_shards.iter().enumerate() {
+        let part = format!("{}/2", i + 1);
+        let o = run(&["value", "--size", "5", "--shard", &part, "-o", shard, "--quiet"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let (cubes, merged_cubes) = (path("cubes"), path("merged-cubes"));
     let (merged_puzzles, merged_nk) = (path("merged-puzzles"), path("merged-nk"));
     let o = run(&["sweep", "--size", "8", "--walls", "1", "-o", &sweep8, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -221,6 +229,24 @@ fn every_command_json_validates_against_its_schema() {
             0,
         ),
         (&["value", "--size", "4", "--format", "json"], 0),
+        (
+            &[
+                "value", "--size", "5", "-o", &cubes, "--quiet", "--format", "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &cube_shards[0],
+                &cube_shards[1],
+                "-o",
+                &merged_cubes,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
         (&["value", "--size", "4", "--certify", "--format", "json"], 0),
         (&["solutions", "--size", "5", "--format", "json"], 0),
         (&["solutions", "--size", "5", "--count", "--format", "json"], 0),

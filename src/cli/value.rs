@@ -5,9 +5,12 @@ use super::board_args::BoardArgs;
 use clap::Args;
 use queensat::engine::{Batch, value_certified};
 use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::{Shard, with_threads};
 use queensat::solve::Backend;
-use queensat::study::report::value_output;
-use std::path::Path;
+use queensat::study::chunk_store::ChunkRun;
+use queensat::study::report::{command_json, cubes_text, value_output};
+use queensat::study::value_cubes::{CubeSpec, CubesReport, value_in_cubes};
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct ValueArgs {
@@ -32,6 +35,23 @@ pub struct ValueArgs {
     /// a search). Always JSON.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "csplib", "walls", "holes", "bits", "size", "rows", "cols", "format"])]
     pub batch: Option<std::path::PathBuf>,
+    /// Split the question into cubes, one per choice of the queens of the middle row's
+    /// segments (or none), answer each cube as a board of its own into DIR (resumable), and
+    /// give the value from them: the largest cube value, proved when every cube's is and the
+    /// cubes are counted to cover every choice (docs/cluster.md).
+    #[arg(short = 'o', long, value_name = "DIR", conflicts_with_all = ["batch", "time_limit"])]
+    pub output: Option<PathBuf>,
+    /// With --output: answer only the cubes g with g mod N = I-1; `queensat merge` assembles
+    /// the shards' folders.
+    #[arg(long, value_name = "I/N", requires = "output")]
+    pub shard: Option<Shard>,
+    /// With --output: the rows whose queens make the cubes (the middle row, then alternately
+    /// the rows below and above it).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "output")]
+    pub split_rows: usize,
+    /// With --output: worker threads, a cube each (default: all cores).
+    #[arg(long, requires = "output")]
+    pub threads: Option<usize>,
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -55,8 +75,19 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         );
     }
     let board = a.board.load()?.board;
-    let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let progress = a.report.progress.reporter();
+    if let Some(dir) = &a.output {
+        anyhow::ensure!(
+            a.certify.certify_dir.is_none(),
+            "--certify-dir: a cube run keeps no certificates (each cube's proof is checked in a \
+             temporary folder)"
+        );
+        let spec = CubeSpec::new(&board, a.split_rows, a.certify.certify)?;
+        let shard = a.shard.unwrap_or(Shard::ALL);
+        let ran = with_threads(a.threads, || value_in_cubes(&spec, &opts, dir, shard, &progress))?;
+        return cubes_output(&ran, &a.report);
+    }
+    let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, a.time_limit, certify, &progress)?;
     // A stopped search claims no optimality, but its upper bound may rest on an external
     // solver's UNSAT answers.
@@ -67,6 +98,26 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     } else {
         stopped_exit_code(!v.value.proved)
     })
+}
+
+/// What a cube run prints: the value from every cube, or nothing for a shard (`merge` prints
+/// the whole), or what a stop signal left.
+fn cubes_output(ran: &ChunkRun<CubesReport>, report: &ReportArgs) -> anyhow::Result<i32> {
+    match ran {
+        ChunkRun::Whole(r) => {
+            report.proof.check(r.certified)?;
+            match report.json() {
+                true => outln!("{}", command_json("value", r)?)?,
+                false => out!("{}", cubes_text(r))?,
+            }
+            Ok(i32::from(r.refuted > 0))
+        }
+        ChunkRun::ShardFinished => Ok(0),
+        ChunkRun::Stopped(s) => {
+            eprintln!("{s}");
+            Ok(stopped_exit_code(true))
+        }
+    }
 }
 
 /// `--batch`: one JSON line out per board line in.

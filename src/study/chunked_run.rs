@@ -1,6 +1,6 @@
 //! The one chunked, resumable run: plan, compute, check, assemble.
 //!
-//! A study over many items (sweep classes, puzzle classes, N+k tasks) implements
+//! A study over many items (sweep classes, puzzle classes, N+k tasks, a value's cubes) implements
 //! [`ChunkedRun`]: its plan of chunks, how one chunk is computed, how a chunk read back is
 //! validated, and how the chunks, in plan order, make its report. [`drive`] does the rest once
 //! for every kind: the shard's share of the plan (`--shard I/N`, round robin by plan position),
@@ -24,10 +24,11 @@ pub enum RunKind {
     Sweep,
     Puzzles,
     Nk,
+    Cubes,
 }
 
 impl RunKind {
-    const ALL: [RunKind; 3] = [RunKind::Sweep, RunKind::Puzzles, RunKind::Nk];
+    const ALL: [RunKind; 4] = [RunKind::Sweep, RunKind::Puzzles, RunKind::Nk, RunKind::Cubes];
 
     /// The file in a run's directory that holds its spec.
     pub fn spec_file(self) -> &'static str {
@@ -35,6 +36,7 @@ impl RunKind {
             RunKind::Sweep => "sweep.json",
             RunKind::Puzzles => "puzzles-run.json",
             RunKind::Nk => "nk.json",
+            RunKind::Cubes => "cubes.json",
         }
     }
 
@@ -44,6 +46,7 @@ impl RunKind {
             RunKind::Sweep => "sweep",
             RunKind::Puzzles => "puzzle run",
             RunKind::Nk => "N+k count",
+            RunKind::Cubes => "value in cubes",
         }
     }
 

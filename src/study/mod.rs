@@ -12,6 +12,7 @@ pub mod nk;
 pub mod puzzles;
 pub mod report;
 pub mod sweep;
+pub mod value_cubes;
 pub mod verify;
 
 pub use crate::engine::{ArmyCall, BoundCall, WallCall};

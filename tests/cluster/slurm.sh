@@ -6,6 +6,9 @@
 # slurm-client and munge (.ci/setup.d/slurm.sh installs them). The daemons write to their own
 # logs in DIR, never to the caller's output, so they hold no pipe of the test run's.
 set -euo pipefail
+# The daemons run as root (SlurmUser=root); through sudo where the caller is not root.
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo -n"
 what=${1:?start or stop}
 dir=$(realpath -m "${2:?state directory}")
 conf=$dir/slurm.conf
@@ -15,10 +18,10 @@ stop() {
   for name in slurmd slurmctld munged; do
     [ -f "$dir/$name.pid" ] || continue
     pid=$(cat "$dir/$name.pid")
-    kill "$pid" 2>/dev/null || true
+    $sudo kill "$pid" 2>/dev/null || true
     # Up to 5 s for a clean exit, then SIGKILL.
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
+    for _ in $(seq 50); do $sudo kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    $sudo kill -9 "$pid" 2>/dev/null || true
     rm -f "$dir/$name.pid"
   done
 }
@@ -62,13 +65,13 @@ PartitionName=queensat Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
   # munge: the one the machine runs, else our own (its socket is the clients' default path).
   if [ ! -S /run/munge/munge.socket.2 ]; then
-    mkdir -p /run/munge
-    chown munge:munge /run/munge
-    runuser -u munge -- /usr/sbin/munged --pid-file=/run/munge/munged.pid >"$dir/munged.out" 2>&1
+    $sudo mkdir -p /run/munge
+    $sudo chown munge:munge /run/munge
+    $sudo runuser -u munge -- /usr/sbin/munged --pid-file=/run/munge/munged.pid >"$dir/munged.out" 2>&1
     cp /run/munge/munged.pid "$dir/munged.pid"
   fi
-  SLURM_CONF=$conf /usr/sbin/slurmctld -f "$conf" </dev/null >"$dir/slurmctld.out" 2>&1
-  SLURM_CONF=$conf /usr/sbin/slurmd -f "$conf" -N "$host" </dev/null >"$dir/slurmd.out" 2>&1
+  $sudo env SLURM_CONF="$conf" /usr/sbin/slurmctld -f "$conf" </dev/null >"$dir/slurmctld.out" 2>&1
+  $sudo env SLURM_CONF="$conf" /usr/sbin/slurmd -f "$conf" -N "$host" </dev/null >"$dir/slurmd.out" 2>&1
   # Up to 30 s for the node to report idle.
   for _ in $(seq 150); do
     if SLURM_CONF=$conf timeout 5 sinfo -h -o %T 2>/dev/null | grep -qx idle; then

@@ -171,6 +171,7 @@ pub fn reseal_chunk(chunk: &std::path::Path) {
         ("sweep.json", "sweep"),
         ("puzzles-run.json", "puzzle run"),
         ("nk.json", "N+k count"),
+        ("cubes.json", "value in cubes"),
     ]
     .into_iter()
     .find(|(f, _)| dir.join(f).exists())

@@ -5,10 +5,12 @@ use super::nk::nk_line;
 use super::publish_puzzles::{Published, merge_and_publish};
 use super::puzzles::published_text;
 use super::sweep::{SweepAnswer, sweep_text};
+use super::value_cubes::cubes_text;
 use crate::run::{Reporter, command_line};
 use crate::study::chunked_run::RunKind;
 use crate::study::nk::{NkReport, merge_nk};
 use crate::study::sweep::{RunRecord, SweepSpec, WallsSummary, merge};
+use crate::study::value_cubes::{CubesReport, merge_cubes};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -18,6 +20,7 @@ pub enum Merged {
     Sweep(SweepSpec, Vec<WallsSummary>, RunRecord),
     Puzzles(Box<Published>),
     Nk(NkReport),
+    Cubes(CubesReport),
 }
 
 /// Merges `dirs` (the shards of one run) into `out`, written whole or not at all.
@@ -26,6 +29,7 @@ pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Re
     Ok(match RunKind::of_dirs(dirs)? {
         RunKind::Puzzles => Merged::Puzzles(Box::new(merge_and_publish(dirs, out, progress)?)),
         RunKind::Nk => Merged::Nk(merge_nk(dirs, out)?),
+        RunKind::Cubes => Merged::Cubes(merge_cubes(dirs, out)?),
         RunKind::Sweep => {
             let (spec, sums, record) = merge(dirs, out, &command_line())?;
             Merged::Sweep(spec, sums, record)
@@ -41,6 +45,7 @@ enum MergedFields<'a> {
     Sweep(MergedSweep<'a>),
     Puzzles(&'a crate::study::puzzles::PuzzleReport),
     Nk(&'a NkReport),
+    Cubes(&'a CubesReport),
 }
 
 /// A merged sweep's fields: its spec and its answer.
@@ -75,6 +80,7 @@ pub fn merge_json<'a>(merged: &'a Merged, shards: &'a [PathBuf], output: &'a Pat
         ),
         Merged::Puzzles(p) => ("puzzles", MergedFields::Puzzles(&p.report)),
         Merged::Nk(r) => ("nk", MergedFields::Nk(r)),
+        Merged::Cubes(r) => ("value", MergedFields::Cubes(r)),
     };
     MergeJson {
         kind,
@@ -90,5 +96,6 @@ pub fn merge_text(merged: &Merged) -> String {
         Merged::Sweep(_, sums, record) => sweep_text(sums, record),
         Merged::Puzzles(p) => published_text(p),
         Merged::Nk(r) => format!("{}\n", nk_line(r)),
+        Merged::Cubes(r) => cubes_text(r),
     }
 }

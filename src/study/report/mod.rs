@@ -17,6 +17,7 @@ mod solutions;
 mod solve;
 mod sweep;
 mod value;
+mod value_cubes;
 mod verify;
 
 pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
@@ -46,4 +47,5 @@ pub use sweep::{
     RunState, SweepAnswer, SweepCompareJson, SweepJson, comparisons_agree, sweep_json, sweep_text,
 };
 pub use value::{value_output, value_text};
+pub use value_cubes::cubes_text;
 pub use verify::{Verified, VerifyJob, verify_job};
