@@ -8,6 +8,8 @@ NK_MAX ?= $(call quick,8,14)
 # fresh, so its CPU times describe one whole run of the current code.
 NK_RESUME ?=
 nk_fresh = $(if $(NK_RESUME),,rm -rf $(1))
+# The counts below that were published before the 8-fold (sides) reduction keep the mirror
+# (--mirror), so their files regenerate as they are; the sides reduction is the command's default.
 
 RESULT_TARGETS += nk-queens nk-new nk-k2
 .PHONY: nk-queens nk-table nk-crosscheck nk-new
@@ -18,7 +20,7 @@ nk-queens: nk-table nk-crosscheck
 
 nk-table: build
 	$(call nk_fresh,$(NK_OUT)/runs)
-	$(BIN) nk --size 1..$(NK_MAX) --walls 1..3 --method rows --output $(NK_OUT)/runs \
+	$(BIN) nk --size 1..$(NK_MAX) --walls 1..3 --method rows --mirror --output $(NK_OUT)/runs \
 	  --table $(NK_OUT)/table.md --quiet >/dev/null
 
 ## Row counter, per-class row counter and per-class SAT enumeration, n = 1..10; the per-class
@@ -26,11 +28,11 @@ nk-table: build
 ## Exit 1 on any disagreement.
 nk-crosscheck: build
 	$(call nk_fresh,$(NK_OUT)/crosscheck)
-	$(BIN) nk --size $(call quick,1..7,1..10) --walls 1..3 --method rows,classes,sat --output $(NK_OUT)/crosscheck \
+	$(BIN) nk --size $(call quick,1..7,1..10) --walls 1..3 --method rows,classes,sat --mirror --output $(NK_OUT)/crosscheck \
 	  --table $(NK_OUT)/crosscheck-sat.md --quiet >/dev/null
-	$(BIN) nk --size $(call quick,8,11..12) --walls 1..3 --method rows,classes --output $(NK_OUT)/crosscheck \
+	$(BIN) nk --size $(call quick,8,11..12) --walls 1..3 --method rows,classes --mirror --output $(NK_OUT)/crosscheck \
 	  --table $(NK_OUT)/crosscheck-classes.md --quiet >/dev/null
-	$(BIN) nk --size $(call quick,7,9..10) --walls 4 --method rows,classes --output $(NK_OUT)/crosscheck \
+	$(BIN) nk --size $(call quick,7,9..10) --walls 4 --method rows,classes --mirror --output $(NK_OUT)/crosscheck \
 	  --table $(NK_OUT)/crosscheck-4-walls.md --quiet >/dev/null
 
 ## Past the published terms: A129553 (k = 3) at n = 15, by the row counter with the mirror
@@ -39,7 +41,7 @@ nk-crosscheck: build
 # QUICK=1: n = 10 into the scratch folder, the same two counts.
 NK_NEW := $(call quick,10,15)
 nk-new: build
-	$(BIN) nk --size $(NK_NEW) --walls 3 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_NEW)-3.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_NEW) --walls 3 --mirror --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_NEW)-3.md --quiet >/dev/null
 	$(BIN) nk --size $(NK_NEW) --walls 3 --no-mirror --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_NEW)-3-recount.md --quiet >/dev/null
 
@@ -47,7 +49,7 @@ nk-new: build
 ## row counter with the mirror reduction; resumable like nk-new).
 .PHONY: nk-k2
 nk-k2: build
-	$(BIN) nk --size $(call quick,9..10,15..16) --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-16-2.md --quiet >/dev/null
+	$(BIN) nk --size $(call quick,9..10,15..16) --walls 2 --mirror --output $(NK_OUT)/new --table $(NK_OUT)/new-16-2.md --quiet >/dev/null
 
 ## A129551 (k = 2) at n = 17, past the published terms: counted with the mirror reduction on
 ## the left half of row 0, then recounted on the right half (disjoint placements apart from the
@@ -56,7 +58,7 @@ nk-k2: build
 RESULT_TARGETS += nk-k2-17
 NK_K2_17 := $(call quick,11,17)
 nk-k2-17: build
-	$(BIN) nk --size $(NK_K2_17) --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K2_17)-2.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K2_17)-2.md --quiet >/dev/null
 	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror-right --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_K2_17)-2-recount.md --quiet >/dev/null
 
@@ -66,7 +68,17 @@ nk-k2-17: build
 nk-queens: nk-recount
 nk-recount: build
 	$(call nk_fresh,$(NK_OUT)/recount)
-	$(BIN) nk --size $(call quick,8,13) --walls 1..2 --method rows,classes --output $(NK_OUT)/recount \
+	$(BIN) nk --size $(call quick,8,13) --walls 1..2 --method rows,classes --mirror --output $(NK_OUT)/recount \
 	  --table $(NK_OUT)/recount-classes.md --quiet >/dev/null
 	$(BIN) nk --size $(call quick,8..9,13..14) --walls 1..3 --no-mirror --output $(NK_OUT)/recount \
 	  --table $(NK_OUT)/recount-all.md --quiet >/dev/null
+
+## The row counter's speed with each symmetry reduction, one thread each: A129551 (k = 2) at
+## n = 15, 16 and A129553 (k = 3) at n = 14, 15 (QUICK=1: n = 12, 13 and 11, 12), CPU seconds
+## per count -> $(BENCH_OUT)/nk/README.md; fails if the reductions disagree. NK_BENCH_REDUCTIONS
+## picks some of: sides mirror mirror-right none (default all; about an hour of CPU).
+BENCH_TARGETS += bench-nk
+.PHONY: bench-nk
+NK_BENCH_REDUCTIONS ?= sides mirror mirror-right none
+bench-nk: build
+	NK_BENCH_REDUCTIONS="$(NK_BENCH_REDUCTIONS)" bench/nk.sh $(BIN) $(BENCH_OUT)/nk $(if $(QUICK),quick)

@@ -59,7 +59,7 @@ fn runs() -> [(&'static str, Vec<&'static str>, Vec<String>); 3] {
     sweep.extend(["--threads", "1"]);
     let puzzles = "puzzles --rows 5 --cols 7 --walls 1..3 --chunk 25";
     let nk = "nk --size 7..8 --walls 1..2 --chunk 3 --threads 1";
-    let counts = ["7x7-1w", "7x7-2w", "8x8-1w", "8x8-2w"].map(|c| format!("{c}-rows/count.json"));
+    let counts = ["7x7-1w", "7x7-2w", "8x8-1w", "8x8-2w"].map(|c| format!("{c}-rows-sides/count.json"));
     [
         ("sweep", sweep, SWEEP_6X6_OUTPUTS.map(String::from).to_vec()),
         (

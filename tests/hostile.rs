@@ -219,6 +219,7 @@ fn resumable(root: &Path) -> Vec<Resumable> {
                 "8",
                 "--walls",
                 "2",
+                "--mirror",
                 "--chunk",
                 "16",
                 "-o",

@@ -80,21 +80,29 @@ fn the_three_methods_agree_and_disagreement_would_fail() {
     assert!(out.contains("| 9 | 2 | 11 | 280 | 22 | 158 |"), "{out}");
     let table = std::fs::read_to_string(dir.path().join("t.md")).unwrap();
     assert_eq!(table.matches(" yes |").count(), 6, "{table}");
-    // The recount without the mirror reduction.
-    let (code, out, _) = queensat(&["nk", "--size", "9", "--walls", "3", "--no-mirror", "-o", d]);
-    assert_eq!(code, 0);
-    assert!(
-        out.starts_with("n=9 k=3: 44 placements of 12 queens [rows, no symmetry;"),
-        "{out}"
-    );
-    // The recount on the other half of row 0, in its own directory.
-    let (code, out, _) = queensat(&["nk", "--size", "9", "--walls", "3", "--mirror-right", "-o", d]);
-    assert_eq!(code, 0);
-    assert!(
-        out.starts_with("n=9 k=3: 44 placements of 12 queens [rows, mirror on the right half;"),
-        "{out}"
-    );
-    assert!(dir.path().join("9x9-3w-rows-right/count.json").exists());
+    // Each symmetry reduction of the row counter recounts in its own directory: the 8
+    // symmetries (the default), the mirror on either half of row 0, none.
+    for (flag, how, dir_name) in [
+        (None, "8 symmetries", "9x9-3w-rows-sides"),
+        (Some("--mirror"), "mirror", "9x9-3w-rows"),
+        (
+            Some("--mirror-right"),
+            "mirror on the right half",
+            "9x9-3w-rows-right",
+        ),
+        (Some("--no-mirror"), "no symmetry", "9x9-3w-rows-all"),
+    ] {
+        let mut args = vec!["nk", "--size", "9", "--walls", "3", "-o", d];
+        args.extend(flag);
+        let (code, out, _) = queensat(&args);
+        assert_eq!(code, 0);
+        let want = format!("n=9 k=3: 44 placements of 12 queens [rows, {how};");
+        assert!(out.starts_with(&want), "{out}");
+        assert!(
+            dir.path().join(dir_name).join("count.json").exists(),
+            "{dir_name}"
+        );
+    }
     let (code, _, err) = queensat(&[
         "nk",
         "--size",
@@ -172,7 +180,7 @@ fn a_table_from_size_one_and_the_default_output() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("| 1 | 3 | 4 | 0 |"), "{out}");
     assert!(out.contains("| 3 | 2 | 5 | 0 |"), "{out}");
-    assert!(dir.path().join("nk-runs/1x1-3w-rows/count.json").is_file());
+    assert!(dir.path().join("nk-runs/1x1-3w-rows-sides/count.json").is_file());
     assert!(!dir.path().join("results").exists());
 }
 

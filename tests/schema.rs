@@ -159,7 +159,7 @@ fn every_command_json_validates_against_its_schema() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
-    let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows"));
+    let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows-sides"));
     // Shards of a value split into cubes.
     let cube_shards = [path("c1"), path("c2")];
     for (i, shard) in cube_shards.iter().enumerate() {

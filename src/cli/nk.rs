@@ -26,13 +26,18 @@ pub struct NkArgs {
     /// (exit 1 on a disagreement).
     #[arg(long, value_parser = choice::<NkMethod>(), value_delimiter = ',', default_value = "rows")]
     pub method: Vec<NkMethod>,
-    /// `rows`: count every placement itself instead of pairing it with its mirror image (a
-    /// recount on another symmetry reduction, twice the work).
-    #[arg(long)]
+    /// `rows`: count every placement itself instead of taking one per symmetry class (a
+    /// recount on no symmetry reduction, about 8 times the work).
+    #[arg(long, conflicts_with = "mirror")]
     pub no_mirror: bool,
-    /// `rows`: search the placements whose row-0 queen lies right of the middle, each with its
-    /// mirror image, instead of those left of it (a recount on the other half, the same work).
-    #[arg(long, conflicts_with = "no_mirror")]
+    /// `rows`: the left-right mirror instead of the 8 symmetries: the placements whose row-0
+    /// queen lies left of the middle (or on it), each with its mirror image (a recount on
+    /// another symmetry reduction).
+    #[arg(long)]
+    pub mirror: bool,
+    /// `rows`: the mirror on the right half of row 0 instead of the left (a recount on the
+    /// placements the left half only inferred, the same work).
+    #[arg(long, conflicts_with_all = ["no_mirror", "mirror"])]
     pub mirror_right: bool,
     /// `rows`: rows fixed in each prefix task (the unit of parallel work).
     #[arg(long, default_value_t = DEFAULT_DEPTH, value_parser = super::args::at_least_one)]
@@ -74,6 +79,7 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         methods: a.method,
         mirror: !a.no_mirror,
         mirror_right: a.mirror_right,
+        sides: !(a.no_mirror || a.mirror || a.mirror_right),
         depth: a.depth,
         chunk: a.chunk,
         root: a.output.unwrap_or_else(|| PathBuf::from(DEFAULT_ROOT)),

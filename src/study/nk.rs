@@ -1,7 +1,8 @@
 //! N+k queens: the placements of n + k non-attacking queens and k walls on an n × n board
 //! (OEIS A103330 for k = 1, A129551 for k = 2, A129553 for k = 3), counted three ways:
 //! - `rows`: the row-by-row counter of [`crate::check::NkCounter`], walls chosen as the search
-//!   goes, the left-right mirror halving the work; it lists nothing and knows no classes;
+//!   goes, the 8 symmetries of the square (or the left-right mirror) cutting the work; it lists
+//!   nothing and knows no classes;
 //! - `classes`: every symmetry class of k-wall sets ([`WallClasses`]), each representative's
 //!   placements counted by the same row step with its walls fixed
 //!   ([`crate::check::count_row_perfect`]), weighed by the orbit size: a second symmetry
@@ -19,7 +20,7 @@ mod table;
 pub use table::{DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkTableRun, NkTableSpec, count_table};
 
 use crate::board::{Board, Coord, WallClasses};
-use crate::check::{Mirror, NkCounter, count_row_perfect, row_segment_count};
+use crate::check::{NkCount, NkCounter, Reduction, count_row_perfect, row_segment_count};
 use crate::engine::{EnumOptions, Target, count, upper_bound};
 use crate::run::interrupt::check_stop;
 use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds};
@@ -60,6 +61,10 @@ pub struct NkSpec {
     /// on the other half; absent from the spec files of left-half runs).
     #[serde(default, skip_serializing_if = "is_false")]
     pub mirror_right: bool,
+    /// `rows` with the mirror: the 8 symmetries of the square instead, by the sides' keys
+    /// ([`Reduction::Sides`]; absent from the spec files of mirror runs).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sides: bool,
     /// `rows`: rows fixed in a prefix task.
     pub depth: usize,
     /// Items per chunk.
@@ -70,24 +75,30 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn no_ties(by_ties: &[u64; 8]) -> bool {
+    by_ties.iter().all(|&c| c == 0)
+}
+
 impl NkSpec {
     /// The run's directory name: `NxN-Kw-METHOD`, `-all` when the mirror is not used, `-right`
-    /// when it searches the right half.
+    /// when it searches the right half, `-sides` with the sides' keys.
     pub fn dir_name(&self) -> String {
         let suffix = match self.reduction() {
-            Mirror::Off if self.method == NkMethod::Rows => "-all",
-            Mirror::Right => "-right",
+            Reduction::Off if self.method == NkMethod::Rows => "-all",
+            Reduction::Right => "-right",
+            Reduction::Sides => "-sides",
             _ => "",
         };
         format!("{0}x{0}-{1}w-{2}{suffix}", self.n, self.k, self.method.name())
     }
 
     /// The row counter's symmetry reduction.
-    pub fn reduction(&self) -> Mirror {
-        match (self.mirror, self.mirror_right) {
-            (false, _) => Mirror::Off,
-            (true, false) => Mirror::Left,
-            (true, true) => Mirror::Right,
+    pub fn reduction(&self) -> Reduction {
+        match (self.mirror, self.mirror_right, self.sides) {
+            (false, ..) => Reduction::Off,
+            (true, true, _) => Reduction::Right,
+            (true, false, true) => Reduction::Sides,
+            (true, false, false) => Reduction::Left,
         }
     }
 }
@@ -110,13 +121,17 @@ pub struct NkClass {
 }
 
 /// One finished chunk: items `first..first + items`, their placements, the classes with
-/// placements (per-class methods), and the CPU seconds they took.
+/// placements (per-class methods), and the CPU seconds they took. With the sides' keys the
+/// placements are `by_ties` instead (`placements` is 0): canonical placements by how many keys
+/// tie at the least, whose weights add up to whole placements only over the whole count.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct ChunkDoc {
     chunk: usize,
     first: usize,
     items: usize,
     placements: u64,
+    #[serde(default, skip_serializing_if = "no_ties")]
+    by_ties: [u64; 8],
     classes: Vec<NkClass>,
     cpu_seconds: f64,
 }
@@ -144,6 +159,9 @@ pub struct NkReport {
     /// With the mirror: the right half of row 0 was searched.
     #[serde(default, skip_serializing_if = "is_false")]
     pub mirror_right: bool,
+    /// With the mirror: the 8 symmetries of the square by the sides' keys.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sides: bool,
     /// Placements of n + k queens over every board.
     pub placements: u64,
     #[serde(flatten)]
@@ -208,14 +226,16 @@ impl<const W: usize> Items<W> {
     }
 
     /// Counts items `range` of the run.
-    fn count(&self, spec: &NkSpec, range: std::ops::Range<usize>) -> anyhow::Result<(u64, Vec<NkClass>)> {
+    fn count(&self, spec: &NkSpec, range: std::ops::Range<usize>) -> anyhow::Result<(NkCount, Vec<NkClass>)> {
         let queens = spec.n + spec.k;
         match self {
             Items::Tasks(counter, tasks) => {
-                let mut total = 0;
+                let mut total = NkCount::default();
                 for t in &tasks[range] {
                     check_stop()?;
-                    total += counter.count_task(t);
+                    total = total
+                        .checked_add(&counter.count_task(t))
+                        .ok_or_else(|| anyhow::anyhow!("internal error: a chunk's count overflows"))?;
                 }
                 Ok((total, vec![]))
             }
@@ -240,6 +260,10 @@ impl<const W: usize> Items<W> {
                         });
                     }
                 }
+                let total = NkCount {
+                    placements: total,
+                    ..NkCount::default()
+                };
                 Ok((total, found))
             }
         }
@@ -314,13 +338,14 @@ impl<const W: usize> ChunkedRun for NkRun<'_, W> {
 
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<ChunkDoc> {
         let cpu = thread_cpu_seconds();
-        let (placements, classes) = self.items.count(self.spec, id.first..id.first + id.len)?;
+        let (count, classes) = self.items.count(self.spec, id.first..id.first + id.len)?;
         tick(1);
         Ok(ChunkDoc {
             chunk: id.chunk,
             first: id.first,
             items: id.len,
-            placements,
+            placements: count.placements,
+            by_ties: count.by_ties,
             classes,
             cpu_seconds: thread_cpu_seconds() - cpu,
         })
@@ -338,6 +363,13 @@ impl<const W: usize> ChunkedRun for NkRun<'_, W> {
     /// The classes are the chunk's own and add up to its count; the per-board counts are the
     /// seal's to vouch for (counting again is the run's work).
     fn check(&self, id: &ChunkId, doc: &ChunkDoc, _fresh: bool) -> Result<(), String> {
+        let sides = matches!(self.items, Items::Tasks(..)) && self.spec.reduction() == Reduction::Sides;
+        if sides && doc.placements != 0 {
+            return Err("it states whole placements in a count by the sides' keys".into());
+        }
+        if !sides && !no_ties(&doc.by_ties) {
+            return Err("it states placements by ties outside a count by the sides' keys".into());
+        }
         if let Items::Classes(wc, sets) = &self.items {
             check_classes(wc, &sets[id.first..id.first + id.len], &doc.classes)?;
             let weighed = doc
@@ -367,7 +399,8 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
             queens: spec.n + spec.k,
             method: spec.method,
             mirror: spec.mirror && spec.method == NkMethod::Rows,
-            mirror_right: spec.reduction() == Mirror::Right && spec.method == NkMethod::Rows,
+            mirror_right: spec.reduction() == Reduction::Right && spec.method == NkMethod::Rows,
+            sides: spec.reduction() == Reduction::Sides && spec.method == NkMethod::Rows,
             placements: 0,
             per_class: PerClass::default(),
             items: self.items.len(),
@@ -378,15 +411,26 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
             provenance: Provenance::now(),
             classes: Vec::new(),
         };
+        let mut count = NkCount::default();
         for read in chunks {
             let ReadChunk { chunk: doc, path, .. } = read?;
-            report.placements = report
-                .placements
-                .checked_add(doc.placements)
+            let chunk = NkCount {
+                placements: doc.placements,
+                by_ties: doc.by_ties,
+            };
+            count = count
+                .checked_add(&chunk)
                 .ok_or_else(|| bad_chunk(&path, "its count overflows the total"))?;
             report.cpu_seconds += doc.cpu_seconds;
             report.classes.extend(doc.classes);
         }
+        // Each chunk is checked alone; only the whole count's weights must add up.
+        report.placements = count.total().ok_or_else(|| {
+            anyhow::anyhow!(
+                "the chunks' placements by ties {:?} do not add up to whole placements",
+                count.by_ties
+            )
+        })?;
         if let Items::Classes(..) = self.items {
             report.per_class = PerClass {
                 classes_with_placements: Some(report.classes.len() as u64),
@@ -494,10 +538,17 @@ mod tests {
     use super::*;
 
     fn run(n: usize, k: usize, method: NkMethod, mirror: bool) -> NkReport {
-        run_half(n, k, method, mirror, false)
+        run_half(n, k, method, mirror, false, false)
     }
 
-    fn run_half(n: usize, k: usize, method: NkMethod, mirror: bool, mirror_right: bool) -> NkReport {
+    fn run_half(
+        n: usize,
+        k: usize,
+        method: NkMethod,
+        mirror: bool,
+        mirror_right: bool,
+        sides: bool,
+    ) -> NkReport {
         let dir = tempfile::tempdir().unwrap();
         let spec = NkSpec {
             n,
@@ -505,6 +556,7 @@ mod tests {
             method,
             mirror,
             mirror_right,
+            sides,
             depth: 2,
             chunk: 7,
         };
@@ -519,14 +571,47 @@ mod tests {
         for (n, k) in [(6, 1), (7, 2), (8, 3)] {
             let rows = run(n, k, NkMethod::Rows, true).placements;
             assert_eq!(run(n, k, NkMethod::Rows, false).placements, rows, "n={n} k={k}");
-            let right = run_half(n, k, NkMethod::Rows, true, true);
+            let right = run_half(n, k, NkMethod::Rows, true, true, false);
             assert!(right.mirror_right, "n={n} k={k}");
             assert_eq!(right.placements, rows, "n={n} k={k}");
+            let sides = run_half(n, k, NkMethod::Rows, true, false, true);
+            assert!(sides.sides && !sides.mirror_right, "n={n} k={k}");
+            assert_eq!(sides.placements, rows, "n={n} k={k}");
             let classes = run(n, k, NkMethod::Classes, true);
             assert_eq!(classes.placements, rows, "n={n} k={k}");
             let sat = run(n, k, NkMethod::Sat, true);
             assert_eq!(sat.placements, rows, "n={n} k={k}");
             assert_eq!(sat.classes, classes.classes, "n={n} k={k}");
+        }
+    }
+
+    /// A chunk states its placements the way its count's reduction weighs them: by ties with
+    /// the sides' keys, whole placements otherwise; a chunk stating the other is refused.
+    #[test]
+    fn chunks_state_placements_as_their_reduction_weighs_them() {
+        for sides in [true, false] {
+            let spec = NkSpec {
+                n: 7,
+                k: 2,
+                method: NkMethod::Rows,
+                mirror: true,
+                mirror_right: false,
+                sides,
+                depth: 2,
+                chunk: 1000,
+            };
+            let run = NkRun::<1>::new(&spec).unwrap();
+            let id = run.plan[0];
+            let doc = run.compute(&id, &|_| {}).unwrap();
+            assert!(run.check(&id, &doc, true).is_ok(), "sides {sides}");
+            assert_eq!(no_ties(&doc.by_ties), !sides);
+            let mut other = doc.clone();
+            if sides {
+                other.placements = 4;
+            } else {
+                other.by_ties[0] = 4;
+            }
+            assert!(run.check(&id, &other, false).is_err(), "sides {sides}");
         }
     }
 
@@ -538,6 +623,7 @@ mod tests {
             method: NkMethod::Classes,
             mirror: true,
             mirror_right: false,
+            sides: false,
             depth: 2,
             chunk: 50,
         };

@@ -20,7 +20,9 @@ pub use dual_bound::{
 };
 pub use nqueens::{NQueensViolation, check_columns};
 pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, check_proof};
-pub use row_count::{Mirror, NkCounter, NkTask, RowState, count_row_perfect, row_segment_count};
+pub use row_count::{
+    NkCount, NkCounter, NkTask, Reduction, RowState, TaskWeight, count_row_perfect, row_segment_count,
+};
 pub use search_tree::{SearchTree, TreeError, check_search_tree, count_by_search_tree};
 
 use queensat_board::{Board, Cell, Coord, Placement};

@@ -188,22 +188,167 @@ pub fn row_segment_count(board: &Board) -> usize {
     fixed_rows(board).row_segments
 }
 
-/// Which placements the N+k counter searches: all of them, or those whose row-0 queen lies in
-/// one half of the row (or on the middle), each standing for its mirror image too.
+/// Which placements the N+k counter searches, and how many placements each one stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mirror {
+pub enum Reduction {
+    /// Every placement, standing for itself.
     Off,
+    /// Those whose row-0 queen lies in the left half of the row (or on the middle), the ones
+    /// off the middle standing for their mirror images too.
     Left,
+    /// The same on the right half.
     Right,
+    /// The 8 symmetries of the square. Every side holds exactly one queen, so each of the 8
+    /// (side, direction) pairs has a key: that side's queen's distance from the corner it
+    /// starts at. The 8 images of a placement have these 8 keys as their top-left-to-right
+    /// key, so the search takes the placements whose row-0 queen's column `p` is the least of
+    /// their 8 keys: `p <= (n - 1) / 2`, the bottom row's queen and the border columns' queens
+    /// in `p..=n-1-p`. Each stands for `8 / t` placements, `t` the number of its keys equal to
+    /// `p` (a placement has `t` canonical images among its 8, each `t` ways), counted exactly
+    /// by `t` ([`NkCount::by_ties`]).
+    Sides,
 }
 
-/// A piece of the N+k count: a state after some rows, and how many placements it stands for
-/// (2 when its mirror image is counted with it).
+/// What a task's placements stand for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskWeight {
+    /// Each placement found stands for this many (1, or 2 with its mirror image).
+    Times(u64),
+    /// [`Reduction::Sides`]: the row-0 queen's column `key` (the least key) and how many of
+    /// the other 7 keys the rows placed so far tie with it.
+    Sides { key: usize, ties: usize },
+}
+
+/// A piece of the N+k count: a state after some rows, and what its placements stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NkTask {
     pub state: RowState,
-    pub weight: u64,
+    pub weight: TaskWeight,
 }
+
+/// What some tasks count. The placements are `placements` plus `8 / t` for each canonical
+/// placement of the sides reduction with `t` keys at the least, a whole number only over whole
+/// symmetry classes (see [`NkCount::total`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NkCount {
+    /// Placements times their whole weight ([`TaskWeight::Times`]).
+    pub placements: u64,
+    /// [`Reduction::Sides`]: canonical placements with `t` keys at the least, at `t - 1`.
+    pub by_ties: [u64; 8],
+}
+
+impl NkCount {
+    /// The sum, `None` on overflow.
+    pub fn checked_add(&self, other: &NkCount) -> Option<NkCount> {
+        let mut by_ties = self.by_ties;
+        for (a, b) in by_ties.iter_mut().zip(other.by_ties) {
+            *a = a.checked_add(b)?;
+        }
+        Some(NkCount {
+            placements: self.placements.checked_add(other.placements)?,
+            by_ties,
+        })
+    }
+
+    /// The placements these counts stand for: `None` when the weights `8 / t` do not add up to
+    /// a whole number (they do over every task of a count) or the total overflows. Exact:
+    /// summed in units of 1/105 (840 / t is whole for every t from 1 to 8).
+    pub fn total(&self) -> Option<u64> {
+        let sides: u128 = (1..=8u128)
+            .zip(self.by_ties)
+            .map(|(t, c)| 840 / t * u128::from(c))
+            .sum();
+        if !sides.is_multiple_of(105) {
+            return None;
+        }
+        u64::try_from(sides / 105).ok()?.checked_add(self.placements)
+    }
+}
+
+/// What the search below one task's first row may do: the cells a queen may not take, the row
+/// from which both border columns must hold their queen, and the cells whose queen ties a key
+/// with the least one (once, or twice). For the mirror reductions it forbids nothing.
+#[derive(Clone, Debug)]
+struct Rules {
+    banned: [u64; 64],
+    borders_by: usize,
+    once: [u64; 64],
+    twice: [u64; 64],
+}
+
+impl Rules {
+    fn free(n: usize) -> Rules {
+        Rules {
+            banned: [0; 64],
+            borders_by: n + 1,
+            once: [0; 64],
+            twice: [0; 64],
+        }
+    }
+
+    /// [`Reduction::Sides`] with the row-0 queen in column `p` (at most `(n - 1) / 2`).
+    fn sides(n: usize, p: usize) -> Rules {
+        let mut r = Rules::free(n);
+        let (lo, hi) = (p, n - 1 - p);
+        let borders = 1 | 1u64 << (n - 1);
+        for row in 0..n {
+            if row < lo || row > hi {
+                r.banned[row] |= borders;
+            }
+            for c in 0..n {
+                match key_ties(n, p, row, c) {
+                    0 => {}
+                    1 => r.once[row] |= 1 << c,
+                    _ => {
+                        r.once[row] |= 1 << c;
+                        r.twice[row] |= 1 << c;
+                    }
+                }
+            }
+        }
+        r.banned[n - 1] |= full_mask(n) & !(low(hi + 1) & !low(lo));
+        r.borders_by = hi + 1;
+        r
+    }
+
+    /// The keys that the queens `q` of row `row` tie with the least one.
+    fn ties(&self, row: usize, q: u64) -> usize {
+        if q & self.once[row] == 0 {
+            return 0;
+        }
+        ((q & self.once[row]).count_ones() + (q & self.twice[row]).count_ones()) as usize
+    }
+
+    /// [`ties`](Self::ties) for one queen `bit` (the hot loop's: no bit counting).
+    fn tie(&self, row: usize, bit: u64) -> usize {
+        usize::from(bit & self.once[row] != 0) + usize::from(bit & self.twice[row] != 0)
+    }
+
+    /// Adds the placements ending with one queen on a cell of `open` in the last row `row`.
+    fn last_row(&self, row: usize, open: u64, ties: usize, acc: &mut Acc) {
+        let (once, twice) = (self.once[row], self.twice[row]);
+        if open & once == 0 {
+            acc[ties] += u64::from(open.count_ones());
+            return;
+        }
+        acc[ties] += u64::from((open & !once).count_ones());
+        acc[ties + 1] += u64::from((open & once & !twice).count_ones());
+        acc[ties + 2] += u64::from((open & twice).count_ones());
+    }
+}
+
+/// How many of the keys other than row 0's left-to-right one a queen on `(row, c)` makes equal
+/// to the least key `p`: the border columns' keys are their queen's row read from either end,
+/// the bottom row's its queen's column read from either end.
+fn key_ties(n: usize, p: usize, row: usize, c: usize) -> usize {
+    let is = |a: usize, b: usize| usize::from(a == b);
+    let border = is(c, 0) + is(c, n - 1);
+    border * (is(row, p) + is(row, n - 1 - p)) + is(row, n - 1) * (is(c, p) + is(c, n - 1 - p))
+}
+
+/// Placements found, by the number of keys tied with the least one beyond the first (slots
+/// past 7 stay empty: room for [`Rules::last_row`]'s additions of nothing).
+type Acc = [u64; 16];
 
 /// The N+k queens counter for one `n` and `k`.
 #[derive(Clone, Debug)]
@@ -212,6 +357,10 @@ pub struct NkCounter {
     full: u64,
     /// Columns a wall may stand in (not the first or last).
     inner: u64,
+    /// The first and last columns.
+    borders: u64,
+    /// The mirror reductions' rules, then [`Reduction::Sides`]' for each row-0 column `p`.
+    rules: Vec<Rules>,
 }
 
 impl NkCounter {
@@ -219,17 +368,21 @@ impl NkCounter {
     pub fn new(n: usize) -> NkCounter {
         assert!((1..=64).contains(&n), "N+k counting takes sides 1 to 64");
         let full = full_mask(n);
+        let borders = 1 | 1u64 << (n - 1);
+        let mut rules = vec![Rules::free(n)];
+        rules.extend((0..n.div_ceil(2)).map(|p| Rules::sides(n, p)));
         NkCounter {
             n,
             full,
-            inner: full & !1 & !(1u64 << (n - 1)),
+            inner: full & !borders,
+            borders,
+            rules,
         }
     }
 
-    /// Every placement of one row below `s`: the walls of the row and one queen per segment,
-    /// each passed to `f` as the state below and the number of walls placed.
-    fn each_row(&self, s: &RowState, f: &mut impl FnMut(RowState)) {
-        let open = s.open(self.full);
+    /// Every placement of one row below `s` with its queens on `open`: the walls of the row
+    /// and one queen per segment, each passed to `f` as the state below and the row's queens.
+    fn each_row(&self, s: &RowState, open: u64, f: &mut impl FnMut(RowState, u64)) {
         // A wall needs a queen above it (the column segment above is full), one below (so not
         // in the last row) and queens on both sides.
         let cand = if s.walls_left > 0 && s.row + 1 < self.n {
@@ -242,15 +395,15 @@ impl NkCounter {
             while q != 0 {
                 let bit = q & q.wrapping_neg();
                 q ^= bit;
-                f(s.next(bit, 0, self.full, 0));
+                f(s.next(bit, 0, self.full, 0), bit);
             }
             return;
         }
-        self.segment_from(s, open, cand, 0, 0, 0, f);
+        self.segment_from(s, open, cand, 0, 0, 0, 0, f);
     }
 
     /// The row from column `from` on: a queen, then either the end of the row or a wall right
-    /// of it and the rest of the row again.
+    /// of it and the rest of the row again (`used` walls in `walls` so far).
     #[allow(clippy::too_many_arguments)]
     fn segment_from(
         &self,
@@ -260,15 +413,15 @@ impl NkCounter {
         from: usize,
         queens: u64,
         walls: u64,
-        f: &mut impl FnMut(RowState),
+        used: usize,
+        f: &mut impl FnMut(RowState, u64),
     ) {
-        let used = walls.count_ones() as usize;
         let mut q = open & !low(from);
         while q != 0 {
             let at = q.trailing_zeros() as usize;
             q &= q - 1;
             let queens = queens | 1 << at;
-            f(s.next(queens, walls, self.full, used));
+            f(s.next(queens, walls, self.full, used), queens);
             if used < s.walls_left {
                 // Walls right of this queen, leaving room for a queen right of the wall.
                 let mut w = cand & !low(at + 1);
@@ -278,7 +431,7 @@ impl NkCounter {
                     if open & !low(wall + 1) == 0 {
                         break;
                     }
-                    self.segment_from(s, open, cand, wall + 1, queens, walls | 1 << wall, f);
+                    self.segment_from(s, open, cand, wall + 1, queens, walls | 1 << wall, used + 1, f);
                 }
             }
         }
@@ -288,88 +441,160 @@ impl NkCounter {
     /// board ends): row 0 holds one queen and no wall. With a mirror half, only queens in that
     /// half of row 0 (and the middle), those off the middle standing for themselves and their
     /// mirror images; the two halves search disjoint placements apart from the middle column,
-    /// so counting with each is a recount on a second symmetry reduction.
-    pub fn tasks(&self, k: usize, depth: usize, mirror: Mirror) -> Vec<NkTask> {
+    /// so counting with each is a recount on a second symmetry reduction. With the sides
+    /// reduction, row 0's queen in each column `p` up to the middle, each under its rules.
+    pub fn tasks(&self, k: usize, depth: usize, reduction: Reduction) -> Vec<NkTask> {
         let mut out = Vec::new();
         let start = RowState::start(k);
-        let firsts = match mirror {
-            Mirror::Off => 0..self.n,
-            Mirror::Left => 0..self.n.div_ceil(2),
-            Mirror::Right => self.n / 2..self.n,
+        let n = self.n;
+        if reduction == Reduction::Sides {
+            for p in 0..n.div_ceil(2) {
+                let ties = usize::from(n - 1 - p == p) + key_ties(n, p, 0, p);
+                let s = start.next(1 << p, 0, self.full, 0);
+                self.expand(&self.rules[1 + p], s, ties, depth.max(1), &mut |state, ties| {
+                    out.push(NkTask {
+                        state,
+                        weight: TaskWeight::Sides { key: p, ties },
+                    })
+                });
+            }
+            return out;
+        }
+        let firsts = match reduction {
+            Reduction::Left => 0..n.div_ceil(2),
+            Reduction::Right => n / 2..n,
+            _ => 0..n,
         };
         for c in firsts {
-            let weight = if mirror == Mirror::Off || 2 * c + 1 == self.n {
+            let times = if reduction == Reduction::Off || 2 * c + 1 == n {
                 1
             } else {
                 2
             };
             let s = start.next(1 << c, 0, self.full, 0);
-            self.expand(s, weight, depth.max(1), &mut out);
+            self.expand(&self.rules[0], s, 0, depth.max(1), &mut |state, _| {
+                out.push(NkTask {
+                    state,
+                    weight: TaskWeight::Times(times),
+                })
+            });
         }
         out
     }
 
-    fn expand(&self, s: RowState, weight: u64, depth: usize, out: &mut Vec<NkTask>) {
+    fn expand(
+        &self,
+        r: &Rules,
+        s: RowState,
+        ties: usize,
+        depth: usize,
+        out: &mut impl FnMut(RowState, usize),
+    ) {
         if s.row >= depth || s.row == self.n {
-            out.push(NkTask { state: s, weight });
+            out(s, ties);
             return;
         }
-        self.each_row(&s, &mut |t| self.expand(t, weight, depth, out));
-    }
-
-    /// The placements below a task's state, times its weight.
-    pub fn count_task(&self, t: &NkTask) -> u64 {
-        t.weight * self.count(t.state)
-    }
-
-    fn count(&self, s: RowState) -> u64 {
-        if s.row == self.n {
-            return u64::from(s.walls_left == 0);
+        if s.row >= r.borders_by && s.cols & self.borders != self.borders {
+            return;
         }
-        if s.row + 1 == self.n {
+        let row = s.row;
+        let open = s.open(self.full) & !r.banned[row];
+        self.each_row(&s, open, &mut |t, q| {
+            self.expand(r, t, ties + r.ties(row, q), depth, out)
+        });
+    }
+
+    /// The placements below a task's state, with what they stand for.
+    pub fn count_task(&self, t: &NkTask) -> NkCount {
+        let (rules, ties) = match t.weight {
+            TaskWeight::Times(_) => (&self.rules[0], 0),
+            TaskWeight::Sides { key, ties } => (&self.rules[1 + key], ties),
+        };
+        let mut acc = [0; 16];
+        self.count(rules, t.state, ties, &mut acc);
+        // A placement has 8 keys, so at most 7 ties: the slots past 7 hold nothing.
+        assert!(
+            acc[8..].iter().all(|&c| c == 0),
+            "internal error: more than 8 keys tie"
+        );
+        match t.weight {
+            TaskWeight::Times(times) => NkCount {
+                placements: times * acc[0],
+                by_ties: [0; 8],
+            },
+            TaskWeight::Sides { .. } => NkCount {
+                placements: 0,
+                by_ties: acc[..8].try_into().expect("8 slots"),
+            },
+        }
+    }
+
+    fn count(&self, r: &Rules, s: RowState, ties: usize, acc: &mut Acc) {
+        if s.row >= r.borders_by && s.cols & self.borders != self.borders {
+            return;
+        }
+        if s.row == self.n {
+            acc[ties] += u64::from(s.walls_left == 0);
+            return;
+        }
+        let row = s.row;
+        let open = s.open(self.full) & !r.banned[row];
+        if row + 1 == self.n {
             // The last row takes no wall: one queen on any open cell.
-            return if s.walls_left == 0 {
-                u64::from(s.open(self.full).count_ones())
-            } else {
-                0
-            };
+            if s.walls_left == 0 {
+                r.last_row(row, open, ties, acc);
+            }
+            return;
         }
         if s.walls_left == 0 {
-            return self.complete(s.row, s.cols, s.down_right, s.down_left);
+            return self.complete(r, row, s.cols, s.down_right, s.down_left, ties, acc);
         }
-        let mut total = 0;
-        self.each_row(&s, &mut |t| total += self.count(t));
-        total
+        self.each_row(&s, open, &mut |t, q| self.count(r, t, ties + r.ties(row, q), acc));
     }
 
     /// [`count`](Self::count) once every wall is placed: the rows left take one queen each and
     /// nothing else, the classic bitwise n-queens completion (the hot loop of a count, so
     /// written out on the bare masks).
-    fn complete(&self, row: usize, cols: u64, down_right: u64, down_left: u64) -> u64 {
-        let mut open = self.full & !(cols | down_right | down_left);
-        if row + 1 == self.n {
-            return u64::from(open.count_ones());
+    #[allow(clippy::too_many_arguments)]
+    fn complete(
+        &self,
+        r: &Rules,
+        row: usize,
+        cols: u64,
+        down_right: u64,
+        down_left: u64,
+        ties: usize,
+        acc: &mut Acc,
+    ) {
+        if row >= r.borders_by && cols & self.borders != self.borders {
+            return;
         }
-        let mut total = 0;
+        let mut open = self.full & !(cols | down_right | down_left | r.banned[row]);
+        if row + 1 == self.n {
+            return r.last_row(row, open, ties, acc);
+        }
         while open != 0 {
             let bit = open & open.wrapping_neg();
             open ^= bit;
-            total += self.complete(
+            self.complete(
+                r,
                 row + 1,
                 cols | bit,
                 ((down_right | bit) << 1) & self.full,
                 (down_left | bit) >> 1,
+                ties + r.tie(row, bit),
+                acc,
             );
         }
-        total
     }
 
-    /// The whole count, in one thread (tests and small sizes).
-    pub fn count_all(&self, k: usize) -> u64 {
-        self.tasks(k, 1, Mirror::Left)
+    /// The whole count under `reduction`, in one thread (tests and small sizes).
+    pub fn count_all(&self, k: usize, reduction: Reduction) -> u64 {
+        let total = self
+            .tasks(k, 1, reduction)
             .iter()
-            .map(|t| self.count_task(t))
-            .sum()
+            .try_fold(NkCount::default(), |sum, t| sum.checked_add(&self.count_task(t)));
+        total.and_then(|t| t.total()).expect("a whole count adds up")
     }
 }
 
@@ -396,7 +621,18 @@ mod tests {
                 "n={}",
                 i + 1
             );
-            assert_eq!(NkCounter::new(i + 1).count_all(0), w, "n={} k=0", i + 1);
+            assert_eq!(
+                NkCounter::new(i + 1).count_all(0, Reduction::Left),
+                w,
+                "n={} k=0",
+                i + 1
+            );
+            assert_eq!(
+                NkCounter::new(i + 1).count_all(0, Reduction::Sides),
+                w,
+                "n={} k=0 sides",
+                i + 1
+            );
         }
     }
 
@@ -405,7 +641,14 @@ mod tests {
         // OEIS A103330, n = 1..11, as a test oracle.
         let want = [0, 0, 0, 0, 0, 16, 20, 128, 396, 2288, 11152];
         for (i, &w) in want.iter().enumerate() {
-            assert_eq!(NkCounter::new(i + 1).count_all(1), w, "n={}", i + 1);
+            for reduction in [Reduction::Left, Reduction::Sides] {
+                assert_eq!(
+                    NkCounter::new(i + 1).count_all(1, reduction),
+                    w,
+                    "n={} {reduction:?}",
+                    i + 1
+                );
+            }
         }
     }
 
@@ -429,19 +672,72 @@ mod tests {
     #[test]
     fn walls_chosen_on_the_fly_equal_every_board_counted() {
         for (n, k) in [(5, 1), (6, 2), (7, 2), (6, 3), (7, 3)] {
-            assert_eq!(NkCounter::new(n).count_all(k), by_boards(n, k), "n={n} k={k}");
+            let want = by_boards(n, k);
+            for reduction in [
+                Reduction::Off,
+                Reduction::Left,
+                Reduction::Right,
+                Reduction::Sides,
+            ] {
+                assert_eq!(
+                    NkCounter::new(n).count_all(k, reduction),
+                    want,
+                    "n={n} k={k} {reduction:?}"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn sides_agree_with_the_mirror() {
+        for n in 1..=10 {
+            let c = NkCounter::new(n);
+            for k in 0..=3 {
+                assert_eq!(
+                    c.count_all(k, Reduction::Sides),
+                    c.count_all(k, Reduction::Left),
+                    "n={n} k={k}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn weights_add_up_exactly() {
+        // Only over whole classes: a third of 8 is no whole number.
+        let third = NkCount {
+            placements: 5,
+            by_ties: [0, 0, 3, 0, 0, 0, 0, 0],
+        };
+        assert_eq!(third.total(), Some(13));
+        let odd = NkCount {
+            by_ties: [0, 0, 1, 0, 0, 0, 0, 0],
+            ..third
+        };
+        assert_eq!(odd.total(), None);
+        let every = NkCount {
+            placements: 0,
+            by_ties: [1, 2, 3, 4, 5, 6, 7, 8],
+        };
+        assert_eq!(every.total(), Some(8 + 8 + 8 + 8 + 8 + 8 + 8 + 8));
     }
 
     #[test]
     fn tasks_at_any_depth_sum_to_the_count() {
         let c = NkCounter::new(8);
-        let all = c.count_all(2);
+        let all = c.count_all(2, Reduction::Off);
         for depth in 1..=4 {
-            for mirror in [Mirror::Left, Mirror::Right, Mirror::Off] {
-                let tasks = c.tasks(2, depth, mirror);
-                let sum: u64 = tasks.iter().map(|t| c.count_task(t)).sum();
-                assert_eq!(sum, all, "depth {depth} mirror {mirror:?}");
+            for reduction in [
+                Reduction::Left,
+                Reduction::Right,
+                Reduction::Off,
+                Reduction::Sides,
+            ] {
+                let tasks = c.tasks(2, depth, reduction);
+                let sum = tasks.iter().fold(NkCount::default(), |s, t| {
+                    s.checked_add(&c.count_task(t)).unwrap()
+                });
+                assert_eq!(sum.total(), Some(all), "depth {depth} {reduction:?}");
             }
         }
     }

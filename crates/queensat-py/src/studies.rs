@@ -164,6 +164,7 @@ pub fn nk(
         methods,
         mirror: true,
         mirror_right: false,
+        sides: true,
         depth: nk_study::DEFAULT_DEPTH,
         chunk: nk_study::DEFAULT_CHUNK,
         root,

@@ -26,6 +26,10 @@ pub struct NkTableSpec {
     /// `rows`: the mirror reduction, and on which half of row 0.
     pub mirror: bool,
     pub mirror_right: bool,
+    /// `rows`: the 8 symmetries by the sides' keys instead of the mirror (the per-class
+    /// methods have their own reduction, so their specs leave it out).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sides: bool,
     pub depth: usize,
     pub chunk: usize,
     /// Where each count's directory `NxN-Kw-METHOD` goes.
@@ -88,6 +92,7 @@ pub fn count_table(
                     method,
                     mirror: table.mirror,
                     mirror_right: table.mirror_right,
+                    sides: table.sides && method == NkMethod::Rows,
                     depth: table.depth,
                     chunk: table.chunk,
                 };
@@ -152,6 +157,7 @@ mod tests {
             methods,
             mirror: true,
             mirror_right: false,
+            sides: false,
             depth: 2,
             chunk: 8,
             root: root.to_path_buf(),

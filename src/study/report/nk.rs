@@ -111,6 +111,7 @@ pub fn nk_json<'a>(table: &'a NkTableSpec, shard: Option<Shard>, run: &'a NkTabl
 /// How a report was counted, in a few words.
 fn how(r: &NkReport) -> String {
     match r.method {
+        NkMethod::Rows if r.sides => "rows, 8 symmetries".into(),
         NkMethod::Rows if r.mirror_right => "rows, mirror on the right half".into(),
         NkMethod::Rows if r.mirror => "rows, mirror".into(),
         NkMethod::Rows => "rows, no symmetry".into(),
@@ -194,6 +195,8 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
         };
         let reduction = if rows(|r| !r.mirror) {
             " (rows without the mirror reduction)"
+        } else if rows(|r| r.sides) {
+            " (rows by the 8 symmetries of the square)"
         } else if rows(|r| r.mirror_right) {
             " (rows with the mirror reduction on the right half of row 0)"
         } else {
