@@ -154,7 +154,16 @@ pub fn parse_published_as(name: &str, text: &str, want: PublishedFormat) -> anyh
 /// Our rows in the published boards-CSV layout (`Walls,Value,Queens:`, walls and queens as
 /// 64-bit numbers); errors if a cell does not fit 8 × 8.
 pub fn render_published_csv(rows: &[ClassRow]) -> anyhow::Result<String> {
-    let mut s = String::from("Walls,Value,Queens:\n");
+    Ok(format!("{PUBLISHED_CSV_HEADER}{}", published_csv_rows(rows)?))
+}
+
+/// The header line of [`render_published_csv`].
+pub const PUBLISHED_CSV_HEADER: &str = "Walls,Value,Queens:\n";
+
+/// The lines of `rows` in [`render_published_csv`], without the header: for a file written
+/// chunk by chunk.
+pub fn published_csv_rows(rows: &[ClassRow]) -> anyhow::Result<String> {
+    let mut s = String::new();
     for r in rows {
         let walls = to_bits64(&r.walls)?;
         let queens = to_bits64(r.queens.queens())?;

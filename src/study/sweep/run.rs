@@ -10,13 +10,13 @@
 //! so sharded and unsharded runs give byte-identical databases.
 
 use super::evaluate::{Engine, Evaluator, Start, compare_with_bnb, count_optimal_by_tree};
-use super::summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};
+use super::summary::{CrossCheck, RunRecord, Summariser, WallsSummary, markdown};
 use crate::board::{Board, CellSet, Placement, WallClasses};
 use crate::check::check_placement;
 use crate::check::{bnb_count, bnb_value};
 use crate::io::{
-    ClassRow, Series, new_dir_or_nothing, render_distribution_svg, render_jsonl, render_published_csv,
-    write_atomic,
+    ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, published_csv_rows, render_distribution_svg,
+    render_jsonl, write_atomic, write_atomic_with,
 };
 use crate::run::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::Backend;
@@ -28,6 +28,7 @@ use crate::with_cell_width;
 use anyhow::bail;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -506,45 +507,84 @@ fn assemble<const W: usize>(
     let mut tree_seconds: Option<f64> = None;
     let shape = format!("{}x{}", spec.rows, spec.cols);
     for (k, list) in &plan.classes {
-        let mut rows: Vec<ClassRow> = Vec::with_capacity(list.len());
-        for _ in plan.chunks.iter().filter(|c| c.walls == *k) {
-            let doc = chunks
-                .next()
-                .expect("the chunks come in plan order, one for each of the plan")?
-                .chunk;
-            sat_seconds += doc.sat_seconds;
-            calls += doc.sat_calls;
-            if let Some(t) = doc.tree_seconds {
-                *tree_seconds.get_or_insert(0.0) += t;
-            }
-            if let Some(b) = doc.bnb_seconds {
-                let c = cross.get_or_insert(CrossCheck {
-                    classes: 0,
-                    bnb_seconds: 0.0,
-                    sat_seconds: 0.0,
-                });
-                c.classes += doc.rows.len() as u64;
-                c.bnb_seconds += b;
-                c.sat_seconds += doc.sat_seconds;
-            }
-            rows.extend(doc.rows);
-        }
-        if rows.len() != list.len() {
-            bail!(
-                "the {k}-wall sweep has {} rows for {} classes",
-                rows.len(),
-                list.len()
-            );
-        }
+        // The rows go to the files chunk by chunk and into the summary row by row: a layer of
+        // tens of millions of classes is never held in memory at once.
+        let mut acc = Summariser::new(*k);
+        let mut n_rows = 0;
+        let mut failed: Option<anyhow::Error> = None;
+        let with_csv = spec.rows <= 8 && spec.cols <= 8;
         let stem = format!("{shape}-{k}w");
-        write_atomic(&out.join(format!("{stem}.jsonl")), render_jsonl(&rows).as_bytes())?;
-        if spec.rows <= 8 && spec.cols <= 8 {
-            write_atomic(
-                &out.join(format!("{stem}.csv")),
-                render_published_csv(&rows)?.as_bytes(),
-            )?;
+        let mut fill = |jsonl: &mut dyn Write, mut csv: Option<&mut dyn Write>| -> std::io::Result<()> {
+            if let Some(csv) = csv.as_mut() {
+                csv.write_all(PUBLISHED_CSV_HEADER.as_bytes())?;
+            }
+            for _ in plan.chunks.iter().filter(|c| c.walls == *k) {
+                let next = chunks
+                    .next()
+                    .expect("the chunks come in plan order, one for each of the plan");
+                let doc = match next.and_then(|c| {
+                    let lines = match with_csv {
+                        true => Some(published_csv_rows(&c.chunk.rows)?),
+                        false => None,
+                    };
+                    Ok((c.chunk, lines))
+                }) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        failed = Some(e);
+                        return Err(std::io::Error::other("a chunk could not be assembled"));
+                    }
+                };
+                let (doc, lines) = doc;
+                sat_seconds += doc.sat_seconds;
+                calls += doc.sat_calls;
+                if let Some(t) = doc.tree_seconds {
+                    *tree_seconds.get_or_insert(0.0) += t;
+                }
+                if let Some(b) = doc.bnb_seconds {
+                    let c = cross.get_or_insert(CrossCheck {
+                        classes: 0,
+                        bnb_seconds: 0.0,
+                        sat_seconds: 0.0,
+                    });
+                    c.classes += doc.rows.len() as u64;
+                    c.bnb_seconds += b;
+                    c.sat_seconds += doc.sat_seconds;
+                }
+                jsonl.write_all(render_jsonl(&doc.rows).as_bytes())?;
+                if let (Some(csv), Some(lines)) = (csv.as_mut(), lines) {
+                    csv.write_all(lines.as_bytes())?;
+                }
+                acc.add(&doc.rows);
+                n_rows += doc.rows.len();
+            }
+            Ok(())
+        };
+        let written = write_atomic_with(&out.join(format!("{stem}.jsonl")), |jsonl| {
+            if !with_csv {
+                return fill(jsonl, None);
+            }
+            let mut inner = Ok(());
+            let csv = write_atomic_with(&out.join(format!("{stem}.csv")), |csv| {
+                inner = fill(jsonl, Some(csv));
+                match &inner {
+                    Ok(()) => Ok(()),
+                    Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
+                }
+            });
+            match csv {
+                Ok(()) => inner,
+                Err(e) => Err(std::io::Error::other(format!("{e:#}"))),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
-        sums.push(summarise(*k, &rows));
+        written?;
+        if n_rows != list.len() {
+            bail!("the {k}-wall sweep has {n_rows} rows for {} classes", list.len());
+        }
+        sums.push(acc.finish());
     }
     write_atomic(
         &out.join("summary.json"),

@@ -38,37 +38,79 @@ pub struct WallsSummary {
 
 /// Summarises the rows of one wall count (non-empty).
 pub fn summarise(walls: usize, rows: &[ClassRow]) -> WallsSummary {
-    let mut by_value: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
-    for r in rows {
-        let e = by_value.entry(r.value).or_default();
-        e.0 += 1;
-        e.1 += r.orbit as u64;
+    let mut acc = Summariser::new(walls);
+    acc.add(rows);
+    acc.finish()
+}
+
+/// [`summarise`] row by row, for a wall count too large to hold its rows at once: the rows
+/// added in database order give the summary of all of them.
+pub struct Summariser {
+    walls: usize,
+    by_value: BTreeMap<usize, (u64, u64)>,
+    max_value: usize,
+    /// The first row of the maximum value: its walls and queens.
+    example: Option<(Vec<Coord>, Vec<Coord>)>,
+    /// Placements of the maximum value over the rows of that value that counted theirs.
+    at_max: u64,
+    /// Whether every row so far counted its optimal placements.
+    all_counted: bool,
+}
+
+impl Summariser {
+    pub fn new(walls: usize) -> Summariser {
+        Summariser {
+            walls,
+            by_value: BTreeMap::new(),
+            max_value: 0,
+            example: None,
+            at_max: 0,
+            all_counted: true,
+        }
     }
-    let max_value = rows.iter().map(|r| r.value).max().unwrap_or(0);
-    let example = rows.iter().find(|r| r.value == max_value);
-    // Every row counted its optima, or the total is not known.
-    let max_value_placements = rows
-        .iter()
-        .filter(|r| r.value == max_value)
-        .map(|r| r.optimal.map(|n| n * r.orbit as u64))
-        .sum::<Option<u64>>()
-        .filter(|_| !rows.is_empty() && rows.iter().all(|r| r.optimal.is_some()));
-    WallsSummary {
-        walls,
-        classes: rows.len() as u64,
-        boards: rows.iter().map(|r| r.orbit as u64).sum(),
-        max_value,
-        max_example: example.map(|r| r.walls.clone()).unwrap_or_default(),
-        max_example_queens: example.map(|r| r.queens.queens().to_vec()).unwrap_or_default(),
-        values: by_value
-            .into_iter()
-            .map(|(value, (classes, boards))| ValueCount {
-                value,
-                classes,
-                boards,
-            })
-            .collect(),
-        max_value_placements,
+
+    pub fn add(&mut self, rows: &[ClassRow]) {
+        for r in rows {
+            let e = self.by_value.entry(r.value).or_default();
+            e.0 += 1;
+            e.1 += r.orbit as u64;
+            if r.value > self.max_value || self.example.is_none() {
+                self.max_value = r.value;
+                self.example = Some((r.walls.clone(), r.queens.queens().to_vec()));
+                self.at_max = 0;
+            }
+            if r.value == self.max_value {
+                self.at_max += r.optimal.unwrap_or(0) * r.orbit as u64;
+            }
+            self.all_counted &= r.optimal.is_some();
+        }
+    }
+
+    pub fn finish(self) -> WallsSummary {
+        let (classes, boards) = self
+            .by_value
+            .values()
+            .fold((0, 0), |(c, b), &(vc, vb)| (c + vc, b + vb));
+        let (max_example, max_example_queens) = self.example.unwrap_or_default();
+        WallsSummary {
+            walls: self.walls,
+            classes,
+            boards,
+            max_value: self.max_value,
+            max_example,
+            max_example_queens,
+            // Every row counted its optima, or the total is not known.
+            max_value_placements: (classes > 0 && self.all_counted).then_some(self.at_max),
+            values: self
+                .by_value
+                .into_iter()
+                .map(|(value, (classes, boards))| ValueCount {
+                    value,
+                    classes,
+                    boards,
+                })
+                .collect(),
+        }
     }
 }
 
