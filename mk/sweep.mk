@@ -80,13 +80,13 @@ sweep-8x8-6w: build
 ## by default, which needs only xargs; parallel or slurm elsewhere, docs/cluster.md) and merged.
 ## The databases stay out of git; the summary, chart and provenance are committed. Resumable:
 ## SWEEP_RESUME=1 keeps the shards' finished chunks. QUICK=1: the 3-wall layer in two shards.
-## Not among the result targets yet: the 16 shards finish (shard 1: 60 s of proving work by its
-## chunks' tree seconds, so about 16 CPU minutes in all, plus each shard's class list), but the
-## merge holds every row in memory and outgrows a 24 GiB machine at 7 walls (it was stopped at
-## 17 GB); it will join `make results` once the merge streams its rows.
+## The shards take about 16 CPU minutes of proving work (shard 1's chunks: 60 s), plus each
+## shard's class list; the merge streams the 77,664,262 rows to the databases (about 13 GB, not
+## committed) and re-proves each value by the branch and bound.
 CLUSTER_ENGINE ?= local
 SWEEP7_SHARDS ?= 16
 SWEEP7 := $(SWEEP_OUT)/8x8-7w
+RESULT_TARGETS += sweep-8x8-7w
 .PHONY: sweep-8x8-7w
 sweep-8x8-7w: build
 	$(if $(SWEEP_RESUME),,rm -rf $(SWEEP7) $(SWEEP7).shard-* $(SWEEP7).cluster)
