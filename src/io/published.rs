@@ -1,5 +1,5 @@
 //! The result files of the published ILP study (ggf-git/walled-n-queens), read as claims; and
-//! our own rows written in its boards-CSV layout ([`render_published_csv`]).
+//! our own rows written in its boards-CSV layout ([`published_csv_rows`]).
 //!
 //! Four layouts are recognised from their first line:
 //! - boards CSV: header `Walls,Value,Queens:`, then `walls_u64,value,queens_u64` per board;
@@ -151,17 +151,12 @@ pub fn parse_published_as(name: &str, text: &str, want: PublishedFormat) -> anyh
     Ok(file.rows)
 }
 
-/// Our rows in the published boards-CSV layout (`Walls,Value,Queens:`, walls and queens as
-/// 64-bit numbers); errors if a cell does not fit 8 × 8.
-pub fn render_published_csv(rows: &[ClassRow]) -> anyhow::Result<String> {
-    Ok(format!("{PUBLISHED_CSV_HEADER}{}", published_csv_rows(rows)?))
-}
-
-/// The header line of [`render_published_csv`].
+/// The header line of our rows in the published boards-CSV layout.
 pub const PUBLISHED_CSV_HEADER: &str = "Walls,Value,Queens:\n";
 
-/// The lines of `rows` in [`render_published_csv`], without the header: for a file written
-/// chunk by chunk.
+/// Our rows in the published boards-CSV layout (`Walls,Value,Queens:`, walls and queens as
+/// 64-bit numbers), without the header [`PUBLISHED_CSV_HEADER`], so that a file can be written
+/// chunk by chunk; errors if a cell does not fit 8 × 8.
 pub fn published_csv_rows(rows: &[ClassRow]) -> anyhow::Result<String> {
     let mut s = String::new();
     for r in rows {

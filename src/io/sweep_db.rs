@@ -3,7 +3,7 @@
 //! Two layouts of the same rows:
 //! - JSON lines, any board size: `{"walls":[[r,c],..],"value":v,"queens":[[r,c],..],"orbit":o}`;
 //! - the published CSV layout (boards of at most 8 × 8), written by
-//!   [`super::published::render_published_csv`] beside the reader of the published tables, so rows
+//!   [`super::published::published_csv_rows`] beside the reader of the published tables, so rows
 //!   compare directly with them.
 
 use crate::board::{Coord, Placement};
@@ -36,7 +36,7 @@ pub fn render_jsonl(rows: &[ClassRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::render_published_csv;
+    use crate::io::{PUBLISHED_CSV_HEADER, published_csv_rows};
 
     #[test]
     fn csv_round_trip_in_the_published_layout() {
@@ -47,7 +47,7 @@ mod tests {
             orbit: 8,
             optimal: None,
         }];
-        let csv = render_published_csv(&rows).unwrap();
+        let csv = format!("{PUBLISHED_CSV_HEADER}{}", published_csv_rows(&rows).unwrap());
         assert_eq!(
             csv,
             "Walls,Value,Queens:\n4507997673881600,10,9223372036854775808\n"

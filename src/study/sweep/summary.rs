@@ -324,7 +324,13 @@ mod tests {
             optimal: Some(optimal),
             ..row(value, orbit)
         };
-        let s = summarise(1, &[counted(8, 4, 5), counted(9, 8, 2), counted(9, 1, 3)]);
+        let rows = [counted(8, 4, 5), counted(9, 8, 2), counted(9, 1, 3)];
+        let s = summarise(1, &rows);
+        // Row by row in two parts, as a streamed layer is summarised: the same summary.
+        let mut acc = Summariser::new(1);
+        acc.add(&rows[..1]);
+        acc.add(&rows[1..]);
+        assert_eq!(acc.finish(), s);
         assert_eq!(s.max_value_placements, Some(2 * 8 + 3));
     }
 }
