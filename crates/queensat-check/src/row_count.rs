@@ -346,6 +346,64 @@ fn key_ties(n: usize, p: usize, row: usize, c: usize) -> usize {
     border * (is(row, p) + is(row, n - 1 - p)) + is(row, n - 1) * (is(c, p) + is(c, n - 1 - p))
 }
 
+/// A row being filled with queens and walls: its open cells, the columns a wall may take, the
+/// walls left to place.
+#[derive(Clone, Copy)]
+struct RowFill {
+    open: u64,
+    cand: u64,
+    left: usize,
+}
+
+/// What a row holds so far, left to right: its rightmost queen, its queens, walls and how
+/// many walls.
+#[derive(Clone, Copy)]
+struct RowSoFar {
+    last: u64,
+    queens: u64,
+    walls: u64,
+    used: usize,
+}
+
+impl RowFill {
+    /// Right of the queen `so_far.last`: each wall, leaving room for a queen right of it, with
+    /// each such queen, passed to `f` as the row's queens, walls and how many, then the same
+    /// again right of that queen while walls are left. Inlined for a row's first wall (most
+    /// rows with a wall have one), through [`more_walls`](Self::more_walls) past it.
+    #[inline(always)]
+    fn walls_right(self, so_far: RowSoFar, f: &mut impl FnMut(u64, u64, usize)) {
+        let mut next_walls = self.cand & above(so_far.last);
+        while next_walls != 0 {
+            let wall = next_walls & next_walls.wrapping_neg();
+            next_walls ^= wall;
+            let mut qs = self.open & above(wall);
+            if qs == 0 {
+                break;
+            }
+            while qs != 0 {
+                let q = qs & qs.wrapping_neg();
+                qs ^= q;
+                let next = RowSoFar {
+                    last: q,
+                    queens: so_far.queens | q,
+                    walls: so_far.walls | wall,
+                    used: so_far.used + 1,
+                };
+                f(next.queens, next.walls, next.used);
+                if next.used < self.left {
+                    self.more_walls(next, f);
+                }
+            }
+        }
+    }
+
+    /// [`walls_right`](Self::walls_right) as a call of its own (it recurses).
+    #[inline(never)]
+    fn more_walls(self, so_far: RowSoFar, f: &mut impl FnMut(u64, u64, usize)) {
+        self.walls_right(so_far, f);
+    }
+}
+
 /// Placements found, by the number of keys tied with the least one beyond the first (slots
 /// past 7 stay empty: room for [`Rules::last_row`]'s additions of nothing).
 type Acc = [u64; 16];
@@ -380,9 +438,13 @@ impl NkCounter {
         }
     }
 
-    /// Every placement of one row below `s` with its queens on `open`: the walls of the row
-    /// and one queen per segment, each passed to `f` as the state below and the row's queens.
-    fn each_row(&self, s: &RowState, open: u64, f: &mut impl FnMut(RowState, u64)) {
+    /// Every placement of one row below `s` with its queens on `open`: the row's queens, its
+    /// walls and how many, each passed to `f`; with `singles` false, only those with a wall.
+    /// The order is the search's (tasks are numbered by it): each queen of the first segment
+    /// alone, then with every wall and segment right of it, left to right. Inlined into its
+    /// callers, the hot loop of a count while walls are left.
+    #[inline(always)]
+    fn each_row(&self, s: &RowState, open: u64, singles: bool, f: &mut impl FnMut(u64, u64, usize)) {
         // A wall needs a queen above it (the column segment above is full), one below (so not
         // in the last row) and queens on both sides.
         let cand = if s.walls_left > 0 && s.row + 1 < self.n {
@@ -390,49 +452,26 @@ impl NkCounter {
         } else {
             0
         };
-        if cand == 0 {
-            let mut q = open;
-            while q != 0 {
-                let bit = q & q.wrapping_neg();
-                q ^= bit;
-                f(s.next(bit, 0, self.full, 0), bit);
+        let mut firsts = open;
+        while firsts != 0 {
+            let first = firsts & firsts.wrapping_neg();
+            firsts ^= first;
+            if singles {
+                f(first, 0, 0);
             }
-            return;
-        }
-        self.segment_from(s, open, cand, 0, 0, 0, 0, f);
-    }
-
-    /// The row from column `from` on: a queen, then either the end of the row or a wall right
-    /// of it and the rest of the row again (`used` walls in `walls` so far).
-    #[allow(clippy::too_many_arguments)]
-    fn segment_from(
-        &self,
-        s: &RowState,
-        open: u64,
-        cand: u64,
-        from: usize,
-        queens: u64,
-        walls: u64,
-        used: usize,
-        f: &mut impl FnMut(RowState, u64),
-    ) {
-        let mut q = open & !low(from);
-        while q != 0 {
-            let at = q.trailing_zeros() as usize;
-            q &= q - 1;
-            let queens = queens | 1 << at;
-            f(s.next(queens, walls, self.full, used), queens);
-            if used < s.walls_left {
-                // Walls right of this queen, leaving room for a queen right of the wall.
-                let mut w = cand & !low(at + 1);
-                while w != 0 {
-                    let wall = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    if open & !low(wall + 1) == 0 {
-                        break;
-                    }
-                    self.segment_from(s, open, cand, wall + 1, queens, walls | 1 << wall, used + 1, f);
-                }
+            if cand != 0 {
+                let fill = RowFill {
+                    open,
+                    cand,
+                    left: s.walls_left,
+                };
+                let so_far = RowSoFar {
+                    last: first,
+                    queens: first,
+                    walls: 0,
+                    used: 0,
+                };
+                fill.walls_right(so_far, f);
             }
         }
     }
@@ -499,7 +538,8 @@ impl NkCounter {
         }
         let row = s.row;
         let open = s.open(self.full) & !r.banned[row];
-        self.each_row(&s, open, &mut |t, q| {
+        self.each_row(&s, open, true, &mut |q, w, used| {
+            let t = s.next(q, w, self.full, used);
             self.expand(r, t, ties + r.ties(row, q), depth, out)
         });
     }
@@ -549,7 +589,21 @@ impl NkCounter {
         if s.walls_left == 0 {
             return self.complete(r, row, s.cols, s.down_right, s.down_left, ties, acc);
         }
-        self.each_row(&s, open, &mut |t, q| self.count(r, t, ties + r.ties(row, q), acc));
+        // The row below is the last, which takes no wall: every wall left goes in this row, and
+        // at most one fits (its column segment below needs the last row's one queen).
+        let deeper = row + 2 < self.n;
+        if !deeper && s.walls_left > 1 {
+            return;
+        }
+        self.each_row(&s, open, deeper, &mut |q, w, used| {
+            let t = s.next(q, w, self.full, used);
+            let ties = ties + r.ties(row, q);
+            if t.walls_left == 0 {
+                self.complete(r, t.row, t.cols, t.down_right, t.down_left, ties, acc)
+            } else {
+                self.count(r, t, ties, acc)
+            }
+        });
     }
 
     /// [`count`](Self::count) once every wall is placed: the rows left take one queen each and
@@ -601,6 +655,11 @@ impl NkCounter {
 /// The bits of the columns left of column `c` (`c` below 64).
 fn low(c: usize) -> u64 {
     (1u64 << c) - 1
+}
+
+/// The bits above the one bit `bit`.
+fn above(bit: u64) -> u64 {
+    bit.wrapping_neg() ^ bit
 }
 
 #[cfg(test)]
