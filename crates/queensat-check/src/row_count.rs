@@ -439,12 +439,12 @@ impl NkCounter {
     }
 
     /// Every placement of one row below `s` with its queens on `open`: the row's queens, its
-    /// walls and how many, each passed to `f`; with `singles` false, only those with a wall.
+    /// walls and how many, each passed to `f`.
     /// The order is the search's (tasks are numbered by it): each queen of the first segment
     /// alone, then with every wall and segment right of it, left to right. Inlined into its
     /// callers, the hot loop of a count while walls are left.
     #[inline(always)]
-    fn each_row(&self, s: &RowState, open: u64, singles: bool, f: &mut impl FnMut(u64, u64, usize)) {
+    fn each_row(&self, s: &RowState, open: u64, f: &mut impl FnMut(u64, u64, usize)) {
         // A wall needs a queen above it (the column segment above is full), one below (so not
         // in the last row) and queens on both sides.
         let cand = if s.walls_left > 0 && s.row + 1 < self.n {
@@ -456,9 +456,7 @@ impl NkCounter {
         while firsts != 0 {
             let first = firsts & firsts.wrapping_neg();
             firsts ^= first;
-            if singles {
-                f(first, 0, 0);
-            }
+            f(first, 0, 0);
             if cand != 0 {
                 let fill = RowFill {
                     open,
@@ -538,7 +536,7 @@ impl NkCounter {
         }
         let row = s.row;
         let open = s.open(self.full) & !r.banned[row];
-        self.each_row(&s, open, true, &mut |q, w, used| {
+        self.each_row(&s, open, &mut |q, w, used| {
             let t = s.next(q, w, self.full, used);
             self.expand(r, t, ties + r.ties(row, q), depth, out)
         });
@@ -589,13 +587,10 @@ impl NkCounter {
         if s.walls_left == 0 {
             return self.complete(r, row, s.cols, s.down_right, s.down_left, ties, acc);
         }
-        // The row below is the last, which takes no wall: every wall left goes in this row, and
-        // at most one fits (its column segment below needs the last row's one queen).
-        let deeper = row + 2 < self.n;
-        if !deeper && s.walls_left > 1 {
-            return;
+        if row + 2 == self.n {
+            return self.wall_above_last(r, &s, open, ties, acc);
         }
-        self.each_row(&s, open, deeper, &mut |q, w, used| {
+        self.each_row(&s, open, &mut |q, w, used| {
             let t = s.next(q, w, self.full, used);
             let ties = ties + r.ties(row, q);
             if t.walls_left == 0 {
@@ -604,6 +599,26 @@ impl NkCounter {
                 self.count(r, t, ties, acc)
             }
         });
+    }
+
+    /// [`count`](Self::count) on the row above the last with walls left. The last row takes
+    /// no wall, so every wall left goes in this row, and at most one fits: its column segment
+    /// below needs the last row's one queen. Every column but two holds its queen (each row
+    /// above filled one column segment more than its walls closed), so the row's two queens
+    /// stand on those two, the wall between them, and the last row's queen below the wall,
+    /// which leaves its diagonals open.
+    fn wall_above_last(&self, r: &Rules, s: &RowState, open: u64, ties: usize, acc: &mut Acc) {
+        let empty = self.full & !s.cols;
+        if s.walls_left > 1 || open != empty || empty.count_ones() != 2 {
+            return;
+        }
+        let left = empty & empty.wrapping_neg();
+        let right = empty ^ left;
+        let walls = s.cols & self.inner & above(left) & (right - 1);
+        let seen = ((s.down_right | empty) << 1) | ((s.down_left | empty) >> 1);
+        let last = s.row + 1;
+        let free = walls & !(seen | r.banned[last]);
+        r.last_row(last, free, ties + r.ties(s.row, empty), acc);
     }
 
     /// [`count`](Self::count) once every wall is placed: the rows left take one queen each and
