@@ -483,7 +483,11 @@ pub fn value_in_cubes(
     let spec = CubeSpec::new(&ask.board, ask.split_rows, ask.cubes, &start, ask.certify)?;
     let run = CubeRun::new(spec.clone(), opts.clone(), Some(start));
     let store = RunKind::Cubes.open(dir, &spec)?;
-    let mut ran = drive(&run, &store, shard, progress)?.0;
+    let ran = drive(&run, &store, shard, progress);
+    // The run's solvers leave the workers' threads with it (a pool's threads outlive the run).
+    rayon::broadcast(|_| drop(SOLVER.take()));
+    drop(SOLVER.take());
+    let mut ran = ran?.0;
     if let ChunkRun::Whole(r) = &mut ran {
         r.start_seconds = Some(start_seconds);
     }
