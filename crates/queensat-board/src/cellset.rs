@@ -80,6 +80,16 @@ impl<const W: usize> CellSet<W> {
         s
     }
 
+    /// Every cell of index below `i` (at most [`CellSet::CAPACITY`]).
+    pub fn before(i: usize) -> Self {
+        Self(std::array::from_fn(|w| match i.saturating_sub(64 * w) {
+            0 => 0,
+            n if n >= 64 => u64::MAX,
+            // Cell `64w + b` is bit `63 − b`: the cells before `i` are the high bits.
+            n => !(u64::MAX >> n),
+        }))
+    }
+
     pub fn insert(&mut self, i: usize) {
         let (w, b) = Self::split(i);
         self.0[w] |= b;
@@ -262,6 +272,10 @@ mod tests {
             prop_assert_eq!(sa.difference(&sb).iter().collect::<Vec<_>>(), a.difference(&b).copied().collect::<Vec<_>>());
             prop_assert_eq!(sa.intersects(&sb), !a.is_disjoint(&b));
             prop_assert_eq!(sa.is_subset(&sb), a.is_subset(&b));
+            for i in [0, 1, 63, 64, 65, 100, 255, 256] {
+                let want: Vec<usize> = a.iter().copied().filter(|&j| j < i).collect();
+                prop_assert_eq!(sa.intersection(&CellSet::before(i)).iter().collect::<Vec<_>>(), want);
+            }
             // The order: the set holding the first differing cell is the greater.
             let first_diff = a.symmetric_difference(&b).min().copied();
             let want = match first_diff {

@@ -130,7 +130,7 @@ pub fn count_by_search_tree(board: &Board, target: usize, tree: &SearchTree) -> 
 /// The replay of `tree` from the whole board; with `counting`, leaves of `target` queens
 /// count one placement each, without they are refused.
 fn replay(board: &Board, target: usize, tree: &SearchTree, counting: bool) -> Result<u64, TreeError> {
-    with_cell_width!(board.n_cells(), W => replay_on(&AttackGraph::<W>::new(board), target, tree, counting))
+    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| replay_on(g, target, tree, counting)))
 }
 
 /// [`replay`] on the board's attack graph, built by the caller (the search that made the tree
