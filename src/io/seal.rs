@@ -49,6 +49,12 @@ pub fn sealed_json<T: Serialize>(doc: &T, binding: &str, pretty: bool) -> anyhow
     } else {
         serde_json::to_string(doc)?
     };
+    seal_json_text(&text, binding, pretty)
+}
+
+/// A JSON object's `text`, as `serde_json` writes it compact or pretty, sealed for `binding`
+/// ([`sealed_json`] for a document written another way, to the same bytes).
+pub fn seal_json_text(text: &str, binding: &str, pretty: bool) -> anyhow::Result<String> {
     anyhow::ensure!(
         text.starts_with('{') && text.ends_with('}'),
         "internal error: a sealed document must be a JSON object"

@@ -15,8 +15,8 @@ use crate::board::{Board, CellSet, Placement, WallClasses};
 use crate::check::check_placement;
 use crate::check::{bnb_count, bnb_value};
 use crate::io::{
-    ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, published_csv_rows, render_distribution_svg,
-    render_jsonl, write_atomic, write_atomic_with,
+    ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, published_csv_rows, push_decimal,
+    render_distribution_svg, render_jsonl, write_atomic, write_atomic_with,
 };
 use crate::run::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::Backend;
@@ -157,6 +157,43 @@ struct ChunkDoc {
     /// Thread CPU seconds of the tree engine: branch and bound, search trees, their replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     tree_seconds: Option<f64>,
+}
+
+impl ChunkDoc {
+    /// The chunk as compact JSON, byte for byte what its `Serialize` writes (a test holds the
+    /// two equal), its rows by [`ClassRow::write_json`].
+    fn json(&self) -> String {
+        let mut s = Vec::with_capacity(128 * self.rows.len() + 256);
+        s.extend_from_slice(b"{\"walls\":");
+        push_decimal(&mut s, self.walls as u64);
+        s.extend_from_slice(b",\"chunk\":");
+        push_decimal(&mut s, self.chunk as u64);
+        s.extend_from_slice(b",\"first_class\":");
+        push_decimal(&mut s, self.first_class as u64);
+        s.extend_from_slice(b",\"rows\":[");
+        for (i, r) in self.rows.iter().enumerate() {
+            if i > 0 {
+                s.push(b',');
+            }
+            r.write_json(&mut s);
+        }
+        // The seconds as serde writes floats.
+        let float = |s: &mut Vec<u8>, x: &Option<f64>| {
+            serde_json::to_writer(s, x).expect("a number or null always serialises")
+        };
+        s.extend_from_slice(b"],\"sat_seconds\":");
+        float(&mut s, &Some(self.sat_seconds));
+        s.extend_from_slice(b",\"sat_calls\":");
+        push_decimal(&mut s, self.sat_calls);
+        s.extend_from_slice(b",\"bnb_seconds\":");
+        float(&mut s, &self.bnb_seconds);
+        if self.tree_seconds.is_some() {
+            s.extend_from_slice(b",\"tree_seconds\":");
+            float(&mut s, &self.tree_seconds);
+        }
+        s.push(b'}');
+        String::from_utf8(s).expect("JSON is UTF-8")
+    }
 }
 
 /// The classes of every wall count of the spec, and their chunks.
@@ -404,6 +441,10 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
 
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<ChunkDoc> {
         compute_chunk(&self.plan, self.spec, &self.backend, id, self.cross_check, tick)
+    }
+
+    fn chunk_json(doc: &ChunkDoc) -> anyhow::Result<String> {
+        Ok(doc.json())
     }
 
     fn header(doc: &ChunkDoc) -> ChunkHeader {
@@ -737,6 +778,41 @@ mod tests {
             .starts_with("--chunk")
         );
         assert!(SweepSpec { rows: 0, ..spec() }.checked().is_err());
+    }
+
+    #[test]
+    fn chunks_are_written_as_serde_writes_them() {
+        let row = |optimal| ClassRow {
+            walls: vec![(0, 1), (2, 3)],
+            value: 7,
+            queens: Placement::new(vec![(1, 1), (3, 0)]),
+            orbit: 4,
+            optimal,
+        };
+        for (rows, seconds) in [
+            (vec![], [0.0, 1e-7, 3.0]),
+            (vec![row(None)], [0.125, 12345.678, f64::NAN]),
+            (vec![row(Some(3)), row(Some(1))], [1.0 / 3.0, 0.0, 2e21]),
+        ] {
+            for (bnb, tree) in [
+                (None, None),
+                (Some(seconds[1]), None),
+                (None, Some(seconds[2])),
+                (Some(seconds[2]), Some(seconds[1])),
+            ] {
+                let doc = ChunkDoc {
+                    walls: 2,
+                    chunk: 13,
+                    first_class: 13_000,
+                    rows: rows.clone(),
+                    sat_seconds: seconds[0],
+                    sat_calls: 99,
+                    bnb_seconds: bnb,
+                    tree_seconds: tree,
+                };
+                assert_eq!(doc.json(), serde_json::to_string(&doc).unwrap());
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,42 @@
+//! Whole numbers as decimal digits straight into a byte buffer: the writers of large files
+//! (sweep databases and chunks, column lists) write millions of numbers, where the `fmt`
+//! machinery costs more than the digits.
+
+/// Appends `v` in decimal, as `Display` writes it.
+pub fn push_decimal(buf: &mut Vec<u8>, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[k..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_ends_of_the_range() {
+        for v in [0, 9, 10, u64::MAX] {
+            let mut buf = b"x".to_vec();
+            push_decimal(&mut buf, v);
+            assert_eq!(buf, format!("x{v}").into_bytes());
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn as_display_writes_it(v: u64) {
+            let mut buf = Vec::new();
+            push_decimal(&mut buf, v);
+            prop_assert_eq!(buf, v.to_string().into_bytes());
+        }
+    }
+}
