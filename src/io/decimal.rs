@@ -3,7 +3,17 @@
 //! machinery costs more than the digits.
 
 /// Appends `v` in decimal, as `Display` writes it.
-pub fn push_decimal(buf: &mut Vec<u8>, mut v: u64) {
+#[inline]
+pub fn push_decimal(buf: &mut Vec<u8>, v: u64) {
+    // Most numbers a sweep writes are a board's coordinates: one digit.
+    if v < 10 {
+        buf.push(b'0' + v as u8);
+    } else {
+        push_digits(buf, v);
+    }
+}
+
+fn push_digits(buf: &mut Vec<u8>, mut v: u64) {
     let mut digits = [0u8; 20];
     let mut k = digits.len();
     loop {
