@@ -255,7 +255,7 @@ impl Record {
     /// The search tree refuting `value + 1` queens: every branch whose reach stays within
     /// `value` becomes a leaf (the replay's bound there is the same reach).
     fn tree(&self, value: usize) -> SearchTree {
-        let mut tree = SearchTree::with_capacity(self.nodes.len());
+        let mut tree = SearchTree::reusing(TREE_ROOM.take(), self.nodes.len());
         let mut i = 0;
         while let Some(node) = self.nodes.get(i) {
             match node.segment {
@@ -394,8 +394,10 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
 pub fn bnb_value_proved(board: &Board) -> Result<(usize, Placement), TreeError> {
     with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
         let (v, p, tree) = search(g, true);
-        replay_on(g, v + 1, &tree.unwrap_or_default(), false)?;
-        Ok((v, p))
+        let tree = tree.unwrap_or_default();
+        let verdict = replay_on(g, v + 1, &tree, false);
+        TREE_ROOM.set(tree.into_room());
+        verdict.map(|_| (v, p))
     }))
 }
 
@@ -434,6 +436,8 @@ fn search_by<'a, const W: usize>(
 std::thread_local! {
     /// The nodes of this thread's last search record, emptied, for the next one to fill.
     static RECORD_ROOM: std::cell::Cell<Vec<Node>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The steps of this thread's last tree checked and dropped, for the next one.
+    static TREE_ROOM: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]

@@ -29,11 +29,16 @@ pub struct SearchTree {
 }
 
 impl SearchTree {
-    /// An empty tree with room for `nodes` steps.
-    pub(super) fn with_capacity(nodes: usize) -> SearchTree {
-        SearchTree {
-            steps: Vec::with_capacity(nodes),
-        }
+    /// An empty tree in the room of `steps` (emptied), with room for `nodes` steps.
+    pub(super) fn reusing(mut steps: Vec<u32>, nodes: usize) -> SearchTree {
+        steps.clear();
+        steps.reserve(nodes);
+        SearchTree { steps }
+    }
+
+    /// The tree's room, for [`SearchTree::reusing`].
+    pub(super) fn into_room(self) -> Vec<u32> {
+        self.steps
     }
 
     pub(super) fn leaf(&mut self) {
@@ -143,6 +148,7 @@ pub(super) fn replay_on<const W: usize>(
 ) -> Result<u64, TreeError> {
     let mut replay = Replay {
         g,
+        rows: RowSpans::of(g),
         steps: &tree.steps,
         next: 0,
         target,
@@ -160,6 +166,8 @@ pub(super) fn replay_on<const W: usize>(
 
 struct Replay<'a, const W: usize> {
     g: &'a AttackGraph<W>,
+    /// The row segments as bit fields, on a board of one word.
+    rows: Option<RowSpans>,
     steps: &'a [u32],
     next: usize,
     target: usize,
@@ -179,7 +187,10 @@ impl<const W: usize> Replay<'_, W> {
             }
             // The row segments alone bound most leaves; the columns are counted only where
             // they do not.
-            let rows = self.g.live_row_segments(&cand);
+            let rows = match &self.rows {
+                Some(spans) => spans.live(cand.words()[0]),
+                None => self.g.live_row_segments(&cand),
+            };
             if placed + rows < self.target {
                 return Ok(0);
             }
@@ -209,6 +220,44 @@ impl<const W: usize> Replay<'_, W> {
             count += self.node(self.g.after_queen(&cand, c), placed + 1)?;
         }
         Ok(count + self.node(cand.difference(&seg), placed)?)
+    }
+}
+
+/// The row segments of a board of one word as bit fields, for counting those that keep a
+/// candidate with one addition (the replay's own count; the search counts its way). A row
+/// segment's span, from its first cell to its last, is a run of consecutive bits (cell `i` is
+/// bit `63 - i`), its first cell the highest: adding the span's other bits to the candidates
+/// among them carries into the first cell's bit exactly when there is one, and stays within
+/// the span.
+struct RowSpans {
+    /// The first cell of every row segment.
+    first: u64,
+    /// Every other cell of each segment's span (holes included: they are never candidates).
+    rest: u64,
+}
+
+impl RowSpans {
+    fn of<const W: usize>(g: &AttackGraph<W>) -> Option<RowSpans> {
+        if W != 1 {
+            return None;
+        }
+        let (mut first, mut rest) = (0u64, 0u64);
+        for s in &g.rows {
+            let (Some(a), Some(b)) = (s.first(), s.last()) else {
+                continue;
+            };
+            // Cells `a..=b`: bits `63 - b ..= 63 - a`.
+            let high = 1u64 << (63 - a);
+            first |= high;
+            rest |= (high - 1) & !((1u64 << (63 - b)) - 1);
+        }
+        Some(RowSpans { first, rest })
+    }
+
+    /// How many row segments keep a candidate of `cand`.
+    fn live(&self, cand: u64) -> usize {
+        let carried = (cand & self.rest).wrapping_add(self.rest);
+        ((carried | cand) & self.first).count_ones() as usize
     }
 }
 
@@ -312,6 +361,22 @@ mod tests {
             TreeError::EmptyBranch { node: 1, segment: 0 },
         ] {
             assert!(!e.to_string().is_empty());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Walls and holes at random, candidates at random: the row spans count the live row
+        /// segments as the attack graph's loop does.
+        #[test]
+        fn row_spans_count_the_live_segments(rows in 1usize..9, cols in 1usize..9, long in prop::sample::select(vec![(1, 64), (64, 1), (2, 32), (32, 2)]),
+                                              pick_long: bool, cells in proptest::collection::vec(0u8..8, 64), cand: u64) {
+            let (rows, cols) = if pick_long { long } else { (rows, cols) };
+            let b = crate::board_from_codes(rows, cols, &cells);
+            let g = AttackGraph::<1>::new(&b);
+            let cand = CellSet::of((0..64).filter(|i| cand >> i & 1 == 1)).intersection(&g.free);
+            let spans = RowSpans::of(&g).unwrap();
+            prop_assert_eq!(spans.live(cand.words()[0]), g.live_row_segments(&cand));
         }
     }
 
