@@ -11,7 +11,7 @@
 
 use super::evaluate::{Engine, Evaluator, Start, compare_with_bnb, count_optimal_by_tree};
 use super::summary::{CrossCheck, RunRecord, Summariser, WallsSummary, markdown};
-use crate::board::{Board, CellSet, Placement, WallClasses};
+use crate::board::{Board, Cell, CellSet, Placement, WallClasses};
 use crate::check::check_placement;
 use crate::check::{bnb_count, bnb_value};
 use crate::io::{
@@ -247,16 +247,15 @@ fn compute_chunk<const W: usize>(
     tick: &(dyn Fn(u64) + Sync),
 ) -> anyhow::Result<ChunkDoc> {
     let masks = plan.masks(id);
-    let boards: Vec<Board> = masks.iter().map(|m| plan.ws.board(m)).collect();
     let shape = Board::new(spec.rows, spec.cols)?;
     // The branch and bound's optima start the searches (and are compared with the proved
     // values below, as the cross-check's are); timed apart from the SAT work.
     let seeded = spec.engine == Engine::Reuse && spec.start == Start::Bnb;
     let bnb_start = thread_cpu_seconds();
     let mut starts: Vec<Option<(usize, Placement)>> = if seeded {
-        boards.iter().map(|b| Some(bnb_value(b))).collect()
+        masks.iter().map(|m| Some(bnb_value(&plan.ws.board(m)))).collect()
     } else {
-        vec![None; boards.len()]
+        vec![None; masks.len()]
     };
     let seeded_bnb = seeded.then(|| thread_cpu_seconds() - bnb_start);
     let start = thread_cpu_seconds();
@@ -266,29 +265,38 @@ fn compute_chunk<const W: usize>(
     let mut count_seconds = 0.0;
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
-    for ((m, b), seed) in masks.iter().zip(&boards).zip(&mut starts) {
+    // One board, its walls those of each class in turn: none is allocated per class.
+    let mut b = shape.clone();
+    for (m, seed) in masks.iter().zip(&mut starts) {
         crate::run::interrupt::check_stop()?;
+        // The class's cells in reading order, as `b.walls()` lists them.
+        let walls = plan.ws.cells(m);
+        for &w in &walls {
+            b.set(w, Cell::Wall);
+        }
         let seed = seed.take();
         let bnb = seed.as_ref().map(|s| s.0);
-        let e = ev.evaluate(b, seed.map(|s| s.1))?;
+        let e = ev.evaluate(&b, seed.map(|s| s.1))?;
         calls += e.sat_calls as u64;
         if let Some(v) = bnb {
-            compare_with_bnb(b, e.value, v)?;
+            compare_with_bnb(&b, e.value, v)?;
         }
         let optimal = match (spec.count_optimal, spec.engine) {
             (false, _) => None,
-            (true, Engine::Tree) => Some(count_optimal_by_tree(b, e.value)?),
+            (true, Engine::Tree) => Some(count_optimal_by_tree(&b, e.value)?),
             (true, _) => {
                 let t = thread_cpu_seconds();
-                let (n, c) = ev.count_optimal(b, e.value)?;
+                let (n, c) = ev.count_optimal(&b, e.value)?;
                 count_seconds += thread_cpu_seconds() - t;
                 calls += c as u64;
                 Some(n)
             }
         };
+        for &w in &walls {
+            b.set(w, Cell::Free);
+        }
         rows.push(ClassRow {
-            // The class's cells in reading order, as `b.walls()` lists them.
-            walls: plan.ws.cells(m),
+            walls,
             value: e.value,
             queens: e.placement,
             orbit: plan.ws.orbit_size(m),
@@ -305,8 +313,9 @@ fn compute_chunk<const W: usize>(
             let t = thread_cpu_seconds();
             let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
             let mut sat_calls = 0;
-            for (b, r) in boards.iter().zip(&rows) {
+            for (m, r) in masks.iter().zip(&rows) {
                 crate::run::interrupt::check_stop()?;
+                let b = &plan.ws.board(m);
                 let e = sat.evaluate(b, Some(r.queens.clone()))?;
                 sat_calls += e.sat_calls as u64;
                 compare_with_bnb(b, e.value, r.value)?;
@@ -329,7 +338,8 @@ fn compute_chunk<const W: usize>(
         (evaluated + count_seconds, calls, seeded_bnb, None)
     } else if cross_check {
         let t = thread_cpu_seconds();
-        for (b, r) in boards.iter().zip(&rows) {
+        for (m, r) in masks.iter().zip(&rows) {
+            let b = &plan.ws.board(m);
             compare_with_bnb(b, r.value, bnb_value(b).0)?;
         }
         (
