@@ -242,11 +242,9 @@ impl<const W: usize> Template<W> {
         let (mut free, mut walls) = (self.empty.free, CellSet::EMPTY);
         // At most 64 + 64 + 2 · 127 lines.
         let mut touched = [0u64; 8];
-        for (i, cell) in board.cells().iter().enumerate() {
-            match cell {
-                Cell::Free => continue,
-                Cell::Wall => walls.insert(i),
-                Cell::Hole => {}
+        for (i, cell) in board.blocked_cells() {
+            if cell == Cell::Wall {
+                walls.insert(i);
             }
             free.remove(i);
             for &l in &self.through[i] {
@@ -262,16 +260,26 @@ impl<const W: usize> Template<W> {
         }
         g.rows.clear();
         g.cols_segs.clear();
-        for (l, (line, mask)) in self.lines.iter().zip(&self.masks).enumerate() {
-            if touched[l / 64] & 1u64 << (l % 64) != 0 {
-                g.cut(line.family, mask, &walls);
-                continue;
+        let is_touched = |l: usize| touched[l / 64] & 1u64 << (l % 64) != 0;
+        // The rows and columns, in order (the numbering of row segments); a line with neither
+        // wall nor hole is one segment, the empty board's.
+        let straight = self.rows + self.cols;
+        for (l, (line, mask)) in self.lines.iter().zip(&self.masks).enumerate().take(straight) {
+            match (is_touched(l), line.family) {
+                (true, family) => g.cut(family, mask, &walls),
+                (false, Family::Row) => g.rows.push(*mask),
+                (false, _) => g.cols_segs.push(*mask),
             }
-            // A line with neither wall nor hole is one segment, the empty board's.
-            match line.family {
-                Family::Row => g.rows.push(*mask),
-                Family::Column => g.cols_segs.push(*mask),
-                Family::Diagonal => {}
+        }
+        // Of the diagonals, only those through a wall or a hole change: the bits of `touched`
+        // from `straight` on.
+        let low = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        for (w, &bits) in touched.iter().enumerate() {
+            let mut bits = bits & !low(straight.saturating_sub(64 * w));
+            while bits != 0 {
+                let l = 64 * w + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                g.cut(Family::Diagonal, &self.masks[l], &walls);
             }
         }
     }

@@ -12,8 +12,8 @@ pub(super) fn any_queen_seen(board: &Board, queens: u64) -> bool {
     let (rows, cols) = (board.rows(), board.cols());
     debug_assert!(rows * cols <= 64);
     let mut walls = 0u64;
-    for (i, cell) in board.cells().iter().enumerate() {
-        if *cell == Cell::Wall {
+    for (i, cell) in board.blocked_cells() {
+        if cell == Cell::Wall {
             walls |= 1u64 << i;
         }
     }
