@@ -211,7 +211,18 @@ impl<const W: usize> Iterator for Cells<W> {
         }
         None
     }
+
+    /// Exact: a vector collected from the cells is allocated once.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.words[self.word..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        (n, Some(n))
+    }
 }
+
+impl<const W: usize> ExactSizeIterator for Cells<W> {}
 
 impl<const W: usize> fmt::Debug for CellSet<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -263,6 +274,11 @@ mod tests {
                                       b in proptest::collection::btree_set(0usize..256, 0..12)) {
             let (sa, sb) = (CellSet::<4>::of(a.iter().copied()), CellSet::<4>::of(b.iter().copied()));
             prop_assert_eq!(sa.iter().collect::<Vec<_>>(), a.iter().copied().collect::<Vec<_>>());
+            let mut cells = sa.iter();
+            for left in (0..=a.len()).rev() {
+                prop_assert_eq!(cells.len(), left);
+                cells.next();
+            }
             prop_assert_eq!(sa.len(), a.len());
             prop_assert_eq!(sa.has_one(), a.len() == 1);
             prop_assert_eq!(sa.first(), a.first().copied());
