@@ -314,11 +314,11 @@ impl ChunkStore {
 
     /// Writes chunk `(k, j)` whole and sealed into the first directory.
     pub fn write<T: Serialize>(&self, k: usize, j: usize, doc: &T) -> anyhow::Result<()> {
-        self.write_json(k, j, &serde_json::to_string(doc)?)
+        self.write_json(k, j, serde_json::to_string(doc)?)
     }
 
     /// [`ChunkStore::write`] of a chunk already written as compact JSON, as serde writes it.
-    pub fn write_json(&self, k: usize, j: usize, json: &str) -> anyhow::Result<()> {
+    pub fn write_json(&self, k: usize, j: usize, json: String) -> anyhow::Result<()> {
         let text = seal_json_text(json, &self.seal_binding(k, j), false)?;
         write_atomic(&self.path_of(k, j), text.as_bytes())
     }

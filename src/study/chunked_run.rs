@@ -241,7 +241,7 @@ pub fn fetch<R: ChunkedRun>(
     }
     let chunk = run.compute(id, &|_| {})?;
     if let Some(store) = store {
-        store.write_json(id.walls, id.chunk, &R::chunk_json(&chunk)?)?;
+        store.write_json(id.walls, id.chunk, R::chunk_json(&chunk)?)?;
     }
     Ok((chunk, true))
 }
@@ -294,7 +294,7 @@ pub fn drive<R: WholeRun>(
     let kept = Mutex::new(HashMap::new());
     let stopped = store.compute(&todo, (done.len(), mine.len()), |id| {
         let chunk = run.compute(id, &tick)?;
-        store.write_json(id.walls, id.chunk, &R::chunk_json(&chunk)?)?;
+        store.write_json(id.walls, id.chunk, R::chunk_json(&chunk)?)?;
         if keep {
             kept.lock()
                 .expect("no thread panics holding the kept chunks")
