@@ -48,7 +48,15 @@ impl ClassRow {
 fn write_cells(out: &mut Vec<u8>, cells: &[Coord]) {
     out.push(b'[');
     for (i, &(r, c)) in cells.iter().enumerate() {
-        out.extend_from_slice(if i == 0 { b"[" } else { b",[" });
+        if i > 0 {
+            out.push(b',');
+        }
+        // Boards to 10 × 10 in one copy.
+        if r < 10 && c < 10 {
+            out.extend_from_slice(&[b'[', b'0' + r as u8, b',', b'0' + c as u8, b']']);
+            continue;
+        }
+        out.push(b'[');
         push_decimal(out, r as u64);
         out.push(b',');
         push_decimal(out, c as u64);
