@@ -154,7 +154,7 @@ pub(super) fn replay_on<const W: usize>(
         target,
         counting,
     };
-    let count = replay.node(g.free, 0)?;
+    let count = replay.run(g.free)?;
     if replay.next != tree.steps.len() {
         return Err(TreeError::Trailing {
             nodes: replay.next,
@@ -175,9 +175,43 @@ struct Replay<'a, const W: usize> {
 }
 
 impl<const W: usize> Replay<'_, W> {
+    /// The replay from the root, with the popcount instruction where the processor has it
+    /// (the release build targets baseline x86-64, without it): the same replay either way.
+    fn run(&mut self, cand: CellSet<W>) -> Result<u64, TreeError> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the feature `node_popcnt` is compiled for.
+            return unsafe { self.node_popcnt(cand, 0) };
+        }
+        self.node::<false>(cand, 0)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn node_popcnt(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+        self.node::<true>(cand, placed)
+    }
+
+    /// A child: through [`Replay::node_popcnt`] when `POPCNT`, else through the plain node.
+    #[inline(always)]
+    fn child<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: `POPCNT` is true only below `run`'s check that the processor has it.
+            return unsafe { self.node_popcnt(cand, placed) };
+        }
+        self.node_plain(cand, placed)
+    }
+
+    #[inline(never)]
+    fn node_plain(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+        self.node::<false>(cand, placed)
+    }
+
     /// Checks the subtree at the next step, for the placements with `placed` queens so far and
     /// the rest on `cand`; the placements of exactly `target` queens in it (0 unless counting).
-    fn node(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+    #[inline(always)]
+    fn node<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
         let node = self.next;
         let &step = self.steps.get(node).ok_or(TreeError::EndsEarly { nodes: node })?;
         self.next += 1;
@@ -217,9 +251,9 @@ impl<const W: usize> Replay<'_, W> {
         }
         let mut count = 0;
         for c in seg.iter() {
-            count += self.node(self.g.after_queen(&cand, c), placed + 1)?;
+            count += self.child::<POPCNT>(self.g.after_queen(&cand, c), placed + 1)?;
         }
-        Ok(count + self.node(cand.difference(&seg), placed)?)
+        Ok(count + self.child::<POPCNT>(cand.difference(&seg), placed)?)
     }
 }
 
