@@ -27,3 +27,13 @@ bench-large: build bench-venv
 		--out $(LARGE_OUT) --limit $(LARGE_LIMIT) --min-size $(LARGE_MIN) --max-size $(LARGE_MAX) \
 		--solvers $(LARGE_SOLVERS) --only '$(LARGE_ONLY)' \
 		--command "make bench-large LARGE_MIN=$(LARGE_MIN) LARGE_MAX=$(LARGE_MAX) LARGE_LIMIT=$(LARGE_LIMIT) LARGE_SOLVERS=$(LARGE_SOLVERS)$(if $(LARGE_ONLY), LARGE_ONLY='$(LARGE_ONLY)') LARGE_OUT=$(LARGE_OUT)"
+
+## One hard value question split into cubes (docs/cluster.md, "Cubes"): `queensat value` in one
+## process against `--cubes 16` and `--cubes 64`, each with one thread (CPU) and two (wall), on
+## the 24x24 board SLOW_24X24_WALLS and the 20x20 random medium board (QUICK=1: a 12x12 board)
+## -> $(BENCH_OUT)/cubes/README.md; fails if a split gives another value.
+BENCH_TARGETS += bench-cubes
+.PHONY: bench-cubes
+bench-cubes: build
+	python3 bench/cubes.py $(BIN) $(BENCH_OUT)/cubes $(if $(QUICK),--quick) \
+		--command "make bench-cubes$(if $(QUICK), QUICK=1)"

@@ -9,7 +9,7 @@ use queensat::run::{Shard, with_threads};
 use queensat::solve::Backend;
 use queensat::study::chunk_store::ChunkRun;
 use queensat::study::report::{command_json, cubes_text, value_output};
-use queensat::study::value_cubes::{CubeSpec, CubesReport, value_in_cubes};
+use queensat::study::value_cubes::{CubeAsk, CubesReport, DEFAULT_CUBES, value_in_cubes};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -35,10 +35,10 @@ pub struct ValueArgs {
     /// a search). Always JSON.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "csplib", "walls", "holes", "bits", "size", "rows", "cols", "format"])]
     pub batch: Option<std::path::PathBuf>,
-    /// Split the question into cubes, one per choice of the queens of the middle row's
-    /// segments (or none), answer each cube as a board of its own into DIR (resumable), and
-    /// give the value from them: the largest cube value, proved when every cube's is and the
-    /// cubes are counted to cover every choice (docs/cluster.md).
+    /// Split the question into cubes (for each segment of the middle row, a queen in one of its
+    /// ranges of cells, or none), find the whole board's start once, refute one queen more in
+    /// each cube into DIR (resumable), and give the value from them: proved when every cube's
+    /// refutation is and the cubes are counted to cover every choice (docs/cluster.md).
     #[arg(short = 'o', long, value_name = "DIR", conflicts_with_all = ["batch", "time_limit"])]
     pub output: Option<PathBuf>,
     /// With --output: answer only the cubes g with g mod N = I-1; `queensat merge` assembles
@@ -49,6 +49,10 @@ pub struct ValueArgs {
     /// the rows below and above it).
     #[arg(long, value_name = "K", default_value_t = 1, requires = "output")]
     pub split_rows: usize,
+    /// With --output: at most this many cubes where the split rows allow (the narrowest
+    /// ranges that keep to it).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "output", value_parser = super::args::at_least_one)]
+    pub cubes: usize,
     /// With --output: worker threads, a cube each (default: all cores).
     #[arg(long, requires = "output")]
     pub threads: Option<usize>,
@@ -82,9 +86,14 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
             "--certify-dir: a cube run keeps no certificates (each cube's proof is checked in a \
              temporary folder)"
         );
-        let spec = CubeSpec::new(&board, a.split_rows, a.certify.certify)?;
+        let ask = CubeAsk {
+            board,
+            split_rows: a.split_rows,
+            cubes: a.cubes,
+            certify: a.certify.certify,
+        };
         let shard = a.shard.unwrap_or(Shard::ALL);
-        let ran = with_threads(a.threads, || value_in_cubes(&spec, &opts, dir, shard, &progress))?;
+        let ran = with_threads(a.threads, || value_in_cubes(&ask, &opts, dir, shard, &progress))?;
         return cubes_output(&ran, &a.report);
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
@@ -110,7 +119,7 @@ fn cubes_output(ran: &ChunkRun<CubesReport>, report: &ReportArgs) -> anyhow::Res
                 true => outln!("{}", command_json("value", r)?)?,
                 false => out!("{}", cubes_text(r))?,
             }
-            Ok(i32::from(r.refuted > 0))
+            Ok(i32::from(r.rejected > 0))
         }
         ChunkRun::ShardFinished => Ok(0),
         ChunkRun::Stopped(s) => {

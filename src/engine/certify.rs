@@ -7,7 +7,7 @@
 //! sees.
 
 use super::lp::bound::{LpBound, add_implied_clauses};
-use super::value::{ValueOptions, ValueReport, value_with_lp};
+use super::value::{Cube, ValueOptions, ValueReport, value_with_lp};
 use super::wall_bound::WallBoundQuestion;
 use crate::board::Board;
 use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion, WallOptions};
@@ -51,7 +51,15 @@ pub fn value_certified(
     let certificate = match certify {
         Some(dir) if value.proved => {
             let backend = opts.backend_for(board);
-            let c = certify_value(board, opts.base.amo, value.value, &backend, dir, lp.as_ref())?;
+            let c = certify_value(
+                board,
+                opts.base.amo,
+                value.value,
+                &backend,
+                dir,
+                lp.as_ref(),
+                None,
+            )?;
             value.certified |= c.certified;
             Some(c)
         }
@@ -65,7 +73,8 @@ pub fn value_certified(
 /// bound the value search checked) the CNF also holds the clauses that "at least K"
 /// implies under that segment-LP dual certificate; the certificate record says how many
 /// and why, and with `dir` the LP certificate is kept beside the proof as
-/// `value-at-least-K.lp-dual.json`.
+/// `value-at-least-K.lp-dual.json`. With `cube`, the question is of the placements in it
+/// (its clauses in the CNF).
 pub fn certify_value(
     board: &Board,
     amo: Amo,
@@ -73,6 +82,7 @@ pub fn certify_value(
     backend: &Backend,
     dir: Option<&Path>,
     lp: Option<&LpBound>,
+    cube: Option<&Cube>,
 ) -> anyhow::Result<Certificate> {
     let k = value + 1;
     let name = format!("value-at-least-{k}");
@@ -81,6 +91,11 @@ pub fn certify_value(
         count: CountMode::Cells,
     };
     let mut q = ValueQuestion::new(board, opts, Some(k));
+    if let Some(cube) = cube {
+        for clause in cube.clauses(&q.model) {
+            q.cnf.add_clause(clause);
+        }
+    }
     let implied = match lp {
         Some(lp) => {
             let (_, note) = add_implied_clauses(&mut q, lp);
@@ -108,9 +123,15 @@ pub fn certify_value(
         question: format!("at least {k} non-attacking queens on this board? (expected UNSAT: certified optimality)"),
         board: board.clone(),
         encoding: format!(
-            "base model ({} at-most-one); at least {k} queens by a totaliser over the cells, bound as unit clauses{}",
+            "base model ({} at-most-one); at least {k} queens by a totaliser over the cells, bound as unit clauses{}{}",
             amo.name(),
-            implied.as_ref().map(|n| format!("; {n}")).unwrap_or_default()
+            implied.as_ref().map(|n| format!("; {n}")).unwrap_or_default(),
+            cube.map(|c| format!(
+                "; inside a cube: {} cells empty, a queen in each of {} sets of cells",
+                c.empty.len(),
+                c.queen_in.len()
+            ))
+            .unwrap_or_default()
         ),
         map: dimacs_map(&q.model.vars),
     }

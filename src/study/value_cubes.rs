@@ -1,22 +1,25 @@
 //! One board's value split into cubes, for many workers: cube-and-conquer on the queens of
 //! chosen rows.
 //!
-//! Every row segment holds at most one queen, so the choice, for each segment of the split
-//! rows, of its queen's cell or of none, puts every placement in exactly one cube. A cube is
-//! answered as a board of its own: the split rows' cells and every cell that the cube's queens
-//! see (their segments, cut at walls) become holes, and the cube's value is its queens plus
-//! that board's value, found and proved by the value engine ([`value_certified`]: its UNSAT,
-//! or with `certify` a checked proof). The board's value is the largest cube value; it is
-//! proved when every cube's is, and when the cubes are seen to cover every choice
-//! ([`check_cover`], a count that does not trust the plan that made them).
+//! The whole board's start is found once ([`CubeStart`]: the heuristics' best placement of
+//! `L` queens, checked, and the bounds). Each segment of the split rows is cut into ranges of
+//! at most `width` free cells; a cube chooses, for each segment, no queen or a queen in one of
+//! its ranges. Every row segment holds at most one queen, so every placement lies in exactly
+//! one cube. Each cube is asked of the whole board's formula with its clauses added
+//! ([`value_in_cube`]): "`L + 1` queens?", refuted by its UNSAT (or, with `certify`, a checked
+//! proof), or answered by a placement, and then the cube's most is found. The value is the
+//! largest of `L` and the cubes' most; it is proved when every cube's refutation is, and when
+//! the cubes are seen to cover every choice ([`check_cover`], a count that does not trust the
+//! plan that made them).
 //!
 //! The cubes are the items of the one chunked run ([`crate::study::chunked_run`]), a chunk
 //! per cube: a run resumes, `--shard I/N` answers the cubes `g` with `g mod N = I - 1`, and
-//! `queensat merge` assembles the shards.
+//! `queensat merge` assembles the shards. The start's placement is part of the run's spec, so
+//! shards whose starts differ are never merged.
 
-use crate::board::{Board, Cell, Coord, Family, Placement};
+use crate::board::{Board, Coord, Family, Placement};
 use crate::check::check_placement;
-use crate::engine::{ValueOptions, value_certified};
+use crate::engine::{Cube, CubeSolver, CubeStart, ValueOptions, value_in_cube};
 use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::chunk_store::ChunkRun;
@@ -25,7 +28,17 @@ use crate::study::chunked_run::{
 };
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The most cubes when `--cubes` is not given: many more than two workers, so that their loads
+/// even out, and few enough that each worker's solver learns across several. On the 24×24
+/// board `SLOW_24X24_WALLS` (a middle row of 6 and 17 free cells) this makes 40 cubes, which
+/// took 1.07 times one run's CPU with one thread, where 15 cubes (`--cubes 16`) took 1.28 times
+/// and 126 (`--cubes 126`) 1.12 times (docs/cluster.md, "Cubes").
+pub const DEFAULT_CUBES: usize = 64;
 
 /// What a cube run answers (kept in its folder: a resumed run or a shard must ask the same).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,115 +46,177 @@ pub struct CubeSpec {
     pub board: Board,
     /// The rows whose segments' queens make the cubes.
     pub rows: Vec<usize>,
-    /// Whether each cube's optimum is certified by a checked proof.
+    /// The most free cells of a range: each segment of the split rows is cut, in order, into
+    /// runs of `width` free cells (the last shorter).
+    pub width: usize,
+    /// The start's placement on the whole board: every cube refutes one queen more, or holds
+    /// more and finds its most.
+    pub start: Placement,
+    /// Whether each cube's refutation is certified by a checked proof.
     pub certify: bool,
 }
 
+/// The split rows of `board`: `split` of them, the middle one first, then alternately below
+/// and above it.
+fn split_rows(board: &Board, split: usize) -> anyhow::Result<Vec<usize>> {
+    let n = board.rows();
+    ensure!(
+        (1..=n).contains(&split),
+        "--split-rows {split}: the board has {n} rows"
+    );
+    let mid = n / 2;
+    let rows = (0..n)
+        .map(|i| match i % 2 {
+            0 => mid + i / 2,
+            _ => mid - i.div_ceil(2),
+        })
+        .filter(|&r| r < n)
+        .take(split)
+        .collect();
+    Ok(rows)
+}
+
+/// The free cells of each segment of `rows`, segment by segment (segments with none left out).
+fn row_segments(board: &Board, rows: &[usize]) -> Vec<Vec<Coord>> {
+    board
+        .segments_of(Family::Row)
+        .iter()
+        .filter(|s| rows.contains(&s.cells[0].0))
+        .map(|s| s.free_cells(board).collect::<Vec<_>>())
+        .filter(|cells| !cells.is_empty())
+        .collect()
+}
+
+/// How many cubes ranges of `width` cells make of `segments`: each a range or none.
+fn cube_count(segments: &[Vec<Coord>], width: usize) -> Option<usize> {
+    (segments.iter()).try_fold(1usize, |n, s| n.checked_mul(s.len().div_ceil(width) + 1))
+}
+
 impl CubeSpec {
-    /// The spec that splits `board` on `split` rows, the middle one first, then alternately
-    /// below and above it.
-    pub fn new(board: &Board, split: usize, certify: bool) -> anyhow::Result<CubeSpec> {
-        let n = board.rows();
-        ensure!(
-            (1..=n).contains(&split),
-            "--split-rows {split}: the board has {n} rows"
-        );
-        let mid = n / 2;
-        let rows = (0..n)
-            .map(|i| {
-                if i % 2 == 0 {
-                    mid + i / 2
-                } else {
-                    mid - i.div_ceil(2)
-                }
-            })
-            .filter(|&r| r < n)
-            .take(split)
-            .collect();
+    /// The spec that splits `board` on `split` rows into at most `cubes` cubes where the rows
+    /// allow (the narrowest ranges that do; whole segments when even those make more), every
+    /// cube asked from `start`.
+    pub fn new(
+        board: &Board,
+        split: usize,
+        cubes: usize,
+        start: &CubeStart,
+        certify: bool,
+    ) -> anyhow::Result<CubeSpec> {
+        ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
+        let rows = split_rows(board, split)?;
+        let segments = row_segments(board, &rows);
+        let widest = segments.iter().map(Vec::len).max().unwrap_or(1);
+        let width = (1..=widest)
+            .find(|&w| cube_count(&segments, w).is_some_and(|n| n <= cubes))
+            .unwrap_or(widest);
         Ok(CubeSpec {
             board: board.clone(),
             rows,
+            width,
+            start: start.best().clone(),
             certify,
         })
     }
 
     /// The free cells of each segment of the split rows, segment by segment.
     fn segments(&self) -> Vec<Vec<Coord>> {
-        let b = &self.board;
-        b.segments_of(Family::Row)
-            .iter()
-            .filter(|s| self.rows.contains(&s.cells[0].0))
-            .map(|s| s.free_cells(b).collect::<Vec<_>>())
-            .filter(|cells| !cells.is_empty())
-            .collect()
+        row_segments(&self.board, &self.rows)
     }
 
-    /// Every cube: for each segment of the split rows its queen's cell or none, in order.
-    fn cubes(&self) -> Vec<Vec<Coord>> {
-        self.segments().iter().fold(vec![Vec::new()], |cubes, seg| {
+    /// Every cube, in order: for each segment, no queen or a queen in one of its ranges.
+    fn cubes(&self) -> Vec<Cube> {
+        self.segments().iter().fold(vec![Cube::default()], |cubes, seg| {
+            let ranges: Vec<&[Coord]> = seg.chunks(self.width).collect();
             cubes
                 .iter()
                 .flat_map(|c| {
-                    std::iter::once(c.clone()).chain(seg.iter().map(move |&q| {
+                    let none = Cube {
+                        empty: [c.empty.as_slice(), seg].concat(),
+                        queen_in: c.queen_in.clone(),
+                    };
+                    let some = ranges.iter().map(move |range| {
                         let mut with = c.clone();
-                        with.push(q);
+                        with.empty.extend(seg.iter().filter(|p| !range.contains(p)));
+                        with.queen_in.push(range.to_vec());
                         with
-                    }))
+                    });
+                    std::iter::once(none).chain(some)
                 })
                 .collect()
         })
     }
+}
 
-    /// The board of cube `queens`: the split rows and every segment through its queens become
-    /// holes. `None` when two of its queens see each other (an empty cube).
-    fn cube_board(&self, queens: &[Coord]) -> Option<Board> {
-        let mut b = self.board.clone();
-        for r in &self.rows {
-            for c in 0..b.cols() {
-                if b.cell((*r, c)) == Cell::Free {
-                    b.set((*r, c), Cell::Hole);
+/// Checks that `cubes` cover every choice of the split rows' queens, each once: each cube
+/// leaves each segment of those rows empty or allows exactly one of its sets of cells there
+/// (and says nothing elsewhere), the sets each segment is given are disjoint and cover its free
+/// cells, no two cubes choose alike, and there are as many as the choices (the product over
+/// the segments of their sets plus one), so by counting they are all of them.
+pub fn check_cover(spec: &CubeSpec, cubes: &[&Cube]) -> Result<(), String> {
+    let segments = spec.segments();
+    let in_rows: HashSet<Coord> = segments.iter().flatten().copied().collect();
+    let mut sets: Vec<HashSet<Vec<Coord>>> = vec![HashSet::new(); segments.len()];
+    let mut seen = HashSet::new();
+    for (g, cube) in cubes.iter().enumerate() {
+        if let Some(p) = cube
+            .empty
+            .iter()
+            .chain(cube.queen_in.iter().flatten())
+            .find(|p| !in_rows.contains(p))
+        {
+            return Err(format!(
+                "cube {g} speaks of {},{}, not a free cell of the split rows",
+                p.0, p.1
+            ));
+        }
+        let mut choice = Vec::with_capacity(segments.len());
+        let mut used = 0;
+        for (s, seg) in segments.iter().enumerate() {
+            let mut allowed: Vec<Coord> = seg.iter().copied().filter(|p| !cube.empty.contains(p)).collect();
+            let here: Vec<&Vec<Coord>> = (cube.queen_in.iter())
+                .filter(|set| set.iter().any(|p| seg.contains(p)))
+                .collect();
+            match (allowed.is_empty(), here.as_slice()) {
+                (true, []) => choice.push(None),
+                (false, [set]) => {
+                    let mut set = set.to_vec();
+                    set.sort_unstable();
+                    allowed.sort_unstable();
+                    if set != allowed {
+                        return Err(format!(
+                            "cube {g} allows other cells in a segment than its queen's set"
+                        ));
+                    }
+                    used += 1;
+                    sets[s].insert(set.clone());
+                    choice.push(Some(set));
+                }
+                _ => {
+                    return Err(format!(
+                        "cube {g} leaves a segment neither empty nor to one set of cells"
+                    ));
                 }
             }
         }
-        let through = |s: &crate::board::Segment| queens.iter().filter(|q| s.cells.contains(q)).count();
-        for s in self.board.segments() {
-            match through(&s) {
-                0 => {}
-                1 => s.free_cells(&self.board).for_each(|p| b.set(p, Cell::Hole)),
-                _ => return None,
-            }
+        if used != cube.queen_in.len() {
+            return Err(format!("cube {g} has a set of cells across segments"));
         }
-        Some(b)
-    }
-}
-
-/// Checks that `cubes` cover every choice of the split rows' queens, each once: each cube puts
-/// at most one queen in each segment of those rows and nowhere else, no two cubes are alike,
-/// and there are as many as there are choices (the product over the segments of their free
-/// cells plus one), so by counting they are all of them.
-pub fn check_cover(spec: &CubeSpec, cubes: &[&[Coord]]) -> Result<(), String> {
-    let segments = spec.segments();
-    let mut seen = std::collections::HashSet::new();
-    for (g, cube) in cubes.iter().enumerate() {
-        for seg in &segments {
-            if cube.iter().filter(|q| seg.contains(q)).count() > 1 {
-                return Err(format!("cube {g} puts two queens in one row segment"));
-            }
-        }
-        if let Some(q) = cube.iter().find(|q| !segments.iter().any(|s| s.contains(q))) {
-            return Err(format!(
-                "cube {g} has a queen at {},{} outside the split rows' free cells",
-                q.0, q.1
-            ));
-        }
-        let mut sorted = cube.to_vec();
-        sorted.sort_unstable();
-        if !seen.insert(sorted) {
+        if !seen.insert(choice) {
             return Err(format!("cube {g} is another cube again"));
         }
     }
-    let choices = segments
-        .iter()
+    for (s, seg) in segments.iter().enumerate() {
+        let cells: usize = sets[s].iter().map(Vec::len).sum();
+        let union: HashSet<&Coord> = sets[s].iter().flatten().collect();
+        if cells != seg.len() || union.len() != seg.len() {
+            return Err(format!(
+                "the sets of the segment at {},{} do not split its free cells",
+                seg[0].0, seg[0].1
+            ));
+        }
+    }
+    let choices = (sets.iter())
         .try_fold(1usize, |n, s| n.checked_mul(s.len() + 1))
         .ok_or("too many cubes to count")?;
     if cubes.len() != choices {
@@ -153,35 +228,55 @@ pub fn check_cover(spec: &CubeSpec, cubes: &[&[Coord]]) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether `placement` lies in `cube` (no queen on its empty cells, one in each of its sets).
+fn lies_in(cube: &Cube, placement: &Placement) -> bool {
+    let queens = placement.queens();
+    !cube.empty.iter().any(|p| queens.contains(p))
+        && (cube.queen_in.iter()).all(|set| queens.iter().filter(|q| set.contains(q)).count() == 1)
+}
+
 /// One cube's answer, as stored.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CubeChunk {
     pub chunk: usize,
-    /// The cube: the queens of the split rows.
-    pub queens: Vec<Coord>,
-    /// The most queens in the cube (`None`: the cube's own queens see each other).
-    pub value: Option<usize>,
-    /// A placement of `value` queens in the cube, on the whole board.
+    pub cube: Cube,
+    /// The most queens in the cube, where more than the start's; `None`: the start's count
+    /// plus one refuted in it.
+    pub most: Option<usize>,
+    /// A placement of `most` queens in the cube (checked on the whole board); empty for `None`.
     pub placement: Placement,
-    /// How the cube's optimum was shown, in words.
+    /// The refuting call, in words.
     pub proof: String,
-    /// Whether the optimum rests on a solver queensat runs or a checked proof.
+    /// Whether the refutation rests on a solver queensat runs or a checked proof.
     pub certified: bool,
     /// Whether the checker rejected the certificate's proof (`--certify`).
-    pub refuted: bool,
+    pub rejected: bool,
     pub cpu_seconds: f64,
 }
 
 /// The cubes of one spec and how each is answered.
 pub struct CubeRun {
     spec: CubeSpec,
-    cubes: Vec<Vec<Coord>>,
+    cubes: Vec<Cube>,
     plan: Vec<ChunkId>,
     opts: ValueOptions,
+    /// The whole board's start, where this process computes cubes (`None` for a merge).
+    start: Option<CubeStart>,
+    /// Which run this is, for the solver each worker thread keeps ([`SOLVER`]).
+    id: u64,
+}
+
+/// Cube runs made so far in this process: each has its own number.
+static RUNS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// This worker thread's solver for the cubes of one run, with the run's number: a solver
+    /// stays on the thread that made it (CaDiCaL's and varisat's are not `Send`).
+    static SOLVER: RefCell<Option<(u64, CubeSolver)>> = const { RefCell::new(None) };
 }
 
 impl CubeRun {
-    pub fn new(spec: CubeSpec, opts: ValueOptions) -> CubeRun {
+    fn new(spec: CubeSpec, opts: ValueOptions, start: Option<CubeStart>) -> CubeRun {
         let cubes = spec.cubes();
         let plan = (0..cubes.len())
             .map(|j| ChunkId {
@@ -196,6 +291,8 @@ impl CubeRun {
             cubes,
             plan,
             opts,
+            start,
+            id: RUNS.fetch_add(1, Ordering::Relaxed),
         }
     }
 }
@@ -214,31 +311,32 @@ impl ChunkedRun for CubeRun {
 
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<CubeChunk> {
         let cpu = thread_cpu_seconds();
-        let queens = self.cubes[id.chunk].clone();
-        let mut chunk = CubeChunk {
-            chunk: id.chunk,
-            queens: queens.clone(),
-            value: None,
-            placement: Placement::default(),
-            proof: "the cube's queens see each other".into(),
-            certified: true,
-            refuted: false,
-            cpu_seconds: 0.0,
+        let cube = self.cubes[id.chunk].clone();
+        let start = (self.start.as_ref())
+            .ok_or_else(|| anyhow::anyhow!("internal error: a merge computed a cube"))?;
+        let board = &self.spec.board;
+        let kept = SOLVER
+            .with_borrow_mut(Option::take)
+            .filter(|(run, _)| *run == self.id);
+        let mut solver = match kept {
+            Some((_, s)) => s,
+            None => CubeSolver::new(board, &self.opts, start)?,
         };
-        if let Some(board) = self.spec.cube_board(&queens) {
-            let certify = self.spec.certify.then_some(None);
-            let v = value_certified(&board, &self.opts, None, certify, &Reporter::silent())?;
-            // A stop signal ends the search unproved: the cube is not written.
-            ensure!(v.value.proved, Interrupted);
-            let mut all = queens;
-            all.extend_from_slice(v.value.placement.queens());
-            chunk.placement = Placement::new(all);
-            chunk.value = Some(chunk.placement.len());
-            chunk.proof = v.value.proof.clone();
-            chunk.certified = v.value.certified;
-            chunk.refuted = v.refuted();
-        }
-        chunk.cpu_seconds = thread_cpu_seconds() - cpu;
+        // A cube stopped or failed leaves its solver behind.
+        let v = value_in_cube(board, &self.opts, start, &cube, self.spec.certify, &mut solver)?;
+        SOLVER.set(Some((self.id, solver)));
+        // A stop signal ends the search unproved: the cube is not written.
+        ensure!(v.proved, Interrupted);
+        let chunk = CubeChunk {
+            chunk: id.chunk,
+            cube,
+            most: v.beyond.as_ref().map(Placement::len),
+            placement: v.beyond.unwrap_or_default(),
+            proof: v.proof,
+            certified: v.certified,
+            rejected: v.rejected,
+            cpu_seconds: thread_cpu_seconds() - cpu,
+        };
         tick(1);
         Ok(chunk)
     }
@@ -252,27 +350,23 @@ impl ChunkedRun for CubeRun {
         }
     }
 
-    /// The cube is the plan's, and its placement lies in it and is legal on the whole board
-    /// (the independent checker), of the size stated; its optimality is the seal's to vouch
-    /// for (proving it again is the run's work).
+    /// The cube is the plan's, and its placement beats the start, lies in the cube and is
+    /// legal on the whole board (the independent checker), of the size stated; its refutation
+    /// is the seal's to vouch for (proving it again is the run's work).
     fn check(&self, id: &ChunkId, c: &CubeChunk, _fresh: bool) -> Result<(), String> {
         let want = &self.cubes[id.chunk];
-        if &c.queens != want {
-            return Err(format!("it holds cube {:?}, not {want:?}", c.queens));
+        if &c.cube != want {
+            return Err("it holds another cube than the plan's".into());
         }
-        let split: Vec<Coord> = (c.placement.queens().iter())
-            .copied()
-            .filter(|q| self.spec.rows.contains(&q.0))
-            .collect();
-        let mut cube = want.clone();
-        cube.sort_unstable();
-        match c.value {
-            None if self.spec.cube_board(want).is_some() => {
-                Err("it says its cube is empty, which it is not".into())
-            }
-            None => Ok(()),
-            Some(_) if split != cube => Err("its placement lies outside its cube".into()),
-            Some(v) if v != c.placement.len() => Err(format!("value {v} with {} queens", c.placement.len())),
+        match c.most {
+            None if c.placement.is_empty() => Ok(()),
+            None => Err("it holds a placement but no count".into()),
+            Some(v) if v != c.placement.len() => Err(format!("most {v} with {} queens", c.placement.len())),
+            Some(v) if v <= self.spec.start.len() => Err(format!(
+                "most {v}, not more than the start's {}",
+                self.spec.start.len()
+            )),
+            Some(_) if !lies_in(want, &c.placement) => Err("its placement lies outside its cube".into()),
             Some(_) => {
                 check_placement(&self.spec.board, &c.placement).map_err(|v| format!("its placement: {v}"))
             }
@@ -285,19 +379,28 @@ impl ChunkedRun for CubeRun {
 pub struct CubesReport {
     pub board: Board,
     pub rows: Vec<usize>,
+    /// The most free cells of a range of a split row's segment.
+    pub width: usize,
     pub cubes: usize,
-    /// Whether each cube's optimum was certified by a checked proof (`--certify`).
+    /// Whether each cube's refutation was certified by a checked proof (`--certify`).
     pub certify: bool,
-    /// The largest cube value.
+    /// Queens of the start's placement.
+    pub start: usize,
+    /// Cubes that hold more queens than the start.
+    pub beyond_start: usize,
+    /// The largest of the start's count and the cubes' most.
     pub value: usize,
-    /// An optimal placement: the first cube's of that value, in plan order.
+    /// An optimal placement: the first cube's of that value, in plan order, or the start's.
     pub placement: Placement,
-    /// Every cube's optimum shown by a solver queensat runs or a checked proof.
+    /// Every cube's refutation shown by a solver queensat runs or a checked proof.
     pub certified: bool,
     /// Cubes whose certificate's proof the checker rejected.
-    pub refuted: usize,
+    pub rejected: usize,
     /// Each cube's CPU seconds, in plan order.
     pub cube_seconds: Vec<f64>,
+    /// CPU seconds of the whole board's start, where this process found it (not on merge).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_seconds: Option<f64>,
     pub chunks_resumed: usize,
 }
 
@@ -326,47 +429,75 @@ impl WholeRun for CubeRun {
         for c in chunks {
             all.push(c?.chunk);
         }
-        let cubes: Vec<&[Coord]> = all.iter().map(|c| c.queens.as_slice()).collect();
+        let cubes: Vec<&Cube> = all.iter().map(|c| &c.cube).collect();
         check_cover(&self.spec, &cubes)
             .map_err(|why| anyhow::anyhow!("the cubes do not cover the board: {why}"))?;
+        // The start's placement is read back from the spec like any chunk's.
+        check_placement(&self.spec.board, &self.spec.start)
+            .map_err(|v| anyhow::anyhow!("the start's placement: {v}"))?;
         let best = all
             .iter()
-            .filter(|c| c.value.is_some())
-            .max_by_key(|c| (c.value, std::cmp::Reverse(c.chunk)))
-            .ok_or_else(|| anyhow::anyhow!("no cube holds a placement"))?;
+            .filter(|c| c.most.is_some())
+            .max_by_key(|c| (c.most, std::cmp::Reverse(c.chunk)));
+        let placement = best.map_or(&self.spec.start, |c| &c.placement).clone();
         Ok(CubesReport {
             board: self.spec.board.clone(),
             rows: self.spec.rows.clone(),
+            width: self.spec.width,
             cubes: all.len(),
             certify: self.spec.certify,
-            value: best.placement.len(),
-            placement: best.placement.clone(),
-            certified: all.iter().all(|c| c.certified && !c.refuted),
-            refuted: all.iter().filter(|c| c.refuted).count(),
+            start: self.spec.start.len(),
+            beyond_start: all.iter().filter(|c| c.most.is_some()).count(),
+            value: placement.len(),
+            placement,
+            certified: all.iter().all(|c| c.certified && !c.rejected),
+            rejected: all.iter().filter(|c| c.rejected).count(),
             cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
+            start_seconds: None,
             chunks_resumed: tally.resumed,
         })
     }
 }
 
-/// Answers (or resumes) the cubes of `spec` into `dir`, this shard's share of them; the whole
-/// report when this run holds every cube.
+/// What a cube run splits: `board` on `split_rows` rows into about `cubes` cubes.
+#[derive(Clone, Debug)]
+pub struct CubeAsk {
+    pub board: Board,
+    pub split_rows: usize,
+    pub cubes: usize,
+    pub certify: bool,
+}
+
+/// Finds the whole board's start, then answers (or resumes) the cubes of `ask` into `dir`,
+/// this shard's share of them; the whole report when this run holds every cube.
 pub fn value_in_cubes(
-    spec: &CubeSpec,
+    ask: &CubeAsk,
     opts: &ValueOptions,
     dir: &Path,
     shard: Shard,
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<CubesReport>> {
-    let run = CubeRun::new(spec.clone(), opts.clone());
-    let store = RunKind::Cubes.open(dir, spec)?;
-    Ok(drive(&run, &store, shard, progress)?.0)
+    let cpu = thread_cpu_seconds();
+    let start = CubeStart::new(&ask.board, opts, progress)?;
+    let start_seconds = thread_cpu_seconds() - cpu;
+    let spec = CubeSpec::new(&ask.board, ask.split_rows, ask.cubes, &start, ask.certify)?;
+    let run = CubeRun::new(spec.clone(), opts.clone(), Some(start));
+    let store = RunKind::Cubes.open(dir, &spec)?;
+    let ran = drive(&run, &store, shard, progress);
+    // The run's solvers leave the workers' threads with it (a pool's threads outlive the run).
+    rayon::broadcast(|_| drop(SOLVER.take()));
+    drop(SOLVER.take());
+    let mut ran = ran?.0;
+    if let ChunkRun::Whole(r) = &mut ran {
+        r.start_seconds = Some(start_seconds);
+    }
+    Ok(ran)
 }
 
 /// Assembles the shard folders of one cube run (`queensat merge`), computing nothing.
 pub fn merge_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<CubesReport> {
     let spec: CubeSpec = RunKind::Cubes.common_spec(dirs)?;
-    let run = CubeRun::new(spec.clone(), ValueOptions::default());
+    let run = CubeRun::new(spec.clone(), ValueOptions::default(), None);
     crate::io::new_dir_or_nothing(out, || {
         let store = RunKind::Cubes.open(out, &spec)?.reading_from(dirs);
         merge(&run, &store)
@@ -381,77 +512,140 @@ mod tests {
         Board::with_walls(n, n, &crate::board::parse_cell_list(walls).unwrap()).unwrap()
     }
 
+    fn ask(b: &Board, split_rows: usize, cubes: usize) -> CubeAsk {
+        CubeAsk {
+            board: b.clone(),
+            split_rows,
+            cubes,
+            certify: false,
+        }
+    }
+
+    fn spec(b: &Board, split: usize, cubes: usize) -> CubeSpec {
+        let start = CubeStart::new(b, &ValueOptions::default(), &Reporter::silent()).unwrap();
+        CubeSpec::new(b, split, cubes, &start, false).unwrap()
+    }
+
     #[test]
     fn the_cubes_cover_every_choice_and_a_missing_or_doubled_cube_is_seen() {
-        let spec = CubeSpec::new(&board(6, "3,2"), 2, false).unwrap();
-        assert_eq!(spec.rows, vec![3, 2]);
+        let b = board(6, "3,2");
+        let spec = spec(&b, 2, 1000);
+        assert_eq!((spec.rows.clone(), spec.width), (vec![3, 2], 1));
         // Row 3: segments of 2 and 3 free cells; row 2: one of 6: 3 * 4 * 7 choices.
         let cubes = spec.cubes();
         assert_eq!(cubes.len(), 84);
-        let all: Vec<&[Coord]> = cubes.iter().map(Vec::as_slice).collect();
+        let all: Vec<&Cube> = cubes.iter().collect();
         assert_eq!(check_cover(&spec, &all), Ok(()));
         assert!(check_cover(&spec, &all[1..]).unwrap_err().contains("83 cubes"));
         let mut twice = all.clone();
         twice[0] = all[1];
         assert!(check_cover(&spec, &twice).unwrap_err().contains("again"));
-        let off = [(0, 0)];
+        let off = Cube {
+            empty: vec![(0, 0)],
+            queen_in: Vec::new(),
+        };
         twice[0] = &off;
-        assert!(check_cover(&spec, &twice).unwrap_err().contains("outside"));
+        assert!(
+            check_cover(&spec, &twice)
+                .unwrap_err()
+                .contains("not a free cell")
+        );
+        // Ranges: at most 12 cubes makes ranges of 3 cells: 2 * 2 * 3 choices.
+        let ranged = super::tests::spec(&b, 2, 12);
+        assert_eq!((ranged.width, ranged.cubes().len()), (3, 12));
+        let cubes = ranged.cubes();
+        let all: Vec<&Cube> = cubes.iter().collect();
+        assert_eq!(check_cover(&ranged, &all), Ok(()));
+        // A range cut short leaves a cell of its segment in no cube.
+        let mut short = cubes[1].clone();
+        short.queen_in[0].pop();
+        let mut cut = all.clone();
+        cut[1] = &short;
+        assert!(check_cover(&ranged, &cut).is_err());
     }
 
     #[test]
     fn the_value_from_cubes_is_the_boards() {
         let opts = ValueOptions::default();
-        for (n, walls, split) in [
-            (8, "", 1),
-            (8, "1,4 3,1 4,3", 2),
-            (7, "3,3", 1),
-            (5, "2,0 2,1 2,2 2,3 2,4", 1),
+        let mut beyond = 0;
+        for (n, walls, split, cubes) in [
+            (8, "", 1, 100),
+            (8, "1,4 3,1 4,3", 2, 100),
+            (8, "1,4 3,1 4,3", 2, 16),
+            (7, "3,3", 1, 4),
+            (5, "2,0 2,1 2,2 2,3 2,4", 1, 16),
         ] {
             let b = board(n, walls);
             let want = crate::engine::value(&b, &opts).unwrap().value;
-            let spec = CubeSpec::new(&b, split, false).unwrap();
             let dir = tempfile::tempdir().unwrap();
-            let r = value_in_cubes(&spec, &opts, dir.path(), Shard::ALL, &Reporter::silent())
-                .unwrap()
-                .whole()
-                .unwrap();
+            let r = value_in_cubes(
+                &ask(&b, split, cubes),
+                &opts,
+                dir.path(),
+                Shard::ALL,
+                &Reporter::silent(),
+            )
+            .unwrap()
+            .whole()
+            .unwrap();
             assert_eq!((r.value, r.certified), (want, true), "{n} {walls:?}");
+            assert!(r.cubes <= cubes, "{n} {walls:?}: {} cubes", r.cubes);
             assert_eq!(check_placement(&b, &r.placement), Ok(()));
             assert!(r.makespan(1) >= r.makespan(2) && r.makespan(2) >= r.makespan(1000));
+            beyond += r.beyond_start;
         }
+        // Some cube found more queens than the start (the greedy placement, on boards this
+        // small), so the climb inside a cube ran too.
+        assert!(beyond > 0);
+    }
+
+    #[test]
+    fn certified_cubes_carry_checked_proofs() {
+        let b = board(8, "1,4 3,1 4,3");
+        let opts = ValueOptions::default();
+        let dir = tempfile::tempdir().unwrap();
+        let mut ask = ask(&b, 1, 8);
+        ask.certify = true;
+        let r = value_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
+            .unwrap()
+            .whole()
+            .unwrap();
+        assert_eq!((r.value, r.certified, r.rejected, r.certify), (11, true, 0, true));
     }
 
     #[test]
     fn shards_merge_to_the_whole_and_an_edited_cube_is_refused() {
-        let b = board(7, "3,3");
-        let spec = CubeSpec::new(&b, 1, false).unwrap();
+        let b = board(8, "1,4 3,1 4,3");
         let opts = ValueOptions::default();
         let d = tempfile::tempdir().unwrap();
         let shards: Vec<PathBuf> = (1..=3).map(|i| d.path().join(format!("s{i}"))).collect();
         for (i, s) in shards.iter().enumerate() {
-            let r = value_in_cubes(
-                &spec,
-                &opts,
-                s,
-                Shard {
-                    index: i + 1,
-                    count: 3,
-                },
-                &Reporter::silent(),
-            );
+            let shard = Shard {
+                index: i + 1,
+                count: 3,
+            };
+            let r = value_in_cubes(&ask(&b, 2, 100), &opts, s, shard, &Reporter::silent());
             assert!(matches!(r.unwrap(), ChunkRun::ShardFinished));
         }
         let m = merge_cubes(&shards, &d.path().join("m")).unwrap();
         assert_eq!(m.value, crate::engine::value(&b, &opts).unwrap().value);
-        // A cube that claims a queen more than its placement holds is refused, its seal
-        // made anew for the edit.
-        let chunk = shards[0].join("chunks").join("0w-000000.json");
-        let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&chunk).unwrap()).unwrap();
-        doc["value"] = (doc["value"].as_u64().unwrap() + 1).into();
+        // A cube that claims a queen more than its placement holds is refused, its seal made
+        // anew for the edit.
+        let (chunk, mut doc) = (0..)
+            .map(|j| shards[0].join("chunks").join(format!("0w-{:06}.json", 3 * j)))
+            .map(|c| {
+                (
+                    c.clone(),
+                    serde_json::from_slice::<serde_json::Value>(&std::fs::read(&c).unwrap()).unwrap(),
+                )
+            })
+            .find(|(_, doc)| doc["most"].is_u64())
+            .unwrap();
+        doc["most"] = (doc["most"].as_u64().unwrap() + 1).into();
         doc.as_object_mut().unwrap().remove("seal");
         let spec_text = std::fs::read_to_string(shards[0].join("cubes.json")).unwrap();
-        let binding = format!("chunk 0w-000000 of the value in cubes {}", spec_text.trim());
+        let name = chunk.file_stem().unwrap().to_string_lossy().into_owned();
+        let binding = format!("chunk {name} of the value in cubes {}", spec_text.trim());
         std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
         let e = merge_cubes(&shards, &d.path().join("m2")).unwrap_err();
         assert!(format!("{e:#}").contains("queens"), "{e:#}");

@@ -4,6 +4,7 @@
 
 use super::Search;
 use super::call::{FIRST_SLICE, probe, solve_alternating};
+use super::cube::Cube;
 use super::start::{Start, barred};
 use crate::board::{Board, Coord, Placement};
 use crate::engine::lp::bound::{LpBound, implied_clauses};
@@ -41,7 +42,8 @@ pub(super) struct Asker<'a> {
 }
 
 impl<'a> Asker<'a> {
-    /// The session for `start`'s search on `board`, its solver stopped by `deadline`.
+    /// The session for `start`'s search on `board`, its solver stopped by `deadline`; with
+    /// `cube`, of the placements in it (its clauses for good, the board's symmetries unbroken).
     pub fn new(
         board: &'a Board,
         opts: &super::ValueOptions,
@@ -49,6 +51,7 @@ impl<'a> Asker<'a> {
         start: &mut Start,
         deadline: Deadline,
         progress: &'a Reporter,
+        cube: Option<&Cube>,
     ) -> anyhow::Result<Asker<'a>> {
         let packing = start.packing.take();
         let (best, lp, ub) = (&start.best, &start.lp, &start.ub);
@@ -57,7 +60,15 @@ impl<'a> Asker<'a> {
         // The board's own symmetries map placements to placements of the same size, so one
         // placement per class answers every "at least k" question; on symmetric boards this cuts
         // the final UNSAT call (16x16 lattice: 12.7 -> 5.6 s CPU with CaDiCaL, docs/bench.md).
-        let symmetries_broken = session.break_symmetries();
+        let symmetries_broken = match cube {
+            Some(cube) => {
+                for clause in cube.clauses(&session.model) {
+                    session.add_clause(clause)?;
+                }
+                0
+            }
+            None => session.break_symmetries(),
+        };
         session.solver.set_stop(deadline.stop_test());
         // The solver's first guesses, as decision phases: the best placement's queens on and
         // every other cell off (the start's, then each call's answer); and, where the cut rounds

@@ -13,11 +13,13 @@
 
 mod ask;
 mod call;
+mod cube;
 mod ladder;
 mod proof;
 mod start;
 
 use ask::Asker;
+pub use cube::{Cube, CubeSolver, CubeStart, CubeValue, value_in_cube};
 use ladder::ladder;
 
 use crate::board::{Board, Placement};
@@ -255,7 +257,7 @@ fn value_until(
     let started = Instant::now();
     let backend = opts.backend_for(board);
     let mut start = start::start(board, opts, deadline, progress)?;
-    let mut asker = Asker::new(board, opts, &backend, &mut start, deadline, progress)?;
+    let mut asker = Asker::new(board, opts, &backend, &mut start, deadline, progress, None)?;
     let ub = start.ub.bound;
     let best = ladder(&mut asker, opts.search, start.best.clone(), ub)?;
     let proof = proof::proof(&asker, &best, ub, opts.base.count, &deadline);

@@ -15,6 +15,7 @@ use crate::run::progress::Reporter;
 use std::time::Instant;
 
 /// Where a value search starts.
+#[derive(Clone)]
 pub(super) struct Start {
     pub greedy: Placement,
     /// The local search's placement, where it ran.

@@ -15,23 +15,36 @@ pub fn cubes_text(r: &CubesReport) -> String {
     let row_word = if rows.len() == 1 { "row" } else { "rows" };
     let mut s = format!("board {}\n", r.board.describe());
     s.push_str(&render_grid(&r.board, Some(&r.placement)));
+    let choice = match r.width {
+        1 => "the queen's cell, or none, in each segment".to_string(),
+        w => format!("a queen in a range of up to {w} cells, or none, in each segment"),
+    };
     s += &format!(
-        "value {} from {} cubes on {row_word} {}\n",
+        "value {} from {} cubes on {row_word} {} ({choice})\n",
         r.value,
         r.cubes,
         rows.join(",")
     );
-    let refuted = match r.refuted {
+    let rejected = match r.rejected {
         0 => String::new(),
         n => format!("; the checker REJECTED the proof of {n} cube(s)"),
     };
     let how = match r.certify {
-        true => "its own value search, the UNSAT beyond it certified by a checked proof",
-        false => "its own value search",
+        true => "UNSAT certified by a checked proof, or the checked LP bound",
+        false => "UNSAT, or the checked LP bound",
+    };
+    let refuted = match r.beyond_start {
+        0 => format!("{} queens refuted in every cube", r.start + 1),
+        n if n == r.cubes => "one queen more than its most refuted in every cube".to_string(),
+        n => format!(
+            "{} queens refuted in {} cubes, and one more than their most in the {n} others",
+            r.start + 1,
+            r.cubes - n
+        ),
     };
     s += &format!(
-        "proof: {}SAT with {} queens, placement checked; every cube's optimum proved ({how}); \
-         the cubes cover every choice of the split rows' queens (counted){refuted}\n",
+        "proof: {}SAT with {} queens, placement checked; {refuted} ({how}); the cubes cover every \
+         choice of the split rows' queens (counted){rejected}\n",
         unchecked_prefix(r.certified),
         r.value
     );
@@ -41,9 +54,13 @@ pub fn cubes_text(r: &CubesReport) -> String {
         .iter()
         .map(|&w| format!("{w} workers {:.2} s", r.makespan(w)))
         .collect();
+    let start = match r.start_seconds {
+        Some(t) => format!("the start ({} queens) {t:.2} s, ", r.start),
+        None => format!("the start {} queens, ", r.start),
+    };
     s += &format!(
-        "cubes: {} ({} resumed), {total:.2} s CPU in all, the longest {longest:.2} s; scheduled \
-         from these times on {}\n",
+        "cubes: {} ({} resumed), {start}the cubes {total:.2} s CPU in all, the longest {longest:.2} s; \
+         scheduled from these times on {}\n",
         r.cubes,
         r.chunks_resumed,
         on.join(", ")

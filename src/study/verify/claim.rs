@@ -30,7 +30,15 @@ fn certify_refutation(
     opts: &ValueOptions,
     dir: &Option<PathBuf>,
 ) -> anyhow::Result<()> {
-    let c = certify_value(board, opts.base.amo, k - 1, &opts.backend, dir.as_deref(), None)?;
+    let c = certify_value(
+        board,
+        opts.base.amo,
+        k - 1,
+        &opts.backend,
+        dir.as_deref(),
+        None,
+        None,
+    )?;
     anyhow::ensure!(
         c.certified,
         "the proof checker rejected the proof that {} on {} ({})",

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""`make bench-cubes`: one hard value question answered in one run and split into cubes.
+
+For each board: `queensat value` (one process, one thread), then `queensat value --output DIR
+--cubes N` for each N, with `--threads 1` (the CPU the cubes cost) and with `--threads 2` (the
+wall time on two workers of this machine). CPU seconds are the process's (user + system, from
+the kernel's accounting of the child), wall seconds the clock's. Every run must give the same
+value, or the script fails. Writes OUT/README.md (the table and how it was made) and
+OUT/cubes.json (every run).
+
+Usage: bench/cubes.py BIN OUT [--quick] [--command CMD]
+"""
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+# The 24x24 board of tests/common/mod.rs (SLOW_24X24_WALLS): value 37, one CaDiCaL call of
+# tens of seconds refutes 38.
+SLOW_24X24 = ("5,2 7,10 7,13 7,23 11,5 11,16 12,6 13,21 14,16 17,17 18,23 19,19 19,22 20,13 "
+              "21,5 22,3 22,9 22,11")
+
+
+def boards(quick):
+    """(name, queensat board arguments) of each board benchmarked."""
+    if quick:
+        return [("12x12 random medium 18 walls", large("12x12 random medium 18 walls"))]
+    return [
+        ("24x24 SLOW_24X24_WALLS (18 walls)", ["--size", "24", "--walls", SLOW_24X24]),
+        ("20x20 random medium 30 walls", large("20x20 random medium 30 walls")),
+    ]
+
+
+def large(name):
+    """The board `name` of bench/large-boards.json, as --walls arguments."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for b in json.load(open(os.path.join(here, "large-boards.json"))):
+        if b["id"] == name:
+            walls = " ".join(f"{r},{c}" for r, c in b["walls"])
+            return ["--rows", str(b["rows"]), "--cols", str(b["cols"]), "--walls", walls]
+    sys.exit(f"bench/cubes.py: no board {name!r} in bench/large-boards.json")
+
+
+def run(args):
+    """Runs queensat with `args` (JSON out); its report, CPU and wall seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.monotonic()
+    p = subprocess.run(args + ["--format", "json", "--quiet"], capture_output=True, text=True)
+    wall = time.monotonic() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if p.returncode != 0:
+        sys.exit(f"bench/cubes.py: {' '.join(args)}: exit {p.returncode}: {p.stderr.strip()}")
+    report = json.loads(p.stdout)
+    return report, cpu, wall
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("bin")
+    ap.add_argument("out")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--command", default="make bench-cubes")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    counts = [16, 64]
+    rows, runs = [], []
+    scratch = tempfile.mkdtemp(prefix="bench-cubes-")
+    try:
+        for name, board in boards(a.quick):
+            print(f"== {name}: one run", file=sys.stderr)
+            one, one_cpu, one_wall = run([a.bin, "value"] + board)
+            value = one["value"]["value"] if isinstance(one["value"], dict) else one["value"]
+            runs.append({"board": name, "how": "one run", "value": value, "cpu": one_cpu, "wall": one_wall})
+            for n in counts:
+                got = {}
+                for threads in (1, 2):
+                    print(f"== {name}: {n} cubes, {threads} thread(s)", file=sys.stderr)
+                    d = os.path.join(scratch, f"{len(runs)}")
+                    r, cpu, wall = run([a.bin, "value"] + board + ["--cubes", str(n), "--threads",
+                                                                   str(threads), "--output", d])
+                    shutil.rmtree(d)
+                    if r["value"] != value:
+                        sys.exit(f"bench/cubes.py: {name}: {n} cubes give {r['value']}, one run {value}")
+                    got[threads] = (r, cpu, wall)
+                    runs.append({"board": name, "how": f"{n} cubes, {threads} thread(s)", "cubes": r["cubes"],
+                                 "value": r["value"], "cpu": cpu, "wall": wall,
+                                 "start_seconds": r.get("start_seconds"), "cube_seconds": r["cube_seconds"]})
+                (r1, cpu1, _), (r2, cpu2, wall2) = got[1], got[2]
+                rows.append((name, value, one_cpu, r1["cubes"], cpu1, cpu1 / one_cpu, cpu2, wall2,
+                             one_wall / wall2, max(r1["cube_seconds"])))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    lines = [
+        "# One value split into cubes",
+        "",
+        "`queensat value BOARD` in one process against `queensat value BOARD --cubes N --output DIR`",
+        "(docs/cluster.md, \"Cubes\"): the whole board's start once, then one refutation of one",
+        "queen more per cube, one solver per worker kept across its cubes. CPU s: the process's",
+        "user + system seconds; the cubes' include the start. Wall on 2: `--threads 2`, the clock;",
+        "speed-up: the one run's wall seconds over it. Longest cube: the largest cube's CPU",
+        "seconds with one thread, the wall time no number of workers goes below.",
+        "",
+        "| board | value | one run CPU s | cubes | cubes CPU s (1 thread) | CPU ratio | CPU s (2 threads) | wall s on 2 | speed-up on 2 | longest cube s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, value, one_cpu, n, cpu1, ratio, cpu2, wall2, speedup, longest in rows:
+        lines.append(f"| {name} | {value} | {one_cpu:.2f} | {n} | {cpu1:.2f} | {ratio:.2f}× | {cpu2:.2f} | "
+                     f"{wall2:.2f} | {speedup:.2f}× | {longest:.2f} |")
+    lines += ["", f"Command: `{a.command}` (bench/cubes.py); host: {platform.node()} ({os.cpu_count()} "
+              f"logical CPUs, load {load} at the end); queensat built from {rev or 'an unknown revision'}; "
+              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}."]
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(a.out, "README.md.tmp"), "w") as f:
+        f.write(text)
+    with open(os.path.join(a.out, "cubes.json.tmp"), "w") as f:
+        json.dump(runs, f, indent=1)
+        f.write("\n")
+    os.replace(os.path.join(a.out, "README.md.tmp"), os.path.join(a.out, "README.md"))
+    os.replace(os.path.join(a.out, "cubes.json.tmp"), os.path.join(a.out, "cubes.json"))
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,247 @@
+//! A value question inside a cube, for cube-and-conquer: the whole board's start (its best
+//! placement of `L` queens, its upper bound, its checked LP bound) is found once, and each cube
+//! then only has to refute `L + 1` queens among its own placements, or find its most.
+//!
+//! Every cube is asked of the whole board's formula with the cube's clauses added, so the
+//! clauses the LP certificate implies for `L + 1` hold in every cube as they do on the whole
+//! board. The board's symmetries are not broken: a cube's UNSAT then speaks of every placement
+//! in it, as the CNF of its certificate (which has no symmetry-breaking clauses) does.
+
+use super::ask::Asker;
+use super::ladder::ladder;
+use super::start::{Start, start};
+use super::{Search, ValueOptions, proof};
+use crate::board::{Board, Coord, Placement};
+use crate::encode::BaseModel;
+use crate::encode::VarRole;
+use crate::engine::certify_value;
+use crate::engine::lp::bound::implied_clauses;
+use crate::engine::search::{Answer, Finder, Refutation};
+use crate::engine::session::{BoardSession, Hold};
+use crate::run::deadline::Deadline;
+use crate::run::progress::Reporter;
+use crate::solve::Backend;
+use rustsat::types::{Clause, Lit};
+use serde::{Deserialize, Serialize};
+
+/// A part of a board's placements: those with no queen on `empty` and a queen on some cell of
+/// each set of `queen_in`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cube {
+    pub empty: Vec<Coord>,
+    pub queen_in: Vec<Vec<Coord>>,
+}
+
+impl Cube {
+    /// The cube as clauses over `model`'s queen variables (a cell that is not free holds no
+    /// queen already: it has no literal, and drops out).
+    pub fn clauses(&self, model: &BaseModel) -> Vec<Clause> {
+        let lit = |p: &Coord| model.queen_lit(*p);
+        let empty = (self.empty.iter().filter_map(lit)).map(|l: Lit| Clause::from_iter([!l]));
+        let some = self
+            .queen_in
+            .iter()
+            .map(|set| set.iter().filter_map(lit).collect());
+        empty.chain(some).collect()
+    }
+}
+
+/// The whole board's start, found once for all its cubes.
+pub struct CubeStart {
+    start: Start,
+}
+
+impl CubeStart {
+    /// The start of `board`'s value search: its heuristics and bounds, stopped only by a stop
+    /// signal.
+    pub fn new(board: &Board, opts: &ValueOptions, progress: &Reporter) -> anyhow::Result<CubeStart> {
+        let mut start = start(board, opts, Deadline::thread(None), progress)?;
+        // The dives and the packing LP's guess aim at placements anywhere on the board, not in
+        // one cube.
+        start.packing = None;
+        Ok(CubeStart { start })
+    }
+
+    /// The best placement the start found (checked).
+    pub fn best(&self) -> &Placement {
+        &self.start.best
+    }
+
+    /// The best upper bound known on the whole board.
+    pub fn upper_bound(&self) -> usize {
+        self.start.ub.bound
+    }
+}
+
+/// One worker's solver for the cubes of one board: "at least `L + 1` queens" and the clauses
+/// the LP certificate implies for it held for good, each cube asked under an assumption of its
+/// own, so that what the solver learns in one cube serves the next (15 cubes of the 24×24
+/// board `SLOW_24X24_WALLS`: docs/cluster.md, "Cubes").
+pub struct CubeSolver {
+    session: BoardSession,
+    target: usize,
+    /// What refutes every cube without a call: the LP certificate's bound, or the counter's
+    /// reach, below the target.
+    refuted: Option<Refutation>,
+    backend: Backend,
+    implied: usize,
+}
+
+impl CubeSolver {
+    pub fn new(board: &Board, opts: &ValueOptions, start: &CubeStart) -> anyhow::Result<CubeSolver> {
+        let target = start.best().len() + 1;
+        let backend = opts.backend_for(board);
+        let solver = backend.make_configured(opts.cadical_config)?;
+        let mut session = BoardSession::with_solver(board, opts.base, solver);
+        session.solver.set_stop(Deadline::thread(None).stop_test());
+        let lp = start.start.lp.as_ref();
+        let mut refuted = None;
+        if lp.is_some_and(|l| target > l.checked.bound()) {
+            refuted = Some(Refutation::LpCertificate);
+        } else {
+            let implied = lp
+                .map(|l| implied_clauses(&mut session.model, l, target))
+                .unwrap_or_default();
+            if session
+                .at_least_implied(target, &implied, Hold::Imposed)?
+                .is_none()
+            {
+                refuted = Some(Refutation::Counter);
+            }
+        }
+        let implied = session.implied_added();
+        Ok(CubeSolver {
+            session,
+            target,
+            refuted,
+            backend,
+            implied,
+        })
+    }
+
+    /// "At least `L + 1` queens in `cube`?", unchecked for a stop (an error).
+    fn answer(&mut self, cube: &Cube) -> anyhow::Result<Answer> {
+        if let Some(r) = self.refuted {
+            return Ok(Answer::Refuted(r));
+        }
+        let on = self.session.model.vars.named(VarRole::Aux("cube")).pos_lit();
+        let mut assumps = vec![on];
+        for clause in cube.clauses(&self.session.model) {
+            match clause.len() {
+                1 => assumps.push(clause[0]),
+                _ => {
+                    let mut clause = clause;
+                    clause.add(!on);
+                    self.session.add_clause(clause)?;
+                }
+            }
+        }
+        let found = self.session.solve_with(&assumps)?;
+        // The cube's clauses leave the solver; what it learnt stays.
+        self.session.add_clause(Clause::from_iter([!on]))?;
+        Ok(match found {
+            Some(_) => Answer::Sat(Finder::Solver),
+            None => Answer::UNSAT,
+        })
+    }
+
+    /// The refutation in words.
+    fn proof(&self, answer: Answer) -> String {
+        match answer {
+            Answer::Refuted(Refutation::LpCertificate) => format!(
+                "{} queens exceed the bound of the checked LP dual certificate",
+                self.target
+            ),
+            Answer::Refuted(_) => format!("{} queens exceed the queen counter's inputs", self.target),
+            _ => format!(
+                "UNSAT with at least {} queens in the cube ({} clauses implied by the checked LP dual \
+                 certificate; one solver across this worker's cubes)",
+                self.target, self.implied
+            ),
+        }
+    }
+}
+
+/// A cube's answer to "more queens than the start?".
+#[derive(Debug)]
+pub struct CubeValue {
+    /// The most queens in the cube, where more than the start's: a placement (checked on the
+    /// whole board) whose count one more was refuted. `None`: the start's count plus one was
+    /// refuted in the cube.
+    pub beyond: Option<Placement>,
+    /// The refuting call, in words.
+    pub proof: String,
+    /// Whether the refutation rests on a solver queensat runs (or the counting or LP bound).
+    pub certified: bool,
+    /// False when a stop signal ended the search first: then nothing is claimed.
+    pub proved: bool,
+    /// The count refuted: the cube's most plus one.
+    pub refuted: usize,
+    /// With `certify`: whether the checker rejected the proof of the refuting UNSAT.
+    pub rejected: bool,
+}
+
+/// Asks `cube` of `board` from `start`: refutes the start's count plus one in it (asked of
+/// `solver`), or finds the cube's most queens in a session of its own, asking one more each
+/// time from the last placement. With `certify`, the refutation is certified by a checked proof
+/// ([`certify_value`], the cube's clauses in its CNF, no files kept).
+pub fn value_in_cube(
+    board: &Board,
+    opts: &ValueOptions,
+    start: &CubeStart,
+    cube: &Cube,
+    certify: bool,
+    solver: &mut CubeSolver,
+) -> anyhow::Result<CubeValue> {
+    let answer = solver.answer(cube)?;
+    if !answer.is_sat() {
+        let mut v = CubeValue {
+            beyond: None,
+            proof: solver.proof(answer),
+            certified: crate::engine::certified(&solver.backend, answer.is_solver_unsat(), false),
+            proved: true,
+            refuted: solver.target,
+            rejected: false,
+        };
+        if certify {
+            let lp = start.start.lp.as_ref();
+            let c = certify_value(
+                board,
+                opts.base.amo,
+                solver.target - 1,
+                &solver.backend,
+                None,
+                lp,
+                Some(cube),
+            )?;
+            v.certified |= c.certified;
+            v.rejected = !c.certified;
+        }
+        return Ok(v);
+    }
+    let backend = opts.backend_for(board);
+    let deadline = Deadline::thread(None);
+    let silent = Reporter::silent();
+    let mut s = start.start.clone();
+    let mut asker = Asker::new(board, opts, &backend, &mut s, deadline, &silent, Some(cube))?;
+    let from = start.best().clone();
+    let best = ladder(&mut asker, Search::Up, from.clone(), start.upper_bound())?;
+    let proof = proof::proof(&asker, &best, start.upper_bound(), opts.base.count, &deadline);
+    let by_unsat = proof::refuting(&asker).is_some_and(|c| c.answer.is_solver_unsat());
+    let mut certified = !asker.stopped && crate::engine::certified(&backend, by_unsat, false);
+    let mut rejected = false;
+    if certify && !asker.stopped {
+        let lp = start.start.lp.as_ref();
+        let c = certify_value(board, opts.base.amo, best.len(), &backend, None, lp, Some(cube))?;
+        certified |= c.certified;
+        rejected = !c.certified;
+    }
+    Ok(CubeValue {
+        refuted: best.len() + 1,
+        beyond: (best.len() > from.len()).then_some(best),
+        proof,
+        certified,
+        proved: !asker.stopped,
+        rejected,
+    })
+}
