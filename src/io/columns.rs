@@ -6,6 +6,7 @@
 //! 1-based. The reader accepts both styles, streams the file (a 10^8-queen line is about
 //! 900 MB) and names the line and character of any fault.
 
+use super::decimal::push_decimal;
 use std::io::{BufRead, Write};
 
 crate::choices! {
@@ -43,22 +44,11 @@ pub fn write_columns<W: Write + ?Sized>(
     if style == ColumnStyle::Python {
         buf.push(b'[');
     }
-    let mut digits = [0u8; 10];
     for (i, &c) in col.iter().enumerate() {
         if i > 0 {
             buf.extend_from_slice(sep);
         }
-        let mut v = c as u64 + u64::from(one_based);
-        let mut k = digits.len();
-        loop {
-            k -= 1;
-            digits[k] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        buf.extend_from_slice(&digits[k..]);
+        push_decimal(&mut buf, c as u64 + u64::from(one_based));
         if buf.len() > (1 << 16) - 32 {
             w.write_all(&buf)?;
             buf.clear();

@@ -7,6 +7,7 @@ mod board_input;
 mod columns;
 mod compressed;
 mod csplib;
+mod decimal;
 mod dimacs;
 mod header;
 mod input_file;
@@ -32,6 +33,7 @@ pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_pla
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
 pub use compressed::{Compression, open_text, read_text, sniff};
 pub use csplib::{BlockedInstance, parse_blocked_queens};
+pub use decimal::push_decimal;
 pub use dimacs::{
     DimacsCnf, SolverAnswer, check_model, model_lines, parse_competition_output, parse_dimacs,
     parse_minisat_result, push_clause, write_dimacs,
@@ -46,7 +48,7 @@ pub use published::{
 };
 pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use scratch::{Scratch, scratch_dir};
-pub use seal::{SEAL_FORMAT, SealError, check_seal, sealed_json};
+pub use seal::{SEAL_FORMAT, SealError, check_seal, seal_json_text, sealed_json};
 pub use sha256::{Sha256, sha256_hex};
 pub use side::parse_side;
 pub use summary::{SummaryClaim, parse_summary};

@@ -17,11 +17,11 @@
 //! them here.
 
 use super::bits64::{from_bits64, to_bits64};
+use super::decimal::push_decimal;
 use super::sweep_db::ClassRow;
 use crate::board::{BoardError, Coord, render_cell_list};
 use anyhow::{Context, bail};
 use std::fmt;
-use std::fmt::Write as _;
 
 /// A set of cells as a file gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,13 +158,16 @@ pub const PUBLISHED_CSV_HEADER: &str = "Walls,Value,Queens:\n";
 /// 64-bit numbers), without the header [`PUBLISHED_CSV_HEADER`], so that a file can be written
 /// chunk by chunk; errors if a cell does not fit 8 × 8.
 pub fn published_csv_rows(rows: &[ClassRow]) -> anyhow::Result<String> {
-    let mut s = String::new();
+    let mut s = Vec::with_capacity(48 * rows.len());
     for r in rows {
-        let walls = to_bits64(&r.walls)?;
-        let queens = to_bits64(r.queens.queens())?;
-        writeln!(s, "{walls},{},{queens}", r.value).expect("writing to a string cannot fail");
+        push_decimal(&mut s, to_bits64(&r.walls)?);
+        s.push(b',');
+        push_decimal(&mut s, r.value as u64);
+        s.push(b',');
+        push_decimal(&mut s, to_bits64(r.queens.queens())?);
+        s.push(b'\n');
     }
-    Ok(s)
+    Ok(String::from_utf8(s).expect("digits and commas are UTF-8"))
 }
 
 fn truncate(s: &str, n: usize) -> String {

@@ -49,20 +49,30 @@ pub fn sealed_json<T: Serialize>(doc: &T, binding: &str, pretty: bool) -> anyhow
     } else {
         serde_json::to_string(doc)?
     };
+    seal_json_text(text, binding, pretty)
+}
+
+/// A JSON object's `text`, as `serde_json` writes it compact or pretty, sealed for `binding`
+/// ([`sealed_json`] for a document written another way, to the same bytes); sealed in place.
+pub fn seal_json_text(text: String, binding: &str, pretty: bool) -> anyhow::Result<String> {
     anyhow::ensure!(
         text.starts_with('{') && text.ends_with('}'),
         "internal error: a sealed document must be a JSON object"
     );
-    let body = text[..text.len() - 1].trim_end();
-    let comma = if body == "{" { "" } else { "," };
-    let mut content = format!("{body}{comma}");
+    let mut content = text;
+    content.pop();
+    content.truncate(content.trim_end().len());
+    if content != "{" {
+        content.push(',');
+    }
     if pretty {
         content.push_str("\n  ");
     }
     let seal = digest(binding, content.as_bytes());
-    let sep = if pretty { " " } else { "" };
-    let close = if pretty { "\n}" } else { "}" };
-    Ok(format!("{content}\"seal\":{sep}\"{seal}\"{close}\n"))
+    content.push_str(if pretty { "\"seal\": \"" } else { "\"seal\":\"" });
+    content.push_str(&seal);
+    content.push_str(if pretty { "\"\n}\n" } else { "\"}\n" });
+    Ok(content)
 }
 
 /// Checks the seal of a file's `text` for `binding`.

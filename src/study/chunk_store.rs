@@ -14,7 +14,7 @@
 //! what is cheap (placements, values, counts a short search confirms), which a forger who
 //! seals again does not get past.
 
-use crate::io::{check_seal, pid_alive, sealed_json, write_atomic};
+use crate::io::{check_seal, pid_alive, seal_json_text, write_atomic};
 use anyhow::{Context, bail};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -314,7 +314,12 @@ impl ChunkStore {
 
     /// Writes chunk `(k, j)` whole and sealed into the first directory.
     pub fn write<T: Serialize>(&self, k: usize, j: usize, doc: &T) -> anyhow::Result<()> {
-        let text = sealed_json(doc, &self.seal_binding(k, j), false)?;
+        self.write_json(k, j, serde_json::to_string(doc)?)
+    }
+
+    /// [`ChunkStore::write`] of a chunk already written as compact JSON, as serde writes it.
+    pub fn write_json(&self, k: usize, j: usize, json: String) -> anyhow::Result<()> {
+        let text = seal_json_text(json, &self.seal_binding(k, j), false)?;
         write_atomic(&self.path_of(k, j), text.as_bytes())
     }
 

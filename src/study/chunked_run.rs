@@ -161,6 +161,11 @@ pub trait ChunkedRun: Sync {
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<Self::Chunk>;
     /// What a chunk says it is.
     fn header(chunk: &Self::Chunk) -> ChunkHeader;
+    /// The chunk as compact JSON, as serde writes it (a run with large chunks writes them its
+    /// own way, to the same bytes).
+    fn chunk_json(chunk: &Self::Chunk) -> anyhow::Result<String> {
+        Ok(serde_json::to_string(chunk)?)
+    }
     /// Validates a chunk read back, its header already checked: like user input, unless this
     /// process computed it (`fresh`: then it is the chunk `compute` returned, kept in memory).
     /// The error says what is wrong, the caller names the file.
@@ -236,7 +241,7 @@ pub fn fetch<R: ChunkedRun>(
     }
     let chunk = run.compute(id, &|_| {})?;
     if let Some(store) = store {
-        store.write(id.walls, id.chunk, &chunk)?;
+        store.write_json(id.walls, id.chunk, R::chunk_json(&chunk)?)?;
     }
     Ok((chunk, true))
 }
@@ -289,7 +294,7 @@ pub fn drive<R: WholeRun>(
     let kept = Mutex::new(HashMap::new());
     let stopped = store.compute(&todo, (done.len(), mine.len()), |id| {
         let chunk = run.compute(id, &tick)?;
-        store.write(id.walls, id.chunk, &chunk)?;
+        store.write_json(id.walls, id.chunk, R::chunk_json(&chunk)?)?;
         if keep {
             kept.lock()
                 .expect("no thread panics holding the kept chunks")

@@ -600,6 +600,20 @@ mod tests {
     }
 
     #[test]
+    fn certified_cubes_carry_checked_proofs() {
+        let b = board(8, "1,4 3,1 4,3");
+        let opts = ValueOptions::default();
+        let dir = tempfile::tempdir().unwrap();
+        let mut ask = ask(&b, 1, 8);
+        ask.certify = true;
+        let r = value_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
+            .unwrap()
+            .whole()
+            .unwrap();
+        assert_eq!((r.value, r.certified, r.rejected, r.certify), (11, true, 0, true));
+    }
+
+    #[test]
     fn shards_merge_to_the_whole_and_an_edited_cube_is_refused() {
         let b = board(8, "1,4 3,1 4,3");
         let opts = ValueOptions::default();

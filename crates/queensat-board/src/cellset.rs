@@ -80,6 +80,16 @@ impl<const W: usize> CellSet<W> {
         s
     }
 
+    /// Every cell of index below `i` (at most [`CellSet::CAPACITY`]).
+    pub fn before(i: usize) -> Self {
+        Self(std::array::from_fn(|w| match i.saturating_sub(64 * w) {
+            0 => 0,
+            n if n >= 64 => u64::MAX,
+            // Cell `64w + b` is bit `63 − b`: the cells before `i` are the high bits.
+            n => !(u64::MAX >> n),
+        }))
+    }
+
     pub fn insert(&mut self, i: usize) {
         let (w, b) = Self::split(i);
         self.0[w] |= b;
@@ -201,7 +211,18 @@ impl<const W: usize> Iterator for Cells<W> {
         }
         None
     }
+
+    /// Exact: a vector collected from the cells is allocated once.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.words[self.word..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        (n, Some(n))
+    }
 }
+
+impl<const W: usize> ExactSizeIterator for Cells<W> {}
 
 impl<const W: usize> fmt::Debug for CellSet<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -253,6 +274,11 @@ mod tests {
                                       b in proptest::collection::btree_set(0usize..256, 0..12)) {
             let (sa, sb) = (CellSet::<4>::of(a.iter().copied()), CellSet::<4>::of(b.iter().copied()));
             prop_assert_eq!(sa.iter().collect::<Vec<_>>(), a.iter().copied().collect::<Vec<_>>());
+            let mut cells = sa.iter();
+            for left in (0..=a.len()).rev() {
+                prop_assert_eq!(cells.len(), left);
+                cells.next();
+            }
             prop_assert_eq!(sa.len(), a.len());
             prop_assert_eq!(sa.has_one(), a.len() == 1);
             prop_assert_eq!(sa.first(), a.first().copied());
@@ -262,6 +288,10 @@ mod tests {
             prop_assert_eq!(sa.difference(&sb).iter().collect::<Vec<_>>(), a.difference(&b).copied().collect::<Vec<_>>());
             prop_assert_eq!(sa.intersects(&sb), !a.is_disjoint(&b));
             prop_assert_eq!(sa.is_subset(&sb), a.is_subset(&b));
+            for i in [0, 1, 63, 64, 65, 100, 255, 256] {
+                let want: Vec<usize> = a.iter().copied().filter(|&j| j < i).collect();
+                prop_assert_eq!(sa.intersection(&CellSet::before(i)).iter().collect::<Vec<_>>(), want);
+            }
             // The order: the set holding the first differing cell is the greater.
             let first_diff = a.symmetric_difference(&b).min().copied();
             let want = match first_diff {

@@ -147,6 +147,21 @@ impl Board {
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
+    /// The cells that are not free (walls and holes) with their row-major index, in order: a
+    /// board of few walls is crossed eight free cells at a time.
+    pub fn blocked_cells(&self) -> impl Iterator<Item = (usize, Cell)> + '_ {
+        self.cells
+            .chunks(8)
+            .enumerate()
+            .filter(|(_, block)| block.iter().fold(false, |any, &c| any | (c != Cell::Free)))
+            .flat_map(|(b, block)| {
+                block
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| c != Cell::Free)
+                    .map(move |(i, &c)| (8 * b + i, c))
+            })
+    }
     /// All coordinates in row-major order.
     pub fn coords(&self) -> impl Iterator<Item = Coord> + '_ {
         (0..self.rows).flat_map(move |r| (0..self.cols).map(move |c| (r, c)))
@@ -223,6 +238,25 @@ mod tests {
         assert!(Board::new(0, 3).is_err());
         assert!(Board::new(65, 3).is_err());
         assert!(Board::new(64, 1).is_ok());
+    }
+
+    #[test]
+    fn blocked_cells_are_the_walls_and_holes_in_order() {
+        for (rows, cols) in [(1, 1), (3, 3), (8, 8), (5, 9), (9, 9)] {
+            let mut b = Board::new(rows, cols).unwrap();
+            assert_eq!(b.blocked_cells().count(), 0);
+            let n = rows * cols;
+            let mut want = Vec::new();
+            for i in [0, 7, 8, n / 2, n - 1].into_iter().filter(|&i| i < n) {
+                let kind = if i % 2 == 0 { Cell::Wall } else { Cell::Hole };
+                if b.cells()[i] == Cell::Free {
+                    b.set(b.coord(i), kind);
+                    want.push((i, kind));
+                }
+            }
+            want.sort_unstable();
+            assert_eq!(b.blocked_cells().collect::<Vec<_>>(), want, "{rows}x{cols}");
+        }
     }
 
     #[test]

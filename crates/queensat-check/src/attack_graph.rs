@@ -5,7 +5,7 @@
 use queensat_board::{Board, Cell, CellSet};
 
 /// A board prepared for searching on cell sets. Cell `i` is `(i / cols, i % cols)`.
-#[derive(Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct AttackGraph<const W: usize> {
     pub cols: usize,
     /// The free cells.
@@ -19,30 +19,32 @@ pub(super) struct AttackGraph<const W: usize> {
 }
 
 impl<const W: usize> AttackGraph<W> {
-    /// Built line by line rather than cell by cell: a free cell sees exactly the other free
-    /// cells of its four segments (its row, column and both diagonals, cut by walls; holes do
-    /// not cut, as in the checker's walk), so each line is walked once, from the edge; and
-    /// from the empty board's graph of the same shape (kept per thread), only the lines
-    /// through a wall or a hole are walked. The brute force, which walks from each cell
-    /// (`sight`), is the test of this walk.
+    /// The graph of `board`, owned (see [`AttackGraph::with`]).
+    #[cfg(test)]
     pub fn new(board: &Board) -> AttackGraph<W> {
-        let (nr, nc) = (board.rows(), board.cols());
-        EMPTY_BOARD.with(|slot| {
-            let mut slot = slot.borrow_mut();
-            let same = |t: &Template<W>| (t.rows, t.cols) == (nr, nc);
-            if !slot
-                .as_ref()
-                .and_then(|t| t.downcast_ref::<Template<W>>())
-                .is_some_and(same)
-            {
-                *slot = Some(Box::new(Template::<W>::new(nr, nc)));
-            }
-            let template = slot
-                .as_ref()
-                .and_then(|t| t.downcast_ref::<Template<W>>())
-                .expect("the template was just made for this shape");
-            template.graph(board)
-        })
+        Self::with(board, AttackGraph::clone)
+    }
+
+    /// `f` on the graph of `board`. Built line by line rather than cell by cell: a free cell
+    /// sees exactly the other free cells of its four segments (its row, column and both
+    /// diagonals, cut by walls; holes do not cut, as in the checker's walk); and from the
+    /// empty board's graph of the same shape, only the lines through a wall or a hole are cut
+    /// again. The empty board's graph and the room of the graph built last are kept per thread,
+    /// so a sweep allocates nothing per board. The brute force, which walks from each cell
+    /// (`sight`), is the test of this construction.
+    pub fn with<R>(board: &Board, f: impl FnOnce(&AttackGraph<W>) -> R) -> R {
+        let shape = (board.rows(), board.cols());
+        // Taken out of the slot while in use: a graph built inside `f` gets a room of its own.
+        let kept = ROOM
+            .take()
+            .and_then(|r| r.downcast::<Room<W>>().ok())
+            .filter(|r| (r.template.rows, r.template.cols) == shape);
+        let mut room = kept.unwrap_or_else(|| Box::new(Room::new(shape.0, shape.1)));
+        let Room { template, graph } = &mut *room;
+        template.fill(board, graph);
+        let answer = f(graph);
+        ROOM.set(Some(room));
+        answer
     }
 
     /// The graph of `board` by walking every line of `template`'s shape.
@@ -165,9 +167,23 @@ fn lines(nr: usize, nc: usize) -> impl Iterator<Item = Line> {
 }
 
 std::thread_local! {
-    /// The [`Template`] of the last board shape this thread built a graph for (of its width).
-    static EMPTY_BOARD: std::cell::RefCell<Option<Box<dyn std::any::Any>>> =
-        const { std::cell::RefCell::new(None) };
+    /// This thread's [`Room`] for the last board shape it built a graph for (of its width).
+    static ROOM: std::cell::Cell<Option<Box<dyn std::any::Any>>> = const { std::cell::Cell::new(None) };
+}
+
+/// A board shape's [`Template`] and the graph of the board built last, whose vectors the
+/// next board's graph reuses.
+struct Room<const W: usize> {
+    template: Template<W>,
+    graph: AttackGraph<W>,
+}
+
+impl<const W: usize> Room<W> {
+    fn new(rows: usize, cols: usize) -> Room<W> {
+        let template = Template::new(rows, cols);
+        let graph = template.empty.clone();
+        Room { template, graph }
+    }
 }
 
 /// One board shape: its lines, each line's cells, the lines through each cell, and the
@@ -220,48 +236,89 @@ impl<const W: usize> Template<W> {
         t
     }
 
-    /// The graph of `board` (of this shape).
-    fn graph(&self, board: &Board) -> AttackGraph<W> {
-        let cells = board.cells();
+    /// The graph of `board` (of this shape) into `g`: the empty board's, with every cell
+    /// that is not free cleared and every line through one cut again.
+    fn fill(&self, board: &Board, g: &mut AttackGraph<W>) {
+        let (mut free, mut walls) = (self.empty.free, CellSet::EMPTY);
         // At most 64 + 64 + 2 · 127 lines.
         let mut touched = [0u64; 8];
-        let mut redone = 0;
-        for (i, _) in cells.iter().enumerate().filter(|(_, c)| **c != Cell::Free) {
+        for (i, cell) in board.blocked_cells() {
+            if cell == Cell::Wall {
+                walls.insert(i);
+            }
+            free.remove(i);
             for &l in &self.through[i] {
-                let (w, b) = (l as usize / 64, 1u64 << (l % 64));
-                if touched[w] & b == 0 {
-                    touched[w] |= b;
-                    redone += 1;
+                touched[l as usize / 64] |= 1u64 << (l % 64);
+            }
+        }
+        g.cols = self.cols;
+        g.free = free;
+        g.attacks.clear();
+        g.attacks.extend_from_slice(&self.empty.attacks);
+        for i in self.empty.free.difference(&free).iter() {
+            g.attacks[i] = CellSet::EMPTY;
+        }
+        g.rows.clear();
+        g.cols_segs.clear();
+        let is_touched = |l: usize| touched[l / 64] & 1u64 << (l % 64) != 0;
+        // The rows and columns, in order (the numbering of row segments); a line with neither
+        // wall nor hole is one segment, the empty board's.
+        let straight = self.rows + self.cols;
+        for (l, (line, mask)) in self.lines.iter().zip(&self.masks).enumerate().take(straight) {
+            match (is_touched(l), line.family) {
+                (true, family) => g.cut(family, mask, &walls),
+                (false, Family::Row) => g.rows.push(*mask),
+                (false, _) => g.cols_segs.push(*mask),
+            }
+        }
+        // Of the diagonals, only those through a wall or a hole change: the bits of `touched`
+        // from `straight` on.
+        let low = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        for (w, &bits) in touched.iter().enumerate() {
+            let mut bits = bits & !low(straight.saturating_sub(64 * w));
+            while bits != 0 {
+                let l = 64 * w + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                g.cut(Family::Diagonal, &self.masks[l], &walls);
+            }
+        }
+    }
+}
+
+impl<const W: usize> AttackGraph<W> {
+    /// Cuts one line (whose cells are `mask`) at `walls`: each of its segments (its free cells
+    /// between two walls) joins its family and becomes each of its cells' sight along the
+    /// line. Every line runs rightward or downward, so its cells in order along it are in
+    /// ascending order of index, and a segment is the free cells of the line before a wall
+    /// that come after the wall before.
+    fn cut(&mut self, family: Family, mask: &CellSet<W>, walls: &CellSet<W>) {
+        let mut rest = mask.intersection(&self.free);
+        let mut cuts = mask.intersection(walls).iter();
+        loop {
+            let next = cuts.next();
+            let segment = match next {
+                Some(wall) => rest.intersection(&CellSet::before(wall)),
+                None => rest,
+            };
+            if !segment.is_empty() {
+                rest = rest.difference(&segment);
+                // Two lines meet in one cell at most: a cell's bits on this line are its sight
+                // along this line alone (and itself).
+                for j in segment.iter() {
+                    let mut a = self.attacks[j].difference(mask).union(&segment);
+                    a.remove(j);
+                    self.attacks[j] = a;
+                }
+                match family {
+                    Family::Row => self.rows.push(segment),
+                    Family::Column => self.cols_segs.push(segment),
+                    Family::Diagonal => {}
                 }
             }
-        }
-        if 2 * redone > self.lines.len() {
-            return AttackGraph::walked(board, self);
-        }
-        let mut g = AttackGraph {
-            cols: self.cols,
-            free: self.empty.free,
-            attacks: self.empty.attacks.clone(),
-            rows: Vec::with_capacity(self.empty.rows.len() + redone),
-            cols_segs: Vec::with_capacity(self.empty.cols_segs.len() + redone),
-        };
-        for (i, _) in cells.iter().enumerate().filter(|(_, c)| **c != Cell::Free) {
-            g.attacks[i] = CellSet::EMPTY;
-            g.free.remove(i);
-        }
-        for (l, (line, mask)) in self.lines.iter().zip(&self.masks).enumerate() {
-            if touched[l / 64] & 1u64 << (l % 64) != 0 {
-                g.walk(cells, line, mask);
-                continue;
-            }
-            // A line with neither wall nor hole is one segment, the empty board's.
-            match line.family {
-                Family::Row => g.rows.push(*mask),
-                Family::Column => g.cols_segs.push(*mask),
-                Family::Diagonal => {}
+            if next.is_none() {
+                return;
             }
         }
-        g
     }
 }
 
@@ -309,7 +366,13 @@ mod tests {
         fn the_template_redoes_what_walls_and_holes_change(rows in 1usize..10, cols in 1usize..10, cells in proptest::collection::vec(0u8..40, 81)) {
             let b = crate::board_from_codes(rows, cols, &cells);
             let template = Template::<2>::new(rows, cols);
-            prop_assert_eq!(template.graph(&b), AttackGraph::walked(&b, &template));
+            let mut g = template.empty.clone();
+            template.fill(&b, &mut g);
+            prop_assert_eq!(&g, &AttackGraph::walked(&b, &template));
+            // The room of a graph with other walls, reused.
+            template.fill(&crate::board_from_codes(rows, cols, &[0; 81]), &mut g);
+            template.fill(&b, &mut g);
+            prop_assert_eq!(g, AttackGraph::walked(&b, &template));
         }
     }
 }

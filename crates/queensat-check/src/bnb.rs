@@ -255,7 +255,7 @@ impl Record {
     /// The search tree refuting `value + 1` queens: every branch whose reach stays within
     /// `value` becomes a leaf (the replay's bound there is the same reach).
     fn tree(&self, value: usize) -> SearchTree {
-        let mut tree = SearchTree::with_capacity(self.nodes.len());
+        let mut tree = SearchTree::reusing(TREE_ROOM.take(), self.nodes.len());
         let mut i = 0;
         while let Some(node) = self.nodes.get(i) {
             match node.segment {
@@ -349,10 +349,9 @@ pub fn bnb_count_at_most(
     target: usize,
     most: u64,
 ) -> Result<(u64, SearchTree), Vec<Placement>> {
-    with_cell_width!(board.n_cells(), W => {
-        let g = AttackGraph::<W>::new(board);
+    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
         let mut c = Count {
-            g: &g,
+            g,
             target,
             tree: SearchTree::default(),
             count: 0,
@@ -370,20 +369,22 @@ pub fn bnb_count_at_most(
             .iter()
             .map(|p| p.iter().map(cell).collect())
             .collect())
-    })
+    }))
 }
 
 /// The value of a board and one optimal placement, by branch and bound (any size; meant for
 /// the boards a sweep enumerates).
 pub fn bnb_value(board: &Board) -> (usize, Placement) {
-    let (v, p, _) = with_cell_width!(board.n_cells(), W => search::<W>(&AttackGraph::new(board), false));
+    let (v, p, _) =
+        with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| search(g, false)));
     (v, p)
 }
 
 /// [`bnb_value`] with its search tree, which refutes one queen more than the value
 /// (`check_search_tree(board, value + 1, &tree)`).
 pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
-    let (v, p, t) = with_cell_width!(board.n_cells(), W => search::<W>(&AttackGraph::new(board), true));
+    let (v, p, t) =
+        with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| search(g, true)));
     (v, p, t.unwrap_or_default())
 }
 
@@ -391,12 +392,13 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
 /// does) against one queen more than the value, on the one attack graph both need: the value
 /// and an optimal placement, or why the tree does not prove it.
 pub fn bnb_value_proved(board: &Board) -> Result<(usize, Placement), TreeError> {
-    with_cell_width!(board.n_cells(), W => {
-        let g = AttackGraph::<W>::new(board);
-        let (v, p, tree) = search(&g, true);
-        replay_on(&g, v + 1, &tree.unwrap_or_default(), false)?;
-        Ok((v, p))
-    })
+    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
+        let (v, p, tree) = search(g, true);
+        let tree = tree.unwrap_or_default();
+        let verdict = replay_on(g, v + 1, &tree, false);
+        TREE_ROOM.set(tree.into_room());
+        verdict.map(|_| (v, p))
+    }))
 }
 
 fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement, Option<SearchTree>) {
@@ -434,6 +436,8 @@ fn search_by<'a, const W: usize>(
 std::thread_local! {
     /// The nodes of this thread's last search record, emptied, for the next one to fill.
     static RECORD_ROOM: std::cell::Cell<Vec<Node>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The steps of this thread's last tree checked and dropped, for the next one.
+    static TREE_ROOM: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod proof;
 mod row_count;
 mod search_tree;
 mod sight;
+mod sight_bits;
 
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
 pub use bnb::{bnb_count, bnb_count_at_most, bnb_proof, bnb_value, bnb_value_proved};
@@ -83,6 +84,21 @@ fn first_queen_seen(board: &Board, queens: &[bool], from: Coord, dir: (isize, is
 
 /// Checks that no queen is off the board, on a wall or hole, and that no two see each other.
 pub fn check_placement(board: &Board, placement: &Placement) -> Result<(), Violation> {
+    if board.n_cells() <= 64 {
+        let mut queens = 0u64;
+        for &q in placement.queens() {
+            queens |= 1u64 << free_square(board, q).map_err(Violation::Misplaced)?;
+        }
+        // Where some queen is seen, the walk below names the first attack it meets.
+        if !sight_bits::any_queen_seen(board, queens) {
+            return Ok(());
+        }
+    }
+    check_placement_by_walk(board, placement)
+}
+
+/// [`check_placement`] walking from each queen in turn.
+fn check_placement_by_walk(board: &Board, placement: &Placement) -> Result<(), Violation> {
     let mut queens = vec![false; board.rows() * board.cols()];
     for &q in placement.queens() {
         queens[free_square(board, q).map_err(Violation::Misplaced)?] = true;
@@ -131,6 +147,34 @@ mod tests {
             check_placement(&b, &Placement::new(vec![(0, 2)])),
             Err(Violation::Misplaced(Misplaced::OnHole((0, 2))))
         );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+        /// Walls and holes at random, queens at random (often attacking, sometimes off the board
+        /// or on a wall): the check on bits gives the walk's verdict, the same violation.
+        #[test]
+        fn the_check_on_bits_is_the_walk(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64),
+                                         queens in proptest::collection::vec((0usize..9, 0usize..9), 0..7)) {
+            let b = board_from_codes(rows, cols, &cells);
+            let mut queens = queens;
+            queens.sort_unstable();
+            queens.dedup();
+            let p = Placement::new(queens);
+            proptest::prop_assert_eq!(check_placement(&b, &p), check_placement_by_walk(&b, &p));
+        }
+    }
+
+    #[test]
+    fn long_boards_of_one_word() {
+        for (rows, cols) in [(1, 64), (64, 1), (2, 32), (32, 2)] {
+            let b = Board::new(rows, cols).unwrap();
+            // Two queens at the ends of the long side.
+            let far = if cols > rows { (0, cols - 1) } else { (rows - 1, 0) };
+            let p = Placement::new(vec![(0, 0), far]);
+            assert_eq!(check_placement(&b, &p), check_placement_by_walk(&b, &p));
+            assert!(check_placement(&b, &p).is_err());
+        }
     }
 
     #[test]

@@ -29,11 +29,16 @@ pub struct SearchTree {
 }
 
 impl SearchTree {
-    /// An empty tree with room for `nodes` steps.
-    pub(super) fn with_capacity(nodes: usize) -> SearchTree {
-        SearchTree {
-            steps: Vec::with_capacity(nodes),
-        }
+    /// An empty tree in the room of `steps` (emptied), with room for `nodes` steps.
+    pub(super) fn reusing(mut steps: Vec<u32>, nodes: usize) -> SearchTree {
+        steps.clear();
+        steps.reserve(nodes);
+        SearchTree { steps }
+    }
+
+    /// The tree's room, for [`SearchTree::reusing`].
+    pub(super) fn into_room(self) -> Vec<u32> {
+        self.steps
     }
 
     pub(super) fn leaf(&mut self) {
@@ -130,7 +135,7 @@ pub fn count_by_search_tree(board: &Board, target: usize, tree: &SearchTree) -> 
 /// The replay of `tree` from the whole board; with `counting`, leaves of `target` queens
 /// count one placement each, without they are refused.
 fn replay(board: &Board, target: usize, tree: &SearchTree, counting: bool) -> Result<u64, TreeError> {
-    with_cell_width!(board.n_cells(), W => replay_on(&AttackGraph::<W>::new(board), target, tree, counting))
+    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| replay_on(g, target, tree, counting)))
 }
 
 /// [`replay`] on the board's attack graph, built by the caller (the search that made the tree
@@ -143,12 +148,13 @@ pub(super) fn replay_on<const W: usize>(
 ) -> Result<u64, TreeError> {
     let mut replay = Replay {
         g,
+        rows: RowSpans::of(g),
         steps: &tree.steps,
         next: 0,
         target,
         counting,
     };
-    let count = replay.node(g.free, 0)?;
+    let count = replay.run(g.free)?;
     if replay.next != tree.steps.len() {
         return Err(TreeError::Trailing {
             nodes: replay.next,
@@ -160,6 +166,8 @@ pub(super) fn replay_on<const W: usize>(
 
 struct Replay<'a, const W: usize> {
     g: &'a AttackGraph<W>,
+    /// The row segments as bit fields, on a board of one word.
+    rows: Option<RowSpans>,
     steps: &'a [u32],
     next: usize,
     target: usize,
@@ -167,9 +175,43 @@ struct Replay<'a, const W: usize> {
 }
 
 impl<const W: usize> Replay<'_, W> {
+    /// The replay from the root, with the popcount instruction where the processor has it
+    /// (the release build targets baseline x86-64, without it): the same replay either way.
+    fn run(&mut self, cand: CellSet<W>) -> Result<u64, TreeError> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the feature `node_popcnt` is compiled for.
+            return unsafe { self.node_popcnt(cand, 0) };
+        }
+        self.node::<false>(cand, 0)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn node_popcnt(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+        self.node::<true>(cand, placed)
+    }
+
+    /// A child: through [`Replay::node_popcnt`] when `POPCNT`, else through the plain node.
+    #[inline(always)]
+    fn child<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: `POPCNT` is true only below `run`'s check that the processor has it.
+            return unsafe { self.node_popcnt(cand, placed) };
+        }
+        self.node_plain(cand, placed)
+    }
+
+    #[inline(never)]
+    fn node_plain(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+        self.node::<false>(cand, placed)
+    }
+
     /// Checks the subtree at the next step, for the placements with `placed` queens so far and
     /// the rest on `cand`; the placements of exactly `target` queens in it (0 unless counting).
-    fn node(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+    #[inline(always)]
+    fn node<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
         let node = self.next;
         let &step = self.steps.get(node).ok_or(TreeError::EndsEarly { nodes: node })?;
         self.next += 1;
@@ -179,7 +221,10 @@ impl<const W: usize> Replay<'_, W> {
             }
             // The row segments alone bound most leaves; the columns are counted only where
             // they do not.
-            let rows = self.g.live_row_segments(&cand);
+            let rows = match &self.rows {
+                Some(spans) => spans.live(cand.words()[0]),
+                None => self.g.live_row_segments(&cand),
+            };
             if placed + rows < self.target {
                 return Ok(0);
             }
@@ -206,9 +251,47 @@ impl<const W: usize> Replay<'_, W> {
         }
         let mut count = 0;
         for c in seg.iter() {
-            count += self.node(self.g.after_queen(&cand, c), placed + 1)?;
+            count += self.child::<POPCNT>(self.g.after_queen(&cand, c), placed + 1)?;
         }
-        Ok(count + self.node(cand.difference(&seg), placed)?)
+        Ok(count + self.child::<POPCNT>(cand.difference(&seg), placed)?)
+    }
+}
+
+/// The row segments of a board of one word as bit fields, for counting those that keep a
+/// candidate with one addition (the replay's own count; the search counts its way). A row
+/// segment's span, from its first cell to its last, is a run of consecutive bits (cell `i` is
+/// bit `63 - i`), its first cell the highest: adding the span's other bits to the candidates
+/// among them carries into the first cell's bit exactly when there is one, and stays within
+/// the span.
+struct RowSpans {
+    /// The first cell of every row segment.
+    first: u64,
+    /// Every other cell of each segment's span (holes included: they are never candidates).
+    rest: u64,
+}
+
+impl RowSpans {
+    fn of<const W: usize>(g: &AttackGraph<W>) -> Option<RowSpans> {
+        if W != 1 {
+            return None;
+        }
+        let (mut first, mut rest) = (0u64, 0u64);
+        for s in &g.rows {
+            let (Some(a), Some(b)) = (s.first(), s.last()) else {
+                continue;
+            };
+            // Cells `a..=b`: bits `63 - b ..= 63 - a`.
+            let high = 1u64 << (63 - a);
+            first |= high;
+            rest |= (high - 1) & !((1u64 << (63 - b)) - 1);
+        }
+        Some(RowSpans { first, rest })
+    }
+
+    /// How many row segments keep a candidate of `cand`.
+    fn live(&self, cand: u64) -> usize {
+        let carried = (cand & self.rest).wrapping_add(self.rest);
+        ((carried | cand) & self.first).count_ones() as usize
     }
 }
 
@@ -312,6 +395,22 @@ mod tests {
             TreeError::EmptyBranch { node: 1, segment: 0 },
         ] {
             assert!(!e.to_string().is_empty());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Walls and holes at random, candidates at random: the row spans count the live row
+        /// segments as the attack graph's loop does.
+        #[test]
+        fn row_spans_count_the_live_segments(rows in 1usize..9, cols in 1usize..9, long in prop::sample::select(vec![(1, 64), (64, 1), (2, 32), (32, 2)]),
+                                              pick_long: bool, cells in proptest::collection::vec(0u8..8, 64), cand: u64) {
+            let (rows, cols) = if pick_long { long } else { (rows, cols) };
+            let b = crate::board_from_codes(rows, cols, &cells);
+            let g = AttackGraph::<1>::new(&b);
+            let cand = CellSet::of((0..64).filter(|i| cand >> i & 1 == 1)).intersection(&g.free);
+            let spans = RowSpans::of(&g).unwrap();
+            prop_assert_eq!(spans.live(cand.words()[0]), g.live_row_segments(&cand));
         }
     }
 

@@ -11,12 +11,12 @@
 
 use super::evaluate::{Engine, Evaluator, Start, compare_with_bnb, count_optimal_by_tree};
 use super::summary::{CrossCheck, RunRecord, Summariser, WallsSummary, markdown};
-use crate::board::{Board, CellSet, Placement, WallClasses};
+use crate::board::{Board, Cell, CellSet, Placement, WallClasses};
 use crate::check::check_placement;
 use crate::check::{bnb_count, bnb_value};
 use crate::io::{
-    ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, published_csv_rows, render_distribution_svg,
-    render_jsonl, write_atomic, write_atomic_with,
+    ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, published_csv_rows, push_decimal,
+    render_distribution_svg, render_jsonl, write_atomic, write_atomic_with,
 };
 use crate::run::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::Backend;
@@ -159,6 +159,43 @@ struct ChunkDoc {
     tree_seconds: Option<f64>,
 }
 
+impl ChunkDoc {
+    /// The chunk as compact JSON, byte for byte what its `Serialize` writes (a test holds the
+    /// two equal), its rows by [`ClassRow::write_json`].
+    fn json(&self) -> String {
+        let mut s = Vec::with_capacity(128 * self.rows.len() + 256);
+        s.extend_from_slice(b"{\"walls\":");
+        push_decimal(&mut s, self.walls as u64);
+        s.extend_from_slice(b",\"chunk\":");
+        push_decimal(&mut s, self.chunk as u64);
+        s.extend_from_slice(b",\"first_class\":");
+        push_decimal(&mut s, self.first_class as u64);
+        s.extend_from_slice(b",\"rows\":[");
+        for (i, r) in self.rows.iter().enumerate() {
+            if i > 0 {
+                s.push(b',');
+            }
+            r.write_json(&mut s);
+        }
+        // The seconds as serde writes floats.
+        let float = |s: &mut Vec<u8>, x: &Option<f64>| {
+            serde_json::to_writer(s, x).expect("a number or null always serialises")
+        };
+        s.extend_from_slice(b"],\"sat_seconds\":");
+        float(&mut s, &Some(self.sat_seconds));
+        s.extend_from_slice(b",\"sat_calls\":");
+        push_decimal(&mut s, self.sat_calls);
+        s.extend_from_slice(b",\"bnb_seconds\":");
+        float(&mut s, &self.bnb_seconds);
+        if self.tree_seconds.is_some() {
+            s.extend_from_slice(b",\"tree_seconds\":");
+            float(&mut s, &self.tree_seconds);
+        }
+        s.push(b'}');
+        String::from_utf8(s).expect("JSON is UTF-8")
+    }
+}
+
 /// The classes of every wall count of the spec, and their chunks.
 struct Plan<const W: usize> {
     ws: WallClasses<W>,
@@ -210,16 +247,15 @@ fn compute_chunk<const W: usize>(
     tick: &(dyn Fn(u64) + Sync),
 ) -> anyhow::Result<ChunkDoc> {
     let masks = plan.masks(id);
-    let boards: Vec<Board> = masks.iter().map(|m| plan.ws.board(m)).collect();
     let shape = Board::new(spec.rows, spec.cols)?;
     // The branch and bound's optima start the searches (and are compared with the proved
     // values below, as the cross-check's are); timed apart from the SAT work.
     let seeded = spec.engine == Engine::Reuse && spec.start == Start::Bnb;
     let bnb_start = thread_cpu_seconds();
     let mut starts: Vec<Option<(usize, Placement)>> = if seeded {
-        boards.iter().map(|b| Some(bnb_value(b))).collect()
+        masks.iter().map(|m| Some(bnb_value(&plan.ws.board(m)))).collect()
     } else {
-        vec![None; boards.len()]
+        vec![None; masks.len()]
     };
     let seeded_bnb = seeded.then(|| thread_cpu_seconds() - bnb_start);
     let start = thread_cpu_seconds();
@@ -229,29 +265,38 @@ fn compute_chunk<const W: usize>(
     let mut count_seconds = 0.0;
     let mut rows = Vec::with_capacity(masks.len());
     let mut calls = 0;
-    for ((m, b), seed) in masks.iter().zip(&boards).zip(&mut starts) {
+    // One board, its walls those of each class in turn: none is allocated per class.
+    let mut b = shape.clone();
+    for (m, seed) in masks.iter().zip(&mut starts) {
         crate::run::interrupt::check_stop()?;
+        // The class's cells in reading order, as `b.walls()` lists them.
+        let walls = plan.ws.cells(m);
+        for &w in &walls {
+            b.set(w, Cell::Wall);
+        }
         let seed = seed.take();
         let bnb = seed.as_ref().map(|s| s.0);
-        let e = ev.evaluate(b, seed.map(|s| s.1))?;
+        let e = ev.evaluate(&b, seed.map(|s| s.1))?;
         calls += e.sat_calls as u64;
         if let Some(v) = bnb {
-            compare_with_bnb(b, e.value, v)?;
+            compare_with_bnb(&b, e.value, v)?;
         }
         let optimal = match (spec.count_optimal, spec.engine) {
             (false, _) => None,
-            (true, Engine::Tree) => Some(count_optimal_by_tree(b, e.value)?),
+            (true, Engine::Tree) => Some(count_optimal_by_tree(&b, e.value)?),
             (true, _) => {
                 let t = thread_cpu_seconds();
-                let (n, c) = ev.count_optimal(b, e.value)?;
+                let (n, c) = ev.count_optimal(&b, e.value)?;
                 count_seconds += thread_cpu_seconds() - t;
                 calls += c as u64;
                 Some(n)
             }
         };
+        for &w in &walls {
+            b.set(w, Cell::Free);
+        }
         rows.push(ClassRow {
-            // The class's cells in reading order, as `b.walls()` lists them.
-            walls: plan.ws.cells(m),
+            walls,
             value: e.value,
             queens: e.placement,
             orbit: plan.ws.orbit_size(m),
@@ -268,8 +313,9 @@ fn compute_chunk<const W: usize>(
             let t = thread_cpu_seconds();
             let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
             let mut sat_calls = 0;
-            for (b, r) in boards.iter().zip(&rows) {
+            for (m, r) in masks.iter().zip(&rows) {
                 crate::run::interrupt::check_stop()?;
+                let b = &plan.ws.board(m);
                 let e = sat.evaluate(b, Some(r.queens.clone()))?;
                 sat_calls += e.sat_calls as u64;
                 compare_with_bnb(b, e.value, r.value)?;
@@ -292,7 +338,8 @@ fn compute_chunk<const W: usize>(
         (evaluated + count_seconds, calls, seeded_bnb, None)
     } else if cross_check {
         let t = thread_cpu_seconds();
-        for (b, r) in boards.iter().zip(&rows) {
+        for (m, r) in masks.iter().zip(&rows) {
+            let b = &plan.ws.board(m);
             compare_with_bnb(b, r.value, bnb_value(b).0)?;
         }
         (
@@ -404,6 +451,10 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
 
     fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<ChunkDoc> {
         compute_chunk(&self.plan, self.spec, &self.backend, id, self.cross_check, tick)
+    }
+
+    fn chunk_json(doc: &ChunkDoc) -> anyhow::Result<String> {
+        Ok(doc.json())
     }
 
     fn header(doc: &ChunkDoc) -> ChunkHeader {
@@ -737,6 +788,41 @@ mod tests {
             .starts_with("--chunk")
         );
         assert!(SweepSpec { rows: 0, ..spec() }.checked().is_err());
+    }
+
+    #[test]
+    fn chunks_are_written_as_serde_writes_them() {
+        let row = |optimal| ClassRow {
+            walls: vec![(0, 1), (2, 3)],
+            value: 7,
+            queens: Placement::new(vec![(1, 1), (3, 0)]),
+            orbit: 4,
+            optimal,
+        };
+        for (rows, seconds) in [
+            (vec![], [0.0, 1e-7, 3.0]),
+            (vec![row(None)], [0.125, 12345.678, f64::NAN]),
+            (vec![row(Some(3)), row(Some(1))], [1.0 / 3.0, 0.0, 2e21]),
+        ] {
+            for (bnb, tree) in [
+                (None, None),
+                (Some(seconds[1]), None),
+                (None, Some(seconds[2])),
+                (Some(seconds[2]), Some(seconds[1])),
+            ] {
+                let doc = ChunkDoc {
+                    walls: 2,
+                    chunk: 13,
+                    first_class: 13_000,
+                    rows: rows.clone(),
+                    sat_seconds: seconds[0],
+                    sat_calls: 99,
+                    bnb_seconds: bnb,
+                    tree_seconds: tree,
+                };
+                assert_eq!(doc.json(), serde_json::to_string(&doc).unwrap());
+            }
+        }
     }
 
     #[test]
