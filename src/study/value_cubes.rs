@@ -36,8 +36,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The most cubes when `--cubes` is not given: many more than two workers, so that their loads
 /// even out, and few enough that each worker's solver learns across several. On the 24×24
 /// board `SLOW_24X24_WALLS` (a middle row of 6 and 17 free cells) this makes 40 cubes, which
-/// took 1.07 times one run's CPU with one thread, where 15 cubes (`--cubes 16`) took 1.28 times
-/// and 126 (`--cubes 126`) 1.12 times (docs/cluster.md, "Cubes").
+/// took 1.05 times one run's CPU with one thread, where 15 cubes (`--cubes 16`) took 1.12 times
+/// (`make bench-cubes`, results/bench/cubes/README.md).
 pub const DEFAULT_CUBES: usize = 64;
 
 /// What a cube run answers (kept in its folder: a resumed run or a shard must ask the same).
