@@ -17,7 +17,7 @@ use crate::encode::VarRole;
 use crate::engine::certify_value;
 use crate::engine::lp::bound::implied_clauses;
 use crate::engine::search::{Answer, Finder, Refutation};
-use crate::engine::session::{BoardSession, Hold};
+use crate::engine::session::{BoardSession, Hold, Interrupted};
 use crate::run::deadline::Deadline;
 use crate::run::progress::Reporter;
 use crate::solve::Backend;
@@ -55,7 +55,11 @@ impl CubeStart {
     /// The start of `board`'s value search: its heuristics and bounds, stopped only by a stop
     /// signal.
     pub fn new(board: &Board, opts: &ValueOptions, progress: &Reporter) -> anyhow::Result<CubeStart> {
-        let mut start = start(board, opts, Deadline::thread(None), progress)?;
+        let deadline = Deadline::thread(None);
+        let mut start = start(board, opts, deadline, progress)?;
+        // A start cut short by a stop signal is not the one a rerun would find: no run may be
+        // planned from it (its spec would refuse the rerun).
+        anyhow::ensure!(!deadline.passed(), Interrupted);
         // The dives and the packing LP's guess aim at placements anywhere on the board, not in
         // one cube.
         start.packing = None;
