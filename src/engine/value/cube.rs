@@ -179,8 +179,6 @@ pub struct CubeValue {
     pub certified: bool,
     /// False when a stop signal ended the search first: then nothing is claimed.
     pub proved: bool,
-    /// The count refuted: the cube's most plus one.
-    pub refuted: usize,
     /// With `certify`: whether the checker rejected the proof of the refuting UNSAT.
     pub rejected: bool,
 }
@@ -199,29 +197,26 @@ pub fn value_in_cube(
 ) -> anyhow::Result<CubeValue> {
     let answer = solver.answer(cube)?;
     if !answer.is_sat() {
-        let mut v = CubeValue {
-            beyond: None,
-            proof: solver.proof(answer),
-            certified: crate::engine::certified(&solver.backend, answer.is_solver_unsat(), false),
-            proved: true,
-            refuted: solver.target,
-            rejected: false,
-        };
-        if certify {
-            let lp = start.start.lp.as_ref();
-            let c = certify_value(
+        let certified = crate::engine::certified(&solver.backend, answer.is_solver_unsat(), false);
+        let (certified, rejected) = match certify {
+            true => certified_in(
                 board,
-                opts.base.amo,
+                opts,
+                start,
+                cube,
                 solver.target - 1,
                 &solver.backend,
-                None,
-                lp,
-                Some(cube),
-            )?;
-            v.certified |= c.certified;
-            v.rejected = !c.certified;
-        }
-        return Ok(v);
+                certified,
+            )?,
+            false => (certified, false),
+        };
+        return Ok(CubeValue {
+            beyond: None,
+            proof: solver.proof(answer),
+            certified,
+            proved: true,
+            rejected,
+        });
     }
     let backend = opts.backend_for(board);
     let deadline = Deadline::thread(None);
@@ -232,20 +227,33 @@ pub fn value_in_cube(
     let best = ladder(&mut asker, Search::Up, from.clone(), start.upper_bound())?;
     let proof = proof::proof(&asker, &best, start.upper_bound(), opts.base.count, &deadline);
     let by_unsat = proof::refuting(&asker).is_some_and(|c| c.answer.is_solver_unsat());
-    let mut certified = !asker.stopped && crate::engine::certified(&backend, by_unsat, false);
-    let mut rejected = false;
-    if certify && !asker.stopped {
-        let lp = start.start.lp.as_ref();
-        let c = certify_value(board, opts.base.amo, best.len(), &backend, None, lp, Some(cube))?;
-        certified |= c.certified;
-        rejected = !c.certified;
-    }
+    let certified = !asker.stopped && crate::engine::certified(&backend, by_unsat, false);
+    let (certified, rejected) = match certify && !asker.stopped {
+        true => certified_in(board, opts, start, cube, best.len(), &backend, certified)?,
+        false => (certified, false),
+    };
     Ok(CubeValue {
-        refuted: best.len() + 1,
         beyond: (best.len() > from.len()).then_some(best),
         proof,
         certified,
         proved: !asker.stopped,
         rejected,
     })
+}
+
+/// The checked proof that `cube` holds no `most + 1` queens ([`certify_value`], the cube's
+/// clauses in its CNF, no files kept): whether the cube is now `certified` (as it was, or by
+/// the proof), and whether the checker rejected the proof.
+fn certified_in(
+    board: &Board,
+    opts: &ValueOptions,
+    start: &CubeStart,
+    cube: &Cube,
+    most: usize,
+    backend: &Backend,
+    certified: bool,
+) -> anyhow::Result<(bool, bool)> {
+    let lp = start.start.lp.as_ref();
+    let c = certify_value(board, opts.base.amo, most, backend, None, lp, Some(cube))?;
+    Ok((certified || c.certified, !c.certified))
 }
