@@ -391,9 +391,13 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
 /// [`bnb_proof`] with its tree replayed (as [`check_search_tree`](crate::check_search_tree)
 /// does) against one queen more than the value, on the one attack graph both need: the value
 /// and an optimal placement, or why the tree does not prove it.
-pub fn bnb_value_proved(board: &Board) -> Result<(usize, Placement), TreeError> {
+///
+/// `near` (the queens of a similar board, such as a sweep's previous class) only speeds the
+/// search: see [`floor`]. The value and placement are those of the search from nothing.
+pub fn bnb_value_proved(board: &Board, near: &Placement) -> Result<(usize, Placement), TreeError> {
     with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
-        let (v, p, tree) = search(g, true);
+        let start = floor(g, near).saturating_sub(1);
+        let (v, p, tree) = search_by(g, true, start, Search::run);
         let tree = tree.unwrap_or_default();
         let verdict = replay_on(g, v + 1, &tree, false);
         TREE_ROOM.set(tree.into_room());
@@ -402,20 +406,46 @@ pub fn bnb_value_proved(board: &Board) -> Result<(usize, Placement), TreeError> 
 }
 
 fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement, Option<SearchTree>) {
-    search_by(g, record, Search::run)
+    search_by(g, record, 0, Search::run)
 }
 
-/// The search of `g`, run from its root by `run`.
+/// The size of a placement on `g` (so at most its value): the queens of `near` on free cells
+/// that see no earlier one, completed greedily in reading order.
+///
+/// A search that starts as if it held a placement of `floor - 1` queens prunes every node
+/// that cannot beat that, and still finds the search from nothing's optimum: the first leaf
+/// of the value in their common order, since every node on its path reaches the value, above
+/// both searches' best until then (so it is neither pruned nor skipped by either).
+fn floor<const W: usize>(g: &AttackGraph<W>, near: &Placement) -> usize {
+    let (mut cand, mut placed) = (g.free, 0);
+    let rows = g.attacks.len() / g.cols;
+    for &(r, c) in near.queens() {
+        let i = r * g.cols + c;
+        if r < rows && c < g.cols && cand.contains(i) {
+            cand = g.after_queen(&cand, i);
+            placed += 1;
+        }
+    }
+    while let Some(i) = cand.first() {
+        cand = g.after_queen(&cand, i);
+        placed += 1;
+    }
+    placed
+}
+
+/// The search of `g`, run from its root by `run`, above `start` queens (below the value, or
+/// the search finds no placement).
 fn search_by<'a, const W: usize>(
     g: &'a AttackGraph<W>,
     record: bool,
+    start: usize,
     run: impl FnOnce(&mut Search<'a, W>),
 ) -> (usize, Placement, Option<SearchTree>) {
     let mut s = Search {
         g,
         counters: SegmentCount::of_board(g),
         best: CellSet::EMPTY,
-        best_count: 0,
+        best_count: start,
         // A sweep searches one board after another: the record's room is the thread's, kept
         // from one search to the next.
         record: record.then(|| Record {
@@ -521,8 +551,20 @@ mod tests {
         fn the_search_is_the_same_without_popcount(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64)) {
             let b = crate::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
-            let plain = search_by(&g, true, |s| s.go::<false>(g.free, CellSet::EMPTY, 0));
+            let plain = search_by(&g, true, 0, |s| s.go::<false>(g.free, CellSet::EMPTY, 0));
             prop_assert_eq!(plain, search(&g, true));
+        }
+
+        /// Walls and holes at random, queens of another board at random: the search that starts
+        /// from their floor finds the search from nothing's value and placement.
+        #[test]
+        fn a_floor_changes_no_answer(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64),
+                                     near in proptest::collection::vec((0usize..10, 0usize..10), 0..12)) {
+            let b = crate::board_from_codes(rows, cols, &cells);
+            let near = Placement::new(near);
+            prop_assert_eq!(bnb_value_proved(&b, &near), Ok(bnb_value(&b)));
+            let (v, p) = bnb_value(&b);
+            prop_assert_eq!(bnb_value_proved(&b, &p), Ok((v, p)));
         }
 
         /// Walls and holes at random: the same value as exhaustive search.

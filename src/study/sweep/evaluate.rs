@@ -170,7 +170,13 @@ impl Evaluator {
                 })
             }
             Engine::Reuse => self.evaluate_reused(board, start),
-            Engine::Tree => evaluate_by_tree(board),
+            Engine::Tree => {
+                // The previous class's optimum starts this one's search higher.
+                let near = self.last.take().unwrap_or_default();
+                let e = evaluate_by_tree(board, &near)?;
+                self.last = Some(e.placement.clone());
+                Ok(e)
+            }
         }
     }
 
@@ -322,8 +328,8 @@ pub fn second_optimum_by_tree(
 
 /// The branch and bound's value, proved by its checked placement and by replaying its search
 /// tree as a refutation of one queen more.
-fn evaluate_by_tree(board: &Board) -> anyhow::Result<Evaluated> {
-    let (value, placement) = bnb_value_proved(board).map_err(|e| {
+fn evaluate_by_tree(board: &Board, near: &Placement) -> anyhow::Result<Evaluated> {
+    let (value, placement) = bnb_value_proved(board, near).map_err(|e| {
         anyhow::anyhow!(
             "internal error: the search tree on {board:?} does not refute one queen more than its value: {e}"
         )

@@ -3,6 +3,7 @@
 
 mod compare;
 mod evaluate;
+mod packed;
 mod run;
 mod summary;
 

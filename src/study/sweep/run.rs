@@ -10,6 +10,7 @@
 //! so sharded and unsharded runs give byte-identical databases.
 
 use super::evaluate::{Engine, Evaluator, Start, compare_with_bnb, count_optimal_by_tree};
+use super::packed::{ChunkRows, PackedRows};
 use super::summary::{CrossCheck, RunRecord, Summariser, WallsSummary, markdown};
 use crate::board::{Board, Cell, CellSet, Placement, WallClasses};
 use crate::check::check_placement;
@@ -147,7 +148,7 @@ struct ChunkDoc {
     walls: usize,
     chunk: usize,
     first_class: usize,
-    rows: Vec<ClassRow>,
+    rows: ChunkRows,
     /// Thread CPU seconds of the SAT work: the evaluation, or the tree engine's cross-check.
     sat_seconds: f64,
     sat_calls: u64,
@@ -171,7 +172,7 @@ impl ChunkDoc {
         s.extend_from_slice(b",\"first_class\":");
         push_decimal(&mut s, self.first_class as u64);
         s.extend_from_slice(b",\"rows\":[");
-        for (i, r) in self.rows.iter().enumerate() {
+        for (i, r) in self.rows.rows().iter().enumerate() {
             if i > 0 {
                 s.push(b',');
             }
@@ -355,7 +356,7 @@ fn compute_chunk<const W: usize>(
         walls: id.walls,
         chunk: id.chunk,
         first_class: id.first,
-        rows,
+        rows: ChunkRows::Packed(PackedRows::of(&rows)),
         sat_seconds,
         sat_calls,
         bnb_seconds,
@@ -475,6 +476,7 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
         // On every thread: a stored row's value costs a branch and bound.
         let bad = doc
             .rows
+            .rows()
             .par_iter()
             .zip(self.plan.masks(id))
             .enumerate()
@@ -574,11 +576,12 @@ fn assemble<const W: usize>(
                     .next()
                     .expect("the chunks come in plan order, one for each of the plan");
                 let doc = match next.and_then(|c| {
+                    let rows = c.chunk.rows.rows().into_owned();
                     let lines = match with_csv {
-                        true => Some(published_csv_rows(&c.chunk.rows)?),
+                        true => Some(published_csv_rows(&rows)?),
                         false => None,
                     };
-                    Ok((c.chunk, lines))
+                    Ok((c.chunk, rows, lines))
                 }) {
                     Ok(d) => d,
                     Err(e) => {
@@ -586,7 +589,7 @@ fn assemble<const W: usize>(
                         return Err(std::io::Error::other("a chunk could not be assembled"));
                     }
                 };
-                let (doc, lines) = doc;
+                let (doc, rows, lines) = doc;
                 sat_seconds += doc.sat_seconds;
                 calls += doc.sat_calls;
                 if let Some(t) = doc.tree_seconds {
@@ -598,16 +601,16 @@ fn assemble<const W: usize>(
                         bnb_seconds: 0.0,
                         sat_seconds: 0.0,
                     });
-                    c.classes += doc.rows.len() as u64;
+                    c.classes += rows.len() as u64;
                     c.bnb_seconds += b;
                     c.sat_seconds += doc.sat_seconds;
                 }
-                jsonl.write_all(render_jsonl(&doc.rows).as_bytes())?;
+                jsonl.write_all(render_jsonl(&rows).as_bytes())?;
                 if let (Some(csv), Some(lines)) = (csv.as_mut(), lines) {
                     csv.write_all(lines.as_bytes())?;
                 }
-                acc.add(&doc.rows);
-                n_rows += doc.rows.len();
+                acc.add(&rows);
+                n_rows += rows.len();
             }
             Ok(())
         };
@@ -810,17 +813,23 @@ mod tests {
                 (None, Some(seconds[2])),
                 (Some(seconds[2]), Some(seconds[1])),
             ] {
-                let doc = ChunkDoc {
-                    walls: 2,
-                    chunk: 13,
-                    first_class: 13_000,
-                    rows: rows.clone(),
-                    sat_seconds: seconds[0],
-                    sat_calls: 99,
-                    bnb_seconds: bnb,
-                    tree_seconds: tree,
-                };
-                assert_eq!(doc.json(), serde_json::to_string(&doc).unwrap());
+                // Computed (packed) or read back, the same bytes.
+                for rows in [
+                    ChunkRows::Packed(PackedRows::of(&rows)),
+                    ChunkRows::Read(rows.clone()),
+                ] {
+                    let doc = ChunkDoc {
+                        walls: 2,
+                        chunk: 13,
+                        first_class: 13_000,
+                        rows,
+                        sat_seconds: seconds[0],
+                        sat_calls: 99,
+                        bnb_seconds: bnb,
+                        tree_seconds: tree,
+                    };
+                    assert_eq!(doc.json(), serde_json::to_string(&doc).unwrap());
+                }
             }
         }
     }
