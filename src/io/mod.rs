@@ -44,7 +44,7 @@ pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
 pub use published::{
     ClaimRow, PUBLISHED_CSV_HEADER, PublishedCells, PublishedFile, PublishedFormat, parse_published,
-    parse_published_as, published_csv_rows,
+    parse_published_as, published_csv_rows, push_published_csv_row,
 };
 pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use scratch::{Scratch, scratch_dir};

@@ -160,14 +160,21 @@ pub const PUBLISHED_CSV_HEADER: &str = "Walls,Value,Queens:\n";
 pub fn published_csv_rows(rows: &[ClassRow]) -> anyhow::Result<String> {
     let mut s = Vec::with_capacity(48 * rows.len());
     for r in rows {
-        push_decimal(&mut s, to_bits64(&r.walls)?);
-        s.push(b',');
-        push_decimal(&mut s, r.value as u64);
-        s.push(b',');
-        push_decimal(&mut s, to_bits64(r.queens.queens())?);
-        s.push(b'\n');
+        push_published_csv_row(&mut s, r)?;
     }
     Ok(String::from_utf8(s).expect("digits and commas are UTF-8"))
+}
+
+/// One row of [`published_csv_rows`], appended to `out` (untouched on error).
+pub fn push_published_csv_row(out: &mut Vec<u8>, r: &ClassRow) -> anyhow::Result<()> {
+    let (walls, queens) = (to_bits64(&r.walls)?, to_bits64(r.queens.queens())?);
+    push_decimal(out, walls);
+    out.push(b',');
+    push_decimal(out, r.value as u64);
+    out.push(b',');
+    push_decimal(out, queens);
+    out.push(b'\n');
+    Ok(())
 }
 
 fn truncate(s: &str, n: usize) -> String {

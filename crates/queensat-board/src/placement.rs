@@ -37,6 +37,10 @@ impl Placement {
         }
         Ok(p)
     }
+    /// The queens' vector, for a caller that refills it (see [`Placement::new`]).
+    pub fn into_queens(self) -> Vec<Coord> {
+        self.queens
+    }
     pub fn queens(&self) -> &[Coord] {
         &self.queens
     }

@@ -12,7 +12,7 @@
 use super::attack_graph::AttackGraph;
 use super::search_tree::{SearchTree, TreeError, replay_on};
 use queensat_board::with_cell_width;
-use queensat_board::{Board, CellSet, Placement};
+use queensat_board::{Board, CellSet, Coord, Placement};
 
 struct Search<'a, const W: usize> {
     g: &'a AttackGraph<W>,
@@ -65,7 +65,7 @@ impl<const W: usize> Search<'_, W> {
             return self.leaf();
         }
         let (index, seg) = fewest_candidates(self.g, &cand);
-        let at = self.record.as_mut().map(|r| r.open(index, reach));
+        let at = self.record.as_mut().map(|r| r.tree.branch_at(index));
         // Once a child lifts the best to this node's reach, its other children cannot beat it:
         // they are skipped, and so is their record, since the node itself becomes a leaf of the
         // certificate (its reach stays within the value).
@@ -79,7 +79,7 @@ impl<const W: usize> Search<'_, W> {
             self.child::<POPCNT>(cand.difference(&seg), placed, count);
         }
         if let (Some(r), Some(at)) = (self.record.as_mut(), at) {
-            r.close(at);
+            r.close(at, reach, self.best_count);
         }
     }
 
@@ -100,7 +100,7 @@ impl<const W: usize> Search<'_, W> {
 
     fn leaf(&mut self) {
         if let Some(r) = self.record.as_mut() {
-            r.nodes.push(Node::LEAF);
+            r.tree.leaf();
         }
     }
 
@@ -210,70 +210,54 @@ impl SegmentCount {
     }
 }
 
-/// A search as it went: in preorder, each node's branch (if any), the queens it could still
-/// reach by its bound, and where its subtree ends. Early on the best is small and the search
-/// branches where the final value would already bound the node; [`Record::tree`] cuts those
-/// subtrees to leaves, so the certificate is the tree a search knowing the value would have
-/// made (about half the nodes on a sweep's boards), and its replay costs that much.
-#[derive(Default)]
+/// A search as it goes, kept as the certificate of its value: the search tree, less what a
+/// search knowing the value would not have searched. A node whose reach the best meets as it
+/// closes becomes a leaf there (the best only grows, so its bound stays within the value); a
+/// node closed before the best met its reach waits in `pending`, and is cut at the end if the
+/// value meets it. So the certificate is the tree a search knowing the value would have made,
+/// built in one pass.
 struct Record {
-    nodes: Vec<Node>,
+    tree: SearchTree,
+    /// The branches closed above the best of their time, in the order they closed.
+    pending: Vec<Closed>,
 }
 
+/// A closed branch: its step, one past its subtree's last step, and its reach.
 #[derive(Clone, Copy)]
-struct Node {
-    /// The row segment branched on; `None` for a leaf.
-    segment: Option<u32>,
-    /// Queens placed plus the segment bound of the candidates left (a branch only).
-    reach: u32,
-    /// The index one past the node's subtree (a branch only).
+struct Closed {
+    at: u32,
     end: u32,
-}
-
-impl Node {
-    const LEAF: Node = Node {
-        segment: None,
-        reach: 0,
-        end: 0,
-    };
+    reach: u32,
 }
 
 impl Record {
-    fn open(&mut self, segment: usize, reach: usize) -> usize {
-        self.nodes.push(Node {
-            segment: Some(segment as u32),
-            reach: reach as u32,
-            end: 0,
-        });
-        self.nodes.len() - 1
-    }
-
-    fn close(&mut self, at: usize) {
-        self.nodes[at].end = self.nodes.len() as u32;
-    }
-
-    /// The search tree refuting `value + 1` queens: every branch whose reach stays within
-    /// `value` becomes a leaf (the replay's bound there is the same reach).
-    fn tree(&self, value: usize) -> SearchTree {
-        let mut tree = SearchTree::reusing(TREE_ROOM.take(), self.nodes.len());
-        let mut i = 0;
-        while let Some(node) = self.nodes.get(i) {
-            match node.segment {
-                Some(segment) if node.reach as usize > value => {
-                    tree.branch(segment as usize);
-                    i += 1;
-                }
-                Some(_) => {
-                    tree.leaf();
-                    i = node.end as usize;
-                }
-                None => {
-                    tree.leaf();
-                    i += 1;
-                }
+    fn close(&mut self, at: usize, reach: usize, best: usize) {
+        if reach <= best {
+            self.tree.cut_to_leaf(at);
+            // What waited inside the subtree is gone with it; it closed last.
+            while self.pending.last().is_some_and(|c| c.at as usize > at) {
+                self.pending.pop();
             }
+        } else {
+            self.pending.push(Closed {
+                at: at as u32,
+                end: self.tree.len() as u32,
+                reach: reach as u32,
+            });
         }
-        tree
+    }
+
+    /// The certificate of `value`: the pending branches it meets cut to leaves.
+    fn finish(mut self, value: usize) -> SearchTree {
+        self.pending.retain(|c| c.reach as usize <= value);
+        if !self.pending.is_empty() {
+            self.pending.sort_unstable_by_key(|c| c.at);
+            self.tree
+                .cut_subtrees(self.pending.iter().map(|c| (c.at as usize, c.end as usize)));
+        }
+        self.pending.clear();
+        PENDING_ROOM.set(self.pending);
+        self.tree
     }
 }
 
@@ -394,7 +378,7 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
 ///
 /// `near` (the queens of a similar board, such as a sweep's previous class) only speeds the
 /// search: see [`floor`]. The value and placement are those of the search from nothing.
-pub fn bnb_value_proved(board: &Board, near: &Placement) -> Result<(usize, Placement), TreeError> {
+pub fn bnb_value_proved(board: &Board, near: &[Coord]) -> Result<(usize, Placement), TreeError> {
     with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
         let start = floor(g, near).saturating_sub(1);
         let (v, p, tree) = search_by(g, true, start, Search::run);
@@ -416,10 +400,10 @@ fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement
 /// that cannot beat that, and still finds the search from nothing's optimum: the first leaf
 /// of the value in their common order, since every node on its path reaches the value, above
 /// both searches' best until then (so it is neither pruned nor skipped by either).
-fn floor<const W: usize>(g: &AttackGraph<W>, near: &Placement) -> usize {
+fn floor<const W: usize>(g: &AttackGraph<W>, near: &[Coord]) -> usize {
     let (mut cand, mut placed) = (g.free, 0);
     let rows = g.attacks.len() / g.cols;
-    for &(r, c) in near.queens() {
+    for &(r, c) in near {
         let i = r * g.cols + c;
         if r < rows && c < g.cols && cand.contains(i) {
             cand = g.after_queen(&cand, i);
@@ -449,25 +433,21 @@ fn search_by<'a, const W: usize>(
         // A sweep searches one board after another: the record's room is the thread's, kept
         // from one search to the next.
         record: record.then(|| Record {
-            nodes: RECORD_ROOM.take(),
+            tree: SearchTree::reusing(TREE_ROOM.take(), 0),
+            pending: PENDING_ROOM.take(),
         }),
     };
     run(&mut s);
     let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
-    let tree = s.record.map(|mut r| {
-        let tree = r.tree(s.best_count);
-        r.nodes.clear();
-        RECORD_ROOM.set(r.nodes);
-        tree
-    });
+    let tree = s.record.map(|r| r.finish(s.best_count));
     (s.best_count, placement, tree)
 }
 
 std::thread_local! {
-    /// The nodes of this thread's last search record, emptied, for the next one to fill.
-    static RECORD_ROOM: std::cell::Cell<Vec<Node>> = const { std::cell::Cell::new(Vec::new()) };
     /// The steps of this thread's last tree checked and dropped, for the next one.
     static TREE_ROOM: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+    /// This thread's last record's pending branches, emptied, for the next one.
+    static PENDING_ROOM: std::cell::Cell<Vec<Closed>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 #[cfg(test)]
@@ -561,10 +541,9 @@ mod tests {
         fn a_floor_changes_no_answer(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64),
                                      near in proptest::collection::vec((0usize..10, 0usize..10), 0..12)) {
             let b = crate::board_from_codes(rows, cols, &cells);
-            let near = Placement::new(near);
             prop_assert_eq!(bnb_value_proved(&b, &near), Ok(bnb_value(&b)));
             let (v, p) = bnb_value(&b);
-            prop_assert_eq!(bnb_value_proved(&b, &p), Ok((v, p)));
+            prop_assert_eq!(bnb_value_proved(&b, p.queens()), Ok((v, p)));
         }
 
         /// Walls and holes at random: the same value as exhaustive search.

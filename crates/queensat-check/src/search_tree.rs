@@ -49,6 +49,43 @@ impl SearchTree {
         self.steps.push(segment as u32);
     }
 
+    /// [`SearchTree::branch`], returning where the branch's step is.
+    pub(super) fn branch_at(&mut self, segment: usize) -> usize {
+        self.branch(segment);
+        self.steps.len() - 1
+    }
+
+    /// Makes the branch at step `at`, the last still open, a leaf: its subtree is dropped.
+    pub(super) fn cut_to_leaf(&mut self, at: usize) {
+        self.steps.truncate(at);
+        self.leaf();
+    }
+
+    /// How many steps the tree has.
+    pub(super) fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Makes the branches at `subtrees` leaves, each `(step, one past its subtree's last step)`,
+    /// in ascending order of step; a subtree inside one cut before it goes with it.
+    pub(super) fn cut_subtrees(&mut self, subtrees: impl Iterator<Item = (usize, usize)>) {
+        // Steps `..kept` are final; `read..` are still to move down.
+        let (mut kept, mut read) = (0, 0);
+        for (at, end) in subtrees {
+            if at < read {
+                continue;
+            }
+            self.steps.copy_within(read..at, kept);
+            kept += at - read;
+            self.steps[kept] = LEAF;
+            kept += 1;
+            read = end;
+        }
+        let n = self.steps.len();
+        self.steps.copy_within(read..n, kept);
+        self.steps.truncate(kept + n - read);
+    }
+
     /// The tree from its steps: a segment number per branch, `None` per leaf, in preorder.
     pub fn from_steps(steps: impl IntoIterator<Item = Option<usize>>) -> SearchTree {
         SearchTree {
@@ -342,6 +379,19 @@ mod tests {
             count_by_search_tree(&b, v, &long),
             Err(TreeError::Trailing { .. })
         ));
+    }
+
+    #[test]
+    fn subtrees_are_cut_to_leaves_in_place() {
+        let mut tree = SearchTree::from_steps([0, 1, 2, 3, 4, 5, 6, 7].map(Some));
+        // Steps 1..5 (with 2..3 inside) and 6..8 become leaves.
+        tree.cut_subtrees([(1, 5), (2, 3), (6, 8)].into_iter());
+        assert_eq!(tree.steps, vec![0, LEAF, 5, LEAF]);
+        let mut tree = SearchTree::from_steps([0, 1, 2].map(Some));
+        tree.cut_subtrees(std::iter::empty());
+        assert_eq!(tree.steps, vec![0, 1, 2]);
+        tree.cut_to_leaf(1);
+        assert_eq!((tree.steps.clone(), tree.len()), (vec![0, LEAF], 2));
     }
 
     #[test]

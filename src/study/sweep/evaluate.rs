@@ -17,7 +17,7 @@
 //! Puzzles (`study::puzzles`) evaluate their classes with this [`Evaluator`] (the reuse
 //! engine, one per worker), whose solver then also decides whether an optimum is unique.
 
-use crate::board::{Board, Cell, Placement};
+use crate::board::{Board, Cell, Coord, Placement};
 use crate::check::{
     bnb_count, bnb_count_at_most, bnb_value_proved, check_placement, check_search_tree, count_by_search_tree,
 };
@@ -121,6 +121,8 @@ pub struct Evaluator {
     shared: Option<Session<WallModel>>,
     /// The placement found for the previous board, a candidate start for the next one.
     last: Option<Placement>,
+    /// The tree engine's optimum of the previous board, which starts its next search higher.
+    near: Vec<Coord>,
 }
 
 impl Evaluator {
@@ -144,6 +146,7 @@ impl Evaluator {
             backend: backend.clone(),
             shared,
             last: None,
+            near: Vec::new(),
         }
     }
 
@@ -171,10 +174,9 @@ impl Evaluator {
             }
             Engine::Reuse => self.evaluate_reused(board, start),
             Engine::Tree => {
-                // The previous class's optimum starts this one's search higher.
-                let near = self.last.take().unwrap_or_default();
-                let e = evaluate_by_tree(board, &near)?;
-                self.last = Some(e.placement.clone());
+                let e = evaluate_by_tree(board, &self.near)?;
+                self.near.clear();
+                self.near.extend_from_slice(e.placement.queens());
                 Ok(e)
             }
         }
@@ -328,7 +330,7 @@ pub fn second_optimum_by_tree(
 
 /// The branch and bound's value, proved by its checked placement and by replaying its search
 /// tree as a refutation of one queen more.
-fn evaluate_by_tree(board: &Board, near: &Placement) -> anyhow::Result<Evaluated> {
+fn evaluate_by_tree(board: &Board, near: &[Coord]) -> anyhow::Result<Evaluated> {
     let (value, placement) = bnb_value_proved(board, near).map_err(|e| {
         anyhow::anyhow!(
             "internal error: the search tree on {board:?} does not refute one queen more than its value: {e}"

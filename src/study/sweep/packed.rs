@@ -33,6 +33,38 @@ impl ChunkRows {
             ChunkRows::Read(rows) => Cow::Borrowed(rows),
         }
     }
+
+    /// `f` on each row in turn, a packed one unpacked into one reused row (no allocation).
+    pub fn for_each(&self, mut f: impl FnMut(&ClassRow)) {
+        let rows = match self {
+            ChunkRows::Packed(p) => p,
+            ChunkRows::Read(rows) => return rows.iter().for_each(f),
+        };
+        let mut row = ClassRow {
+            walls: Vec::new(),
+            value: 0,
+            queens: Placement::default(),
+            orbit: 0,
+            optimal: None,
+        };
+        let mut start = 0;
+        for p in &rows.rows {
+            let (walls, queens) = rows.cells[start..p.end].split_at(p.walls);
+            start = p.end;
+            row.walls.clear();
+            row.walls.extend(walls.iter().map(coord));
+            let mut q = std::mem::take(&mut row.queens).into_queens();
+            q.clear();
+            q.extend(queens.iter().map(coord));
+            row.queens = Placement::new(q);
+            (row.value, row.orbit, row.optimal) = (p.value, p.orbit, p.optimal);
+            f(&row);
+        }
+    }
+}
+
+fn coord(&[r, c]: &[u8; 2]) -> Coord {
+    (r as usize, c as usize)
 }
 
 /// As the list of rows, the chunk file's layout.
@@ -96,9 +128,7 @@ impl PackedRows {
 
     fn unpack(&self) -> Vec<ClassRow> {
         let mut start = 0;
-        let coords = |cells: &[[u8; 2]]| -> Vec<Coord> {
-            cells.iter().map(|&[r, c]| (r as usize, c as usize)).collect()
-        };
+        let coords = |cells: &[[u8; 2]]| -> Vec<Coord> { cells.iter().map(coord).collect() };
         self.rows
             .iter()
             .map(|p| {
@@ -148,6 +178,9 @@ mod tests {
         let packed = ChunkRows::Packed(PackedRows::of(&rows));
         assert_eq!(packed.len(), 3);
         assert_eq!(packed.rows(), rows);
+        let mut each = Vec::new();
+        packed.for_each(|r| each.push(r.clone()));
+        assert_eq!(each, rows);
         let read = ChunkRows::Read(rows.clone());
         assert_eq!(
             serde_json::to_string(&packed).unwrap(),

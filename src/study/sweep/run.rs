@@ -16,8 +16,8 @@ use crate::board::{Board, Cell, CellSet, Placement, WallClasses};
 use crate::check::check_placement;
 use crate::check::{bnb_count, bnb_value};
 use crate::io::{
-    ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, published_csv_rows, push_decimal,
-    render_distribution_svg, render_jsonl, write_atomic, write_atomic_with,
+    ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, push_decimal, push_published_csv_row,
+    render_distribution_svg, write_atomic, write_atomic_with,
 };
 use crate::run::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::Backend;
@@ -172,12 +172,13 @@ impl ChunkDoc {
         s.extend_from_slice(b",\"first_class\":");
         push_decimal(&mut s, self.first_class as u64);
         s.extend_from_slice(b",\"rows\":[");
-        for (i, r) in self.rows.rows().iter().enumerate() {
-            if i > 0 {
+        let mut first = true;
+        self.rows.for_each(|r| {
+            if !std::mem::take(&mut first) {
                 s.push(b',');
             }
             r.write_json(&mut s);
-        }
+        });
         // The seconds as serde writes floats.
         let float = |s: &mut Vec<u8>, x: &Option<f64>| {
             serde_json::to_writer(s, x).expect("a number or null always serialises")
@@ -575,21 +576,29 @@ fn assemble<const W: usize>(
                 let next = chunks
                     .next()
                     .expect("the chunks come in plan order, one for each of the plan");
-                let doc = match next.and_then(|c| {
-                    let rows = c.chunk.rows.rows().into_owned();
-                    let lines = match with_csv {
-                        true => Some(published_csv_rows(&rows)?),
-                        false => None,
-                    };
-                    Ok((c.chunk, rows, lines))
-                }) {
-                    Ok(d) => d,
+                let doc = match next {
+                    Ok(c) => c.chunk,
                     Err(e) => {
                         failed = Some(e);
                         return Err(std::io::Error::other("a chunk could not be assembled"));
                     }
                 };
-                let (doc, rows, lines) = doc;
+                // The chunk's rows, one at a time, into its lines of both files and the summary.
+                let n = doc.rows.len();
+                let (mut text, mut lines) = (Vec::with_capacity(128 * n), Vec::with_capacity(48 * n));
+                let mut bad = None;
+                doc.rows.for_each(|r| {
+                    r.write_json(&mut text);
+                    text.push(b'\n');
+                    if with_csv && bad.is_none() {
+                        bad = push_published_csv_row(&mut lines, r).err();
+                    }
+                    acc.add(std::slice::from_ref(r));
+                });
+                if let Some(e) = bad {
+                    failed = Some(e);
+                    return Err(std::io::Error::other("a chunk could not be assembled"));
+                }
                 sat_seconds += doc.sat_seconds;
                 calls += doc.sat_calls;
                 if let Some(t) = doc.tree_seconds {
@@ -601,16 +610,15 @@ fn assemble<const W: usize>(
                         bnb_seconds: 0.0,
                         sat_seconds: 0.0,
                     });
-                    c.classes += rows.len() as u64;
+                    c.classes += n as u64;
                     c.bnb_seconds += b;
                     c.sat_seconds += doc.sat_seconds;
                 }
-                jsonl.write_all(render_jsonl(&rows).as_bytes())?;
-                if let (Some(csv), Some(lines)) = (csv.as_mut(), lines) {
-                    csv.write_all(lines.as_bytes())?;
+                jsonl.write_all(&text)?;
+                if let Some(csv) = csv.as_mut() {
+                    csv.write_all(&lines)?;
                 }
-                acc.add(&rows);
-                n_rows += rows.len();
+                n_rows += n;
             }
             Ok(())
         };
