@@ -11,7 +11,7 @@ use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::{Shard, with_threads};
 use queensat::solve::Backend;
 use queensat::study::ArmyOptions;
-use queensat::study::army_cubes::{ArmyCubeAsk, armies_in_cubes};
+use queensat::study::army_cubes::{ArmyCubeAsk, ArmyCubesReport, armies_in_cubes};
 use queensat::study::report::{
     ArmiesOutcome, ArmyTableOptions, army_cubes_text, army_output, army_table_run, largest_armies_cached,
 };
@@ -63,7 +63,7 @@ pub struct ArmiesArgs {
     /// colour's queens in a set of its ranges of cells), answer each into DIR (resumable), and
     /// give m from them: proved when every cube's refutation is and the cubes are counted to
     /// cover every choice (docs/cluster.md). CaDiCaL answers when no --solver is named.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["table", "unique", "time_limit", "cache", "certify", "output"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["table", "unique", "time_limit", "cache", "output"])]
     pub cube_dir: Option<PathBuf>,
     /// With --cube-dir: the rows whose colours make the cubes (the middle row, then
     /// alternately the rows below and above it).
@@ -101,6 +101,11 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         certify: a.certify.target(),
     };
     if let Some(dir) = &a.cube_dir {
+        anyhow::ensure!(
+            a.certify.certify_dir.is_none(),
+            "--certify-dir: a cube run keeps no certificates (each cube's proof is checked in a \
+             temporary folder)"
+        );
         // A cube run is for a hard question: the solver that stops inside a call.
         let opts = ArmyOptions {
             backend: a.solver.solver.clone().unwrap_or_else(Backend::for_time_limit),
@@ -110,11 +115,20 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
             board: a.board.load()?.board,
             split_rows: a.split_rows,
             cubes: a.cubes,
+            certify: a.certify.certify,
         };
         let shard = a.shard.unwrap_or(Shard::ALL);
         let progress = a.report.progress.reporter();
         let ran = with_threads(a.threads, || armies_in_cubes(&ask, &opts, dir, shard, &progress))?;
-        return cubes_output(&ran, &a.report, "armies", |r| r.certified, army_cubes_text, |_| 0);
+        let rejected = |r: &ArmyCubesReport| i32::from(r.rejected > 0);
+        return cubes_output(
+            &ran,
+            &a.report,
+            "armies",
+            |r| r.certified,
+            army_cubes_text,
+            rejected,
+        );
     }
     let (text, outcome) = if a.table {
         if a.board.has_cells() {

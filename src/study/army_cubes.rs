@@ -22,7 +22,7 @@
 //! resumes, `--shard I/N` answers the cubes `g` with `g mod N = I - 1`, and `queensat merge`
 //! assembles the shards.
 
-use super::armies::{ArmyOptions, ArmySession, open_session, trim};
+use super::armies::{ArmyOptions, ArmySession, open_session, refute_armies, trim};
 use crate::board::{Armies, Board, Coord};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel, VarRole};
@@ -57,6 +57,8 @@ pub struct ArmyCubeSpec {
     /// The start's position on the whole board: every cube refutes one army more, or holds
     /// more and finds its largest.
     pub start: Armies,
+    /// Whether each cube's refutation is certified by a checked proof.
+    pub certify: bool,
 }
 
 /// A part of the positions: the white queens as `white` allows, the black ones as `black`.
@@ -101,6 +103,7 @@ impl ArmyCubeSpec {
         cubes: usize,
         opts: &ArmyOptions,
         start: Armies,
+        certify: bool,
     ) -> anyhow::Result<ArmyCubeSpec> {
         ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
         let rows = split_rows(board, split)?;
@@ -112,6 +115,7 @@ impl ArmyCubeSpec {
             encoding: opts.encoding,
             symmetry_breaking: opts.symmetry_breaking,
             start,
+            certify,
         })
     }
 
@@ -307,8 +311,9 @@ impl ArmyCubeSolver {
         }
     }
 
-    /// `cube`'s largest armies beyond `start`, and the count refuted.
-    fn answer(&mut self, cube: &ArmyCube, start: usize) -> anyhow::Result<ArmyCubeAnswer> {
+    /// `cube`'s largest armies beyond `start`, and the count refuted; whether a solver's
+    /// UNSAT refuted it.
+    fn answer(&mut self, cube: &ArmyCube, start: usize) -> anyhow::Result<(ArmyCubeAnswer, bool)> {
         let on = self.session.model.vars.named(VarRole::Aux("cube")).pos_lit();
         let clauses = cube.clauses(&self.session.model);
         let extra = assume_cube(&mut self.session.solver, on, clauses)?;
@@ -334,13 +339,15 @@ impl ArmyCubeSolver {
             Answer::Refuted(_) => format!("{k} queens per army exceed the free squares"),
             _ => format!("UNSAT for two armies of {k} in the cube ({calls} solver calls)"),
         };
-        Ok(ArmyCubeAnswer {
+        let a = ArmyCubeAnswer {
             most: most.as_ref().map(|_| k - 1),
             position: most.unwrap_or_default(),
             refuted: k,
             proof,
             certified: crate::engine::certified(&self.backend, answer.is_solver_unsat(), false),
-        })
+            rejected: false,
+        };
+        Ok((a, answer.is_solver_unsat()))
     }
 }
 
@@ -356,8 +363,10 @@ pub struct ArmyCubeAnswer {
     pub refuted: usize,
     /// The refuting call, in words.
     pub proof: String,
-    /// Whether the refutation rests on a solver queensat runs.
+    /// Whether the refutation rests on a solver queensat runs or a checked proof.
     pub certified: bool,
+    /// Whether the checker rejected the certificate's proof (`--certify`).
+    pub rejected: bool,
 }
 
 /// The largest armies of a board as a question split into cubes.
@@ -387,8 +396,18 @@ impl CubeQuestion for ArmyCubes {
         Ok(ArmyCubeSolver::new(&self.spec.board, &self.opts))
     }
 
+    /// With `certify`, a solver's UNSAT is certified by a checked proof: a CNF of its own (the
+    /// whole board's question with the cube's clauses, [`refute_armies`]), no files kept.
     fn answer(&self, solver: &mut ArmyCubeSolver, cube: &ArmyCube) -> anyhow::Result<ArmyCubeAnswer> {
-        solver.answer(cube, self.spec.start.size())
+        let (mut a, by_solver) = solver.answer(cube, self.spec.start.size())?;
+        if self.spec.certify && by_solver {
+            let clauses = |m: &ArmyModel| cube.clauses(m);
+            if let Some(c) = refute_armies(&self.spec.board, &self.opts, a.refuted, clauses, None)? {
+                a.certified |= c.certified;
+                a.rejected = !c.certified;
+            }
+        }
+        Ok(a)
     }
 
     /// The cube refutes one more than the start's armies, or holds more: its armies are then
@@ -445,12 +464,14 @@ impl CubeQuestion for ArmyCubes {
             cubes: all.len(),
             encoding: self.spec.encoding,
             symmetry_breaking: self.spec.symmetry_breaking,
+            certify: self.spec.certify,
             start: start.size(),
             beyond_start: all.iter().filter(|c| c.answer.most.is_some()).count(),
             m,
             proved: true,
             example,
-            certified: all.iter().all(|c| c.answer.certified),
+            certified: all.iter().all(|c| c.answer.certified && !c.answer.rejected),
+            rejected: all.iter().filter(|c| c.answer.rejected).count(),
             cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
             chunks_resumed: tally.resumed,
         })
@@ -467,6 +488,8 @@ pub struct ArmyCubesReport {
     pub cubes: usize,
     pub encoding: ArmyEncoding,
     pub symmetry_breaking: bool,
+    /// Whether each cube's refutation was certified by a checked proof (`--certify`).
+    pub certify: bool,
     /// Armies of the start's position.
     pub start: usize,
     /// Cubes that hold more than the start.
@@ -478,8 +501,10 @@ pub struct ArmyCubesReport {
     /// Two armies of `m` (the first cube's of that size, in plan order, or the start's, trimmed
     /// to `m`).
     pub example: Armies,
-    /// Every cube's refutation shown by a solver queensat runs.
+    /// Every cube's refutation shown by a solver queensat runs or a checked proof.
     pub certified: bool,
+    /// Cubes whose certificate's proof the checker rejected.
+    pub rejected: usize,
     /// Each cube's CPU seconds, in plan order.
     pub cube_seconds: Vec<f64>,
     pub chunks_resumed: usize,
@@ -498,6 +523,7 @@ pub struct ArmyCubeAsk {
     pub board: Board,
     pub split_rows: usize,
     pub cubes: usize,
+    pub certify: bool,
 }
 
 /// Answers (or resumes) the cubes of `ask` into `dir`, this shard's share of them; the whole
@@ -510,7 +536,7 @@ pub fn armies_in_cubes(
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<ArmyCubesReport>> {
     let start = army_start(&ask.board, opts)?;
-    let spec = ArmyCubeSpec::new(&ask.board, ask.split_rows, ask.cubes, opts, start)?;
+    let spec = ArmyCubeSpec::new(&ask.board, ask.split_rows, ask.cubes, opts, start, ask.certify)?;
     let question = ArmyCubes {
         spec,
         opts: opts.clone(),
@@ -548,6 +574,7 @@ mod tests {
             board: b.clone(),
             split_rows,
             cubes,
+            certify: false,
         }
     }
 
@@ -555,7 +582,7 @@ mod tests {
     fn the_cubes_cover_every_choice_and_a_missing_or_doubled_cube_is_seen() {
         let b = board(6, "3,2");
         // Row 3: segments of 2 and 3 free cells, cells each: (1 + 2·3)(1 + 2·7) choices.
-        let spec = ArmyCubeSpec::new(&b, 1, 1000, &opts(true), Armies::default()).unwrap();
+        let spec = ArmyCubeSpec::new(&b, 1, 1000, &opts(true), Armies::default(), false).unwrap();
         assert_eq!((spec.rows.clone(), spec.width), (vec![3], 1));
         let cubes = spec.cubes();
         assert_eq!(cubes.len(), 7 * 15);
@@ -581,9 +608,9 @@ mod tests {
         assert!(check_cover(&spec, &twice).is_err());
         // Ranges on rows 3 and 2: at most 63 cubes gives ranges of 3 cells (row 2's segment
         // in two), at most 62 whole segments.
-        let ranged = ArmyCubeSpec::new(&b, 2, 63, &opts(true), Armies::default()).unwrap();
+        let ranged = ArmyCubeSpec::new(&b, 2, 63, &opts(true), Armies::default(), false).unwrap();
         assert_eq!((ranged.width, ranged.cubes().len()), (3, 3 * 3 * 7));
-        let whole = ArmyCubeSpec::new(&b, 2, 62, &opts(true), Armies::default()).unwrap();
+        let whole = ArmyCubeSpec::new(&b, 2, 62, &opts(true), Armies::default(), false).unwrap();
         assert_eq!((whole.width, whole.cubes().len()), (6, 3 * 3 * 3));
         let cubes = ranged.cubes();
         assert_eq!(check_cover(&ranged, &cubes.iter().collect::<Vec<_>>()), Ok(()));
@@ -623,7 +650,7 @@ mod tests {
         for (n, walls, start) in [(6, "", 0), (7, "3,3", 4)] {
             let b = board(n, walls);
             let want = largest_armies(&b, &opts(true)).unwrap().m;
-            let mut spec = ArmyCubeSpec::new(&b, 1, 16, &opts(true), Armies::default()).unwrap();
+            let mut spec = ArmyCubeSpec::new(&b, 1, 16, &opts(true), Armies::default(), false).unwrap();
             spec.start = trim(&largest_armies(&b, &opts(true)).unwrap().example, start);
             let dir = tempfile::tempdir().unwrap();
             let question = ArmyCubes {
@@ -638,6 +665,23 @@ mod tests {
             assert!(r.beyond_start > 0);
             assert_eq!(check_armies(&b, &r.example), Ok(()));
         }
+    }
+
+    #[test]
+    fn certified_cubes_carry_checked_proofs() {
+        let b = board(6, "2,2");
+        let opts = ArmyOptions {
+            backend: Backend::for_time_limit(),
+            ..opts(true)
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut ask = ask(&b, 1, 8);
+        ask.certify = true;
+        let r = armies_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
+            .unwrap()
+            .whole()
+            .unwrap();
+        assert_eq!((r.m, r.certified, r.rejected, r.certify), (7, true, 0, true));
     }
 
     #[test]

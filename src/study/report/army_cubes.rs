@@ -28,9 +28,17 @@ pub fn army_cubes_text(r: &ArmyCubesReport) -> String {
     );
     let above = format!("two armies of {}", r.start + 1);
     let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &above, "army", "largest");
+    let how = match r.certify {
+        true => "UNSAT certified by a checked proof, or the free squares",
+        false => "UNSAT, or the free squares",
+    };
+    let rejected = match r.rejected {
+        0 => String::new(),
+        n => format!("; the checker REJECTED the proof of {n} cube(s)"),
+    };
     s += &format!(
-        "proof: {}SAT with two armies of {}, position checked; {refuted} (UNSAT, or the free \
-         squares); the cubes cover every choice of the split rows' colours (counted)\n",
+        "proof: {}SAT with two armies of {}, position checked; {refuted} ({how}); the cubes cover \
+         every choice of the split rows' colours (counted){rejected}\n",
         unchecked_prefix(r.certified),
         r.m,
     );
