@@ -181,14 +181,14 @@ pub struct ArmyOptions {
 }
 
 /// Keeps the first `m` queens of each army: a sub-army of a legal position is legal.
-fn trim(a: &Armies, m: usize) -> Armies {
+pub(crate) fn trim(a: &Armies, m: usize) -> Armies {
     let take = |p: &Placement| p.queens()[..m].iter().copied().collect::<Placement>();
     Armies::new(take(&a.white), take(&a.black))
 }
 
 /// A session on `board` with the options' encoding, backend and symmetry breaking, and the
 /// clauses of its model.
-fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
+pub(crate) fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
     let mut session = army_session(board, opts.encoding, &opts.backend);
     let mut model_clauses = session.model.n_clauses;
     if opts.symmetry_breaking {
