@@ -28,12 +28,16 @@ bench-large: build bench-venv
 		--solvers $(LARGE_SOLVERS) --only '$(LARGE_ONLY)' \
 		--command "make bench-large LARGE_MIN=$(LARGE_MIN) LARGE_MAX=$(LARGE_MAX) LARGE_LIMIT=$(LARGE_LIMIT) LARGE_SOLVERS=$(LARGE_SOLVERS)$(if $(LARGE_ONLY), LARGE_ONLY='$(LARGE_ONLY)') LARGE_OUT=$(LARGE_OUT)"
 
-## One hard value question split into cubes (docs/cluster.md, "Cubes"): `queensat value` in one
-## process against `--cubes 16` and `--cubes 64`, each with one thread (CPU) and two (wall), on
-## the 24x24 board SLOW_24X24_WALLS and the 20x20 random medium board (QUICK=1: a 12x12 board)
-## -> $(BENCH_OUT)/cubes/README.md; fails if a split gives another value.
+## One hard question split into cubes (docs/cluster.md, "Cubes"): a value (`queensat value` in
+## one process against `--cubes 16` and `--cubes 64`; the 24x24 board SLOW_24X24_WALLS and the
+## 20x20 random medium board) and the largest peaceable armies (`queensat armies` against
+## `--cube-dir` with `--cubes 16` and `--split-rows 2 --cubes 64`; 9x9 and 10x10), each split
+## with one thread (CPU) and two (wall); QUICK=1: a 12x12 board and armies 7x7. CUBES_ONLY=REGEX
+## runs the questions whose name matches, into CUBES_OUT (default $(BENCH_OUT)/cubes)
+## -> CUBES_OUT/README.md; fails if a split gives another answer.
 BENCH_TARGETS += bench-cubes
 .PHONY: bench-cubes
+CUBES_OUT ?= $(BENCH_OUT)/cubes
 bench-cubes: build
-	python3 bench/cubes.py $(BIN) $(BENCH_OUT)/cubes $(if $(QUICK),--quick) \
-		--command "make bench-cubes$(if $(QUICK), QUICK=1)"
+	python3 bench/cubes.py $(BIN) $(CUBES_OUT) $(if $(QUICK),--quick) $(if $(CUBES_ONLY),--only '$(CUBES_ONLY)') \
+		--command "make bench-cubes$(if $(QUICK), QUICK=1)$(if $(CUBES_ONLY), CUBES_ONLY='$(CUBES_ONLY)')$(if $(filter-out $(BENCH_OUT)/cubes,$(CUBES_OUT)), CUBES_OUT=$(CUBES_OUT))"

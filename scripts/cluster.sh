@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# One shardable queensat run (sweep, puzzles, nk, value in cubes) split into N shards, run by Slurm or GNU
+# One shardable queensat run (sweep, puzzles, nk, value or armies in cubes) split into N shards, run by Slurm or GNU
 # parallel, checked task by task, and merged into what the one-process run writes.
 #
 #   scripts/cluster.sh ENGINE N [OPTIONS] -- QUEENSAT COMMAND ARGS... --output DIR
+#
+#   (`armies` names its folder with --cube-dir DIR: its --output is the printed report's file.)
 #
 #   ENGINE    slurm (a job array: sbatch, squeue, scancel), parallel (GNU parallel, this host
 #             or its --sshlogin hosts through --parallel-args) or local (this host, with
@@ -62,31 +64,32 @@ bin=$1
 command=$2
 shift 2
 case $command in
-sweep | puzzles | nk | value) ;;
-*) usage "'$command' does not split into shards here: sweep, puzzles, nk and value (cubes) do" ;;
+sweep | puzzles | nk | value) folder=--output ;;
+armies) folder=--cube-dir ;;
+*) usage "'$command' does not split into shards here: sweep, puzzles, nk, value and armies (cubes) do" ;;
 esac
 out=""
 args=()
 while [ $# -gt 0 ]; do
-  case $1 in
-  -o | --output | --out)
+  case $folder:$1 in
+  --output:-o | --output:--output | --output:--out | --cube-dir:--cube-dir)
     [ $# -ge 2 ] || usage "$1 needs a folder"
     out=$2
     shift 2
     ;;
-  --output=* | --out=*)
+  --output:--output=* | --output:--out=* | --cube-dir:--cube-dir=*)
     out=${1#*=}
     shift
     ;;
-  --shard | --shard=* | --merge-from | --merge-from=*) usage "$1 is the cluster script's to set" ;;
-  --quiet) shift ;; # every task is quiet
+  *:--shard | *:--shard=* | *:--merge-from | *:--merge-from=*) usage "$1 is the cluster script's to set" ;;
+  *:--quiet) shift ;; # every task is quiet
   *)
     args+=("$1")
     shift
     ;;
   esac
 done
-[ -n "$out" ] || usage "the queensat command needs --output DIR (the merged run goes there)"
+[ -n "$out" ] || usage "the queensat command needs $folder DIR (the merged run goes there)"
 out=${out%/}
 work=$out.cluster
 mkdir -p "$work"
@@ -103,7 +106,7 @@ task=$work/task.sh
   for a in "${args[@]}"; do printf ' %q' "$a"; done
   printf ')\n'
   printf 'out=%q\nwork=%q\n' "$out" "$work"
-  echo "\"\${cmd[@]}\" --shard \"\$i/$shards\" --quiet --output \"\$out.shard-\$i\" >\"\$work/task-\$i.log\" 2>&1 && s=0 || s=\$?"
+  echo "\"\${cmd[@]}\" --shard \"\$i/$shards\" --quiet $folder \"\$out.shard-\$i\" >\"\$work/task-\$i.log\" 2>&1 && s=0 || s=\$?"
   echo 'echo "$s" >"$work/task-$i.exit.tmp" && mv "$work/task-$i.exit.tmp" "$work/task-$i.exit"'
 } >"$task"
 chmod +x "$task"

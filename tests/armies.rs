@@ -132,6 +132,45 @@ fn walls_block_lines_between_armies() {
 }
 
 #[test]
+fn armies_split_into_cubes_are_certified_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("cubes");
+    let d = d.to_str().unwrap();
+    let args = [
+        "armies",
+        "--size",
+        "6",
+        "--walls",
+        "2,2",
+        "--cube-dir",
+        d,
+        "--cubes",
+        "8",
+        "--quiet",
+    ];
+    let (code, out, err) = queensat(&[&args[..], &["--certify"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("largest armies: m = 7"), "{out}");
+    assert!(
+        out.contains("(UNSAT certified by a checked proof, or the free squares)"),
+        "{out}"
+    );
+    // A rerun computes nothing; a rerun that asks another question is refused.
+    let (code, out, err) = queensat(&[&args[..], &["--certify"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("cubes: 7 (7 resumed)"), "{out}");
+    let (code, _, err) = queensat(&args);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("queensat: error:") && err.lines().count() == 1,
+        "{err}"
+    );
+    let (code, _, err) = queensat(&[&args[..], &["--certify", "--certify-dir", d]].concat());
+    assert_eq!(code, 2);
+    assert!(err.contains("a cube run keeps no certificates"), "{err}");
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [
         &["armies", "--size", "9..3", "--table"][..],

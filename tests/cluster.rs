@@ -271,8 +271,12 @@ fn bad_usage_is_one_line_and_exit_2() {
             "N must be",
         ),
         (
-            vec!["parallel", "2", "--", BIN, "armies", "--size", "8"],
+            vec!["parallel", "2", "--", BIN, "cover", "--size", "8"],
             "does not split",
+        ),
+        (
+            vec!["parallel", "2", "--", BIN, "armies", "--size", "8", "--output", o],
+            "needs --cube-dir",
         ),
         (
             vec!["parallel", "2", "--", BIN, "sweep", "--size", "5", "--walls", "1"],

@@ -167,6 +167,23 @@ fn every_command_json_validates_against_its_schema() {
         let o = run(&["value", "--size", "5", "--shard", &part, "-o", shard, "--quiet"]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
+    // Shards of the largest armies split into cubes.
+    let army_shards = [path("a1"), path("a2")];
+    for (i, shard) in army_shards.iter().enumerate() {
+        let part = format!("{}/2", i + 1);
+        let o = run(&[
+            "armies",
+            "--size",
+            "5",
+            "--shard",
+            &part,
+            "--cube-dir",
+            shard,
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let (army_cubes, merged_army_cubes) = (path("army-cubes"), path("merged-army-cubes"));
     let (cubes, merged_cubes) = (path("cubes"), path("merged-cubes"));
     let (merged_puzzles, merged_nk) = (path("merged-puzzles"), path("merged-nk"));
     let o = run(&["sweep", "--size", "8", "--walls", "1", "-o", &sweep8, "--quiet"]);
@@ -242,6 +259,31 @@ fn every_command_json_validates_against_its_schema() {
                 &cube_shards[1],
                 "-o",
                 &merged_cubes,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "armies",
+                "--size",
+                "5",
+                "--cube-dir",
+                &army_cubes,
+                "--quiet",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &army_shards[0],
+                &army_shards[1],
+                "-o",
+                &merged_army_cubes,
                 "--format",
                 "json",
             ],

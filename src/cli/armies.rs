@@ -3,15 +3,19 @@
 use super::args::{CertifyArgs, OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
+use super::value::cubes_output;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::ArmyEncoding;
-use queensat::run::Shard;
 use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::{Shard, with_threads};
+use queensat::solve::Backend;
 use queensat::study::ArmyOptions;
+use queensat::study::army_cubes::{ArmyCubeAsk, ArmyCubesReport, armies_in_cubes};
 use queensat::study::report::{
-    ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached,
+    ArmiesOutcome, ArmyTableOptions, army_cubes_text, army_output, army_table_run, largest_armies_cached,
 };
+use queensat::study::value_cubes::DEFAULT_CUBES;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -51,9 +55,27 @@ pub struct ArmiesArgs {
     /// With --table and --cache: compute nothing, report sizes missing from the cache.
     #[arg(long, requires = "cache")]
     pub cached_only: bool,
-    /// Do only the sizes `I, I+N, I+2N, ...` of the list (1-based), to split a table over runs.
+    /// Do only the sizes `I, I+N, I+2N, ...` of the list (1-based), to split a table over runs;
+    /// with --cube-dir, only the cubes g with g mod N = I-1 (`queensat merge` assembles them).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
+    /// Split the question into cubes (for each segment of the middle row: no queen, or one
+    /// colour's queens in a set of its ranges of cells), answer each into DIR (resumable), and
+    /// give m from them: proved when every cube's refutation is and the cubes are counted to
+    /// cover every choice (docs/cluster.md). CaDiCaL answers when no --solver is named.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["table", "unique", "time_limit", "cache", "output"])]
+    pub cube_dir: Option<PathBuf>,
+    /// With --cube-dir: the rows whose colours make the cubes (the middle row, then
+    /// alternately the rows below and above it).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "cube_dir")]
+    pub split_rows: usize,
+    /// With --cube-dir: at most this many cubes where the split rows allow (the narrowest
+    /// ranges that keep to it).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "cube_dir", value_parser = super::args::at_least_one)]
+    pub cubes: usize,
+    /// With --cube-dir: worker threads, a cube each (default: all cores).
+    #[arg(long, requires = "cube_dir")]
+    pub threads: Option<usize>,
     #[command(flatten)]
     pub output: OutputArgs,
     #[arg(long, value_parser = choice::<ArmyEncoding>(), default_value_t = ArmyEncoding::default())]
@@ -78,6 +100,36 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         symmetry_breaking: a.symmetry.breaking(),
         certify: a.certify.target(),
     };
+    if let Some(dir) = &a.cube_dir {
+        anyhow::ensure!(
+            a.certify.certify_dir.is_none(),
+            "--certify-dir: a cube run keeps no certificates (each cube's proof is checked in a \
+             temporary folder)"
+        );
+        // A cube run is for a hard question: the solver that stops inside a call.
+        let opts = ArmyOptions {
+            backend: a.solver.solver.clone().unwrap_or_else(Backend::for_time_limit),
+            ..opts
+        };
+        let ask = ArmyCubeAsk {
+            board: a.board.load()?.board,
+            split_rows: a.split_rows,
+            cubes: a.cubes,
+            certify: a.certify.certify,
+        };
+        let shard = a.shard.unwrap_or(Shard::ALL);
+        let progress = a.report.progress.reporter();
+        let ran = with_threads(a.threads, || armies_in_cubes(&ask, &opts, dir, shard, &progress))?;
+        let rejected = |r: &ArmyCubesReport| i32::from(r.rejected > 0);
+        return cubes_output(
+            &ran,
+            &a.report,
+            "armies",
+            |r| r.certified,
+            army_cubes_text,
+            rejected,
+        );
+    }
     let (text, outcome) = if a.table {
         if a.board.has_cells() {
             bail!("--table takes board sizes only (no grid file, walls or holes)");

@@ -94,7 +94,8 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         };
         let shard = a.shard.unwrap_or(Shard::ALL);
         let ran = with_threads(a.threads, || value_in_cubes(&ask, &opts, dir, shard, &progress))?;
-        return cubes_output(&ran, &a.report);
+        let rejected = |r: &CubesReport| i32::from(r.rejected > 0);
+        return cubes_output(&ran, &a.report, "value", |r| r.certified, cubes_text, rejected);
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, a.time_limit, certify, &progress)?;
@@ -109,17 +110,25 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// What a cube run prints: the value from every cube, or nothing for a shard (`merge` prints
-/// the whole), or what a stop signal left.
-fn cubes_output(ran: &ChunkRun<CubesReport>, report: &ReportArgs) -> anyhow::Result<i32> {
+/// What a cube run of `command` prints: the answer from every cube (`text` or the JSON of the
+/// report), or nothing for a shard (`merge` prints the whole), or what a stop signal left.
+/// `certified` says whether every cube's refutation is, `code` the exit status of a whole run.
+pub(super) fn cubes_output<R: serde::Serialize>(
+    ran: &ChunkRun<R>,
+    report: &ReportArgs,
+    command: &str,
+    certified: impl Fn(&R) -> bool,
+    text: impl Fn(&R) -> String,
+    code: impl Fn(&R) -> i32,
+) -> anyhow::Result<i32> {
     match ran {
         ChunkRun::Whole(r) => {
-            report.proof.check(r.certified)?;
+            report.proof.check(certified(r))?;
             match report.json() {
-                true => outln!("{}", command_json("value", r)?)?,
-                false => out!("{}", cubes_text(r))?,
+                true => outln!("{}", command_json(command, r)?)?,
+                false => out!("{}", text(r))?,
             }
-            Ok(i32::from(r.rejected > 0))
+            Ok(code(r))
         }
         ChunkRun::ShardFinished => Ok(0),
         ChunkRun::Stopped(s) => {

@@ -172,6 +172,12 @@ impl ArmyModel {
         Some(a)
     }
 
+    /// The literal of a white (`white`) or black queen on `p`; `None` off the free squares.
+    pub fn queen_lit(&self, white: bool, (r, c): Coord) -> Option<Lit> {
+        let v = if white { &self.white } else { &self.black };
+        v.get(r * self.cols + c).copied().flatten()
+    }
+
     /// The position a model describes.
     pub fn decode(&self, is_true: impl Fn(Lit) -> bool) -> Armies {
         let pick = |v: &[Option<Lit>]| -> Placement {

@@ -33,7 +33,7 @@ pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unchecked::{certified, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{
-    Cube, CubeSolver, CubeStart, CubeValue, Search, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value,
-    value_in_cube, value_to_the_end, value_within,
+    Cube, CubeSolver, CubeStart, CubeValue, Search, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport,
+    assume_cube, value, value_in_cube, value_to_the_end, value_within,
 };
 pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound, least_walls_header};

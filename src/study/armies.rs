@@ -181,14 +181,14 @@ pub struct ArmyOptions {
 }
 
 /// Keeps the first `m` queens of each army: a sub-army of a legal position is legal.
-fn trim(a: &Armies, m: usize) -> Armies {
+pub(crate) fn trim(a: &Armies, m: usize) -> Armies {
     let take = |p: &Placement| p.queens()[..m].iter().copied().collect::<Placement>();
     Armies::new(take(&a.white), take(&a.black))
 }
 
 /// A session on `board` with the options' encoding, backend and symmetry breaking, and the
 /// clauses of its model.
-fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
+pub(crate) fn open_session(board: &Board, opts: &ArmyOptions) -> (ArmySession, usize) {
     let mut session = army_session(board, opts.encoding, &opts.backend);
     let mut model_clauses = session.model.n_clauses;
     if opts.symmetry_breaking {
@@ -345,24 +345,48 @@ pub fn certify_armies(
     opts: &ArmyOptions,
     dir: Option<&std::path::Path>,
 ) -> anyhow::Result<()> {
+    if let Some(cert) = refute_armies(&report.board, opts, report.m + 1, |_| Vec::new(), dir)? {
+        report.certified |= cert.certified;
+        report.certificate = Some(cert);
+    }
+    Ok(())
+}
+
+/// The checked refutation of two armies of `k` on `board` with the clauses `extra` gives over
+/// the model (a cube's; none for the whole board): the options' encoding and symmetry
+/// breaking and "both armies at least `k`" as unit clauses, refuted by `opts.backend` writing
+/// a DRAT proof that the checker verifies. `None` when `k` exceeds the free squares (a
+/// counting argument, nothing to refute).
+pub(crate) fn refute_armies(
+    board: &Board,
+    opts: &ArmyOptions,
+    k: usize,
+    extra: impl FnOnce(&ArmyModel) -> Vec<rustsat::types::Clause>,
+    dir: Option<&std::path::Path>,
+) -> anyhow::Result<Option<Certificate>> {
     use rustsat::instances::Cnf;
-    let k = report.m + 1;
-    let board = &report.board;
     let mut cnf = Cnf::new();
     let mut model = ArmyModel::encode(board, opts.encoding, &mut cnf);
     if opts.symmetry_breaking {
         model.break_symmetries(board, &mut cnf);
     }
     let Some(units) = model.at_least(k, &mut cnf) else {
-        // Beyond the free squares: a counting argument, nothing to refute.
-        return Ok(());
+        return Ok(None);
     };
     for l in units {
         cnf.add_unit(l);
     }
+    let extra = extra(&model);
+    let within = match extra.len() {
+        0 => String::new(),
+        n => format!("c in one cube of the question: its {n} clauses last\n"),
+    };
+    for clause in extra {
+        cnf.add_clause(clause);
+    }
     let header = format!(
         "c queensat armies: two armies of at least {k} queens on {} (expected UNSAT)\n\
-         c encoding {}{}; army sizes by totalisers, bound as unit clauses\n",
+         c encoding {}{}; army sizes by totalisers, bound as unit clauses\n{within}",
         board.describe(),
         opts.encoding.name(),
         if opts.symmetry_breaking {
@@ -380,10 +404,12 @@ pub fn certify_armies(
         implied: None,
     };
     let name = format!("armies-{}x{}-ge{k}", board.rows(), board.cols());
-    let cert = crate::solve::certify_unsat(&question, &opts.backend, dir, &name)?;
-    report.certified |= cert.certified;
-    report.certificate = Some(cert);
-    Ok(())
+    Ok(Some(crate::solve::certify_unsat(
+        &question,
+        &opts.backend,
+        dir,
+        &name,
+    )?))
 }
 
 #[cfg(test)]

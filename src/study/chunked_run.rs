@@ -29,10 +29,17 @@ pub enum RunKind {
     Puzzles,
     Nk,
     Cubes,
+    ArmyCubes,
 }
 
 impl RunKind {
-    const ALL: [RunKind; 4] = [RunKind::Sweep, RunKind::Puzzles, RunKind::Nk, RunKind::Cubes];
+    const ALL: [RunKind; 5] = [
+        RunKind::Sweep,
+        RunKind::Puzzles,
+        RunKind::Nk,
+        RunKind::Cubes,
+        RunKind::ArmyCubes,
+    ];
 
     /// The file in a run's directory that holds its spec.
     pub fn spec_file(self) -> &'static str {
@@ -41,6 +48,7 @@ impl RunKind {
             RunKind::Puzzles => "puzzles-run.json",
             RunKind::Nk => "nk.json",
             RunKind::Cubes => "cubes.json",
+            RunKind::ArmyCubes => "army-cubes.json",
         }
     }
 
@@ -51,6 +59,7 @@ impl RunKind {
             RunKind::Puzzles => "puzzle run",
             RunKind::Nk => "N+k count",
             RunKind::Cubes => "value in cubes",
+            RunKind::ArmyCubes => "armies in cubes",
         }
     }
 

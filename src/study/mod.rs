@@ -3,10 +3,14 @@
 //! and the chunk store that makes them resumable and shardable.
 
 mod armies;
+pub mod army_cubes;
 pub mod chunk_store;
 pub mod chunked_run;
 mod counts;
 mod cover;
+pub mod cube_rows;
+mod cube_run;
+mod kept_solver;
 mod least_walls;
 pub mod nk;
 pub mod puzzles;

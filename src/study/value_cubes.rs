@@ -17,21 +17,19 @@
 //! `queensat merge` assembles the shards. The start's placement is part of the run's spec, so
 //! shards whose starts differ are never merged.
 
-use crate::board::{Board, Coord, Family, Placement};
+use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::engine::{Cube, CubeSolver, CubeStart, ValueOptions, value_in_cube};
 use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::chunk_store::ChunkRun;
-use crate::study::chunked_run::{
-    ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive, merge,
-};
+use crate::study::chunked_run::{RunKind, Tally};
+use crate::study::cube_rows::{makespan, narrowest_width, row_segments, split_rows};
+use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The most cubes when `--cubes` is not given: many more than two workers, so that their loads
 /// even out, and few enough that each worker's solver learns across several. On the 24×24
@@ -56,42 +54,6 @@ pub struct CubeSpec {
     pub certify: bool,
 }
 
-/// The split rows of `board`: `split` of them, the middle one first, then alternately below
-/// and above it.
-fn split_rows(board: &Board, split: usize) -> anyhow::Result<Vec<usize>> {
-    let n = board.rows();
-    ensure!(
-        (1..=n).contains(&split),
-        "--split-rows {split}: the board has {n} rows"
-    );
-    let mid = n / 2;
-    let rows = (0..n)
-        .map(|i| match i % 2 {
-            0 => mid + i / 2,
-            _ => mid - i.div_ceil(2),
-        })
-        .filter(|&r| r < n)
-        .take(split)
-        .collect();
-    Ok(rows)
-}
-
-/// The free cells of each segment of `rows`, segment by segment (segments with none left out).
-fn row_segments(board: &Board, rows: &[usize]) -> Vec<Vec<Coord>> {
-    board
-        .segments_of(Family::Row)
-        .iter()
-        .filter(|s| rows.contains(&s.cells[0].0))
-        .map(|s| s.free_cells(board).collect::<Vec<_>>())
-        .filter(|cells| !cells.is_empty())
-        .collect()
-}
-
-/// How many cubes ranges of `width` cells make of `segments`: each a range or none.
-fn cube_count(segments: &[Vec<Coord>], width: usize) -> Option<usize> {
-    (segments.iter()).try_fold(1usize, |n, s| n.checked_mul(s.len().div_ceil(width) + 1))
-}
-
 impl CubeSpec {
     /// The spec that splits `board` on `split` rows into at most `cubes` cubes where the rows
     /// allow (the narrowest ranges that do; whole segments when even those make more), every
@@ -105,11 +67,8 @@ impl CubeSpec {
     ) -> anyhow::Result<CubeSpec> {
         ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
         let rows = split_rows(board, split)?;
-        let segments = row_segments(board, &rows);
-        let widest = segments.iter().map(Vec::len).max().unwrap_or(1);
-        let width = (1..=widest)
-            .find(|&w| cube_count(&segments, w).is_some_and(|n| n <= cubes))
-            .unwrap_or(widest);
+        // Each segment: no queen, or a queen in one of its ranges.
+        let width = narrowest_width(&row_segments(board, &rows), cubes, |ranges| Some(ranges + 1));
         Ok(CubeSpec {
             board: board.clone(),
             rows,
@@ -228,18 +187,9 @@ pub fn check_cover(spec: &CubeSpec, cubes: &[&Cube]) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether `placement` lies in `cube` (no queen on its empty cells, one in each of its sets).
-fn lies_in(cube: &Cube, placement: &Placement) -> bool {
-    let queens = placement.queens();
-    !cube.empty.iter().any(|p| queens.contains(p))
-        && (cube.queen_in.iter()).all(|set| queens.iter().filter(|q| set.contains(q)).count() == 1)
-}
-
 /// One cube's answer, as stored.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct CubeChunk {
-    pub chunk: usize,
-    pub cube: Cube,
+pub struct CubeAnswer {
     /// The most queens in the cube, where more than the start's; `None`: the start's count
     /// plus one refuted in it.
     pub most: Option<usize>,
@@ -251,113 +201,54 @@ pub struct CubeChunk {
     pub certified: bool,
     /// Whether the checker rejected the certificate's proof (`--certify`).
     pub rejected: bool,
-    pub cpu_seconds: f64,
 }
 
-/// The cubes of one spec and how each is answered.
-pub struct CubeRun {
+/// A board's value as a question split into cubes.
+struct ValueCubes {
     spec: CubeSpec,
-    cubes: Vec<Cube>,
-    plan: Vec<ChunkId>,
     opts: ValueOptions,
     /// The whole board's start, where this process computes cubes (`None` for a merge).
     start: Option<CubeStart>,
-    /// Which run this is, for the solver each worker thread keeps ([`SOLVER`]).
-    id: u64,
 }
 
-/// Cube runs made so far in this process: each has its own number.
-static RUNS: AtomicU64 = AtomicU64::new(0);
+impl CubeQuestion for ValueCubes {
+    type Spec = CubeSpec;
+    type Cube = Cube;
+    type Answer = CubeAnswer;
+    type Solver = CubeSolver;
+    type Report = CubesReport;
+    const KIND: RunKind = RunKind::Cubes;
+    const WHAT: &'static str = "value";
 
-thread_local! {
-    /// This worker thread's solver for the cubes of one run, with the run's number: a solver
-    /// stays on the thread that made it (CaDiCaL's and varisat's are not `Send`).
-    static SOLVER: RefCell<Option<(u64, CubeSolver)>> = const { RefCell::new(None) };
-}
-
-impl CubeRun {
-    fn new(spec: CubeSpec, opts: ValueOptions, start: Option<CubeStart>) -> CubeRun {
-        let cubes = spec.cubes();
-        let plan = (0..cubes.len())
-            .map(|j| ChunkId {
-                walls: 0,
-                chunk: j,
-                first: j,
-                len: 1,
-            })
-            .collect();
-        CubeRun {
-            spec,
-            cubes,
-            plan,
-            opts,
-            start,
-            id: RUNS.fetch_add(1, Ordering::Relaxed),
-        }
-    }
-}
-
-impl ChunkedRun for CubeRun {
-    type Chunk = CubeChunk;
-    const ITEMS: &'static str = "cubes";
-
-    fn title(&self) -> String {
-        format!("value in {} cubes", self.cubes.len())
+    fn spec(&self) -> &CubeSpec {
+        &self.spec
     }
 
-    fn plan(&self) -> &[ChunkId] {
-        &self.plan
+    fn cubes(&self) -> Vec<Cube> {
+        self.spec.cubes()
     }
 
-    fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<CubeChunk> {
-        let cpu = thread_cpu_seconds();
-        let cube = self.cubes[id.chunk].clone();
-        let start = (self.start.as_ref())
-            .ok_or_else(|| anyhow::anyhow!("internal error: a merge computed a cube"))?;
-        let board = &self.spec.board;
-        let kept = SOLVER
-            .with_borrow_mut(Option::take)
-            .filter(|(run, _)| *run == self.id);
-        let mut solver = match kept {
-            Some((_, s)) => s,
-            None => CubeSolver::new(board, &self.opts, start)?,
-        };
-        // A cube stopped or failed leaves its solver behind.
-        let v = value_in_cube(board, &self.opts, start, &cube, self.spec.certify, &mut solver)?;
-        SOLVER.set(Some((self.id, solver)));
+    fn solver(&self) -> anyhow::Result<CubeSolver> {
+        CubeSolver::new(&self.spec.board, &self.opts, self.start()?)
+    }
+
+    fn answer(&self, solver: &mut CubeSolver, cube: &Cube) -> anyhow::Result<CubeAnswer> {
+        let (board, certify) = (&self.spec.board, self.spec.certify);
+        let v = value_in_cube(board, &self.opts, self.start()?, cube, certify, solver)?;
         // A stop signal ends the search unproved: the cube is not written.
         ensure!(v.proved, Interrupted);
-        let chunk = CubeChunk {
-            chunk: id.chunk,
-            cube,
+        Ok(CubeAnswer {
             most: v.beyond.as_ref().map(Placement::len),
             placement: v.beyond.unwrap_or_default(),
             proof: v.proof,
             certified: v.certified,
             rejected: v.rejected,
-            cpu_seconds: thread_cpu_seconds() - cpu,
-        };
-        tick(1);
-        Ok(chunk)
+        })
     }
 
-    fn header(c: &CubeChunk) -> ChunkHeader {
-        ChunkHeader {
-            walls: None,
-            chunk: c.chunk,
-            first: c.chunk,
-            len: 1,
-        }
-    }
-
-    /// The cube is the plan's, and its placement beats the start, lies in the cube and is
-    /// legal on the whole board (the independent checker), of the size stated; its refutation
-    /// is the seal's to vouch for (proving it again is the run's work).
-    fn check(&self, id: &ChunkId, c: &CubeChunk, _fresh: bool) -> Result<(), String> {
-        let want = &self.cubes[id.chunk];
-        if &c.cube != want {
-            return Err("it holds another cube than the plan's".into());
-        }
+    /// The placement beats the start, lies in the cube and is legal on the whole board (the
+    /// independent checker), of the size stated.
+    fn check(&self, cube: &Cube, c: &CubeAnswer) -> Result<(), String> {
         match c.most {
             None if c.placement.is_empty() => Ok(()),
             None => Err("it holds a placement but no count".into()),
@@ -366,11 +257,47 @@ impl ChunkedRun for CubeRun {
                 "most {v}, not more than the start's {}",
                 self.spec.start.len()
             )),
-            Some(_) if !lies_in(want, &c.placement) => Err("its placement lies outside its cube".into()),
+            Some(_) if !cube.holds(&c.placement) => Err("its placement lies outside its cube".into()),
             Some(_) => {
                 check_placement(&self.spec.board, &c.placement).map_err(|v| format!("its placement: {v}"))
             }
         }
+    }
+
+    fn check_cover(&self, cubes: &[&Cube]) -> Result<(), String> {
+        check_cover(&self.spec, cubes)
+    }
+
+    fn report(&self, all: &[CubeChunk<Cube, CubeAnswer>], tally: &Tally) -> anyhow::Result<CubesReport> {
+        // The start's placement is read back from the spec like any chunk's.
+        check_placement(&self.spec.board, &self.spec.start)
+            .map_err(|v| anyhow::anyhow!("the start's placement: {v}"))?;
+        let best = (all.iter())
+            .filter(|c| c.answer.most.is_some())
+            .max_by_key(|c| (c.answer.most, std::cmp::Reverse(c.chunk)));
+        let placement = best.map_or(&self.spec.start, |c| &c.answer.placement).clone();
+        Ok(CubesReport {
+            board: self.spec.board.clone(),
+            rows: self.spec.rows.clone(),
+            width: self.spec.width,
+            cubes: all.len(),
+            certify: self.spec.certify,
+            start: self.spec.start.len(),
+            beyond_start: all.iter().filter(|c| c.answer.most.is_some()).count(),
+            value: placement.len(),
+            placement,
+            certified: all.iter().all(|c| c.answer.certified && !c.answer.rejected),
+            rejected: all.iter().filter(|c| c.answer.rejected).count(),
+            cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
+            start_seconds: None,
+            chunks_resumed: tally.resumed,
+        })
+    }
+}
+
+impl ValueCubes {
+    fn start(&self) -> anyhow::Result<&CubeStart> {
+        (self.start.as_ref()).ok_or_else(|| anyhow::anyhow!("internal error: a merge computed a cube"))
     }
 }
 
@@ -405,57 +332,9 @@ pub struct CubesReport {
 }
 
 impl CubesReport {
-    /// The time the cubes would take on `workers` workers, each taking the longest cube left
-    /// (the cubes' measured CPU seconds; no start-up or queue time).
+    /// The time the cubes would take on `workers` workers ([`makespan`]).
     pub fn makespan(&self, workers: usize) -> f64 {
-        let mut times = self.cube_seconds.clone();
-        times.sort_by(|a, b| b.total_cmp(a));
-        let mut load = vec![0.0f64; workers.max(1)];
-        for t in times {
-            let least = (0..load.len())
-                .min_by(|&a, &b| load[a].total_cmp(&load[b]))
-                .unwrap();
-            load[least] += t;
-        }
-        load.into_iter().fold(0.0, f64::max)
-    }
-}
-
-impl WholeRun for CubeRun {
-    type Report = CubesReport;
-
-    fn assemble(&self, chunks: &mut Chunks<CubeChunk>, tally: &Tally) -> anyhow::Result<CubesReport> {
-        let mut all = Vec::with_capacity(self.plan.len());
-        for c in chunks {
-            all.push(c?.chunk);
-        }
-        let cubes: Vec<&Cube> = all.iter().map(|c| &c.cube).collect();
-        check_cover(&self.spec, &cubes)
-            .map_err(|why| anyhow::anyhow!("the cubes do not cover the board: {why}"))?;
-        // The start's placement is read back from the spec like any chunk's.
-        check_placement(&self.spec.board, &self.spec.start)
-            .map_err(|v| anyhow::anyhow!("the start's placement: {v}"))?;
-        let best = all
-            .iter()
-            .filter(|c| c.most.is_some())
-            .max_by_key(|c| (c.most, std::cmp::Reverse(c.chunk)));
-        let placement = best.map_or(&self.spec.start, |c| &c.placement).clone();
-        Ok(CubesReport {
-            board: self.spec.board.clone(),
-            rows: self.spec.rows.clone(),
-            width: self.spec.width,
-            cubes: all.len(),
-            certify: self.spec.certify,
-            start: self.spec.start.len(),
-            beyond_start: all.iter().filter(|c| c.most.is_some()).count(),
-            value: placement.len(),
-            placement,
-            certified: all.iter().all(|c| c.certified && !c.rejected),
-            rejected: all.iter().filter(|c| c.rejected).count(),
-            cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
-            start_seconds: None,
-            chunks_resumed: tally.resumed,
-        })
+        makespan(&self.cube_seconds, workers)
     }
 }
 
@@ -481,13 +360,12 @@ pub fn value_in_cubes(
     let start = CubeStart::new(&ask.board, opts, progress)?;
     let start_seconds = thread_cpu_seconds() - cpu;
     let spec = CubeSpec::new(&ask.board, ask.split_rows, ask.cubes, &start, ask.certify)?;
-    let run = CubeRun::new(spec.clone(), opts.clone(), Some(start));
-    let store = RunKind::Cubes.open(dir, &spec)?;
-    let ran = drive(&run, &store, shard, progress);
-    // The run's solvers leave the workers' threads with it (a pool's threads outlive the run).
-    rayon::broadcast(|_| drop(SOLVER.take()));
-    drop(SOLVER.take());
-    let mut ran = ran?.0;
+    let question = ValueCubes {
+        spec,
+        opts: opts.clone(),
+        start: Some(start),
+    };
+    let mut ran = answer_cubes(question, dir, shard, progress)?;
     if let ChunkRun::Whole(r) = &mut ran {
         r.start_seconds = Some(start_seconds);
     }
@@ -495,13 +373,13 @@ pub fn value_in_cubes(
 }
 
 /// Assembles the shard folders of one cube run (`queensat merge`), computing nothing.
-pub fn merge_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<CubesReport> {
-    let spec: CubeSpec = RunKind::Cubes.common_spec(dirs)?;
-    let run = CubeRun::new(spec.clone(), ValueOptions::default(), None);
-    crate::io::new_dir_or_nothing(out, || {
-        let store = RunKind::Cubes.open(out, &spec)?.reading_from(dirs);
-        merge(&run, &store)
-    })
+pub fn merge_value_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<CubesReport> {
+    let question = ValueCubes {
+        spec: RunKind::Cubes.common_spec(dirs)?,
+        opts: ValueOptions::default(),
+        start: None,
+    };
+    merge_cubes(question, dirs, out)
 }
 
 #[cfg(test)]
@@ -627,7 +505,7 @@ mod tests {
             let r = value_in_cubes(&ask(&b, 2, 100), &opts, s, shard, &Reporter::silent());
             assert!(matches!(r.unwrap(), ChunkRun::ShardFinished));
         }
-        let m = merge_cubes(&shards, &d.path().join("m")).unwrap();
+        let m = merge_value_cubes(&shards, &d.path().join("m")).unwrap();
         assert_eq!(m.value, crate::engine::value(&b, &opts).unwrap().value);
         // A cube that claims a queen more than its placement holds is refused, its seal made
         // anew for the edit.
@@ -647,7 +525,7 @@ mod tests {
         let name = chunk.file_stem().unwrap().to_string_lossy().into_owned();
         let binding = format!("chunk {name} of the value in cubes {}", spec_text.trim());
         std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
-        let e = merge_cubes(&shards, &d.path().join("m2")).unwrap_err();
+        let e = merge_value_cubes(&shards, &d.path().join("m2")).unwrap_err();
         assert!(format!("{e:#}").contains("queens"), "{e:#}");
     }
 }

@@ -20,7 +20,7 @@ use crate::engine::search::{Answer, Finder, Refutation};
 use crate::engine::session::{BoardSession, Hold, Interrupted};
 use crate::run::deadline::Deadline;
 use crate::run::progress::Reporter;
-use crate::solve::Backend;
+use crate::solve::{AnySolver, Backend, Solve as _};
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,13 @@ impl Cube {
     /// The cube as clauses over `model`'s queen variables (a cell that is not free holds no
     /// queen already: it has no literal, and drops out).
     pub fn clauses(&self, model: &BaseModel) -> Vec<Clause> {
-        let lit = |p: &Coord| model.queen_lit(*p);
+        self.clauses_over(|p| model.queen_lit(p))
+    }
+
+    /// The cube as clauses over the queen variables `lit` gives (`None`: no queen can stand
+    /// there).
+    pub fn clauses_over(&self, lit: impl Fn(Coord) -> Option<Lit>) -> Vec<Clause> {
+        let lit = |p: &Coord| lit(*p);
         let empty = (self.empty.iter().filter_map(lit)).map(|l: Lit| Clause::from_iter([!l]));
         let some = self
             .queen_in
@@ -44,6 +50,31 @@ impl Cube {
             .map(|set| set.iter().filter_map(lit).collect());
         empty.chain(some).collect()
     }
+
+    /// Whether `placement` lies in the cube: no queen on its empty cells, one or more in each
+    /// of its sets.
+    pub fn holds(&self, placement: &Placement) -> bool {
+        let queens = placement.queens();
+        !self.empty.iter().any(|p| queens.contains(p))
+            && (self.queen_in.iter()).all(|set| queens.iter().any(|q| set.contains(q)))
+    }
+}
+
+/// A cube's `clauses` in `solver` under the activation literal `on`: its unit clauses as
+/// assumptions (returned, `on` first), the others added with `¬on`, so that the unit `¬on`
+/// added after the cube's calls takes them out again.
+pub fn assume_cube(solver: &mut AnySolver, on: Lit, clauses: Vec<Clause>) -> anyhow::Result<Vec<Lit>> {
+    let mut assumps = vec![on];
+    for mut clause in clauses {
+        match clause.len() {
+            1 => assumps.push(clause[0]),
+            _ => {
+                clause.add(!on);
+                solver.add_clause(clause)?;
+            }
+        }
+    }
+    Ok(assumps)
 }
 
 /// The whole board's start, found once for all its cubes.
@@ -129,17 +160,8 @@ impl CubeSolver {
             return Ok(Answer::Refuted(r));
         }
         let on = self.session.model.vars.named(VarRole::Aux("cube")).pos_lit();
-        let mut assumps = vec![on];
-        for clause in cube.clauses(&self.session.model) {
-            match clause.len() {
-                1 => assumps.push(clause[0]),
-                _ => {
-                    let mut clause = clause;
-                    clause.add(!on);
-                    self.session.add_clause(clause)?;
-                }
-            }
-        }
+        let clauses = cube.clauses(&self.session.model);
+        let assumps = assume_cube(&mut self.session.solver, on, clauses)?;
         let found = self.session.solve_with(&assumps)?;
         // The cube's clauses leave the solver; what it learnt stays.
         self.session.add_clause(Clause::from_iter([!on]))?;

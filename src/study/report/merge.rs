@@ -1,16 +1,18 @@
 //! `queensat merge`: the shard directories of one chunked run, of whatever kind their spec
 //! files say, assembled into the output of an unsharded run.
 
+use super::army_cubes::army_cubes_text;
 use super::nk::nk_line;
 use super::publish_puzzles::{Published, merge_and_publish};
 use super::puzzles::published_text;
 use super::sweep::{SweepAnswer, sweep_text};
 use super::value_cubes::cubes_text;
 use crate::run::{Reporter, command_line};
+use crate::study::army_cubes::{ArmyCubesReport, merge_army_cubes};
 use crate::study::chunked_run::RunKind;
 use crate::study::nk::{NkReport, merge_nk};
 use crate::study::sweep::{RunRecord, SweepSpec, WallsSummary, merge};
-use crate::study::value_cubes::{CubesReport, merge_cubes};
+use crate::study::value_cubes::{CubesReport, merge_value_cubes};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -21,6 +23,7 @@ pub enum Merged {
     Puzzles(Box<Published>),
     Nk(NkReport),
     Cubes(CubesReport),
+    ArmyCubes(ArmyCubesReport),
 }
 
 /// Merges `dirs` (the shards of one run) into `out`, written whole or not at all.
@@ -29,7 +32,8 @@ pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Re
     Ok(match RunKind::of_dirs(dirs)? {
         RunKind::Puzzles => Merged::Puzzles(Box::new(merge_and_publish(dirs, out, progress)?)),
         RunKind::Nk => Merged::Nk(merge_nk(dirs, out)?),
-        RunKind::Cubes => Merged::Cubes(merge_cubes(dirs, out)?),
+        RunKind::Cubes => Merged::Cubes(merge_value_cubes(dirs, out)?),
+        RunKind::ArmyCubes => Merged::ArmyCubes(merge_army_cubes(dirs, out)?),
         RunKind::Sweep => {
             let (spec, sums, record) = merge(dirs, out, &command_line())?;
             Merged::Sweep(spec, sums, record)
@@ -46,6 +50,7 @@ enum MergedFields<'a> {
     Puzzles(&'a crate::study::puzzles::PuzzleReport),
     Nk(&'a NkReport),
     Cubes(&'a CubesReport),
+    ArmyCubes(&'a ArmyCubesReport),
 }
 
 /// A merged sweep's fields: its spec and its answer.
@@ -81,6 +86,7 @@ pub fn merge_json<'a>(merged: &'a Merged, shards: &'a [PathBuf], output: &'a Pat
         Merged::Puzzles(p) => ("puzzles", MergedFields::Puzzles(&p.report)),
         Merged::Nk(r) => ("nk", MergedFields::Nk(r)),
         Merged::Cubes(r) => ("value", MergedFields::Cubes(r)),
+        Merged::ArmyCubes(r) => ("armies", MergedFields::ArmyCubes(r)),
     };
     MergeJson {
         kind,
@@ -97,5 +103,6 @@ pub fn merge_text(merged: &Merged) -> String {
         Merged::Puzzles(p) => published_text(p),
         Merged::Nk(r) => format!("{}\n", nk_line(r)),
         Merged::Cubes(r) => cubes_text(r),
+        Merged::ArmyCubes(r) => army_cubes_text(r),
     }
 }

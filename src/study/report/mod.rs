@@ -2,6 +2,7 @@
 //! texts, so that every command only parses, calls and prints.
 
 mod armies;
+mod army_cubes;
 mod cover;
 mod encode;
 mod envelope;
@@ -21,6 +22,7 @@ mod value_cubes;
 mod verify;
 
 pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
+pub use army_cubes::army_cubes_text;
 pub use cover::{cover_output, cover_sizes};
 pub use encode::encode_json;
 pub use envelope::command_json;

@@ -1,0 +1,715 @@
+//! The largest peaceable armies of one board split into cubes, for many workers:
+//! cube-and-conquer on the colours of chosen rows.
+//!
+//! No queen shares a segment with a queen of the other colour, so each segment of a split row
+//! holds no queen, or queens of one colour only. Each such segment is cut into ranges of at
+//! most `width` free cells; a cube chooses, for each segment, no queen, or a colour and the
+//! non-empty set of ranges that hold queens of that colour (the others hold none of it).
+//! Every legal position lies in exactly one cube ([`check_cover`] counts them without trusting
+//! the plan).
+//!
+//! Each cube is asked of the whole board's formula, lex-leader symmetry breaking included
+//! where the run breaks symmetries: every position has an image that the constraints keep,
+//! and that image lies in some cube, so the largest armies over the cubes are the board's.
+//! The whole board's start is found once ([`army_start`]: a climb whose calls are cut at a
+//! count of conflicts, the same in every run). A worker keeps one solver across its cubes; in
+//! each cube it asks for one army more than the start's, and climbs while the answer is yes: a
+//! cube ends with the count it refutes and, where it holds more than the start, its largest
+//! armies. The board's `m` is the largest of the start and the cubes', proved when every cube
+//! refutes at most `m + 1`.
+//!
+//! The cubes are the items of the one chunked run ([`crate::study::chunked_run`]): a run
+//! resumes, `--shard I/N` answers the cubes `g` with `g mod N = I - 1`, and `queensat merge`
+//! assembles the shards.
+
+use super::armies::{ArmyOptions, ArmySession, open_session, refute_armies, trim};
+use crate::board::{Armies, Board, Coord};
+use crate::check::check_armies;
+use crate::encode::{ArmyEncoding, ArmyModel, VarRole};
+use crate::engine::search::Answer;
+use crate::engine::{Cube, assume_cube};
+use crate::run::deadline::Deadline;
+use crate::run::interrupt::{Interrupted, stop_requested};
+use crate::run::{Reporter, Shard};
+use crate::solve::{Backend, Solve as _};
+use crate::study::chunk_store::ChunkRun;
+use crate::study::chunked_run::{RunKind, Tally};
+use crate::study::cube_rows::{makespan, narrowest_width, row_segments, split_rows};
+use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
+use anyhow::ensure;
+use rustsat::types::Clause;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// What an armies cube run answers (kept in its folder: a resumed run or a shard must ask the
+/// same).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmyCubeSpec {
+    pub board: Board,
+    /// The rows whose segments' colours make the cubes.
+    pub rows: Vec<usize>,
+    /// The most free cells of a range: each segment of the split rows is cut, in order, into
+    /// runs of `width` free cells (the last shorter).
+    pub width: usize,
+    pub encoding: ArmyEncoding,
+    pub symmetry_breaking: bool,
+    /// The start's position on the whole board: every cube refutes one army more, or holds
+    /// more and finds its largest.
+    pub start: Armies,
+    /// Whether each cube's refutation is certified by a checked proof.
+    pub certify: bool,
+}
+
+/// A part of the positions: the white queens as `white` allows, the black ones as `black`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmyCube {
+    pub white: Cube,
+    pub black: Cube,
+}
+
+impl ArmyCube {
+    /// Whether `armies` lie in the cube.
+    pub fn holds(&self, armies: &Armies) -> bool {
+        self.white.holds(&armies.white) && self.black.holds(&armies.black)
+    }
+
+    /// The cube as clauses over `model`'s queen variables.
+    fn clauses(&self, model: &ArmyModel) -> Vec<Clause> {
+        let white = self.white.clauses_over(|p| model.queen_lit(true, p));
+        let black = self.black.clauses_over(|p| model.queen_lit(false, p));
+        white.into_iter().chain(black).collect()
+    }
+
+    /// One colour's side: `white` or black.
+    fn side(&mut self, white: bool) -> &mut Cube {
+        if white { &mut self.white } else { &mut self.black }
+    }
+}
+
+/// How many choices a segment cut into `ranges` ranges gives: no queen, or one colour's queens
+/// in a non-empty set of the ranges.
+fn segment_choices(ranges: usize) -> Option<usize> {
+    let sets = 1usize.checked_shl(u32::try_from(ranges).ok()?)?;
+    (sets - 1).checked_mul(2)?.checked_add(1)
+}
+
+impl ArmyCubeSpec {
+    /// The spec that splits `board` on `split` rows into at most `cubes` cubes where the rows
+    /// allow (the narrowest ranges that do; whole segments when even those make more).
+    pub fn new(
+        board: &Board,
+        split: usize,
+        cubes: usize,
+        opts: &ArmyOptions,
+        start: Armies,
+        certify: bool,
+    ) -> anyhow::Result<ArmyCubeSpec> {
+        ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
+        let rows = split_rows(board, split)?;
+        let width = narrowest_width(&row_segments(board, &rows), cubes, segment_choices);
+        Ok(ArmyCubeSpec {
+            board: board.clone(),
+            rows,
+            width,
+            encoding: opts.encoding,
+            symmetry_breaking: opts.symmetry_breaking,
+            start,
+            certify,
+        })
+    }
+
+    fn segments(&self) -> Vec<Vec<Coord>> {
+        row_segments(&self.board, &self.rows)
+    }
+
+    /// Every cube, in order: for each segment no queen, then white in each non-empty set of
+    /// ranges, then black likewise.
+    fn cubes(&self) -> Vec<ArmyCube> {
+        self.segments()
+            .iter()
+            .fold(vec![ArmyCube::default()], |cubes, seg| {
+                let ranges: Vec<&[Coord]> = seg.chunks(self.width).collect();
+                let mut out = Vec::new();
+                for c in &cubes {
+                    let mut none = c.clone();
+                    none.white.empty.extend(seg);
+                    none.black.empty.extend(seg);
+                    out.push(none);
+                    for white in [true, false] {
+                        for set in 1..1usize << ranges.len() {
+                            let mut with = c.clone();
+                            let side = with.side(white);
+                            for (i, range) in ranges.iter().enumerate() {
+                                match set >> i & 1 {
+                                    1 => side.queen_in.push(range.to_vec()),
+                                    _ => side.empty.extend(*range),
+                                }
+                            }
+                            out.push(with);
+                        }
+                    }
+                }
+                out
+            })
+    }
+}
+
+/// What a cube chooses on one segment: no queen, or a colour (true: white) and its sets of
+/// cells there, sorted.
+type SegmentChoice = Option<(bool, Vec<Vec<Coord>>)>;
+
+/// The choice `cube` makes on `seg` (its free cells, sorted), or why it makes none.
+fn choice_on(cube: &ArmyCube, seg: &[Coord]) -> Result<SegmentChoice, String> {
+    let on = |c: &Cube| -> (Vec<Coord>, Vec<Vec<Coord>>) {
+        let mut empty: Vec<Coord> = c.empty.iter().copied().filter(|p| seg.contains(p)).collect();
+        empty.sort_unstable();
+        let mut sets: Vec<Vec<Coord>> = (c.queen_in.iter())
+            .filter(|s| s.iter().any(|p| seg.contains(p)))
+            .map(|s| {
+                let mut s = s.clone();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        sets.sort_unstable();
+        (empty, sets)
+    };
+    let (white, black) = (on(&cube.white), on(&cube.black));
+    if white.1.is_empty() && black.1.is_empty() && white.0 == seg && black.0 == seg {
+        return Ok(None);
+    }
+    let (colour, (empty, sets), other) = match (white.1.is_empty(), black.1.is_empty()) {
+        (false, true) => (true, white, black),
+        (true, false) => (false, black, white),
+        _ => return Err("leaves a segment neither empty nor to one colour".into()),
+    };
+    if !other.0.is_empty() {
+        return Err("speaks of both colours on a segment with queens".into());
+    }
+    let mut cells: Vec<Coord> = empty.iter().chain(sets.iter().flatten()).copied().collect();
+    cells.sort_unstable();
+    if cells != seg {
+        return Err("does not split a segment into its empty cells and its sets".into());
+    }
+    Ok(Some((colour, sets)))
+}
+
+/// Checks that `cubes` cover every choice of the split rows' colours, each once: each cube
+/// makes a choice on every segment of those rows (no queen on any of its cells; or one colour's
+/// queens in each of some sets of its cells and in none of the rest, the other colour left to
+/// the model) and says nothing elsewhere; the sets each segment is given are disjoint and
+/// cover its free cells; no two cubes choose alike; and there are as many cubes as choices (the
+/// product over the segments of 1 + 2 (2^ranges − 1)), so by counting they are all of them.
+pub fn check_cover(spec: &ArmyCubeSpec, cubes: &[&ArmyCube]) -> Result<(), String> {
+    let segments: Vec<Vec<Coord>> = (spec.segments().into_iter())
+        .map(|mut s| {
+            s.sort_unstable();
+            s
+        })
+        .collect();
+    let in_rows: HashSet<Coord> = segments.iter().flatten().copied().collect();
+    let mut ranges: Vec<HashSet<Vec<Coord>>> = vec![HashSet::new(); segments.len()];
+    let mut seen = HashSet::new();
+    for (g, cube) in cubes.iter().enumerate() {
+        let named = [&cube.white, &cube.black]
+            .into_iter()
+            .flat_map(|c| c.empty.iter().chain(c.queen_in.iter().flatten()));
+        if let Some(p) = named.clone().find(|p| !in_rows.contains(p)) {
+            return Err(format!(
+                "cube {g} speaks of {},{}, not a free cell of the split rows",
+                p.0, p.1
+            ));
+        }
+        let mut choice = Vec::with_capacity(segments.len());
+        let mut used = 0;
+        for (s, seg) in segments.iter().enumerate() {
+            let c = choice_on(cube, seg).map_err(|why| format!("cube {g} {why}"))?;
+            if let Some((_, sets)) = &c {
+                used += sets.len();
+                ranges[s].extend(sets.iter().cloned());
+            }
+            choice.push(c);
+        }
+        if used != cube.white.queen_in.len() + cube.black.queen_in.len() {
+            return Err(format!("cube {g} has a set of cells across segments"));
+        }
+        if !seen.insert(choice) {
+            return Err(format!("cube {g} is another cube again"));
+        }
+    }
+    for (s, seg) in segments.iter().enumerate() {
+        let cells: usize = ranges[s].iter().map(Vec::len).sum();
+        let union: HashSet<&Coord> = ranges[s].iter().flatten().collect();
+        if cells != seg.len() || union.len() != seg.len() {
+            return Err(format!(
+                "the sets of the segment at {},{} do not split its free cells",
+                seg[0].0, seg[0].1
+            ));
+        }
+    }
+    let choices = (ranges.iter())
+        .try_fold(1usize, |n, r| n.checked_mul(segment_choices(r.len())?))
+        .ok_or("too many cubes to count")?;
+    if cubes.len() != choices {
+        return Err(format!(
+            "{} cubes where the split rows allow {choices} choices",
+            cubes.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Conflicts each call of the start's climb may take: it stops at the first call that does
+/// not answer yes within them. (9×9, CaDiCaL: the climb finds 12 = m in 0.3 s of CPU.)
+const START_CONFLICTS: u32 = 20_000;
+
+/// The whole board's start: armies as large as a climb finds whose every call is cut at
+/// [`START_CONFLICTS`] (checked), by the first built-in solver that counts conflicts, so that
+/// every run and every shard finds the same; none without such a solver.
+pub fn army_start(board: &Board, opts: &ArmyOptions) -> anyhow::Result<Armies> {
+    let Some(backend) = Backend::available().into_iter().find(Backend::limits_conflicts) else {
+        return Ok(Armies::default());
+    };
+    let (mut session, _) = open_session(
+        board,
+        &ArmyOptions {
+            backend,
+            ..opts.clone()
+        },
+    );
+    session.solver.set_stop(Deadline::thread(None).stop_test());
+    let mut best = Armies::default();
+    while let Some(assumps) = session.model.at_least(best.size() + 1, &mut session.solver) {
+        session.solver.limit_conflicts(START_CONFLICTS)?;
+        match session.solve_with(&assumps) {
+            Ok(Some(a)) => best = a,
+            Ok(None) => break,
+            Err(e) if e.is::<Interrupted>() && !stop_requested() => break,
+            Err(e) => return Err(e),
+        }
+    }
+    // A start cut short by a stop signal is not the one a rerun would find.
+    ensure!(!stop_requested(), Interrupted);
+    Ok(best)
+}
+
+/// One worker's solver for the cubes of one board: the board's armies model (with its
+/// symmetry breaking), each cube asked under an assumption of its own.
+pub struct ArmyCubeSolver {
+    session: ArmySession,
+    backend: Backend,
+}
+
+impl ArmyCubeSolver {
+    fn new(board: &Board, opts: &ArmyOptions) -> ArmyCubeSolver {
+        let (mut session, _) = open_session(board, opts);
+        session.solver.set_stop(Deadline::thread(None).stop_test());
+        ArmyCubeSolver {
+            session,
+            backend: opts.backend.clone(),
+        }
+    }
+
+    /// `cube`'s largest armies beyond `start`, and the count refuted; whether a solver's
+    /// UNSAT refuted it.
+    fn answer(&mut self, cube: &ArmyCube, start: usize) -> anyhow::Result<(ArmyCubeAnswer, bool)> {
+        let on = self.session.model.vars.named(VarRole::Aux("cube")).pos_lit();
+        let clauses = cube.clauses(&self.session.model);
+        let extra = assume_cube(&mut self.session.solver, on, clauses)?;
+        let mut k = start + 1;
+        let mut most = None;
+        let mut calls = 0;
+        let answer = loop {
+            let reply = self.session.ask(k, &extra, || false)?;
+            calls += 1;
+            match reply.found {
+                Some(a) => {
+                    k = a.size() + 1;
+                    most = Some(a);
+                }
+                None => break reply.answer,
+            }
+        };
+        // The cube's clauses leave the solver; what it learnt stays.
+        self.session.solver.add_clause(Clause::from_iter([!on]))?;
+        // A stop signal ends the climb unproved: the cube is not written.
+        ensure!(!answer.is_stopped(), Interrupted);
+        let proof = match answer {
+            Answer::Refuted(_) => format!("{k} queens per army exceed the free squares"),
+            _ => format!("UNSAT for two armies of {k} in the cube ({calls} solver calls)"),
+        };
+        let a = ArmyCubeAnswer {
+            most: most.as_ref().map(|_| k - 1),
+            position: most.unwrap_or_default(),
+            refuted: k,
+            proof,
+            certified: crate::engine::certified(&self.backend, answer.is_solver_unsat(), false),
+            rejected: false,
+        };
+        Ok((a, answer.is_solver_unsat()))
+    }
+}
+
+/// One cube's answer, as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ArmyCubeAnswer {
+    /// The largest armies in the cube, where more than the start's: `refuted - 1`.
+    pub most: Option<usize>,
+    /// A position of `most` per army in the cube (checked on the whole board); empty for
+    /// `None`.
+    pub position: Armies,
+    /// Two armies of this many are refuted in the cube.
+    pub refuted: usize,
+    /// The refuting call, in words.
+    pub proof: String,
+    /// Whether the refutation rests on a solver queensat runs or a checked proof.
+    pub certified: bool,
+    /// Whether the checker rejected the certificate's proof (`--certify`).
+    pub rejected: bool,
+}
+
+/// The largest armies of a board as a question split into cubes.
+struct ArmyCubes {
+    spec: ArmyCubeSpec,
+    opts: ArmyOptions,
+}
+
+impl CubeQuestion for ArmyCubes {
+    type Spec = ArmyCubeSpec;
+    type Cube = ArmyCube;
+    type Answer = ArmyCubeAnswer;
+    type Solver = ArmyCubeSolver;
+    type Report = ArmyCubesReport;
+    const KIND: RunKind = RunKind::ArmyCubes;
+    const WHAT: &'static str = "armies";
+
+    fn spec(&self) -> &ArmyCubeSpec {
+        &self.spec
+    }
+
+    fn cubes(&self) -> Vec<ArmyCube> {
+        self.spec.cubes()
+    }
+
+    fn solver(&self) -> anyhow::Result<ArmyCubeSolver> {
+        Ok(ArmyCubeSolver::new(&self.spec.board, &self.opts))
+    }
+
+    /// With `certify`, a solver's UNSAT is certified by a checked proof: a CNF of its own (the
+    /// whole board's question with the cube's clauses, [`refute_armies`]), no files kept.
+    fn answer(&self, solver: &mut ArmyCubeSolver, cube: &ArmyCube) -> anyhow::Result<ArmyCubeAnswer> {
+        let (mut a, by_solver) = solver.answer(cube, self.spec.start.size())?;
+        if self.spec.certify && by_solver {
+            let clauses = |m: &ArmyModel| cube.clauses(m);
+            if let Some(c) = refute_armies(&self.spec.board, &self.opts, a.refuted, clauses, None)? {
+                a.certified |= c.certified;
+                a.rejected = !c.certified;
+            }
+        }
+        Ok(a)
+    }
+
+    /// The cube refutes one more than the start's armies, or holds more: its armies are then
+    /// of the size stated, one below the count refuted, lie in the cube and are legal on the
+    /// whole board (the independent checker).
+    fn check(&self, cube: &ArmyCube, c: &ArmyCubeAnswer) -> Result<(), String> {
+        let empty = c.position.white.is_empty() && c.position.black.is_empty();
+        let start = self.spec.start.size();
+        match c.most {
+            None if empty && c.refuted == start + 1 => Ok(()),
+            None if empty => Err(format!("it refutes {}, not the start's {start} + 1", c.refuted)),
+            None => Err("it holds a position but no count".into()),
+            Some(m) if m <= start => Err(format!("most {m}, not more than the start's {start}")),
+            Some(m) if m != c.position.size() || m + 1 != c.refuted => Err(format!(
+                "most {m} with armies of {} and {} refuted",
+                c.position.size(),
+                c.refuted
+            )),
+            Some(_) if !cube.holds(&c.position) => Err("its position lies outside its cube".into()),
+            Some(_) => check_armies(&self.spec.board, &c.position).map_err(|v| format!("its position: {v}")),
+        }
+    }
+
+    fn check_cover(&self, cubes: &[&ArmyCube]) -> Result<(), String> {
+        check_cover(&self.spec, cubes)
+    }
+
+    fn report(
+        &self,
+        all: &[CubeChunk<ArmyCube, ArmyCubeAnswer>],
+        tally: &Tally,
+    ) -> anyhow::Result<ArmyCubesReport> {
+        // The start's position is read back from the spec like any chunk's.
+        let start = &self.spec.start;
+        check_armies(&self.spec.board, start).map_err(|v| anyhow::anyhow!("the start's position: {v}"))?;
+        let best = (all.iter())
+            .filter(|c| c.answer.most.is_some())
+            .max_by_key(|c| (c.answer.most, std::cmp::Reverse(c.chunk)));
+        let position = best.map_or(start, |c| &c.answer.position);
+        let m = position.size();
+        if let Some(c) = all.iter().find(|c| c.answer.refuted > m + 1) {
+            anyhow::bail!(
+                "cube {} refutes only armies of {}, and no cube holds more than {m}: m is not proved",
+                c.chunk,
+                c.answer.refuted
+            );
+        }
+        let example = trim(position, m);
+        check_armies(&self.spec.board, &example).map_err(|v| anyhow::anyhow!("the armies of {m}: {v}"))?;
+        Ok(ArmyCubesReport {
+            board: self.spec.board.clone(),
+            rows: self.spec.rows.clone(),
+            width: self.spec.width,
+            cubes: all.len(),
+            encoding: self.spec.encoding,
+            symmetry_breaking: self.spec.symmetry_breaking,
+            certify: self.spec.certify,
+            start: start.size(),
+            beyond_start: all.iter().filter(|c| c.answer.most.is_some()).count(),
+            m,
+            proved: true,
+            example,
+            certified: all.iter().all(|c| c.answer.certified && !c.answer.rejected),
+            rejected: all.iter().filter(|c| c.answer.rejected).count(),
+            cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
+            chunks_resumed: tally.resumed,
+        })
+    }
+}
+
+/// A board's largest armies from its cubes.
+#[derive(Clone, Debug, Serialize)]
+pub struct ArmyCubesReport {
+    pub board: Board,
+    pub rows: Vec<usize>,
+    /// The most free cells of a range of a split row's segment.
+    pub width: usize,
+    pub cubes: usize,
+    pub encoding: ArmyEncoding,
+    pub symmetry_breaking: bool,
+    /// Whether each cube's refutation was certified by a checked proof (`--certify`).
+    pub certify: bool,
+    /// Armies of the start's position.
+    pub start: usize,
+    /// Cubes that hold more than the start.
+    pub beyond_start: usize,
+    /// The largest of the start's armies and the cubes'.
+    pub m: usize,
+    /// True: every cube refutes at most `m + 1` (a report is only made of every cube).
+    pub proved: bool,
+    /// Two armies of `m` (the first cube's of that size, in plan order, or the start's, trimmed
+    /// to `m`).
+    pub example: Armies,
+    /// Every cube's refutation shown by a solver queensat runs or a checked proof.
+    pub certified: bool,
+    /// Cubes whose certificate's proof the checker rejected.
+    pub rejected: usize,
+    /// Each cube's CPU seconds, in plan order.
+    pub cube_seconds: Vec<f64>,
+    pub chunks_resumed: usize,
+}
+
+impl ArmyCubesReport {
+    /// The time the cubes would take on `workers` workers ([`makespan`]).
+    pub fn makespan(&self, workers: usize) -> f64 {
+        makespan(&self.cube_seconds, workers)
+    }
+}
+
+/// What an armies cube run splits: `board` on `split_rows` rows into about `cubes` cubes.
+#[derive(Clone, Debug)]
+pub struct ArmyCubeAsk {
+    pub board: Board,
+    pub split_rows: usize,
+    pub cubes: usize,
+    pub certify: bool,
+}
+
+/// Answers (or resumes) the cubes of `ask` into `dir`, this shard's share of them; the whole
+/// report when this run holds every cube.
+pub fn armies_in_cubes(
+    ask: &ArmyCubeAsk,
+    opts: &ArmyOptions,
+    dir: &Path,
+    shard: Shard,
+    progress: &Reporter,
+) -> anyhow::Result<ChunkRun<ArmyCubesReport>> {
+    let start = army_start(&ask.board, opts)?;
+    let spec = ArmyCubeSpec::new(&ask.board, ask.split_rows, ask.cubes, opts, start, ask.certify)?;
+    let question = ArmyCubes {
+        spec,
+        opts: opts.clone(),
+    };
+    answer_cubes(question, dir, shard, progress)
+}
+
+/// Assembles the shard folders of one armies cube run (`queensat merge`), computing nothing.
+pub fn merge_army_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<ArmyCubesReport> {
+    let question = ArmyCubes {
+        spec: RunKind::ArmyCubes.common_spec(dirs)?,
+        opts: ArmyOptions::default(),
+    };
+    merge_cubes(question, dirs, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::largest_armies;
+
+    fn board(n: usize, walls: &str) -> Board {
+        Board::with_walls(n, n, &crate::board::parse_cell_list(walls).unwrap()).unwrap()
+    }
+
+    fn opts(symmetry_breaking: bool) -> ArmyOptions {
+        ArmyOptions {
+            symmetry_breaking,
+            ..Default::default()
+        }
+    }
+
+    fn ask(b: &Board, split_rows: usize, cubes: usize) -> ArmyCubeAsk {
+        ArmyCubeAsk {
+            board: b.clone(),
+            split_rows,
+            cubes,
+            certify: false,
+        }
+    }
+
+    #[test]
+    fn the_cubes_cover_every_choice_and_a_missing_or_doubled_cube_is_seen() {
+        let b = board(6, "3,2");
+        // Row 3: segments of 2 and 3 free cells, cells each: (1 + 2·3)(1 + 2·7) choices.
+        let spec = ArmyCubeSpec::new(&b, 1, 1000, &opts(true), Armies::default(), false).unwrap();
+        assert_eq!((spec.rows.clone(), spec.width), (vec![3], 1));
+        let cubes = spec.cubes();
+        assert_eq!(cubes.len(), 7 * 15);
+        let all: Vec<&ArmyCube> = cubes.iter().collect();
+        assert_eq!(check_cover(&spec, &all), Ok(()));
+        assert!(check_cover(&spec, &all[1..]).unwrap_err().contains("104 cubes"));
+        let mut twice = all.clone();
+        twice[0] = all[1];
+        assert!(check_cover(&spec, &twice).unwrap_err().contains("again"));
+        // A cube that names a cell off the split rows, or leaves a cell of a segment unsaid.
+        let mut off = cubes[0].clone();
+        off.white.empty.push((0, 0));
+        twice[0] = &off;
+        assert!(
+            check_cover(&spec, &twice)
+                .unwrap_err()
+                .contains("not a free cell")
+        );
+        let mut short = cubes[1].clone();
+        short.white.empty.pop();
+        twice[0] = all[0];
+        twice[1] = &short;
+        assert!(check_cover(&spec, &twice).is_err());
+        // Ranges on rows 3 and 2: at most 63 cubes gives ranges of 3 cells (row 2's segment
+        // in two), at most 62 whole segments.
+        let ranged = ArmyCubeSpec::new(&b, 2, 63, &opts(true), Armies::default(), false).unwrap();
+        assert_eq!((ranged.width, ranged.cubes().len()), (3, 3 * 3 * 7));
+        let whole = ArmyCubeSpec::new(&b, 2, 62, &opts(true), Armies::default(), false).unwrap();
+        assert_eq!((whole.width, whole.cubes().len()), (6, 3 * 3 * 3));
+        let cubes = ranged.cubes();
+        assert_eq!(check_cover(&ranged, &cubes.iter().collect::<Vec<_>>()), Ok(()));
+    }
+
+    #[test]
+    fn the_armies_from_cubes_are_the_boards() {
+        for (n, walls, split, cubes, sym) in [
+            (5, "", 1, 100, true),
+            (6, "", 1, 8, true),
+            (6, "", 2, 64, false),
+            (6, "2,2 3,4", 1, 100, true),
+            (7, "3,3", 2, 30, true),
+        ] {
+            let b = board(n, walls);
+            let want = largest_armies(&b, &opts(true)).unwrap().m;
+            let dir = tempfile::tempdir().unwrap();
+            let r = armies_in_cubes(
+                &ask(&b, split, cubes),
+                &opts(sym),
+                dir.path(),
+                Shard::ALL,
+                &Reporter::silent(),
+            )
+            .unwrap()
+            .whole()
+            .unwrap();
+            assert_eq!((r.m, r.certified), (want, true), "{n} {walls:?}");
+            assert!(r.cubes <= cubes, "{n} {walls:?}: {} cubes", r.cubes);
+            assert_eq!(r.example.size(), want);
+            assert_eq!(check_armies(&b, &r.example), Ok(()));
+        }
+    }
+
+    #[test]
+    fn cubes_beyond_a_start_that_fell_short_climb_to_their_largest() {
+        for (n, walls, start) in [(6, "", 0), (7, "3,3", 4)] {
+            let b = board(n, walls);
+            let want = largest_armies(&b, &opts(true)).unwrap().m;
+            let mut spec = ArmyCubeSpec::new(&b, 1, 16, &opts(true), Armies::default(), false).unwrap();
+            spec.start = trim(&largest_armies(&b, &opts(true)).unwrap().example, start);
+            let dir = tempfile::tempdir().unwrap();
+            let question = ArmyCubes {
+                spec,
+                opts: opts(true),
+            };
+            let r = answer_cubes(question, dir.path(), Shard::ALL, &Reporter::silent())
+                .unwrap()
+                .whole()
+                .unwrap();
+            assert_eq!((r.m, r.start), (want, start), "{n} {walls:?}");
+            assert!(r.beyond_start > 0);
+            assert_eq!(check_armies(&b, &r.example), Ok(()));
+        }
+    }
+
+    #[test]
+    fn certified_cubes_carry_checked_proofs() {
+        let b = board(6, "2,2");
+        let opts = ArmyOptions {
+            backend: Backend::for_time_limit(),
+            ..opts(true)
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut ask = ask(&b, 1, 8);
+        ask.certify = true;
+        let r = armies_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
+            .unwrap()
+            .whole()
+            .unwrap();
+        assert_eq!((r.m, r.certified, r.rejected, r.certify), (7, true, 0, true));
+    }
+
+    #[test]
+    fn shards_merge_to_the_whole_and_an_edited_cube_is_refused() {
+        let b = board(6, "");
+        let d = tempfile::tempdir().unwrap();
+        let shards: Vec<PathBuf> = (1..=2).map(|i| d.path().join(format!("s{i}"))).collect();
+        for (i, s) in shards.iter().enumerate() {
+            let shard = Shard {
+                index: i + 1,
+                count: 2,
+            };
+            let r = armies_in_cubes(&ask(&b, 1, 20), &opts(true), s, shard, &Reporter::silent());
+            assert!(matches!(r.unwrap(), ChunkRun::ShardFinished));
+        }
+        let m = merge_army_cubes(&shards, &d.path().join("m")).unwrap();
+        assert_eq!(m.m, 5);
+        // A cube that refutes other armies than the start's and one is refused, its seal made
+        // anew for the edit.
+        let chunk = shards[0].join("chunks").join("0w-000000.json");
+        let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&chunk).unwrap()).unwrap();
+        doc["refuted"] = (doc["refuted"].as_u64().unwrap() + 1).into();
+        doc.as_object_mut().unwrap().remove("seal");
+        let spec_text = std::fs::read_to_string(shards[0].join("army-cubes.json")).unwrap();
+        let name = chunk.file_stem().unwrap().to_string_lossy().into_owned();
+        let binding = format!("chunk {name} of the armies in cubes {}", spec_text.trim());
+        std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
+        let e = merge_army_cubes(&shards, &d.path().join("m2")).unwrap_err();
+        assert!(format!("{e:#}").contains("not the start's"), "{e:#}");
+    }
+}

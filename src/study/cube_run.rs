@@ -1,0 +1,176 @@
+//! One question split into cubes, as a chunked run: a chunk per cube, each answered by the
+//! solver its worker keeps across its cubes ([`with_kept`]), read back and checked like user
+//! input, and the whole assembled only when the cubes, counted, cover the question. What
+//! differs between questions (a value, the largest armies) is a [`CubeQuestion`].
+
+use crate::run::{Reporter, Shard, thread_cpu_seconds};
+use crate::study::chunk_store::ChunkRun;
+use crate::study::chunked_run::{
+    ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive, merge,
+};
+use crate::study::kept_solver::{new_run, release, with_kept};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A question split into cubes: its cubes, how one is answered, how an answer read back is
+/// checked, and what the answers make.
+pub trait CubeQuestion: Sync {
+    /// What the run answers (kept in its folder: a resumed run or a shard must ask the same).
+    type Spec: Serialize + DeserializeOwned + PartialEq + Clone;
+    type Cube: Serialize + DeserializeOwned + PartialEq + Clone + Send + Sync;
+    /// A cube's answer, as stored (its fields stand in the chunk between the cube and its CPU
+    /// seconds).
+    type Answer: Serialize + DeserializeOwned + Send;
+    /// A worker's solver, kept across its cubes.
+    type Solver: 'static;
+    type Report;
+    /// The kind of run: its spec file and the name its seals use.
+    const KIND: RunKind;
+    /// What is split, for the progress bar ("value", "armies").
+    const WHAT: &'static str;
+
+    fn spec(&self) -> &Self::Spec;
+    /// Every cube, in plan order.
+    fn cubes(&self) -> Vec<Self::Cube>;
+    /// A new worker's solver (an error in a merge, which computes nothing).
+    fn solver(&self) -> anyhow::Result<Self::Solver>;
+    /// Answers `cube` in `solver`; [`crate::run::interrupt::Interrupted`] when a stop signal
+    /// ended it (the cube is not written).
+    fn answer(&self, solver: &mut Self::Solver, cube: &Self::Cube) -> anyhow::Result<Self::Answer>;
+    /// Checks an answer read back for `cube` (the plan's); the refutation it states is the
+    /// seal's to vouch for.
+    fn check(&self, cube: &Self::Cube, answer: &Self::Answer) -> Result<(), String>;
+    /// Checks that `cubes` cover the question, each choice once, by counting them.
+    fn check_cover(&self, cubes: &[&Self::Cube]) -> Result<(), String>;
+    /// The whole report from every cube's chunk, in plan order, each checked and the cover too.
+    fn report(
+        &self,
+        chunks: &[CubeChunk<Self::Cube, Self::Answer>],
+        tally: &Tally,
+    ) -> anyhow::Result<Self::Report>;
+}
+
+/// One cube's chunk, as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CubeChunk<C, A> {
+    pub chunk: usize,
+    pub cube: C,
+    #[serde(flatten)]
+    pub answer: A,
+    pub cpu_seconds: f64,
+}
+
+/// The cubes of one question and how each is answered.
+struct CubeRun<Q: CubeQuestion> {
+    question: Q,
+    cubes: Vec<Q::Cube>,
+    plan: Vec<ChunkId>,
+    /// Which run this is, for the solver each worker thread keeps.
+    id: u64,
+}
+
+impl<Q: CubeQuestion> CubeRun<Q> {
+    fn new(question: Q) -> CubeRun<Q> {
+        let cubes = question.cubes();
+        let plan = (0..cubes.len())
+            .map(|j| ChunkId {
+                walls: 0,
+                chunk: j,
+                first: j,
+                len: 1,
+            })
+            .collect();
+        CubeRun {
+            question,
+            cubes,
+            plan,
+            id: new_run(),
+        }
+    }
+}
+
+impl<Q: CubeQuestion> ChunkedRun for CubeRun<Q> {
+    type Chunk = CubeChunk<Q::Cube, Q::Answer>;
+    const ITEMS: &'static str = "cubes";
+
+    fn title(&self) -> String {
+        format!("{} in {} cubes", Q::WHAT, self.cubes.len())
+    }
+
+    fn plan(&self) -> &[ChunkId] {
+        &self.plan
+    }
+
+    fn compute(&self, id: &ChunkId, tick: &(dyn Fn(u64) + Sync)) -> anyhow::Result<Self::Chunk> {
+        let cpu = thread_cpu_seconds();
+        let cube = self.cubes[id.chunk].clone();
+        let q = &self.question;
+        let answer = with_kept(self.id, || q.solver(), |s: &mut Q::Solver| q.answer(s, &cube))?;
+        tick(1);
+        Ok(CubeChunk {
+            chunk: id.chunk,
+            cube,
+            answer,
+            cpu_seconds: thread_cpu_seconds() - cpu,
+        })
+    }
+
+    fn header(c: &Self::Chunk) -> ChunkHeader {
+        ChunkHeader {
+            walls: None,
+            chunk: c.chunk,
+            first: c.chunk,
+            len: 1,
+        }
+    }
+
+    fn check(&self, id: &ChunkId, c: &Self::Chunk, _fresh: bool) -> Result<(), String> {
+        let want = &self.cubes[id.chunk];
+        if &c.cube != want {
+            return Err("it holds another cube than the plan's".into());
+        }
+        self.question.check(want, &c.answer)
+    }
+}
+
+impl<Q: CubeQuestion> WholeRun for CubeRun<Q> {
+    type Report = Q::Report;
+
+    fn assemble(&self, chunks: &mut Chunks<Self::Chunk>, tally: &Tally) -> anyhow::Result<Q::Report> {
+        let mut all = Vec::with_capacity(self.plan.len());
+        for c in chunks {
+            all.push(c?.chunk);
+        }
+        let cubes: Vec<&Q::Cube> = all.iter().map(|c| &c.cube).collect();
+        (self.question.check_cover(&cubes))
+            .map_err(|why| anyhow::anyhow!("the cubes do not cover the board: {why}"))?;
+        self.question.report(&all, tally)
+    }
+}
+
+/// Answers (or resumes) the cubes of `question` into `dir`, this shard's share of them; the
+/// whole report when this run holds every cube.
+pub fn answer_cubes<Q: CubeQuestion>(
+    question: Q,
+    dir: &Path,
+    shard: Shard,
+    progress: &Reporter,
+) -> anyhow::Result<ChunkRun<Q::Report>> {
+    let store = Q::KIND.open(dir, question.spec())?;
+    let run = CubeRun::new(question);
+    let ran = drive(&run, &store, shard, progress);
+    // The run's solvers leave the workers' threads with it.
+    release();
+    Ok(ran?.0)
+}
+
+/// Assembles the shard folders `dirs` of `question`'s run into `out`, computing nothing.
+pub fn merge_cubes<Q: CubeQuestion>(question: Q, dirs: &[PathBuf], out: &Path) -> anyhow::Result<Q::Report> {
+    let spec = question.spec().clone();
+    let run = CubeRun::new(question);
+    crate::io::new_dir_or_nothing(out, || {
+        let store = Q::KIND.open(out, &spec)?.reading_from(dirs);
+        merge(&run, &store)
+    })
+}
