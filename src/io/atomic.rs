@@ -13,9 +13,11 @@
 //! The one exception is a DRAT proof, which the solver writes as it goes: it is written under a
 //! hidden name and renamed once the solver is done (`solve::certify`).
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// Writes `bytes` to `path` atomically (same directory temp file, fsync, rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
@@ -168,29 +170,54 @@ pub fn pid_alive(pid: i32) -> bool {
             || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
 }
 
+/// The temporary files whose writer is gone, found by one read of each folder this process
+/// writes into, by the name each was for: a folder is read once, not once per file written into
+/// it (a sweep writes thousands of chunks into one folder, and a read per chunk made its writes
+/// quadratic).
+static STALE: Mutex<Option<HashMap<PathBuf, StaleByName>>> = Mutex::new(None);
+
+/// A folder's stale temporary files, by the name each was for.
+type StaleByName = HashMap<String, Vec<PathBuf>>;
+
 /// Removes temporary files of `name` in `dir` whose writer is gone: `.NAME.PID.XXXXXX.tmp`
-/// (and the older `.NAME.tmp-PID`).
+/// (and the older `.NAME.tmp-PID`), as the folder's first read in this process found them.
 fn remove_stale_temps(dir: &Path, name: &str) {
+    let mut stale = STALE.lock().unwrap_or_else(|e| e.into_inner());
+    let folders = stale.get_or_insert_with(HashMap::new);
+    let by_name = folders
+        .entry(dir.to_path_buf())
+        .or_insert_with(|| stale_temps(dir));
+    for p in by_name.remove(name).unwrap_or_default() {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// The temporary files in `dir` whose writer is gone, by the name each was for.
+fn stale_temps(dir: &Path) -> StaleByName {
+    let mut found = StaleByName::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+        return found;
     };
-    let prefix = format!(".{name}.");
     for e in entries.flatten() {
         let file = e.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else {
+        let Some(rest) = file.strip_prefix('.') else {
             continue;
         };
-        let pid = if let Some(old) = rest.strip_prefix("tmp-") {
-            old.parse::<i32>().ok()
-        } else if let Some(mid) = rest.strip_suffix(".tmp") {
-            mid.split_once('.').and_then(|(p, _)| p.parse::<i32>().ok())
-        } else {
-            None
+        // `NAME.PID.XXXXXX.tmp` (the random part has no dot) or `NAME.tmp-PID`.
+        let parsed = match rest.strip_suffix(".tmp") {
+            Some(mid) => (mid.rsplitn(3, '.').collect::<Vec<_>>().as_slice())
+                .get(1..3)
+                .map(|pn| (pn[1], pn[0])),
+            None => rest.rsplit_once(".tmp-"),
         };
-        if pid.is_some_and(|p| !pid_alive(p)) {
-            let _ = std::fs::remove_file(e.path());
+        let Some((name, pid)) = parsed else {
+            continue;
+        };
+        if pid.parse::<i32>().is_ok_and(|p| !pid_alive(p)) {
+            found.entry(name.to_string()).or_default().push(e.path());
         }
     }
+    found
 }
 
 /// Creates `dir` and its parents; the error names it, and says so when it is a file.
@@ -286,8 +313,13 @@ mod tests {
         for p in [&dead, &old, &live] {
             std::fs::write(p, "x").unwrap();
         }
+        // Another name's, with dots in the name: found by the same read, left to its own write.
+        let other = dir.path().join(".0w-000001.json.2147483646.x1Y2z3.tmp");
+        std::fs::write(&other, "x").unwrap();
         write_atomic(&dir.path().join("out.txt"), b"y").unwrap();
-        assert!(!dead.exists() && !old.exists() && live.exists());
+        assert!(!dead.exists() && !old.exists() && live.exists() && other.exists());
+        write_atomic(&dir.path().join("0w-000001.json"), b"y").unwrap();
+        assert!(!other.exists());
     }
 
     #[test]
