@@ -179,6 +179,7 @@ fn bad_input_is_one_line_and_exit_2() {
         &["armies", "--size", "3..4"],
         &["armies", "--size", "3", "--walls", "7,7"],
         &["armies", "--size", "3..4", "--table", "--shard", "3/2"],
+        &["armies", "--size", "4", "--shard", "1/2"],
     ] {
         let (code, out, err) = queensat(args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");

@@ -100,6 +100,9 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         symmetry_breaking: a.symmetry.breaking(),
         certify: a.certify.target(),
     };
+    if a.shard.is_some() && !a.table && a.cube_dir.is_none() {
+        bail!("--shard splits a --table or a --cube-dir run, not one board's search");
+    }
     if let Some(dir) = &a.cube_dir {
         anyhow::ensure!(
             a.certify.certify_dir.is_none(),
