@@ -104,11 +104,6 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         bail!("--shard splits a --table or a --cube-dir run, not one board's search");
     }
     if let Some(dir) = &a.cube_dir {
-        anyhow::ensure!(
-            a.certify.certify_dir.is_none(),
-            "--certify-dir: a cube run keeps no certificates (each cube's proof is checked in a \
-             temporary folder)"
-        );
         // A cube run is for a hard question: the solver that stops inside a call.
         let opts = ArmyOptions {
             backend: a.solver.solver.clone().unwrap_or_else(Backend::for_time_limit),
@@ -118,7 +113,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
             board: a.board.load()?.board,
             split_rows: a.split_rows,
             cubes: a.cubes,
-            certify: a.certify.certify,
+            certify: a.certify.for_cubes()?,
         };
         let shard = a.shard.unwrap_or(Shard::ALL);
         let progress = a.report.progress.reporter();

@@ -48,6 +48,17 @@ impl CertifyArgs {
     pub fn target(&self) -> Option<Option<PathBuf>> {
         self.certify.then(|| self.certify_dir.clone())
     }
+
+    /// Whether a cube run certifies each cube's refutation; `--certify-dir` is refused, since
+    /// each cube's proof is checked in a temporary folder.
+    pub fn for_cubes(&self) -> anyhow::Result<bool> {
+        anyhow::ensure!(
+            self.certify_dir.is_none(),
+            "--certify-dir: a cube run keeps no certificates (each cube's proof is checked in a \
+             temporary folder)"
+        );
+        Ok(self.certify)
+    }
 }
 
 /// Where a command's output goes: `-o/--output PATH`, `-` or nothing for stdout.

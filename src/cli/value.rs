@@ -81,16 +81,11 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let board = a.board.load()?.board;
     let progress = a.report.progress.reporter();
     if let Some(dir) = &a.output {
-        anyhow::ensure!(
-            a.certify.certify_dir.is_none(),
-            "--certify-dir: a cube run keeps no certificates (each cube's proof is checked in a \
-             temporary folder)"
-        );
         let ask = CubeAsk {
             board,
             split_rows: a.split_rows,
             cubes: a.cubes,
-            certify: a.certify.certify,
+            certify: a.certify.for_cubes()?,
         };
         let shard = a.shard.unwrap_or(Shard::ALL);
         let ran = with_threads(a.threads, || value_in_cubes(&ask, &opts, dir, shard, &progress))?;
