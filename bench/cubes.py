@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """`make bench-cubes`: one hard question answered in one run and split into cubes.
 
-Each question is a value (`queensat value BOARD`, cubes `--output DIR`) or the largest
+Each question is a value (`queensat value BOARD`, cubes `--output DIR`), the largest
 peaceable armies (`queensat armies --size N --solver cadical`, cubes `--cube-dir DIR`, whose
-default solver is CaDiCaL). For each: the one process with one thread, then each cube setting
+default solver is CaDiCaL) or one q's least walls (`queensat least-walls --queens Q --solver
+cadical --slack-cuts true --start-runs 2`, cubes `--cube-dir DIR`). For each: the one process with one thread, then each cube setting
 with `--threads 1` (the CPU the cubes cost) and with `--threads 2` (the wall time on two
 workers of this machine). CPU seconds are the process's (user + system, from the kernel's
 accounting of the child), wall seconds the clock's. Every run must give the same answer, or
@@ -36,11 +37,18 @@ def questions(quick):
     folder, the cube settings) of each question benchmarked."""
     value_cubes = [["--cubes", "16"], ["--cubes", "64"]]
     army_cubes = [["--cubes", "16"], ["--split-rows", "2", "--cubes", "64"]]
+    wall_cubes = [["--cubes", "16"], ["--cubes", "64"]]
+
+    def walls(n, q):
+        return (f"least walls {n}x{n} q={q}",
+                ["least-walls", "--size", str(n), "--queens", str(q), "--solver", "cadical", "--slack-cuts", "true",
+                 "--start-runs", "2"], "least_walls", "--cube-dir", wall_cubes)
     if quick:
         return [
             ("12x12 random medium 18 walls", ["value"] + large("12x12 random medium 18 walls"),
              "value", "--output", value_cubes),
             ("armies 7x7", ["armies", "--size", "7", "--solver", "cadical"], "m", "--cube-dir", army_cubes),
+            walls(8, 13),
         ]
     return [
         ("24x24 SLOW_24X24_WALLS (18 walls)", ["value", "--size", "24", "--walls", SLOW_24X24],
@@ -49,6 +57,7 @@ def questions(quick):
          "value", "--output", value_cubes),
         ("armies 9x9", ["armies", "--size", "9", "--solver", "cadical"], "m", "--cube-dir", army_cubes),
         ("armies 10x10", ["armies", "--size", "10", "--solver", "cadical"], "m", "--cube-dir", army_cubes),
+        walls(11, 22),
     ]
 
 
@@ -101,6 +110,8 @@ def main():
                 continue
             print(f"== {name}: one run", file=sys.stderr)
             one, one_cpu, one_wall = run([a.bin] + question)
+            # A value's report nests its value; least-walls reports one q in a list.
+            one = one["reports"][0] if "reports" in one else one
             answer = one[field][field] if isinstance(one[field], dict) else one[field]
             runs.append({"question": name, "how": "one run", "answer": answer, "cpu": one_cpu, "wall": one_wall})
             for setting in settings:
@@ -128,9 +139,12 @@ def main():
         "",
         "One process against the same question split into cubes (docs/cluster.md, \"Cubes\"):",
         "a value (`queensat value BOARD` against `--output DIR`: the whole board's start once, then",
-        "one refutation of one queen more per cube) or the largest peaceable armies (`queensat",
+        "one refutation of one queen more per cube), the largest peaceable armies (`queensat",
         "armies --size N --solver cadical` against `--cube-dir DIR`: the start's climb once, then",
-        "one refutation of one army more per cube), one solver per worker kept across its cubes.",
+        "one refutation of one army more per cube) or one q's least walls (`queensat least-walls",
+        "--queens Q --solver cadical --slack-cuts true --start-runs 2` against `--cube-dir DIR`:",
+        "the annealing's board and a descent once, then one refutation of one wall fewer per cube),",
+        "one solver per worker kept across its cubes.",
         "CPU s: the process's user + system seconds; the cubes' include the start. Wall on 2:",
         "`--threads 2`, the clock; speed-up: the one run's wall seconds over it. Longest cube: the",
         "largest cube's CPU seconds with one thread, the wall time no number of workers goes",

@@ -35,7 +35,7 @@ use crate::solve::{Backend, Solve as _};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
-use crate::study::cube_rows::{makespan, narrowest_width, row_segments, split_rows};
+use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
 use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
 use anyhow::ensure;
 use rustsat::types::Clause;
@@ -329,6 +329,13 @@ impl CubeQuestion for ArmyCubes {
         &self.spec
     }
 
+    fn merging(spec: ArmyCubeSpec) -> ArmyCubes {
+        ArmyCubes {
+            spec,
+            opts: ArmyOptions::default(),
+        }
+    }
+
     fn cubes(&self) -> Vec<ArmyCube> {
         self.spec.cubes()
     }
@@ -451,13 +458,6 @@ pub struct ArmyCubesReport {
     pub chunks_resumed: usize,
 }
 
-impl ArmyCubesReport {
-    /// The time the cubes would take on `workers` workers ([`makespan`]).
-    pub fn makespan(&self, workers: usize) -> f64 {
-        makespan(&self.cube_seconds, workers)
-    }
-}
-
 /// What an armies cube run splits: `board` on `split_rows` rows into about `cubes` cubes.
 #[derive(Clone, Debug)]
 pub struct ArmyCubeAsk {
@@ -487,11 +487,7 @@ pub fn armies_in_cubes(
 
 /// Assembles the shard folders of one armies cube run (`queensat merge`), computing nothing.
 pub fn merge_army_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<ArmyCubesReport> {
-    let question = ArmyCubes {
-        spec: RunKind::ArmyCubes.common_spec(dirs)?,
-        opts: ArmyOptions::default(),
-    };
-    merge_cubes(question, dirs, out)
+    merge_cubes::<ArmyCubes>(dirs, out)
 }
 
 #[cfg(test)]

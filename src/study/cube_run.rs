@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// A question split into cubes: its cubes, how one is answered, how an answer read back is
 /// checked, and what the answers make.
-pub trait CubeQuestion: Sync {
+pub trait CubeQuestion: Sync + Sized {
     /// What the run answers (kept in its folder: a resumed run or a shard must ask the same).
     type Spec: Serialize + DeserializeOwned + PartialEq + Clone;
     type Cube: Serialize + DeserializeOwned + PartialEq + Clone + Send + Sync;
@@ -31,6 +31,8 @@ pub trait CubeQuestion: Sync {
     const WHAT: &'static str;
 
     fn spec(&self) -> &Self::Spec;
+    /// The question of a merge, which computes nothing: `spec` as the shards' folders hold it.
+    fn merging(spec: Self::Spec) -> Self;
     /// Every cube, in plan order.
     fn cubes(&self) -> Vec<Self::Cube>;
     /// A new worker's solver (an error in a merge, which computes nothing).
@@ -165,9 +167,11 @@ pub fn answer_cubes<Q: CubeQuestion>(
     Ok(ran?.0)
 }
 
-/// Assembles the shard folders `dirs` of `question`'s run into `out`, computing nothing.
-pub fn merge_cubes<Q: CubeQuestion>(question: Q, dirs: &[PathBuf], out: &Path) -> anyhow::Result<Q::Report> {
-    let spec = question.spec().clone();
+/// Assembles the shard folders `dirs` of one cube run of `Q` (`queensat merge`) into `out`,
+/// computing nothing.
+pub fn merge_cubes<Q: CubeQuestion>(dirs: &[PathBuf], out: &Path) -> anyhow::Result<Q::Report> {
+    let spec: Q::Spec = Q::KIND.common_spec(dirs)?;
+    let question = Q::merging(spec.clone());
     let run = CubeRun::new(question);
     crate::io::new_dir_or_nothing(out, || {
         let store = Q::KIND.open(out, &spec)?.reading_from(dirs);

@@ -31,7 +31,7 @@ pub use cover::{
     seed_line,
 };
 pub use least_walls::{
-    BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, LeastWallsSpec, SolverFigures,
-    Stopped, WallCubeAsk, WallCubesReport, WallSearch, Witness, least_walls, least_walls_in_cubes,
-    least_walls_over, most_queens_any_board, proved_lower_bound, wall_lower_bound,
+    BoardCount, CUBE_START_RUNS, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport,
+    LeastWallsSpec, SolverFigures, Stopped, WallCubeAsk, WallCubesReport, WallSearch, Witness, least_walls,
+    least_walls_in_cubes, least_walls_over, most_queens_any_board, proved_lower_bound, wall_lower_bound,
 };

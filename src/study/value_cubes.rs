@@ -25,7 +25,7 @@ use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
-use crate::study::cube_rows::{makespan, narrowest_width, row_segments, split_rows};
+use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
 use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
@@ -170,6 +170,14 @@ impl CubeQuestion for ValueCubes {
         &self.spec
     }
 
+    fn merging(spec: CubeSpec) -> ValueCubes {
+        ValueCubes {
+            spec,
+            opts: ValueOptions::default(),
+            start: None,
+        }
+    }
+
     fn cubes(&self) -> Vec<Cube> {
         self.spec.cubes()
     }
@@ -277,13 +285,6 @@ pub struct CubesReport {
     pub chunks_resumed: usize,
 }
 
-impl CubesReport {
-    /// The time the cubes would take on `workers` workers ([`makespan`]).
-    pub fn makespan(&self, workers: usize) -> f64 {
-        makespan(&self.cube_seconds, workers)
-    }
-}
-
 /// What a cube run splits: `board` on `split_rows` rows into about `cubes` cubes.
 #[derive(Clone, Debug)]
 pub struct CubeAsk {
@@ -320,17 +321,13 @@ pub fn value_in_cubes(
 
 /// Assembles the shard folders of one cube run (`queensat merge`), computing nothing.
 pub fn merge_value_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<CubesReport> {
-    let question = ValueCubes {
-        spec: RunKind::Cubes.common_spec(dirs)?,
-        opts: ValueOptions::default(),
-        start: None,
-    };
-    merge_cubes(question, dirs, out)
+    merge_cubes::<ValueCubes>(dirs, out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::cube_rows::makespan;
 
     fn board(n: usize, walls: &str) -> Board {
         Board::with_walls(n, n, &crate::board::parse_cell_list(walls).unwrap()).unwrap()
@@ -415,7 +412,10 @@ mod tests {
             assert_eq!((r.value, r.certified), (want, true), "{n} {walls:?}");
             assert!(r.cubes <= cubes, "{n} {walls:?}: {} cubes", r.cubes);
             assert_eq!(check_placement(&b, &r.placement), Ok(()));
-            assert!(r.makespan(1) >= r.makespan(2) && r.makespan(2) >= r.makespan(1000));
+            assert!(
+                makespan(&r.cube_seconds, 1) >= makespan(&r.cube_seconds, 2)
+                    && makespan(&r.cube_seconds, 2) >= makespan(&r.cube_seconds, 1000)
+            );
             beyond += r.beyond_start;
         }
         // Some cube found more queens than the start (the greedy placement, on boards this

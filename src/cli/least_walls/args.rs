@@ -46,9 +46,10 @@ pub struct LeastWallsArgs {
     pub search: WallSearch,
     /// Simulated-annealing runs for a first board before any solver call (0: none). The board
     /// is checked, given to the solver as phases, and the search starts from its wall count
-    /// (with --cube-dir, every cube's).
-    #[arg(long, default_value_t = 0, value_name = "RUNS")]
-    pub start_runs: u64,
+    /// (with --cube-dir, every cube's) [default: 0; with --cube-dir, 2, since every cube
+    /// refutes one wall fewer than the start's board: docs/cluster.md]
+    #[arg(long, value_name = "RUNS")]
+    pub start_runs: Option<u64>,
     /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
     /// a stop signal, and report the checked bounds it has, labelled NOT proved (exit 3; 130,
     /// 143, 129 after Ctrl-C, SIGTERM, SIGHUP, which also skip the q not begun). CaDiCaL stops inside a call, so it answers
@@ -121,7 +122,7 @@ impl LeastWallsArgs {
             certify: self.certify.certify,
             certify_dir: self.certify.certify_dir.clone(),
             count_cpu_limit: self.count_cpu_limit.map(|d| d.as_secs_f64()),
-            start_runs: self.start_runs,
+            start_runs: self.start_runs.unwrap_or(0),
             time_limit: self.time_limit,
             fresh_bounds: self.fresh_bounds,
             progress: self.report.progress.reporter(),

@@ -14,7 +14,7 @@ use queensat::study::report::{
     LeastWallsRun, certificate_line, command_json, least_walls_summary, least_walls_text,
 };
 use queensat::study::{
-    LeastWallsOptions, LeastWallsSpec, WallCubeAsk, least_walls_in_cubes, least_walls_over,
+    CUBE_START_RUNS, LeastWallsOptions, LeastWallsSpec, WallCubeAsk, least_walls_in_cubes, least_walls_over,
 };
 
 pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
@@ -31,6 +31,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         // A cube run is for a hard question: the solver that stops inside a call.
         let opts = LeastWallsOptions {
             backend: a.solver.solver.clone().unwrap_or_else(Backend::for_time_limit),
+            start_runs: a.start_runs.unwrap_or(CUBE_START_RUNS),
             ..opts
         };
         let ask = WallCubeAsk {

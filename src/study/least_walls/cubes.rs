@@ -29,13 +29,18 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Certificate, ProofDir, Solve as _, certify_unsat};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
-use crate::study::cube_rows::makespan;
 use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
 use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+
+/// Annealing runs of a cube run's start when none are asked for: a start above the least walls
+/// makes every cube without a better board refute a loose bound (11×11, 22 queens: one cube
+/// spent more than 390 s on 15 walls after a start of 16, where 2 runs start at 13 and every
+/// cube took at most 32 s; docs/cluster.md).
+pub const CUBE_START_RUNS: u64 = 2;
 
 /// Conflicts each call of the start's descent may take: it stops at the first call that does
 /// not answer yes within them.
@@ -326,6 +331,13 @@ impl CubeQuestion for WallCubes {
         &self.spec
     }
 
+    fn merging(spec: WallCubeSpec) -> WallCubes {
+        WallCubes {
+            spec,
+            backend: Backend::default(),
+        }
+    }
+
     fn cubes(&self) -> Vec<WallCube> {
         self.spec.cubes()
     }
@@ -461,13 +473,6 @@ pub struct WallCubesReport {
     pub chunks_resumed: usize,
 }
 
-impl WallCubesReport {
-    /// The time the cubes would take on `workers` workers ([`makespan`]).
-    pub fn makespan(&self, workers: usize) -> f64 {
-        makespan(&self.cube_seconds, workers)
-    }
-}
-
 /// What a least-walls cube run splits: `queens` on `rows × cols`, on `split_rows` rows into
 /// about `cubes` cubes.
 #[derive(Clone, Debug)]
@@ -508,11 +513,7 @@ pub fn least_walls_in_cubes(
 /// Assembles the shard folders of one least-walls cube run (`queensat merge`), computing
 /// nothing.
 pub fn merge_wall_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<WallCubesReport> {
-    let question = WallCubes {
-        spec: RunKind::WallCubes.common_spec(dirs)?,
-        backend: Backend::default(),
-    };
-    merge_cubes(question, dirs, out)
+    merge_cubes::<WallCubes>(dirs, out)
 }
 
 #[cfg(test)]

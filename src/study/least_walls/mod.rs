@@ -16,7 +16,7 @@ use crate::encode::WallOptions;
 use crate::engine::WallCall;
 use crate::run::Reporter;
 use crate::solve::{Backend, Certificate};
-pub use cubes::{WallCubeAsk, WallCubesReport, least_walls_in_cubes, merge_wall_cubes};
+pub use cubes::{CUBE_START_RUNS, WallCubeAsk, WallCubesReport, least_walls_in_cubes, merge_wall_cubes};
 pub use queens::{LeastWallsSpec, least_walls_over};
 pub use search::least_walls;
 use serde::{Deserialize, Serialize};
