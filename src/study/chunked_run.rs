@@ -30,15 +30,17 @@ pub enum RunKind {
     Nk,
     Cubes,
     ArmyCubes,
+    CoverCubes,
 }
 
 impl RunKind {
-    const ALL: [RunKind; 5] = [
+    const ALL: [RunKind; 6] = [
         RunKind::Sweep,
         RunKind::Puzzles,
         RunKind::Nk,
         RunKind::Cubes,
         RunKind::ArmyCubes,
+        RunKind::CoverCubes,
     ];
 
     /// The file in a run's directory that holds its spec.
@@ -49,6 +51,7 @@ impl RunKind {
             RunKind::Nk => "nk.json",
             RunKind::Cubes => "cubes.json",
             RunKind::ArmyCubes => "army-cubes.json",
+            RunKind::CoverCubes => "cover-cubes.json",
         }
     }
 
@@ -60,6 +63,7 @@ impl RunKind {
             RunKind::Nk => "N+k count",
             RunKind::Cubes => "value in cubes",
             RunKind::ArmyCubes => "armies in cubes",
+            RunKind::CoverCubes => "cover in cubes",
         }
     }
 

@@ -27,7 +27,7 @@ pub fn army_cubes_text(r: &ArmyCubesReport) -> String {
         rows.join(",")
     );
     let above = format!("two armies of {}", r.start + 1);
-    let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &above, "army", "largest");
+    let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &above, "army", ("more", "largest"));
     let how = match r.certify {
         true => "UNSAT certified by a checked proof, or the free squares",
         false => "UNSAT, or the free squares",

@@ -2,6 +2,7 @@
 //! files say, assembled into the output of an unsharded run.
 
 use super::army_cubes::army_cubes_text;
+use super::cover_cubes::cover_cubes_text;
 use super::nk::nk_line;
 use super::publish_puzzles::{Published, merge_and_publish};
 use super::puzzles::published_text;
@@ -10,6 +11,7 @@ use super::value_cubes::cubes_text;
 use crate::run::{Reporter, command_line};
 use crate::study::army_cubes::{ArmyCubesReport, merge_army_cubes};
 use crate::study::chunked_run::RunKind;
+use crate::study::cover_cubes::{CoverCubesReport, merge_cover_cubes};
 use crate::study::nk::{NkReport, merge_nk};
 use crate::study::sweep::{RunRecord, SweepSpec, WallsSummary, merge};
 use crate::study::value_cubes::{CubesReport, merge_value_cubes};
@@ -24,6 +26,7 @@ pub enum Merged {
     Nk(NkReport),
     Cubes(CubesReport),
     ArmyCubes(ArmyCubesReport),
+    CoverCubes(CoverCubesReport),
 }
 
 /// Merges `dirs` (the shards of one run) into `out`, written whole or not at all.
@@ -34,6 +37,7 @@ pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Re
         RunKind::Nk => Merged::Nk(merge_nk(dirs, out)?),
         RunKind::Cubes => Merged::Cubes(merge_value_cubes(dirs, out)?),
         RunKind::ArmyCubes => Merged::ArmyCubes(merge_army_cubes(dirs, out)?),
+        RunKind::CoverCubes => Merged::CoverCubes(merge_cover_cubes(dirs, out)?),
         RunKind::Sweep => {
             let (spec, sums, record) = merge(dirs, out, &command_line())?;
             Merged::Sweep(spec, sums, record)
@@ -51,6 +55,7 @@ enum MergedFields<'a> {
     Nk(&'a NkReport),
     Cubes(&'a CubesReport),
     ArmyCubes(&'a ArmyCubesReport),
+    CoverCubes(&'a CoverCubesReport),
 }
 
 /// A merged sweep's fields: its spec and its answer.
@@ -87,6 +92,7 @@ pub fn merge_json<'a>(merged: &'a Merged, shards: &'a [PathBuf], output: &'a Pat
         Merged::Nk(r) => ("nk", MergedFields::Nk(r)),
         Merged::Cubes(r) => ("value", MergedFields::Cubes(r)),
         Merged::ArmyCubes(r) => ("armies", MergedFields::ArmyCubes(r)),
+        Merged::CoverCubes(r) => ("cover", MergedFields::CoverCubes(r)),
     };
     MergeJson {
         kind,
@@ -104,5 +110,6 @@ pub fn merge_text(merged: &Merged) -> String {
         Merged::Nk(r) => format!("{}\n", nk_line(r)),
         Merged::Cubes(r) => cubes_text(r),
         Merged::ArmyCubes(r) => army_cubes_text(r),
+        Merged::CoverCubes(r) => cover_cubes_text(r),
     }
 }

@@ -4,6 +4,7 @@
 mod armies;
 mod army_cubes;
 mod cover;
+mod cover_cubes;
 mod encode;
 mod envelope;
 mod least_walls;
@@ -24,6 +25,7 @@ mod verify;
 pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
 pub use army_cubes::army_cubes_text;
 pub use cover::{cover_output, cover_sizes};
+pub use cover_cubes::cover_cubes_text;
 pub use encode::encode_json;
 pub use envelope::command_json;
 pub use least_walls::{

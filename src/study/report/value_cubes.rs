@@ -35,7 +35,7 @@ pub fn cubes_text(r: &CubesReport) -> String {
         false => "UNSAT, or the checked LP bound",
     };
     let above = format!("{} queens", r.start + 1);
-    let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &above, "queen", "most");
+    let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &above, "queen", ("more", "most"));
     s += &format!(
         "proof: {}SAT with {} queens, placement checked; {refuted} ({how}); the cubes cover every \
          choice of the split rows' queens (counted){rejected}\n",
@@ -49,15 +49,21 @@ pub fn cubes_text(r: &CubesReport) -> String {
     s + &cube_costs(&r.cube_seconds, r.chunks_resumed, &start)
 }
 
-/// Which count each cube refuted: `above` (one more than the start's, in words) in the cubes
-/// that hold no more than the start, and one `unit` more than their `most` in the `beyond`
-/// others.
-pub(super) fn refuted_in_cubes(beyond: usize, cubes: usize, above: &str, unit: &str, most: &str) -> String {
+/// Which count each cube refuted: `above` (one beyond the start's, in words) in the cubes
+/// that hold no better than the start, and one `unit` `more` (or fewer) than their `most` in
+/// the `beyond` others.
+pub(super) fn refuted_in_cubes(
+    beyond: usize,
+    cubes: usize,
+    above: &str,
+    unit: &str,
+    (more, most): (&str, &str),
+) -> String {
     match beyond {
         0 => format!("{above} refuted in every cube"),
-        n if n == cubes => format!("one {unit} more than its {most} refuted in every cube"),
+        n if n == cubes => format!("one {unit} {more} than its {most} refuted in every cube"),
         n => format!(
-            "{above} refuted in {} cubes, and one more than their {most} in the {n} others",
+            "{above} refuted in {} cubes, and one {more} than their {most} in the {n} others",
             cubes - n
         ),
     }
