@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# One shardable queensat run (sweep, puzzles, nk, value or armies in cubes) split into N shards, run by Slurm or GNU
+# One shardable queensat run (sweep, puzzles, nk, value, armies or cover in cubes) split into N shards, run by Slurm or GNU
 # parallel, checked task by task, and merged into what the one-process run writes.
 #
 #   scripts/cluster.sh ENGINE N [OPTIONS] -- QUEENSAT COMMAND ARGS... --output DIR
 #
-#   (`armies` names its folder with --cube-dir DIR: its --output is the printed report's file.)
+#   (`armies` and `cover` name their folder with --cube-dir DIR: their --output is the printed
+#   report's file.)
 #
 #   ENGINE    slurm (a job array: sbatch, squeue, scancel), parallel (GNU parallel, this host
 #             or its --sshlogin hosts through --parallel-args) or local (this host, with
@@ -65,8 +66,8 @@ command=$2
 shift 2
 case $command in
 sweep | puzzles | nk | value) folder=--output ;;
-armies) folder=--cube-dir ;;
-*) usage "'$command' does not split into shards here: sweep, puzzles, nk, value and armies (cubes) do" ;;
+armies | cover) folder=--cube-dir ;;
+*) usage "'$command' does not split into shards here: sweep, puzzles, nk, value, armies and cover (cubes) do" ;;
 esac
 out=""
 args=()

@@ -183,6 +183,24 @@ fn every_command_json_validates_against_its_schema() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
+    // Shards of packing and covering split into cubes.
+    let cover_shards = [path("c1"), path("c2")];
+    for (i, shard) in cover_shards.iter().enumerate() {
+        let part = format!("{}/2", i + 1);
+        let a = [
+            "cover",
+            "--size",
+            "5",
+            "--shard",
+            &part,
+            "--cube-dir",
+            shard,
+            "--quiet",
+        ];
+        let o = run(&a);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let (cover_cubes, merged_cover_cubes) = (path("cover-cubes"), path("merged-cover-cubes"));
     let (army_cubes, merged_army_cubes) = (path("army-cubes"), path("merged-army-cubes"));
     let (cubes, merged_cubes) = (path("cubes"), path("merged-cubes"));
     let (merged_puzzles, merged_nk) = (path("merged-puzzles"), path("merged-nk"));
@@ -295,6 +313,30 @@ fn every_command_json_validates_against_its_schema() {
         (&["nqueens", "8", "--format", "json"], 0),
         (&["armies", "--size", "3", "--format", "json"], 0),
         (&["cover", "--size", "4", "--quiet", "--format", "json"], 0),
+        (
+            &[
+                "cover",
+                "--size",
+                "6",
+                "--cube-dir",
+                &cover_cubes,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &cover_shards[0],
+                &cover_shards[1],
+                "-o",
+                &merged_cover_cubes,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
         (&["puzzles", "--size", "4", "--walls", "1", "--format", "json"], 0),
         (
             &["least-walls", "--size", "4", "--queens", "5", "--format", "json"],
