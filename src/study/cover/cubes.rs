@@ -898,7 +898,7 @@ mod tests {
             (8, 1, 4, true),
             (9, 1, 64, true),
         ] {
-            let plain = pack_and_cover(n, &CoverOptions::default()).unwrap();
+            let plain = pack_and_cover(n, &opts(true)).unwrap();
             let r = whole(&ask(n, split, cubes), &opts(sym));
             let cover = r.cover.as_ref().map(|c| c.value);
             assert_eq!(

@@ -5,7 +5,8 @@
 //! solutions, found by asking "at least k selected?" upwards until UNSAT. Covering: the fewest
 //! solutions whose union is the board, found by asking "at most k?" downwards from a first
 //! cover until UNSAT. Each optimum rests on a SAT answer (the selection re-checked here) and an
-//! UNSAT answer one beyond, which can be certified by a checked proof.
+//! UNSAT answer one beyond, which can be certified by a checked proof. [`cubes`] splits both
+//! questions of one size into cubes for many workers.
 
 pub mod cubes;
 mod search;
