@@ -519,3 +519,62 @@ fn stopped_rows_take_bounds_from_the_other_q() {
         "{table}"
     );
 }
+
+#[test]
+fn least_walls_split_into_cubes_are_the_searchs_certified_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("cubes");
+    let d = d.to_str().unwrap();
+    let (code, plain, err) = queensat(&["least-walls", "--size", "6", "--queens", "9", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(plain.contains("least walls 6"), "{plain}");
+    let args = [
+        "least-walls",
+        "--size",
+        "6",
+        "--queens",
+        "9",
+        "--lex-leader",
+        "on",
+        "--cube-dir",
+        d,
+        "--cubes",
+        "16",
+        "--quiet",
+    ];
+    let (code, out, err) = queensat(&[&args[..], &["--certify"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("6x6, 9 queens: least walls 6"), "{out}");
+    assert!(out.contains("from 16 cubes on row 3"), "{out}");
+    assert!(
+        out.contains("(UNSAT certified by a checked proof, or the row bound)"),
+        "{out}"
+    );
+    // A rerun computes nothing; a rerun that asks another question is refused.
+    let (code, out, err) = queensat(&[&args[..], &["--certify"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("cubes: 16 (16 resumed)"), "{out}");
+    let (code, _, err) = queensat(&args);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("queensat: error:") && err.lines().count() == 1,
+        "{err}"
+    );
+    for (extra, why) in [
+        (
+            &["--certify", "--certify-dir", d][..],
+            "a cube run keeps no certificates",
+        ),
+        (&["--count"], "cannot be used with"),
+    ] {
+        let (code, _, err) = queensat(&[&args[..], extra].concat());
+        assert_eq!(code, 2, "{extra:?}");
+        assert!(err.contains(why), "{extra:?}: {err}");
+    }
+    let (code, _, err) = queensat(&["least-walls", "--size", "6", "--queens", "8..9", "--cube-dir", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--cube-dir answers one q"), "{err}");
+    let (code, _, err) = queensat(&["least-walls", "--size", "6", "--queens", "10", "--cube-dir", d]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no 6x6 board admits 10 queens"), "{err}");
+}

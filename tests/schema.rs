@@ -2,7 +2,7 @@
 //! docs/schema/, and opens with the envelope (`command`, `version`).
 //!
 //! The validator is our own, for the subset of JSON Schema the schemas use (`type`, `const`,
-//! `enum`, `required`, `properties`, `items`, `minimum`); any other keyword is refused, so a
+//! `enum`, `required`, `properties`, `items`, `minimum`, `anyOf`); any other keyword is refused, so a
 //! schema cannot say more than is checked. (The `jsonschema` crate would add a regex engine and
 //! dozens of crates to the build for the same checks.)
 
@@ -57,6 +57,16 @@ fn violations(schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) 
             "items" => {
                 for (i, v) in value.as_array().into_iter().flatten().enumerate() {
                     violations(rule, v, &format!("{path}[{i}]"), out);
+                }
+            }
+            "anyOf" => {
+                let fits = |sub: &Value| {
+                    let mut why = Vec::new();
+                    violations(sub, value, path, &mut why);
+                    why.is_empty()
+                };
+                if !rule.as_array().into_iter().flatten().any(fits) {
+                    out.push(format!("{path}: fits none of the schemas of anyOf"));
                 }
             }
             "const" | "enum" | "minimum" => {}
@@ -183,6 +193,25 @@ fn every_command_json_validates_against_its_schema() {
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
+    // Shards of one least-walls question split into cubes.
+    let wall_shards = [path("w1"), path("w2")];
+    for (i, shard) in wall_shards.iter().enumerate() {
+        let part = format!("{}/2", i + 1);
+        let o = run(&[
+            "least-walls",
+            "--size",
+            "5",
+            "--queens",
+            "7",
+            "--shard",
+            &part,
+            "--cube-dir",
+            shard,
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let (wall_cubes, merged_wall_cubes) = (path("wall-cubes"), path("merged-wall-cubes"));
     // Shards of packing and covering split into cubes.
     let cover_shards = [path("c1"), path("c2")];
     for (i, shard) in cover_shards.iter().enumerate() {
@@ -302,6 +331,33 @@ fn every_command_json_validates_against_its_schema() {
                 &army_shards[1],
                 "-o",
                 &merged_army_cubes,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "least-walls",
+                "--size",
+                "5",
+                "--queens",
+                "7",
+                "--cube-dir",
+                &wall_cubes,
+                "--quiet",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &wall_shards[0],
+                &wall_shards[1],
+                "-o",
+                &merged_wall_cubes,
                 "--format",
                 "json",
             ],
@@ -479,4 +535,14 @@ fn the_validator_refuses_what_breaks_a_schema() {
     let mut out = Vec::new();
     violations(&serde_json::json!({"oneOf": []}), &Value::Null, "$", &mut out);
     assert_eq!(out.len(), 1);
+    let either = serde_json::json!({"anyOf": [{"required": ["a"]}, {"required": ["b", "c"]}]});
+    for (v, bad) in [
+        (serde_json::json!({"a": 1}), 0),
+        (serde_json::json!({"b": 1, "c": 2}), 0),
+        (serde_json::json!({"b": 1}), 1),
+    ] {
+        let mut out = Vec::new();
+        violations(&either, &v, "$", &mut out);
+        assert_eq!(out.len(), bad, "{v}");
+    }
 }

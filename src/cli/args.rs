@@ -6,6 +6,7 @@ use clap::Args;
 use queensat::encode::{Amo, BaseOptions, CountMode};
 use queensat::engine::{Search, VALUE_CADICAL_CONFIG, ValueOptions};
 use queensat::solve::{Backend, CadicalConfig};
+use queensat::study::value_cubes::DEFAULT_CUBES;
 use std::time::Duration;
 
 pub use super::report_args::{CertifyArgs, Format, OutputArgs, ProofArgs, ReportArgs};
@@ -117,6 +118,23 @@ impl ValueSearchArgs {
             cadical_config: self.cadical_config,
         }
     }
+}
+
+/// How a cube run splits its question and how many threads answer it (docs/cluster.md); each
+/// flag needs the command's cube folder (the arg `cube_dir`).
+#[derive(Args, Debug, Clone)]
+pub struct CubeArgs {
+    /// With a cube folder: the rows whose cells make the cubes (the middle row, then
+    /// alternately the rows below and above it).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "cube_dir")]
+    pub split_rows: usize,
+    /// With a cube folder: at most this many cubes where the split rows allow (the narrowest
+    /// ranges that keep to it).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "cube_dir", value_parser = at_least_one)]
+    pub cubes: usize,
+    /// With a cube folder: worker threads, a cube each (default: all cores).
+    #[arg(long, requires = "cube_dir")]
+    pub threads: Option<usize>,
 }
 
 /// The parser of a count that must be at least 1 (`--chunk`, `--depth`): 0 is a usage error.

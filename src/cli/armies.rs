@@ -1,21 +1,20 @@
 //! `queensat armies`: peaceable queen armies on one board or a table of board sizes.
 
-use super::args::{CertifyArgs, OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
+use super::args::{CertifyArgs, CubeArgs, OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
-use super::value::cubes_output;
+use super::value::run_cubes;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::ArmyEncoding;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::run::{Shard, with_threads};
+use queensat::run::{Reporter, Shard};
 use queensat::solve::Backend;
 use queensat::study::ArmyOptions;
-use queensat::study::army_cubes::{ArmyCubeAsk, ArmyCubesReport, armies_in_cubes};
+use queensat::study::army_cubes::{ArmyCubeAsk, armies_in_cubes};
 use queensat::study::report::{
-    ArmiesOutcome, ArmyTableOptions, army_cubes_text, army_output, army_table_run, largest_armies_cached,
+    ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached,
 };
-use queensat::study::value_cubes::DEFAULT_CUBES;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -65,17 +64,8 @@ pub struct ArmiesArgs {
     /// cover every choice (docs/cluster.md). CaDiCaL answers when no --solver is named.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["table", "unique", "time_limit", "cache", "output"])]
     pub cube_dir: Option<PathBuf>,
-    /// With --cube-dir: the rows whose colours make the cubes (the middle row, then
-    /// alternately the rows below and above it).
-    #[arg(long, value_name = "K", default_value_t = 1, requires = "cube_dir")]
-    pub split_rows: usize,
-    /// With --cube-dir: at most this many cubes where the split rows allow (the narrowest
-    /// ranges that keep to it).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "cube_dir", value_parser = super::args::at_least_one)]
-    pub cubes: usize,
-    /// With --cube-dir: worker threads, a cube each (default: all cores).
-    #[arg(long, requires = "cube_dir")]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub split: CubeArgs,
     #[command(flatten)]
     pub output: OutputArgs,
     #[arg(long, value_parser = choice::<ArmyEncoding>(), default_value_t = ArmyEncoding::default())]
@@ -111,22 +101,12 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         };
         let ask = ArmyCubeAsk {
             board: a.board.load()?.board,
-            split_rows: a.split_rows,
-            cubes: a.cubes,
+            split_rows: a.split.split_rows,
+            cubes: a.split.cubes,
             certify: a.certify.for_cubes()?,
         };
-        let shard = a.shard.unwrap_or(Shard::ALL);
-        let progress = a.report.progress.reporter();
-        let ran = with_threads(a.threads, || armies_in_cubes(&ask, &opts, dir, shard, &progress))?;
-        let rejected = |r: &ArmyCubesReport| i32::from(r.rejected > 0);
-        return cubes_output(
-            &ran,
-            &a.report,
-            "armies",
-            |r| r.certified,
-            army_cubes_text,
-            rejected,
-        );
+        let run = |shard, progress: &Reporter| armies_in_cubes(&ask, &opts, dir, shard, progress);
+        return run_cubes(a.split.threads, a.shard, &a.report, "armies", run);
     }
     let (text, outcome) = if a.table {
         if a.board.has_cells() {

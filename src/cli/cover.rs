@@ -2,15 +2,15 @@
 
 use super::args::{OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::choice::choice;
-use super::value::cubes_output;
+use super::value::run_cubes;
 use anyhow::bail;
 use clap::Args;
 use queensat::encode::Amo;
 use queensat::run::interrupt::{stop_requested, stopped_exit_code};
-use queensat::run::{Shard, with_threads};
+use queensat::run::{Reporter, Shard};
 use queensat::solve::Backend;
-use queensat::study::cover_cubes::{CoverCubeAsk, CoverCubesReport, cover_in_cubes};
-use queensat::study::report::{cover_cubes_text, cover_output, cover_sizes};
+use queensat::study::cover_cubes::{CoverCubeAsk, cover_in_cubes};
+use queensat::study::report::{cover_output, cover_sizes};
 use queensat::study::value_cubes::DEFAULT_CUBES;
 use queensat::study::{Counts, CoverOptions, DEFAULT_COVER_AMO};
 use std::path::PathBuf;
@@ -105,18 +105,8 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
             cubes: a.cubes,
             certify: a.certify,
         };
-        let shard = a.shard.unwrap_or(Shard::ALL);
-        let progress = a.report.progress.reporter();
-        let ran = with_threads(a.threads, || cover_in_cubes(&ask, &opts, dir, shard, &progress))?;
-        let rejected = |r: &CoverCubesReport| i32::from(r.rejected > 0);
-        return cubes_output(
-            &ran,
-            &a.report,
-            "cover",
-            |r| r.certified,
-            cover_cubes_text,
-            rejected,
-        );
+        let run = |shard, progress: &Reporter| cover_in_cubes(&ask, &opts, dir, shard, progress);
+        return run_cubes(a.threads, a.shard, &a.report, "cover", run);
     }
     let (reports, missing) = cover_sizes(a.size.as_slice(), opts, a.certify, a.cached_only)?;
     let unchecked = reports.iter().any(|r| r.rests_on_unchecked_unsat());

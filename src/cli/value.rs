@@ -1,15 +1,15 @@
 //! `queensat value`.
 
-use super::args::{CertifyArgs, ReportArgs, ValueSearchArgs};
+use super::args::{CertifyArgs, CubeArgs, ReportArgs, ValueSearchArgs};
 use super::board_args::BoardArgs;
 use clap::Args;
 use queensat::engine::{Batch, value_certified};
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::run::{Shard, with_threads};
+use queensat::run::{Reporter, Shard, with_threads};
 use queensat::solve::Backend;
 use queensat::study::chunk_store::ChunkRun;
-use queensat::study::report::{command_json, cubes_text, value_output};
-use queensat::study::value_cubes::{CubeAsk, CubesReport, DEFAULT_CUBES, value_in_cubes};
+use queensat::study::report::{CubeOutcome, command_json, value_output};
+use queensat::study::value_cubes::{CubeAsk, value_in_cubes};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -39,23 +39,14 @@ pub struct ValueArgs {
     /// ranges of cells, or none), find the whole board's start once, refute one queen more in
     /// each cube into DIR (resumable), and give the value from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice (docs/cluster.md).
-    #[arg(short = 'o', long, value_name = "DIR", conflicts_with_all = ["batch", "time_limit"])]
+    #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"])]
     pub output: Option<PathBuf>,
     /// With --output: answer only the cubes g with g mod N = I-1; `queensat merge` assembles
     /// the shards' folders.
-    #[arg(long, value_name = "I/N", requires = "output")]
+    #[arg(long, value_name = "I/N", requires = "cube_dir")]
     pub shard: Option<Shard>,
-    /// With --output: the rows whose queens make the cubes (the middle row, then alternately
-    /// the rows below and above it).
-    #[arg(long, value_name = "K", default_value_t = 1, requires = "output")]
-    pub split_rows: usize,
-    /// With --output: at most this many cubes where the split rows allow (the narrowest
-    /// ranges that keep to it).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "output", value_parser = super::args::at_least_one)]
-    pub cubes: usize,
-    /// With --output: worker threads, a cube each (default: all cores).
-    #[arg(long, requires = "output")]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub split: CubeArgs,
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -83,14 +74,12 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     if let Some(dir) = &a.output {
         let ask = CubeAsk {
             board,
-            split_rows: a.split_rows,
-            cubes: a.cubes,
+            split_rows: a.split.split_rows,
+            cubes: a.split.cubes,
             certify: a.certify.for_cubes()?,
         };
-        let shard = a.shard.unwrap_or(Shard::ALL);
-        let ran = with_threads(a.threads, || value_in_cubes(&ask, &opts, dir, shard, &progress))?;
-        let rejected = |r: &CubesReport| i32::from(r.rejected > 0);
-        return cubes_output(&ran, &a.report, "value", |r| r.certified, cubes_text, rejected);
+        let run = |shard, progress: &Reporter| value_in_cubes(&ask, &opts, dir, shard, progress);
+        return run_cubes(a.split.threads, a.shard, &a.report, "value", run);
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, a.time_limit, certify, &progress)?;
@@ -105,25 +94,26 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// What a cube run of `command` prints: the answer from every cube (`text` or the JSON of the
-/// report), or nothing for a shard (`merge` prints the whole), or what a stop signal left.
-/// `certified` says whether every cube's refutation is, `code` the exit status of a whole run.
-pub(super) fn cubes_output<R: serde::Serialize>(
-    ran: &ChunkRun<R>,
+/// A cube run of `command`: `run` answers this shard's cubes on `threads` threads; then
+/// the answer from every cube (text or JSON), or nothing for a shard (`merge` prints the
+/// whole), or what a stop signal left. Exit 1 when the checker rejected a cube's proof.
+pub(super) fn run_cubes<R: CubeOutcome + Send>(
+    threads: Option<usize>,
+    shard: Option<Shard>,
     report: &ReportArgs,
     command: &str,
-    certified: impl Fn(&R) -> bool,
-    text: impl Fn(&R) -> String,
-    code: impl Fn(&R) -> i32,
+    run: impl FnOnce(Shard, &Reporter) -> anyhow::Result<ChunkRun<R>> + Send,
 ) -> anyhow::Result<i32> {
-    match ran {
+    let progress = report.progress.reporter();
+    let shard = shard.unwrap_or(Shard::ALL);
+    match with_threads(threads, || run(shard, &progress))? {
         ChunkRun::Whole(r) => {
-            report.proof.check(certified(r))?;
+            report.proof.check(r.certified())?;
             match report.json() {
-                true => outln!("{}", command_json(command, r)?)?,
-                false => out!("{}", text(r))?,
+                true => outln!("{}", command_json(command, &r)?)?,
+                false => out!("{}", r.text())?,
             }
-            Ok(code(r))
+            Ok(i32::from(r.rejected() > 0))
         }
         ChunkRun::ShardFinished => Ok(0),
         ChunkRun::Stopped(s) => {

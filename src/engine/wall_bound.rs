@@ -8,12 +8,12 @@
 //! least-walls search is already its certificate, so it is solved once.
 
 use crate::board::{Board, Placement};
-use crate::encode::{Attack, LeastWallsQuestion, WallOptions};
+use crate::encode::{Attack, LeastWallsQuestion, WallModel, WallOptions};
 use crate::io::{ExportHeader, dimacs_map};
 use crate::solve::{
     Backend, PendingProof, ProofAnswer, Solve as _, SolverResult, UnsatQuestion, solve_with_proof,
 };
-use rustsat::types::TernaryVal;
+use rustsat::types::{Clause, TernaryVal};
 use std::path::Path;
 use std::rc::Rc;
 
@@ -28,6 +28,8 @@ pub struct WallBoundQuestion {
     cols: usize,
     queens: usize,
     walls: usize,
+    /// Empty, or " in the cube" for a question within one cube ([`WallBoundQuestion::in_cube`]).
+    within: &'static str,
 }
 
 impl WallBoundQuestion {
@@ -48,15 +50,39 @@ impl WallBoundQuestion {
             cols,
             queens,
             walls,
+            within: "",
         })
     }
 
+    /// The question within one cube: `clauses` (over the question's model) added last and
+    /// named in the header, so that refuting it proves the bound for the boards in the cube.
+    pub fn in_cube(mut self, clauses: impl FnOnce(&WallModel) -> Vec<Clause>) -> WallBoundQuestion {
+        let clauses = clauses(&self.question.model);
+        self.header += &format!(
+            "c in one cube of the question: its {} clauses last\n",
+            clauses.len()
+        );
+        self.within = " in the cube";
+        for clause in clauses {
+            self.question.cnf.add_clause(clause);
+        }
+        self
+    }
+
     /// The question as the one proof path takes it: refuting it proves that q queens need
-    /// more than `walls` walls.
+    /// more than `walls` walls (in its cube, for a question in a cube).
     pub fn unsat(&self) -> UnsatQuestion<'_> {
         UnsatQuestion {
-            refuted: format!("at most {} walls, at least {} queens", self.walls, self.queens),
-            proves: format!("{} queens need at least {} walls", self.queens, self.walls + 1),
+            refuted: format!(
+                "at most {} walls, at least {} queens{}",
+                self.walls, self.queens, self.within
+            ),
+            proves: format!(
+                "{} queens need at least {} walls{}",
+                self.queens,
+                self.walls + 1,
+                self.within
+            ),
             header: self.header.clone(),
             n_vars: self.question.n_vars(),
             cnf: &self.question.cnf,

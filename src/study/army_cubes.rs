@@ -34,12 +34,12 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Solve as _};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
+use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{makespan, narrowest_width, row_segments, split_rows};
 use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
 use anyhow::ensure;
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// What an armies cube run answers (kept in its folder: a resumed run or a shard must ask the
@@ -161,21 +161,7 @@ type SegmentChoice = Option<(bool, Vec<Vec<Coord>>)>;
 
 /// The choice `cube` makes on `seg` (its free cells, sorted), or why it makes none.
 fn choice_on(cube: &ArmyCube, seg: &[Coord]) -> Result<SegmentChoice, String> {
-    let on = |c: &Cube| -> (Vec<Coord>, Vec<Vec<Coord>>) {
-        let mut empty: Vec<Coord> = c.empty.iter().copied().filter(|p| seg.contains(p)).collect();
-        empty.sort_unstable();
-        let mut sets: Vec<Vec<Coord>> = (c.queen_in.iter())
-            .filter(|s| s.iter().any(|p| seg.contains(p)))
-            .map(|s| {
-                let mut s = s.clone();
-                s.sort_unstable();
-                s
-            })
-            .collect();
-        sets.sort_unstable();
-        (empty, sets)
-    };
-    let (white, black) = (on(&cube.white), on(&cube.black));
+    let (white, black) = (cube.white.on(seg), cube.black.on(seg));
     if white.1.is_empty() && black.1.is_empty() && white.0 == seg && black.0 == seg {
         return Ok(None);
     }
@@ -202,62 +188,17 @@ fn choice_on(cube: &ArmyCube, seg: &[Coord]) -> Result<SegmentChoice, String> {
 /// cover its free cells; no two cubes choose alike; and there are as many cubes as choices (the
 /// product over the segments of 1 + 2 (2^ranges − 1)), so by counting they are all of them.
 pub fn check_cover(spec: &ArmyCubeSpec, cubes: &[&ArmyCube]) -> Result<(), String> {
-    let segments: Vec<Vec<Coord>> = (spec.segments().into_iter())
-        .map(|mut s| {
-            s.sort_unstable();
-            s
-        })
-        .collect();
-    let in_rows: HashSet<Coord> = segments.iter().flatten().copied().collect();
-    let mut ranges: Vec<HashSet<Vec<Coord>>> = vec![HashSet::new(); segments.len()];
-    let mut seen = HashSet::new();
-    for (g, cube) in cubes.iter().enumerate() {
-        let named = [&cube.white, &cube.black]
-            .into_iter()
-            .flat_map(|c| c.empty.iter().chain(c.queen_in.iter().flatten()));
-        if let Some(p) = named.clone().find(|p| !in_rows.contains(p)) {
-            return Err(format!(
-                "cube {g} speaks of {},{}, not a free cell of the split rows",
-                p.0, p.1
-            ));
-        }
-        let mut choice = Vec::with_capacity(segments.len());
-        let mut used = 0;
-        for (s, seg) in segments.iter().enumerate() {
-            let c = choice_on(cube, seg).map_err(|why| format!("cube {g} {why}"))?;
-            if let Some((_, sets)) = &c {
-                used += sets.len();
-                ranges[s].extend(sets.iter().cloned());
-            }
-            choice.push(c);
-        }
-        if used != cube.white.queen_in.len() + cube.black.queen_in.len() {
-            return Err(format!("cube {g} has a set of cells across segments"));
-        }
-        if !seen.insert(choice) {
-            return Err(format!("cube {g} is another cube again"));
-        }
-    }
-    for (s, seg) in segments.iter().enumerate() {
-        let cells: usize = ranges[s].iter().map(Vec::len).sum();
-        let union: HashSet<&Coord> = ranges[s].iter().flatten().collect();
-        if cells != seg.len() || union.len() != seg.len() {
-            return Err(format!(
-                "the sets of the segment at {},{} do not split its free cells",
-                seg[0].0, seg[0].1
-            ));
-        }
-    }
-    let choices = (ranges.iter())
-        .try_fold(1usize, |n, r| n.checked_mul(segment_choices(r.len())?))
-        .ok_or("too many cubes to count")?;
-    if cubes.len() != choices {
-        return Err(format!(
-            "{} cubes where the split rows allow {choices} choices",
-            cubes.len()
-        ));
-    }
-    Ok(())
+    let rules = CoverRules {
+        segments: spec.segments(),
+        layers: &|c: &ArmyCube| vec![&c.white, &c.black],
+        choice: &|cube: &ArmyCube, seg: &[Coord]| {
+            let c = choice_on(cube, seg)?;
+            let sets = c.as_ref().map_or(Vec::new(), |(_, sets)| sets.clone());
+            Ok((c, sets))
+        },
+        choices: &segment_choices,
+    };
+    check_counted_cover(&rules, cubes)
 }
 
 /// Conflicts each call of the start's climb may take: it stops at the first call that does

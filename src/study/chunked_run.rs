@@ -30,16 +30,18 @@ pub enum RunKind {
     Nk,
     Cubes,
     ArmyCubes,
+    WallCubes,
     CoverCubes,
 }
 
 impl RunKind {
-    const ALL: [RunKind; 6] = [
+    const ALL: [RunKind; 7] = [
         RunKind::Sweep,
         RunKind::Puzzles,
         RunKind::Nk,
         RunKind::Cubes,
         RunKind::ArmyCubes,
+        RunKind::WallCubes,
         RunKind::CoverCubes,
     ];
 
@@ -51,6 +53,7 @@ impl RunKind {
             RunKind::Nk => "nk.json",
             RunKind::Cubes => "cubes.json",
             RunKind::ArmyCubes => "army-cubes.json",
+            RunKind::WallCubes => "wall-cubes.json",
             RunKind::CoverCubes => "cover-cubes.json",
         }
     }
@@ -63,6 +66,7 @@ impl RunKind {
             RunKind::Nk => "N+k count",
             RunKind::Cubes => "value in cubes",
             RunKind::ArmyCubes => "armies in cubes",
+            RunKind::WallCubes => "least walls in cubes",
             RunKind::CoverCubes => "cover in cubes",
         }
     }

@@ -8,6 +8,7 @@ pub mod chunk_store;
 pub mod chunked_run;
 mod counts;
 mod cover;
+mod cube_cover;
 pub mod cube_rows;
 mod cube_run;
 mod kept_solver;
@@ -32,6 +33,6 @@ pub use cover::{
 };
 pub use least_walls::{
     BoardCount, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport, LeastWallsSpec, SolverFigures,
-    Stopped, WallSearch, Witness, least_walls, least_walls_over, most_queens_any_board, proved_lower_bound,
-    wall_lower_bound,
+    Stopped, WallCubeAsk, WallCubesReport, WallSearch, Witness, least_walls, least_walls_in_cubes,
+    least_walls_over, most_queens_any_board, proved_lower_bound, wall_lower_bound,
 };

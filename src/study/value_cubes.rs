@@ -24,11 +24,11 @@ use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
+use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{makespan, narrowest_width, row_segments, split_rows};
 use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// The most cubes when `--cubes` is not given: many more than two workers, so that their loads
@@ -113,78 +113,24 @@ impl CubeSpec {
 /// cells, no two cubes choose alike, and there are as many as the choices (the product over
 /// the segments of their sets plus one), so by counting they are all of them.
 pub fn check_cover(spec: &CubeSpec, cubes: &[&Cube]) -> Result<(), String> {
-    let segments = spec.segments();
-    let in_rows: HashSet<Coord> = segments.iter().flatten().copied().collect();
-    let mut sets: Vec<HashSet<Vec<Coord>>> = vec![HashSet::new(); segments.len()];
-    let mut seen = HashSet::new();
-    for (g, cube) in cubes.iter().enumerate() {
-        if let Some(p) = cube
-            .empty
-            .iter()
-            .chain(cube.queen_in.iter().flatten())
-            .find(|p| !in_rows.contains(p))
-        {
-            return Err(format!(
-                "cube {g} speaks of {},{}, not a free cell of the split rows",
-                p.0, p.1
-            ));
-        }
-        let mut choice = Vec::with_capacity(segments.len());
-        let mut used = 0;
-        for (s, seg) in segments.iter().enumerate() {
-            let mut allowed: Vec<Coord> = seg.iter().copied().filter(|p| !cube.empty.contains(p)).collect();
-            let here: Vec<&Vec<Coord>> = (cube.queen_in.iter())
-                .filter(|set| set.iter().any(|p| seg.contains(p)))
-                .collect();
-            match (allowed.is_empty(), here.as_slice()) {
-                (true, []) => choice.push(None),
-                (false, [set]) => {
-                    let mut set = set.to_vec();
-                    set.sort_unstable();
-                    allowed.sort_unstable();
-                    if set != allowed {
-                        return Err(format!(
-                            "cube {g} allows other cells in a segment than its queen's set"
-                        ));
-                    }
-                    used += 1;
-                    sets[s].insert(set.clone());
-                    choice.push(Some(set));
-                }
-                _ => {
-                    return Err(format!(
-                        "cube {g} leaves a segment neither empty nor to one set of cells"
-                    ));
+    let rules = CoverRules {
+        segments: spec.segments(),
+        layers: &|c: &Cube| vec![c],
+        choice: &|cube: &Cube, seg: &[Coord]| match cube.on(seg) {
+            (empty, sets) if sets.is_empty() && empty == seg => Ok((None, sets)),
+            (empty, sets) if sets.len() == 1 => {
+                let mut cells: Vec<Coord> = empty.iter().chain(&sets[0]).copied().collect();
+                cells.sort_unstable();
+                match cells == seg && empty.len() + sets[0].len() == seg.len() {
+                    true => Ok((Some(sets[0].clone()), sets)),
+                    false => Err("allows other cells in a segment than its queen's set".into()),
                 }
             }
-        }
-        if used != cube.queen_in.len() {
-            return Err(format!("cube {g} has a set of cells across segments"));
-        }
-        if !seen.insert(choice) {
-            return Err(format!("cube {g} is another cube again"));
-        }
-    }
-    for (s, seg) in segments.iter().enumerate() {
-        let cells: usize = sets[s].iter().map(Vec::len).sum();
-        let union: HashSet<&Coord> = sets[s].iter().flatten().collect();
-        if cells != seg.len() || union.len() != seg.len() {
-            return Err(format!(
-                "the sets of the segment at {},{} do not split its free cells",
-                seg[0].0, seg[0].1
-            ));
-        }
-    }
-    let choices = (sets.iter())
-        .try_fold(1usize, |n, s| n.checked_mul(s.len() + 1))
-        .ok_or("too many cubes to count")?;
-    if cubes.len() != choices {
-        return Err(format!(
-            "{} cubes where the split rows allow {choices} choices",
-            cubes.len()
-        ));
-    }
-    Ok(())
+            _ => Err("leaves a segment neither empty nor to one set of cells".into()),
+        },
+        choices: &|ranges: usize| ranges.checked_add(1),
+    };
+    check_counted_cover(&rules, cubes)
 }
 
 /// One cube's answer, as stored.

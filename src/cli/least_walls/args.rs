@@ -1,11 +1,12 @@
 //! The flags of `queensat least-walls`.
 
-use super::super::args::{CertifyArgs, ReportArgs, SolverArgs};
+use super::super::args::{CertifyArgs, CubeArgs, ReportArgs, SolverArgs};
 use super::super::shape_args::ShapeArgs;
 use super::render::Render;
 use crate::cli::choice::choice;
 use clap::Args;
 use queensat::encode::{Attack, QueenCount, WallOptions};
+use queensat::run::Shard;
 use queensat::study::{Counts, LeastWallsOptions, WallSearch};
 use std::path::PathBuf;
 
@@ -44,7 +45,8 @@ pub struct LeastWallsArgs {
     #[arg(long, value_parser = choice::<WallSearch>(), default_value_t = WallSearch::default())]
     pub search: WallSearch,
     /// Simulated-annealing runs for a first board before any solver call (0: none). The board
-    /// is checked, given to the solver as phases, and the search starts from its wall count.
+    /// is checked, given to the solver as phases, and the search starts from its wall count
+    /// (with --cube-dir, every cube's).
     #[arg(long, default_value_t = 0, value_name = "RUNS")]
     pub start_runs: u64,
     /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
@@ -71,6 +73,18 @@ pub struct LeastWallsArgs {
     /// Also write the run as JSON to FILE (whole or not at all).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Split one q's question into cubes (for each range of cells of the middle row: a queen or
+    /// none, a wall or none), answer each into DIR (resumable), and give the least walls from
+    /// them: proved when every cube's refutation is and the cubes are counted to cover every
+    /// choice (docs/cluster.md). CaDiCaL answers when no --solver is named.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["count", "output", "time_limit", "search"])]
+    pub cube_dir: Option<PathBuf>,
+    /// With --cube-dir: answer only the cubes g with g mod N = I-1; `queensat merge` assembles
+    /// the shards' folders.
+    #[arg(long, value_name = "I/N", requires = "cube_dir")]
+    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub split: CubeArgs,
     /// Each minimum w certified: "at most w-1 walls, at least q queens" refuted with a checked proof.
     #[command(flatten)]
     pub certify: CertifyArgs,

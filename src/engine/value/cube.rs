@@ -54,9 +54,33 @@ impl Cube {
     /// Whether `placement` lies in the cube: no queen on its empty cells, one or more in each
     /// of its sets.
     pub fn holds(&self, placement: &Placement) -> bool {
-        let queens = placement.queens();
-        !self.empty.iter().any(|p| queens.contains(p))
-            && (self.queen_in.iter()).all(|set| queens.iter().any(|q| set.contains(q)))
+        self.holds_cells(placement.queens())
+    }
+
+    /// Whether the cells `on` (queens, or whatever the cube's variables stand for) lie in the
+    /// cube: none on its empty cells, one or more in each of its sets.
+    pub fn holds_cells(&self, on: &[Coord]) -> bool {
+        !self.empty.iter().any(|p| on.contains(p))
+            && (self.queen_in.iter()).all(|set| on.iter().any(|q| set.contains(q)))
+    }
+
+    /// What the cube says of `cells`: its empty cells among them, and its sets that meet them,
+    /// each sorted (the sets in order), so that two cubes that say the same compare equal.
+    pub fn on(&self, cells: &[Coord]) -> (Vec<Coord>, Vec<Vec<Coord>>) {
+        let mut empty: Vec<Coord> = (self.empty.iter().copied())
+            .filter(|p| cells.contains(p))
+            .collect();
+        empty.sort_unstable();
+        let mut sets: Vec<Vec<Coord>> = (self.queen_in.iter())
+            .filter(|s| s.iter().any(|p| cells.contains(p)))
+            .map(|s| {
+                let mut s = s.clone();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        sets.sort_unstable();
+        (empty, sets)
     }
 }
 

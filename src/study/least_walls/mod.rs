@@ -4,6 +4,8 @@
 //! `search`; the solver state it shares with the count is `run`.
 
 mod count;
+mod cube_plan;
+mod cubes;
 mod queens;
 mod run;
 mod search;
@@ -14,6 +16,7 @@ use crate::encode::WallOptions;
 use crate::engine::WallCall;
 use crate::run::Reporter;
 use crate::solve::{Backend, Certificate};
+pub use cubes::{WallCubeAsk, WallCubesReport, least_walls_in_cubes, merge_wall_cubes};
 pub use queens::{LeastWallsSpec, least_walls_over};
 pub use search::least_walls;
 use serde::{Deserialize, Serialize};
@@ -98,7 +101,7 @@ pub struct Stopped {
 }
 
 /// A board that admits q queens, and the queens (checked).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FoundBoard {
     pub board: Board,
     pub placement: Placement,

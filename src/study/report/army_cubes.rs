@@ -1,7 +1,7 @@
 //! What the largest armies found in cubes print (`armies --cube-dir DIR`, and `merge` of its
 //! shards): the board and an example, `m` with how it was proved, and what the cubes cost.
 
-use super::value_cubes::{cube_costs, refuted_in_cubes};
+use super::cube_report::{cube_costs, refuted_in_cubes, rejected_text};
 use crate::engine::unchecked_prefix;
 use crate::study::army_cubes::ArmyCubesReport;
 
@@ -27,15 +27,12 @@ pub fn army_cubes_text(r: &ArmyCubesReport) -> String {
         rows.join(",")
     );
     let above = format!("two armies of {}", r.start + 1);
-    let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &above, "army", ("more", "largest"));
+    let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &above, ("army", "more", "largest"));
     let how = match r.certify {
         true => "UNSAT certified by a checked proof, or the free squares",
         false => "UNSAT, or the free squares",
     };
-    let rejected = match r.rejected {
-        0 => String::new(),
-        n => format!("; the checker REJECTED the proof of {n} cube(s)"),
-    };
+    let rejected = rejected_text(r.rejected);
     s += &format!(
         "proof: {}SAT with two armies of {}, position checked; {refuted} ({how}); the cubes cover \
          every choice of the split rows' colours (counted){rejected}\n",

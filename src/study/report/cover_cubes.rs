@@ -1,7 +1,7 @@
 //! What packing and covering found in cubes print (`cover --cube-dir DIR`, and `merge` of its
 //! shards): each optimum with its selection and how it was proved, and what the cubes cost.
 
-use super::value_cubes::{cube_costs, refuted_in_cubes};
+use super::cube_report::{cube_costs, refuted_in_cubes, rejected_text};
 use crate::engine::unchecked_prefix;
 use crate::study::cover_cubes::{CoverCubesReport, CubeOptimum};
 
@@ -20,7 +20,7 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
             "{sign} {} selected",
             if more == "more" { o.start + 1 } else { o.start - 1 }
         );
-        let refuted = refuted_in_cubes(o.beyond_start, o.cubes, &above, "solution", (more, most));
+        let refuted = refuted_in_cubes(o.beyond_start, o.cubes, &above, ("solution", more, most));
         t + &format!(
             "proof: {}SAT with {} selected, checked by counting squares; {refuted} ({how})\n",
             unchecked_prefix(r.certified),
@@ -60,10 +60,7 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
         true => ", lex-leader symmetry breaking in every cube",
         false => "",
     };
-    let rejected = match r.rejected {
-        0 => String::new(),
-        k => format!("; the checker REJECTED the proof of {k} cube(s)"),
-    };
+    let rejected = rejected_text(r.rejected);
     s += &format!(
         "from {cubes} on {square_word} {} ({range} (packing) none){symmetry}; the cubes cover \
          every selection (counted){rejected}\n",

@@ -8,10 +8,12 @@ use super::publish_puzzles::{Published, merge_and_publish};
 use super::puzzles::published_text;
 use super::sweep::{SweepAnswer, sweep_text};
 use super::value_cubes::cubes_text;
+use super::wall_cubes::wall_cubes_text;
 use crate::run::{Reporter, command_line};
 use crate::study::army_cubes::{ArmyCubesReport, merge_army_cubes};
 use crate::study::chunked_run::RunKind;
 use crate::study::cover_cubes::{CoverCubesReport, merge_cover_cubes};
+use crate::study::least_walls::{WallCubesReport, merge_wall_cubes};
 use crate::study::nk::{NkReport, merge_nk};
 use crate::study::sweep::{RunRecord, SweepSpec, WallsSummary, merge};
 use crate::study::value_cubes::{CubesReport, merge_value_cubes};
@@ -26,6 +28,7 @@ pub enum Merged {
     Nk(NkReport),
     Cubes(CubesReport),
     ArmyCubes(ArmyCubesReport),
+    WallCubes(WallCubesReport),
     CoverCubes(CoverCubesReport),
 }
 
@@ -37,6 +40,7 @@ pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Re
         RunKind::Nk => Merged::Nk(merge_nk(dirs, out)?),
         RunKind::Cubes => Merged::Cubes(merge_value_cubes(dirs, out)?),
         RunKind::ArmyCubes => Merged::ArmyCubes(merge_army_cubes(dirs, out)?),
+        RunKind::WallCubes => Merged::WallCubes(merge_wall_cubes(dirs, out)?),
         RunKind::CoverCubes => Merged::CoverCubes(merge_cover_cubes(dirs, out)?),
         RunKind::Sweep => {
             let (spec, sums, record) = merge(dirs, out, &command_line())?;
@@ -55,6 +59,7 @@ enum MergedFields<'a> {
     Nk(&'a NkReport),
     Cubes(&'a CubesReport),
     ArmyCubes(&'a ArmyCubesReport),
+    WallCubes(&'a WallCubesReport),
     CoverCubes(&'a CoverCubesReport),
 }
 
@@ -92,6 +97,7 @@ pub fn merge_json<'a>(merged: &'a Merged, shards: &'a [PathBuf], output: &'a Pat
         Merged::Nk(r) => ("nk", MergedFields::Nk(r)),
         Merged::Cubes(r) => ("value", MergedFields::Cubes(r)),
         Merged::ArmyCubes(r) => ("armies", MergedFields::ArmyCubes(r)),
+        Merged::WallCubes(r) => ("least-walls", MergedFields::WallCubes(r)),
         Merged::CoverCubes(r) => ("cover", MergedFields::CoverCubes(r)),
     };
     MergeJson {
@@ -110,6 +116,7 @@ pub fn merge_text(merged: &Merged) -> String {
         Merged::Nk(r) => format!("{}\n", nk_line(r)),
         Merged::Cubes(r) => cubes_text(r),
         Merged::ArmyCubes(r) => army_cubes_text(r),
+        Merged::WallCubes(r) => wall_cubes_text(r),
         Merged::CoverCubes(r) => cover_cubes_text(r),
     }
 }

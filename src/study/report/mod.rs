@@ -5,6 +5,7 @@ mod armies;
 mod army_cubes;
 mod cover;
 mod cover_cubes;
+mod cube_report;
 mod encode;
 mod envelope;
 mod least_walls;
@@ -21,11 +22,13 @@ mod sweep;
 mod value;
 mod value_cubes;
 mod verify;
+mod wall_cubes;
 
 pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
 pub use army_cubes::army_cubes_text;
 pub use cover::{cover_output, cover_sizes};
 pub use cover_cubes::cover_cubes_text;
+pub use cube_report::CubeOutcome;
 pub use encode::encode_json;
 pub use envelope::command_json;
 pub use least_walls::{
@@ -53,3 +56,4 @@ pub use sweep::{
 pub use value::{value_output, value_text};
 pub use value_cubes::cubes_text;
 pub use verify::{Verified, VerifyJob, verify_job};
+pub use wall_cubes::wall_cubes_text;

@@ -1,0 +1,91 @@
+//! What every cube run's report shares: whether its answer is certified and what it prints
+//! ([`CubeOutcome`]), and the words and figures all of them print alike.
+
+use super::army_cubes::army_cubes_text;
+use super::cover_cubes::cover_cubes_text;
+use super::value_cubes::cubes_text;
+use super::wall_cubes::wall_cubes_text;
+use crate::study::army_cubes::ArmyCubesReport;
+use crate::study::cover_cubes::CoverCubesReport;
+use crate::study::cube_rows::makespan;
+use crate::study::least_walls::WallCubesReport;
+use crate::study::value_cubes::CubesReport;
+use serde::Serialize;
+
+/// Workers for which the cubes' measured times are scheduled in the text.
+const WORKERS: [usize; 3] = [2, 64, 1000];
+
+/// A cube run's whole report, as a command prints it.
+pub trait CubeOutcome: Serialize {
+    /// Every cube's refutation shown by a solver queensat runs, a checked proof or counting.
+    fn certified(&self) -> bool;
+    /// Cubes whose certificate's proof the checker rejected.
+    fn rejected(&self) -> usize;
+    /// The report in words.
+    fn text(&self) -> String;
+}
+
+macro_rules! cube_outcome {
+    ($report:ty, $text:path) => {
+        impl CubeOutcome for $report {
+            fn certified(&self) -> bool {
+                self.certified
+            }
+            fn rejected(&self) -> usize {
+                self.rejected
+            }
+            fn text(&self) -> String {
+                $text(self)
+            }
+        }
+    };
+}
+
+cube_outcome!(CubesReport, cubes_text);
+cube_outcome!(ArmyCubesReport, army_cubes_text);
+cube_outcome!(WallCubesReport, wall_cubes_text);
+cube_outcome!(CoverCubesReport, cover_cubes_text);
+
+/// What the text adds when the checker rejected the proofs of `n` cubes.
+pub(super) fn rejected_text(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        n => format!("; the checker REJECTED the proof of {n} cube(s)"),
+    }
+}
+
+/// Which count each cube refuted: `above` (one beyond the start's, in words) in the cubes that
+/// hold nothing beyond the start, and one `unit` beyond their `most` in the `beyond` others,
+/// where beyond is `more` (or fewer, for a minimum).
+pub(super) fn refuted_in_cubes(
+    beyond: usize,
+    cubes: usize,
+    above: &str,
+    (unit, more, most): (&str, &str, &str),
+) -> String {
+    match beyond {
+        0 => format!("{above} refuted in every cube"),
+        n if n == cubes => format!("one {unit} {more} than its {most} refuted in every cube"),
+        n => format!(
+            "{above} refuted in {} cubes, and one {more} than their {most} in the {n} others",
+            cubes - n
+        ),
+    }
+}
+
+/// What cubes cost: their count, their CPU seconds in all and the longest (after `start`,
+/// what came before them), and the time they would take on more workers.
+pub(super) fn cube_costs(cube_seconds: &[f64], resumed: usize, start: &str) -> String {
+    let total: f64 = cube_seconds.iter().sum();
+    let longest = cube_seconds.iter().copied().fold(0.0, f64::max);
+    let on: Vec<String> = WORKERS
+        .iter()
+        .map(|&w| format!("{w} workers {:.2} s", makespan(cube_seconds, w)))
+        .collect();
+    format!(
+        "cubes: {} ({resumed} resumed), {start}the cubes {total:.2} s CPU in all, the longest {longest:.2} s; \
+         scheduled from these times on {}\n",
+        cube_seconds.len(),
+        on.join(", ")
+    )
+}
