@@ -49,8 +49,10 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
     let squares: Vec<String> = r.squares.iter().map(|(a, b)| format!("{a},{b}")).collect();
     let square_word = if squares.len() == 1 { "square" } else { "squares" };
     let range = match r.width {
-        1 => "the first selected solution through it, in list order, or".to_string(),
-        w => format!("the first selected solution through it, in list order, in a range of up to {w}, or"),
+        1 => "which solution through it is the first selected, in list order".to_string(),
+        w => format!(
+            "which range of up to {w} of the solutions through it, in list order, holds the first selected"
+        ),
     };
     let cubes = match &r.cover {
         Some(c) => format!("{} packing and {} covering cubes", r.pack.cubes, c.cubes),
@@ -62,8 +64,8 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
     };
     let rejected = rejected_text(r.rejected);
     s += &format!(
-        "from {cubes} on {square_word} {} ({range} (packing) none){symmetry}; the cubes cover \
-         every selection (counted){rejected}\n",
+        "from {cubes} on {square_word} {} ({range}, or none for packing){symmetry}; the cubes \
+         cover every selection (counted){rejected}\n",
         squares.join(" ")
     );
     let start = match &r.cover {
