@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# One shardable queensat run (sweep, puzzles, nk, value, armies or least-walls in cubes) split into N shards, run by Slurm or GNU
+# One shardable queensat run (sweep, puzzles, nk, value, armies, least-walls or cover in cubes) split into N shards, run by Slurm or GNU
 # parallel, checked task by task, and merged into what the one-process run writes.
 #
 #   scripts/cluster.sh ENGINE N [OPTIONS] -- QUEENSAT COMMAND ARGS... --output DIR
 #
-#   (`armies` and `least-walls` name their folder with --cube-dir DIR: their --output is a
+#   (`armies`, `least-walls` and `cover` name their folder with --cube-dir DIR: their --output is a
 #   report's file.)
 #
 #   ENGINE    slurm (a job array: sbatch, squeue, scancel), parallel (GNU parallel, this host
@@ -66,8 +66,8 @@ command=$2
 shift 2
 case $command in
 sweep | puzzles | nk | value) folder=--output ;;
-armies | least-walls) folder=--cube-dir ;;
-*) usage "'$command' does not split into shards here: sweep, puzzles, nk, value, armies and least-walls (cubes) do" ;;
+armies | least-walls | cover) folder=--cube-dir ;;
+*) usage "'$command' does not split into shards here: sweep, puzzles, nk, value, armies, least-walls and cover (cubes) do" ;;
 esac
 out=""
 args=()

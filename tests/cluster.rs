@@ -271,7 +271,7 @@ fn bad_usage_is_one_line_and_exit_2() {
             "N must be",
         ),
         (
-            vec!["parallel", "2", "--", BIN, "cover", "--size", "8"],
+            vec!["parallel", "2", "--", BIN, "solutions", "--size", "8"],
             "does not split",
         ),
         (

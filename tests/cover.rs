@@ -114,15 +114,98 @@ fn table_with_certificates_and_resume() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
-    for args in [
-        &["cover", "--size", "13"][..],
-        &["cover", "--size", "8..4"],
-        &["cover", "--size", "x"],
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("cubes");
+    let d = d.to_str().unwrap();
+    for (args, want) in [
+        (&["cover", "--size", "13"][..], "1..12"),
+        (&["cover", "--size", "8..4"], "8..4"),
+        (&["cover", "--size", "x"], "x"),
+        (
+            &["cover", "--size", "7..8", "--cube-dir", d],
+            "one size, not 7..8",
+        ),
+        (&["cover", "--size", "13", "--cube-dir", d], "1..12"),
+        (
+            &["cover", "--size", "5", "--cube-dir", d, "--split-squares", "26"],
+            "25 squares",
+        ),
+        (
+            &["cover", "--size", "5", "--cube-dir", d, "--cubes", "0"],
+            "--cubes",
+        ),
+        (&["cover", "--size", "5", "--shard", "1/2"], "--cube-dir"),
+        (
+            &["cover", "--size", "5", "--cube-dir", d, "--shard", "3/2"],
+            "3/2",
+        ),
+        (
+            &["cover", "--size", "5", "--cube-dir", d, "--certificates", d],
+            "--certificates",
+        ),
     ] {
-        let (code, out, err) = queensat(args);
-        assert_eq!(code, 2, "{args:?}: {out}{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
+        common::assert_bad_input(args, want);
     }
+}
+
+/// Packing and covering split into cubes give the plain run's optima: three shards through the
+/// real binary, merged; a rerun of a shard resumes; a rerun that asks another question is
+/// refused.
+#[test]
+fn cubes_in_shards_merge_to_the_plain_optima() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, plain, err) = queensat(&["cover", "--size", "7"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(plain.contains("most pairwise-disjoint solutions: 7"), "{plain}");
+    let shards: Vec<String> = (1..=3)
+        .map(|i| dir.path().join(format!("s{i}")).to_str().unwrap().to_string())
+        .collect();
+    let cube_args = |i: usize| {
+        let part = format!("{}/3", i + 1);
+        let args = [
+            "cover",
+            "--size",
+            "7",
+            "--split-squares",
+            "2",
+            "--cubes",
+            "30",
+            "--quiet",
+        ];
+        let mut v: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        v.extend(["--shard".into(), part, "--cube-dir".into(), shards[i].clone()]);
+        v
+    };
+    for i in 0..3 {
+        let a = cube_args(i);
+        let (code, out, err) = queensat(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    }
+    let merged = dir.path().join("merged");
+    let mut m = vec!["merge"];
+    m.extend(shards.iter().map(String::as_str));
+    m.extend(["-o", merged.to_str().unwrap()]);
+    let (code, out, err) = queensat(&m);
+    assert_eq!(code, 0, "{err}");
+    for want in [
+        "most pairwise-disjoint solutions: 7",
+        "fewest solutions covering the board: 7",
+        "the cubes cover every selection (counted)",
+        "on squares 3,3 3,2",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    let a = cube_args(0);
+    let (code, _, err) = queensat(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    let mut other = cube_args(0);
+    other.push("--no-symmetry-breaking".into());
+    let (code, _, err) = queensat(&other.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("queensat: error:") && err.lines().count() == 1,
+        "{err}"
+    );
 }
 
 /// The packing optima against OEIS A171760 (the most pairwise-disjoint n-queens solutions:

@@ -170,48 +170,23 @@ fn every_command_json_validates_against_its_schema() {
         assert!(o.status.success(), "{}", stderr(&o));
     }
     let nk_shards = nk_shards.map(|d| format!("{d}/6x6-1w-rows-sides"));
-    // Shards of a value split into cubes.
-    let cube_shards = [path("c1"), path("c2")];
-    for (i, shard) in cube_shards.iter().enumerate() {
-        let part = format!("{}/2", i + 1);
-        let o = run(&["value", "--size", "5", "--shard", &part, "-o", shard, "--quiet"]);
-        assert!(o.status.success(), "{}", stderr(&o));
-    }
-    // Shards of the largest armies split into cubes.
-    let army_shards = [path("a1"), path("a2")];
-    for (i, shard) in army_shards.iter().enumerate() {
-        let part = format!("{}/2", i + 1);
-        let o = run(&[
-            "armies",
-            "--size",
-            "5",
-            "--shard",
-            &part,
-            "--cube-dir",
-            shard,
-            "--quiet",
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-    }
-    // Shards of one least-walls question split into cubes.
-    let wall_shards = [path("w1"), path("w2")];
-    for (i, shard) in wall_shards.iter().enumerate() {
-        let part = format!("{}/2", i + 1);
-        let o = run(&[
-            "least-walls",
-            "--size",
-            "5",
-            "--queens",
-            "7",
-            "--shard",
-            &part,
-            "--cube-dir",
-            shard,
-            "--quiet",
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-    }
+    // Two shards of a run split into cubes, its folder named by `folder`.
+    let cube_shards_of = |names: [&str; 2], folder: &str, args: &[&str]| {
+        let dirs = names.map(path);
+        for (i, shard) in dirs.iter().enumerate() {
+            let part = format!("{}/2", i + 1);
+            let o = run(&[args, &["--shard", &part, folder, shard, "--quiet"]].concat());
+            assert!(o.status.success(), "{}", stderr(&o));
+        }
+        dirs
+    };
+    let cube_shards = cube_shards_of(["c1", "c2"], "-o", &["value", "--size", "5"]);
+    let army_shards = cube_shards_of(["a1", "a2"], "--cube-dir", &["armies", "--size", "5"]);
+    let wall = ["least-walls", "--size", "5", "--queens", "7"];
+    let wall_shards = cube_shards_of(["w1", "w2"], "--cube-dir", &wall);
     let (wall_cubes, merged_wall_cubes) = (path("wall-cubes"), path("merged-wall-cubes"));
+    let cover_shards = cube_shards_of(["k1", "k2"], "--cube-dir", &["cover", "--size", "5"]);
+    let (cover_cubes, merged_cover_cubes) = (path("cover-cubes"), path("merged-cover-cubes"));
     let (army_cubes, merged_army_cubes) = (path("army-cubes"), path("merged-army-cubes"));
     let (cubes, merged_cubes) = (path("cubes"), path("merged-cubes"));
     let (merged_puzzles, merged_nk) = (path("merged-puzzles"), path("merged-nk"));
@@ -351,6 +326,30 @@ fn every_command_json_validates_against_its_schema() {
         (&["nqueens", "8", "--format", "json"], 0),
         (&["armies", "--size", "3", "--format", "json"], 0),
         (&["cover", "--size", "4", "--quiet", "--format", "json"], 0),
+        (
+            &[
+                "cover",
+                "--size",
+                "6",
+                "--cube-dir",
+                &cover_cubes,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
+        (
+            &[
+                "merge",
+                &cover_shards[0],
+                &cover_shards[1],
+                "-o",
+                &merged_cover_cubes,
+                "--format",
+                "json",
+            ],
+            0,
+        ),
         (&["puzzles", "--size", "4", "--walls", "1", "--format", "json"], 0),
         (
             &["least-walls", "--size", "4", "--queens", "5", "--format", "json"],

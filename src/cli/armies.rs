@@ -106,7 +106,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
             certify: a.certify.for_cubes()?,
         };
         let run = |shard, progress: &Reporter| armies_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split, a.shard, &a.report, "armies", run);
+        return run_cubes(a.split.threads, a.shard, &a.report, "armies", run);
     }
     let (text, outcome) = if a.table {
         if a.board.has_cells() {

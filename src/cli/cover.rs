@@ -2,10 +2,16 @@
 
 use super::args::{OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::choice::choice;
+use super::value::run_cubes;
+use anyhow::bail;
 use clap::Args;
 use queensat::encode::Amo;
 use queensat::run::interrupt::{stop_requested, stopped_exit_code};
+use queensat::run::{Reporter, Shard};
+use queensat::solve::Backend;
+use queensat::study::cover_cubes::{CoverCubeAsk, cover_in_cubes};
 use queensat::study::report::{cover_output, cover_sizes};
+use queensat::study::value_cubes::DEFAULT_CUBES;
 use queensat::study::{Counts, CoverOptions, DEFAULT_COVER_AMO};
 use std::path::PathBuf;
 
@@ -41,9 +47,33 @@ pub struct CoverArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     /// Certify each optimum as --certificates does, with the files in a temporary directory
-    /// (removed afterwards) when --certificates names none.
+    /// (removed afterwards) when --certificates names none; with --cube-dir, each cube's
+    /// refutation by a checked proof of its own CNF (no files kept).
     #[arg(long)]
     pub certify: bool,
+    /// Split both questions of one size into cubes (for each split square, the first selected
+    /// solution through it, in list order, in one of its ranges of solutions, or for packing
+    /// none), answer each into DIR (resumable), and give both optima from them: proved when
+    /// every cube's refutation is and the cubes are counted to cover every selection
+    /// (docs/cluster.md). CaDiCaL answers when no --solver is named.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["certificates", "time_limit", "output"])]
+    pub cube_dir: Option<PathBuf>,
+    /// With --cube-dir: the squares whose first selected solution makes the cubes (the middle
+    /// square, then alternately left and right of it on the middle row, then the rows below
+    /// and above it).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "cube_dir")]
+    pub split_squares: usize,
+    /// With --cube-dir: at most this many cubes per question where the split squares allow
+    /// (the narrowest ranges that keep to it).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "cube_dir", value_parser = super::args::at_least_one)]
+    pub cubes: usize,
+    /// With --cube-dir: answer only the cubes g with g mod N = I-1; `queensat merge` assembles
+    /// the shards' folders.
+    #[arg(long, value_name = "I/N", requires = "cube_dir")]
+    pub shard: Option<Shard>,
+    /// With --cube-dir: worker threads, a cube each (default: all cores).
+    #[arg(long, requires = "cube_dir")]
+    pub threads: Option<usize>,
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -57,6 +87,27 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         progress: a.report.progress.reporter(),
         time_limit: a.time_limit,
     };
+    if let Some(dir) = &a.cube_dir {
+        let Some(n) = a.size.single() else {
+            bail!(
+                "--cube-dir splits the questions of one size, not {}",
+                a.size.describe("..")
+            );
+        };
+        // A cube run is for a hard question: the solver that stops inside a call.
+        let opts = CoverOptions {
+            backend: a.solver.solver.clone().unwrap_or_else(Backend::for_time_limit),
+            ..opts
+        };
+        let ask = CoverCubeAsk {
+            n,
+            split_squares: a.split_squares,
+            cubes: a.cubes,
+            certify: a.certify,
+        };
+        let run = |shard, progress: &Reporter| cover_in_cubes(&ask, &opts, dir, shard, progress);
+        return run_cubes(a.threads, a.shard, &a.report, "cover", run);
+    }
     let (reports, missing) = cover_sizes(a.size.as_slice(), opts, a.certify, a.cached_only)?;
     let unchecked = reports.iter().any(|r| r.rests_on_unchecked_unsat());
     a.report.proof.check(!unchecked)?;

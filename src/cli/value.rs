@@ -79,7 +79,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
             certify: a.certify.for_cubes()?,
         };
         let run = |shard, progress: &Reporter| value_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split, a.shard, &a.report, "value", run);
+        return run_cubes(a.split.threads, a.shard, &a.report, "value", run);
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, a.time_limit, certify, &progress)?;
@@ -94,11 +94,11 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// A cube run of `command`: `run` answers this shard's cubes on `split.threads` threads; then
+/// A cube run of `command`: `run` answers this shard's cubes on `threads` threads; then
 /// the answer from every cube (text or JSON), or nothing for a shard (`merge` prints the
 /// whole), or what a stop signal left. Exit 1 when the checker rejected a cube's proof.
 pub(super) fn run_cubes<R: CubeOutcome + Send>(
-    split: &CubeArgs,
+    threads: Option<usize>,
     shard: Option<Shard>,
     report: &ReportArgs,
     command: &str,
@@ -106,7 +106,7 @@ pub(super) fn run_cubes<R: CubeOutcome + Send>(
 ) -> anyhow::Result<i32> {
     let progress = report.progress.reporter();
     let shard = shard.unwrap_or(Shard::ALL);
-    match with_threads(split.threads, || run(shard, &progress))? {
+    match with_threads(threads, || run(shard, &progress))? {
         ChunkRun::Whole(r) => {
             report.proof.check(r.certified())?;
             match report.json() {

@@ -329,11 +329,11 @@ impl CubeQuestion for ArmyCubes {
         &self.spec
     }
 
-    fn merging(spec: ArmyCubeSpec) -> ArmyCubes {
-        ArmyCubes {
+    fn merging(spec: ArmyCubeSpec) -> anyhow::Result<ArmyCubes> {
+        Ok(ArmyCubes {
             spec,
             opts: ArmyOptions::default(),
-        }
+        })
     }
 
     fn cubes(&self) -> Vec<ArmyCube> {
@@ -638,14 +638,9 @@ mod tests {
         assert_eq!(m.m, 5);
         // A cube that refutes other armies than the start's and one is refused, its seal made
         // anew for the edit.
-        let chunk = shards[0].join("chunks").join("0w-000000.json");
-        let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&chunk).unwrap()).unwrap();
-        doc["refuted"] = (doc["refuted"].as_u64().unwrap() + 1).into();
-        doc.as_object_mut().unwrap().remove("seal");
-        let spec_text = std::fs::read_to_string(shards[0].join("army-cubes.json")).unwrap();
-        let name = chunk.file_stem().unwrap().to_string_lossy().into_owned();
-        let binding = format!("chunk {name} of the armies in cubes {}", spec_text.trim());
-        std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
+        crate::study::cube_run::reseal_edited_chunk(&shards[0], RunKind::ArmyCubes, "0w-000000", |doc| {
+            doc["refuted"] = (doc["refuted"].as_u64().unwrap() + 1).into();
+        });
         let e = merge_army_cubes(&shards, &d.path().join("m2")).unwrap_err();
         assert!(format!("{e:#}").contains("not the start's"), "{e:#}");
     }

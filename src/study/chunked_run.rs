@@ -31,16 +31,18 @@ pub enum RunKind {
     Cubes,
     ArmyCubes,
     WallCubes,
+    CoverCubes,
 }
 
 impl RunKind {
-    const ALL: [RunKind; 6] = [
+    const ALL: [RunKind; 7] = [
         RunKind::Sweep,
         RunKind::Puzzles,
         RunKind::Nk,
         RunKind::Cubes,
         RunKind::ArmyCubes,
         RunKind::WallCubes,
+        RunKind::CoverCubes,
     ];
 
     /// The file in a run's directory that holds its spec.
@@ -52,6 +54,7 @@ impl RunKind {
             RunKind::Cubes => "cubes.json",
             RunKind::ArmyCubes => "army-cubes.json",
             RunKind::WallCubes => "wall-cubes.json",
+            RunKind::CoverCubes => "cover-cubes.json",
         }
     }
 
@@ -64,14 +67,26 @@ impl RunKind {
             RunKind::Cubes => "value in cubes",
             RunKind::ArmyCubes => "armies in cubes",
             RunKind::WallCubes => "least walls in cubes",
+            RunKind::CoverCubes => "cover in cubes",
         }
     }
 
-    /// Opens `dir` for the run `spec` of this kind (see [`ChunkStore::open`]).
+    /// Opens `dir` for the run `spec` of this kind (see [`ChunkStore::open`]); a folder that
+    /// holds a run of another kind is refused, since its chunks would pass for this run's.
     pub fn open<S>(self, dir: &Path, spec: &S) -> anyhow::Result<ChunkStore>
     where
         S: Serialize + DeserializeOwned + PartialEq,
     {
+        let other = RunKind::ALL.into_iter().filter(|&k| k != self);
+        if let Some(k) = other.into_iter().find(|k| dir.join(k.spec_file()).is_file()) {
+            anyhow::bail!(
+                "{} holds a {} ({}), not a {}: give this run a folder of its own",
+                dir.display(),
+                k.what(),
+                k.spec_file(),
+                self.what()
+            );
+        }
         ChunkStore::open(dir, self.spec_file(), self.what(), spec)
     }
 
@@ -482,5 +497,12 @@ mod tests {
         let empty = tempfile::tempdir().unwrap();
         let e = RunKind::of_dirs(&[empty.path().into()]).unwrap_err();
         assert!(e.to_string().contains("holds no run"), "{e}");
+        // A folder of one kind is not opened for another: its chunks would pass for the other's.
+        let e = RunKind::Cubes.open(n.path(), &1).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("holds a N+k count (nk.json), not a value in cubes"),
+            "{e}"
+        );
     }
 }

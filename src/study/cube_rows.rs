@@ -36,9 +36,10 @@ pub fn row_segments(board: &Board, rows: &[usize]) -> Vec<Vec<Coord>> {
 }
 
 /// The narrowest range width whose cubes keep to `most`, where `choices(ranges)` is how many
-/// choices a segment cut into `ranges` ranges gives (the widest segment whole when none does).
-pub fn narrowest_width(
-    segments: &[Vec<Coord>],
+/// choices a segment (of cells, or of whatever is cut into ranges) cut into `ranges` ranges
+/// gives (the widest segment whole when none does).
+pub fn narrowest_width<T>(
+    segments: &[Vec<T>],
     most: usize,
     choices: impl Fn(usize) -> Option<usize>,
 ) -> usize {

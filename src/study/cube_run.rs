@@ -31,8 +31,9 @@ pub trait CubeQuestion: Sync + Sized {
     const WHAT: &'static str;
 
     fn spec(&self) -> &Self::Spec;
-    /// The question of a merge, which computes nothing: `spec` as the shards' folders hold it.
-    fn merging(spec: Self::Spec) -> Self;
+    /// The question of a merge, which computes no cube: `spec` as the shards' folders hold it
+    /// (an error where it is not a run queensat makes).
+    fn merging(spec: Self::Spec) -> anyhow::Result<Self>;
     /// Every cube, in plan order.
     fn cubes(&self) -> Vec<Self::Cube>;
     /// A new worker's solver (an error in a merge, which computes nothing).
@@ -171,10 +172,29 @@ pub fn answer_cubes<Q: CubeQuestion>(
 /// computing nothing.
 pub fn merge_cubes<Q: CubeQuestion>(dirs: &[PathBuf], out: &Path) -> anyhow::Result<Q::Report> {
     let spec: Q::Spec = Q::KIND.common_spec(dirs)?;
-    let question = Q::merging(spec.clone());
+    let question = Q::merging(spec.clone())?;
     let run = CubeRun::new(question);
     crate::io::new_dir_or_nothing(out, || {
         let store = Q::KIND.open(out, &spec)?.reading_from(dirs);
         merge(&run, &store)
     })
+}
+
+/// Rewrites the chunk `name` (e.g. `0w-000000`) of the cube run of `kind` in `dir` as `edit`
+/// leaves it, sealed anew, as someone who knows how seals are made could: what the run's own
+/// checks must refuse.
+#[cfg(test)]
+pub(crate) fn reseal_edited_chunk(
+    dir: &Path,
+    kind: RunKind,
+    name: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) {
+    let chunk = dir.join("chunks").join(format!("{name}.json"));
+    let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&chunk).unwrap()).unwrap();
+    edit(&mut doc);
+    doc.as_object_mut().unwrap().remove("seal");
+    let spec = std::fs::read_to_string(dir.join(kind.spec_file())).unwrap();
+    let binding = format!("chunk {name} of the {} {}", kind.what(), spec.trim());
+    std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
 }

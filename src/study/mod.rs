@@ -26,6 +26,7 @@ pub use armies::{
     optimal_classes,
 };
 pub use counts::Counts;
+pub use cover::cubes as cover_cubes;
 pub use cover::{
     CoverOptions, CoverReport, DEFAULT_AMO as DEFAULT_COVER_AMO, Optimum, nqueens_solutions, pack_and_cover,
     seed_line,

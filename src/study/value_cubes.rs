@@ -170,12 +170,12 @@ impl CubeQuestion for ValueCubes {
         &self.spec
     }
 
-    fn merging(spec: CubeSpec) -> ValueCubes {
-        ValueCubes {
+    fn merging(spec: CubeSpec) -> anyhow::Result<ValueCubes> {
+        Ok(ValueCubes {
             spec,
             opts: ValueOptions::default(),
             start: None,
-        }
+        })
     }
 
     fn cubes(&self) -> Vec<Cube> {

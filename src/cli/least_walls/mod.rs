@@ -43,7 +43,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
             certify: a.certify.for_cubes()?,
         };
         let run = |shard, progress: &Reporter| least_walls_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split, a.shard, &a.report, "least-walls", run);
+        return run_cubes(a.split.threads, a.shard, &a.report, "least-walls", run);
     }
     let text = !a.report.json();
     let mut run = LeastWallsRun::now();

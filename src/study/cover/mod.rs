@@ -5,8 +5,10 @@
 //! solutions, found by asking "at least k selected?" upwards until UNSAT. Covering: the fewest
 //! solutions whose union is the board, found by asking "at most k?" downwards from a first
 //! cover until UNSAT. Each optimum rests on a SAT answer (the selection re-checked here) and an
-//! UNSAT answer one beyond, which can be certified by a checked proof.
+//! UNSAT answer one beyond, which can be certified by a checked proof. [`cubes`] splits both
+//! questions of one size into cubes for many workers.
 
+pub mod cubes;
 mod search;
 mod start;
 
@@ -22,7 +24,7 @@ use crate::solve::{
     solve_with_proof,
 };
 use rustsat::instances::Cnf;
-use rustsat::types::Lit;
+use rustsat::types::{Clause, Lit};
 use search::{CoverSearch, search_cover};
 use serde::{Deserialize, Serialize};
 use start::{squares, start_selection};
@@ -301,7 +303,6 @@ fn exact_search(
 
 struct Run<'a> {
     n: usize,
-    board: Board,
     sols: &'a [Placement],
     goal: Goal,
     model: SelectionModel,
@@ -313,14 +314,41 @@ struct Run<'a> {
     stop: Box<dyn Fn() -> bool>,
 }
 
+/// Whether `sel` (indices into `sols`) is disjoint (packing) or covers the n×n board
+/// (covering), by counting, per square, the selected solutions that hold it.
+fn fits(n: usize, sols: &[Placement], goal: Goal, sel: &[usize]) -> bool {
+    let cov = coverage(n, sols, sel);
+    match goal {
+        Goal::Pack => cov.iter().all(|&c| c <= 1),
+        Goal::Cover => cov.iter().all(|&c| c >= 1),
+    }
+}
+
+/// The model of `goal` over `sols` on the n×n board in a new solver of `backend`, able to
+/// bound the number selected up to `bound` (see [`SelectionModel::encode`]), with lex-leader
+/// symmetry breaking when asked.
+fn selection_solver(
+    n: usize,
+    sols: &[Placement],
+    goal: Goal,
+    amo: Amo,
+    bound: usize,
+    symmetry_breaking: bool,
+    backend: &Backend,
+) -> anyhow::Result<(SelectionModel, AnySolver)> {
+    let board = Board::square(n)?;
+    let mut solver = backend.make();
+    let mut model = SelectionModel::encode(&board, sols, goal, amo, bound, &mut solver);
+    if symmetry_breaking {
+        model.break_symmetries(&board, sols, &mut solver);
+    }
+    Ok((model, solver))
+}
+
 impl Run<'_> {
     /// Re-checks a selection by counting squares: disjoint (packing) or covering.
     fn check(&self, sel: &[usize]) -> anyhow::Result<()> {
-        let cov = coverage(self.n, self.sols, sel);
-        let ok = match self.goal {
-            Goal::Pack => cov.iter().all(|&c| c <= 1),
-            Goal::Cover => cov.iter().all(|&c| c >= 1),
-        };
+        let ok = fits(self.n, self.sols, self.goal, sel);
         anyhow::ensure!(ok, "internal error: a selection fails the {:?} check", self.goal);
         Ok(())
     }
@@ -464,11 +492,10 @@ impl Run<'_> {
         })
     }
 
-    /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path (a
-    /// DRAT or LRAT proof checked by the proof checker); an error unless the checker accepts it.
-    /// The checked certificate that at most k solutions (packing: at least k) do not exist;
-    /// with `stop`, `None` when it said so first or the question turned out satisfiable (its
-    /// files are then removed). Without `stop` a satisfiable question is an error.
+    /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path
+    /// ([`refute_selection`]); an error unless the checker accepts its proof. With `stop`,
+    /// `None` when it said so first or the question turned out satisfiable (its files are then
+    /// removed).
     fn certify(
         &self,
         k: usize,
@@ -476,76 +503,20 @@ impl Run<'_> {
         dir: &Path,
         stop: Rc<dyn Fn() -> bool>,
     ) -> anyhow::Result<Option<Certificate>> {
-        let mut cnf = Cnf::new();
-        let mut model = SelectionModel::encode(&self.board, self.sols, self.goal, Amo::Pairwise, k, &mut cnf);
-        if self.symmetry_breaking {
-            model.break_symmetries(&self.board, self.sols, &mut cnf);
-        }
-        let (units, what, proves) = match self.goal {
-            Goal::Pack => (
-                model.at_least(k).expect("bound within the rows"),
-                format!("at least {k} pairwise-disjoint"),
-                format!("at most {} pairwise-disjoint solutions", k - 1),
-            ),
-            Goal::Cover => (
-                model.at_most(k),
-                format!("at most {k} covering"),
-                format!("no {k} solutions cover the board"),
-            ),
+        let asked = Asked {
+            n: self.n,
+            sols: self.sols,
+            goal: self.goal,
+            symmetry_breaking: self.symmetry_breaking,
         };
-        for l in units {
-            cnf.add_unit(l);
-        }
-        let name = format!(
-            "{}-{}-{}{k}",
-            goal_name(self.goal),
-            self.n,
-            if self.goal == Goal::Pack { "ge" } else { "le" }
-        );
-        let comments = [
-            format!(
-                "queensat cover: {what} {}-queens solutions on the {}x{} board (UNSAT)",
-                self.n, self.n, self.n
-            ),
-            format!(
-                "variable i (1..={}) selects solution i of solutions-{}.txt (line i)",
-                self.sols.len(),
-                self.n
-            ),
-            format!(
-                "higher variables: {}per-square, per-row and per-column unary counts (totalisers){}",
-                if self.symmetry_breaking {
-                    "lex-leader symmetry breaking over the board's 8 symmetries, "
-                } else {
-                    ""
-                },
-                if self.goal == Goal::Cover {
-                    ", per-diagonal sums bounded like the count"
-                } else {
-                    ""
-                }
-            ),
-        ];
-        let question = UnsatQuestion {
-            refuted: format!("{what} {}-queens solutions", self.n),
-            proves: proves.clone(),
-            header: comments.iter().map(|c| format!("c {c}\n")).collect(),
-            n_vars: model.vars.len() as u32,
-            cnf: &cnf,
-            implied: None,
-        };
-        let mut cert = match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
-            ProofAnswer::Unsat(pending) => pending.check()?,
-            ProofAnswer::Sat(_) => {
-                let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
-                return Ok(None);
-            }
-            ProofAnswer::Interrupted => return Ok(None),
+        let Some(mut cert) = refute_selection(&asked, k, backend, dir, stop, |_| Vec::new())? else {
+            return Ok(None);
         };
         anyhow::ensure!(
             cert.certified,
-            "the proof checker rejected the proof ({}) that {proves}: {}",
+            "the proof checker rejected the proof ({}) that {}: {}",
             cert.proof.display(),
+            cert.proves,
             cert.check.status
         );
         let cnf_bytes = std::fs::metadata(&cert.cnf).map_or(0, |m| m.len());
@@ -558,6 +529,102 @@ impl Run<'_> {
             cert.proof_kept = false;
         }
         Ok(Some(cert))
+    }
+}
+
+/// One packing or covering question: the n×n board's solutions `sols`, the goal, and whether
+/// lex-leader constraints break the board's symmetries.
+struct Asked<'a> {
+    n: usize,
+    sols: &'a [Placement],
+    goal: Goal,
+    symmetry_breaking: bool,
+}
+
+/// The one refutation of a packing or covering bound: `q` with "at least `k`" (packing) or
+/// "at most `k`" (covering) as unit clauses and the clauses `extra` gives over the model (a
+/// cube's; none for the whole question) as a stand-alone CNF in `dir`, refuted by a fresh
+/// solver of `backend` writing a DRAT or LRAT proof that the proof checker verifies. The
+/// certificate says whether the checker accepted it; `None` when `stop` said so first or the
+/// question turned out satisfiable (its CNF is then removed).
+fn refute_selection(
+    q: &Asked,
+    k: usize,
+    backend: &Backend,
+    dir: &Path,
+    stop: Rc<dyn Fn() -> bool>,
+    extra: impl FnOnce(&SelectionModel) -> Vec<Clause>,
+) -> anyhow::Result<Option<Certificate>> {
+    let n = q.n;
+    let board = Board::square(n)?;
+    let mut cnf = Cnf::new();
+    let mut model = SelectionModel::encode(&board, q.sols, q.goal, Amo::Pairwise, k, &mut cnf);
+    if q.symmetry_breaking {
+        model.break_symmetries(&board, q.sols, &mut cnf);
+    }
+    let (units, what, proves) = match q.goal {
+        Goal::Pack => (
+            model.at_least(k).expect("bound within the rows"),
+            format!("at least {k} pairwise-disjoint"),
+            format!("at most {} pairwise-disjoint solutions", k - 1),
+        ),
+        Goal::Cover => (
+            model.at_most(k),
+            format!("at most {k} covering"),
+            format!("no {k} solutions cover the board"),
+        ),
+    };
+    for l in units {
+        cnf.add_unit(l);
+    }
+    let extra = extra(&model);
+    let cube = extra.len();
+    for clause in extra {
+        cnf.add_clause(clause);
+    }
+    let name = format!(
+        "{}-{n}-{}{k}",
+        goal_name(q.goal),
+        if q.goal == Goal::Pack { "ge" } else { "le" }
+    );
+    let mut comments = vec![
+        format!("queensat cover: {what} {n}-queens solutions on the {n}x{n} board (UNSAT)"),
+        format!(
+            "variable i (1..={}) selects solution i of solutions-{n}.txt (line i)",
+            q.sols.len(),
+        ),
+        format!(
+            "higher variables: {}per-square, per-row and per-column unary counts (totalisers){}",
+            if q.symmetry_breaking {
+                "lex-leader symmetry breaking over the board's 8 symmetries, "
+            } else {
+                ""
+            },
+            if q.goal == Goal::Cover {
+                ", per-diagonal sums bounded like the count"
+            } else {
+                ""
+            }
+        ),
+    ];
+    if cube > 0 {
+        comments.push(format!("in one cube of the question: its {cube} clauses last"));
+    }
+    let question = UnsatQuestion {
+        refuted: format!("{what} {n}-queens solutions"),
+        proves,
+        header: comments.iter().map(|c| format!("c {c}\n")).collect(),
+        n_vars: model.vars.len() as u32,
+        cnf: &cnf,
+        implied: None,
+    };
+    match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
+        ProofAnswer::Unsat(pending) => Ok(Some(pending.check()?)),
+        ProofAnswer::Sat(_) => {
+            let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
+            Ok(None)
+        }
+        ProofAnswer::Interrupted => Ok(None),
     }
 }
 
@@ -579,7 +646,6 @@ fn optimise(
     partition: &(BoundCall, Option<Vec<usize>>),
 ) -> anyhow::Result<Optimum> {
     let start = Instant::now();
-    let board = Board::square(n)?;
     let cpu = thread_cpu_seconds();
     // The time limit stops the local search, the exact search and the solver alike.
     let deadline = Deadline::thread(opts.time_limit);
@@ -603,16 +669,19 @@ fn optimise(
         )
     });
     let bound = first.as_ref().map_or(0, |s| s.len());
-    let mut solver = opts.backend.make();
-    let mut model = SelectionModel::encode(&board, sols, goal, opts.amo, bound, &mut solver);
-    if opts.symmetry_breaking {
-        model.break_symmetries(&board, sols, &mut solver);
-    }
+    let (model, mut solver) = selection_solver(
+        n,
+        sols,
+        goal,
+        opts.amo,
+        bound,
+        opts.symmetry_breaking,
+        &opts.backend,
+    )?;
     // Always: the stop test is Ctrl-C as well as the time limit.
     solver.set_stop(stop);
     let mut run = Run {
         n,
-        board,
         sols,
         goal,
         model,

@@ -331,11 +331,11 @@ impl CubeQuestion for WallCubes {
         &self.spec
     }
 
-    fn merging(spec: WallCubeSpec) -> WallCubes {
-        WallCubes {
+    fn merging(spec: WallCubeSpec) -> anyhow::Result<WallCubes> {
+        Ok(WallCubes {
             spec,
             backend: Backend::default(),
-        }
+        })
     }
 
     fn cubes(&self) -> Vec<WallCube> {
@@ -640,14 +640,9 @@ mod tests {
         assert_eq!(m.least_walls, whole(&ask(6, 8, 1, 16), &opts(false)).least_walls);
         // A cube that claims fewer walls needed than the start's is refused, its seal made anew
         // for the edit.
-        let chunk = shards[0].join("chunks").join("0w-000000.json");
-        let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&chunk).unwrap()).unwrap();
-        doc["needs"] = (doc["needs"].as_u64().unwrap() - 1).into();
-        doc.as_object_mut().unwrap().remove("seal");
-        let spec_text = std::fs::read_to_string(shards[0].join("wall-cubes.json")).unwrap();
-        let name = chunk.file_stem().unwrap().to_string_lossy().into_owned();
-        let binding = format!("chunk {name} of the least walls in cubes {}", spec_text.trim());
-        std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
+        crate::study::cube_run::reseal_edited_chunk(&shards[0], RunKind::WallCubes, "0w-000000", |doc| {
+            doc["needs"] = (doc["needs"].as_u64().unwrap() - 1).into();
+        });
         let e = merge_wall_cubes(&shards, &d.path().join("m2")).unwrap_err();
         assert!(format!("{e:#}").contains("not the start's"), "{e:#}");
     }

@@ -2,9 +2,11 @@
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
 use super::army_cubes::army_cubes_text;
+use super::cover_cubes::cover_cubes_text;
 use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;
 use crate::study::army_cubes::ArmyCubesReport;
+use crate::study::cover_cubes::CoverCubesReport;
 use crate::study::cube_rows::makespan;
 use crate::study::least_walls::WallCubesReport;
 use crate::study::value_cubes::CubesReport;
@@ -42,6 +44,7 @@ macro_rules! cube_outcome {
 cube_outcome!(CubesReport, cubes_text);
 cube_outcome!(ArmyCubesReport, army_cubes_text);
 cube_outcome!(WallCubesReport, wall_cubes_text);
+cube_outcome!(CoverCubesReport, cover_cubes_text);
 
 /// What the text adds when the checker rejected the proofs of `n` cubes.
 pub(super) fn rejected_text(n: usize) -> String {

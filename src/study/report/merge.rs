@@ -2,6 +2,7 @@
 //! files say, assembled into the output of an unsharded run.
 
 use super::army_cubes::army_cubes_text;
+use super::cover_cubes::cover_cubes_text;
 use super::nk::nk_line;
 use super::publish_puzzles::{Published, merge_and_publish};
 use super::puzzles::published_text;
@@ -11,6 +12,7 @@ use super::wall_cubes::wall_cubes_text;
 use crate::run::{Reporter, command_line};
 use crate::study::army_cubes::{ArmyCubesReport, merge_army_cubes};
 use crate::study::chunked_run::RunKind;
+use crate::study::cover_cubes::{CoverCubesReport, merge_cover_cubes};
 use crate::study::least_walls::{WallCubesReport, merge_wall_cubes};
 use crate::study::nk::{NkReport, merge_nk};
 use crate::study::sweep::{RunRecord, SweepSpec, WallsSummary, merge};
@@ -27,6 +29,7 @@ pub enum Merged {
     Cubes(CubesReport),
     ArmyCubes(ArmyCubesReport),
     WallCubes(WallCubesReport),
+    CoverCubes(CoverCubesReport),
 }
 
 /// Merges `dirs` (the shards of one run) into `out`, written whole or not at all.
@@ -38,6 +41,7 @@ pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Re
         RunKind::Cubes => Merged::Cubes(merge_value_cubes(dirs, out)?),
         RunKind::ArmyCubes => Merged::ArmyCubes(merge_army_cubes(dirs, out)?),
         RunKind::WallCubes => Merged::WallCubes(merge_wall_cubes(dirs, out)?),
+        RunKind::CoverCubes => Merged::CoverCubes(merge_cover_cubes(dirs, out)?),
         RunKind::Sweep => {
             let (spec, sums, record) = merge(dirs, out, &command_line())?;
             Merged::Sweep(spec, sums, record)
@@ -56,6 +60,7 @@ enum MergedFields<'a> {
     Cubes(&'a CubesReport),
     ArmyCubes(&'a ArmyCubesReport),
     WallCubes(&'a WallCubesReport),
+    CoverCubes(&'a CoverCubesReport),
 }
 
 /// A merged sweep's fields: its spec and its answer.
@@ -93,6 +98,7 @@ pub fn merge_json<'a>(merged: &'a Merged, shards: &'a [PathBuf], output: &'a Pat
         Merged::Cubes(r) => ("value", MergedFields::Cubes(r)),
         Merged::ArmyCubes(r) => ("armies", MergedFields::ArmyCubes(r)),
         Merged::WallCubes(r) => ("least-walls", MergedFields::WallCubes(r)),
+        Merged::CoverCubes(r) => ("cover", MergedFields::CoverCubes(r)),
     };
     MergeJson {
         kind,
@@ -111,5 +117,6 @@ pub fn merge_text(merged: &Merged) -> String {
         Merged::Cubes(r) => cubes_text(r),
         Merged::ArmyCubes(r) => army_cubes_text(r),
         Merged::WallCubes(r) => wall_cubes_text(r),
+        Merged::CoverCubes(r) => cover_cubes_text(r),
     }
 }

@@ -4,6 +4,7 @@
 mod armies;
 mod army_cubes;
 mod cover;
+mod cover_cubes;
 mod cube_report;
 mod encode;
 mod envelope;
@@ -26,6 +27,7 @@ mod wall_cubes;
 pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
 pub use army_cubes::army_cubes_text;
 pub use cover::{cover_output, cover_sizes};
+pub use cover_cubes::cover_cubes_text;
 pub use cube_report::CubeOutcome;
 pub use encode::encode_json;
 pub use envelope::command_json;
