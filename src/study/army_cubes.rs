@@ -36,7 +36,7 @@ use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
+use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
 use anyhow::ensure;
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
@@ -284,9 +284,11 @@ impl ArmyCubeSolver {
             most: most.as_ref().map(|_| k - 1),
             position: most.unwrap_or_default(),
             refuted: k,
-            proof,
-            certified: crate::engine::certified(&self.backend, answer.is_solver_unsat(), false),
-            rejected: false,
+            verdict: CubeVerdict {
+                proof,
+                certified: crate::engine::certified(&self.backend, answer.is_solver_unsat(), false),
+                rejected: false,
+            },
         };
         Ok((a, answer.is_solver_unsat()))
     }
@@ -302,12 +304,8 @@ pub struct ArmyCubeAnswer {
     pub position: Armies,
     /// Two armies of this many are refuted in the cube.
     pub refuted: usize,
-    /// The refuting call, in words.
-    pub proof: String,
-    /// Whether the refutation rests on a solver queensat runs or a checked proof.
-    pub certified: bool,
-    /// Whether the checker rejected the certificate's proof (`--certify`).
-    pub rejected: bool,
+    #[serde(flatten)]
+    pub verdict: CubeVerdict,
 }
 
 /// The largest armies of a board as a question split into cubes.
@@ -351,8 +349,7 @@ impl CubeQuestion for ArmyCubes {
         if self.spec.certify && by_solver {
             let clauses = |m: &ArmyModel| cube.clauses(m);
             if let Some(c) = refute_armies(&self.spec.board, &self.opts, a.refuted, clauses, None)? {
-                a.certified |= c.certified;
-                a.rejected = !c.certified;
+                a.verdict.certify_with(&c);
             }
         }
         Ok(a)
@@ -405,6 +402,7 @@ impl CubeQuestion for ArmyCubes {
         }
         let example = trim(position, m);
         check_armies(&self.spec.board, &example).map_err(|v| anyhow::anyhow!("the armies of {m}: {v}"))?;
+        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(ArmyCubesReport {
             board: self.spec.board.clone(),
             rows: self.spec.rows.clone(),
@@ -418,8 +416,8 @@ impl CubeQuestion for ArmyCubes {
             m,
             proved: true,
             example,
-            certified: all.iter().all(|c| c.answer.certified && !c.answer.rejected),
-            rejected: all.iter().filter(|c| c.answer.rejected).count(),
+            certified,
+            rejected,
             cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
             chunks_resumed: tally.resumed,
         })

@@ -54,6 +54,38 @@ pub trait CubeQuestion: Sync + Sized {
     ) -> anyhow::Result<Self::Report>;
 }
 
+/// How a cube's refutation stands, as every cube's answer stores it (flattened: its fields
+/// stand last in the answer).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct CubeVerdict {
+    /// The refuting call, in words.
+    pub proof: String,
+    /// Whether the refutation rests on a solver queensat runs, a checked proof or counting.
+    pub certified: bool,
+    /// Whether the checker rejected the certificate's proof (`--certify`).
+    pub rejected: bool,
+}
+
+impl CubeVerdict {
+    /// What the certificate `c` of the cube's refutation says: a checked proof certifies it,
+    /// a rejected one is counted.
+    pub fn certify_with(&mut self, c: &crate::solve::Certificate) {
+        self.certified |= c.certified;
+        self.rejected = !c.certified;
+    }
+}
+
+/// Whether every cube's refutation is certified (none rejected), and how many cubes' proofs
+/// the checker rejected.
+pub fn verdicts<'a>(all: impl Iterator<Item = &'a CubeVerdict>) -> (bool, usize) {
+    all.fold((true, 0), |(certified, rejected), v| {
+        (
+            certified && v.certified && !v.rejected,
+            rejected + usize::from(v.rejected),
+        )
+    })
+}
+
 /// One cube's chunk, as stored.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CubeChunk<C, A> {

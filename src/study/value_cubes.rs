@@ -26,7 +26,7 @@ use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
+use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -141,12 +141,8 @@ pub struct CubeAnswer {
     pub most: Option<usize>,
     /// A placement of `most` queens in the cube (checked on the whole board); empty for `None`.
     pub placement: Placement,
-    /// The refuting call, in words.
-    pub proof: String,
-    /// Whether the refutation rests on a solver queensat runs or a checked proof.
-    pub certified: bool,
-    /// Whether the checker rejected the certificate's proof (`--certify`).
-    pub rejected: bool,
+    #[serde(flatten)]
+    pub verdict: CubeVerdict,
 }
 
 /// A board's value as a question split into cubes.
@@ -194,9 +190,11 @@ impl CubeQuestion for ValueCubes {
         Ok(CubeAnswer {
             most: v.beyond.as_ref().map(Placement::len),
             placement: v.beyond.unwrap_or_default(),
-            proof: v.proof,
-            certified: v.certified,
-            rejected: v.rejected,
+            verdict: CubeVerdict {
+                proof: v.proof,
+                certified: v.certified,
+                rejected: v.rejected,
+            },
         })
     }
 
@@ -230,6 +228,7 @@ impl CubeQuestion for ValueCubes {
             .filter(|c| c.answer.most.is_some())
             .max_by_key(|c| (c.answer.most, std::cmp::Reverse(c.chunk)));
         let placement = best.map_or(&self.spec.start, |c| &c.answer.placement).clone();
+        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(CubesReport {
             board: self.spec.board.clone(),
             rows: self.spec.rows.clone(),
@@ -240,8 +239,8 @@ impl CubeQuestion for ValueCubes {
             beyond_start: all.iter().filter(|c| c.answer.most.is_some()).count(),
             value: placement.len(),
             placement,
-            certified: all.iter().all(|c| c.answer.certified && !c.answer.rejected),
-            rejected: all.iter().filter(|c| c.answer.rejected).count(),
+            certified,
+            rejected,
             cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
             start_seconds: None,
             chunks_resumed: tally.resumed,

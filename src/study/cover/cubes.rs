@@ -35,7 +35,7 @@ use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_rows::{narrowest_width, split_rows};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
+use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
 use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
@@ -413,12 +413,8 @@ pub struct CoverCubeAnswer {
     pub selection: Vec<usize>,
     /// The bound refuted in the cube: at least this many (packing), at most (covering).
     pub refuted: usize,
-    /// The refuting call, in words.
-    pub proof: String,
-    /// Whether the refutation rests on a solver queensat runs or a checked proof.
-    pub certified: bool,
-    /// Whether the checker rejected the certificate's proof (`--certify`).
-    pub rejected: bool,
+    #[serde(flatten)]
+    pub verdict: CubeVerdict,
 }
 
 /// Packing and covering of one board as a question split into cubes.
@@ -536,9 +532,11 @@ impl CoverCubes {
             best: best.as_ref().map(Vec::len),
             selection: best.unwrap_or_default(),
             refuted: k,
-            proof,
-            certified: crate::engine::certified(&self.backend, by_solver, false),
-            rejected: false,
+            verdict: CubeVerdict {
+                proof,
+                certified: crate::engine::certified(&self.backend, by_solver, false),
+                rejected: false,
+            },
         };
         Ok((a, by_solver))
     }
@@ -610,8 +608,7 @@ impl CubeQuestion for CoverCubes {
             let clauses = |m: &SelectionModel| cube.clauses(m);
             match refute_selection(&asked, a.refuted, &self.backend, dir.path(), stop, clauses)? {
                 Some(c) => {
-                    a.certified |= c.certified;
-                    a.rejected = !c.certified;
+                    a.verdict.certify_with(&c);
                 }
                 None => {
                     ensure!(!stop_requested(), Interrupted);
@@ -717,6 +714,7 @@ impl CubeQuestion for CoverCubes {
                 None
             }
         };
+        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(CoverCubesReport {
             n: self.spec.n,
             solutions: self.sols.len(),
@@ -727,8 +725,8 @@ impl CubeQuestion for CoverCubes {
             certify: self.spec.certify,
             pack,
             cover,
-            certified: all.iter().all(|c| c.answer.certified && !c.answer.rejected),
-            rejected: all.iter().filter(|c| c.answer.rejected).count(),
+            certified,
+            rejected,
             cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
             chunks_resumed: tally.resumed,
         })

@@ -29,7 +29,7 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Certificate, ProofDir, Solve as _, certify_unsat};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, answer_cubes, merge_cubes};
+use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
 use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
@@ -276,9 +276,11 @@ impl WallCubeSolver {
             least: best.as_ref().map(|b| b.board.n_walls()),
             board: best,
             needs,
-            proof,
-            certified: crate::engine::certified(&self.backend, by_solver, false),
-            rejected: false,
+            verdict: CubeVerdict {
+                proof,
+                certified: crate::engine::certified(&self.backend, by_solver, false),
+                rejected: false,
+            },
         };
         Ok((a, by_solver, certificate))
     }
@@ -294,12 +296,9 @@ pub struct WallCubeAnswer {
     pub board: Option<FoundBoard>,
     /// Every board in the cube that holds q queens has at least this many walls.
     pub needs: usize,
-    /// What shows `needs`, in words.
-    pub proof: String,
-    /// Whether that rests on a solver queensat runs, a checked proof or the row bound.
-    pub certified: bool,
-    /// Whether the checker rejected the certificate's proof (`certify`).
-    pub rejected: bool,
+    /// What shows `needs` (its proof: a solver's UNSAT, a checked proof, or the row bound).
+    #[serde(flatten)]
+    pub verdict: CubeVerdict,
 }
 
 /// The least walls for q queens as a question split into cubes.
@@ -365,8 +364,7 @@ impl CubeQuestion for WallCubes {
                     certify_unsat(&q.unsat(), &self.backend, None, &q.name())?
                 }
             };
-            a.certified |= c.certified;
-            a.rejected = !c.certified;
+            a.verdict.certify_with(&c);
         }
         Ok(a)
     }
@@ -414,6 +412,7 @@ impl CubeQuestion for WallCubes {
                 c.answer.needs
             );
         }
+        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(WallCubesReport {
             rows: self.spec.rows,
             cols: self.spec.cols,
@@ -429,8 +428,8 @@ impl CubeQuestion for WallCubes {
             least_walls: least,
             proved: true,
             witness: found.clone(),
-            certified: all.iter().all(|c| c.answer.certified && !c.answer.rejected),
-            rejected: all.iter().filter(|c| c.answer.rejected).count(),
+            certified,
+            rejected,
             cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
             chunks_resumed: tally.resumed,
         })
