@@ -534,8 +534,6 @@ fn least_walls_split_into_cubes_are_the_searchs_certified_and_resume() {
         "6",
         "--queens",
         "9",
-        "--lex-leader",
-        "on",
         "--cube-dir",
         d,
         "--cubes",
@@ -566,6 +564,10 @@ fn least_walls_split_into_cubes_are_the_searchs_certified_and_resume() {
             "a cube run keeps no certificates",
         ),
         (&["--count"], "cannot be used with"),
+        (
+            &["--certify", "--lex-leader", "on"],
+            "--certify checks each cube's refutation",
+        ),
     ] {
         let (code, _, err) = queensat(&[&args[..], extra].concat());
         assert_eq!(code, 2, "{extra:?}");

@@ -494,12 +494,22 @@ pub fn least_walls_in_cubes(
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<WallCubesReport>> {
     let shape = (ask.rows, ask.cols, ask.queens);
-    let start = wall_start(shape, opts.model, opts.start_runs)?;
+    // A cube's certificate is the plain question with the cube's clauses. The lex-leader and
+    // the necessary-walls rule keep only some boards of a cube (the others' images lie in other
+    // cubes), so a cube they refute may hold boards the plain question has: no proof of it.
+    let removes = opts.model.lex_leader || opts.model.necessary_walls;
     ensure!(
-        !opts.fresh_bounds || !(opts.model.lex_leader || opts.model.necessary_walls),
+        !opts.fresh_bounds || !removes,
         "--fresh-bounds asks the certificate's CNF, which has neither the lex-leader nor the \
          necessary-walls rule: drop --lex-leader on / --necessary-walls true, or --fresh-bounds"
     );
+    ensure!(
+        !ask.certify || !removes,
+        "--certify checks each cube's refutation on the plain question, which has neither the \
+         lex-leader nor the necessary-walls rule (a cube they refute may still hold other boards): \
+         drop --lex-leader on / --necessary-walls true, or --certify"
+    );
+    let start = wall_start(shape, opts.model, opts.start_runs)?;
     let mut spec = WallCubeSpec::new(shape, ask.split_rows, ask.cubes, opts.model, start, ask.certify)?;
     spec.fresh_bounds = opts.fresh_bounds;
     let question = WallCubes {
@@ -609,10 +619,17 @@ mod tests {
     fn certified_cubes_carry_checked_proofs_from_the_kept_or_fresh_solvers() {
         let mut a = ask(6, 8, 1, 4);
         a.certify = true;
-        let r = whole(&a, &opts(true));
+        let r = whole(&a, &opts(false));
         assert_eq!(
             (r.certified, r.rejected, r.certify, r.least_walls),
             (true, 0, true, 3)
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let e =
+            least_walls_in_cubes(&a, &opts(true), dir.path(), Shard::ALL, &Reporter::silent()).unwrap_err();
+        assert!(
+            e.to_string().contains("--certify checks each cube's refutation"),
+            "{e}"
         );
         let fresh = LeastWallsOptions {
             fresh_bounds: true,
