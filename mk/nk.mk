@@ -62,6 +62,24 @@ nk-k2-17: build
 	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror-right --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_K2_17)-2-recount.md --quiet >/dev/null
 
+## The configurations up to the 8 symmetries (OEIS A103331, A129552, A129554; results/nk/README.md,
+## "Up to symmetry"): the table for k = 1..3 and n = 1..NK_MAX, counted afresh; then the terms past
+## the table from the committed counts of nk-new, nk-k2 and nk-k2-17 (read back; where an n and k
+## was counted twice, the two counts compared): A129554 at n = 15, new, and A129552 at n = 15 and 16
+## (published) and 17 (new). About a minute of CPU.
+.PHONY: nk-distinct
+RESULT_TARGETS += nk-distinct
+NK_D15 := $(call quick,$(NK_OUT)/distinct/8x8-3w-rows-sides,$(NK_OUT)/new/15x15-3w-rows $(NK_OUT)/new/15x15-3w-rows-all)
+NK_DK2 := $(call quick,$(NK_OUT)/distinct/8x8-2w-rows-sides,$(addprefix $(NK_OUT)/new/,15x15-2w-rows 16x16-2w-rows 17x17-2w-rows 17x17-2w-rows-right))
+nk-distinct: build
+	$(call nk_fresh,$(NK_OUT)/distinct)
+	$(BIN) nk --size 1..$(NK_MAX) --walls 1..3 --up-to-symmetry --output $(NK_OUT)/distinct \
+	  --table $(NK_OUT)/distinct.md --quiet >/dev/null
+	$(BIN) nk --size $(call quick,8,15) --walls 3 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_D15)) \
+	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k3.md --quiet >/dev/null
+	$(BIN) nk --size $(call quick,8,15..17) --walls 2 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_DK2)) \
+	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k2.md --quiet >/dev/null
+
 ## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
 ## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
 .PHONY: nk-recount

@@ -58,6 +58,106 @@ fn n_plus_two_and_n_plus_three_queens_are_oeis_a129551_and_a129553() {
     }
 }
 
+/// OEIS A103331, A129552 and A129554 (k = 1, 2, 3, symmetric configurations counted once),
+/// n = 1..12 (A129554 to 11): oracles only, read from the OEIS entries.
+#[test]
+fn up_to_symmetry_are_oeis_a103331_a129552_and_a129554() {
+    let published: [(usize, &[u64]); 3] = [
+        (1, &[0, 0, 0, 0, 0, 2, 3, 16, 52, 286, 1403, 8214]),
+        (2, &[0, 0, 0, 0, 0, 0, 1, 6, 37, 164, 1572, 13133]),
+        (3, &[0, 0, 0, 0, 0, 0, 0, 1, 6, 66, 751]),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (k, terms) in published {
+        let sizes = format!("1..{}", terms.len());
+        let (code, out, err) = queensat(&[
+            "nk",
+            "--size",
+            &sizes,
+            "--walls",
+            &k.to_string(),
+            "--up-to-symmetry",
+            "-o",
+            dir.path().to_str().unwrap(),
+            "--format",
+            "json",
+            "--quiet",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let counts = v["counts"].as_array().unwrap();
+        let ours: Vec<u64> = counts
+            .iter()
+            .map(|c| c["up_to_symmetry"]["distinct"].as_u64().unwrap())
+            .collect();
+        assert_eq!(ours, terms, "k={k}");
+    }
+}
+
+/// `--placements-from` takes a finished count's placements (the file read back and checked)
+/// instead of counting again, and refuses a file that is not such a count.
+#[test]
+fn up_to_symmetry_from_a_finished_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_str().unwrap();
+    let (code, _, err) = queensat(&["nk", "--size", "9", "--walls", "2", "-o", root, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let file = dir.path().join("9x9-2w-rows-sides/count.json");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = queensat(&[
+        "nk",
+        "--size",
+        "9",
+        "--walls",
+        "2",
+        "--up-to-symmetry",
+        "--placements-from",
+        file,
+        "-o",
+        root,
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!(
+            "280 placements of 11 queens [rows, 8 symmetries; read from {file}"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("n=9 k=2: 37 configurations up to symmetry"), "{out}");
+    // A count of another n, a file that is not a count, a changed count that breaks whole
+    // classes, and the flag alone: one line each, exit 2.
+    let other = dir.path().join("other.json");
+    let text = std::fs::read_to_string(file).unwrap();
+    std::fs::write(&other, text.replace("\"placements\": 280", "\"placements\": 281")).unwrap();
+    let junk = dir.path().join("junk.json");
+    std::fs::write(&junk, "{\"n\": 9}").unwrap();
+    for (size, from, says) in [
+        ("10", file, "which this table does not ask for"),
+        ("9", junk.to_str().unwrap(), "not a count of queensat nk"),
+        ("9", other.to_str().unwrap(), "do not make whole classes"),
+    ] {
+        let (code, _, err) = queensat(&[
+            "nk",
+            "--size",
+            size,
+            "--walls",
+            "2",
+            "--up-to-symmetry",
+            "--placements-from",
+            from,
+            "-o",
+            root,
+            "--quiet",
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    let (code, _, err) = queensat(&["nk", "--size", "9", "--walls", "2", "--placements-from", file]);
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn the_three_methods_agree_and_disagreement_would_fail() {
     let dir = tempfile::tempdir().unwrap();

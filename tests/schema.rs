@@ -249,6 +249,22 @@ fn every_command_json_validates_against_its_schema() {
             ],
             0,
         ),
+        (
+            &[
+                "nk",
+                "--size",
+                "7",
+                "--walls",
+                "1",
+                "--up-to-symmetry",
+                "-o",
+                &nk,
+                "--quiet",
+                "--format",
+                "json",
+            ],
+            0,
+        ),
         (&["value", "--size", "4", "--format", "json"], 0),
         (
             &[

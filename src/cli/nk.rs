@@ -60,6 +60,15 @@ pub struct NkArgs {
     /// Print every wall class with placements (per-class methods).
     #[arg(long)]
     pub classes: bool,
+    /// Also count the configurations up to the 8 symmetries of the square (OEIS A103331,
+    /// A129552, A129554): (placements + fixed) / 8, the configurations each symmetry fixes
+    /// counted by an orbit search and by SAT enumeration (exit 2 if they differ).
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+    /// With --up-to-symmetry: take the placements from these finished counts' count.json
+    /// instead of counting them (read back and checked; counts of one n and k must agree).
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "up_to_symmetry")]
+    pub placements_from: Vec<PathBuf>,
     /// Also write the table of counts (Markdown, with provenance) to this file.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
@@ -84,6 +93,8 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         chunk: a.chunk,
         root: a.output.unwrap_or_else(|| PathBuf::from(DEFAULT_ROOT)),
         classes: a.classes,
+        up_to_symmetry: a.up_to_symmetry,
+        placements_from: a.placements_from,
     };
     let opts = NkOptions {
         shard: a.shard,

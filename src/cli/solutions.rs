@@ -63,6 +63,7 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         breaking: a.breaking,
         limit: a.limit,
         shard: a.shard.map(|s| s.zero_based()),
+        fixed_by: None,
     };
     let print = SolutionsPrinter {
         board: &spec.board,

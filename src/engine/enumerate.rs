@@ -61,6 +61,9 @@ pub struct EnumOptions {
     pub limit: Option<u64>,
     /// Only shard `.0` of `.1` (0-based), split by the first queen; not with blocking images.
     pub shard: Option<(usize, usize)>,
+    /// Only the placements this symmetry of the board maps onto themselves (the fixed points
+    /// Burnside's lemma counts); not with `unique`, and no class count.
+    pub fixed_by: Option<Symmetry>,
 }
 
 /// One answer of the enumeration.
@@ -159,6 +162,10 @@ pub fn enumerate(
             "shards split classes only with lex-leader symmetry breaking, not with blocked images"
         );
     }
+    anyhow::ensure!(
+        !(opts.unique && opts.fixed_by.is_some()),
+        "one placement per class and only fixed placements do not go together"
+    );
     let enumeration_start = Instant::now();
     let at_least = matches!(opts.target, Target::AtLeast(_));
     let stabiliser = board.stabiliser();
@@ -166,6 +173,9 @@ pub fn enumerate(
     let lex_leader = opts.unique && opts.breaking == Breaking::LexLeader;
     if lex_leader {
         session.break_symmetries();
+    }
+    if let Some(g) = opts.fixed_by {
+        session.keep_fixed_by(g)?;
     }
     if let Some((s, m)) = opts.shard {
         encode_shard(&mut session.model, s, m, &mut session.solver);
@@ -199,6 +209,9 @@ pub fn enumerate(
                 Err(e) if e.is::<Interrupted>() => break,
                 Err(e) => return Err(e),
             };
+            if opts.fixed_by.is_some_and(|g| p.image_on(g, board) != p) {
+                anyhow::bail!("internal error: a placement asked to be fixed by a symmetry is not");
+            }
             let images = orbit(&p, board, &stabiliser);
             if lex_leader && images[0] != p {
                 anyhow::bail!("internal error: a lex-leader answer is not the least of its class");
@@ -238,7 +251,7 @@ pub fn enumerate(
     }
     let classes = if opts.unique {
         Some(answers)
-    } else if complete && opts.shard.is_none() {
+    } else if complete && opts.shard.is_none() && opts.fixed_by.is_none() {
         // Orbit–stabiliser: a complete orbit of size m contributes m · |H|/m = |H|.
         anyhow::ensure!(
             class_weight.is_multiple_of(stabiliser.len() as u64),
@@ -288,6 +301,21 @@ mod tests {
             ..EnumOptions::default()
         };
         count(board, &opts).unwrap()
+    }
+
+    #[test]
+    fn eight_queens_fixed_by_the_half_turn_are_four_and_a_moved_board_is_refused() {
+        let opts = |g| EnumOptions {
+            target: Target::Exactly(8),
+            fixed_by: Some(g),
+            ..EnumOptions::default()
+        };
+        let b = Board::square(8).unwrap();
+        let half = count(&b, &opts(Symmetry::Rot180)).unwrap();
+        assert_eq!((half.total, half.classes, half.complete), (4, None, true));
+        assert_eq!(count(&b, &opts(Symmetry::Transpose)).unwrap().total, 0);
+        let moved = Board::with_walls(8, 8, &[(0, 1)]).unwrap();
+        assert!(count(&moved, &opts(Symmetry::Rot180)).is_err());
     }
 
     #[test]

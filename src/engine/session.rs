@@ -167,6 +167,25 @@ impl BoardSession {
         broken
     }
 
+    /// Keeps only the placements that `g` maps onto themselves: a queen on a cell puts one on
+    /// its image (around an orbit, so on every cell of it). The board must be one `g` maps
+    /// onto itself.
+    pub fn keep_fixed_by(&mut self, g: Symmetry) -> anyhow::Result<()> {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        anyhow::ensure!(
+            self.board.group().contains(&g) && self.board.image(g) == self.board,
+            "{} does not map the board onto itself",
+            g.name()
+        );
+        let lits: Vec<(Coord, Lit)> = self.model.queen_lits().collect();
+        for (at, q) in lits {
+            let image = (self.model.queen_lit(g.apply(at, rows, cols)))
+                .expect("a symmetry of the board maps a free cell to a free cell");
+            self.add_clause(Clause::from_iter([!q, image]))?;
+        }
+        Ok(())
+    }
+
     /// Adds a clause permanently.
     pub fn add_clause(&mut self, clause: Clause) -> anyhow::Result<()> {
         use crate::solve::Solve as _;

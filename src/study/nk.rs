@@ -15,8 +15,10 @@
 //! ([`crate::study::chunked_run`]), so a run resumes, shards (`--shard`) and merges
 //! (`queensat merge`, or `--merge-from`).
 
+mod symmetric;
 mod table;
 
+pub use symmetric::{FixedConfigurations, UpToSymmetry, up_to_symmetry};
 pub use table::{DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkTableRun, NkTableSpec, count_table};
 
 use crate::board::{Board, Coord, WallClasses};
@@ -179,6 +181,13 @@ pub struct NkReport {
     pub provenance: Provenance,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<NkClass>,
+    /// Where this count was read from (`--placements-from`) instead of counted by this run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_from: Option<PathBuf>,
+    /// With `--up-to-symmetry`: the configurations up to the 8 symmetries (on the first count
+    /// of its n and k).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up_to_symmetry: Option<UpToSymmetry>,
 }
 
 /// Whether N+k counting takes boards of side `n`: 1 to 32.
@@ -410,6 +419,8 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
             elapsed_seconds: 0.0,
             provenance: Provenance::now(),
             classes: Vec::new(),
+            read_from: None,
+            up_to_symmetry: None,
         };
         let mut count = NkCount::default();
         for read in chunks {

@@ -6,6 +6,7 @@ mod attack_graph;
 mod bnb;
 mod brute;
 mod dual_bound;
+mod fixed_count;
 mod nqueens;
 mod proof;
 mod row_count;
@@ -19,6 +20,7 @@ pub use brute::{brute_count, brute_value};
 pub use dual_bound::{
     CheckedDual, CliqueWeight, DualCertificate, DualError, Forced, SegmentWeight, Waste, check_dual,
 };
+pub use fixed_count::{count_fixed_nk, count_fixed_row_perfect, fixed_cell_sets};
 pub use nqueens::{NQueensViolation, check_columns};
 pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, check_proof};
 pub use row_count::{

@@ -1,7 +1,10 @@
 //! A table of N+k counts: every side `n` and wall count `k` asked for, each counted by every
 //! method asked for, one run directory per count under one root.
 
-use super::{NkMethod, NkOptions, NkReport, NkSpec, check_request, count_nk};
+use super::{
+    NkMethod, NkOptions, NkReport, NkSpec, UpToSymmetry, check_request, count_nk, methods_agree,
+    up_to_symmetry,
+};
 use crate::study::Counts;
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
 use anyhow::bail;
@@ -37,6 +40,13 @@ pub struct NkTableSpec {
     pub root: PathBuf,
     /// Whether the classes with placements are wanted (a per-class method must be asked).
     pub classes: bool,
+    /// Also the configurations of each n and k up to the 8 symmetries ([`up_to_symmetry`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub up_to_symmetry: bool,
+    /// With `up_to_symmetry`: the `count.json` files of finished counts whose placements stand
+    /// in for counting them again (each read back and checked, [`read_counts`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placements_from: Vec<PathBuf>,
 }
 
 impl NkTableSpec {
@@ -45,6 +55,9 @@ impl NkTableSpec {
     fn check(&self) -> anyhow::Result<()> {
         if self.classes && !self.methods.iter().any(|&m| m != NkMethod::Rows) {
             bail!("--classes needs --method classes or sat (the row counter knows no classes)");
+        }
+        if !self.placements_from.is_empty() && !self.up_to_symmetry {
+            bail!("--placements-from serves --up-to-symmetry, which was not asked");
         }
         check_request(&self.sizes, &self.walls)
     }
@@ -59,8 +72,14 @@ pub enum NkEvent<'a> {
         spec: &'a NkSpec,
         stopped: &'a StoppedRun,
     },
-    /// The whole count.
+    /// The whole count (counted, or read from a finished run's file).
     Whole(&'a NkReport),
+    /// The configurations of `n` and `k` up to symmetry.
+    UpToSymmetry {
+        n: usize,
+        k: usize,
+        up: &'a UpToSymmetry,
+    },
 }
 
 /// How a table run ended: each `(n, k)` counted whole with its counts (one per method), the
@@ -81,11 +100,19 @@ pub fn count_table(
     mut each: impl FnMut(NkEvent) -> anyhow::Result<()>,
 ) -> anyhow::Result<NkTableRun> {
     table.check()?;
+    let read = read_counts(table)?;
     let mut run = NkTableRun::default();
     for n in table.sizes.iter() {
         for k in table.walls.iter() {
-            let mut group = Vec::new();
-            for &method in &table.methods {
+            let mut group: Vec<NkReport> = (read.iter()).filter(|r| (r.n, r.k) == (n, k)).cloned().collect();
+            for r in &group {
+                each(NkEvent::Whole(r))?;
+            }
+            if !methods_agree(&group) {
+                bail!("the counts read for n={n} k={k} disagree on the placements");
+            }
+            let methods = if group.is_empty() { &table.methods[..] } else { &[] };
+            for &method in methods {
                 let spec = NkSpec {
                     n,
                     k,
@@ -126,12 +153,56 @@ pub fn count_table(
                     }
                 }
             }
+            if table.up_to_symmetry && !group.is_empty() && methods_agree(&group) {
+                let up = up_to_symmetry(n, k, group[0].placements)?;
+                each(NkEvent::UpToSymmetry { n, k, up: &up })?;
+                group[0].up_to_symmetry = Some(up);
+            }
             if !group.is_empty() {
                 run.groups.push(group);
             }
         }
     }
     Ok(run)
+}
+
+/// The counts of `--placements-from`, read back like user input: each file a whole count of
+/// queensat nk (n + k queens) of one of the table's n and k. The placements themselves are
+/// the file's word; Burnside's lemma then checks them modulo 8, and counts of the same n and k
+/// must agree.
+fn read_counts(table: &NkTableSpec) -> anyhow::Result<Vec<NkReport>> {
+    let mut read = Vec::new();
+    for path in &table.placements_from {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("--placements-from {}: {e}", path.display()))?;
+        let mut r: NkReport = serde_json::from_str(&text).map_err(|e| {
+            anyhow::anyhow!(
+                "--placements-from {}: not a count of queensat nk: {e}",
+                path.display()
+            )
+        })?;
+        if r.queens != r.n + r.k || !(1..=32).contains(&r.n) {
+            bail!(
+                "--placements-from {}: n={} k={} with {} queens is not an N+k count",
+                path.display(),
+                r.n,
+                r.k,
+                r.queens
+            );
+        }
+        if !table.sizes.iter().any(|n| n == r.n) || !table.walls.iter().any(|k| k == r.k) {
+            bail!(
+                "--placements-from {}: a count of n={} k={}, which this table does not ask for",
+                path.display(),
+                r.n,
+                r.k
+            );
+        }
+        r.read_from = Some(path.clone());
+        r.up_to_symmetry = None;
+        read.push(r);
+    }
+    Ok(read)
 }
 
 /// `--merge-from` for the count whose run directory is called `name`: a directory given as
@@ -162,6 +233,8 @@ mod tests {
             chunk: 8,
             root: root.to_path_buf(),
             classes,
+            up_to_symmetry: false,
+            placements_from: vec![],
         }
     }
 

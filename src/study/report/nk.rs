@@ -4,7 +4,7 @@
 use super::sweep::RunState;
 use crate::board::render_cell_list;
 use crate::run::Shard;
-use crate::study::nk::{NkEvent, NkMethod, NkReport, NkTableRun, NkTableSpec, methods_agree};
+use crate::study::nk::{NkEvent, NkMethod, NkReport, NkTableRun, NkTableSpec, UpToSymmetry, methods_agree};
 use serde::Serialize;
 use std::path::Path;
 
@@ -22,6 +22,7 @@ pub fn nk_event_text(e: &NkEvent, classes: bool) -> String {
         NkEvent::Stopped { spec, stopped } => {
             format!("n={} k={} {}: {stopped}\n", spec.n, spec.k, spec.method.name())
         }
+        NkEvent::UpToSymmetry { n, k, up } => format!("n={n} k={k}: {}\n", up_to_symmetry_text(up)),
         NkEvent::Whole(r) => {
             let mut s = format!("{}\n", nk_line(r));
             for c in r.classes.iter().filter(|_| classes) {
@@ -123,6 +124,24 @@ fn how(r: &NkReport) -> String {
     }
 }
 
+/// The configurations up to symmetry in words: the count, what each symmetry fixes, how.
+fn up_to_symmetry_text(up: &UpToSymmetry) -> String {
+    let fixing: Vec<String> = (up.fixed.iter())
+        .filter(|f| f.configurations > 0)
+        .map(|f| format!("{} by {}", f.configurations, f.symmetry.name()))
+        .collect();
+    let fixing = if fixing.is_empty() {
+        "no configuration is fixed by a symmetry".to_string()
+    } else {
+        format!("fixed: {}, none by the others", fixing.join(", "))
+    };
+    format!(
+        "{} configurations up to symmetry [(placements + fixed) / 8; {fixing}; the fixed ones \
+         counted by the orbit search and by SAT enumeration, which agree; {:.2} s CPU]",
+        up.distinct, up.fixed_cpu_seconds
+    )
+}
+
 /// One line: the count and how it was made.
 pub fn nk_line(r: &NkReport) -> String {
     let mut s = format!(
@@ -134,6 +153,17 @@ pub fn nk_line(r: &NkReport) -> String {
         r.per_class.boards_with_placements,
     ) {
         s.push_str(&format!(" on {c} wall classes ({b} boards)"));
+    }
+    if let Some(path) = &r.read_from {
+        s.push_str(&format!(
+            " [{}; read from {}: {} on {}, {:.2} s CPU]",
+            how(r),
+            path.display(),
+            r.provenance.host,
+            r.provenance.date,
+            r.cpu_seconds
+        ));
+        return s;
     }
     s.push_str(&format!(
         " [{}; {} chunks, {} resumed; {:.2} s CPU, {:.2} s wall]",
@@ -150,19 +180,30 @@ pub fn nk_line(r: &NkReport) -> String {
 /// placements (from a per-class method), each method's CPU seconds, and whether the methods
 /// agree. Ends with the provenance.
 pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
-    let methods: Vec<NkMethod> = groups
-        .first()
-        .map_or(vec![], |g| g.iter().map(|r| r.method).collect());
+    // The columns of counts follow the group with the most (the groups of counts read from
+    // files may differ); counts of one method are told apart by their reductions.
+    let widest = groups.iter().max_by_key(|g| g.len()).map_or(&[][..], |g| &g[..]);
+    let methods: Vec<NkMethod> = widest.iter().map(|r| r.method).collect();
+    let twice = (1..methods.len()).any(|i| methods[..i].contains(&methods[i]));
     let mut s = String::from("| n | k | queens | placements | wall classes with placements | boards |");
-    for m in &methods {
-        s.push_str(&format!(" CPU s ({}) |", m.name()));
+    for r in widest {
+        let label = if twice {
+            how(r)
+        } else {
+            r.method.name().to_string()
+        };
+        s.push_str(&format!(" CPU s ({label}) |"));
     }
     if methods.len() > 1 {
         s.push_str(" methods agree |");
     }
+    let symmetric = groups.iter().flatten().any(|r| r.up_to_symmetry.is_some());
+    if symmetric {
+        s.push_str(" fixed by a symmetry | up to symmetry | CPU s (fixed) |");
+    }
     s.push_str(&format!(
         "\n|{}\n",
-        "---:|".repeat(6 + methods.len() + usize::from(methods.len() > 1))
+        "---:|".repeat(6 + methods.len() + usize::from(methods.len() > 1) + 3 * usize::from(symmetric))
     ));
     for g in groups {
         let Some(r) = g.first() else { continue };
@@ -178,15 +219,52 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
             opt(|r| r.per_class.classes_with_placements),
             opt(|r| r.per_class.boards_with_placements)
         ));
-        for r in g {
-            s.push_str(&format!(" {:.2} |", r.cpu_seconds));
+        for i in 0..methods.len() {
+            match g.get(i) {
+                Some(r) => s.push_str(&format!(" {:.2} |", r.cpu_seconds)),
+                None => s.push_str(" |"),
+            }
         }
-        if g.len() > 1 {
-            s.push_str(if methods_agree(g) { " yes |" } else { " **NO** |" });
+        match (methods.len() > 1, g.len() > 1) {
+            (true, true) => s.push_str(if methods_agree(g) { " yes |" } else { " **NO** |" }),
+            (true, false) => s.push_str(" |"),
+            _ => {}
+        }
+        match &r.up_to_symmetry {
+            Some(up) => s.push_str(&format!(
+                " {} | {} | {:.2} |",
+                up.fixed.iter().map(|f| f.configurations).sum::<u64>(),
+                up.distinct,
+                up.fixed_cpu_seconds
+            )),
+            None if symmetric => s.push_str(" | | |"),
+            None => {}
         }
         s.push('\n');
     }
-    if let Some(r) = groups.iter().flatten().next() {
+    for r in groups.iter().flatten() {
+        if let Some(path) = &r.read_from {
+            s.push_str(&format!(
+                "\nn={} k={}: the placements read from `{}` (made by `{}` on {}, {}).",
+                r.n,
+                r.k,
+                path.display(),
+                r.provenance.command,
+                r.provenance.host,
+                r.provenance.date
+            ));
+        }
+    }
+    if let Some(up) = groups.iter().flatten().find_map(|r| r.up_to_symmetry.as_ref()) {
+        s.push_str(&format!(
+            "\nUp to symmetry: (placements + fixed) / 8 by Burnside's lemma over the 8 symmetries \
+             of the square; the configurations each symmetry fixes counted by the orbit search and \
+             by SAT enumeration, which agree. Command: `{}`; host: {}; {}.\n",
+            up.provenance.command, up.provenance.host, up.provenance.date
+        ));
+    }
+    // The counts made by this run (not read from a file).
+    if let Some(r) = groups.iter().flatten().find(|r| r.read_from.is_none()) {
         let rows = |f: fn(&NkReport) -> bool| {
             groups
                 .iter()
