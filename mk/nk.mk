@@ -80,6 +80,14 @@ nk-distinct: build
 	$(BIN) nk --size $(call quick,8,15..17) --walls 2 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_DK2)) \
 	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k2.md --quiet >/dev/null
 
+## A103330 and A103331 (k = 1) at n = 15..17, the last published terms, by the default 8-fold
+## reduction and up to symmetry (about 7 CPU minutes; resumable like nk-new).
+.PHONY: nk-k1
+RESULT_TARGETS += nk-k1
+nk-k1: build
+	$(BIN) nk --size $(call quick,9..10,15..17) --walls 1 --up-to-symmetry --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-k1.md --quiet >/dev/null
+
 ## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
 ## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
 .PHONY: nk-recount
