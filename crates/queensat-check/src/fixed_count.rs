@@ -9,9 +9,11 @@
 //! orbit at a time: the cells one choice forces in later rows are checked at once, and each
 //! fixed placement is reached along exactly one path (the queen of each row segment, in order).
 //!
-//! Nothing here comes from the SAT encoders or from the row counter, so the two counts of
-//! `F(g)` (this one and SAT enumeration under the symmetry) cross-check each other.
+//! Nothing here comes from the SAT encoders (of the row counter it takes only the number of
+//! row segments), so the two counts of `F(g)`, this one and SAT enumeration under the
+//! symmetry, cross-check each other.
 
+use crate::row_segment_count;
 use queensat_board::{Board, Cell, Coord, Symmetry};
 
 /// The four lines a queen sees along, as steps: row, column, diagonal, anti-diagonal.
@@ -201,8 +203,7 @@ pub fn count_fixed_nk(n: usize, k: usize, g: Symmetry) -> u64 {
         .map(|walls| {
             let board = Board::with_walls(n, n, &walls).expect("the cells lie on the board");
             // k walls add at most k row segments; fewer cannot hold n + k queens.
-            let rows = Orbits::new(&board, Symmetry::Identity).rows.len();
-            if rows == n + k {
+            if row_segment_count(&board) == n + k {
                 count_fixed_row_perfect(&board, g)
             } else {
                 0
