@@ -344,13 +344,16 @@ def least_walls(rows: int, cols: Optional[int] = None, queens: Optional[Counts] 
 
 
 def nk(size: Counts, walls: Counts, *, methods: Optional[Sequence[str]] = None,
-       output: Optional[str] = None, threads: Optional[int] = None,
-       progress: Progress = True) -> Report:
+       up_to_symmetry: bool = False, output: Optional[str] = None,
+       threads: Optional[int] = None, progress: Progress = True) -> Report:
     """N+k queens: the placements of n + k queens and k walls on n x n, counted for each
     ``size`` n and ``walls`` k (``queensat nk --format json``), one dict per count; several
-    ``methods`` (``rows``, ``classes``, ``sat``) count each way (``report["methods_agree"]``)."""
+    ``methods`` (``rows``, ``classes``, ``sat``) count each way (``report["methods_agree"]``);
+    ``up_to_symmetry`` adds ``count["up_to_symmetry"]["distinct"]``, the configurations up to
+    the 8 symmetries of the square (OEIS A103331, A129552, A129554)."""
     report = _load(_call(_queensat.nk, progress, _counts(size), _counts(walls),
                          methods=None if methods is None else list(methods),
+                         up_to_symmetry=up_to_symmetry,
                          output=None if output is None else os.fspath(output), threads=threads))
     return Report(report["counts"], report)
 

@@ -83,6 +83,7 @@ def nk(
     walls: str,
     *,
     methods: Optional[Sequence[str]] = None,
+    up_to_symmetry: bool = False,
     output: Optional[Union[str, PathLike[str]]] = None,
     threads: Optional[int] = None,
     progress: Progress = None,

@@ -117,6 +117,13 @@ def test_nk_counts_equal_the_command_lines(tmp_path):
     assert all(r["command"].startswith("python ") for r in rows), rows[0]["command"]
 
 
+def test_nk_up_to_symmetry_equals_the_command_line(tmp_path):
+    rows = queensat.nk(9, "1..3", up_to_symmetry=True, progress=False)
+    want = cli_json("nk", "--size", 9, "--walls", "1..3", "--up-to-symmetry", "-o", tmp_path)
+    assert [r["up_to_symmetry"]["distinct"] for r in rows] == \
+        [r["up_to_symmetry"]["distinct"] for r in want["counts"]] == [52, 37, 6]
+
+
 def test_puzzles_equal_the_command_lines():
     rows = queensat.puzzles(5, 5, "1..3", progress=False)
     want = cli_json("puzzles", "--size", 5, "--walls", "1..3")

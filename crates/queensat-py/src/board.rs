@@ -156,6 +156,7 @@ pub fn solutions(
         breaking: choice("--break", breaking)?,
         limit,
         shard: None,
+        fixed_by: None,
     };
     let board = &board.board;
     run_call(py, progress, |reporter| {

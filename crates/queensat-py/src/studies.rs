@@ -137,14 +137,19 @@ pub fn least_walls(
 
 /// `queensat nk --format json`: the placements of n + k queens and k walls on n x n, counted
 /// for each `size` n and `walls` k (`K`, `A..B`, `a,b`) by each of `methods` (`rows`,
-/// `classes`, `sat`; several are compared).
+/// `classes`, `sat`; several are compared); with `up_to_symmetry`, also up to the 8
+/// symmetries of the square (`--up-to-symmetry`).
 #[pyfunction]
-#[pyo3(signature = (size, walls, *, methods=None, output=None, threads=None, progress=None))]
+#[pyo3(signature = (
+    size, walls, *, methods=None, up_to_symmetry=false, output=None, threads=None, progress=None,
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn nk(
     py: Python<'_>,
     size: &str,
     walls: &str,
     methods: Option<Vec<String>>,
+    up_to_symmetry: bool,
     output: Option<PathBuf>,
     threads: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
@@ -169,6 +174,8 @@ pub fn nk(
         chunk: nk_study::DEFAULT_CHUNK,
         root,
         classes: false,
+        up_to_symmetry,
+        placements_from: Vec::new(),
     };
     run_call(py, progress, |reporter| {
         let opts = NkOptions {
