@@ -67,6 +67,12 @@ pub struct NkSpec {
     /// ([`Reduction::Sides`]; absent from the spec files of mirror runs).
     #[serde(default, skip_serializing_if = "is_false")]
     pub sides: bool,
+    /// `rows` by the sides' keys: the corner's placements split by a second key
+    /// ([`crate::check::Corner`]), as every count by the sides' keys is since round 42. The
+    /// spec files of earlier such runs lack it: their chunks hold other tasks, so they are
+    /// refused rather than resumed or merged.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub corner: bool,
     /// `rows`: rows fixed in a prefix task.
     pub depth: usize,
     /// Items per chunk.
@@ -457,6 +463,12 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
 impl<const W: usize> NkRun<'_, W> {
     fn new(spec: &NkSpec) -> anyhow::Result<NkRun<'_, W>> {
         let started = Instant::now();
+        ensure!(
+            spec.reduction() != Reduction::Sides || spec.method != NkMethod::Rows || spec.corner,
+            "a count by the sides' keys made before round 42 (its nk.json has no \"corner\"): its \
+             chunks hold the tasks of the search without the corner's second key, which this \
+             version no longer makes; count again into a new directory"
+        );
         let items: Items<W> = match spec.method {
             NkMethod::Rows => {
                 let counter = NkCounter::new(spec.n);
@@ -568,6 +580,7 @@ mod tests {
             mirror,
             mirror_right,
             sides,
+            corner: sides,
             depth: 2,
             chunk: 7,
         };
@@ -596,21 +609,27 @@ mod tests {
         }
     }
 
+    /// The row counter on 7×7 with 2 walls in one chunk, by the mirror or the sides' keys.
+    fn seven_by_two(sides: bool, corner: bool) -> NkSpec {
+        NkSpec {
+            n: 7,
+            k: 2,
+            method: NkMethod::Rows,
+            mirror: true,
+            mirror_right: false,
+            sides,
+            corner,
+            depth: 2,
+            chunk: 1000,
+        }
+    }
+
     /// A chunk states its placements the way its count's reduction weighs them: by ties with
     /// the sides' keys, whole placements otherwise; a chunk stating the other is refused.
     #[test]
     fn chunks_state_placements_as_their_reduction_weighs_them() {
         for sides in [true, false] {
-            let spec = NkSpec {
-                n: 7,
-                k: 2,
-                method: NkMethod::Rows,
-                mirror: true,
-                mirror_right: false,
-                sides,
-                depth: 2,
-                chunk: 1000,
-            };
+            let spec = seven_by_two(sides, sides);
             let run = NkRun::<1>::new(&spec).unwrap();
             let id = run.plan[0];
             let doc = run.compute(&id, &|_| {}).unwrap();
@@ -626,6 +645,21 @@ mod tests {
         }
     }
 
+    /// A run by the sides' keys from before the corner's second key holds other tasks: its
+    /// directory is refused, by a run and by a merge.
+    #[test]
+    fn sides_runs_without_the_corner_key_are_refused() {
+        let spec = seven_by_two(true, false);
+        let dir = tempfile::tempdir().unwrap();
+        let err = count_nk(&spec, &NkOptions::default(), dir.path()).unwrap_err();
+        assert!(err.to_string().contains("before round 42"), "{err}");
+        let old = dir.path().join("old");
+        std::fs::create_dir(&old).unwrap();
+        std::fs::write(old.join("nk.json"), serde_json::to_string(&spec).unwrap()).unwrap();
+        let err = merge_nk(&[old], &dir.path().join("merged")).unwrap_err();
+        assert!(err.to_string().contains("before round 42"), "{err}");
+    }
+
     #[test]
     fn shards_merge_to_the_whole_and_chunks_are_checked() {
         let spec = NkSpec {
@@ -635,6 +669,7 @@ mod tests {
             mirror: true,
             mirror_right: false,
             sides: false,
+            corner: false,
             depth: 2,
             chunk: 50,
         };

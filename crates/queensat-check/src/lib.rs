@@ -24,7 +24,7 @@ pub use fixed_count::{count_fixed_nk, count_fixed_row_perfect, fixed_cell_sets};
 pub use nqueens::{NQueensViolation, check_columns};
 pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, check_proof};
 pub use row_count::{
-    NkCount, NkCounter, NkTask, Reduction, RowState, TaskWeight, count_row_perfect, row_segment_count,
+    Corner, NkCount, NkCounter, NkTask, Reduction, RowState, TaskWeight, count_row_perfect, row_segment_count,
 };
 pub use search_tree::{SearchTree, TreeError, check_search_tree, count_by_search_tree};
 

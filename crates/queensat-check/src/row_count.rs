@@ -205,7 +205,8 @@ pub enum Reduction {
     /// their 8 keys: `p <= (n - 1) / 2`, the bottom row's queen and the border columns' queens
     /// in `p..=n-1-p`. Each stands for `8 / t` placements, `t` the number of its keys equal to
     /// `p` (a placement has `t` canonical images among its 8, each `t` ways), counted exactly
-    /// by `t` ([`NkCount::by_ties`]).
+    /// by `t` ([`NkCount::by_ties`]). With a corner queen (`p` 0) a second key halves the
+    /// search ([`Corner`]).
     Sides,
 }
 
@@ -214,9 +215,27 @@ pub enum Reduction {
 pub enum TaskWeight {
     /// Each placement found stands for this many (1, or 2 with its mirror image).
     Times(u64),
-    /// [`Reduction::Sides`]: the row-0 queen's column `key` (the least key) and how many of
-    /// the other 7 keys the rows placed so far tie with it.
-    Sides { key: usize, ties: usize },
+    /// [`Reduction::Sides`]: the row-0 queen's column `key` (the least key), how many of the
+    /// other keys the rows placed so far tie with it, and for a corner queen (`key` 0) which
+    /// part of the corner's placements the task lies in.
+    Sides { key: usize, ties: usize, corner: Corner },
+}
+
+/// The placements with a queen in the top-left corner (`key` 0 of [`Reduction::Sides`]), in
+/// two parts. The corner's queen gives two keys 0, the top row's read from the left and the
+/// first column's read from the top, swapped by the mirror in the main diagonal; a second
+/// key decides between the two images unless the opposite corner holds a queen too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    /// Not a corner's task (`key` above 0), or a board too small to split (side below 3).
+    No,
+    /// The bottom-right corner holds a queen too: four keys 0, each image counted `8 / t`
+    /// without a second key.
+    Opposite,
+    /// No queen in the bottom-right corner; row 1's first queen stands in this column and
+    /// column 1's first queen no higher than this row (the second key: row 1's first queen's
+    /// column read on both images, the least taken, tied when the two are equal).
+    Row1(usize),
 }
 
 /// A piece of the N+k count: a state after some rows, and what its placements stand for.
@@ -308,6 +327,31 @@ impl Rules {
         }
         r.banned[n - 1] |= full_mask(n) & !(low(hi + 1) & !low(lo));
         r.borders_by = hi + 1;
+        r
+    }
+
+    /// [`Corner::Row1`] with row 1's first queen in column `c1`: column 1 holds no queen above
+    /// row `c1` (a queen on `(c1, 1)` ties the second key), the bottom-right corner none.
+    fn row1(n: usize, c1: usize) -> Rules {
+        let mut r = Rules::free(n);
+        for row in 2..c1.min(n) {
+            r.banned[row] |= 0b10;
+        }
+        if c1 < n {
+            r.once[c1] |= 0b10;
+        }
+        r.banned[n - 1] |= 1 << (n - 1);
+        r
+    }
+
+    /// [`Corner::Opposite`]: the last column's one queen in the last row.
+    fn opposite(n: usize) -> Rules {
+        let mut r = Rules::sides(n, 0);
+        let last = 1u64 << (n - 1);
+        for row in 0..n - 1 {
+            r.banned[row] |= last;
+        }
+        r.banned[n - 1] |= full_mask(n) & !last;
         r
     }
 
@@ -419,6 +463,9 @@ pub struct NkCounter {
     borders: u64,
     /// The mirror reductions' rules, then [`Reduction::Sides`]' for each row-0 column `p`.
     rules: Vec<Rules>,
+    /// The corner's rules by row 1's first queen's column ([`Corner::Row1`]; the first two
+    /// are not used), then with the opposite corner ([`Corner::Opposite`]).
+    corner: Vec<Rules>,
 }
 
 impl NkCounter {
@@ -429,12 +476,15 @@ impl NkCounter {
         let borders = 1 | 1u64 << (n - 1);
         let mut rules = vec![Rules::free(n)];
         rules.extend((0..n.div_ceil(2)).map(|p| Rules::sides(n, p)));
+        let mut corner: Vec<Rules> = (0..n).map(|c1| Rules::row1(n, c1)).collect();
+        corner.push(Rules::opposite(n));
         NkCounter {
             n,
             full,
             inner: full & !borders,
             borders,
             rules,
+            corner,
         }
     }
 
@@ -488,10 +538,18 @@ impl NkCounter {
             for p in 0..n.div_ceil(2) {
                 let ties = usize::from(n - 1 - p == p) + key_ties(n, p, 0, p);
                 let s = start.next(1 << p, 0, self.full, 0);
+                if p == 0 && n >= 3 {
+                    self.corner_tasks(s, depth, &mut out);
+                    continue;
+                }
                 self.expand(&self.rules[1 + p], s, ties, depth.max(1), &mut |state, ties| {
                     out.push(NkTask {
                         state,
-                        weight: TaskWeight::Sides { key: p, ties },
+                        weight: TaskWeight::Sides {
+                            key: p,
+                            ties,
+                            corner: Corner::No,
+                        },
                     })
                 });
             }
@@ -519,6 +577,42 @@ impl NkCounter {
         out
     }
 
+    /// The corner's tasks below row 0's queen on `(0, 0)` (state `s`): with the opposite
+    /// corner (the corner's key tied once), then by row 1's queens (no tie yet).
+    fn corner_tasks(&self, s: RowState, depth: usize, out: &mut Vec<NkTask>) {
+        let push = |out: &mut Vec<NkTask>, state, ties, corner| {
+            out.push(NkTask {
+                state,
+                weight: TaskWeight::Sides { key: 0, ties, corner },
+            })
+        };
+        let opposite = &self.corner[self.n];
+        self.expand(opposite, s, 1, depth.max(1), &mut |state, ties| {
+            push(out, state, ties, Corner::Opposite)
+        });
+        // Row 1 takes no wall (no column but the first holds a queen above it).
+        self.each_row(&s, s.open(self.full), &mut |q, w, used| {
+            let c1 = q.trailing_zeros() as usize;
+            let r = &self.corner[c1];
+            let t = s.next(q, w, self.full, used);
+            self.expand(r, t, r.ties(1, q), depth.max(2), &mut |state, ties| {
+                push(out, state, ties, Corner::Row1(c1))
+            });
+        });
+    }
+
+    /// The rules a task's search runs under.
+    fn task_rules(&self, weight: TaskWeight) -> (&Rules, usize) {
+        match weight {
+            TaskWeight::Times(_) => (&self.rules[0], 0),
+            TaskWeight::Sides { key, ties, corner } => match corner {
+                Corner::No => (&self.rules[1 + key], ties),
+                Corner::Opposite => (&self.corner[self.n], ties),
+                Corner::Row1(c1) => (&self.corner[c1], ties),
+            },
+        }
+    }
+
     fn expand(
         &self,
         r: &Rules,
@@ -544,10 +638,7 @@ impl NkCounter {
 
     /// The placements below a task's state, with what they stand for.
     pub fn count_task(&self, t: &NkTask) -> NkCount {
-        let (rules, ties) = match t.weight {
-            TaskWeight::Times(_) => (&self.rules[0], 0),
-            TaskWeight::Sides { key, ties } => (&self.rules[1 + key], ties),
-        };
+        let (rules, ties) = self.task_rules(t.weight);
         let mut acc = [0; 16];
         self.count(rules, t.state, ties, &mut acc);
         // A placement has 8 keys, so at most 7 ties: the slots past 7 hold nothing.
@@ -727,13 +818,21 @@ mod tests {
     }
 
     /// The N+k count as the sum over every k-wall board of its row-perfect placements of
-    /// n + k queens: the fixed-board counter on each board, no symmetry.
-    fn by_boards(n: usize, k: usize) -> u64 {
+    /// n + k queens: the fixed-board counter on each board, no symmetry. Those with a queen on
+    /// a cell of `barred` left out: each such cell made a hole on every board, the boards on
+    /// which that takes a row segment away holding none of the others.
+    fn by_boards(n: usize, k: usize, barred: &[(usize, usize)]) -> u64 {
         (0..n * n)
             .combinations(k)
             .map(|cells| {
                 let walls: Vec<_> = cells.iter().map(|&i| (i / n, i % n)).collect();
-                let b = Board::with_walls(n, n, &walls).unwrap();
+                let mut b = Board::with_walls(n, n, &walls).unwrap();
+                if row_segment_count(&b) != n + k || walls.iter().any(|w| barred.contains(w)) {
+                    return 0;
+                }
+                for &h in barred {
+                    b.set(h, Cell::Hole);
+                }
                 if row_segment_count(&b) == n + k {
                     count_row_perfect(&b)
                 } else {
@@ -743,10 +842,50 @@ mod tests {
             .sum()
     }
 
+    /// The sides reduction's three parts, each against placements counted on every board by the
+    /// fixed-board counter: the corner's tasks with the opposite corner count the placements
+    /// with queens on two opposite corners, the corner's other tasks (by row 1's first queen)
+    /// those with a queen on one corner, the other tasks those with no corner queen.
+    #[test]
+    fn the_corner_parts_count_the_placements_with_corner_queens() {
+        let part = |c: &NkCounter, k: usize, which: &dyn Fn(Corner) -> bool| {
+            let sum = c
+                .tasks(k, 2, Reduction::Sides)
+                .iter()
+                .filter(|t| matches!(t.weight, TaskWeight::Sides { corner, .. } if which(corner)))
+                .fold(NkCount::default(), |s, t| {
+                    s.checked_add(&c.count_task(t)).unwrap()
+                });
+            sum.total().expect("each part holds whole classes")
+        };
+        let mut seen_opposite = false;
+        // No board below 9×9 with at most 3 walls has queens on two opposite corners.
+        let cases = (4..=8).flat_map(|n| (0..=3).map(move |k| (n, k)));
+        for (n, k) in cases.chain([(9, 1), (9, 2)]) {
+            let c = NkCounter::new(n);
+            let (a, b, d, e) = ((0, 0), (n - 1, n - 1), (0, n - 1), (n - 1, 0));
+            let all = by_boards(n, k, &[]);
+            let no_corner = by_boards(n, k, &[a, b, d, e]);
+            // Queens on both ends of a diagonal, by inclusion and exclusion.
+            let both = |x, y| all + by_boards(n, k, &[x, y]) - by_boards(n, k, &[x]) - by_boards(n, k, &[y]);
+            let opposite = both(a, b) + both(d, e);
+            seen_opposite |= opposite > 0;
+            let key = format!("n={n} k={k}");
+            assert_eq!(part(&c, k, &|x| x == Corner::Opposite), opposite, "{key}");
+            let row1 = part(&c, k, &|x| matches!(x, Corner::Row1(_)));
+            assert_eq!(row1, all - no_corner - opposite, "{key}");
+            assert_eq!(part(&c, k, &|x| x == Corner::No), no_corner, "{key}");
+        }
+        assert!(
+            seen_opposite,
+            "no placement with two opposite corner queens was counted"
+        );
+    }
+
     #[test]
     fn walls_chosen_on_the_fly_equal_every_board_counted() {
         for (n, k) in [(5, 1), (6, 2), (7, 2), (6, 3), (7, 3)] {
-            let want = by_boards(n, k);
+            let want = by_boards(n, k, &[]);
             for reduction in [
                 Reduction::Off,
                 Reduction::Left,

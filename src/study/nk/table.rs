@@ -120,6 +120,7 @@ pub fn count_table(
                     mirror: table.mirror,
                     mirror_right: table.mirror_right,
                     sides: table.sides && method == NkMethod::Rows,
+                    corner: table.sides && method == NkMethod::Rows,
                     depth: table.depth,
                     chunk: table.chunk,
                 };
