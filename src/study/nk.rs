@@ -465,7 +465,7 @@ impl<const W: usize> NkRun<'_, W> {
         let started = Instant::now();
         ensure!(
             spec.reduction() != Reduction::Sides || spec.method != NkMethod::Rows || spec.corner,
-            "a count by the sides' keys made before round 42 (its nk.json has no \"corner\"): its \
+            "a count by the sides' keys made by an earlier queensat (its nk.json has no \"corner\"): its \
              chunks hold the tasks of the search without the corner's second key, which this \
              version no longer makes; count again into a new directory"
         );
@@ -652,12 +652,12 @@ mod tests {
         let spec = seven_by_two(true, false);
         let dir = tempfile::tempdir().unwrap();
         let err = count_nk(&spec, &NkOptions::default(), dir.path()).unwrap_err();
-        assert!(err.to_string().contains("before round 42"), "{err}");
+        assert!(err.to_string().contains("made by an earlier queensat"), "{err}");
         let old = dir.path().join("old");
         std::fs::create_dir(&old).unwrap();
         std::fs::write(old.join("nk.json"), serde_json::to_string(&spec).unwrap()).unwrap();
         let err = merge_nk(&[old], &dir.path().join("merged")).unwrap_err();
-        assert!(err.to_string().contains("before round 42"), "{err}");
+        assert!(err.to_string().contains("made by an earlier queensat"), "{err}");
     }
 
     #[test]
