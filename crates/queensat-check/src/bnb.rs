@@ -16,8 +16,8 @@ use queensat_board::{Board, CellSet, Coord, Placement};
 
 struct Search<'a, const W: usize> {
     g: &'a AttackGraph<W>,
-    /// The row and column segments' counters, on a board of one word.
-    counters: Option<[SegmentCount; 2]>,
+    /// The search's own segment arithmetic, on a board of one word.
+    word: Option<OneWord>,
     best: CellSet<W>,
     best_count: usize,
     /// The search so far, when it is kept as a certificate.
@@ -31,40 +31,41 @@ impl<const W: usize> Search<'_, W> {
         let root = (self.g.free, CellSet::EMPTY, 0);
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor has the feature `go_popcnt` is compiled for.
-            return unsafe { self.go_popcnt(root.0, root.1, root.2) };
+            // SAFETY: the processor has the feature `root_popcnt` is compiled for.
+            return unsafe { self.root_popcnt(root.0, root.1, root.2) };
         }
-        self.go::<false>(root.0, root.1, root.2)
+        self.child::<false>(root.0, root.1, root.2)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn go_popcnt(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
-        self.go::<true>(cand, placed, count)
+    fn root_popcnt(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
+        self.child::<true>(cand, placed, count)
     }
 
-    /// One node: its children through [`Search::go_popcnt`] when `POPCNT`, else through itself.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn go_popcnt(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize, rows: (usize, u64)) {
+        self.go::<true>(cand, placed, count, rows)
+    }
+
+    /// A node, reached by `child`, whose candidates are not empty and whose row segments
+    /// (`rows`: the queens placed and the row segments that keep a candidate, with the
+    /// candidates' smear from [`Search::live_rows`]) rise above the best: its children through
+    /// [`Search::go_popcnt`] when `POPCNT`, else through itself.
     #[inline(always)]
-    fn go<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
-        // Both kinds of leaf stay at or below the final best: a complete placement by the
-        // update, a pruned node by its bound. The row segments' count prunes most nodes, so
-        // the column segments are counted only where it does not.
-        if cand.is_empty() {
-            if count > self.best_count {
-                self.best_count = count;
-                self.best = placed;
-            }
-            return self.leaf();
-        }
-        let rows = count + self.live(0, &cand);
-        let reach = match rows {
-            pruned if pruned <= self.best_count => pruned,
-            _ => rows.min(count + self.live(1, &cand)),
-        };
+    fn go<const POPCNT: bool>(
+        &mut self,
+        cand: CellSet<W>,
+        placed: CellSet<W>,
+        count: usize,
+        rows: (usize, u64),
+    ) {
+        let reach = rows.0.min(count + self.live_columns(&cand));
         if reach <= self.best_count {
             return self.leaf();
         }
-        let (index, seg) = fewest_candidates(self.g, &cand);
+        let (index, seg) = self.fewest(&cand, rows.1);
         let at = self.record.as_mut().map(|r| r.tree.branch_at(index));
         // Once a child lifts the best to this node's reach, its other children cannot beat it:
         // they are skipped, and so is their record, since the node itself becomes a leaf of the
@@ -83,19 +84,35 @@ impl<const W: usize> Search<'_, W> {
         }
     }
 
+    /// A child: a leaf where it is one (no candidate left, or the row segments alone stay at
+    /// or below the best: both stay within the final best, a complete placement by the update,
+    /// a pruned node by its bound), else a node. The row segments prune most nodes, so they are
+    /// counted here, before any call, and the column segments only in the node.
     #[inline(always)]
     fn child<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
+        if cand.is_empty() {
+            if count > self.best_count {
+                self.best_count = count;
+                self.best = placed;
+            }
+            return self.leaf();
+        }
+        let (live, reached) = self.live_rows(&cand);
+        let rows = (count + live, reached);
+        if rows.0 <= self.best_count {
+            return self.leaf();
+        }
         #[cfg(target_arch = "x86_64")]
         if POPCNT {
             // SAFETY: `POPCNT` is true only below `run`'s check that the processor has it.
-            return unsafe { self.go_popcnt(cand, placed, count) };
+            return unsafe { self.go_popcnt(cand, placed, count, rows) };
         }
-        self.go_plain(cand, placed, count)
+        self.go_plain(cand, placed, count, rows)
     }
 
     #[inline(never)]
-    fn go_plain(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize) {
-        self.go::<false>(cand, placed, count)
+    fn go_plain(&mut self, cand: CellSet<W>, placed: CellSet<W>, count: usize, rows: (usize, u64)) {
+        self.go::<false>(cand, placed, count, rows)
     }
 
     fn leaf(&mut self) {
@@ -104,13 +121,96 @@ impl<const W: usize> Search<'_, W> {
         }
     }
 
-    /// How many row (`family` 0) or column (1) segments keep a candidate.
-    fn live(&self, family: usize, cand: &CellSet<W>) -> usize {
-        match (&self.counters, family) {
-            (Some(c), _) => c[family].count(cand.words()[0]),
-            (None, 0) => self.g.live_row_segments(cand),
-            (None, _) => self.g.live_column_segments(cand),
+    /// How many row segments keep a candidate, and on a board of one word the candidates
+    /// smeared along them (for [`Search::fewest`]).
+    #[inline(always)]
+    fn live_rows(&self, cand: &CellSet<W>) -> (usize, u64) {
+        match &self.word {
+            Some(w) => {
+                let reached = w.rows.smear(cand.words()[0]);
+                ((reached & w.rows.last).count_ones() as usize, reached)
+            }
+            None => (self.g.live_row_segments(cand), 0),
         }
+    }
+
+    /// How many column segments keep a candidate.
+    #[inline(always)]
+    fn live_columns(&self, cand: &CellSet<W>) -> usize {
+        match &self.word {
+            Some(w) => w.columns.count(cand.words()[0]),
+            None => self.g.live_column_segments(cand),
+        }
+    }
+
+    /// The branch: the row segment with the fewest candidates (the first such), by the bits
+    /// on a board of one word (`reached` from [`Search::live_rows`]), else by
+    /// [`fewest_candidates`].
+    #[inline(always)]
+    fn fewest(&self, cand: &CellSet<W>, reached: u64) -> (usize, CellSet<W>) {
+        if let Some(index) = self
+            .word
+            .as_ref()
+            .and_then(|w| w.first_fewest(cand.words()[0], reached))
+        {
+            return (index, self.g.rows[index].intersection(cand));
+        }
+        fewest_candidates(self.g, cand)
+    }
+}
+
+/// The search's segment arithmetic on a board of one word: the counters of the row and of the
+/// column segments, and where each row segment starts.
+struct OneWord {
+    rows: SegmentCount,
+    columns: SegmentCount,
+    /// The first cell of every row segment.
+    row_starts: u64,
+}
+
+impl OneWord {
+    fn of<const W: usize>(g: &AttackGraph<W>) -> Option<OneWord> {
+        let [rows, columns] = SegmentCount::of_board(g)?;
+        // A segment's first cell is its highest bit.
+        let row_starts = g.rows.iter().fold(0u64, |a, s| a | leading_bit(s.words()[0]));
+        Some(OneWord {
+            rows,
+            columns,
+            row_starts,
+        })
+    }
+
+    /// The number of the row segment [`fewest_candidates`] picks for `cand` (the first, in
+    /// reading order, of those that keep the fewest candidates), where `reached` is
+    /// `cand` smeared along the row segments ([`SegmentCount::smear`]). The `k`-th candidates of
+    /// the segments, and every cell after one, are smeared from the candidates with a cell
+    /// reached by the `k − 1`-th before them: the segments that keep exactly `k` are those whose
+    /// last cell the `k`-th reach and the `k + 1`-th do not, found for `k` = 1, 2, ... in turn.
+    #[inline(always)]
+    fn first_fewest(&self, cand: u64, reached: u64) -> Option<usize> {
+        let r = &self.rows;
+        let mut kth = reached;
+        while kth & r.last != 0 {
+            let next = r.smear(cand & kth.wrapping_shr(r.step) & r.within[0]);
+            let exactly = kth & r.last & !next;
+            if exactly != 0 {
+                // Segments follow each other in reading order: the first is the highest bit,
+                // and its number is how many segments start at or before its last cell, less one.
+                let end = 63 - exactly.leading_zeros();
+                return Some((self.row_starts >> end).count_ones() as usize - 1);
+            }
+            kth = next;
+        }
+        None
+    }
+}
+
+/// The highest bit of `x` (0 for 0).
+fn leading_bit(x: u64) -> u64 {
+    if x == 0 {
+        0
+    } else {
+        1u64 << (63 - x.leading_zeros())
     }
 }
 
@@ -124,7 +224,7 @@ struct SegmentCount {
     /// Cells one step apart along a line are `step` bits apart.
     step: u32,
     /// `within[r]`: the cells whose cell `step · 2^r` back lies in their segment's span (from
-    /// its first cell to its last along the line).
+    /// its first cell to its last along the line); none for `r` from `rounds` on.
     within: [u64; 6],
     /// Smearing rounds: `2^rounds` reaches the longest segment.
     rounds: u32,
@@ -201,12 +301,24 @@ impl SegmentCount {
         ])
     }
 
-    fn count(&self, cand: u64) -> usize {
-        let mut x = cand;
-        for r in 0..self.rounds {
-            x |= (x >> (self.step << r)) & self.within[r as usize];
+    /// `x` and every cell after one of its cells in the same segment's span. Three rounds
+    /// cover lines of up to 8 cells (a round past `rounds` adds nothing: its `within` is
+    /// empty, and so the shift, which may pass the word, is masked away); longer lines loop.
+    #[inline(always)]
+    fn smear(&self, x: u64) -> u64 {
+        let s = self.step;
+        let mut x = x | x.wrapping_shr(s) & self.within[0];
+        x |= x.wrapping_shr(s << 1) & self.within[1];
+        x |= x.wrapping_shr(s << 2) & self.within[2];
+        for r in 3..self.rounds {
+            x |= (x >> (s << r)) & self.within[r as usize];
         }
-        (x & self.last).count_ones() as usize
+        x
+    }
+
+    #[inline(always)]
+    fn count(&self, cand: u64) -> usize {
+        (self.smear(cand) & self.last).count_ones() as usize
     }
 }
 
@@ -427,7 +539,7 @@ fn search_by<'a, const W: usize>(
 ) -> (usize, Placement, Option<SearchTree>) {
     let mut s = Search {
         g,
-        counters: SegmentCount::of_board(g),
+        word: OneWord::of(g),
         best: CellSet::EMPTY,
         best_count: start,
         // A sweep searches one board after another: the record's room is the thread's, kept
@@ -513,17 +625,21 @@ mod tests {
         }
 
         /// Walls and holes at random, candidates at random: the smeared counts of live row and
-        /// column segments are the attack graph's.
+        /// column segments are the attack graph's, and the row segment the bits pick to branch on
+        /// is the one the loop over the segments picks.
         #[test]
-        fn segment_counts_are_the_graphs(small in (1usize..9, 1usize..9), long in prop::sample::select(vec![(1, 64), (64, 1), (2, 32), (32, 2), (3, 21), (7, 9)]),
-                                         pick_long: bool, cells in proptest::collection::vec(0u8..8, 64), cand: u64) {
+        fn segment_arithmetic_is_the_graphs(small in (1usize..9, 1usize..9), long in prop::sample::select(vec![(1, 64), (64, 1), (2, 32), (32, 2), (3, 21), (7, 9)]),
+                                            pick_long: bool, cells in proptest::collection::vec(0u8..8, 64), cand: u64) {
             let (rows, cols) = if pick_long { long } else { small };
             let b = crate::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
             let cand = CellSet::of((0..64).filter(|i| cand >> i & 1 == 1)).intersection(&g.free);
-            let [rows, columns] = SegmentCount::of_board(&g).unwrap();
-            prop_assert_eq!(rows.count(cand.words()[0]), g.live_row_segments(&cand));
-            prop_assert_eq!(columns.count(cand.words()[0]), g.live_column_segments(&cand));
+            let word = OneWord::of(&g).unwrap();
+            let c = cand.words()[0];
+            prop_assert_eq!(word.rows.count(c), g.live_row_segments(&cand));
+            prop_assert_eq!(word.columns.count(c), g.live_column_segments(&cand));
+            let loop_pick = (!cand.is_empty()).then(|| fewest_candidates(&g, &cand).0);
+            prop_assert_eq!(word.first_fewest(c, word.rows.smear(c)), loop_pick);
         }
 
         /// Walls and holes at random: without the popcount instruction, the same search.
@@ -531,7 +647,7 @@ mod tests {
         fn the_search_is_the_same_without_popcount(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64)) {
             let b = crate::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
-            let plain = search_by(&g, true, 0, |s| s.go::<false>(g.free, CellSet::EMPTY, 0));
+            let plain = search_by(&g, true, 0, |s| s.child::<false>(g.free, CellSet::EMPTY, 0));
             prop_assert_eq!(plain, search(&g, true));
         }
 
