@@ -14,23 +14,24 @@ use super::search_tree::{SearchTree, TreeError, replay_on};
 use queensat_board::with_cell_width;
 use queensat_board::{Board, CellSet, Coord, Placement};
 
-struct Search<'a, const W: usize> {
+struct Search<'a, const W: usize, A> {
     g: &'a AttackGraph<W>,
-    /// The search's own segment arithmetic, on a board of one word.
-    word: Option<OneWord>,
+    /// The search's own segment arithmetic.
+    arith: A,
     best: CellSet<W>,
     best_count: usize,
     /// The search so far, when it is kept as a certificate.
     record: Option<Record>,
 }
 
-impl<const W: usize> Search<'_, W> {
+impl<const W: usize, A: Arithmetic<W>> Search<'_, W, A> {
     /// The search from the root, with the popcount instruction where the processor has it
-    /// (the release build targets baseline x86-64, without it): the same search either way.
-    fn run(&mut self) {
+    /// (the release build targets baseline x86-64, without it) unless `plain`: the same search
+    /// either way.
+    fn run(&mut self, plain: bool) {
         let root = (self.g.free, CellSet::EMPTY, 0);
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
+        if !plain && std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the processor has the feature `root_popcnt` is compiled for.
             return unsafe { self.root_popcnt(root.0, root.1, root.2) };
         }
@@ -50,8 +51,8 @@ impl<const W: usize> Search<'_, W> {
     }
 
     /// A node, reached by `child`, whose candidates are not empty and whose row segments
-    /// (`rows`: the queens placed and the row segments that keep a candidate, with the
-    /// candidates' smear from [`Search::live_rows`]) rise above the best: its children through
+    /// (`rows`: the queens placed and the row segments that keep a candidate, with what
+    /// [`Arithmetic::fewest`] needs of that count) rise above the best: its children through
     /// [`Search::go_popcnt`] when `POPCNT`, else through itself.
     #[inline(always)]
     fn go<const POPCNT: bool>(
@@ -61,11 +62,11 @@ impl<const W: usize> Search<'_, W> {
         count: usize,
         rows: (usize, u64),
     ) {
-        let reach = rows.0.min(count + self.live_columns(&cand));
+        let reach = rows.0.min(count + self.arith.live_columns(self.g, &cand));
         if reach <= self.best_count {
             return self.leaf();
         }
-        let (index, seg) = self.fewest(&cand, rows.1);
+        let (index, seg) = self.arith.fewest(self.g, &cand, rows.1);
         let at = self.record.as_mut().map(|r| r.tree.branch_at(index));
         // Once a child lifts the best to this node's reach, its other children cannot beat it:
         // they are skipped, and so is their record, since the node itself becomes a leaf of the
@@ -97,7 +98,7 @@ impl<const W: usize> Search<'_, W> {
             }
             return self.leaf();
         }
-        let (live, reached) = self.live_rows(&cand);
+        let (live, reached) = self.arith.live_rows(self.g, &cand);
         let rows = (count + live, reached);
         if rows.0 <= self.best_count {
             return self.leaf();
@@ -120,42 +121,39 @@ impl<const W: usize> Search<'_, W> {
             r.tree.leaf();
         }
     }
+}
 
-    /// How many row segments keep a candidate, and on a board of one word the candidates
-    /// smeared along them (for [`Search::fewest`]).
+/// How the search counts the segments that keep a candidate and picks the row segment to
+/// branch on: by bits on a board of one word ([`OneWord`]), by loops over the segments on any
+/// board ([`Loops`]).
+trait Arithmetic<const W: usize> {
+    /// How many row segments keep a candidate of `cand`, and what [`Arithmetic::fewest`]
+    /// needs of that count.
+    fn live_rows(&self, g: &AttackGraph<W>, cand: &CellSet<W>) -> (usize, u64);
+    /// How many column segments keep a candidate of `cand`.
+    fn live_columns(&self, g: &AttackGraph<W>, cand: &CellSet<W>) -> usize;
+    /// The row segment with the fewest candidates of `cand` (the first such), not empty:
+    /// its number and its candidates; `reached` is what [`Arithmetic::live_rows`] gave.
+    fn fewest(&self, g: &AttackGraph<W>, cand: &CellSet<W>, reached: u64) -> (usize, CellSet<W>);
+}
+
+/// The segments walked one by one, on a board of any size.
+struct Loops;
+
+impl<const W: usize> Arithmetic<W> for Loops {
     #[inline(always)]
-    fn live_rows(&self, cand: &CellSet<W>) -> (usize, u64) {
-        match &self.word {
-            Some(w) => {
-                let reached = w.rows.smear(cand.words()[0]);
-                ((reached & w.rows.last).count_ones() as usize, reached)
-            }
-            None => (self.g.live_row_segments(cand), 0),
-        }
+    fn live_rows(&self, g: &AttackGraph<W>, cand: &CellSet<W>) -> (usize, u64) {
+        (g.live_row_segments(cand), 0)
     }
 
-    /// How many column segments keep a candidate.
     #[inline(always)]
-    fn live_columns(&self, cand: &CellSet<W>) -> usize {
-        match &self.word {
-            Some(w) => w.columns.count(cand.words()[0]),
-            None => self.g.live_column_segments(cand),
-        }
+    fn live_columns(&self, g: &AttackGraph<W>, cand: &CellSet<W>) -> usize {
+        g.live_column_segments(cand)
     }
 
-    /// The branch: the row segment with the fewest candidates (the first such), by the bits
-    /// on a board of one word (`reached` from [`Search::live_rows`]), else by
-    /// [`fewest_candidates`].
     #[inline(always)]
-    fn fewest(&self, cand: &CellSet<W>, reached: u64) -> (usize, CellSet<W>) {
-        if let Some(index) = self
-            .word
-            .as_ref()
-            .and_then(|w| w.first_fewest(cand.words()[0], reached))
-        {
-            return (index, self.g.rows[index].intersection(cand));
-        }
-        fewest_candidates(self.g, cand)
+    fn fewest(&self, g: &AttackGraph<W>, cand: &CellSet<W>, _: u64) -> (usize, CellSet<W>) {
+        fewest_candidates(g, cand)
     }
 }
 
@@ -166,6 +164,29 @@ struct OneWord {
     columns: SegmentCount,
     /// The first cell of every row segment.
     row_starts: u64,
+}
+
+/// On a board of one word (`W` = 1, the only width [`OneWord::of`] gives one for).
+impl<const W: usize> Arithmetic<W> for OneWord {
+    /// With the candidates smeared along the row segments.
+    #[inline(always)]
+    fn live_rows(&self, _: &AttackGraph<W>, cand: &CellSet<W>) -> (usize, u64) {
+        let reached = self.rows.smear_rows(cand.words()[0]);
+        ((reached & self.rows.last).count_ones() as usize, reached)
+    }
+
+    #[inline(always)]
+    fn live_columns(&self, _: &AttackGraph<W>, cand: &CellSet<W>) -> usize {
+        self.columns.count(cand.words()[0])
+    }
+
+    #[inline(always)]
+    fn fewest(&self, g: &AttackGraph<W>, cand: &CellSet<W>, reached: u64) -> (usize, CellSet<W>) {
+        match self.first_fewest(cand.words()[0], reached) {
+            Some(index) => (index, g.rows[index].intersection(cand)),
+            None => fewest_candidates(g, cand),
+        }
+    }
 }
 
 impl OneWord {
@@ -181,9 +202,9 @@ impl OneWord {
     }
 
     /// The number of the row segment [`fewest_candidates`] picks for `cand` (the first, in
-    /// reading order, of those that keep the fewest candidates), where `reached` is
-    /// `cand` smeared along the row segments ([`SegmentCount::smear`]). The `k`-th candidates of
-    /// the segments, and every cell after one, are smeared from the candidates with a cell
+    /// reading order, of those that keep the fewest candidates), where `reached` is `cand`
+    /// smeared along the row segments ([`SegmentCount::smear_rows`]). The `k`-th candidates
+    /// of the segments, and every cell after one, are smeared from the candidates with a cell
     /// reached by the `k − 1`-th before them: the segments that keep exactly `k` are those whose
     /// last cell the `k`-th reach and the `k + 1`-th do not, found for `k` = 1, 2, ... in turn.
     #[inline(always)]
@@ -191,7 +212,7 @@ impl OneWord {
         let r = &self.rows;
         let mut kth = reached;
         while kth & r.last != 0 {
-            let next = r.smear(cand & kth.wrapping_shr(r.step) & r.within[0]);
+            let next = r.smear_rows(cand & kth >> 1 & r.within[0]);
             let exactly = kth & r.last & !next;
             if exactly != 0 {
                 // Segments follow each other in reading order: the first is the highest bit,
@@ -305,15 +326,27 @@ impl SegmentCount {
     /// cover lines of up to 8 cells (a round past `rounds` adds nothing: its `within` is
     /// empty, and so the shift, which may pass the word, is masked away); longer lines loop.
     #[inline(always)]
-    fn smear(&self, x: u64) -> u64 {
-        let s = self.step;
-        let mut x = x | x.wrapping_shr(s) & self.within[0];
-        x |= x.wrapping_shr(s << 1) & self.within[1];
-        x |= x.wrapping_shr(s << 2) & self.within[2];
+    fn smear_by(&self, x: u64, step: u32) -> u64 {
+        let mut x = x | x.wrapping_shr(step) & self.within[0];
+        x |= x.wrapping_shr(step << 1) & self.within[1];
+        x |= x.wrapping_shr(step << 2) & self.within[2];
         for r in 3..self.rounds {
-            x |= (x >> (s << r)) & self.within[r as usize];
+            x |= (x >> (step << r)) & self.within[r as usize];
         }
         x
+    }
+
+    /// [`SegmentCount::smear_by`] its step.
+    #[inline(always)]
+    fn smear(&self, x: u64) -> u64 {
+        self.smear_by(x, self.step)
+    }
+
+    /// [`SegmentCount::smear`] of the row segments, whose step is 1, the shifts fixed.
+    #[inline(always)]
+    fn smear_rows(&self, x: u64) -> u64 {
+        debug_assert_eq!(self.step, 1);
+        self.smear_by(x, 1)
     }
 
     #[inline(always)]
@@ -359,13 +392,26 @@ impl Record {
         }
     }
 
-    /// The certificate of `value`: the pending branches it meets cut to leaves.
+    /// The certificate of `value`: the pending branches it meets cut to leaves. They closed in
+    /// postorder: a branch closed later holds an earlier one in its subtree or comes after it.
+    /// So from the last back, those the value meets that start before every one kept so far
+    /// are the outermost, in descending order of step (each kept in place, moved back).
     fn finish(mut self, value: usize) -> SearchTree {
-        self.pending.retain(|c| c.reach as usize <= value);
-        if !self.pending.is_empty() {
-            self.pending.sort_unstable_by_key(|c| c.at);
-            self.tree
-                .cut_subtrees(self.pending.iter().map(|c| (c.at as usize, c.end as usize)));
+        let (mut kept, mut before) = (self.pending.len(), u32::MAX);
+        for i in (0..self.pending.len()).rev() {
+            let c = self.pending[i];
+            if c.reach as usize <= value && c.at < before {
+                before = c.at;
+                kept -= 1;
+                self.pending[kept] = c;
+            }
+        }
+        if kept < self.pending.len() {
+            self.tree.cut_subtrees(
+                self.pending[kept..]
+                    .iter()
+                    .map(|c| (c.at as usize, c.end as usize)),
+            );
         }
         self.pending.clear();
         PENDING_ROOM.set(self.pending);
@@ -493,7 +539,7 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
 pub fn bnb_value_proved(board: &Board, near: &[Coord]) -> Result<(usize, Placement), TreeError> {
     with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
         let start = floor(g, near).saturating_sub(1);
-        let (v, p, tree) = search_by(g, true, start, Search::run);
+        let (v, p, tree) = search_by(g, true, start, false);
         let tree = tree.unwrap_or_default();
         let verdict = replay_on(g, v + 1, &tree, false);
         TREE_ROOM.set(tree.into_room());
@@ -502,7 +548,7 @@ pub fn bnb_value_proved(board: &Board, near: &[Coord]) -> Result<(usize, Placeme
 }
 
 fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement, Option<SearchTree>) {
-    search_by(g, record, 0, Search::run)
+    search_by(g, record, 0, false)
 }
 
 /// The size of a placement on `g` (so at most its value): the queens of `near` on free cells
@@ -529,17 +575,31 @@ fn floor<const W: usize>(g: &AttackGraph<W>, near: &[Coord]) -> usize {
     placed
 }
 
-/// The search of `g`, run from its root by `run`, above `start` queens (below the value, or
-/// the search finds no placement).
-fn search_by<'a, const W: usize>(
-    g: &'a AttackGraph<W>,
+/// The search of `g` above `start` queens (below the value, or the search finds no
+/// placement), by its bits where the board is one word; without the popcount instruction
+/// when `plain`.
+fn search_by<const W: usize>(
+    g: &AttackGraph<W>,
     record: bool,
     start: usize,
-    run: impl FnOnce(&mut Search<'a, W>),
+    plain: bool,
+) -> (usize, Placement, Option<SearchTree>) {
+    match OneWord::of(g) {
+        Some(word) => search_with(g, word, record, start, plain),
+        None => search_with(g, Loops, record, start, plain),
+    }
+}
+
+fn search_with<const W: usize, A: Arithmetic<W>>(
+    g: &AttackGraph<W>,
+    arith: A,
+    record: bool,
+    start: usize,
+    plain: bool,
 ) -> (usize, Placement, Option<SearchTree>) {
     let mut s = Search {
         g,
-        word: OneWord::of(g),
+        arith,
         best: CellSet::EMPTY,
         best_count: start,
         // A sweep searches one board after another: the record's room is the thread's, kept
@@ -549,7 +609,7 @@ fn search_by<'a, const W: usize>(
             pending: PENDING_ROOM.take(),
         }),
     };
-    run(&mut s);
+    s.run(plain);
     let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
     let tree = s.record.map(|r| r.finish(s.best_count));
     (s.best_count, placement, tree)
@@ -639,7 +699,7 @@ mod tests {
             prop_assert_eq!(word.rows.count(c), g.live_row_segments(&cand));
             prop_assert_eq!(word.columns.count(c), g.live_column_segments(&cand));
             let loop_pick = (!cand.is_empty()).then(|| fewest_candidates(&g, &cand).0);
-            prop_assert_eq!(word.first_fewest(c, word.rows.smear(c)), loop_pick);
+            prop_assert_eq!(word.first_fewest(c, word.rows.smear_rows(c)), loop_pick);
         }
 
         /// Walls and holes at random: without the popcount instruction, the same search.
@@ -647,7 +707,7 @@ mod tests {
         fn the_search_is_the_same_without_popcount(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64)) {
             let b = crate::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
-            let plain = search_by(&g, true, 0, |s| s.child::<false>(g.free, CellSet::EMPTY, 0));
+            let plain = search_by(&g, true, 0, true);
             prop_assert_eq!(plain, search(&g, true));
         }
 

@@ -190,8 +190,11 @@ pub(super) fn replay_on<const W: usize>(
         next: 0,
         target,
         counting,
+        why: None,
     };
-    let count = replay.run(g.free)?;
+    let count = replay
+        .run(g.free)
+        .map_err(|Rejected| replay.why.take().expect("a rejection says why"))?;
     if replay.next != tree.steps.len() {
         return Err(TreeError::Trailing {
             nodes: replay.next,
@@ -209,12 +212,18 @@ struct Replay<'a, const W: usize> {
     next: usize,
     target: usize,
     counting: bool,
+    /// Why the tree is rejected, once it is.
+    why: Option<TreeError>,
 }
+
+/// A rejection on its way up the replay, the error itself kept in [`Replay::why`] (a small
+/// result returns in registers, and every node returns one).
+struct Rejected;
 
 impl<const W: usize> Replay<'_, W> {
     /// The replay from the root, with the popcount instruction where the processor has it
     /// (the release build targets baseline x86-64, without it): the same replay either way.
-    fn run(&mut self, cand: CellSet<W>) -> Result<u64, TreeError> {
+    fn run(&mut self, cand: CellSet<W>) -> Result<u64, Rejected> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the processor has the feature `node_popcnt` is compiled for.
@@ -225,13 +234,13 @@ impl<const W: usize> Replay<'_, W> {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn node_popcnt(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+    fn node_popcnt(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, Rejected> {
         self.node::<true>(cand, placed)
     }
 
     /// A child: through [`Replay::node_popcnt`] when `POPCNT`, else through the plain node.
     #[inline(always)]
-    fn child<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+    fn child<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, Rejected> {
         #[cfg(target_arch = "x86_64")]
         if POPCNT {
             // SAFETY: `POPCNT` is true only below `run`'s check that the processor has it.
@@ -241,16 +250,18 @@ impl<const W: usize> Replay<'_, W> {
     }
 
     #[inline(never)]
-    fn node_plain(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+    fn node_plain(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, Rejected> {
         self.node::<false>(cand, placed)
     }
 
     /// Checks the subtree at the next step, for the placements with `placed` queens so far and
     /// the rest on `cand`; the placements of exactly `target` queens in it (0 unless counting).
     #[inline(always)]
-    fn node<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
+    fn node<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, Rejected> {
         let node = self.next;
-        let &step = self.steps.get(node).ok_or(TreeError::EndsEarly { nodes: node })?;
+        let Some(&step) = self.steps.get(node) else {
+            return self.reject(TreeError::EndsEarly { nodes: node });
+        };
         self.next += 1;
         if step == LEAF {
             if self.counting && placed == self.target {
@@ -267,7 +278,7 @@ impl<const W: usize> Replay<'_, W> {
             }
             let bound = rows.min(self.g.live_column_segments(&cand));
             if placed + bound >= self.target {
-                return Err(TreeError::LeafBound {
+                return self.reject(TreeError::LeafBound {
                     node,
                     placed,
                     bound,
@@ -277,20 +288,23 @@ impl<const W: usize> Replay<'_, W> {
             return Ok(0);
         }
         let segment = step as usize;
-        let seg = self
-            .g
-            .rows
-            .get(segment)
-            .ok_or(TreeError::NoSuchSegment { node, segment })?
-            .intersection(&cand);
+        let Some(seg) = self.g.rows.get(segment).map(|s| s.intersection(&cand)) else {
+            return self.reject(TreeError::NoSuchSegment { node, segment });
+        };
         if seg.is_empty() {
-            return Err(TreeError::EmptyBranch { node, segment });
+            return self.reject(TreeError::EmptyBranch { node, segment });
         }
         let mut count = 0;
         for c in seg.iter() {
             count += self.child::<POPCNT>(self.g.after_queen(&cand, c), placed + 1)?;
         }
         Ok(count + self.child::<POPCNT>(cand.difference(&seg), placed)?)
+    }
+
+    #[cold]
+    fn reject(&mut self, why: TreeError) -> Result<u64, Rejected> {
+        self.why = Some(why);
+        Err(Rejected)
     }
 }
 

@@ -162,7 +162,7 @@ struct ChunkDoc {
 
 impl ChunkDoc {
     /// The chunk as compact JSON, byte for byte what its `Serialize` writes (a test holds the
-    /// two equal), its rows by [`ClassRow::write_json`].
+    /// two equal), its rows as [`ClassRow::write_json`] writes them.
     fn json(&self) -> String {
         let mut s = Vec::with_capacity(128 * self.rows.len() + 256);
         s.extend_from_slice(b"{\"walls\":");
@@ -173,7 +173,7 @@ impl ChunkDoc {
         push_decimal(&mut s, self.first_class as u64);
         s.extend_from_slice(b",\"rows\":[");
         let mut first = true;
-        self.rows.for_each(|r| {
+        self.rows.packed().for_each(|r| {
             if !std::mem::take(&mut first) {
                 s.push(b',');
             }
@@ -587,13 +587,13 @@ fn assemble<const W: usize>(
                 let n = doc.rows.len();
                 let (mut text, mut lines) = (Vec::with_capacity(128 * n), Vec::with_capacity(48 * n));
                 let mut bad = None;
-                doc.rows.for_each(|r| {
+                doc.rows.packed().for_each(|r| {
                     r.write_json(&mut text);
                     text.push(b'\n');
                     if with_csv && bad.is_none() {
                         bad = push_published_csv_row(&mut lines, r).err();
                     }
-                    acc.add(std::slice::from_ref(r));
+                    acc.add_view(r);
                 });
                 if let Some(e) = bad {
                     failed = Some(e);
