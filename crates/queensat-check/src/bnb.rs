@@ -14,17 +14,17 @@ use super::search_tree::{SearchTree, TreeError, replay_on};
 use queensat_board::with_cell_width;
 use queensat_board::{Board, CellSet, Coord, Placement};
 
-struct Search<'a, const W: usize, A> {
+struct Search<'a, const W: usize, A, R> {
     g: &'a AttackGraph<W>,
     /// The search's own segment arithmetic.
     arith: A,
     best: CellSet<W>,
     best_count: usize,
-    /// The search so far, when it is kept as a certificate.
-    record: Option<Record>,
+    /// The search so far, when it is kept as a certificate ([`Record`]; else `()`).
+    record: R,
 }
 
-impl<const W: usize, A: Arithmetic<W>> Search<'_, W, A> {
+impl<const W: usize, A: Arithmetic<W>, R: Recorder> Search<'_, W, A, R> {
     /// The search from the root, with the popcount instruction where the processor has it
     /// (the release build targets baseline x86-64, without it) unless `plain`: the same search
     /// either way.
@@ -67,7 +67,7 @@ impl<const W: usize, A: Arithmetic<W>> Search<'_, W, A> {
             return self.leaf();
         }
         let (index, seg) = self.arith.fewest(self.g, &cand, rows.1);
-        let at = self.record.as_mut().map(|r| r.tree.branch_at(index));
+        let at = self.record.branch(index);
         // Once a child lifts the best to this node's reach, its other children cannot beat it:
         // they are skipped, and so is their record, since the node itself becomes a leaf of the
         // certificate (its reach stays within the value).
@@ -80,9 +80,7 @@ impl<const W: usize, A: Arithmetic<W>> Search<'_, W, A> {
         if reach > self.best_count {
             self.child::<POPCNT>(cand.difference(&seg), placed, count);
         }
-        if let (Some(r), Some(at)) = (self.record.as_mut(), at) {
-            r.close(at, reach, self.best_count);
-        }
+        self.record.close(at, reach, self.best_count);
     }
 
     /// A child: a leaf where it is one (no candidate left, or the row segments alone stay at
@@ -117,10 +115,28 @@ impl<const W: usize, A: Arithmetic<W>> Search<'_, W, A> {
     }
 
     fn leaf(&mut self) {
-        if let Some(r) = self.record.as_mut() {
-            r.tree.leaf();
-        }
+        self.record.leaf();
     }
+}
+
+/// What a search keeps of itself as it goes: its certificate ([`Record`]), or nothing (`()`).
+trait Recorder {
+    /// A leaf.
+    fn leaf(&mut self);
+    /// A branch on row segment `index`: where its step is, for [`Recorder::close`].
+    fn branch(&mut self, index: usize) -> usize;
+    /// The branch at step `at`, of reach `reach`, closes with the best at `best`.
+    fn close(&mut self, at: usize, reach: usize, best: usize);
+}
+
+impl Recorder for () {
+    fn leaf(&mut self) {}
+
+    fn branch(&mut self, _: usize) -> usize {
+        0
+    }
+
+    fn close(&mut self, _: usize, _: usize, _: usize) {}
 }
 
 /// How the search counts the segments that keep a candidate and picks the row segment to
@@ -375,7 +391,17 @@ struct Closed {
     reach: u32,
 }
 
-impl Record {
+impl Recorder for Record {
+    #[inline(always)]
+    fn leaf(&mut self) {
+        self.tree.leaf();
+    }
+
+    #[inline(always)]
+    fn branch(&mut self, index: usize) -> usize {
+        self.tree.branch_at(index)
+    }
+
     fn close(&mut self, at: usize, reach: usize, best: usize) {
         if reach <= best {
             self.tree.cut_to_leaf(at);
@@ -391,7 +417,9 @@ impl Record {
             });
         }
     }
+}
 
+impl Record {
     /// The certificate of `value`: the pending branches it meets cut to leaves. They closed in
     /// postorder: a branch closed later holds an earlier one in its subtree or comes after it.
     /// So from the last back, those the value meets that start before every one kept so far
@@ -597,22 +625,34 @@ fn search_with<const W: usize, A: Arithmetic<W>>(
     start: usize,
     plain: bool,
 ) -> (usize, Placement, Option<SearchTree>) {
-    let mut s = Search {
-        g,
-        arith,
-        best: CellSet::EMPTY,
-        best_count: start,
-        // A sweep searches one board after another: the record's room is the thread's, kept
-        // from one search to the next.
-        record: record.then(|| Record {
-            tree: SearchTree::reusing(TREE_ROOM.take(), 0),
-            pending: PENDING_ROOM.take(),
-        }),
+    let placement = |best: CellSet<W>| best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
+    if !record {
+        let mut s = Search::new(g, arith, start, ());
+        s.run(plain);
+        return (s.best_count, placement(s.best), None);
+    }
+    // A sweep searches one board after another: the record's room is the thread's, kept from
+    // one search to the next.
+    let room = Record {
+        tree: SearchTree::reusing(TREE_ROOM.take(), 0),
+        pending: PENDING_ROOM.take(),
     };
+    let mut s = Search::new(g, arith, start, room);
     s.run(plain);
-    let placement = s.best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
-    let tree = s.record.map(|r| r.finish(s.best_count));
-    (s.best_count, placement, tree)
+    let tree = s.record.finish(s.best_count);
+    (s.best_count, placement(s.best), Some(tree))
+}
+
+impl<'a, const W: usize, A, R> Search<'a, W, A, R> {
+    fn new(g: &'a AttackGraph<W>, arith: A, start: usize, record: R) -> Self {
+        Search {
+            g,
+            arith,
+            best: CellSet::EMPTY,
+            best_count: start,
+            record,
+        }
+    }
 }
 
 std::thread_local! {
