@@ -134,12 +134,14 @@ impl<const W: usize> WallClasses<W> {
 
     /// How many distinct sets the class of `set` holds (group order over stabiliser order).
     pub fn orbit_size(&self, set: &CellSet<W>) -> usize {
-        // A symmetry that fixes the set sends its first cell into it: most fail that at once.
+        // The identity (the first) fixes every set. Another symmetry that fixes the set sends
+        // its first cell into it: most fail that at once.
         let first = set.first();
-        let fixed = (0..self.group.len())
-            .filter(|&g| first.is_none_or(|i| set.contains(self.perm[g][i] as usize)))
-            .filter(|&g| self.image(set, g) == *set)
-            .count();
+        let fixed = 1
+            + (1..self.group.len())
+                .filter(|&g| first.is_none_or(|i| set.contains(self.perm[g][i] as usize)))
+                .filter(|&g| self.image(set, g) == *set)
+                .count();
         self.group.len() / fixed
     }
 

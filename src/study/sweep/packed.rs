@@ -86,21 +86,49 @@ impl PackedRows {
             cells: Vec::with_capacity(cells),
             rows: Vec::with_capacity(rows.len()),
         };
-        let byte = |x: usize| u8::try_from(x).expect("a coordinate is below a side, at most MAX_SIDE");
         for r in rows {
-            let coords = r.walls.iter().chain(r.queens.queens());
-            packed
-                .cells
-                .extend(coords.map(|&(row, col)| [byte(row), byte(col)]));
-            packed.rows.push(Packed {
-                end: packed.cells.len(),
-                walls: r.walls.len(),
-                value: r.value,
-                orbit: r.orbit,
-                optimal: r.optimal,
-            });
+            packed.push(
+                r.walls.iter().copied(),
+                r.value,
+                r.queens.queens(),
+                r.orbit,
+                r.optimal,
+            );
         }
         packed
+    }
+
+    /// Room for `rows` rows of about 16 cells.
+    pub fn with_capacity(rows: usize) -> PackedRows {
+        PackedRows {
+            cells: Vec::with_capacity(16 * rows),
+            rows: Vec::with_capacity(rows),
+        }
+    }
+
+    /// One row more: its walls (in order), value, queens, orbit and count of optima.
+    pub fn push(
+        &mut self,
+        walls: impl IntoIterator<Item = Coord>,
+        value: usize,
+        queens: &[Coord],
+        orbit: usize,
+        optimal: Option<u64>,
+    ) {
+        let byte = |x: usize| u8::try_from(x).expect("a coordinate is below a side, at most MAX_SIDE");
+        let start = self.cells.len();
+        self.cells
+            .extend(walls.into_iter().map(|(row, col)| [byte(row), byte(col)]));
+        let walls = self.cells.len() - start;
+        self.cells
+            .extend(queens.iter().map(|&(row, col)| [byte(row), byte(col)]));
+        self.rows.push(Packed {
+            end: self.cells.len(),
+            walls,
+            value,
+            orbit,
+            optimal,
+        });
     }
 
     pub fn len(&self) -> usize {
@@ -123,7 +151,8 @@ impl PackedRows {
         }
     }
 
-    fn unpack(&self) -> Vec<ClassRow> {
+    /// The rows, each its own [`ClassRow`].
+    pub fn unpack(&self) -> Vec<ClassRow> {
         let mut rows = Vec::with_capacity(self.len());
         let coords = |cells: &[[u8; 2]]| -> Vec<Coord> { cells.iter().map(|&x| x.coord()).collect() };
         self.for_each(|r| {

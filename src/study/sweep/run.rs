@@ -265,15 +265,15 @@ fn compute_chunk<const W: usize>(
     // SAT seconds spent counting (the reuse engine's enumeration; the tree counts by its own
     // search, part of its seconds).
     let mut count_seconds = 0.0;
-    let mut rows = Vec::with_capacity(masks.len());
+    let mut rows = PackedRows::with_capacity(masks.len());
     let mut calls = 0;
     // One board, its walls those of each class in turn: none is allocated per class.
     let mut b = shape.clone();
+    // The class's cells in reading order, as `b.walls()` lists them.
+    let cells = |m: &CellSet<W>| m.iter().map(|i| (i / spec.cols, i % spec.cols));
     for (m, seed) in masks.iter().zip(&mut starts) {
         crate::run::interrupt::check_stop()?;
-        // The class's cells in reading order, as `b.walls()` lists them.
-        let walls = plan.ws.cells(m);
-        for &w in &walls {
+        for w in cells(m) {
             b.set(w, Cell::Wall);
         }
         let seed = seed.take();
@@ -294,16 +294,16 @@ fn compute_chunk<const W: usize>(
                 Some(n)
             }
         };
-        for &w in &walls {
+        for w in cells(m) {
             b.set(w, Cell::Free);
         }
-        rows.push(ClassRow {
-            walls,
-            value: e.value,
-            queens: e.placement,
-            orbit: plan.ws.orbit_size(m),
+        rows.push(
+            cells(m),
+            e.value,
+            e.placement.queens(),
+            plan.ws.orbit_size(m),
             optimal,
-        });
+        );
         tick(1);
     }
     let evaluated = thread_cpu_seconds() - start - count_seconds;
@@ -315,7 +315,7 @@ fn compute_chunk<const W: usize>(
             let t = thread_cpu_seconds();
             let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
             let mut sat_calls = 0;
-            for (m, r) in masks.iter().zip(&rows) {
+            for (m, r) in masks.iter().zip(&rows.unpack()) {
                 crate::run::interrupt::check_stop()?;
                 let b = &plan.ws.board(m);
                 let e = sat.evaluate(b, Some(r.queens.clone()))?;
@@ -340,7 +340,7 @@ fn compute_chunk<const W: usize>(
         (evaluated + count_seconds, calls, seeded_bnb, None)
     } else if cross_check {
         let t = thread_cpu_seconds();
-        for (m, r) in masks.iter().zip(&rows) {
+        for (m, r) in masks.iter().zip(&rows.unpack()) {
             let b = &plan.ws.board(m);
             compare_with_bnb(b, r.value, bnb_value(b).0)?;
         }
@@ -357,7 +357,7 @@ fn compute_chunk<const W: usize>(
         walls: id.walls,
         chunk: id.chunk,
         first_class: id.first,
-        rows: ChunkRows::Packed(PackedRows::of(&rows)),
+        rows: ChunkRows::Packed(rows),
         sat_seconds,
         sat_calls,
         bnb_seconds,
