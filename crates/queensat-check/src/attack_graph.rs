@@ -196,9 +196,10 @@ impl<const W: usize> Room<W> {
 
     /// Makes `graph` the graph of `board` (of this shape). A cell that turns blocked sees
     /// nothing; every line through a cell that changed is cut at the walls: its cells' sight
-    /// along it becomes their segment (so a cell that turns free gets its sight on all four). The other lines hold the same walls and holes as before, so
-    /// their cells' sight along them stands. The row and column segments are listed again in
-    /// order, those of lines not cut from the walls on them.
+    /// along it becomes their segment (so a cell that turns free gets its sight on all four
+    /// lines). The other lines hold the same walls and holes as before, so their cells' sight
+    /// along them stands. The row and column segments are listed again in order, those of
+    /// lines not cut from the walls on them.
     fn fill(&mut self, board: &Board) {
         let t = &self.template;
         let (mut blocked, mut walls) = (CellSet::EMPTY, CellSet::EMPTY);
