@@ -118,24 +118,25 @@ fn solutions_on_sighup_reports_lower_bounds() {
 /// from them and writes the database an uninterrupted run writes.
 #[test]
 fn a_sweep_stopped_by_sighup_resumes_to_the_same_database() {
-    // 79,920 classes of 4 walls on 8×8: 267 chunks, about a second of CPU.
-    let args: Vec<&str> = "sweep --size 8 --walls 4 --chunk 300 --threads 1 --quiet"
+    // 239,511 classes of 5 walls on 7×7: 400 chunks, over half a second of CPU (the 79,920 of
+    // 4 walls on 8×8 took about a second once, and now less than the 300 ms the signal waits for).
+    let args: Vec<&str> = "sweep --size 7 --walls 5 --chunk 600 --threads 1 --quiet"
         .split(' ')
         .collect();
     let mut finished = 0;
     let r = stop_and_resume(&args, SIGHUP, 129, |out, dir| {
-        finished = finished_chunks(out, "sweep", "SIGHUP", 267);
-        assert!(finished > 0 && finished < 267, "{out}");
+        finished = finished_chunks(out, "sweep", "SIGHUP", 400);
+        assert!(finished > 0 && finished < 400, "{out}");
         let kept = std::fs::read_dir(dir.join("chunks")).unwrap().count();
         assert_eq!(kept, finished, "every finished chunk is kept, and no other");
         assert!(
-            !dir.join("8x8-4w.jsonl").exists(),
+            !dir.join("7x7-5w.jsonl").exists(),
             "a stopped sweep writes no database"
         );
     });
     assert_eq!(r.rerun, r.uninterrupted);
     let read = |d: &std::path::Path, f: &str| std::fs::read_to_string(d.join(f)).unwrap();
-    assert_eq!(read(&r.stopped, "8x8-4w.jsonl"), read(&r.whole, "8x8-4w.jsonl"));
+    assert_eq!(read(&r.stopped, "7x7-5w.jsonl"), read(&r.whole, "7x7-5w.jsonl"));
     let run: serde_json::Value = serde_json::from_str(&read(&r.stopped, "run.json")).unwrap();
     assert_eq!(run["chunks_resumed"], finished, "{run}");
 }
@@ -172,7 +173,8 @@ fn an_nk_count_stopped_by_sigterm_resumes_to_the_same_count() {
 /// command again finishes with the list an uninterrupted run finds.
 #[test]
 fn puzzles_stopped_by_sigterm_resume_to_the_same_list() {
-    let args: Vec<&str> = "puzzles --size 7 --walls 2..4 --chunk 256 --quiet"
+    // About a second and a half of CPU (7×7 with 2..4 walls, 0.3 s, ended before the signal).
+    let args: Vec<&str> = "puzzles --size 8 --walls 2..4 --chunk 256 --quiet"
         .split(' ')
         .collect();
     let r = stop_and_resume(&args, SIGTERM, 143, |out, dir| {

@@ -3,6 +3,7 @@
 //! 8 × 8; a smaller board uses the top-left corner of the 8 × 8 frame. Only the published
 //! files use it; inside queensat a board is a list of cells of any size.
 
+use super::sweep_db::RowCell;
 use crate::board::{BoardError, Coord};
 
 fn bit(r: usize, c: usize) -> u64 {
@@ -32,8 +33,9 @@ pub fn from_bits64(bits: u64, rows: usize, cols: usize) -> Result<Vec<Coord>, Bo
 }
 
 /// The 64-bit number of a set of cells (all within 8 × 8).
-pub fn to_bits64(cells: &[Coord]) -> Result<u64, BoardError> {
-    cells.iter().try_fold(0u64, |acc, &(r, c)| {
+pub fn to_bits64<C: RowCell>(cells: &[C]) -> Result<u64, BoardError> {
+    cells.iter().try_fold(0u64, |acc, &x| {
+        let (r, c) = x.coord();
         if r >= 8 || c >= 8 {
             Err(BoardError::new(format!(
                 "cell {r},{c} does not fit the 64-bit layout"

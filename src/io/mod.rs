@@ -54,5 +54,5 @@ pub use side::parse_side;
 pub use summary::{SummaryClaim, parse_summary};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, palette, render_distribution_svg, render_line_chart, text_width};
-pub use sweep_db::{ClassRow, render_jsonl};
+pub use sweep_db::{ClassRow, RowCell, RowView, render_jsonl};
 pub use wcnf::{WcnfFormat, write_wcnf};

@@ -18,7 +18,7 @@
 
 use super::bits64::{from_bits64, to_bits64};
 use super::decimal::push_decimal;
-use super::sweep_db::ClassRow;
+use super::sweep_db::{ClassRow, RowCell, RowView};
 use crate::board::{BoardError, Coord, render_cell_list};
 use anyhow::{Context, bail};
 use std::fmt;
@@ -160,14 +160,14 @@ pub const PUBLISHED_CSV_HEADER: &str = "Walls,Value,Queens:\n";
 pub fn published_csv_rows(rows: &[ClassRow]) -> anyhow::Result<String> {
     let mut s = Vec::with_capacity(48 * rows.len());
     for r in rows {
-        push_published_csv_row(&mut s, r)?;
+        push_published_csv_row(&mut s, &r.view())?;
     }
     Ok(String::from_utf8(s).expect("digits and commas are UTF-8"))
 }
 
 /// One row of [`published_csv_rows`], appended to `out` (untouched on error).
-pub fn push_published_csv_row(out: &mut Vec<u8>, r: &ClassRow) -> anyhow::Result<()> {
-    let (walls, queens) = (to_bits64(&r.walls)?, to_bits64(r.queens.queens())?);
+pub fn push_published_csv_row<C: RowCell>(out: &mut Vec<u8>, r: &RowView<'_, C>) -> anyhow::Result<()> {
+    let (walls, queens) = (to_bits64(r.walls)?, to_bits64(r.queens)?);
     push_decimal(out, walls);
     out.push(b',');
     push_decimal(out, r.value as u64);

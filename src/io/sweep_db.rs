@@ -24,16 +24,63 @@ pub struct ClassRow {
 }
 
 impl ClassRow {
+    /// The row's fields, its cells borrowed.
+    pub fn view(&self) -> RowView<'_, Coord> {
+        RowView {
+            walls: &self.walls,
+            value: self.value,
+            queens: self.queens.queens(),
+            orbit: self.orbit,
+            optimal: self.optimal,
+        }
+    }
+
     /// The row as compact JSON, byte for byte what its `Serialize` writes (a test holds the
     /// two equal), appended to `out`: a sweep writes every row twice (its chunk and the
     /// database), millions of them, where serde's calls per field cost more than the bytes.
     pub fn write_json(&self, out: &mut Vec<u8>) {
+        self.view().write_json(out);
+    }
+}
+
+/// A cell of a row as the writers take it: a coordinate, or a `[row, column]` pair of bytes
+/// (a sweep keeps the rows it computes so, see `study::sweep`).
+pub trait RowCell: Copy {
+    fn coord(self) -> Coord;
+}
+
+impl RowCell for Coord {
+    fn coord(self) -> Coord {
+        self
+    }
+}
+
+impl RowCell for [u8; 2] {
+    fn coord(self) -> Coord {
+        (self[0] as usize, self[1] as usize)
+    }
+}
+
+/// The fields of a [`ClassRow`], its cells borrowed (as coordinates or as bytes): what the
+/// writers of rows read.
+#[derive(Clone, Copy, Debug)]
+pub struct RowView<'a, C> {
+    pub walls: &'a [C],
+    pub value: usize,
+    pub queens: &'a [C],
+    pub orbit: usize,
+    pub optimal: Option<u64>,
+}
+
+impl<C: RowCell> RowView<'_, C> {
+    /// The row as [`ClassRow::write_json`] writes it.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"walls\":");
-        write_cells(out, &self.walls);
+        write_cells(out, self.walls);
         out.extend_from_slice(b",\"value\":");
         push_decimal(out, self.value as u64);
         out.extend_from_slice(b",\"queens\":");
-        write_cells(out, self.queens.queens());
+        write_cells(out, self.queens);
         out.extend_from_slice(b",\"orbit\":");
         push_decimal(out, self.orbit as u64);
         if let Some(n) = self.optimal {
@@ -45,13 +92,17 @@ impl ClassRow {
 }
 
 /// Cells as a JSON list of `[r,c]` pairs.
-fn write_cells(out: &mut Vec<u8>, cells: &[Coord]) {
+fn write_cells<C: RowCell>(out: &mut Vec<u8>, cells: &[C]) {
     // Boards to 10 × 10 in one copy per cell, its separator first (the list's `[` before the
     // first cell): `,[r,c]`.
-    if cells.iter().all(|&(r, c)| r < 10 && c < 10) {
+    if cells.iter().all(|&x| {
+        let (r, c) = x.coord();
+        r < 10 && c < 10
+    }) {
         out.reserve(6 * cells.len() + 2);
         let mut sep = b'[';
-        for &(r, c) in cells {
+        for &x in cells {
+            let (r, c) = x.coord();
             out.extend_from_slice(&[sep, b'[', b'0' + r as u8, b',', b'0' + c as u8, b']']);
             sep = b',';
         }
@@ -62,7 +113,8 @@ fn write_cells(out: &mut Vec<u8>, cells: &[Coord]) {
         return;
     }
     out.push(b'[');
-    for (i, &(r, c)) in cells.iter().enumerate() {
+    for (i, &x) in cells.iter().enumerate() {
+        let (r, c) = x.coord();
         if i > 0 {
             out.push(b',');
         }

@@ -47,6 +47,8 @@ pub struct WallClasses<const W: usize> {
     perm: Vec<Vec<u16>>,
     /// `inverse[g]`: the index in the group of the inverse of the `g`-th symmetry.
     inverse: Vec<usize>,
+    /// `cell_images[i][g]`: `perm[g][i]`, a cell's images side by side.
+    cell_images: Vec<[u16; 8]>,
 }
 
 impl<const W: usize> WallClasses<W> {
@@ -78,12 +80,16 @@ impl<const W: usize> WallClasses<W> {
                     .expect("a group has inverses")
             })
             .collect();
+        let cell_images = (0..n)
+            .map(|i| std::array::from_fn(|g| perm.get(g).map_or(0, |p| p[i])))
+            .collect();
         Ok(WallClasses {
             rows,
             cols,
             group,
             perm,
             inverse,
+            cell_images,
         })
     }
 
@@ -128,12 +134,14 @@ impl<const W: usize> WallClasses<W> {
 
     /// How many distinct sets the class of `set` holds (group order over stabiliser order).
     pub fn orbit_size(&self, set: &CellSet<W>) -> usize {
-        // A symmetry that fixes the set sends its first cell into it: most fail that at once.
+        // The identity (the first) fixes every set. Another symmetry that fixes the set sends
+        // its first cell into it: most fail that at once.
         let first = set.first();
-        let fixed = (0..self.group.len())
-            .filter(|&g| first.is_none_or(|i| set.contains(self.perm[g][i] as usize)))
-            .filter(|&g| self.image(set, g) == *set)
-            .count();
+        let fixed = 1
+            + (1..self.group.len())
+                .filter(|&g| first.is_none_or(|i| set.contains(self.perm[g][i] as usize)))
+                .filter(|&g| self.image(set, g) == *set)
+                .count();
         self.group.len() / fixed
     }
 
@@ -155,19 +163,45 @@ impl<const W: usize> WallClasses<W> {
         (1..self.group.len()).all(|g| self.image(set, g) <= *set)
     }
 
+    /// The images of `set` under the group, in its order (the identity first), in the first
+    /// [`group`](Self::group)`.len()` places.
+    fn images(&self, set: &CellSet<W>) -> [CellSet<W>; 8] {
+        let mut images = [*set; 8];
+        for (g, image) in images.iter_mut().enumerate().take(self.group.len()).skip(1) {
+            *image = self.image(set, g);
+        }
+        images
+    }
+
+    /// The children of the greatest set `parent` (itself with one cell after its last) that
+    /// are greatest too, each with its least image: a child's images are its parent's with the
+    /// image of the cell added, so each child costs one cell per symmetry.
+    fn children(&self, parent: &CellSet<W>) -> impl Iterator<Item = (CellSet<W>, CellSet<W>)> + '_ {
+        let images = self.images(parent);
+        let order = self.group.len();
+        let start = parent.last().map_or(0, |i| i + 1);
+        (start..self.n_cells()).filter_map(move |x| {
+            let child = images[0].with(x);
+            let to = &self.cell_images[x];
+            let mut least = child;
+            for g in 1..order {
+                let image = images[g].with(to[g] as usize);
+                if image > child {
+                    return None;
+                }
+                least = least.min(image);
+            }
+            Some((child, least))
+        })
+    }
+
     /// The greatest sets with one wall more than the greatest sets of `layer`, in generation
     /// order: parents in the order given, each parent's children by the cell added. The order
     /// does not depend on the threads (parallel over parents, collected in order).
     pub fn extend(&self, layer: &[CellSet<W>]) -> Vec<CellSet<W>> {
-        let n = self.n_cells();
         layer
             .par_iter()
-            .flat_map_iter(|parent| {
-                let start = parent.last().map_or(0, |i| i + 1);
-                (start..n)
-                    .map(move |x| parent.with(x))
-                    .filter(|child| self.is_greatest(child))
-            })
+            .flat_map_iter(|parent| self.children(parent).map(|(child, _)| child))
             .collect()
     }
 
@@ -206,9 +240,17 @@ impl<const W: usize> WallClasses<W> {
         Ok(self.classes(k))
     }
 
-    /// Every class of `k`-wall sets, as least images in ascending order.
+    /// Every class of `k`-wall sets, as least images in ascending order. The last layer's
+    /// least images are the least of the images its generation made.
     pub fn classes(&self, k: usize) -> Vec<CellSet<W>> {
-        let mut out: Vec<CellSet<W>> = self.layer(k).par_iter().map(|s| self.least_image(s)).collect();
+        if k == 0 || k > self.n_cells() {
+            return self.layer(k);
+        }
+        let mut out: Vec<CellSet<W>> = self
+            .layer(k - 1)
+            .par_iter()
+            .flat_map_iter(|parent| self.children(parent).map(|(_, least)| least))
+            .collect();
         out.par_sort_unstable();
         out
     }

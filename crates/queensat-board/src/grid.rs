@@ -60,6 +60,9 @@ pub struct Board {
     rows: usize,
     cols: usize,
     cells: Vec<Cell>,
+    /// The cells that are not free: bit `i % 64` of word `i / 64` for cell `i` (kept by
+    /// [`Board::set`], the one place a cell changes), so they are found without a scan.
+    blocked: Vec<u64>,
 }
 
 impl Board {
@@ -76,6 +79,7 @@ impl Board {
             rows,
             cols,
             cells: vec![Cell::Free; rows * cols],
+            blocked: vec![0; (rows * cols).div_ceil(64)],
         })
     }
 
@@ -122,6 +126,12 @@ impl Board {
     pub fn set(&mut self, at: Coord, cell: Cell) {
         let i = self.index(at);
         self.cells[i] = cell;
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        if cell == Cell::Free {
+            self.blocked[word] &= !bit;
+        } else {
+            self.blocked[word] |= bit;
+        }
     }
     /// Turns a free cell into a wall or hole; errors name the cell if it is off the board or
     /// already taken.
@@ -147,20 +157,16 @@ impl Board {
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
-    /// The cells that are not free (walls and holes) with their row-major index, in order: a
-    /// board of few walls is crossed eight free cells at a time.
+    /// The cells that are not free (walls and holes) with their row-major index, in order.
     pub fn blocked_cells(&self) -> impl Iterator<Item = (usize, Cell)> + '_ {
-        self.cells
-            .chunks(8)
-            .enumerate()
-            .filter(|(_, block)| block.iter().fold(false, |any, &c| any | (c != Cell::Free)))
-            .flat_map(|(b, block)| {
-                block
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &c)| c != Cell::Free)
-                    .map(move |(i, &c)| (8 * b + i, c))
+        self.blocked.iter().enumerate().flat_map(move |(w, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                let i = 64 * w + (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+                bits &= bits - 1;
+                Some((i, self.cells[i]))
             })
+        })
     }
     /// All coordinates in row-major order.
     pub fn coords(&self) -> impl Iterator<Item = Coord> + '_ {
@@ -256,6 +262,20 @@ mod tests {
             }
             want.sort_unstable();
             assert_eq!(b.blocked_cells().collect::<Vec<_>>(), want, "{rows}x{cols}");
+            // A cell freed again, one turned from wall to hole: the list follows, and the board
+            // equals one built with its cells.
+            let (freed, turned) = (want.remove(0), want.pop());
+            b.set(b.coord(freed.0), Cell::Free);
+            if let Some((i, _)) = turned.filter(|&(i, _)| i != freed.0) {
+                b.set(b.coord(i), Cell::Hole);
+                want.push((i, Cell::Hole));
+            }
+            assert_eq!(b.blocked_cells().collect::<Vec<_>>(), want, "{rows}x{cols}");
+            let mut fresh = Board::new(rows, cols).unwrap();
+            for &(i, kind) in &want {
+                fresh.set(fresh.coord(i), kind);
+            }
+            assert!(b == fresh, "{rows}x{cols}");
         }
     }
 

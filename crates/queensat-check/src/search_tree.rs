@@ -190,8 +190,11 @@ pub(super) fn replay_on<const W: usize>(
         next: 0,
         target,
         counting,
+        why: None,
     };
-    let count = replay.run(g.free)?;
+    let count = replay
+        .run(g.free)
+        .map_err(|Rejected| replay.why.take().expect("a rejection says why"))?;
     if replay.next != tree.steps.len() {
         return Err(TreeError::Trailing {
             nodes: replay.next,
@@ -209,89 +212,128 @@ struct Replay<'a, const W: usize> {
     next: usize,
     target: usize,
     counting: bool,
+    /// Why the tree is rejected, once it is.
+    why: Option<TreeError>,
 }
+
+/// A rejection on its way up the replay, the error itself kept in [`Replay::why`] (a small
+/// result returns in registers, and every node returns one).
+struct Rejected;
 
 impl<const W: usize> Replay<'_, W> {
     /// The replay from the root, with the popcount instruction where the processor has it
     /// (the release build targets baseline x86-64, without it): the same replay either way.
-    fn run(&mut self, cand: CellSet<W>) -> Result<u64, TreeError> {
+    fn run(&mut self, cand: CellSet<W>) -> Result<u64, Rejected> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor has the feature `node_popcnt` is compiled for.
-            return unsafe { self.node_popcnt(cand, 0) };
+            // SAFETY: the processor has the feature `walk_popcnt` is compiled for.
+            return unsafe { self.walk_popcnt(cand) };
         }
-        self.node::<false>(cand, 0)
+        self.walk(cand)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn node_popcnt(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
-        self.node::<true>(cand, placed)
+    fn walk_popcnt(&mut self, cand: CellSet<W>) -> Result<u64, Rejected> {
+        self.walk(cand)
     }
 
-    /// A child: through [`Replay::node_popcnt`] when `POPCNT`, else through the plain node.
+    /// Checks the tree from the root, for the placements on `cand`; the placements of exactly
+    /// `target` queens in it (0 unless counting). Depth first, in the steps' order: the
+    /// branches whose children are not all checked yet wait on a stack, so one loop checks
+    /// every node. A branch's children are its segment's cells in ascending order, then the
+    /// segment left empty; each branch empties a segment for all its children, so the stack
+    /// holds at most one branch per row segment.
     #[inline(always)]
-    fn child<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
-        #[cfg(target_arch = "x86_64")]
-        if POPCNT {
-            // SAFETY: `POPCNT` is true only below `run`'s check that the processor has it.
-            return unsafe { self.node_popcnt(cand, placed) };
-        }
-        self.node_plain(cand, placed)
-    }
-
-    #[inline(never)]
-    fn node_plain(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
-        self.node::<false>(cand, placed)
-    }
-
-    /// Checks the subtree at the next step, for the placements with `placed` queens so far and
-    /// the rest on `cand`; the placements of exactly `target` queens in it (0 unless counting).
-    #[inline(always)]
-    fn node<const POPCNT: bool>(&mut self, cand: CellSet<W>, placed: usize) -> Result<u64, TreeError> {
-        let node = self.next;
-        let &step = self.steps.get(node).ok_or(TreeError::EndsEarly { nodes: node })?;
-        self.next += 1;
-        if step == LEAF {
-            if self.counting && placed == self.target {
-                return Ok(1);
-            }
-            // The row segments alone bound most leaves; the columns are counted only where
-            // they do not.
-            let rows = match &self.rows {
-                Some(spans) => spans.live(cand.words()[0]),
-                None => self.g.live_row_segments(&cand),
+    fn walk(&mut self, root: CellSet<W>) -> Result<u64, Rejected> {
+        let mut open: Vec<Open<W>> = Vec::with_capacity(self.g.rows.len());
+        let (mut cand, mut placed, mut count) = (root, 0, 0);
+        loop {
+            let node = self.next;
+            let Some(&step) = self.steps.get(node) else {
+                return self.reject(TreeError::EndsEarly { nodes: node });
             };
-            if placed + rows < self.target {
-                return Ok(0);
-            }
-            let bound = rows.min(self.g.live_column_segments(&cand));
-            if placed + bound >= self.target {
-                return Err(TreeError::LeafBound {
-                    node,
+            self.next += 1;
+            if step != LEAF {
+                let segment = step as usize;
+                let Some(seg) = self.g.rows.get(segment).map(|s| s.intersection(&cand)) else {
+                    return self.reject(TreeError::NoSuchSegment { node, segment });
+                };
+                let Some(first) = seg.first() else {
+                    return self.reject(TreeError::EmptyBranch { node, segment });
+                };
+                let mut cells = seg;
+                cells.remove(first);
+                open.push(Open {
+                    cand,
                     placed,
-                    bound,
-                    target: self.target,
+                    seg,
+                    cells,
                 });
+                (cand, placed) = (self.g.after_queen(&cand, first), placed + 1);
+                continue;
             }
+            count += self.leaf(node, &cand, placed)?;
+            // On to the next child of the last open branch: its next cell, else its segment
+            // left empty (its last child, so it closes).
+            let Some(last) = open.last_mut() else {
+                return Ok(count);
+            };
+            match last.cells.first() {
+                Some(c) => {
+                    last.cells.remove(c);
+                    (cand, placed) = (self.g.after_queen(&last.cand, c), last.placed + 1);
+                }
+                None => {
+                    (cand, placed) = (last.cand.difference(&last.seg), last.placed);
+                    open.pop();
+                }
+            }
+        }
+    }
+
+    /// Checks the leaf at step `node`: the placements of exactly `target` queens it holds (1
+    /// for a leaf of a counting tree with `target` placed, else 0), or why it is rejected.
+    #[inline(always)]
+    fn leaf(&mut self, node: usize, cand: &CellSet<W>, placed: usize) -> Result<u64, Rejected> {
+        if self.counting && placed == self.target {
+            return Ok(1);
+        }
+        // The row segments alone bound most leaves; the columns are counted only where they
+        // do not.
+        let rows = match &self.rows {
+            Some(spans) => spans.live(cand.words()[0]),
+            None => self.g.live_row_segments(cand),
+        };
+        if placed + rows < self.target {
             return Ok(0);
         }
-        let segment = step as usize;
-        let seg = self
-            .g
-            .rows
-            .get(segment)
-            .ok_or(TreeError::NoSuchSegment { node, segment })?
-            .intersection(&cand);
-        if seg.is_empty() {
-            return Err(TreeError::EmptyBranch { node, segment });
+        let bound = rows.min(self.g.live_column_segments(cand));
+        if placed + bound >= self.target {
+            return self.reject(TreeError::LeafBound {
+                node,
+                placed,
+                bound,
+                target: self.target,
+            });
         }
-        let mut count = 0;
-        for c in seg.iter() {
-            count += self.child::<POPCNT>(self.g.after_queen(&cand, c), placed + 1)?;
-        }
-        Ok(count + self.child::<POPCNT>(cand.difference(&seg), placed)?)
+        Ok(0)
     }
+
+    #[cold]
+    fn reject(&mut self, why: TreeError) -> Result<u64, Rejected> {
+        self.why = Some(why);
+        Err(Rejected)
+    }
+}
+
+/// A branch whose children are not all checked: its node's candidates and queens, its
+/// segment's candidates, and those of its cells still to check.
+struct Open<const W: usize> {
+    cand: CellSet<W>,
+    placed: usize,
+    seg: CellSet<W>,
+    cells: CellSet<W>,
 }
 
 /// The row segments of a board of one word as bit fields, for counting those that keep a

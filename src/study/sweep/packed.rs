@@ -6,7 +6,7 @@
 //! a second of system time. Packed, a row is one small record and two bytes a cell.
 
 use crate::board::{Coord, MAX_SIDE, Placement};
-use crate::io::ClassRow;
+use crate::io::{ClassRow, RowCell, RowView};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
 
@@ -21,7 +21,7 @@ pub(super) enum ChunkRows {
 impl ChunkRows {
     pub fn len(&self) -> usize {
         match self {
-            ChunkRows::Packed(p) => p.rows.len(),
+            ChunkRows::Packed(p) => p.len(),
             ChunkRows::Read(rows) => rows.len(),
         }
     }
@@ -34,37 +34,14 @@ impl ChunkRows {
         }
     }
 
-    /// `f` on each row in turn, a packed one unpacked into one reused row (no allocation).
-    pub fn for_each(&self, mut f: impl FnMut(&ClassRow)) {
-        let rows = match self {
-            ChunkRows::Packed(p) => p,
-            ChunkRows::Read(rows) => return rows.iter().for_each(f),
-        };
-        let mut row = ClassRow {
-            walls: Vec::new(),
-            value: 0,
-            queens: Placement::default(),
-            orbit: 0,
-            optimal: None,
-        };
-        let mut start = 0;
-        for p in &rows.rows {
-            let (walls, queens) = rows.cells[start..p.end].split_at(p.walls);
-            start = p.end;
-            row.walls.clear();
-            row.walls.extend(walls.iter().map(coord));
-            let mut q = std::mem::take(&mut row.queens).into_queens();
-            q.clear();
-            q.extend(queens.iter().map(coord));
-            row.queens = Placement::new(q);
-            (row.value, row.orbit, row.optimal) = (p.value, p.orbit, p.optimal);
-            f(&row);
+    /// The rows packed: those computed as they are, those read packed now (every cell of a
+    /// board fits a byte, and the order of each list is kept, so they write as read).
+    pub fn packed(&self) -> Cow<'_, PackedRows> {
+        match self {
+            ChunkRows::Packed(p) => Cow::Borrowed(p),
+            ChunkRows::Read(rows) => Cow::Owned(PackedRows::of(rows)),
         }
     }
-}
-
-fn coord(&[r, c]: &[u8; 2]) -> Coord {
-    (r as usize, c as usize)
 }
 
 /// As the list of rows, the chunk file's layout.
@@ -109,40 +86,85 @@ impl PackedRows {
             cells: Vec::with_capacity(cells),
             rows: Vec::with_capacity(rows.len()),
         };
-        let byte = |x: usize| u8::try_from(x).expect("a coordinate is below a side, at most MAX_SIDE");
         for r in rows {
-            let coords = r.walls.iter().chain(r.queens.queens());
-            packed
-                .cells
-                .extend(coords.map(|&(row, col)| [byte(row), byte(col)]));
-            packed.rows.push(Packed {
-                end: packed.cells.len(),
-                walls: r.walls.len(),
-                value: r.value,
-                orbit: r.orbit,
-                optimal: r.optimal,
-            });
+            packed.push(
+                r.walls.iter().copied(),
+                r.value,
+                r.queens.queens(),
+                r.orbit,
+                r.optimal,
+            );
         }
         packed
     }
 
-    fn unpack(&self) -> Vec<ClassRow> {
+    /// Room for `rows` rows of about 16 cells.
+    pub fn with_capacity(rows: usize) -> PackedRows {
+        PackedRows {
+            cells: Vec::with_capacity(16 * rows),
+            rows: Vec::with_capacity(rows),
+        }
+    }
+
+    /// One row more: its walls (in order), value, queens, orbit and count of optima.
+    pub fn push(
+        &mut self,
+        walls: impl IntoIterator<Item = Coord>,
+        value: usize,
+        queens: &[Coord],
+        orbit: usize,
+        optimal: Option<u64>,
+    ) {
+        let byte = |x: usize| u8::try_from(x).expect("a coordinate is below a side, at most MAX_SIDE");
+        let start = self.cells.len();
+        self.cells
+            .extend(walls.into_iter().map(|(row, col)| [byte(row), byte(col)]));
+        let walls = self.cells.len() - start;
+        self.cells
+            .extend(queens.iter().map(|&(row, col)| [byte(row), byte(col)]));
+        self.rows.push(Packed {
+            end: self.cells.len(),
+            walls,
+            value,
+            orbit,
+            optimal,
+        });
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// `f` on each row in turn, its cells borrowed as bytes.
+    pub fn for_each(&self, mut f: impl FnMut(&RowView<'_, [u8; 2]>)) {
         let mut start = 0;
-        let coords = |cells: &[[u8; 2]]| -> Vec<Coord> { cells.iter().map(coord).collect() };
-        self.rows
-            .iter()
-            .map(|p| {
-                let (walls, queens) = self.cells[start..p.end].split_at(p.walls);
-                start = p.end;
-                ClassRow {
-                    walls: coords(walls),
-                    value: p.value,
-                    queens: Placement::new(coords(queens)),
-                    orbit: p.orbit,
-                    optimal: p.optimal,
-                }
+        for p in &self.rows {
+            let (walls, queens) = self.cells[start..p.end].split_at(p.walls);
+            start = p.end;
+            f(&RowView {
+                walls,
+                value: p.value,
+                queens,
+                orbit: p.orbit,
+                optimal: p.optimal,
+            });
+        }
+    }
+
+    /// The rows, each its own [`ClassRow`].
+    pub fn unpack(&self) -> Vec<ClassRow> {
+        let mut rows = Vec::with_capacity(self.len());
+        let coords = |cells: &[[u8; 2]]| -> Vec<Coord> { cells.iter().map(|&x| x.coord()).collect() };
+        self.for_each(|r| {
+            rows.push(ClassRow {
+                walls: coords(r.walls),
+                value: r.value,
+                queens: Placement::new(coords(r.queens)),
+                orbit: r.orbit,
+                optimal: r.optimal,
             })
-            .collect()
+        });
+        rows
     }
 }
 
@@ -178,9 +200,8 @@ mod tests {
         let packed = ChunkRows::Packed(PackedRows::of(&rows));
         assert_eq!(packed.len(), 3);
         assert_eq!(packed.rows(), rows);
-        let mut each = Vec::new();
-        packed.for_each(|r| each.push(r.clone()));
-        assert_eq!(each, rows);
+        // Read rows pack to the same rows.
+        assert_eq!(ChunkRows::Read(rows.clone()).packed().unpack(), rows);
         let read = ChunkRows::Read(rows.clone());
         assert_eq!(
             serde_json::to_string(&packed).unwrap(),

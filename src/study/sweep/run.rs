@@ -162,7 +162,7 @@ struct ChunkDoc {
 
 impl ChunkDoc {
     /// The chunk as compact JSON, byte for byte what its `Serialize` writes (a test holds the
-    /// two equal), its rows by [`ClassRow::write_json`].
+    /// two equal), its rows as [`ClassRow::write_json`] writes them.
     fn json(&self) -> String {
         let mut s = Vec::with_capacity(128 * self.rows.len() + 256);
         s.extend_from_slice(b"{\"walls\":");
@@ -173,7 +173,7 @@ impl ChunkDoc {
         push_decimal(&mut s, self.first_class as u64);
         s.extend_from_slice(b",\"rows\":[");
         let mut first = true;
-        self.rows.for_each(|r| {
+        self.rows.packed().for_each(|r| {
             if !std::mem::take(&mut first) {
                 s.push(b',');
             }
@@ -265,15 +265,15 @@ fn compute_chunk<const W: usize>(
     // SAT seconds spent counting (the reuse engine's enumeration; the tree counts by its own
     // search, part of its seconds).
     let mut count_seconds = 0.0;
-    let mut rows = Vec::with_capacity(masks.len());
+    let mut rows = PackedRows::with_capacity(masks.len());
     let mut calls = 0;
     // One board, its walls those of each class in turn: none is allocated per class.
     let mut b = shape.clone();
+    // The class's cells in reading order, as `b.walls()` lists them.
+    let cells = |m: &CellSet<W>| m.iter().map(|i| (i / spec.cols, i % spec.cols));
     for (m, seed) in masks.iter().zip(&mut starts) {
         crate::run::interrupt::check_stop()?;
-        // The class's cells in reading order, as `b.walls()` lists them.
-        let walls = plan.ws.cells(m);
-        for &w in &walls {
+        for w in cells(m) {
             b.set(w, Cell::Wall);
         }
         let seed = seed.take();
@@ -294,16 +294,16 @@ fn compute_chunk<const W: usize>(
                 Some(n)
             }
         };
-        for &w in &walls {
+        for w in cells(m) {
             b.set(w, Cell::Free);
         }
-        rows.push(ClassRow {
-            walls,
-            value: e.value,
-            queens: e.placement,
-            orbit: plan.ws.orbit_size(m),
+        rows.push(
+            cells(m),
+            e.value,
+            e.placement.queens(),
+            plan.ws.orbit_size(m),
             optimal,
-        });
+        );
         tick(1);
     }
     let evaluated = thread_cpu_seconds() - start - count_seconds;
@@ -315,7 +315,7 @@ fn compute_chunk<const W: usize>(
             let t = thread_cpu_seconds();
             let mut sat = Evaluator::new(&shape, Engine::Reuse, backend);
             let mut sat_calls = 0;
-            for (m, r) in masks.iter().zip(&rows) {
+            for (m, r) in masks.iter().zip(&rows.unpack()) {
                 crate::run::interrupt::check_stop()?;
                 let b = &plan.ws.board(m);
                 let e = sat.evaluate(b, Some(r.queens.clone()))?;
@@ -340,7 +340,7 @@ fn compute_chunk<const W: usize>(
         (evaluated + count_seconds, calls, seeded_bnb, None)
     } else if cross_check {
         let t = thread_cpu_seconds();
-        for (m, r) in masks.iter().zip(&rows) {
+        for (m, r) in masks.iter().zip(&rows.unpack()) {
             let b = &plan.ws.board(m);
             compare_with_bnb(b, r.value, bnb_value(b).0)?;
         }
@@ -357,7 +357,7 @@ fn compute_chunk<const W: usize>(
         walls: id.walls,
         chunk: id.chunk,
         first_class: id.first,
-        rows: ChunkRows::Packed(PackedRows::of(&rows)),
+        rows: ChunkRows::Packed(rows),
         sat_seconds,
         sat_calls,
         bnb_seconds,
@@ -587,13 +587,13 @@ fn assemble<const W: usize>(
                 let n = doc.rows.len();
                 let (mut text, mut lines) = (Vec::with_capacity(128 * n), Vec::with_capacity(48 * n));
                 let mut bad = None;
-                doc.rows.for_each(|r| {
+                doc.rows.packed().for_each(|r| {
                     r.write_json(&mut text);
                     text.push(b'\n');
                     if with_csv && bad.is_none() {
                         bad = push_published_csv_row(&mut lines, r).err();
                     }
-                    acc.add(std::slice::from_ref(r));
+                    acc.add_view(r);
                 });
                 if let Some(e) = bad {
                     failed = Some(e);

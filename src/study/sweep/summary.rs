@@ -2,7 +2,7 @@
 //! orbit size), the maximum and an example, and how the figures were made.
 
 use crate::board::{Coord, render_cell_list};
-use crate::io::ClassRow;
+use crate::io::{ClassRow, RowCell, RowView};
 use crate::run::Provenance;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -71,19 +71,25 @@ impl Summariser {
 
     pub fn add(&mut self, rows: &[ClassRow]) {
         for r in rows {
-            let e = self.by_value.entry(r.value).or_default();
-            e.0 += 1;
-            e.1 += r.orbit as u64;
-            if r.value > self.max_value || self.example.is_none() {
-                self.max_value = r.value;
-                self.example = Some((r.walls.clone(), r.queens.queens().to_vec()));
-                self.at_max = 0;
-            }
-            if r.value == self.max_value {
-                self.at_max += r.optimal.unwrap_or(0) * r.orbit as u64;
-            }
-            self.all_counted &= r.optimal.is_some();
+            self.add_view(&r.view());
         }
+    }
+
+    /// One row, its cells borrowed.
+    pub fn add_view<C: RowCell>(&mut self, r: &RowView<'_, C>) {
+        let e = self.by_value.entry(r.value).or_default();
+        e.0 += 1;
+        e.1 += r.orbit as u64;
+        if r.value > self.max_value || self.example.is_none() {
+            self.max_value = r.value;
+            let coords = |cells: &[C]| cells.iter().map(|&x| x.coord()).collect();
+            self.example = Some((coords(r.walls), coords(r.queens)));
+            self.at_max = 0;
+        }
+        if r.value == self.max_value {
+            self.at_max += r.optimal.unwrap_or(0) * r.orbit as u64;
+        }
+        self.all_counted &= r.optimal.is_some();
     }
 
     pub fn finish(self) -> WallsSummary {
