@@ -88,6 +88,14 @@ nk-k1: build
 	$(BIN) nk --size $(call quick,9..10,15..17) --walls 1 --up-to-symmetry --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-k1.md --quiet >/dev/null
 
+## A103330 and A103331 (k = 1) at n = 18, past the published terms: counted once by the default
+## 8-fold reduction (about 45 CPU minutes; resumable like nk-new), and up to symmetry.
+.PHONY: nk-k1-18
+RESULT_TARGETS += nk-k1-18
+nk-k1-18: build
+	$(BIN) nk --size $(call quick,11,18) --walls 1 --up-to-symmetry --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-18-1.md --quiet >/dev/null
+
 ## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
 ## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
 .PHONY: nk-recount
