@@ -56,17 +56,8 @@ pub struct NkSpec {
     pub n: usize,
     pub k: usize,
     pub method: NkMethod,
-    /// `rows`: count the mirror image of a placement with it (false: every placement itself,
-    /// a recount on no symmetry reduction).
-    pub mirror: bool,
-    /// `rows` with the mirror: search the right half of row 0 instead of the left (a recount
-    /// on the other half; absent from the spec files of left-half runs).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub mirror_right: bool,
-    /// `rows` with the mirror: the 8 symmetries of the square instead, by the sides' keys
-    /// ([`Reduction::Sides`]; absent from the spec files of mirror runs).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub sides: bool,
+    #[serde(flatten)]
+    pub mirroring: Mirroring,
     /// `rows` by the sides' keys: the corner's placements split by a second key
     /// ([`crate::check::Corner`]), as every count by the sides' keys is since round 42. The
     /// spec files of earlier such runs lack it: their chunks hold other tasks, so they are
@@ -81,6 +72,47 @@ pub struct NkSpec {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// The row counter's symmetry reduction as a spec file and a count's report state it: three
+/// flags, the last two absent when false (the files of runs made before they existed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mirroring {
+    /// `rows`: count the mirror image of a placement with it (false: every placement itself,
+    /// a recount on no symmetry reduction).
+    pub mirror: bool,
+    /// `rows` with the mirror: search the right half of row 0 instead of the left (a recount
+    /// on the other half).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mirror_right: bool,
+    /// `rows` with the mirror: the 8 symmetries of the square instead, by the sides' keys
+    /// ([`Reduction::Sides`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sides: bool,
+}
+
+impl Mirroring {
+    /// The reduction the flags name.
+    pub fn reduction(&self) -> Reduction {
+        match (self.mirror, self.mirror_right, self.sides) {
+            (false, ..) => Reduction::Off,
+            (true, true, _) => Reduction::Right,
+            (true, false, true) => Reduction::Sides,
+            (true, false, false) => Reduction::Left,
+        }
+    }
+
+    /// The reduction a count by `method` used, as its report states it: each flag set only
+    /// where it applies (none for the per-class methods, which reduce by wall classes).
+    fn used_by(&self, method: NkMethod) -> Mirroring {
+        let rows = method == NkMethod::Rows;
+        let reduction = self.reduction();
+        Mirroring {
+            mirror: self.mirror && rows,
+            mirror_right: reduction == Reduction::Right && rows,
+            sides: reduction == Reduction::Sides && rows,
+        }
+    }
 }
 
 fn no_ties(by_ties: &[u64; 8]) -> bool {
@@ -102,12 +134,7 @@ impl NkSpec {
 
     /// The row counter's symmetry reduction.
     pub fn reduction(&self) -> Reduction {
-        match (self.mirror, self.mirror_right, self.sides) {
-            (false, ..) => Reduction::Off,
-            (true, true, _) => Reduction::Right,
-            (true, false, true) => Reduction::Sides,
-            (true, false, false) => Reduction::Left,
-        }
+        self.mirroring.reduction()
     }
 }
 
@@ -162,14 +189,9 @@ pub struct NkReport {
     pub k: usize,
     pub queens: usize,
     pub method: NkMethod,
-    /// `rows`: each placement counted with its mirror image (false for the per-class methods).
-    pub mirror: bool,
-    /// With the mirror: the right half of row 0 was searched.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub mirror_right: bool,
-    /// With the mirror: the 8 symmetries of the square by the sides' keys.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub sides: bool,
+    /// The reduction the count used ([`Mirroring::used_by`]).
+    #[serde(flatten)]
+    pub mirroring: Mirroring,
     /// Placements of n + k queens over every board.
     pub placements: u64,
     #[serde(flatten)]
@@ -413,9 +435,7 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
             k: spec.k,
             queens: spec.n + spec.k,
             method: spec.method,
-            mirror: spec.mirror && spec.method == NkMethod::Rows,
-            mirror_right: spec.reduction() == Reduction::Right && spec.method == NkMethod::Rows,
-            sides: spec.reduction() == Reduction::Sides && spec.method == NkMethod::Rows,
+            mirroring: spec.mirroring.used_by(spec.method),
             placements: 0,
             per_class: PerClass::default(),
             items: self.items.len(),
@@ -577,9 +597,11 @@ mod tests {
             n,
             k,
             method,
-            mirror,
-            mirror_right,
-            sides,
+            mirroring: Mirroring {
+                mirror,
+                mirror_right,
+                sides,
+            },
             corner: sides,
             depth: 2,
             chunk: 7,
@@ -596,10 +618,13 @@ mod tests {
             let rows = run(n, k, NkMethod::Rows, true).placements;
             assert_eq!(run(n, k, NkMethod::Rows, false).placements, rows, "n={n} k={k}");
             let right = run_half(n, k, NkMethod::Rows, true, true, false);
-            assert!(right.mirror_right, "n={n} k={k}");
+            assert!(right.mirroring.mirror_right, "n={n} k={k}");
             assert_eq!(right.placements, rows, "n={n} k={k}");
             let sides = run_half(n, k, NkMethod::Rows, true, false, true);
-            assert!(sides.sides && !sides.mirror_right, "n={n} k={k}");
+            assert!(
+                sides.mirroring.sides && !sides.mirroring.mirror_right,
+                "n={n} k={k}"
+            );
             assert_eq!(sides.placements, rows, "n={n} k={k}");
             let classes = run(n, k, NkMethod::Classes, true);
             assert_eq!(classes.placements, rows, "n={n} k={k}");
@@ -615,9 +640,11 @@ mod tests {
             n: 7,
             k: 2,
             method: NkMethod::Rows,
-            mirror: true,
-            mirror_right: false,
-            sides,
+            mirroring: Mirroring {
+                mirror: true,
+                mirror_right: false,
+                sides,
+            },
             corner,
             depth: 2,
             chunk: 1000,
@@ -666,9 +693,10 @@ mod tests {
             n: 8,
             k: 2,
             method: NkMethod::Classes,
-            mirror: true,
-            mirror_right: false,
-            sides: false,
+            mirroring: Mirroring {
+                mirror: true,
+                ..Mirroring::default()
+            },
             corner: false,
             depth: 2,
             chunk: 50,

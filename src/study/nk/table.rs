@@ -2,7 +2,7 @@
 //! method asked for, one run directory per count under one root.
 
 use super::{
-    NkMethod, NkOptions, NkReport, NkSpec, UpToSymmetry, check_request, count_nk, methods_agree,
+    Mirroring, NkMethod, NkOptions, NkReport, NkSpec, UpToSymmetry, check_request, count_nk, methods_agree,
     up_to_symmetry,
 };
 use crate::study::Counts;
@@ -117,9 +117,11 @@ pub fn count_table(
                     n,
                     k,
                     method,
-                    mirror: table.mirror,
-                    mirror_right: table.mirror_right,
-                    sides: table.sides && method == NkMethod::Rows,
+                    mirroring: Mirroring {
+                        mirror: table.mirror,
+                        mirror_right: table.mirror_right,
+                        sides: table.sides && method == NkMethod::Rows,
+                    },
                     corner: table.sides && method == NkMethod::Rows,
                     depth: table.depth,
                     chunk: table.chunk,

@@ -112,9 +112,9 @@ pub fn nk_json<'a>(table: &'a NkTableSpec, shard: Option<Shard>, run: &'a NkTabl
 /// How a report was counted, in a few words.
 fn how(r: &NkReport) -> String {
     match r.method {
-        NkMethod::Rows if r.sides => "rows, 8 symmetries".into(),
-        NkMethod::Rows if r.mirror_right => "rows, mirror on the right half".into(),
-        NkMethod::Rows if r.mirror => "rows, mirror".into(),
+        NkMethod::Rows if r.mirroring.sides => "rows, 8 symmetries".into(),
+        NkMethod::Rows if r.mirroring.mirror_right => "rows, mirror on the right half".into(),
+        NkMethod::Rows if r.mirroring.mirror => "rows, mirror".into(),
         NkMethod::Rows => "rows, no symmetry".into(),
         m => format!(
             "{}, {} wall classes",
@@ -271,11 +271,11 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
                 .flatten()
                 .any(|r| r.method == NkMethod::Rows && f(r))
         };
-        let reduction = if rows(|r| !r.mirror) {
+        let reduction = if rows(|r| !r.mirroring.mirror) {
             " (rows without the mirror reduction)"
-        } else if rows(|r| r.sides) {
+        } else if rows(|r| r.mirroring.sides) {
             " (rows by the 8 symmetries of the square)"
-        } else if rows(|r| r.mirror_right) {
+        } else if rows(|r| r.mirroring.mirror_right) {
             " (rows with the mirror reduction on the right half of row 0)"
         } else {
             ""
