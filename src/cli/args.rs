@@ -6,10 +6,9 @@ use clap::Args;
 use queensat::encode::{Amo, BaseOptions, CountMode};
 use queensat::engine::{Search, VALUE_CADICAL_CONFIG, ValueOptions};
 use queensat::solve::{Backend, CadicalConfig};
-use queensat::study::value_cubes::DEFAULT_CUBES;
 use std::time::Duration;
 
-pub use super::report_args::{CertifyArgs, Format, OutputArgs, ProofArgs, ReportArgs};
+pub use super::report_args::{CertifyArgs, Format, FormatArgs, OutputArgs, ProofArgs, ReportArgs};
 
 /// The base model's encoding choices.
 #[derive(Args, Debug, Clone)]
@@ -47,6 +46,12 @@ impl SolverArgs {
         self.solver.clone().unwrap_or_default()
     }
 
+    /// The solver of a cube run, which is for a hard question: the one named, else the one
+    /// that stops inside a call.
+    pub fn for_cubes(&self) -> Backend {
+        self.solver.clone().unwrap_or_else(Backend::for_time_limit)
+    }
+
     /// The solver of a search under `time_limit`: the one named, else, with a limit, one that
     /// stops inside a call (so the limit holds), else varisat. A named solver that stops only
     /// between calls is kept, with [`SolverArgs::note_limit`].
@@ -67,6 +72,22 @@ impl SolverArgs {
                 b.name()
             );
         }
+    }
+}
+
+/// `--external CMD`, where a command takes a solver binary by name.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ExternalArgs {
+    /// Shorthand for `--solver external:CMD`: a DIMACS solver binary run as a process (e.g.
+    /// cadical, minisat, picosat, cryptominisat5).
+    #[arg(long, value_name = "CMD", conflicts_with = "solver")]
+    pub external: Option<String>,
+}
+
+impl ExternalArgs {
+    /// The solver named, if one is.
+    pub fn backend(&self) -> Option<Backend> {
+        self.external.clone().map(Backend::External)
     }
 }
 
@@ -118,23 +139,6 @@ impl ValueSearchArgs {
             cadical_config: self.cadical_config,
         }
     }
-}
-
-/// How a cube run splits its question and how many threads answer it (docs/cluster.md); each
-/// flag needs the command's cube folder (the arg `cube_dir`).
-#[derive(Args, Debug, Clone)]
-pub struct CubeArgs {
-    /// With a cube folder: the rows whose cells make the cubes (the middle row, then
-    /// alternately the rows below and above it).
-    #[arg(long, value_name = "K", default_value_t = 1, requires = "cube_dir")]
-    pub split_rows: usize,
-    /// With a cube folder: at most this many cubes where the split rows allow (the narrowest
-    /// ranges that keep to it).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "cube_dir", value_parser = at_least_one)]
-    pub cubes: usize,
-    /// With a cube folder: worker threads, a cube each (default: all cores).
-    #[arg(long, requires = "cube_dir")]
-    pub threads: Option<usize>,
 }
 
 /// The parser of a count that must be at least 1 (`--chunk`, `--depth`): 0 is a usage error.

@@ -1,6 +1,6 @@
 //! `queensat encode`: write a question as DIMACS, WCNF, OPB or CPLEX LP.
 
-use super::args::{BaseArgs, Format, OutputArgs};
+use super::args::{BaseArgs, FormatArgs, OutputArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
 use clap::{Args, Subcommand};
@@ -34,10 +34,8 @@ pub struct FileArgs {
     pub wcnf_format: WcnfFormat,
     #[command(flatten)]
     pub output: OutputArgs,
-    /// text (the file itself), or json: the question, the file's format, size and path (or,
-    /// on stdout, its text).
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 #[derive(Args, Debug)]
@@ -125,7 +123,7 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
             ("least-walls", Board::new(rows, cols)?, l.to, e, l.file)
         }
     };
-    let json = file.format == Format::Json;
+    let json = file.format.json();
     let report = |written: Option<&std::path::Path>| encode_json(question, &board, format, &encoded, written);
     file.output.emit_reported(&encoded.text, json, report)?;
     Ok(0)

@@ -1,11 +1,12 @@
 //! `queensat nk`: N+k queens, the placements of n + k queens and k walls on n × n.
 
-use super::args::Format;
+use super::args::FormatArgs;
 use super::choice::choice;
 use super::progress::ProgressArgs;
+use super::run_args::{ChunkedRunArgs, ThreadsArgs};
 use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::run::{Shard, with_threads};
+use queensat::run::with_threads;
 use queensat::study::Counts;
 use queensat::study::nk::{
     DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkMethod, NkOptions, NkTableSpec, count_table,
@@ -42,16 +43,8 @@ pub struct NkArgs {
     /// `rows`: rows fixed in each prefix task (the unit of parallel work).
     #[arg(long, default_value_t = DEFAULT_DEPTH, value_parser = super::args::at_least_one)]
     pub depth: usize,
-    /// Items (prefix tasks or wall classes) per chunk: the unit of resuming and sharding.
-    #[arg(long, default_value_t = DEFAULT_CHUNK, value_parser = super::args::at_least_one)]
-    pub chunk: usize,
-    /// Output directory (default: `nk-runs` in the current directory); each n and k gets
-    /// `NxN-Kw-METHOD` in it. Re-running into it resumes.
-    #[arg(short = 'o', long, value_name = "DIR")]
-    pub output: Option<PathBuf>,
-    /// Compute only shard I of N (chunks j with j mod N = I-1); assemble with --merge-from.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub run: ChunkedRunArgs,
     /// Also read finished chunks from these directories: run directories of the same count, or
     /// the output roots of sharded runs of this table (each count reads its own run directory
     /// there). `queensat merge DIR... -o OUT` merges the run directories of one count.
@@ -72,13 +65,12 @@ pub struct NkArgs {
     /// Also write the table of counts (Markdown, with provenance) to this file.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     #[command(flatten)]
     pub progress: ProgressArgs,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 pub fn run(a: NkArgs) -> anyhow::Result<i32> {
@@ -90,19 +82,19 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         mirror_right: a.mirror_right,
         sides: !(a.no_mirror || a.mirror || a.mirror_right),
         depth: a.depth,
-        chunk: a.chunk,
-        root: a.output.unwrap_or_else(|| PathBuf::from(DEFAULT_ROOT)),
+        chunk: a.run.chunk_or(DEFAULT_CHUNK),
+        root: a.run.output.unwrap_or_else(|| PathBuf::from(DEFAULT_ROOT)),
         classes: a.classes,
         up_to_symmetry: a.up_to_symmetry,
         placements_from: a.placements_from,
     };
     let opts = NkOptions {
-        shard: a.shard,
+        shard: a.run.shard.shard,
         merge_from: a.merge_from,
         progress: a.progress.reporter(),
     };
-    let text = a.format == Format::Text;
-    let run = with_threads(a.threads, || {
+    let text = !a.format.json();
+    let run = with_threads(a.threads.threads, || {
         count_table(&table, &opts, |e| {
             if text {
                 out!("{}", nk_event_text(&e, table.classes))?;
@@ -112,10 +104,10 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
     })?;
     // The counts finished before a stop are printed; the rest of the table waits for the rerun.
     let shown = finish_nk_table(&table, &run, a.table.as_deref())?;
-    match (a.format, shown) {
-        (Format::Json, _) => outln!("{}", command_json("nk", &nk_json(&table, a.shard, &run))?)?,
-        (Format::Text, Some(t)) => out!("{t}")?,
-        (Format::Text, None) => {}
+    match (text, shown) {
+        (false, _) => outln!("{}", command_json("nk", &nk_json(&table, opts.shard, &run))?)?,
+        (true, Some(t)) => out!("{t}")?,
+        (true, None) => {}
     }
     Ok(match run.stopped {
         Some(_) => stopped_exit_code(true),

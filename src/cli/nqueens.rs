@@ -1,6 +1,6 @@
 //! `queensat nqueens`: one solution of n-queens for huge n, or the check of a solution file.
 
-use super::args::Format;
+use super::args::{FormatArgs, OutputArgs};
 use super::choice::choice;
 use super::progress::ProgressArgs;
 use clap::Args;
@@ -10,7 +10,7 @@ use queensat::run::Reporter;
 use queensat::study::report::{
     NQUEENS_PROGRESS_FROM, NQueensJob, check_column_file, nqueens_output, nqueens_run, verdicts_output,
 };
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["size", "n", "check"])))]
@@ -27,9 +27,8 @@ pub struct NQueensArgs {
     /// Seed of the min-conflicts search: the same seed gives the same solution.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write the solution here (whole or not at all), `-` for stdout; otherwise a summary only.
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Style of the written column list.
     #[arg(long, value_parser = choice::<ColumnStyle>(), default_value_t = ColumnStyle::default())]
     pub style: ColumnStyle,
@@ -42,14 +41,14 @@ pub struct NQueensArgs {
     /// Re-verify the solutions in FILE (one column list a line), with the O(n) checker.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "n", "output"])]
     pub check: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatArgs,
     #[command(flatten)]
     pub progress: ProgressArgs,
 }
 
 pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
-    let json = a.format == Format::Json;
+    let json = a.format.json();
     if let Some(path) = &a.check {
         let verdicts = check_column_file(path, a.one_based)?;
         out!(
@@ -69,14 +68,14 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         method: a.method,
         seed: a.seed,
         max_memory_mib: a.max_memory,
-        output: a.output.clone(),
+        output: a.output.output.clone(),
         style: a.style,
         one_based: a.one_based,
     };
     let report = nqueens_run(&job, &mut super::stdout::Stdout::lock(), &progress)?;
     // The summary goes to stderr when the solution itself goes to stdout.
     let summary = nqueens_output(&report, json)?;
-    if a.output.as_deref() == Some(Path::new("-")) {
+    if a.output.output.is_some() && a.output.to_stdout() {
         eprint!("{summary}");
     } else {
         out!("{summary}")?;

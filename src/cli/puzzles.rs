@@ -1,14 +1,14 @@
 //! `queensat puzzles`: interesting puzzles, their counts, the comparison with the published
 //! list, and a page to play them.
 
-use super::args::{Format, ValueSearchArgs};
+use super::args::{FormatArgs, ValueSearchArgs};
 use super::progress::ProgressArgs;
+use super::run_args::ChunkedRunArgs;
 use super::shape_args::ShapeArgs;
 use clap::Args;
 use queensat::board::Board;
-use queensat::io::{PublishedFormat, parse_published_as};
+use queensat::run::Provenance;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::run::{Provenance, Shard};
 use queensat::study::Counts;
 use queensat::study::puzzles::{DEFAULT_CHUNK, ENGINES, PuzzleOptions};
 use queensat::study::report::{
@@ -32,17 +32,8 @@ pub struct PuzzlesArgs {
     /// Stop after this many puzzles.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
-    /// Write puzzles.json, puzzles.csv and summary.md (and the comparison) into DIR, and keep
-    /// the finished chunks there: a re-run into DIR resumes.
-    #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
-    pub output: Option<PathBuf>,
-    /// Compute only shard I of N of the last wall count (every shard computes the levels
-    /// below); needs --output; assemble the shards with `queensat merge`.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<Shard>,
-    /// Classes per chunk: the unit of work, of resuming and of sharding.
-    #[arg(long, default_value_t = DEFAULT_CHUNK, value_parser = super::args::at_least_one)]
-    pub chunk: usize,
+    #[command(flatten)]
+    pub run: ChunkedRunArgs,
     /// Write a self-contained page to play the puzzles.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -58,8 +49,8 @@ pub struct PuzzlesArgs {
     pub value: ValueSearchArgs,
     #[command(flatten)]
     pub progress: ProgressArgs,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 /// The engines a puzzle run can use: a new solver per board would not keep the uniqueness
@@ -75,15 +66,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
     Board::new(rows, cols)?;
     // Read the published list first: a bad file should fail before a long run.
-    let compare = match a.compare {
-        Some(path) => {
-            let text = queensat::io::read_input(&path, "")?;
-            let name = path.display().to_string();
-            let list = parse_published_as(&name, &text, PublishedFormat::PuzzleList)?;
-            Some((path, list))
-        }
-        None => None,
-    };
+    let outputs = PuzzleOutputs::new(a.html, a.compare)?;
     let opts = PuzzleOptions {
         rows,
         cols,
@@ -93,18 +76,14 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         engine: a.engine,
         value: a.value.options(),
         progress: a.progress.reporter(),
-        chunk_size: a.chunk,
-        dir: a.output,
-        shard: a.shard.unwrap_or(Shard::ALL),
-    };
-    let outputs = PuzzleOutputs {
-        html: a.html,
-        compare,
+        chunk_size: a.run.chunk_or(DEFAULT_CHUNK),
+        shard: a.run.shard.or_all(),
+        dir: a.run.output,
     };
     match run_puzzles(&opts, &outputs)? {
-        PuzzlesOutcome::Published(p) => match a.format {
-            Format::Json => outln!("{}", command_json("puzzles", &p.report)?)?,
-            Format::Text => out!("{}", published_text(&p))?,
+        PuzzlesOutcome::Published(p) => match a.format.json() {
+            true => outln!("{}", command_json("puzzles", &p.report)?)?,
+            false => out!("{}", published_text(&p))?,
         },
         PuzzlesOutcome::ShardFinished {
             shard,
@@ -114,9 +93,9 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         // The puzzles found before the stop, printed (never written as if they were the whole
         // answer); the finished chunks wait in the folder for a rerun.
         PuzzlesOutcome::Stopped(report) => {
-            match a.format {
-                Format::Json => outln!("{}", command_json("puzzles", &report)?)?,
-                Format::Text => out!("{}", puzzle_summary(&report, &Provenance::now(), true))?,
+            match a.format.json() {
+                true => outln!("{}", command_json("puzzles", &report)?)?,
+                false => out!("{}", puzzle_summary(&report, &Provenance::now(), true))?,
             }
             if let Some(dir) = &opts.dir {
                 eprintln!("{}", chunks_kept_note(dir));

@@ -1,6 +1,6 @@
 //! `queensat render`: an SVG picture of a board and, optionally, a placement.
 
-use super::args::{Format, OutputArgs};
+use super::args::{FormatArgs, OutputArgs};
 use super::board_args::BoardArgs;
 use clap::Args;
 use queensat::engine::{ValueOptions, value};
@@ -19,10 +19,8 @@ pub struct RenderArgs {
     pub solve: bool,
     #[command(flatten)]
     pub output: OutputArgs,
-    /// text (the SVG), or json: what was drawn and the SVG text (with --output FILE, the file
-    /// written).
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 /// Exit code 1 when the drawn placement is not legal (it is still drawn, wrong queens red).
@@ -38,7 +36,7 @@ pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
     if let Some(v) = &r.violation {
         eprintln!("queensat: warning: the placement is not legal: {v}");
     }
-    let json = a.format == Format::Json;
+    let json = a.format.json();
     let report = |written: Option<&std::path::Path>| render_json(board, placement.as_ref(), &r, written);
     a.output.emit_reported(&r.svg, json, report)?;
     Ok(i32::from(r.violation.is_some()))

@@ -64,7 +64,9 @@ impl CertifyArgs {
 /// Where a command's output goes: `-o/--output PATH`, `-` or nothing for stdout.
 #[derive(Args, Debug, Clone, Default)]
 pub struct OutputArgs {
-    /// Write the output here (whole or not at all); `-` for stdout, the default.
+    /// Write the output here (whole or not at all); `-` for stdout, the default (`nqueens`:
+    /// the solution, not written without the flag; its summary goes to stderr when the
+    /// solution goes to stdout).
     #[arg(short = 'o', long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 }
@@ -110,16 +112,32 @@ pub enum Format {
     Json,
 }
 
+/// `--format`, the same on every command that has it.
+#[derive(Args, Debug, Clone, Default)]
+pub struct FormatArgs {
+    /// text, or json: the envelope (`command`, `version`) and the report, as described in
+    /// docs/schema/COMMAND.json (`solutions`: one object a line, placements then a summary;
+    /// a command that writes a file, such as `encode` or `render`: what it wrote, and on
+    /// stdout the file's text).
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
+}
+
+impl FormatArgs {
+    /// Whether the output is JSON.
+    pub fn json(&self) -> bool {
+        self.format == Format::Json
+    }
+}
+
 /// How a command reports, the same flags on every command that searches: the format, whether
 /// an answer may rest on an unchecked UNSAT, and progress.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ReportArgs {
     #[command(flatten)]
     pub proof: ProofArgs,
-    /// text, or json: the envelope (`command`, `version`) and the report, as described in
-    /// docs/schema/COMMAND.json (`solutions`: one object a line, placements then a summary).
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatArgs,
     #[command(flatten)]
     pub progress: super::progress::ProgressArgs,
 }
@@ -127,6 +145,6 @@ pub struct ReportArgs {
 impl ReportArgs {
     /// Whether the report is JSON.
     pub fn json(&self) -> bool {
-        self.format == Format::Json
+        self.format.json()
     }
 }

@@ -3,9 +3,9 @@
 use super::args::{BaseArgs, ReportArgs, SolverArgs};
 use super::board_args::BoardArgs;
 use super::choice::choice;
+use super::run_args::ShardArgs;
 use clap::Args;
 use queensat::engine::{Breaking, EnumOptions, Target};
-use queensat::run::Shard;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::report::SolutionsPrinter;
 use std::io::Write;
@@ -24,16 +24,14 @@ pub struct SolutionsArgs {
     #[arg(long)]
     pub unique: bool,
     /// With --unique: block every image of each placement found, or add lex-leader
-    /// constraints for the stabiliser up front.
+    /// constraints for the stabiliser up front (which --shard with --unique needs).
     #[arg(long = "break", value_parser = choice::<Breaking>(), default_value_t = Breaking::default())]
     pub breaking: Breaking,
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
-    /// Run only shard I of N (1-based), split by the first queen in row-major order; the
-    /// shards' totals and classes add up to the whole. Needs --break lex-leader with --unique.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub shard: ShardArgs,
     /// Print only the numbers: total placements and symmetry classes.
     #[arg(long)]
     pub count: bool,
@@ -49,20 +47,14 @@ pub struct SolutionsArgs {
 /// (`cli::main`).
 pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
     let spec = a.board.load()?;
-    let target = match (a.queens, a.at_least, spec.wanted) {
-        (Some(k), _, _) => Target::Exactly(k),
-        (None, Some(k), _) => Target::AtLeast(k),
-        (None, None, Some(n)) => Target::Exactly(n),
-        (None, None, None) => Target::Value,
-    };
     let opts = EnumOptions {
         base: a.base.options(),
         backend: a.solver.backend(),
-        target,
+        target: Target::asked(a.queens, a.at_least, spec.wanted),
         unique: a.unique,
         breaking: a.breaking,
         limit: a.limit,
-        shard: a.shard.map(|s| s.zero_based()),
+        shard: a.shard.shard.map(|s| s.zero_based()),
         fixed_by: None,
     };
     let print = SolutionsPrinter {

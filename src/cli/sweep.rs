@@ -1,11 +1,12 @@
 //! `queensat sweep`, `queensat merge` and `queensat sweep-compare`.
 
-use super::args::{Format, OutputArgs, ReportArgs};
+use super::args::{Format, FormatArgs, OutputArgs, ReportArgs};
 use super::choice::choice;
+use super::run_args::{ChunkedRunArgs, ThreadsArgs};
 use super::shape_args::ShapeArgs;
 use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::run::{Shard, command_line, with_threads};
+use queensat::run::{command_line, with_threads};
 use queensat::study::Counts;
 use queensat::study::chunk_store::ChunkRun;
 use queensat::study::report::{
@@ -31,16 +32,8 @@ pub struct SweepArgs {
     /// Wall counts: `3`, an inclusive range `0..4`, or a list `2,5`.
     #[arg(long, value_name = "K")]
     pub walls: Counts,
-    /// Output directory (default: `sweep-RxC-Kw` in the current directory, with the options
-    /// that change the rows appended). Re-running into it resumes.
-    #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
-    pub output: Option<PathBuf>,
-    /// Compute only shard I of N (chunks j with j mod N = I-1); merge with `queensat merge`.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<Shard>,
-    /// Classes per chunk: the unit of work, of resuming and of solver reuse.
-    #[arg(long, default_value_t = DEFAULT_CHUNK, value_parser = super::args::at_least_one)]
-    pub chunk: usize,
+    #[command(flatten)]
+    pub run: ChunkedRunArgs,
     /// How each class's value is found and proved.
     #[arg(long, value_parser = choice::<Engine>(), default_value_t = Engine::default())]
     pub engine: Engine,
@@ -60,9 +53,8 @@ pub struct SweepArgs {
     /// engines, by SAT (one UNSAT answer per class) for the tree engine.
     #[arg(long)]
     pub cross_check: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
     #[command(flatten)]
     pub report: ReportArgs,
 }
@@ -73,33 +65,34 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         rows,
         cols,
         walls: a.walls.as_slice().to_vec(),
-        chunk_size: a.chunk,
+        chunk_size: a.run.chunk_or(DEFAULT_CHUNK),
         engine: a.engine,
         start: a.start,
         solver: a.solver,
         count_optimal: a.count_optimal,
     }
     .checked()?;
-    let out = a.output.unwrap_or_else(|| sweep.spec().default_dir(a.shard));
+    let shard = a.run.shard.shard;
+    let out = a.run.output.unwrap_or_else(|| sweep.spec().default_dir(shard));
     let opts = RunOptions {
-        shard: a.shard,
+        shard,
         cross_check: a.cross_check,
         progress: a.report.progress.reporter(),
         command: command_line(),
     };
-    let ran = with_threads(a.threads, || run_sweep(&sweep, &opts, &out))?;
+    let ran = with_threads(a.threads.threads, || run_sweep(&sweep, &opts, &out))?;
     if let ChunkRun::Whole((sums, record)) = &ran {
         check_proof(&a.report, sums, record)?;
     }
-    match (a.report.format, &ran) {
-        (Format::Json, _) => outln!(
+    match (a.report.json(), &ran) {
+        (true, _) => outln!(
             "{}",
-            command_json("sweep", &sweep_json(sweep.spec(), &out, a.shard, &ran))?
+            command_json("sweep", &sweep_json(sweep.spec(), &out, shard, &ran))?
         )?,
-        (Format::Text, ChunkRun::Whole((sums, record))) => out!("{}", sweep_text(sums, record))?,
-        (Format::Text, ChunkRun::Stopped(s)) => outln!("{s}")?,
+        (false, ChunkRun::Whole((sums, record))) => out!("{}", sweep_text(sums, record))?,
+        (false, ChunkRun::Stopped(s)) => outln!("{s}")?,
         // A shard's run prints nothing: `merge` prints the whole.
-        (Format::Text, ChunkRun::ShardFinished) => {}
+        (false, ChunkRun::ShardFinished) => {}
     }
     Ok(stopped_exit_code(matches!(ran, ChunkRun::Stopped(_))))
 }
@@ -122,12 +115,12 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     if let Merged::Sweep(_, sums, record) = &merged {
         check_proof(&a.report, sums, record)?;
     }
-    match a.report.format {
-        Format::Json => outln!(
+    match a.report.json() {
+        true => outln!(
             "{}",
             command_json("merge", &merge_json(&merged, &a.dirs, &a.output))?
         )?,
-        Format::Text => out!("{}", merge_text(&merged))?,
+        false => out!("{}", merge_text(&merged))?,
     }
     Ok(0)
 }
@@ -140,15 +133,15 @@ pub struct CompareArgs {
     pub published: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
-    #[arg(long, value_enum, default_value_t = Format::default())]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: FormatArgs,
 }
 
 /// Compares every wall count that both directories hold; exit 1 on any disagreement.
 pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
     let items = compare_dirs(&a.sweep, &a.published)?;
     let agree = comparisons_agree(&items);
-    a.output.emit(&match a.format {
+    a.output.emit(&match a.format.format {
         Format::Text => render_comparison(&a.sweep, &a.published, &items),
         Format::Json => {
             let body = SweepCompareJson {

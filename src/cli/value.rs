@@ -1,33 +1,33 @@
 //! `queensat value`.
 
-use super::args::{CertifyArgs, CubeArgs, ReportArgs, ValueSearchArgs};
+use super::args::{CertifyArgs, ExternalArgs, ReportArgs, ValueSearchArgs};
 use super::board_args::BoardArgs;
+use super::cubes::{RowCubeArgs, run_cubes};
+use super::run_args::{ShardArgs, TimeLimitArgs};
 use clap::Args;
 use queensat::engine::{Batch, value_certified};
+use queensat::run::Reporter;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::run::{Reporter, Shard, with_threads};
-use queensat::solve::Backend;
-use queensat::study::chunk_store::ChunkRun;
-use queensat::study::report::{CubeOutcome, command_json, value_output};
+use queensat::study::report::value_output;
 use queensat::study::value_cubes::{CubeAsk, value_in_cubes};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("time_limit", |a| a.conflicts_with("certify")),
+    mut_arg("shard", |a| a.requires("cube_dir"))
+)]
 pub struct ValueArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     #[command(flatten)]
     pub value: ValueSearchArgs,
-    /// Shorthand for `--solver external:CMD`: a DIMACS solver binary run as a process.
-    #[arg(long, value_name = "CMD", conflicts_with = "solver")]
-    pub external: Option<String>,
+    #[command(flatten)]
+    pub external: ExternalArgs,
     #[command(flatten)]
     pub certify: CertifyArgs,
-    /// Stop after this many CPU seconds of the search and report the best checked placement
-    /// and the best upper bound known, labelled NOT proved (exit 3); CaDiCaL stops inside a
-    /// call, the other solvers between calls.
-    #[arg(long, value_name = "SECS", conflicts_with = "certify", value_parser = queensat::solve::parse_seconds)]
-    pub time_limit: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArgs,
     /// Answer many boards in one process: read JSON lines (`{"rows":8,"cols":8,"walls":[[1,3]]}`,
     /// optional `holes`, `size`, `id`) from FILE or `-` (stdin), gzip, xz or bzip2 compressed
     /// or not, and write one JSON result per line; a bad line gives `{"line":N,"error":...}`
@@ -41,22 +41,21 @@ pub struct ValueArgs {
     /// refutation is and the cubes are counted to cover every choice (docs/cluster.md).
     #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"])]
     pub output: Option<PathBuf>,
-    /// With --output: answer only the cubes g with g mod N = I-1; `queensat merge` assembles
-    /// the shards' folders.
-    #[arg(long, value_name = "I/N", requires = "cube_dir")]
-    pub shard: Option<Shard>,
     #[command(flatten)]
-    pub split: CubeArgs,
+    pub shard: ShardArgs,
+    #[command(flatten)]
+    pub split: RowCubeArgs,
     #[command(flatten)]
     pub report: ReportArgs,
 }
 
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let mut opts = a.value.options();
-    opts.cadical_on_large = a.value.solver.solver.is_none() && a.external.is_none();
-    a.value.solver.note_limit(a.time_limit);
-    if let Some(cmd) = &a.external {
-        opts.backend = Backend::External(cmd.clone());
+    opts.cadical_on_large = a.value.solver.solver.is_none() && a.external.external.is_none();
+    let time_limit = a.time_limit.time_limit;
+    a.value.solver.note_limit(time_limit);
+    if let Some(b) = a.external.backend() {
+        opts.backend = b;
     }
     let require_proof = a.report.proof.require_proof;
     if let Some(path) = &a.batch {
@@ -64,7 +63,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
             path,
             &Batch {
                 opts: &opts,
-                time_limit: a.time_limit,
+                time_limit,
                 require_proof,
             },
         );
@@ -74,15 +73,13 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     if let Some(dir) = &a.output {
         let ask = CubeAsk {
             board,
-            split_rows: a.split.split_rows,
-            cubes: a.split.cubes,
-            certify: a.certify.for_cubes()?,
+            cut: a.split.cut(&a.certify)?,
         };
         let run = |shard, progress: &Reporter| value_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(a.split.threads, a.shard, &a.report, "value", run);
+        return run_cubes(&a.split.cubes, &a.shard, &a.report, "value", run);
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
-    let v = value_certified(&board, &opts, a.time_limit, certify, &progress)?;
+    let v = value_certified(&board, &opts, time_limit, certify, &progress)?;
     // A stopped search claims no optimality, but its upper bound may rest on an external
     // solver's UNSAT answers.
     a.report.proof.check(!v.value.rests_on_unchecked_unsat())?;
@@ -92,35 +89,6 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     } else {
         stopped_exit_code(!v.value.proved)
     })
-}
-
-/// A cube run of `command`: `run` answers this shard's cubes on `threads` threads; then
-/// the answer from every cube (text or JSON), or nothing for a shard (`merge` prints the
-/// whole), or what a stop signal left. Exit 1 when the checker rejected a cube's proof.
-pub(super) fn run_cubes<R: CubeOutcome + Send>(
-    threads: Option<usize>,
-    shard: Option<Shard>,
-    report: &ReportArgs,
-    command: &str,
-    run: impl FnOnce(Shard, &Reporter) -> anyhow::Result<ChunkRun<R>> + Send,
-) -> anyhow::Result<i32> {
-    let progress = report.progress.reporter();
-    let shard = shard.unwrap_or(Shard::ALL);
-    match with_threads(threads, || run(shard, &progress))? {
-        ChunkRun::Whole(r) => {
-            report.proof.check(r.certified())?;
-            match report.json() {
-                true => outln!("{}", command_json(command, &r)?)?,
-                false => out!("{}", r.text())?,
-            }
-            Ok(i32::from(r.rejected() > 0))
-        }
-        ChunkRun::ShardFinished => Ok(0),
-        ChunkRun::Stopped(s) => {
-            eprintln!("{s}");
-            Ok(stopped_exit_code(true))
-        }
-    }
 }
 
 /// `--batch`: one JSON line out per board line in.

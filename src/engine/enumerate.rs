@@ -34,6 +34,19 @@ pub enum Target {
     AtLeast(usize),
 }
 
+impl Target {
+    /// What is asked: exactly `queens`, else at least `at_least`, else exactly the queens the
+    /// board's instance wants (a CSPLib instance's n), else the board's value.
+    pub fn asked(queens: Option<usize>, at_least: Option<usize>, wanted: Option<usize>) -> Target {
+        match (queens, at_least, wanted) {
+            (Some(k), _, _) => Target::Exactly(k),
+            (None, Some(k), _) => Target::AtLeast(k),
+            (None, None, Some(n)) => Target::Exactly(n),
+            (None, None, None) => Target::Value,
+        }
+    }
+}
+
 crate::choices! {
 /// How `unique` keeps to one placement per class.
 pub enum Breaking {

@@ -32,6 +32,7 @@ use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Solve as _};
+use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
@@ -456,13 +457,11 @@ pub struct ArmyCubesReport {
     pub chunks_resumed: usize,
 }
 
-/// What an armies cube run splits: `board` on `split_rows` rows into about `cubes` cubes.
+/// What an armies cube run splits: `board`, cut on rows.
 #[derive(Clone, Debug)]
 pub struct ArmyCubeAsk {
     pub board: Board,
-    pub split_rows: usize,
-    pub cubes: usize,
-    pub certify: bool,
+    pub cut: CubeCut,
 }
 
 /// Answers (or resumes) the cubes of `ask` into `dir`, this shard's share of them; the whole
@@ -475,7 +474,14 @@ pub fn armies_in_cubes(
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<ArmyCubesReport>> {
     let start = army_start(&ask.board, opts)?;
-    let spec = ArmyCubeSpec::new(&ask.board, ask.split_rows, ask.cubes, opts, start, ask.certify)?;
+    let spec = ArmyCubeSpec::new(
+        &ask.board,
+        ask.cut.split,
+        ask.cut.cubes,
+        opts,
+        start,
+        ask.cut.certify,
+    )?;
     let question = ArmyCubes {
         spec,
         opts: opts.clone(),
@@ -507,9 +513,11 @@ mod tests {
     fn ask(b: &Board, split_rows: usize, cubes: usize) -> ArmyCubeAsk {
         ArmyCubeAsk {
             board: b.clone(),
-            split_rows,
-            cubes,
-            certify: false,
+            cut: CubeCut {
+                split: split_rows,
+                cubes,
+                certify: false,
+            },
         }
     }
 
@@ -611,7 +619,7 @@ mod tests {
         };
         let dir = tempfile::tempdir().unwrap();
         let mut ask = ask(&b, 1, 8);
-        ask.certify = true;
+        ask.cut.certify = true;
         let r = armies_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
             .unwrap()
             .whole()

@@ -54,6 +54,16 @@ pub trait CubeQuestion: Sync + Sized {
     ) -> anyhow::Result<Self::Report>;
 }
 
+/// How a question is cut into cubes, the same for every question split: the rows (for a
+/// cover, the squares) whose choices make the cubes, at most how many cubes where they allow,
+/// and whether each cube's refutation is certified by a checked proof of its own.
+#[derive(Clone, Copy, Debug)]
+pub struct CubeCut {
+    pub split: usize,
+    pub cubes: usize,
+    pub certify: bool,
+}
+
 /// How a cube's refutation stands, as every cube's answer stores it (flattened: its fields
 /// stand last in the answer).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]

@@ -31,6 +31,7 @@ pub use cover::{
     CoverOptions, CoverReport, DEFAULT_AMO as DEFAULT_COVER_AMO, Optimum, nqueens_solutions, pack_and_cover,
     seed_line,
 };
+pub use cube_run::CubeCut;
 pub use least_walls::{
     BoardCount, CUBE_START_RUNS, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport,
     LeastWallsSpec, SolverFigures, Stopped, WallCubeAsk, WallCubesReport, WallSearch, Witness, least_walls,

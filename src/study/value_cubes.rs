@@ -22,6 +22,7 @@ use crate::check::check_placement;
 use crate::engine::{Cube, CubeSolver, CubeStart, ValueOptions, value_in_cube};
 use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
+use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
@@ -284,13 +285,11 @@ pub struct CubesReport {
     pub chunks_resumed: usize,
 }
 
-/// What a cube run splits: `board` on `split_rows` rows into about `cubes` cubes.
+/// What a cube run splits: `board`, cut on rows.
 #[derive(Clone, Debug)]
 pub struct CubeAsk {
     pub board: Board,
-    pub split_rows: usize,
-    pub cubes: usize,
-    pub certify: bool,
+    pub cut: CubeCut,
 }
 
 /// Finds the whole board's start, then answers (or resumes) the cubes of `ask` into `dir`,
@@ -305,7 +304,7 @@ pub fn value_in_cubes(
     let cpu = thread_cpu_seconds();
     let start = CubeStart::new(&ask.board, opts, progress)?;
     let start_seconds = thread_cpu_seconds() - cpu;
-    let spec = CubeSpec::new(&ask.board, ask.split_rows, ask.cubes, &start, ask.certify)?;
+    let spec = CubeSpec::new(&ask.board, ask.cut.split, ask.cut.cubes, &start, ask.cut.certify)?;
     let question = ValueCubes {
         spec,
         opts: opts.clone(),
@@ -335,9 +334,11 @@ mod tests {
     fn ask(b: &Board, split_rows: usize, cubes: usize) -> CubeAsk {
         CubeAsk {
             board: b.clone(),
-            split_rows,
-            cubes,
-            certify: false,
+            cut: CubeCut {
+                split: split_rows,
+                cubes,
+                certify: false,
+            },
         }
     }
 
@@ -428,7 +429,7 @@ mod tests {
         let opts = ValueOptions::default();
         let dir = tempfile::tempdir().unwrap();
         let mut ask = ask(&b, 1, 8);
-        ask.certify = true;
+        ask.cut.certify = true;
         let r = value_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
             .unwrap()
             .whole()

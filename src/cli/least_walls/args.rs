@@ -1,17 +1,22 @@
 //! The flags of `queensat least-walls`.
 
-use super::super::args::{CertifyArgs, CubeArgs, ReportArgs, SolverArgs};
+use super::super::args::{CertifyArgs, ReportArgs, SolverArgs};
+use super::super::cubes::{CubeDirArgs, RowCubeArgs};
+use super::super::run_args::{ShardArgs, TimeLimitArgs};
 use super::super::shape_args::ShapeArgs;
 use super::render::Render;
 use crate::cli::choice::choice;
 use clap::Args;
 use queensat::encode::{Attack, QueenCount, WallOptions};
-use queensat::run::Shard;
 use queensat::study::{Counts, LeastWallsOptions, WallSearch};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    mut_arg("cube_dir", |a| a.conflicts_with_all(["count", "search"])),
+    mut_arg("shard", |a| a.requires("cube_dir"))
+)]
 pub struct LeastWallsArgs {
     #[command(subcommand)]
     pub render: Option<Render>,
@@ -50,16 +55,12 @@ pub struct LeastWallsArgs {
     /// refutes one wall fewer than the start's board: docs/cluster.md]
     #[arg(long, value_name = "RUNS")]
     pub start_runs: Option<u64>,
-    /// Stop each q's search (annealing and solver calls) after this many CPU seconds, or at
-    /// a stop signal, and report the checked bounds it has, labelled NOT proved (exit 3; 130,
-    /// 143, 129 after Ctrl-C, SIGTERM, SIGHUP, which also skip the q not begun). CaDiCaL stops inside a call, so it answers
-    /// when no --solver is named; the other solvers stop between calls; an external solver's
-    /// own CPU is not counted; a finished search's certificate and count are not bounded by it.
-    #[arg(long, value_name = "SECS", value_parser = queensat::solve::parse_seconds)]
-    pub time_limit: Option<std::time::Duration>,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Count the boards with the least number of walls that admit q queens, and their classes.
+    /// Count the boards with the least number of walls that admit q queens, and their classes
+    /// (not bounded by --time-limit, which bounds each q's search: --count-cpu-limit).
     #[arg(long)]
     pub count: bool,
     /// Stop the count after this many CPU seconds and report it incomplete (a lower bound).
@@ -74,18 +75,12 @@ pub struct LeastWallsArgs {
     /// Also write the run as JSON to FILE (whole or not at all).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Split one q's question into cubes (for each range of cells of the middle row: a queen or
-    /// none, a wall or none), answer each into DIR (resumable), and give the least walls from
-    /// them: proved when every cube's refutation is and the cubes are counted to cover every
-    /// choice (docs/cluster.md). CaDiCaL answers when no --solver is named.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["count", "output", "time_limit", "search"])]
-    pub cube_dir: Option<PathBuf>,
-    /// With --cube-dir: answer only the cubes g with g mod N = I-1; `queensat merge` assembles
-    /// the shards' folders.
-    #[arg(long, value_name = "I/N", requires = "cube_dir")]
-    pub shard: Option<Shard>,
     #[command(flatten)]
-    pub split: CubeArgs,
+    pub cube_dir: CubeDirArgs,
+    #[command(flatten)]
+    pub shard: ShardArgs,
+    #[command(flatten)]
+    pub split: RowCubeArgs,
     /// Each minimum w certified: "at most w-1 walls, at least q queens" refuted with a checked proof.
     #[command(flatten)]
     pub certify: CertifyArgs,
@@ -115,7 +110,7 @@ impl LeastWallsArgs {
                 slack_cuts: self.slack_cuts,
             },
             search: self.search,
-            backend: self.solver.backend_within(self.time_limit),
+            backend: self.solver.backend_within(self.time_limit.time_limit),
             count: self.count,
             unique: self.unique,
             lex_leader_count: self.lex_leader != LexLeader::Off,
@@ -123,7 +118,7 @@ impl LeastWallsArgs {
             certify_dir: self.certify.certify_dir.clone(),
             count_cpu_limit: self.count_cpu_limit.map(|d| d.as_secs_f64()),
             start_runs: self.start_runs.unwrap_or(0),
-            time_limit: self.time_limit,
+            time_limit: self.time_limit.time_limit,
             fresh_bounds: self.fresh_bounds,
             progress: self.report.progress.reporter(),
         }

@@ -4,12 +4,11 @@
 mod args;
 mod render;
 
-use super::value::run_cubes;
+use super::cubes::run_cubes;
 use anyhow::bail;
 pub use args::LeastWallsArgs;
 use queensat::run::Reporter;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::solve::Backend;
 use queensat::study::report::{
     LeastWallsRun, certificate_line, command_json, least_walls_summary, least_walls_text,
 };
@@ -24,13 +23,12 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
     let spec = LeastWallsSpec::new(rows, cols, a.queens.clone())?;
     let opts = a.options();
-    if let Some(dir) = &a.cube_dir {
+    if let Some(dir) = &a.cube_dir.cube_dir {
         let Some(queens) = spec.queens.single() else {
             bail!("--cube-dir answers one q: give --queens Q, not a range or a list");
         };
-        // A cube run is for a hard question: the solver that stops inside a call.
         let opts = LeastWallsOptions {
-            backend: a.solver.solver.clone().unwrap_or_else(Backend::for_time_limit),
+            backend: a.solver.for_cubes(),
             start_runs: a.start_runs.unwrap_or(CUBE_START_RUNS),
             ..opts
         };
@@ -38,12 +36,10 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
             rows,
             cols,
             queens,
-            split_rows: a.split.split_rows,
-            cubes: a.split.cubes,
-            certify: a.certify.for_cubes()?,
+            cut: a.split.cut(&a.certify)?,
         };
         let run = |shard, progress: &Reporter| least_walls_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(a.split.threads, a.shard, &a.report, "least-walls", run);
+        return run_cubes(&a.split.cubes, &a.shard, &a.report, "least-walls", run);
     }
     let text = !a.report.json();
     let mut run = LeastWallsRun::now();

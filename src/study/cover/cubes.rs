@@ -32,6 +32,7 @@ use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
 use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as _, SolverResult};
+use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_rows::{narrowest_width, split_rows};
@@ -779,14 +780,12 @@ pub struct CoverCubesReport {
     pub chunks_resumed: usize,
 }
 
-/// What a cover cube run splits: the n×n board's questions on `split_squares` squares into
-/// about `cubes` cubes each.
+/// What a cover cube run splits: the n×n board's questions, cut on squares (about `cubes`
+/// cubes each).
 #[derive(Clone, Debug)]
 pub struct CoverCubeAsk {
     pub n: usize,
-    pub split_squares: usize,
-    pub cubes: usize,
-    pub certify: bool,
+    pub cut: CubeCut,
 }
 
 /// Answers (or resumes) the cubes of `ask` into `dir`, this shard's share of them; the whole
@@ -803,15 +802,15 @@ pub fn cover_in_cubes(
         (1..=12).contains(&n),
         "--size {n}: the side must lie within 1..12"
     );
-    ensure!(ask.cubes >= 1, "--cubes {}: at least one cube", ask.cubes);
-    if ask.certify {
+    ensure!(ask.cut.cubes >= 1, "--cubes {}: at least one cube", ask.cut.cubes);
+    if ask.cut.certify {
         crate::solve::proof_checker()?;
     }
-    let squares = split_squares(n, ask.split_squares)?;
+    let squares = split_squares(n, ask.cut.split)?;
     let sols = nqueens_solutions(n, &opts.backend)?;
     let (pack_start, cover_start) = cover_starts(n, &sols, opts)?;
     // Squares that lie in no solution give ranges of none: width 1 then.
-    let width = narrowest_width(&holders(n, &sols, &squares), ask.cubes, |r| {
+    let width = narrowest_width(&holders(n, &sols, &squares), ask.cut.cubes, |r| {
         Some(square_choices(Goal::Pack, r))
     })
     .max(1);
@@ -823,7 +822,7 @@ pub fn cover_in_cubes(
         symmetry_breaking: opts.symmetry_breaking,
         pack_start,
         cover_start,
-        certify: ask.certify,
+        certify: ask.cut.certify,
     };
     answer_cubes(
         CoverCubes::new(spec, sols, opts.backend.clone())?,
@@ -856,9 +855,11 @@ mod tests {
     fn ask(n: usize, split_squares: usize, cubes: usize) -> CoverCubeAsk {
         CoverCubeAsk {
             n,
-            split_squares,
-            cubes,
-            certify: false,
+            cut: CubeCut {
+                split: split_squares,
+                cubes,
+                certify: false,
+            },
         }
     }
 
@@ -985,14 +986,14 @@ mod tests {
     #[test]
     fn certified_cubes_carry_checked_proofs() {
         let mut a = ask(6, 1, 8);
-        a.certify = true;
+        a.cut.certify = true;
         let r = whole(&a, &opts(true));
         assert_eq!(
             (r.pack.value, r.certified, r.rejected, r.certify),
             (4, true, 0, true)
         );
         let mut a = ask(7, 1, 4);
-        a.certify = true;
+        a.cut.certify = true;
         let r = whole(&a, &opts(true));
         assert_eq!((r.pack.value, r.cover.unwrap().value, r.certified), (7, 7, true));
     }

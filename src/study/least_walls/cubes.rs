@@ -27,6 +27,7 @@ use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Certificate, ProofDir, Solve as _, certify_unsat};
+use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{RunKind, Tally};
 use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
@@ -472,16 +473,13 @@ pub struct WallCubesReport {
     pub chunks_resumed: usize,
 }
 
-/// What a least-walls cube run splits: `queens` on `rows × cols`, on `split_rows` rows into
-/// about `cubes` cubes.
+/// What a least-walls cube run splits: `queens` on `rows × cols`, cut on rows.
 #[derive(Clone, Debug)]
 pub struct WallCubeAsk {
     pub rows: usize,
     pub cols: usize,
     pub queens: usize,
-    pub split_rows: usize,
-    pub cubes: usize,
-    pub certify: bool,
+    pub cut: CubeCut,
 }
 
 /// Answers (or resumes) the cubes of `ask` into `dir`, this shard's share of them, with the
@@ -504,13 +502,20 @@ pub fn least_walls_in_cubes(
          necessary-walls rule: drop --lex-leader on / --necessary-walls true, or --fresh-bounds"
     );
     ensure!(
-        !ask.certify || !removes,
+        !ask.cut.certify || !removes,
         "--certify checks each cube's refutation on the plain question, which has neither the \
          lex-leader nor the necessary-walls rule (a cube they refute may still hold other boards): \
          drop --lex-leader on / --necessary-walls true, or --certify"
     );
     let start = wall_start(shape, opts.model, opts.start_runs)?;
-    let mut spec = WallCubeSpec::new(shape, ask.split_rows, ask.cubes, opts.model, start, ask.certify)?;
+    let mut spec = WallCubeSpec::new(
+        shape,
+        ask.cut.split,
+        ask.cut.cubes,
+        opts.model,
+        start,
+        ask.cut.certify,
+    )?;
     spec.fresh_bounds = opts.fresh_bounds;
     let question = WallCubes {
         spec,
@@ -546,9 +551,11 @@ mod tests {
             rows: n,
             cols: n,
             queens,
-            split_rows,
-            cubes,
-            certify: false,
+            cut: CubeCut {
+                split: split_rows,
+                cubes,
+                certify: false,
+            },
         }
     }
 
@@ -618,7 +625,7 @@ mod tests {
     #[test]
     fn certified_cubes_carry_checked_proofs_from_the_kept_or_fresh_solvers() {
         let mut a = ask(6, 8, 1, 4);
-        a.certify = true;
+        a.cut.certify = true;
         let r = whole(&a, &opts(false));
         assert_eq!(
             (r.certified, r.rejected, r.certify, r.least_walls),

@@ -4,7 +4,7 @@
 
 use super::puzzles::{page_data, puzzle_files};
 use crate::engine::ValueOptions;
-use crate::io::{ClaimRow, puzzle_page, write_all_atomic};
+use crate::io::{ClaimRow, PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
 use crate::run::{Provenance, Reporter, Shard};
 use crate::study::Counts;
 use crate::study::puzzles::{
@@ -20,6 +20,22 @@ pub struct PuzzleOutputs {
     /// A published list `[[walls, value], ...]` read before the run (a bad file fails before
     /// a long run), and the file it came from.
     pub compare: Option<(PathBuf, Vec<ClaimRow>)>,
+}
+
+impl PuzzleOutputs {
+    /// The outputs asked for, the published list `compare` read (and checked) now.
+    pub fn new(html: Option<PathBuf>, compare: Option<PathBuf>) -> anyhow::Result<PuzzleOutputs> {
+        let compare = match compare {
+            Some(path) => {
+                let text = crate::io::read_input(&path, "")?;
+                let name = path.display().to_string();
+                let list = parse_published_as(&name, &text, PublishedFormat::PuzzleList)?;
+                Some((path, list))
+            }
+            None => None,
+        };
+        Ok(PuzzleOutputs { html, compare })
+    }
 }
 
 /// A finished run's answer: the puzzles in output order, the comparison if one was asked,
