@@ -4,6 +4,7 @@ use super::args::FormatArgs;
 use super::choice::choice;
 use super::progress::ProgressArgs;
 use super::run_args::{ChunkedRunArgs, ThreadsArgs};
+use super::shape_args::WallCountsArgs;
 use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::with_threads;
@@ -19,9 +20,8 @@ pub struct NkArgs {
     /// Board side n (`A..B` or `a,b`: a table).
     #[arg(long, value_name = "N")]
     pub size: Counts,
-    /// Walls k (`A..B` or `a,b`: a table).
-    #[arg(long, value_name = "K")]
-    pub walls: Counts,
+    #[command(flatten)]
+    pub walls: WallCountsArgs,
     /// How to count: row by row over every wall set, per wall class by the row counter, or per
     /// wall class by SAT enumeration; several (`rows,classes`) count each way and compare
     /// (exit 1 on a disagreement).
@@ -76,7 +76,7 @@ pub struct NkArgs {
 pub fn run(a: NkArgs) -> anyhow::Result<i32> {
     let table = NkTableSpec {
         sizes: a.size,
-        walls: a.walls,
+        walls: a.walls.walls,
         methods: a.method,
         mirror: !a.no_mirror,
         mirror_right: a.mirror_right,

@@ -4,12 +4,11 @@
 use super::args::{FormatArgs, ValueSearchArgs};
 use super::progress::ProgressArgs;
 use super::run_args::ChunkedRunArgs;
-use super::shape_args::ShapeArgs;
+use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
 use queensat::board::Board;
 use queensat::run::Provenance;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::study::Counts;
 use queensat::study::puzzles::{DEFAULT_CHUNK, ENGINES, PuzzleOptions};
 use queensat::study::report::{
     PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, command_json, published_text, puzzle_summary,
@@ -19,12 +18,12 @@ use queensat::study::sweep::Engine;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("walls", |a| a.required(false).default_value("2..4")))]
 pub struct PuzzlesArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// Numbers of walls to report: `K`, `A..B` (inclusive) or `a,b`.
-    #[arg(long, default_value = "2..4", value_name = "K")]
-    pub walls: Counts,
+    #[command(flatten)]
+    pub walls: WallCountsArgs,
     /// Report only puzzles of at least this value; boards whose upper bound is lower are
     /// not solved.
     #[arg(long, default_value_t = 0)]
@@ -70,7 +69,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
     let opts = PuzzleOptions {
         rows,
         cols,
-        walls: a.walls,
+        walls: a.walls.walls,
         min_value: a.min_value,
         limit: a.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
         engine: a.engine,

@@ -67,12 +67,13 @@ impl ChunkedRunArgs {
 /// `--time-limit`: CPU seconds, in every command.
 #[derive(Args, Debug, Clone, Default)]
 pub struct TimeLimitArgs {
-    /// Stop each search after this many CPU seconds of queensat's process (as at a stop
-    /// signal) and report the best checked answer with the bound proved so far, labelled NOT
-    /// proved (exit 3; for `solve`, the answer unknown, exit 0). CaDiCaL stops inside a call,
-    /// the other solvers only between calls (`--solver` says which answers by default); an
-    /// external solver's own CPU is not queensat's, so `solve --external` kills it after this
-    /// many wall-clock seconds.
+    /// Stop each search after this many CPU seconds (of the thread that runs it, from its
+    /// start; `solve`: of queensat's process) and report the best checked answer with the bound
+    /// proved so far, labelled NOT proved (exit 3; `solve`: the answer unknown, exit 0); a stop
+    /// signal stops the same way (exit 128 + its number). CaDiCaL stops inside a call, the
+    /// other solvers only between calls (`--solver` says which answers by default). An
+    /// external solver's own CPU is not counted: `solve --external` kills it after this many
+    /// wall-clock seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
 }

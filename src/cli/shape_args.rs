@@ -41,3 +41,12 @@ impl ShapeArgs {
         }
     }
 }
+
+/// `--walls K` of the commands that go through boards by their number of walls (`sweep`,
+/// `puzzles`, `nk`).
+#[derive(Args, Debug, Clone)]
+pub struct WallCountsArgs {
+    /// Numbers of walls: `K`, an inclusive range `A..B`, or a list `a,b`.
+    #[arg(long, value_name = "K")]
+    pub walls: Counts,
+}

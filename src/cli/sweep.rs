@@ -3,11 +3,10 @@
 use super::args::{Format, FormatArgs, OutputArgs, ReportArgs};
 use super::choice::choice;
 use super::run_args::{ChunkedRunArgs, ThreadsArgs};
-use super::shape_args::ShapeArgs;
+use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::{command_line, with_threads};
-use queensat::study::Counts;
 use queensat::study::chunk_store::ChunkRun;
 use queensat::study::report::{
     Merged, SweepCompareJson, command_json, comparisons_agree, merge_json, merge_run, merge_text, sweep_json,
@@ -29,9 +28,8 @@ fn check_proof(report: &ReportArgs, sums: &[WallsSummary], record: &RunRecord) -
 pub struct SweepArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// Wall counts: `3`, an inclusive range `0..4`, or a list `2,5`.
-    #[arg(long, value_name = "K")]
-    pub walls: Counts,
+    #[command(flatten)]
+    pub walls: WallCountsArgs,
     #[command(flatten)]
     pub run: ChunkedRunArgs,
     /// How each class's value is found and proved.
@@ -64,7 +62,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     let sweep = SweepSpec {
         rows,
         cols,
-        walls: a.walls.as_slice().to_vec(),
+        walls: a.walls.walls.as_slice().to_vec(),
         chunk_size: a.run.chunk_or(DEFAULT_CHUNK),
         engine: a.engine,
         start: a.start,
