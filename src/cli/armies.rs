@@ -12,9 +12,7 @@ use queensat::run::Reporter;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::ArmyOptions;
 use queensat::study::army_cubes::{ArmyCubeAsk, armies_in_cubes};
-use queensat::study::report::{
-    ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached,
-};
+use queensat::study::report::{ArmyTableOptions, army_board_run, army_table_run};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -110,12 +108,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         army_table_run(&a.board.shape.shapes()?, &t, &a.report.progress.reporter())?
     } else {
         let board = a.board.load()?.board;
-        let cached = largest_armies_cached(&board, &opts, a.cache.as_deref(), false)?;
-        let report = cached.expect("computing is allowed");
-        (
-            army_output(&report, a.report.json())?,
-            ArmiesOutcome::of([&report]),
-        )
+        army_board_run(&board, &opts, a.cache.as_deref(), a.report.json())?
     };
     a.report.proof.check(!outcome.unchecked)?;
     a.output.emit(&text)?;

@@ -276,6 +276,19 @@ pub fn army_table_run(
     Ok((army_table(&rows, &t.armies, t.brute, &Provenance::now()), outcome))
 }
 
+/// `armies` on one board: its report (JSON or text) and what it comes to, read from `cache`
+/// where the board is there, else computed (and kept there).
+pub fn army_board_run(
+    board: &Board,
+    opts: &ArmyOptions,
+    cache: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<(String, ArmiesOutcome)> {
+    let cached = largest_armies_cached(board, opts, cache, false)?;
+    let report = cached.expect("computing is allowed");
+    Ok((army_output(&report, json)?, ArmiesOutcome::of([&report])))
+}
+
 /// What `armies` prints for one board: the report in the JSON envelope, or in words.
 pub fn army_output(r: &ArmyReport, json: bool) -> serde_json::Result<String> {
     Ok(if json {

@@ -24,7 +24,9 @@ mod value_cubes;
 mod verify;
 mod wall_cubes;
 
-pub use armies::{ArmiesOutcome, ArmyTableOptions, army_output, army_table_run, largest_armies_cached};
+pub use armies::{
+    ArmiesOutcome, ArmyTableOptions, army_board_run, army_output, army_table_run, largest_armies_cached,
+};
 pub use army_cubes::army_cubes_text;
 pub use cover::{cover_output, cover_sizes};
 pub use cover_cubes::cover_cubes_text;
