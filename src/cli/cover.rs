@@ -4,7 +4,6 @@ use super::args::{OutputArgs, ReportArgs, SolverArgs, SymmetryArgs};
 use super::choice::choice;
 use super::cubes::{CubeArgs, CubeDirArgs, run_cubes};
 use super::run_args::{ShardArgs, TimeLimitArgs};
-use anyhow::bail;
 use clap::Args;
 use queensat::encode::Amo;
 use queensat::run::Reporter;
@@ -71,19 +70,10 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
         time_limit: a.time_limit.time_limit,
     };
     if let Some(dir) = &a.cube_dir.cube_dir {
-        let Some(n) = a.size.single() else {
-            bail!(
-                "--cube-dir splits the questions of one size, not {}",
-                a.size.describe("..")
-            );
-        };
+        let ask = CoverCubeAsk::new(&a.size, a.cubes.cut(a.split_squares, a.certify))?;
         let opts = CoverOptions {
             backend: a.solver.for_cubes(),
             ..opts
-        };
-        let ask = CoverCubeAsk {
-            n,
-            cut: a.cubes.cut(a.split_squares, a.certify),
         };
         let run = |shard, progress: &Reporter| cover_in_cubes(&ask, &opts, dir, shard, progress);
         return run_cubes(&a.cubes, &a.shard, &a.report, "cover", run);

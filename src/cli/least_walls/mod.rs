@@ -5,7 +5,6 @@ mod args;
 mod render;
 
 use super::cubes::run_cubes;
-use anyhow::bail;
 pub use args::LeastWallsArgs;
 use queensat::run::Reporter;
 use queensat::run::interrupt::stopped_exit_code;
@@ -24,9 +23,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     let spec = LeastWallsSpec::new(rows, cols, a.queens.clone())?;
     let opts = a.options();
     if let Some(dir) = &a.cube_dir.cube_dir {
-        let Some(queens) = spec.queens.single() else {
-            bail!("--cube-dir answers one q: give --queens Q, not a range or a list");
-        };
+        let queens = spec.one_q()?;
         let opts = LeastWallsOptions {
             backend: a.solver.for_cubes(),
             start_runs: a.start_runs.unwrap_or(CUBE_START_RUNS),

@@ -788,6 +788,19 @@ pub struct CoverCubeAsk {
     pub cut: CubeCut,
 }
 
+impl CoverCubeAsk {
+    /// The questions of the one size of `sizes`, cut by `cut` (an error for several sizes).
+    pub fn new(sizes: &crate::study::Counts, cut: CubeCut) -> anyhow::Result<CoverCubeAsk> {
+        let Some(n) = sizes.single() else {
+            anyhow::bail!(
+                "--cube-dir splits the questions of one size, not {}",
+                sizes.describe("..")
+            );
+        };
+        Ok(CoverCubeAsk { n, cut })
+    }
+}
+
 /// Answers (or resumes) the cubes of `ask` into `dir`, this shard's share of them; the whole
 /// report when this run holds every cube.
 pub fn cover_in_cubes(

@@ -23,6 +23,14 @@ impl LeastWallsSpec {
         };
         Ok(LeastWallsSpec { rows, cols, queens })
     }
+
+    /// The one q of a question split into cubes (an error for a range or a list).
+    pub fn one_q(&self) -> anyhow::Result<usize> {
+        let Some(q) = self.queens.single() else {
+            anyhow::bail!("--cube-dir answers one q: give --queens Q, not a range or a list");
+        };
+        Ok(q)
+    }
 }
 
 /// The least-walls report of each q of `spec` in order, each handed to `each` as it is
