@@ -121,6 +121,7 @@ pub fn count_table(
                     mirror_right: table.mirror_right,
                     sides: table.sides && method == NkMethod::Rows,
                     corner: table.sides && method == NkMethod::Rows,
+                    right_key: table.sides && method == NkMethod::Rows,
                     depth: table.depth,
                     chunk: table.chunk,
                 };
