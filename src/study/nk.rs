@@ -64,6 +64,12 @@ pub struct NkSpec {
     /// refused rather than resumed or merged.
     #[serde(default, skip_serializing_if = "is_false")]
     pub corner: bool,
+    /// `rows` by the sides' keys: the placements whose right side's queen ties the least key
+    /// above 0 from the top searched apart and only when four keys tie in a turn of the square
+    /// ([`crate::check::TaskWeight`]'s `right`), as since round 43. Earlier such runs lack it
+    /// and are refused the same way.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub right_key: bool,
     /// `rows`: rows fixed in a prefix task.
     pub depth: usize,
     /// Items per chunk.
@@ -484,10 +490,12 @@ impl<const W: usize> NkRun<'_, W> {
     fn new(spec: &NkSpec) -> anyhow::Result<NkRun<'_, W>> {
         let started = Instant::now();
         ensure!(
-            spec.reduction() != Reduction::Sides || spec.method != NkMethod::Rows || spec.corner,
-            "a count by the sides' keys made by an earlier queensat (its nk.json has no \"corner\"): its \
-             chunks hold the tasks of the search without the corner's second key, which this \
-             version no longer makes; count again into a new directory"
+            spec.reduction() != Reduction::Sides
+                || spec.method != NkMethod::Rows
+                || (spec.corner && spec.right_key),
+            "a count by the sides' keys made by an earlier queensat (its nk.json has no \"corner\" or \
+             no \"right_key\"): its chunks hold the tasks of an earlier search, which this version \
+             no longer makes; count again into a new directory"
         );
         let items: Items<W> = match spec.method {
             NkMethod::Rows => {
@@ -603,6 +611,7 @@ mod tests {
                 sides,
             },
             corner: sides,
+            right_key: sides,
             depth: 2,
             chunk: 7,
         };
@@ -635,7 +644,7 @@ mod tests {
     }
 
     /// The row counter on 7×7 with 2 walls in one chunk, by the mirror or the sides' keys.
-    fn seven_by_two(sides: bool, corner: bool) -> NkSpec {
+    fn seven_by_two(sides: bool, current: bool) -> NkSpec {
         NkSpec {
             n: 7,
             k: 2,
@@ -645,7 +654,8 @@ mod tests {
                 mirror_right: false,
                 sides,
             },
-            corner,
+            corner: current,
+            right_key: current,
             depth: 2,
             chunk: 1000,
         }
@@ -672,19 +682,25 @@ mod tests {
         }
     }
 
-    /// A run by the sides' keys from before the corner's second key holds other tasks: its
-    /// directory is refused, by a run and by a merge.
+    /// A run by the sides' keys from before the corner's second key, or from before the right
+    /// side's key was searched apart (round 42's), holds other tasks: its directory is refused,
+    /// by a run and by a merge.
     #[test]
-    fn sides_runs_without_the_corner_key_are_refused() {
-        let spec = seven_by_two(true, false);
-        let dir = tempfile::tempdir().unwrap();
-        let err = count_nk(&spec, &NkOptions::default(), dir.path()).unwrap_err();
-        assert!(err.to_string().contains("made by an earlier queensat"), "{err}");
-        let old = dir.path().join("old");
-        std::fs::create_dir(&old).unwrap();
-        std::fs::write(old.join("nk.json"), serde_json::to_string(&spec).unwrap()).unwrap();
-        let err = merge_nk(&[old], &dir.path().join("merged")).unwrap_err();
-        assert!(err.to_string().contains("made by an earlier queensat"), "{err}");
+    fn sides_runs_without_the_corner_or_right_key_are_refused() {
+        let round_42 = NkSpec {
+            corner: true,
+            ..seven_by_two(true, false)
+        };
+        for spec in [seven_by_two(true, false), round_42] {
+            let dir = tempfile::tempdir().unwrap();
+            let err = count_nk(&spec, &NkOptions::default(), dir.path()).unwrap_err();
+            assert!(err.to_string().contains("made by an earlier queensat"), "{err}");
+            let old = dir.path().join("old");
+            std::fs::create_dir(&old).unwrap();
+            std::fs::write(old.join("nk.json"), serde_json::to_string(&spec).unwrap()).unwrap();
+            let err = merge_nk(&[old], &dir.path().join("merged")).unwrap_err();
+            assert!(err.to_string().contains("made by an earlier queensat"), "{err}");
+        }
     }
 
     #[test]
@@ -698,6 +714,7 @@ mod tests {
                 ..Mirroring::default()
             },
             corner: false,
+            right_key: false,
             depth: 2,
             chunk: 50,
         };

@@ -206,7 +206,9 @@ pub enum Reduction {
     /// in `p..=n-1-p`. Each stands for `8 / t` placements, `t` the number of its keys equal to
     /// `p` (a placement has `t` canonical images among its 8, each `t` ways), counted exactly
     /// by `t` ([`NkCount::by_ties`]). With a corner queen (`p` 0) a second key halves the
-    /// search ([`Corner`]).
+    /// search ([`Corner`]). Above 0 another second key (`keys` in the source) takes the
+    /// placements whose last column's queen stands in row `p` only when four keys tie in a
+    /// turn of the square ([`TaskWeight::Sides`]' `right`); `t` then counts the images left.
     Sides,
 }
 
@@ -215,10 +217,16 @@ pub enum Reduction {
 pub enum TaskWeight {
     /// Each placement found stands for this many (1, or 2 with its mirror image).
     Times(u64),
-    /// [`Reduction::Sides`]: the row-0 queen's column `key` (the least key), how many of the
-    /// other keys the rows placed so far tie with it, and for a corner queen (`key` 0) which
-    /// part of the corner's placements the task lies in.
-    Sides { key: usize, ties: usize, corner: Corner },
+    /// [`Reduction::Sides`]: the row-0 queen's column `key` (the least key), the other keys
+    /// that the rows placed so far tie with it (how many for a corner queen, `key` 0; which,
+    /// as bits, above 0), for a corner queen which part of the corner's placements the task
+    /// lies in, and above 0 whether the last column's queen stands in row `key` (`right`).
+    Sides {
+        key: usize,
+        ties: usize,
+        corner: Corner,
+        right: bool,
+    },
 }
 
 /// The placements with a queen in the top-left corner (`key` 0 of [`Reduction::Sides`]), in
@@ -246,13 +254,14 @@ pub struct NkTask {
 }
 
 /// What some tasks count. The placements are `placements` plus `8 / t` for each canonical
-/// placement of the sides reduction with `t` keys at the least, a whole number only over whole
-/// symmetry classes (see [`NkCount::total`]).
+/// placement of the sides reduction that the search finds as `t` of its images (`t` keys at
+/// the least, or those of them a second key leaves), a whole number only over whole symmetry
+/// classes (see [`NkCount::total`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NkCount {
     /// Placements times their whole weight ([`TaskWeight::Times`]).
     pub placements: u64,
-    /// [`Reduction::Sides`]: canonical placements with `t` keys at the least, at `t - 1`.
+    /// [`Reduction::Sides`]: canonical placements found as `t` of their images, at `t - 1`.
     pub by_ties: [u64; 8],
 }
 
@@ -284,30 +293,40 @@ impl NkCount {
     }
 }
 
-/// What the search below one task's first row may do: the cells a queen may not take, the row
-/// from which both border columns must hold their queen, and the cells whose queen ties a key
-/// with the least one (once, or twice). For the mirror reductions it forbids nothing.
+/// What the search below one task's first row may do: the cells a queen may not take, the
+/// border columns that must hold their queen before each row, and the cells whose queen ties
+/// keys with the least one, with what each adds to the task's ties: a number of keys
+/// ([`Corner`]'s parts), or the keys' bits ([`keys`]: the parts with `p` above 0). For the
+/// mirror reductions it forbids nothing.
 #[derive(Clone, Debug)]
 struct Rules {
     banned: [u64; 64],
-    borders_by: usize,
-    once: [u64; 64],
-    twice: [u64; 64],
+    /// Indexed by the next row, up to `n`.
+    must: [u64; 65],
+    tied: [u64; 64],
+    adds: [[u8; 64]; 64],
 }
 
 impl Rules {
-    fn free(n: usize) -> Rules {
+    fn free() -> Rules {
         Rules {
             banned: [0; 64],
-            borders_by: n + 1,
-            once: [0; 64],
-            twice: [0; 64],
+            must: [0; 65],
+            tied: [0; 64],
+            adds: [[0; 64]; 64],
         }
     }
 
-    /// [`Reduction::Sides`] with the row-0 queen in column `p` (at most `(n - 1) / 2`).
+    /// A queen on `(row, c)` adds `adds` to the ties.
+    fn tie_cell(&mut self, row: usize, c: usize, adds: u8) {
+        self.tied[row] |= 1 << c;
+        self.adds[row][c] = adds;
+    }
+
+    /// [`Reduction::Sides`] with the row-0 queen in column `p` (at most `(n - 1) / 2`): ties
+    /// as key bits when `p` is above 0, as numbers of keys for the corner.
     fn sides(n: usize, p: usize) -> Rules {
-        let mut r = Rules::free(n);
+        let mut r = Rules::free();
         let (lo, hi) = (p, n - 1 - p);
         let borders = 1 | 1u64 << (n - 1);
         for row in 0..n {
@@ -315,30 +334,57 @@ impl Rules {
                 r.banned[row] |= borders;
             }
             for c in 0..n {
-                match key_ties(n, p, row, c) {
-                    0 => {}
-                    1 => r.once[row] |= 1 << c,
-                    _ => {
-                        r.once[row] |= 1 << c;
-                        r.twice[row] |= 1 << c;
-                    }
+                let bits = keys::of_cell(n, p, row, c);
+                if bits != 0 {
+                    let adds = if p == 0 { bits.count_ones() as u8 } else { bits };
+                    r.tie_cell(row, c, adds);
                 }
             }
         }
         r.banned[n - 1] |= full_mask(n) & !(low(hi + 1) & !low(lo));
-        r.borders_by = hi + 1;
+        for must in &mut r.must[hi + 1..=n] {
+            *must = borders;
+        }
+        r
+    }
+
+    /// [`Reduction::Sides`] with `p` above 0, the placements whose right side's queen stands
+    /// in row `p` or not (`right`). Such a queen ties the right side's key read from the top,
+    /// which makes the placement's second key 1: it loses to any tied image whose second key
+    /// is 0 ([`keys::images`]), so it is searched only when every tied key's successor ties
+    /// too (four keys in a turn): the first column's queen in row `n - 1 - p`, the bottom
+    /// row's in that column.
+    fn sides_part(n: usize, p: usize, right: bool) -> Rules {
+        let mut r = Rules::sides(n, p);
+        let last = 1u64 << (n - 1);
+        if !right {
+            r.banned[p] |= last;
+            return r;
+        }
+        for row in 0..n {
+            if row != p {
+                r.banned[row] |= last;
+            }
+            if row != n - 1 - p {
+                r.banned[row] |= 1;
+            }
+        }
+        r.banned[n - 1] |= full_mask(n) & !(1 << (n - 1 - p));
+        for must in &mut r.must[p + 1..=n] {
+            *must |= last;
+        }
         r
     }
 
     /// [`Corner::Row1`] with row 1's first queen in column `c1`: column 1 holds no queen above
     /// row `c1` (a queen on `(c1, 1)` ties the second key), the bottom-right corner none.
     fn row1(n: usize, c1: usize) -> Rules {
-        let mut r = Rules::free(n);
+        let mut r = Rules::free();
         for row in 2..c1.min(n) {
             r.banned[row] |= 0b10;
         }
         if c1 < n {
-            r.once[c1] |= 0b10;
+            r.tie_cell(c1, 1, 1);
         }
         r.banned[n - 1] |= 1 << (n - 1);
         r
@@ -355,39 +401,108 @@ impl Rules {
         r
     }
 
-    /// The keys that the queens `q` of row `row` tie with the least one.
-    fn ties(&self, row: usize, q: u64) -> usize {
-        if q & self.once[row] == 0 {
-            return 0;
-        }
-        ((q & self.once[row]).count_ones() + (q & self.twice[row]).count_ones()) as usize
+    /// Whether the state `s` still lacks a border column's queen it must have by now.
+    #[inline(always)]
+    fn short(&self, s: &RowState) -> bool {
+        self.must[s.row] & !s.cols != 0
     }
 
-    /// [`ties`](Self::ties) for one queen `bit` (the hot loop's: no bit counting).
+    /// What the queens `q` of row `row` add to the ties.
+    fn ties(&self, row: usize, q: u64) -> usize {
+        let mut tied = q & self.tied[row];
+        let mut sum = 0;
+        while tied != 0 {
+            sum += usize::from(self.adds[row][tied.trailing_zeros() as usize]);
+            tied &= tied - 1;
+        }
+        sum
+    }
+
+    /// [`ties`](Self::ties) for one queen `bit` (the hot loop's: a table read, no branch).
+    #[inline(always)]
     fn tie(&self, row: usize, bit: u64) -> usize {
-        usize::from(bit & self.once[row] != 0) + usize::from(bit & self.twice[row] != 0)
+        usize::from(self.adds[row][bit.trailing_zeros() as usize])
     }
 
     /// Adds the placements ending with one queen on a cell of `open` in the last row `row`.
+    #[inline(always)]
     fn last_row(&self, row: usize, open: u64, ties: usize, acc: &mut Acc) {
-        let (once, twice) = (self.once[row], self.twice[row]);
-        if open & once == 0 {
-            acc[ties] += u64::from(open.count_ones());
-            return;
+        let tied = open & self.tied[row];
+        acc[ties] += u64::from((open ^ tied).count_ones());
+        if tied != 0 {
+            self.last_row_ties(row, tied, ties, acc);
         }
-        acc[ties] += u64::from((open & !once).count_ones());
-        acc[ties + 1] += u64::from((open & once & !twice).count_ones());
-        acc[ties + 2] += u64::from((open & twice).count_ones());
+    }
+
+    #[inline(never)]
+    fn last_row_ties(&self, row: usize, mut tied: u64, ties: usize, acc: &mut Acc) {
+        while tied != 0 {
+            acc[ties + usize::from(self.adds[row][tied.trailing_zeros() as usize])] += 1;
+            tied &= tied - 1;
+        }
     }
 }
 
-/// How many of the keys other than row 0's left-to-right one a queen on `(row, c)` makes equal
-/// to the least key `p`: the border columns' keys are their queen's row read from either end,
-/// the bottom row's its queen's column read from either end.
-fn key_ties(n: usize, p: usize, row: usize, c: usize) -> usize {
-    let is = |a: usize, b: usize| usize::from(a == b);
-    let border = is(c, 0) + is(c, n - 1);
-    border * (is(row, p) + is(row, n - 1 - p)) + is(row, n - 1) * (is(c, p) + is(c, n - 1 - p))
+/// The second key of [`Reduction::Sides`] when the least key `p` is above 0. Every side holds
+/// one queen, so each of the 8 (side, direction) pairs has a key, and each pair has a
+/// successor: the pair that goes on along the next side from the corner where it ends (the top
+/// read from the left is followed by the right side read from the top). A symmetry keeps that
+/// relation, so the image taking a pair to the top read from the left has its successor as
+/// its right side read from the top. The second key of an image is whether its right side's
+/// key read from the top ties its least one: 0 before 1. A task tracks the tied keys as bits
+/// (the top read from the left, tied by definition, left out).
+mod keys {
+    pub const TOP_FROM_RIGHT: u8 = 1;
+    pub const LEFT_FROM_TOP: u8 = 2;
+    pub const LEFT_FROM_BOTTOM: u8 = 4;
+    pub const RIGHT_FROM_TOP: u8 = 8;
+    pub const RIGHT_FROM_BOTTOM: u8 = 16;
+    pub const BOTTOM_FROM_LEFT: u8 = 32;
+    pub const BOTTOM_FROM_RIGHT: u8 = 64;
+    const TOP_FROM_LEFT: u8 = 128;
+
+    /// Each pair with its successor: clockwise, then counterclockwise.
+    const SUCCESSORS: [(u8, u8); 8] = [
+        (TOP_FROM_LEFT, RIGHT_FROM_TOP),
+        (RIGHT_FROM_TOP, BOTTOM_FROM_RIGHT),
+        (BOTTOM_FROM_RIGHT, LEFT_FROM_BOTTOM),
+        (LEFT_FROM_BOTTOM, TOP_FROM_LEFT),
+        (TOP_FROM_RIGHT, LEFT_FROM_TOP),
+        (LEFT_FROM_TOP, BOTTOM_FROM_LEFT),
+        (BOTTOM_FROM_LEFT, RIGHT_FROM_BOTTOM),
+        (RIGHT_FROM_BOTTOM, TOP_FROM_RIGHT),
+    ];
+
+    /// The keys other than the top's read from the left that a queen on `(row, c)` makes
+    /// equal to the least key `p`: the border columns' keys are their queen's row read from
+    /// either end, the bottom row's its queen's column read from either end.
+    pub fn of_cell(n: usize, p: usize, row: usize, c: usize) -> u8 {
+        let bit = |on: bool, key: u8| if on { key } else { 0 };
+        let (first, last, bottom) = (c == 0, c == n - 1, row == n - 1);
+        bit(first && row == p, LEFT_FROM_TOP)
+            | bit(first && row == n - 1 - p, LEFT_FROM_BOTTOM)
+            | bit(last && row == p, RIGHT_FROM_TOP)
+            | bit(last && row == n - 1 - p, RIGHT_FROM_BOTTOM)
+            | bit(bottom && c == p, BOTTOM_FROM_LEFT)
+            | bit(bottom && c == n - 1 - p, BOTTOM_FROM_RIGHT)
+    }
+
+    /// How many of a placement's images the search finds, each standing for `8 / t` placements,
+    /// given its tied keys `ties`: 0 when it is not canonical. The images of the tied keys
+    /// whose successor does not tie have the least second key, if there are any; then the
+    /// placement itself is canonical when its right side's key read from the top does not tie.
+    pub fn images(ties: usize) -> usize {
+        let tied = u8::try_from(ties).expect("7 key bits") | TOP_FROM_LEFT;
+        let open = SUCCESSORS
+            .iter()
+            .filter(|&&(a, b)| tied & a != 0 && tied & b == 0)
+            .count();
+        match open {
+            0 => tied.count_ones() as usize,
+            _ if tied & RIGHT_FROM_TOP == 0 => open,
+            _ => 0,
+        }
+    }
 }
 
 /// A row being filled with queens and walls: its open cells, the columns a wall may take, the
@@ -448,9 +563,9 @@ impl RowFill {
     }
 }
 
-/// Placements found, by the number of keys tied with the least one beyond the first (slots
-/// past 7 stay empty: room for [`Rules::last_row`]'s additions of nothing).
-type Acc = [u64; 16];
+/// Placements found, by their ties with the least key beyond the first: a number of keys, or
+/// the keys' bits ([`keys`]).
+type Acc = [u64; 128];
 
 /// The N+k queens counter for one `n` and `k`.
 #[derive(Clone, Debug)]
@@ -459,10 +574,12 @@ pub struct NkCounter {
     full: u64,
     /// Columns a wall may stand in (not the first or last).
     inner: u64,
-    /// The first and last columns.
-    borders: u64,
-    /// The mirror reductions' rules, then [`Reduction::Sides`]' for each row-0 column `p`.
+    /// The mirror reductions' rules, then [`Reduction::Sides`]' for each row-0 column `p`
+    /// (above 0: without a queen in row `p` of the last column).
     rules: Vec<Rules>,
+    /// [`Reduction::Sides`]' for each row-0 column `p` above 0 with a queen in row `p` of the
+    /// last column, at `p - 1`.
+    right: Vec<Rules>,
     /// The corner's rules by row 1's first queen's column ([`Corner::Row1`]; the first two
     /// are not used), then with the opposite corner ([`Corner::Opposite`]).
     corner: Vec<Rules>,
@@ -474,16 +591,19 @@ impl NkCounter {
         assert!((1..=64).contains(&n), "N+k counting takes sides 1 to 64");
         let full = full_mask(n);
         let borders = 1 | 1u64 << (n - 1);
-        let mut rules = vec![Rules::free(n)];
-        rules.extend((0..n.div_ceil(2)).map(|p| Rules::sides(n, p)));
+        let mut rules = vec![Rules::free(), Rules::sides(n, 0)];
+        rules.extend((1..n.div_ceil(2)).map(|p| Rules::sides_part(n, p, false)));
+        let right = (1..n.div_ceil(2))
+            .map(|p| Rules::sides_part(n, p, true))
+            .collect();
         let mut corner: Vec<Rules> = (0..n).map(|c1| Rules::row1(n, c1)).collect();
         corner.push(Rules::opposite(n));
         NkCounter {
             n,
             full,
             inner: full & !borders,
-            borders,
             rules,
+            right,
             corner,
         }
     }
@@ -536,22 +656,34 @@ impl NkCounter {
         let n = self.n;
         if reduction == Reduction::Sides {
             for p in 0..n.div_ceil(2) {
-                let ties = usize::from(n - 1 - p == p) + key_ties(n, p, 0, p);
+                let bits = if n - 1 - p == p { keys::TOP_FROM_RIGHT } else { 0 } | keys::of_cell(n, p, 0, p);
                 let s = start.next(1 << p, 0, self.full, 0);
                 if p == 0 && n >= 3 {
                     self.corner_tasks(s, depth, &mut out);
                     continue;
                 }
-                self.expand(&self.rules[1 + p], s, ties, depth.max(1), &mut |state, ties| {
-                    out.push(NkTask {
-                        state,
-                        weight: TaskWeight::Sides {
-                            key: p,
-                            ties,
-                            corner: Corner::No,
-                        },
-                    })
-                });
+                let ties = if p == 0 {
+                    bits.count_ones()
+                } else {
+                    u32::from(bits)
+                } as usize;
+                for right in [false, true] {
+                    let weight = |ties| TaskWeight::Sides {
+                        key: p,
+                        ties,
+                        corner: Corner::No,
+                        right,
+                    };
+                    let Some(rules) = self.sides_rules(p, right) else {
+                        continue;
+                    };
+                    self.expand(rules, s, ties, depth.max(1), &mut |state, ties| {
+                        out.push(NkTask {
+                            state,
+                            weight: weight(ties),
+                        })
+                    });
+                }
             }
             return out;
         }
@@ -583,7 +715,12 @@ impl NkCounter {
         let push = |out: &mut Vec<NkTask>, state, ties, corner| {
             out.push(NkTask {
                 state,
-                weight: TaskWeight::Sides { key: 0, ties, corner },
+                weight: TaskWeight::Sides {
+                    key: 0,
+                    ties,
+                    corner,
+                    right: false,
+                },
             })
         };
         let opposite = &self.corner[self.n];
@@ -605,11 +742,26 @@ impl NkCounter {
     fn task_rules(&self, weight: TaskWeight) -> (&Rules, usize) {
         match weight {
             TaskWeight::Times(_) => (&self.rules[0], 0),
-            TaskWeight::Sides { key, ties, corner } => match corner {
-                Corner::No => (&self.rules[1 + key], ties),
+            TaskWeight::Sides {
+                key,
+                ties,
+                corner,
+                right,
+            } => match corner {
+                Corner::No => (self.sides_rules(key, right).expect("a part"), ties),
                 Corner::Opposite => (&self.corner[self.n], ties),
                 Corner::Row1(c1) => (&self.corner[c1], ties),
             },
+        }
+    }
+
+    /// The rules of the sides' tasks with row 0's queen in column `p`, with or without the
+    /// last column's queen in row `p` (`right`; one part only for the corner).
+    fn sides_rules(&self, p: usize, right: bool) -> Option<&Rules> {
+        match (p, right) {
+            (0, true) => None,
+            (_, false) => Some(&self.rules[1 + p]),
+            (_, true) => Some(&self.right[p - 1]),
         }
     }
 
@@ -625,7 +777,7 @@ impl NkCounter {
             out(s, ties);
             return;
         }
-        if s.row >= r.borders_by && s.cols & self.borders != self.borders {
+        if r.short(&s) {
             return;
         }
         let row = s.row;
@@ -639,27 +791,42 @@ impl NkCounter {
     /// The placements below a task's state, with what they stand for.
     pub fn count_task(&self, t: &NkTask) -> NkCount {
         let (rules, ties) = self.task_rules(t.weight);
-        let mut acc = [0; 16];
+        let mut acc = [0; 128];
         self.count(rules, t.state, ties, &mut acc);
-        // A placement has 8 keys, so at most 7 ties: the slots past 7 hold nothing.
-        assert!(
-            acc[8..].iter().all(|&c| c == 0),
-            "internal error: more than 8 keys tie"
-        );
         match t.weight {
             TaskWeight::Times(times) => NkCount {
                 placements: times * acc[0],
                 by_ties: [0; 8],
             },
-            TaskWeight::Sides { .. } => NkCount {
-                placements: 0,
-                by_ties: acc[..8].try_into().expect("8 slots"),
-            },
+            TaskWeight::Sides { key: 0, .. } => {
+                // A placement has 8 keys, so at most 7 ties: the slots past 7 hold nothing.
+                assert!(
+                    acc[8..].iter().all(|&c| c == 0),
+                    "internal error: more than 8 keys tie"
+                );
+                NkCount {
+                    placements: 0,
+                    by_ties: acc[..8].try_into().expect("8 slots"),
+                }
+            }
+            TaskWeight::Sides { .. } => {
+                let mut by_ties = [0; 8];
+                for (tied, &found) in acc.iter().enumerate() {
+                    match keys::images(tied) {
+                        0 => assert_eq!(found, 0, "internal error: not canonical, ties {tied:#b}"),
+                        t => by_ties[t - 1] += found,
+                    }
+                }
+                NkCount {
+                    placements: 0,
+                    by_ties,
+                }
+            }
         }
     }
 
     fn count(&self, r: &Rules, s: RowState, ties: usize, acc: &mut Acc) {
-        if s.row >= r.borders_by && s.cols & self.borders != self.borders {
+        if r.short(&s) {
             return;
         }
         if s.row == self.n {
@@ -726,7 +893,7 @@ impl NkCounter {
         ties: usize,
         acc: &mut Acc,
     ) {
-        if row >= r.borders_by && cols & self.borders != self.borders {
+        if r.must[row] & !cols != 0 {
             return;
         }
         let mut open = self.full & !(cols | down_right | down_left | r.banned[row]);
@@ -822,16 +989,40 @@ mod tests {
     /// a cell of `barred` left out: each such cell made a hole on every board, the boards on
     /// which that takes a row segment away holding none of the others.
     fn by_boards(n: usize, k: usize, barred: &[(usize, usize)]) -> u64 {
+        with_queens(n, k, barred, &[])
+    }
+
+    /// [`by_boards`] of the placements with a queen on every cell of `queens`: the other cells
+    /// of each one's row segment made holes too.
+    fn with_queens(n: usize, k: usize, barred: &[(usize, usize)], queens: &[(usize, usize)]) -> u64 {
         (0..n * n)
             .combinations(k)
             .map(|cells| {
                 let walls: Vec<_> = cells.iter().map(|&i| (i / n, i % n)).collect();
                 let mut b = Board::with_walls(n, n, &walls).unwrap();
-                if row_segment_count(&b) != n + k || walls.iter().any(|w| barred.contains(w)) {
+                let on_wall = |cells: &[(usize, usize)]| walls.iter().any(|w| cells.contains(w));
+                if row_segment_count(&b) != n + k || on_wall(barred) || on_wall(queens) {
                     return 0;
                 }
                 for &h in barred {
                     b.set(h, Cell::Hole);
+                }
+                for &(r, c) in queens {
+                    let segment = |step: &dyn Fn(usize) -> Option<usize>| {
+                        std::iter::successors(step(c), |&x| step(x))
+                            .take_while(|&x| b.cell((r, x)) != Cell::Wall)
+                            .collect::<Vec<_>>()
+                    };
+                    let others = [
+                        segment(&|x| x.checked_sub(1)),
+                        segment(&|x| (x + 1 < n).then_some(x + 1)),
+                    ];
+                    for x in others.concat() {
+                        b.set((r, x), Cell::Hole);
+                    }
+                }
+                if queens.iter().any(|&q| b.cell(q) == Cell::Hole) {
+                    return 0;
                 }
                 if row_segment_count(&b) == n + k {
                     count_row_perfect(&b)
@@ -880,6 +1071,79 @@ mod tests {
             seen_opposite,
             "no placement with two opposite corner queens was counted"
         );
+    }
+
+    /// The sides reduction's parts above the corner, each against placements counted on every
+    /// board by the fixed-board counter: the tasks with row 0's queen in column `p` count the
+    /// placements whose least key is `p` (no queen on a border cell nearer a corner), those
+    /// with the last column's queen in row `p` the ones with four keys `p` in a turn of the
+    /// square (queens on `(0, p)`, `(p, n - 1)`, `(n - 1, n - 1 - p)`, `(n - 1 - p, 0)`, or the
+    /// mirror image).
+    #[test]
+    fn the_right_parts_count_the_placements_with_four_keys_in_a_turn() {
+        let mut seen_turn = false;
+        let cases = (4..=7).flat_map(|n| (0..=3).map(move |k| (n, k)));
+        for (n, k) in cases.chain([(8, 1), (8, 2), (8, 3), (9, 1), (9, 2)]) {
+            let c = NkCounter::new(n);
+            let tasks = c.tasks(k, 2, Reduction::Sides);
+            let part = |p: usize, right: bool| {
+                let sum = tasks
+                    .iter()
+                    .filter(|t| {
+                        matches!(t.weight, TaskWeight::Sides { key, corner: Corner::No, right: r, .. }
+                            if key == p && r == right)
+                    })
+                    .fold(NkCount::default(), |s, t| {
+                        s.checked_add(&c.count_task(t)).unwrap()
+                    });
+                sum.total().expect("each part holds whole classes")
+            };
+            // The border cells whose key is below `p`.
+            let nearer = |p: usize| -> Vec<(usize, usize)> {
+                let ends = (0..p).flat_map(|d| [d, n - 1 - d]).collect::<Vec<_>>();
+                ends.iter()
+                    .flat_map(|&e| [(0, e), (n - 1, e), (e, 0), (e, n - 1)])
+                    .collect()
+            };
+            for p in 1..n.div_ceil(2) {
+                let key = format!("n={n} k={k} p={p}");
+                let least = by_boards(n, k, &nearer(p)) - by_boards(n, k, &nearer(p + 1));
+                let q = n - 1 - p;
+                let turn = [(0, p), (p, n - 1), (n - 1, q), (q, 0)];
+                let other = [(0, q), (q, n - 1), (n - 1, p), (p, 0)];
+                let mut turns = with_queens(n, k, &nearer(p), &turn);
+                if p != q {
+                    turns += with_queens(n, k, &nearer(p), &other);
+                }
+                seen_turn |= turns > 0;
+                assert_eq!(part(p, true), turns, "{key}");
+                assert_eq!(part(p, false), least - turns, "{key}");
+            }
+        }
+        assert!(seen_turn, "no placement with four keys in a turn was counted");
+    }
+
+    /// The images the second key above 0 keeps: those whose successor does not tie, the
+    /// placement itself only if its right side's key read from the top does not.
+    #[test]
+    fn the_second_key_keeps_the_images_whose_successor_does_not_tie() {
+        use keys::*;
+        let images = |ties: u8| keys::images(usize::from(ties));
+        assert_eq!(images(0), 1);
+        // Two keys in a quarter turn: only the image whose successor does not tie.
+        assert_eq!(images(RIGHT_FROM_TOP), 0);
+        assert_eq!(images(LEFT_FROM_BOTTOM), 1);
+        // Mirror images in the diagonal: the second key cannot tell them apart.
+        assert_eq!(images(LEFT_FROM_TOP), 2);
+        assert_eq!(images(LEFT_FROM_TOP | RIGHT_FROM_TOP), 0);
+        // Every key of a turn ties: all four images, as without the second key.
+        assert_eq!(images(RIGHT_FROM_TOP | BOTTOM_FROM_RIGHT | LEFT_FROM_BOTTOM), 4);
+        // The other turn's four keys: only the placement itself has no successor tied.
+        assert_eq!(
+            images(TOP_FROM_RIGHT | LEFT_FROM_TOP | BOTTOM_FROM_LEFT | RIGHT_FROM_BOTTOM),
+            1
+        );
+        assert_eq!(images(127), 8);
     }
 
     #[test]

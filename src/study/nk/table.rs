@@ -123,6 +123,7 @@ pub fn count_table(
                         sides: table.sides && method == NkMethod::Rows,
                     },
                     corner: table.sides && method == NkMethod::Rows,
+                    right_key: table.sides && method == NkMethod::Rows,
                     depth: table.depth,
                     chunk: table.chunk,
                 };
