@@ -62,20 +62,33 @@ nk-k2-17: build
 	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror-right --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_K2_17)-2-recount.md --quiet >/dev/null
 
+## A129553 (k = 3) at n = 16, past the published terms: counted by the default 8-fold reduction,
+## then recounted by the mirror (about 20 and 40 CPU minutes on the project's machine; resumable
+## like nk-new). nk-distinct reads both counts for A129554(16).
+# QUICK=1: n = 9 into the scratch folder, the same two counts.
+.PHONY: nk-k3-16
+RESULT_TARGETS += nk-k3-16
+NK_K3_16 := $(call quick,9,16)
+nk-k3-16: build
+	$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(NK_K3_16)x$(NK_K3_16)-3w-,rows-sides rows))
+	$(BIN) nk --size $(NK_K3_16) --walls 3 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K3_16)-3.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_K3_16) --walls 3 --mirror --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-$(NK_K3_16)-3-recount.md --quiet >/dev/null
+
 ## The configurations up to the 8 symmetries (OEIS A103331, A129552, A129554; results/nk/README.md,
 ## "Up to symmetry"): the table for k = 1..3 and n = 1..NK_MAX, counted afresh; then the terms past
-## the table from the committed counts of nk-new, nk-k2 and nk-k2-17 (read back; where an n and k
-## was counted twice, the two counts compared): A129554 at n = 15, new, and A129552 at n = 15 and 16
-## (published) and 17 (new). About a minute of CPU.
+## the table from the committed counts of nk-new, nk-k3-16, nk-k2 and nk-k2-17 (read back; where an
+## n and k was counted twice, the two counts compared): A129554 at n = 15 and 16, new, and A129552
+## at n = 15 and 16 (published) and 17 (new). About a minute of CPU.
 .PHONY: nk-distinct
 RESULT_TARGETS += nk-distinct
-NK_D15 := $(call quick,$(NK_OUT)/distinct/8x8-3w-rows-sides,$(NK_OUT)/new/15x15-3w-rows $(NK_OUT)/new/15x15-3w-rows-all)
+NK_DK3 := $(call quick,$(NK_OUT)/distinct/8x8-3w-rows-sides,$(addprefix $(NK_OUT)/new/,15x15-3w-rows 15x15-3w-rows-all 16x16-3w-rows-sides 16x16-3w-rows))
 NK_DK2 := $(call quick,$(NK_OUT)/distinct/8x8-2w-rows-sides,$(addprefix $(NK_OUT)/new/,15x15-2w-rows 16x16-2w-rows 17x17-2w-rows 17x17-2w-rows-right))
 nk-distinct: build
 	$(call nk_fresh,$(NK_OUT)/distinct)
 	$(BIN) nk --size 1..$(NK_MAX) --walls 1..3 --up-to-symmetry --output $(NK_OUT)/distinct \
 	  --table $(NK_OUT)/distinct.md --quiet >/dev/null
-	$(BIN) nk --size $(call quick,8,15) --walls 3 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_D15)) \
+	$(BIN) nk --size $(call quick,8,15..16) --walls 3 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_DK3)) \
 	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k3.md --quiet >/dev/null
 	$(BIN) nk --size $(call quick,8,15..17) --walls 2 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_DK2)) \
 	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k2.md --quiet >/dev/null
@@ -85,6 +98,7 @@ nk-distinct: build
 .PHONY: nk-k1
 RESULT_TARGETS += nk-k1
 nk-k1: build
+	$(call nk_fresh,$(addsuffix -1w-rows-sides,$(addprefix $(NK_OUT)/new/,$(call quick,9x9 10x10,15x15 16x16 17x17))))
 	$(BIN) nk --size $(call quick,9..10,15..17) --walls 1 --up-to-symmetry --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-k1.md --quiet >/dev/null
 
@@ -93,6 +107,7 @@ nk-k1: build
 .PHONY: nk-k1-18
 RESULT_TARGETS += nk-k1-18
 nk-k1-18: build
+	$(call nk_fresh,$(NK_OUT)/new/$(call quick,11x11,18x18)-1w-rows-sides)
 	$(BIN) nk --size $(call quick,11,18) --walls 1 --up-to-symmetry --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-18-1.md --quiet >/dev/null
 
