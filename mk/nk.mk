@@ -77,13 +77,15 @@ nk-k3-16: build
 
 ## The configurations up to the 8 symmetries (OEIS A103331, A129552, A129554; results/nk/README.md,
 ## "Up to symmetry"): the table for k = 1..3 and n = 1..NK_MAX, counted afresh; then the terms past
-## the table from the committed counts of nk-new, nk-k3-16, nk-k2 and nk-k2-17 (read back; where an
-## n and k was counted twice, the two counts compared): A129554 at n = 15 and 16, new, and A129552
-## at n = 15 and 16 (published) and 17 (new). About a minute of CPU.
+## the table from the committed counts of nk-new, nk-k3-16, nk-k2, nk-k2-17 and nk-k1-18 (read back;
+## where an n and k was counted twice, the two counts compared): A129554 at n = 15 and 16, new,
+## A129552 at n = 15 and 16 (published) and 17 (new), and A103331 at n = 18 (new). About a minute
+## of CPU.
 .PHONY: nk-distinct
 RESULT_TARGETS += nk-distinct
 NK_DK3 := $(call quick,$(NK_OUT)/distinct/8x8-3w-rows-sides,$(addprefix $(NK_OUT)/new/,15x15-3w-rows 15x15-3w-rows-all 16x16-3w-rows-sides 16x16-3w-rows))
 NK_DK2 := $(call quick,$(NK_OUT)/distinct/8x8-2w-rows-sides,$(addprefix $(NK_OUT)/new/,15x15-2w-rows 16x16-2w-rows 17x17-2w-rows 17x17-2w-rows-right))
+NK_DK1 := $(call quick,$(NK_OUT)/distinct/8x8-1w-rows-sides,$(addprefix $(NK_OUT)/new/,18x18-1w-rows-sides 18x18-1w-rows))
 nk-distinct: build
 	$(call nk_fresh,$(NK_OUT)/distinct)
 	$(BIN) nk --size 1..$(NK_MAX) --walls 1..3 --up-to-symmetry --output $(NK_OUT)/distinct \
@@ -92,6 +94,8 @@ nk-distinct: build
 	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k3.md --quiet >/dev/null
 	$(BIN) nk --size $(call quick,8,15..17) --walls 2 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_DK2)) \
 	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k2.md --quiet >/dev/null
+	$(BIN) nk --size $(call quick,8,18) --walls 1 --up-to-symmetry --placements-from $(addsuffix /count.json,$(NK_DK1)) \
+	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k1.md --quiet >/dev/null
 
 ## A103330 and A103331 (k = 1) at n = 15..17, the last published terms, by the default 8-fold
 ## reduction and up to symmetry (about 7 CPU minutes; resumable like nk-new).
@@ -102,14 +106,17 @@ nk-k1: build
 	$(BIN) nk --size $(call quick,9..10,15..17) --walls 1 --up-to-symmetry --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-k1.md --quiet >/dev/null
 
-## A103330 and A103331 (k = 1) at n = 18, past the published terms: counted once by the default
-## 8-fold reduction (about 45 CPU minutes; resumable like nk-new), and up to symmetry.
+## A103330 and A103331 (k = 1) at n = 18, past the published terms: counted by the default
+## 8-fold reduction (about 45 CPU minutes) and up to symmetry, then recounted by the mirror (about
+## two CPU hours); resumable like nk-new. nk-distinct reads both counts.
 .PHONY: nk-k1-18
 RESULT_TARGETS += nk-k1-18
 nk-k1-18: build
-	$(call nk_fresh,$(NK_OUT)/new/$(call quick,11x11,18x18)-1w-rows-sides)
+	$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(call quick,11x11,18x18)-1w-,rows-sides rows))
 	$(BIN) nk --size $(call quick,11,18) --walls 1 --up-to-symmetry --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-18-1.md --quiet >/dev/null
+	$(BIN) nk --size $(call quick,11,18) --walls 1 --mirror --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-18-1-recount.md --quiet >/dev/null
 
 ## Recounts of the table's largest terms: n = 13 by the per-class counter (k = 1, 2), and
 ## n = 13, 14 by the row counter without the mirror reduction (k = 1..3).
