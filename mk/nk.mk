@@ -63,8 +63,8 @@ nk-k2-17: build
 	  --table $(NK_OUT)/new-$(NK_K2_17)-2-recount.md --quiet >/dev/null
 
 ## A129553 (k = 3) at n = 16, past the published terms: counted by the default 8-fold reduction,
-## then recounted by the mirror (about 20 and 40 CPU minutes on the project's machine; resumable
-## like nk-new). nk-distinct reads both counts for A129554(16).
+## then recounted by the mirror (about 20 and 40 CPU minutes on the project's machine; starts its
+## two folders afresh, NK_RESUME=1 resumes them). nk-distinct reads both counts for A129554(16).
 # QUICK=1: n = 9 into the scratch folder, the same two counts.
 .PHONY: nk-k3-16
 RESULT_TARGETS += nk-k3-16
@@ -98,7 +98,7 @@ nk-distinct: build
 	  --output $(NK_OUT)/distinct --table $(NK_OUT)/distinct-new-k1.md --quiet >/dev/null
 
 ## A103330 and A103331 (k = 1) at n = 15..17, the last published terms, by the default 8-fold
-## reduction and up to symmetry (about 7 CPU minutes; resumable like nk-new).
+## reduction and up to symmetry (about 7 CPU minutes; starts afresh, NK_RESUME=1 resumes).
 .PHONY: nk-k1
 RESULT_TARGETS += nk-k1
 nk-k1: build
@@ -108,7 +108,7 @@ nk-k1: build
 
 ## A103330 and A103331 (k = 1) at n = 18, past the published terms: counted by the default
 ## 8-fold reduction (about 45 CPU minutes) and up to symmetry, then recounted by the mirror (about
-## two CPU hours); resumable like nk-new. nk-distinct reads both counts.
+## two CPU hours); starts afresh, NK_RESUME=1 resumes. nk-distinct reads both counts.
 .PHONY: nk-k1-18
 RESULT_TARGETS += nk-k1-18
 nk-k1-18: build
