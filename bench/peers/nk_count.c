@@ -22,10 +22,12 @@
  * (walls, queens) content of a row is exactly one such sequence, so a board is counted once,
  * not once per order of placing its walls. A wall clears its column from `col` (it opens a new
  * column segment) and its bit from `ld` and `rd` (it cuts the two diagonals through it). Once
- * the last wall is placed the rows left are a pure n-queens completion, an iterative bitboard
- * search unrolled on the last row. The row above the last, with a wall left, is solved in
- * closed form: its two queens stand on the two open columns, the wall between them, and the
- * last row's queen under the wall.
+ * the last wall is placed the rows left are a pure n-queens completion: an iterative bitboard
+ * search unrolled on the last row, or (n <= 16, at least 7 rows left) the row with the fewest
+ * free cells first, the free cells of all rows in 16-bit lanes of two SSE2 registers, a row
+ * without a free cell or an open column no row can take ending the branch. The row above the
+ * last, with a wall left, is solved in closed form: its two queens stand on the two open
+ * columns, the wall between them, and the last row's queen under the wall.
  *
  * Symmetry (8-fold). Each side holds one queen; a (side, direction) reading is that queen's
  * distance from the corner where the reading starts, 8 readings per placement. The 8 symmetries
@@ -44,7 +46,8 @@
  * bottom row's queen stands in columns c .. n - 1 - c. t counts the readings equal to c, added
  * cell by cell from a table of the border cells.
  *
- * Portable C (gcc, baseline x86-64); no intrinsics. Written for the bench, not from queensat's
+ * C for gcc on x86-64: baseline (SSE2) intrinsics only, so `gcc -O2` builds it for any x86-64;
+ * -march=native lets gcc use popcnt and wider vectors. Written for the bench, not from queensat's
  * counter (crates/queensat-check/src/row_count.rs), whose counts it is checked against.
  */
 #include <errno.h>
@@ -52,6 +55,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <emmintrin.h> /* SSE2: baseline x86-64 */
 
 typedef uint64_t u64;
 
@@ -107,6 +111,89 @@ static u64 complete(int r, u64 col, u64 ld, u64 rd, int t) {
     }
 }
 
+
+/* The long completions (n <= 16, at least mrv_rows rows left) take the most constrained row
+ * first: row j's free cells in 16-bit lane j of two SSE2 registers, updated together for each
+ * queen; a row without a free cell or an open column that no row can take ends the branch. */
+typedef struct { __m128i lo, hi; } lanes16;
+static lanes16 takes[16][16]; /* what a queen on (j, c) takes from every row (all of row j) */
+static __m128i row_byte[16];  /* 0xff in byte j */
+static int mrv_rows = 7; /* measured: 6 and 99 (never) slower at n = 15, k = 2 */
+
+/* Per 16-bit lane: its number of set bits. */
+static inline __m128i lane_popcount(__m128i x) {
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+    x = _mm_sub_epi8(x, _mm_and_si128(_mm_srli_epi16(x, 1), m1));
+    x = _mm_add_epi8(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi16(x, 2), m2));
+    x = _mm_and_si128(_mm_add_epi8(x, _mm_srli_epi16(x, 4)), m4);
+    return _mm_add_epi16(_mm_and_si128(x, _mm_set1_epi16(0xff)), _mm_srli_epi16(x, 8));
+}
+
+/* `left` rows to fill (`done`: 0xff in the bytes of the others), `open` columns to fill. */
+static u64 most_constrained(__m128i f0, __m128i f1, __m128i done, u64 open, int left, int t) {
+    __m128i p = _mm_or_si128(_mm_packus_epi16(lane_popcount(f0), lane_popcount(f1)), done);
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(p, _mm_setzero_si128()))) return 0;
+    __m128i o = _mm_or_si128(f0, f1);
+    o = _mm_or_si128(o, _mm_srli_si128(o, 8));
+    o = _mm_or_si128(o, _mm_srli_si128(o, 4));
+    o = _mm_or_si128(o, _mm_srli_si128(o, 2));
+    if ((u64)(_mm_cvtsi128_si32(o) & 0xffff) != open) return 0;
+    __m128i m = _mm_min_epu8(p, _mm_srli_si128(p, 8));
+    m = _mm_min_epu8(m, _mm_srli_si128(m, 4));
+    m = _mm_min_epu8(m, _mm_srli_si128(m, 2));
+    m = _mm_min_epu8(m, _mm_srli_si128(m, 1));
+    m = _mm_unpacklo_epi8(m, m);
+    m = _mm_shuffle_epi32(_mm_shufflelo_epi16(m, 0), 0);
+    int j = ctz((u64)_mm_movemask_epi8(_mm_cmpeq_epi8(p, m)));
+    uint16_t lane[16] __attribute__((aligned(16)));
+    _mm_store_si128((__m128i *)lane, f0);
+    _mm_store_si128((__m128i *)(lane + 8), f1);
+    u64 fj = lane[j];
+    if (left == 1) return weight[t + tie[j][ctz(fj)]];
+    u64 sum = 0;
+    done = _mm_or_si128(done, row_byte[j]);
+    for (; fj; fj &= fj - 1) {
+        int c = ctz(fj);
+        sum += most_constrained(_mm_andnot_si128(takes[j][c].lo, f0), _mm_andnot_si128(takes[j][c].hi, f1),
+                                done, open & ~(1ull << c), left - 1, t + tie[j][c]);
+    }
+    return sum;
+}
+
+static u64 complete_mrv(int r, u64 col, u64 ld, u64 rd, int t) {
+    uint16_t lane[16] __attribute__((aligned(16))) = {0};
+    unsigned char done[16] __attribute__((aligned(16)));
+    for (int j = 0; j < 16; j++) done[j] = j < r || j >= n ? 0xff : 0;
+    for (int j = r; j < n; j++) {
+        lane[j] = (uint16_t)(allowed[j] & ~(col | ld | rd));
+        ld = (ld << 1) & full;
+        rd >>= 1;
+    }
+    return most_constrained(_mm_load_si128((__m128i *)lane), _mm_load_si128((__m128i *)(lane + 8)),
+                            _mm_load_si128((__m128i *)done), full & ~col, n - r, t);
+}
+
+static void init_mrv(void) {
+    for (int j = 0; j < n; j++)
+        for (int c = 0; c < n; c++) {
+            uint16_t lane[16] __attribute__((aligned(16)));
+            for (int i = 0; i < 16; i++) {
+                int d = i > j ? i - j : j - i;
+                u64 m = 1ull << c;
+                if (c + d < 16) m |= 1ull << (c + d);
+                if (c - d >= 0) m |= 1ull << (c - d);
+                lane[i] = i == j ? 0xffff : (uint16_t)m;
+            }
+            takes[j][c].lo = _mm_load_si128((__m128i *)lane);
+            takes[j][c].hi = _mm_load_si128((__m128i *)(lane + 8));
+        }
+    for (int j = 0; j < 16; j++) {
+        unsigned char b[16] __attribute__((aligned(16))) = {0};
+        b[j] = 0xff;
+        row_byte[j] = _mm_load_si128((__m128i *)b);
+    }
+}
+
 static u64 wall_row(int r, u64 col, u64 ld, u64 rd, int wl, int t);
 
 /* Row n - 2 with walls left: the last row takes no wall and one queen, so exactly one wall
@@ -130,7 +217,7 @@ static u64 wall_above_last(int r, u64 col, u64 ld, u64 rd, int wl, int t) {
 static inline u64 next_row(int r, u64 col, u64 ld, u64 rd, int wl, int t) {
     ld = (ld << 1) & full;
     rd >>= 1;
-    if (wl == 0) return complete(r, col, ld, rd, t);
+    if (wl == 0) return n - r >= mrv_rows ? complete_mrv(r, col, ld, rd, t) : complete(r, col, ld, rd, t);
     if (r == n - 2) return wall_above_last(r, col, ld, rd, wl, t);
     if (r >= n - 1) return 0;
     return wall_row(r, col, ld, rd, wl, t);
@@ -222,6 +309,7 @@ int main(int argc, char **argv) {
     full = n == 64 ? ~0ull : (1ull << n) - 1;
     interior = full & ~1ull & ~(1ull << (n - 1));
     u64 total = 0;
+    if (n <= 16) init_mrv(); else mrv_rows = MAX_N + 1;
     for (int c = 0; 2 * c <= n - 1; c++) {
         rules(c);
         u64 b = 1ull << c;
