@@ -334,19 +334,10 @@ fn merge_assembles_nk_shards_like_merge_from() {
 /// board past 32 columns with one line on stderr and exit 2. (bench/nk.sh checks n up to 13.)
 #[test]
 fn the_bench_peer_counts_what_nk_counts() {
-    if !common::programs::needs("gcc", "sweep.sh") {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
-    let peer = dir.path().join("nk_count");
-    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/peers/nk_count.c");
-    let o = std::process::Command::new("gcc")
-        .args(["-O2", "-Wall", "-Werror", "-o"])
-        .arg(&peer)
-        .arg(src)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "gcc: {}", String::from_utf8_lossy(&o.stderr));
+    let Some(peer) = common::programs::gcc_peer("nk_count", dir.path()) else {
+        return;
+    };
     let run = |args: &[&str]| std::process::Command::new(&peer).args(args).output().unwrap();
     for k in 0..=3 {
         for n in 2..=10 {

@@ -44,7 +44,8 @@
  * c <= (n - 1) / 2; the queens on the first and last columns stand in rows c .. n - 1 - c (so
  * none in those columns above row c or below row n - 1 - c, and both placed by then); the
  * bottom row's queen stands in columns c .. n - 1 - c. t counts the readings equal to c, added
- * cell by cell from a table of the border cells.
+ * cell by cell from a table of the border cells. With c = 0 (a queen in the corner) every
+ * placement is canonical, and of each pair with its transpose only one is searched (`corner`).
  *
  * C for gcc on x86-64: baseline (SSE2) intrinsics only, so `gcc -O2` builds it for any x86-64;
  * -march=native lets gcc use popcnt and wider vectors. Written for the bench, not from queensat's
@@ -67,8 +68,11 @@ static u64 full, interior;
  * columns that must hold their queen before a row, the cells that add to t and how much. */
 static u64 allowed[MAX_N], must[MAX_N], tie_cells[MAX_N];
 static unsigned char tie[MAX_N][MAX_N];
-/* 840 / t; t runs from 1 (the top reading) to 8. */
-static const u64 weight[9] = {0, 840, 420, 280, 210, 168, 140, 120, 105};
+/* 840 / t, indexed by t from 1 (the top reading) to 8; the corner's search (least reading 0)
+ * doubles it (1680 / t) unless t carries CORNER_TIE (the weight then 840 / (t - CORNER_TIE)). */
+#define CORNER_TIE 16
+static u64 plain_weight[CORNER_TIE + 9], corner_weight[CORNER_TIE + 9];
+static const u64 *weight = plain_weight;
 
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
 
@@ -118,7 +122,7 @@ static u64 complete(int r, u64 col, u64 ld, u64 rd, int t) {
 typedef struct { __m128i lo, hi; } lanes16;
 static lanes16 takes[16][16]; /* what a queen on (j, c) takes from every row (all of row j) */
 static __m128i row_byte[16];  /* 0xff in byte j */
-static int mrv_rows = 7; /* measured: 6 and 99 (never) slower at n = 15, k = 2 */
+static int mrv_rows = 8; /* n = 15, k = 2: 6, 7, 8, 9 rows and never 30.3, 28.9, 28.8, 28.9, 29.6 s */
 
 /* Per 16-bit lane: its number of set bits. */
 static inline __m128i lane_popcount(__m128i x) {
@@ -194,7 +198,7 @@ static void init_mrv(void) {
     }
 }
 
-static u64 wall_row(int r, u64 col, u64 ld, u64 rd, int wl, int t);
+static u64 wall_row(int r, u64 A, u64 col, u64 ld, u64 rd, int wl, int t);
 
 /* Row n - 2 with walls left: the last row takes no wall and one queen, so exactly one wall
  * fits here, its column segment below needing that queen. Two columns are open (each row
@@ -218,9 +222,11 @@ static inline u64 next_row(int r, u64 col, u64 ld, u64 rd, int wl, int t) {
     ld = (ld << 1) & full;
     rd >>= 1;
     if (wl == 0) return n - r >= mrv_rows ? complete_mrv(r, col, ld, rd, t) : complete(r, col, ld, rd, t);
-    if (r == n - 2) return wall_above_last(r, col, ld, rd, wl, t);
-    if (r >= n - 1) return 0;
-    return wall_row(r, col, ld, rd, wl, t);
+    if (r >= n - 2) return r == n - 2 ? wall_above_last(r, col, ld, rd, wl, t) : 0;
+    if (must[r] & ~col) return 0;
+    u64 A = allowed[r] & ~(col | ld | rd);
+    if (!A) return 0;
+    return wall_row(r, A, col, ld, rd, wl, t);
 }
 
 /* Row r from the segment starting at `from` (a mask of the columns at or right of it): its
@@ -228,7 +234,12 @@ static inline u64 next_row(int r, u64 col, u64 ld, u64 rd, int wl, int t) {
  * right of q with a cell of A right of it, and the next segment. `q_so_far` / `w_so_far`:
  * the row's queens and walls left of `from`. */
 static u64 segments(int r, u64 A, u64 B, u64 from, u64 q_so_far, u64 w_so_far, u64 col, u64 ld,
-                    u64 rd, int wl, int t) {
+                    u64 rd, int wl, int t);
+
+/* The body of `segments`, inlined into it and into `wall_row` (a call less per row). */
+static inline __attribute__((always_inline)) u64 row_from(int r, u64 A, u64 B, u64 from,
+                                                          u64 q_so_far, u64 w_so_far, u64 col,
+                                                          u64 ld, u64 rd, int wl, int t) {
     u64 sum = 0;
     u64 last_free = 1ull << (63 - __builtin_clzll(A));
     for (u64 qs = A & from; qs; qs &= qs - 1) {
@@ -240,18 +251,30 @@ static u64 segments(int r, u64 A, u64 B, u64 from, u64 q_so_far, u64 w_so_far, u
         if (wl == 0) continue;
         for (u64 ws = B & ~((b << 1) - 1) & (last_free - 1); ws; ws &= ws - 1) {
             u64 w = ws & -ws;
-            sum += segments(r, A, B, ~((w << 1) - 1), q, w_so_far | w, col, ld, rd, wl - 1, t2);
+            if (wl > 1) {
+                sum += segments(r, A, B, ~((w << 1) - 1), q, w_so_far | w, col, ld, rd, wl - 1, t2);
+                continue;
+            }
+            /* The last wall: the row's last queen right of it, then the completion. */
+            u64 walls = w_so_far | w;
+            for (u64 q2s = A & ~((w << 1) - 1); q2s; q2s &= q2s - 1) {
+                u64 b2 = q2s & -q2s, qq = q | b2;
+                sum += next_row(r + 1, (col | qq) & ~walls, (ld | qq) & ~walls, (rd | qq) & ~walls, 0,
+                                t2 + tie[r][ctz(b2)]);
+            }
         }
     }
     return sum;
 }
 
-/* Row r (1 <= r <= n - 3) with wl >= 1 walls left. */
-static u64 wall_row(int r, u64 col, u64 ld, u64 rd, int wl, int t) {
-    if (must[r] & ~col) return 0;
-    u64 A = allowed[r] & ~(col | ld | rd);
-    if (!A) return 0;
-    return segments(r, A, col & interior, ~0ull, 0, 0, col, ld, rd, wl, t);
+static u64 segments(int r, u64 A, u64 B, u64 from, u64 q_so_far, u64 w_so_far, u64 col, u64 ld,
+                    u64 rd, int wl, int t) {
+    return row_from(r, A, B, from, q_so_far, w_so_far, col, ld, rd, wl, t);
+}
+
+/* Row r (1 <= r <= n - 3) with wl >= 1 walls left and free cells A. */
+static u64 wall_row(int r, u64 A, u64 col, u64 ld, u64 rd, int wl, int t) {
+    return row_from(r, A, col & interior, ~0ull, 0, 0, col, ld, rd, wl, t);
 }
 
 /* The rules for least reading c: allowed cells, border columns due, tie table. */
@@ -275,6 +298,29 @@ static void rules(int c) {
             if (t) tie_cells[r] |= 1ull << q;
         }
     }
+}
+
+/* Least reading 0: the top queen in the corner (0, 0), where the top and the left side read 0
+ * and no reading is less, so every such placement X is searched, and so is its transpose X'
+ * (the mirror in the main diagonal), with the same t. Row 1 holds one queen (no wall: its only
+ * full column is the first), in column a(X); column 1's first queen from the top stands in row
+ * b(X) = a(X'). Of each pair with a(X) < b(X), only X is searched, weighted twice; placements
+ * with a(X) = b(X) (and X' too) count once each. So for each a: no queen in column 1 in rows
+ * 2 .. a - 1, and a queen on (a, 1) adds CORNER_TIE to t, which halves the weight back. */
+static u64 corner(int k, int t) {
+    u64 sum = 0, b = 1;
+    for (int a = 2; a < n; a++) {
+        rules(0);
+        for (int r = 2; r < a; r++) allowed[r] &= ~2ull;
+        tie[a][1] += CORNER_TIE;
+        tie_cells[a] |= 2;
+        weight = corner_weight;
+        u64 q = 1ull << a, ld = (b << 1) & full, rd = b >> 1;
+        if (allowed[1] & ~(b | ld | rd) & q)
+            sum += next_row(2, b | q, ld | q, rd | q, k, t + tie[1][a]);
+        weight = plain_weight;
+    }
+    return sum;
 }
 
 static double cpu_now(void) {
@@ -310,14 +356,21 @@ int main(int argc, char **argv) {
     interior = full & ~1ull & ~(1ull << (n - 1));
     u64 total = 0;
     if (n <= 16) init_mrv(); else mrv_rows = MAX_N + 1;
+    for (int t = 1; t <= 8; t++) {
+        plain_weight[t] = 840 / t;
+        corner_weight[t] = 1680 / t;
+        corner_weight[CORNER_TIE + t] = 840 / t;
+    }
     for (int c = 0; 2 * c <= n - 1; c++) {
         rules(c);
         u64 b = 1ull << c;
         int t = tie[0][c];
         if (n == 1)
             total += k == 0 ? weight[t] : 0;
-        else
+        else if (c > 0 || n < 4)
             total += next_row(1, b, b, b, k, t);
+        else
+            total += corner(k, t);
     }
     double cpu = cpu_now() - start;
     if (total % 105) fail("internal error: the weighted total is not a whole number of placements");
