@@ -115,7 +115,6 @@ static u64 complete(int r, u64 col, u64 ld, u64 rd, int t) {
     }
 }
 
-
 /* The long completions (n <= 16, at least mrv_rows rows left) take the most constrained row
  * first: row j's free cells in 16-bit lane j of two SSE2 registers, updated together for each
  * queen; a row without a free cell or an open column that no row can take ends the branch. */
