@@ -137,7 +137,7 @@ nk-recount: build
 ## and the ratio queensat / peer -> $(BENCH_OUT)/nk/README.md. First the peer is checked against
 ## queensat and the published terms for n <= 13, k = 0..3; fails on any disagreement.
 ## NK_BENCH_REDUCTIONS adds queensat's other reductions: some of sides mirror mirror-right none
-## (default sides: about 20 CPU minutes, 10 each for queensat and the peer; all four: 1.5 hours).
+## (default sides: about 15 CPU minutes, 7 each for queensat and the peer; all four: over an hour).
 BENCH_TARGETS += bench-nk
 .PHONY: bench-nk
 NK_BENCH_REDUCTIONS ?= sides
