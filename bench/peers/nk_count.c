@@ -23,7 +23,7 @@
  * not once per order of placing its walls. A wall clears its column from `col` (it opens a new
  * column segment) and its bit from `ld` and `rd` (it cuts the two diagonals through it). Once
  * the last wall is placed the rows left are a pure n-queens completion: an iterative bitboard
- * search unrolled on the last row, or (n <= 16, at least 7 rows left) the row with the fewest
+ * search unrolled on the last row, or (n <= 16, at least 8 rows left) the row with the fewest
  * free cells first, the free cells of all rows in 16-bit lanes of two SSE2 registers, a row
  * without a free cell or an open column no row can take ending the branch. The row above the
  * last, with a wall left, is solved in closed form: its two queens stand on the two open
