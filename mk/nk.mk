@@ -129,12 +129,19 @@ nk-recount: build
 	$(BIN) nk --size $(call quick,8..9,13..14) --walls 1..3 --no-mirror --output $(NK_OUT)/recount \
 	  --table $(NK_OUT)/recount-all.md --quiet >/dev/null
 
-## The row counter's speed with each symmetry reduction, one thread each: A129551 (k = 2) at
-## n = 15, 16 and A129553 (k = 3) at n = 14, 15 (QUICK=1: n = 12, 13 and 11, 12), CPU seconds
-## per count -> $(BENCH_OUT)/nk/README.md; fails if the reductions disagree. NK_BENCH_REDUCTIONS
-## picks some of: sides mirror mirror-right none (default all; about an hour of CPU).
+## The row counter against its peer, one thread each, in the same run: a dedicated N+k counter
+## in C (bench/peers/nk_count.c, gcc $(PEER_CFLAGS): rows top to bottom on 64-bit masks with
+## the walls placed as it goes, an n-queens completion after the last wall, one placement per
+## class of the 8 symmetries by the sides' queens, weighted 8/t), on A129551 (k = 2) at n = 15,
+## 16 and A129553 (k = 3) at n = 14, 15 (QUICK=1: n = 12, 13 and 11, 12), CPU seconds per count
+## and the ratio queensat / peer -> $(BENCH_OUT)/nk/README.md. First the peer is checked against
+## queensat and the published terms for n <= 13, k = 0..3; fails on any disagreement.
+## NK_BENCH_REDUCTIONS adds queensat's other reductions: some of sides mirror mirror-right none
+## (default sides: about 15 CPU minutes, 7 each for queensat and the peer; all four: over an hour).
 BENCH_TARGETS += bench-nk
 .PHONY: bench-nk
-NK_BENCH_REDUCTIONS ?= sides mirror mirror-right none
+NK_BENCH_REDUCTIONS ?= sides
+PEER_CFLAGS ?= -O2
 bench-nk: build
-	NK_BENCH_REDUCTIONS="$(NK_BENCH_REDUCTIONS)" bench/nk.sh $(BIN) $(BENCH_OUT)/nk $(if $(QUICK),quick)
+	NK_BENCH_REDUCTIONS="$(NK_BENCH_REDUCTIONS)" PEER_CFLAGS="$(PEER_CFLAGS)" \
+	  bench/nk.sh $(BIN) $(BENCH_OUT)/nk $(if $(QUICK),quick)

@@ -328,3 +328,32 @@ fn merge_assembles_nk_shards_like_merge_from() {
     );
     assert!(!dir.path().join("half").exists());
 }
+
+/// `make bench-nk`'s peer (bench/peers/nk_count.c, a dedicated counter in C, compiled here with
+/// `gcc -O2 -Wall -Werror`) counts what `nk` counts for n = 2..10 and k = 0..3, and refuses a
+/// board past 32 columns with one line on stderr and exit 2. (bench/nk.sh checks n up to 13.)
+#[test]
+fn the_bench_peer_counts_what_nk_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(peer) = common::programs::gcc_peer("nk_count", dir.path()) else {
+        return;
+    };
+    let run = |args: &[&str]| std::process::Command::new(&peer).args(args).output().unwrap();
+    for k in 0..=3 {
+        for n in 2..=10 {
+            let o = run(&[&n.to_string(), &k.to_string()]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let line: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            let want = count(dir.path(), n, k, "rows");
+            assert_eq!(line["placements"], want, "n={n}, k={k}");
+            assert_eq!(
+                (line["n"].as_u64(), line["k"].as_u64()),
+                (Some(n as u64), Some(k as u64))
+            );
+        }
+    }
+    let o = run(&["33", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
+}

@@ -54,22 +54,8 @@ fn sweep(out: &Path, extra: &[&str]) -> Output {
 /// binary; `None` (the test skips the comparison) where gcc is missing outside CI.
 fn peer() -> Option<&'static Path> {
     static PEER: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    PEER.get_or_init(|| {
-        if !common::programs::needs("gcc", "sweep.sh") {
-            return None;
-        }
-        let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sweep_bnb");
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/peers/sweep_bnb.c");
-        let o = Command::new("gcc")
-            .args(["-O2", "-Wall", "-Werror", "-o"])
-            .arg(&bin)
-            .arg(src)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "gcc: {}", String::from_utf8_lossy(&o.stderr));
-        Some(bin)
-    })
-    .as_deref()
+    PEER.get_or_init(|| common::programs::gcc_peer("sweep_bnb", Path::new(env!("CARGO_TARGET_TMPDIR"))))
+        .as_deref()
 }
 
 /// The peer finds the sweep's class count and value distribution per class and per board on

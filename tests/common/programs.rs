@@ -29,6 +29,24 @@ pub fn needs(program: &str, setup: &str) -> bool {
     false
 }
 
+/// A C peer of the benchmarks (`bench/peers/NAME.c`) compiled by gcc (`-O2 -Wall -Werror`)
+/// into `out`; `None` (the test skips its comparison) where gcc is missing outside CI.
+pub fn gcc_peer(name: &str, out: &std::path::Path) -> Option<std::path::PathBuf> {
+    if !needs("gcc", "sweep.sh") {
+        return None;
+    }
+    let bin = out.join(name);
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("bench/peers/{name}.c"));
+    let o = std::process::Command::new("gcc")
+        .args(["-O2", "-Wall", "-Werror", "-o"])
+        .arg(&bin)
+        .arg(src)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "gcc: {}", String::from_utf8_lossy(&o.stderr));
+    Some(bin)
+}
+
 /// Runs the browser script `tests/browser/SCRIPT` with `args` and returns what it printed on
 /// stdout; a failed run fails the test with both of its outputs.
 pub fn browser_script(script: &str, args: &[&std::ffi::OsStr]) -> String {
