@@ -75,6 +75,20 @@ nk-k3-16: build
 	$(BIN) nk --size $(NK_K3_16) --walls 3 --mirror --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_K3_16)-3-recount.md --quiet >/dev/null
 
+## A129551 (k = 2) at n = 18, past the published terms (n = 17 is ours): counted by the default
+## 8-fold reduction, then recounted by the mirror (about 6-7 and 13 CPU hours on the project's
+## machine, so run over several sittings: it starts its two folders afresh, NK_RESUME=1 resumes
+## them from their chunks).
+# QUICK=1: n = 10 into the scratch folder, the same two counts.
+.PHONY: nk-k2-18
+RESULT_TARGETS += nk-k2-18
+NK_K2_18 := $(call quick,10,18)
+nk-k2-18: build
+	$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(NK_K2_18)x$(NK_K2_18)-2w-,rows-sides rows))
+	$(BIN) nk --size $(NK_K2_18) --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K2_18)-2.md --quiet >/dev/null
+	$(BIN) nk --size $(NK_K2_18) --walls 2 --mirror --output $(NK_OUT)/new \
+	  --table $(NK_OUT)/new-$(NK_K2_18)-2-recount.md --quiet >/dev/null
+
 ## The configurations up to the 8 symmetries (OEIS A103331, A129552, A129554; results/nk/README.md,
 ## "Up to symmetry"): the table for k = 1..3 and n = 1..NK_MAX, counted afresh; then the terms past
 ## the table from the committed counts of nk-new, nk-k3-16, nk-k2, nk-k2-17 and nk-k1-18 (read back;
