@@ -62,6 +62,15 @@ nk-k2-17: build
 	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror-right --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_K2_17)-2-recount.md --quiet >/dev/null
 
+# $(call nk_counted_twice,N,K): a new term counted by the default 8-fold reduction into
+# new-N-K.md, then recounted by the mirror into new-N-K-recount.md; both folders afresh unless
+# NK_RESUME=1 (one recipe line per line).
+define nk_counted_twice
+$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(1)x$(1)-$(2)w-,rows-sides rows))
+$(BIN) nk --size $(1) --walls $(2) --output $(NK_OUT)/new --table $(NK_OUT)/new-$(1)-$(2).md --quiet >/dev/null
+$(BIN) nk --size $(1) --walls $(2) --mirror --output $(NK_OUT)/new --table $(NK_OUT)/new-$(1)-$(2)-recount.md --quiet >/dev/null
+endef
+
 ## A129553 (k = 3) at n = 16, past the published terms: counted by the default 8-fold reduction,
 ## then recounted by the mirror (about 20 and 40 CPU minutes on the project's machine; starts its
 ## two folders afresh, NK_RESUME=1 resumes them). nk-distinct reads both counts for A129554(16).
@@ -70,10 +79,7 @@ nk-k2-17: build
 RESULT_TARGETS += nk-k3-16
 NK_K3_16 := $(call quick,9,16)
 nk-k3-16: build
-	$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(NK_K3_16)x$(NK_K3_16)-3w-,rows-sides rows))
-	$(BIN) nk --size $(NK_K3_16) --walls 3 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K3_16)-3.md --quiet >/dev/null
-	$(BIN) nk --size $(NK_K3_16) --walls 3 --mirror --output $(NK_OUT)/new \
-	  --table $(NK_OUT)/new-$(NK_K3_16)-3-recount.md --quiet >/dev/null
+	$(call nk_counted_twice,$(NK_K3_16),3)
 
 ## A129551 (k = 2) at n = 18, past the published terms (n = 17 is ours): counted by the default
 ## 8-fold reduction, then recounted by the mirror (about 6-7 and 13 CPU hours on the project's
@@ -84,10 +90,7 @@ nk-k3-16: build
 RESULT_TARGETS += nk-k2-18
 NK_K2_18 := $(call quick,10,18)
 nk-k2-18: build
-	$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(NK_K2_18)x$(NK_K2_18)-2w-,rows-sides rows))
-	$(BIN) nk --size $(NK_K2_18) --walls 2 --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K2_18)-2.md --quiet >/dev/null
-	$(BIN) nk --size $(NK_K2_18) --walls 2 --mirror --output $(NK_OUT)/new \
-	  --table $(NK_OUT)/new-$(NK_K2_18)-2-recount.md --quiet >/dev/null
+	$(call nk_counted_twice,$(NK_K2_18),2)
 
 ## The configurations up to the 8 symmetries (OEIS A103331, A129552, A129554; results/nk/README.md,
 ## "Up to symmetry"): the table for k = 1..3 and n = 1..NK_MAX, counted afresh; then the terms past
