@@ -79,12 +79,12 @@ pub fn run_cubes<R: CubeOutcome + Send>(
     let shard = shard.or_all();
     match with_threads(cubes.threads.threads, || run(shard, &progress))? {
         ChunkRun::Whole(r) => {
-            report.proof.check(r.certified())?;
+            report.proof.check(r.totals().certified)?;
             match report.json() {
                 true => outln!("{}", command_json(command, &r)?)?,
                 false => out!("{}", r.text())?,
             }
-            Ok(i32::from(r.rejected() > 0))
+            Ok(i32::from(r.totals().rejected > 0))
         }
         ChunkRun::ShardFinished => Ok(0),
         ChunkRun::Stopped(s) => {

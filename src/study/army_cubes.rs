@@ -34,10 +34,12 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Solve as _};
 use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
-use crate::study::chunked_run::{RunKind, Tally};
+use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
+use crate::study::cube_run::{
+    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
+};
 use anyhow::ensure;
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
@@ -255,7 +257,7 @@ impl ArmyCubeSolver {
 
     /// `cube`'s largest armies beyond `start`, and the count refuted; whether a solver's
     /// UNSAT refuted it.
-    fn answer(&mut self, cube: &ArmyCube, start: usize) -> anyhow::Result<(ArmyCubeAnswer, bool)> {
+    fn answer(&mut self, cube: &ArmyCube, start: usize) -> anyhow::Result<(Answered<ArmyCubeAnswer>, bool)> {
         let on = self.session.model.vars.named(VarRole::Aux("cube")).pos_lit();
         let clauses = cube.clauses(&self.session.model);
         let extra = assume_cube(&mut self.session.solver, on, clauses)?;
@@ -285,13 +287,12 @@ impl ArmyCubeSolver {
             most: most.as_ref().map(|_| k - 1),
             position: most.unwrap_or_default(),
             refuted: k,
-            verdict: CubeVerdict {
-                proof,
-                certified: crate::engine::certified(&self.backend, answer.is_solver_unsat(), false),
-                rejected: false,
-            },
         };
-        Ok((a, answer.is_solver_unsat()))
+        let by_solver = answer.is_solver_unsat();
+        Ok((
+            (a, CubeVerdict::of_call(proof, &self.backend, by_solver)),
+            by_solver,
+        ))
     }
 }
 
@@ -305,8 +306,6 @@ pub struct ArmyCubeAnswer {
     pub position: Armies,
     /// Two armies of this many are refuted in the cube.
     pub refuted: usize,
-    #[serde(flatten)]
-    pub verdict: CubeVerdict,
 }
 
 /// The largest armies of a board as a question split into cubes.
@@ -345,15 +344,19 @@ impl CubeQuestion for ArmyCubes {
 
     /// With `certify`, a solver's UNSAT is certified by a checked proof: a CNF of its own (the
     /// whole board's question with the cube's clauses, [`refute_armies`]), no files kept.
-    fn answer(&self, solver: &mut ArmyCubeSolver, cube: &ArmyCube) -> anyhow::Result<ArmyCubeAnswer> {
-        let (mut a, by_solver) = solver.answer(cube, self.spec.start.size())?;
+    fn answer(
+        &self,
+        solver: &mut ArmyCubeSolver,
+        cube: &ArmyCube,
+    ) -> anyhow::Result<Answered<ArmyCubeAnswer>> {
+        let ((a, mut verdict), by_solver) = solver.answer(cube, self.spec.start.size())?;
         if self.spec.certify && by_solver {
             let clauses = |m: &ArmyModel| cube.clauses(m);
             if let Some(c) = refute_armies(&self.spec.board, &self.opts, a.refuted, clauses, None)? {
-                a.verdict.certify_with(&c);
+                verdict.certify_with(&c);
             }
         }
-        Ok(a)
+        Ok((a, verdict))
     }
 
     /// The cube refutes one more than the start's armies, or holds more: its armies are then
@@ -384,14 +387,12 @@ impl CubeQuestion for ArmyCubes {
     fn report(
         &self,
         all: &[CubeChunk<ArmyCube, ArmyCubeAnswer>],
-        tally: &Tally,
+        totals: CubeTotals,
     ) -> anyhow::Result<ArmyCubesReport> {
         // The start's position is read back from the spec like any chunk's.
         let start = &self.spec.start;
         check_armies(&self.spec.board, start).map_err(|v| anyhow::anyhow!("the start's position: {v}"))?;
-        let best = (all.iter())
-            .filter(|c| c.answer.most.is_some())
-            .max_by_key(|c| (c.answer.most, std::cmp::Reverse(c.chunk)));
+        let (best, beyond_start) = best_beyond(all, |a| a.most.map(std::cmp::Reverse));
         let position = best.map_or(start, |c| &c.answer.position);
         let m = position.size();
         if let Some(c) = all.iter().find(|c| c.answer.refuted > m + 1) {
@@ -403,7 +404,6 @@ impl CubeQuestion for ArmyCubes {
         }
         let example = trim(position, m);
         check_armies(&self.spec.board, &example).map_err(|v| anyhow::anyhow!("the armies of {m}: {v}"))?;
-        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(ArmyCubesReport {
             board: self.spec.board.clone(),
             rows: self.spec.rows.clone(),
@@ -413,14 +413,11 @@ impl CubeQuestion for ArmyCubes {
             symmetry_breaking: self.spec.symmetry_breaking,
             certify: self.spec.certify,
             start: start.size(),
-            beyond_start: all.iter().filter(|c| c.answer.most.is_some()).count(),
+            beyond_start,
             m,
             proved: true,
             example,
-            certified,
-            rejected,
-            cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
-            chunks_resumed: tally.resumed,
+            totals,
         })
     }
 }
@@ -448,13 +445,8 @@ pub struct ArmyCubesReport {
     /// Two armies of `m` (the first cube's of that size, in plan order, or the start's, trimmed
     /// to `m`).
     pub example: Armies,
-    /// Every cube's refutation shown by a solver queensat runs or a checked proof.
-    pub certified: bool,
-    /// Cubes whose certificate's proof the checker rejected.
-    pub rejected: usize,
-    /// Each cube's CPU seconds, in plan order.
-    pub cube_seconds: Vec<f64>,
-    pub chunks_resumed: usize,
+    #[serde(flatten)]
+    pub totals: CubeTotals,
 }
 
 /// What an armies cube run splits: `board`, cut on rows.
@@ -581,7 +573,7 @@ mod tests {
             .unwrap()
             .whole()
             .unwrap();
-            assert_eq!((r.m, r.certified), (want, true), "{n} {walls:?}");
+            assert_eq!((r.m, r.totals.certified), (want, true), "{n} {walls:?}");
             assert!(r.cubes <= cubes, "{n} {walls:?}: {} cubes", r.cubes);
             assert_eq!(r.example.size(), want);
             assert_eq!(check_armies(&b, &r.example), Ok(()));
@@ -624,7 +616,10 @@ mod tests {
             .unwrap()
             .whole()
             .unwrap();
-        assert_eq!((r.m, r.certified, r.rejected, r.certify), (7, true, 0, true));
+        assert_eq!(
+            (r.m, r.totals.certified, r.totals.rejected, r.certify),
+            (7, true, 0, true)
+        );
     }
 
     #[test]

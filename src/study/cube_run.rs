@@ -19,8 +19,8 @@ pub trait CubeQuestion: Sync + Sized {
     /// What the run answers (kept in its folder: a resumed run or a shard must ask the same).
     type Spec: Serialize + DeserializeOwned + PartialEq + Clone;
     type Cube: Serialize + DeserializeOwned + PartialEq + Clone + Send + Sync;
-    /// A cube's answer, as stored (its fields stand in the chunk between the cube and its CPU
-    /// seconds).
+    /// A cube's answer, as stored (its fields stand in the chunk between the cube and its
+    /// verdict).
     type Answer: Serialize + DeserializeOwned + Send;
     /// A worker's solver, kept across its cubes.
     type Solver: 'static;
@@ -38,19 +38,21 @@ pub trait CubeQuestion: Sync + Sized {
     fn cubes(&self) -> Vec<Self::Cube>;
     /// A new worker's solver (an error in a merge, which computes nothing).
     fn solver(&self) -> anyhow::Result<Self::Solver>;
-    /// Answers `cube` in `solver`; [`crate::run::interrupt::Interrupted`] when a stop signal
-    /// ended it (the cube is not written).
-    fn answer(&self, solver: &mut Self::Solver, cube: &Self::Cube) -> anyhow::Result<Self::Answer>;
+    /// Answers `cube` in `solver`, with how its refutation stands;
+    /// [`crate::run::interrupt::Interrupted`] when a stop signal ended it (the cube is not
+    /// written).
+    fn answer(&self, solver: &mut Self::Solver, cube: &Self::Cube) -> anyhow::Result<Answered<Self::Answer>>;
     /// Checks an answer read back for `cube` (the plan's); the refutation it states is the
     /// seal's to vouch for.
     fn check(&self, cube: &Self::Cube, answer: &Self::Answer) -> Result<(), String>;
     /// Checks that `cubes` cover the question, each choice once, by counting them.
     fn check_cover(&self, cubes: &[&Self::Cube]) -> Result<(), String>;
-    /// The whole report from every cube's chunk, in plan order, each checked and the cover too.
+    /// The whole report from every cube's chunk, in plan order, each checked and the cover too,
+    /// and what their verdicts and times add up to.
     fn report(
         &self,
         chunks: &[CubeChunk<Self::Cube, Self::Answer>],
-        tally: &Tally,
+        totals: CubeTotals,
     ) -> anyhow::Result<Self::Report>;
 }
 
@@ -64,8 +66,8 @@ pub struct CubeCut {
     pub certify: bool,
 }
 
-/// How a cube's refutation stands, as every cube's answer stores it (flattened: its fields
-/// stand last in the answer).
+/// How a cube's refutation stands, as every cube's chunk stores it (flattened: its fields
+/// stand after the answer's).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct CubeVerdict {
     /// The refuting call, in words.
@@ -77,6 +79,16 @@ pub struct CubeVerdict {
 }
 
 impl CubeVerdict {
+    /// The refutation `proof` of a call to `backend` (`by_solver`: a solver's UNSAT, else
+    /// counting or a bound), before any certificate.
+    pub fn of_call(proof: String, backend: &crate::solve::Backend, by_solver: bool) -> CubeVerdict {
+        CubeVerdict {
+            proof,
+            certified: crate::engine::certified(backend, by_solver, false),
+            rejected: false,
+        }
+    }
+
     /// What the certificate `c` of the cube's refutation says: a checked proof certifies it,
     /// a rejected one is counted.
     pub fn certify_with(&mut self, c: &crate::solve::Certificate) {
@@ -85,15 +97,49 @@ impl CubeVerdict {
     }
 }
 
-/// Whether every cube's refutation is certified (none rejected), and how many cubes' proofs
-/// the checker rejected.
-pub fn verdicts<'a>(all: impl Iterator<Item = &'a CubeVerdict>) -> (bool, usize) {
-    all.fold((true, 0), |(certified, rejected), v| {
-        (
-            certified && v.certified && !v.rejected,
-            rejected + usize::from(v.rejected),
-        )
-    })
+/// A cube's answer and how its refutation stands: what a [`CubeQuestion`] gives for a cube.
+pub type Answered<A> = (A, CubeVerdict);
+
+/// What every cube report closes on: how the cubes' refutations stand together and what the
+/// cubes cost (flattened: its fields stand last in the report).
+#[derive(Clone, Debug, Serialize)]
+pub struct CubeTotals {
+    /// Every cube's refutation shown by a solver queensat runs, a checked proof or counting.
+    pub certified: bool,
+    /// Cubes whose certificate's proof the checker rejected.
+    pub rejected: usize,
+    /// Each cube's CPU seconds, in plan order.
+    pub cube_seconds: Vec<f64>,
+    pub chunks_resumed: usize,
+}
+
+impl CubeTotals {
+    /// The totals of `chunks`, every cube of a run, of which `tally` says how many resumed.
+    fn of<C, A>(chunks: &[CubeChunk<C, A>], tally: &Tally) -> CubeTotals {
+        let rejected = chunks.iter().filter(|c| c.verdict.rejected).count();
+        CubeTotals {
+            certified: rejected == 0 && chunks.iter().all(|c| c.verdict.certified),
+            rejected,
+            cube_seconds: chunks.iter().map(|c| c.cpu_seconds).collect(),
+            chunks_resumed: tally.resumed,
+        }
+    }
+}
+
+/// Of `chunks`, the one whose answer beats the start by the least `key` (`None`: it does not
+/// beat the start), the first in plan order among equals; and how many beat the start.
+pub fn best_beyond<'a, C: 'a, A: 'a, K: Ord>(
+    chunks: impl IntoIterator<Item = &'a CubeChunk<C, A>>,
+    key: impl Fn(&A) -> Option<K>,
+) -> (Option<&'a CubeChunk<C, A>>, usize) {
+    let beyond: Vec<(K, &CubeChunk<C, A>)> = (chunks.into_iter())
+        .filter_map(|c| Some((key(&c.answer)?, c)))
+        .collect();
+    let n = beyond.len();
+    let best = beyond
+        .into_iter()
+        .min_by(|(a, x), (b, y)| a.cmp(b).then(x.chunk.cmp(&y.chunk)));
+    (best.map(|(_, c)| c), n)
 }
 
 /// One cube's chunk, as stored.
@@ -103,6 +149,8 @@ pub struct CubeChunk<C, A> {
     pub cube: C,
     #[serde(flatten)]
     pub answer: A,
+    #[serde(flatten)]
+    pub verdict: CubeVerdict,
     pub cpu_seconds: f64,
 }
 
@@ -151,12 +199,13 @@ impl<Q: CubeQuestion> ChunkedRun for CubeRun<Q> {
         let cpu = thread_cpu_seconds();
         let cube = self.cubes[id.chunk].clone();
         let q = &self.question;
-        let answer = with_kept(self.id, || q.solver(), |s: &mut Q::Solver| q.answer(s, &cube))?;
+        let (answer, verdict) = with_kept(self.id, || q.solver(), |s: &mut Q::Solver| q.answer(s, &cube))?;
         tick(1);
         Ok(CubeChunk {
             chunk: id.chunk,
             cube,
             answer,
+            verdict,
             cpu_seconds: thread_cpu_seconds() - cpu,
         })
     }
@@ -190,7 +239,7 @@ impl<Q: CubeQuestion> WholeRun for CubeRun<Q> {
         let cubes: Vec<&Q::Cube> = all.iter().map(|c| &c.cube).collect();
         (self.question.check_cover(&cubes))
             .map_err(|why| anyhow::anyhow!("the cubes do not cover the board: {why}"))?;
-        self.question.report(&all, tally)
+        self.question.report(&all, CubeTotals::of(&all, tally))
     }
 }
 
@@ -239,4 +288,64 @@ pub(crate) fn reseal_edited_chunk(
     let spec = std::fs::read_to_string(dir.join(kind.spec_file())).unwrap();
     let binding = format!("chunk {name} of the {} {}", kind.what(), spec.trim());
     std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk(
+        chunk: usize,
+        most: Option<usize>,
+        certified: bool,
+        rejected: bool,
+    ) -> CubeChunk<(), Option<usize>> {
+        CubeChunk {
+            chunk,
+            cube: (),
+            answer: most,
+            verdict: CubeVerdict {
+                proof: String::new(),
+                certified,
+                rejected,
+            },
+            cpu_seconds: chunk as f64,
+        }
+    }
+
+    #[test]
+    fn the_best_beyond_the_start_is_the_first_of_the_best_in_plan_order() {
+        let all = [
+            chunk(0, None, true, false),
+            chunk(1, Some(5), true, false),
+            chunk(2, Some(7), true, false),
+            chunk(3, Some(7), true, false),
+        ];
+        let (best, n) = best_beyond(&all, |a| a.map(std::cmp::Reverse));
+        assert_eq!((best.map(|c| c.chunk), n), (Some(2), 3));
+        let (best, n) = best_beyond(&all, |a| *a);
+        assert_eq!((best.map(|c| c.chunk), n), (Some(1), 3));
+        assert_eq!(best_beyond(&all[..1], |a| *a).1, 0);
+    }
+
+    #[test]
+    fn totals_are_certified_only_when_every_cube_is_and_none_is_rejected() {
+        let tally = Tally {
+            resumed: 1,
+            ..Tally::default()
+        };
+        let t = CubeTotals::of(
+            &[chunk(0, None, true, false), chunk(1, None, true, false)],
+            &tally,
+        );
+        assert_eq!(
+            (t.certified, t.rejected, t.cube_seconds, t.chunks_resumed),
+            (true, 0, vec![0.0, 1.0], 1)
+        );
+        let t = CubeTotals::of(
+            &[chunk(0, None, true, true), chunk(1, None, false, false)],
+            &tally,
+        );
+        assert_eq!((t.certified, t.rejected), (false, 1));
+    }
 }

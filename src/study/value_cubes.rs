@@ -24,10 +24,12 @@ use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
-use crate::study::chunked_run::{RunKind, Tally};
+use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
+use crate::study::cube_run::{
+    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
+};
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -142,8 +144,6 @@ pub struct CubeAnswer {
     pub most: Option<usize>,
     /// A placement of `most` queens in the cube (checked on the whole board); empty for `None`.
     pub placement: Placement,
-    #[serde(flatten)]
-    pub verdict: CubeVerdict,
 }
 
 /// A board's value as a question split into cubes.
@@ -183,20 +183,21 @@ impl CubeQuestion for ValueCubes {
         CubeSolver::new(&self.spec.board, &self.opts, self.start()?)
     }
 
-    fn answer(&self, solver: &mut CubeSolver, cube: &Cube) -> anyhow::Result<CubeAnswer> {
+    fn answer(&self, solver: &mut CubeSolver, cube: &Cube) -> anyhow::Result<Answered<CubeAnswer>> {
         let (board, certify) = (&self.spec.board, self.spec.certify);
         let v = value_in_cube(board, &self.opts, self.start()?, cube, certify, solver)?;
         // A stop signal ends the search unproved: the cube is not written.
         ensure!(v.proved, Interrupted);
-        Ok(CubeAnswer {
+        let answer = CubeAnswer {
             most: v.beyond.as_ref().map(Placement::len),
             placement: v.beyond.unwrap_or_default(),
-            verdict: CubeVerdict {
-                proof: v.proof,
-                certified: v.certified,
-                rejected: v.rejected,
-            },
-        })
+        };
+        let verdict = CubeVerdict {
+            proof: v.proof,
+            certified: v.certified,
+            rejected: v.rejected,
+        };
+        Ok((answer, verdict))
     }
 
     /// The placement beats the start, lies in the cube and is legal on the whole board (the
@@ -221,15 +222,12 @@ impl CubeQuestion for ValueCubes {
         check_cover(&self.spec, cubes)
     }
 
-    fn report(&self, all: &[CubeChunk<Cube, CubeAnswer>], tally: &Tally) -> anyhow::Result<CubesReport> {
+    fn report(&self, all: &[CubeChunk<Cube, CubeAnswer>], totals: CubeTotals) -> anyhow::Result<CubesReport> {
         // The start's placement is read back from the spec like any chunk's.
         check_placement(&self.spec.board, &self.spec.start)
             .map_err(|v| anyhow::anyhow!("the start's placement: {v}"))?;
-        let best = (all.iter())
-            .filter(|c| c.answer.most.is_some())
-            .max_by_key(|c| (c.answer.most, std::cmp::Reverse(c.chunk)));
+        let (best, beyond_start) = best_beyond(all, |a| a.most.map(std::cmp::Reverse));
         let placement = best.map_or(&self.spec.start, |c| &c.answer.placement).clone();
-        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(CubesReport {
             board: self.spec.board.clone(),
             rows: self.spec.rows.clone(),
@@ -237,14 +235,11 @@ impl CubeQuestion for ValueCubes {
             cubes: all.len(),
             certify: self.spec.certify,
             start: self.spec.start.len(),
-            beyond_start: all.iter().filter(|c| c.answer.most.is_some()).count(),
+            start_seconds: None,
+            beyond_start,
             value: placement.len(),
             placement,
-            certified,
-            rejected,
-            cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
-            start_seconds: None,
-            chunks_resumed: tally.resumed,
+            totals,
         })
     }
 }
@@ -267,22 +262,17 @@ pub struct CubesReport {
     pub certify: bool,
     /// Queens of the start's placement.
     pub start: usize,
+    /// CPU seconds of the whole board's start, where this process found it (not on merge).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_seconds: Option<f64>,
     /// Cubes that hold more queens than the start.
     pub beyond_start: usize,
     /// The largest of the start's count and the cubes' most.
     pub value: usize,
     /// An optimal placement: the first cube's of that value, in plan order, or the start's.
     pub placement: Placement,
-    /// Every cube's refutation shown by a solver queensat runs or a checked proof.
-    pub certified: bool,
-    /// Cubes whose certificate's proof the checker rejected.
-    pub rejected: usize,
-    /// Each cube's CPU seconds, in plan order.
-    pub cube_seconds: Vec<f64>,
-    /// CPU seconds of the whole board's start, where this process found it (not on merge).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub start_seconds: Option<f64>,
-    pub chunks_resumed: usize,
+    #[serde(flatten)]
+    pub totals: CubeTotals,
 }
 
 /// What a cube run splits: `board`, cut on rows.
@@ -409,12 +399,12 @@ mod tests {
             .unwrap()
             .whole()
             .unwrap();
-            assert_eq!((r.value, r.certified), (want, true), "{n} {walls:?}");
+            assert_eq!((r.value, r.totals.certified), (want, true), "{n} {walls:?}");
             assert!(r.cubes <= cubes, "{n} {walls:?}: {} cubes", r.cubes);
             assert_eq!(check_placement(&b, &r.placement), Ok(()));
             assert!(
-                makespan(&r.cube_seconds, 1) >= makespan(&r.cube_seconds, 2)
-                    && makespan(&r.cube_seconds, 2) >= makespan(&r.cube_seconds, 1000)
+                makespan(&r.totals.cube_seconds, 1) >= makespan(&r.totals.cube_seconds, 2)
+                    && makespan(&r.totals.cube_seconds, 2) >= makespan(&r.totals.cube_seconds, 1000)
             );
             beyond += r.beyond_start;
         }
@@ -434,7 +424,10 @@ mod tests {
             .unwrap()
             .whole()
             .unwrap();
-        assert_eq!((r.value, r.certified, r.rejected, r.certify), (11, true, 0, true));
+        assert_eq!(
+            (r.value, r.totals.certified, r.totals.rejected, r.certify),
+            (11, true, 0, true)
+        );
     }
 
     #[test]

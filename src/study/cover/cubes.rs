@@ -34,9 +34,11 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as _, SolverResult};
 use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
-use crate::study::chunked_run::{RunKind, Tally};
+use crate::study::chunked_run::RunKind;
 use crate::study::cube_rows::{narrowest_width, split_rows};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
+use crate::study::cube_run::{
+    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
+};
 use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
@@ -414,8 +416,6 @@ pub struct CoverCubeAnswer {
     pub selection: Vec<usize>,
     /// The bound refuted in the cube: at least this many (packing), at most (covering).
     pub refuted: usize,
-    #[serde(flatten)]
-    pub verdict: CubeVerdict,
 }
 
 /// Packing and covering of one board as a question split into cubes.
@@ -478,7 +478,11 @@ impl CoverCubes {
 
     /// `cube`'s best selection beyond the start, climbing in `gs`, and whether a solver's UNSAT
     /// refuted the bound beyond it.
-    fn climb(&self, gs: &mut GoalSolver, cube: &CoverCube) -> anyhow::Result<(CoverCubeAnswer, bool)> {
+    fn climb(
+        &self,
+        gs: &mut GoalSolver,
+        cube: &CoverCube,
+    ) -> anyhow::Result<(Answered<CoverCubeAnswer>, bool)> {
         let goal = cube.goal;
         let n = self.spec.n;
         let on = gs.model.vars.named(VarRole::Aux("cube")).pos_lit();
@@ -533,13 +537,11 @@ impl CoverCubes {
             best: best.as_ref().map(Vec::len),
             selection: best.unwrap_or_default(),
             refuted: k,
-            verdict: CubeVerdict {
-                proof,
-                certified: crate::engine::certified(&self.backend, by_solver, false),
-                rejected: false,
-            },
         };
-        Ok((a, by_solver))
+        Ok((
+            (a, CubeVerdict::of_call(proof, &self.backend, by_solver)),
+            by_solver,
+        ))
     }
 }
 
@@ -579,7 +581,11 @@ impl CubeQuestion for CoverCubes {
 
     /// With `certify`, a solver's UNSAT is certified by a checked proof: a CNF of its own (the
     /// whole question with the cube's clauses, [`refute_selection`]), no files kept.
-    fn answer(&self, solver: &mut CoverCubeSolver, cube: &CoverCube) -> anyhow::Result<CoverCubeAnswer> {
+    fn answer(
+        &self,
+        solver: &mut CoverCubeSolver,
+        cube: &CoverCube,
+    ) -> anyhow::Result<Answered<CoverCubeAnswer>> {
         let goal = cube.goal;
         let slot = match goal {
             Goal::Pack => &mut solver.pack,
@@ -601,16 +607,14 @@ impl CubeQuestion for CoverCubes {
             *slot = Some(GoalSolver { model, solver });
         }
         let gs = slot.as_mut().expect("made above");
-        let (mut a, by_solver) = self.climb(gs, cube)?;
+        let ((a, mut verdict), by_solver) = self.climb(gs, cube)?;
         if self.spec.certify && by_solver {
             let dir = ProofDir::new(None)?;
             let stop: Rc<dyn Fn() -> bool> = Rc::new(stop_requested);
             let asked = self.asked(goal);
             let clauses = |m: &SelectionModel| cube.clauses(m);
             match refute_selection(&asked, a.refuted, &self.backend, dir.path(), stop, clauses)? {
-                Some(c) => {
-                    a.verdict.certify_with(&c);
-                }
+                Some(c) => verdict.certify_with(&c),
                 None => {
                     ensure!(!stop_requested(), Interrupted);
                     anyhow::bail!(
@@ -619,7 +623,7 @@ impl CubeQuestion for CoverCubes {
                 }
             }
         }
-        Ok(a)
+        Ok((a, verdict))
     }
 
     /// The cube refutes one beyond its question's start, or holds a better selection: one of
@@ -660,16 +664,16 @@ impl CubeQuestion for CoverCubes {
     fn report(
         &self,
         all: &[CubeChunk<CoverCube, CoverCubeAnswer>],
-        tally: &Tally,
+        totals: CubeTotals,
     ) -> anyhow::Result<CoverCubesReport> {
         let optimum = |goal: Goal| -> anyhow::Result<CubeOptimum> {
             // The start is read back from the spec like any chunk's.
             let start = self.checked_start(goal)?;
             let of: Vec<&CubeChunk<CoverCube, CoverCubeAnswer>> =
                 all.iter().filter(|c| c.cube.goal == goal).collect();
-            let better = (of.iter().filter(|c| c.answer.best.is_some())).min_by_key(|c| {
-                let v = c.answer.best.unwrap_or(0);
-                (if goal == Goal::Pack { usize::MAX - v } else { v }, c.chunk)
+            let (better, beyond_start) = best_beyond(of.iter().copied(), |a| {
+                a.best
+                    .map(|v| if goal == Goal::Pack { usize::MAX - v } else { v })
             });
             let selection = better.map_or_else(
                 || self.spec.start(goal).cloned().unwrap_or_default(),
@@ -697,7 +701,7 @@ impl CubeQuestion for CoverCubes {
             Ok(CubeOptimum {
                 cubes: of.len(),
                 start,
-                beyond_start: of.iter().filter(|c| c.answer.best.is_some()).count(),
+                beyond_start,
                 value,
                 selected: selection.iter().map(|&i| seed_line(&self.sols[i])).collect(),
                 selection,
@@ -715,7 +719,6 @@ impl CubeQuestion for CoverCubes {
                 None
             }
         };
-        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(CoverCubesReport {
             n: self.spec.n,
             solutions: self.sols.len(),
@@ -726,10 +729,7 @@ impl CubeQuestion for CoverCubes {
             certify: self.spec.certify,
             pack,
             cover,
-            certified,
-            rejected,
-            cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
-            chunks_resumed: tally.resumed,
+            totals,
         })
     }
 }
@@ -771,13 +771,8 @@ pub struct CoverCubesReport {
     pub pack: CubeOptimum,
     /// The fewest solutions covering the board; `None` when a square lies in no solution.
     pub cover: Option<CubeOptimum>,
-    /// Every cube's refutation shown by a solver queensat runs or a checked proof.
-    pub certified: bool,
-    /// Cubes whose certificate's proof the checker rejected.
-    pub rejected: usize,
-    /// Each cube's CPU seconds, in plan order.
-    pub cube_seconds: Vec<f64>,
-    pub chunks_resumed: usize,
+    #[serde(flatten)]
+    pub totals: CubeTotals,
 }
 
 /// What a cover cube run splits: the n×n board's questions, cut on squares (about `cubes`
@@ -923,7 +918,7 @@ mod tests {
                 (plain.pack.value, plain.cover.value),
                 "n = {n}"
             );
-            assert!(r.certified, "n = {n}");
+            assert!(r.totals.certified, "n = {n}");
             assert!(
                 r.pack.cubes <= cubes && r.cover.as_ref().is_none_or(|c| c.cubes <= cubes),
                 "n = {n}"
@@ -1002,13 +997,16 @@ mod tests {
         a.cut.certify = true;
         let r = whole(&a, &opts(true));
         assert_eq!(
-            (r.pack.value, r.certified, r.rejected, r.certify),
+            (r.pack.value, r.totals.certified, r.totals.rejected, r.certify),
             (4, true, 0, true)
         );
         let mut a = ask(7, 1, 4);
         a.cut.certify = true;
         let r = whole(&a, &opts(true));
-        assert_eq!((r.pack.value, r.cover.unwrap().value, r.certified), (7, 7, true));
+        assert_eq!(
+            (r.pack.value, r.cover.unwrap().value, r.totals.certified),
+            (7, 7, true)
+        );
     }
 
     #[test]

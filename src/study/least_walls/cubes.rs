@@ -29,8 +29,10 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Certificate, ProofDir, Solve as _, certify_unsat};
 use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
-use crate::study::chunked_run::{RunKind, Tally};
-use crate::study::cube_run::{CubeChunk, CubeQuestion, CubeVerdict, answer_cubes, merge_cubes, verdicts};
+use crate::study::chunked_run::RunKind;
+use crate::study::cube_run::{
+    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
+};
 use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
@@ -225,7 +227,7 @@ impl WallCubeSolver {
         &mut self,
         spec: &WallCubeSpec,
         cube: &WallCube,
-    ) -> anyhow::Result<(WallCubeAnswer, bool, Option<Certificate>)> {
+    ) -> anyhow::Result<(Answered<WallCubeAnswer>, bool, Option<Certificate>)> {
         let (start, q) = (spec.start.board.n_walls(), spec.queens);
         let lower = wall_lower_bound(spec.rows, spec.cols, q);
         let model = &mut self.s.session.model;
@@ -277,13 +279,9 @@ impl WallCubeSolver {
             least: best.as_ref().map(|b| b.board.n_walls()),
             board: best,
             needs,
-            verdict: CubeVerdict {
-                proof,
-                certified: crate::engine::certified(&self.backend, by_solver, false),
-                rejected: false,
-            },
         };
-        Ok((a, by_solver, certificate))
+        let verdict = CubeVerdict::of_call(proof, &self.backend, by_solver);
+        Ok(((a, verdict), by_solver, certificate))
     }
 }
 
@@ -295,11 +293,9 @@ pub struct WallCubeAnswer {
     pub least: Option<usize>,
     /// Such a board with its queens (checked); `None` with `least`.
     pub board: Option<FoundBoard>,
-    /// Every board in the cube that holds q queens has at least this many walls.
+    /// Every board in the cube that holds q queens has at least this many walls (shown by the
+    /// chunk's verdict: a solver's UNSAT, a checked proof, or the row bound).
     pub needs: usize,
-    /// What shows `needs` (its proof: a solver's UNSAT, a checked proof, or the row bound).
-    #[serde(flatten)]
-    pub verdict: CubeVerdict,
 }
 
 /// The least walls for q queens as a question split into cubes.
@@ -353,8 +349,12 @@ impl CubeQuestion for WallCubes {
     /// With `certify`, a solver's UNSAT is certified by a checked proof: the plain question
     /// "at most `needs - 1` walls" with the cube's clauses (a fresh solver's proof of it where
     /// it wrote one), no files kept.
-    fn answer(&self, solver: &mut WallCubeSolver, cube: &WallCube) -> anyhow::Result<WallCubeAnswer> {
-        let (mut a, by_solver, certificate) = solver.answer(&self.spec, cube)?;
+    fn answer(
+        &self,
+        solver: &mut WallCubeSolver,
+        cube: &WallCube,
+    ) -> anyhow::Result<Answered<WallCubeAnswer>> {
+        let ((a, mut verdict), by_solver, certificate) = solver.answer(&self.spec, cube)?;
         if self.spec.certify && by_solver {
             let c = match certificate {
                 Some(c) => c,
@@ -365,9 +365,9 @@ impl CubeQuestion for WallCubes {
                     certify_unsat(&q.unsat(), &self.backend, None, &q.name())?
                 }
             };
-            a.verdict.certify_with(&c);
+            verdict.certify_with(&c);
         }
-        Ok(a)
+        Ok((a, verdict))
     }
 
     /// The cube needs the start's walls, or holds a board with fewer: it then needs exactly
@@ -395,15 +395,13 @@ impl CubeQuestion for WallCubes {
     fn report(
         &self,
         all: &[CubeChunk<WallCube, WallCubeAnswer>],
-        tally: &Tally,
+        totals: CubeTotals,
     ) -> anyhow::Result<WallCubesReport> {
         // The start's board is read back from the spec like any chunk's.
         let start = &self.spec.start;
         check_found(start, self.shape()).map_err(|v| anyhow::anyhow!("the start's board: {v}"))?;
-        let best = (all.iter())
-            .filter_map(|c| Some((c.answer.least?, c.chunk, c.answer.board.as_ref()?)))
-            .min_by_key(|&(w, chunk, _)| (w, chunk));
-        let found = best.map_or(start, |(_, _, b)| b);
+        let (best, beyond_start) = best_beyond(all, |a| a.least);
+        let found = best.and_then(|c| c.answer.board.as_ref()).unwrap_or(start);
         let least = found.board.n_walls();
         if let Some(c) = all.iter().find(|c| c.answer.needs < least) {
             anyhow::bail!(
@@ -413,7 +411,6 @@ impl CubeQuestion for WallCubes {
                 c.answer.needs
             );
         }
-        let (certified, rejected) = verdicts(all.iter().map(|c| &c.answer.verdict));
         Ok(WallCubesReport {
             rows: self.spec.rows,
             cols: self.spec.cols,
@@ -425,14 +422,11 @@ impl CubeQuestion for WallCubes {
             certify: self.spec.certify,
             start: start.board.n_walls(),
             row_bound: self.lower(),
-            beyond_start: all.iter().filter(|c| c.answer.least.is_some()).count(),
+            beyond_start,
             least_walls: least,
             proved: true,
             witness: found.clone(),
-            certified,
-            rejected,
-            cube_seconds: all.iter().map(|c| c.cpu_seconds).collect(),
-            chunks_resumed: tally.resumed,
+            totals,
         })
     }
 }
@@ -463,14 +457,8 @@ pub struct WallCubesReport {
     /// A board with `least_walls` walls and its queens (the first cube's, in plan order, or
     /// the start's), checked.
     pub witness: FoundBoard,
-    /// Every cube's refutation shown by a solver queensat runs, a checked proof or the row
-    /// bound.
-    pub certified: bool,
-    /// Cubes whose certificate's proof the checker rejected.
-    pub rejected: usize,
-    /// Each cube's CPU seconds, in plan order.
-    pub cube_seconds: Vec<f64>,
-    pub chunks_resumed: usize,
+    #[serde(flatten)]
+    pub totals: CubeTotals,
 }
 
 /// What a least-walls cube run splits: `queens` on `rows × cols`, cut on rows.
@@ -586,7 +574,7 @@ mod tests {
             let want = least_walls(n, n, q, &opts(false)).unwrap().least_walls.unwrap();
             let r = whole(&ask(n, q, split, cubes), &opts(lex));
             assert_eq!(
-                (r.least_walls, r.certified, r.proved),
+                (r.least_walls, r.totals.certified, r.proved),
                 (want, true, true),
                 "{n} q={q}"
             );
@@ -628,7 +616,7 @@ mod tests {
         a.cut.certify = true;
         let r = whole(&a, &opts(false));
         assert_eq!(
-            (r.certified, r.rejected, r.certify, r.least_walls),
+            (r.totals.certified, r.totals.rejected, r.certify, r.least_walls),
             (true, 0, true, 3)
         );
         let dir = tempfile::tempdir().unwrap();
@@ -643,7 +631,10 @@ mod tests {
             ..opts(false)
         };
         let r = whole(&a, &fresh);
-        assert_eq!((r.certified, r.rejected, r.least_walls), (true, 0, 3));
+        assert_eq!(
+            (r.totals.certified, r.totals.rejected, r.least_walls),
+            (true, 0, 3)
+        );
         assert!(whole(&ask(6, 9, 1, 16), &fresh).least_walls == 6);
     }
 

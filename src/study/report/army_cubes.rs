@@ -32,13 +32,13 @@ pub fn army_cubes_text(r: &ArmyCubesReport) -> String {
         true => "UNSAT certified by a checked proof, or the free squares",
         false => "UNSAT, or the free squares",
     };
-    let rejected = rejected_text(r.rejected);
+    let rejected = rejected_text(&r.totals);
     s += &format!(
         "proof: {}SAT with two armies of {}, position checked; {refuted} ({how}); the cubes cover \
          every choice of the split rows' colours (counted){rejected}\n",
-        unchecked_prefix(r.certified),
+        unchecked_prefix(r.totals.certified),
         r.m,
     );
     let start = format!("the start {} per army, ", r.start);
-    s + &cube_costs(&r.cube_seconds, r.chunks_resumed, &start)
+    s + &cube_costs(&r.totals, &start)
 }

@@ -23,7 +23,7 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
         let refuted = refuted_in_cubes(o.beyond_start, o.cubes, &above, ("solution", more, most));
         t + &format!(
             "proof: {}SAT with {} selected, checked by counting squares; {refuted} ({how})\n",
-            unchecked_prefix(r.certified),
+            unchecked_prefix(r.totals.certified),
             o.value
         )
     };
@@ -62,7 +62,7 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
         true => ", lex-leader symmetry breaking in every cube",
         false => "",
     };
-    let rejected = rejected_text(r.rejected);
+    let rejected = rejected_text(&r.totals);
     s += &format!(
         "from {cubes} on {square_word} {} ({range}, or none for packing){symmetry}; the cubes \
          cover every selection (counted){rejected}\n",
@@ -72,5 +72,5 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
         Some(c) => format!("the starts {} and {}, ", r.pack.start, c.start),
         None => format!("the start {}, ", r.pack.start),
     };
-    s + &cube_costs(&r.cube_seconds, r.chunks_resumed, &start)
+    s + &cube_costs(&r.totals, &start)
 }

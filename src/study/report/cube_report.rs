@@ -8,6 +8,7 @@ use super::wall_cubes::wall_cubes_text;
 use crate::study::army_cubes::ArmyCubesReport;
 use crate::study::cover_cubes::CoverCubesReport;
 use crate::study::cube_rows::makespan;
+use crate::study::cube_run::CubeTotals;
 use crate::study::least_walls::WallCubesReport;
 use crate::study::value_cubes::CubesReport;
 use serde::Serialize;
@@ -17,10 +18,8 @@ const WORKERS: [usize; 3] = [2, 64, 1000];
 
 /// A cube run's whole report, as a command prints it.
 pub trait CubeOutcome: Serialize {
-    /// Every cube's refutation shown by a solver queensat runs, a checked proof or counting.
-    fn certified(&self) -> bool;
-    /// Cubes whose certificate's proof the checker rejected.
-    fn rejected(&self) -> usize;
+    /// How the cubes' refutations stand together, and what they cost.
+    fn totals(&self) -> &CubeTotals;
     /// The report in words.
     fn text(&self) -> String;
 }
@@ -28,11 +27,8 @@ pub trait CubeOutcome: Serialize {
 macro_rules! cube_outcome {
     ($report:ty, $text:path) => {
         impl CubeOutcome for $report {
-            fn certified(&self) -> bool {
-                self.certified
-            }
-            fn rejected(&self) -> usize {
-                self.rejected
+            fn totals(&self) -> &CubeTotals {
+                &self.totals
             }
             fn text(&self) -> String {
                 $text(self)
@@ -46,9 +42,9 @@ cube_outcome!(ArmyCubesReport, army_cubes_text);
 cube_outcome!(WallCubesReport, wall_cubes_text);
 cube_outcome!(CoverCubesReport, cover_cubes_text);
 
-/// What the text adds when the checker rejected the proofs of `n` cubes.
-pub(super) fn rejected_text(n: usize) -> String {
-    match n {
+/// What the text adds when the checker rejected the proofs of some cubes.
+pub(super) fn rejected_text(t: &CubeTotals) -> String {
+    match t.rejected {
         0 => String::new(),
         n => format!("; the checker REJECTED the proof of {n} cube(s)"),
     }
@@ -75,7 +71,8 @@ pub(super) fn refuted_in_cubes(
 
 /// What cubes cost: their count, their CPU seconds in all and the longest (after `start`,
 /// what came before them), and the time they would take on more workers.
-pub(super) fn cube_costs(cube_seconds: &[f64], resumed: usize, start: &str) -> String {
+pub(super) fn cube_costs(t: &CubeTotals, start: &str) -> String {
+    let (cube_seconds, resumed) = (&t.cube_seconds, t.chunks_resumed);
     let total: f64 = cube_seconds.iter().sum();
     let longest = cube_seconds.iter().copied().fold(0.0, f64::max);
     let on: Vec<String> = WORKERS

@@ -23,7 +23,7 @@ pub fn cubes_text(r: &CubesReport) -> String {
         r.cubes,
         rows.join(",")
     );
-    let rejected = rejected_text(r.rejected);
+    let rejected = rejected_text(&r.totals);
     let how = match r.certify {
         true => "UNSAT certified by a checked proof, or the checked LP bound",
         false => "UNSAT, or the checked LP bound",
@@ -33,12 +33,12 @@ pub fn cubes_text(r: &CubesReport) -> String {
     s += &format!(
         "proof: {}SAT with {} queens, placement checked; {refuted} ({how}); the cubes cover every \
          choice of the split rows' queens (counted){rejected}\n",
-        unchecked_prefix(r.certified),
+        unchecked_prefix(r.totals.certified),
         r.value
     );
     let start = match r.start_seconds {
         Some(t) => format!("the start ({} queens) {t:.2} s, ", r.start),
         None => format!("the start {} queens, ", r.start),
     };
-    s + &cube_costs(&r.cube_seconds, r.chunks_resumed, &start)
+    s + &cube_costs(&r.totals, &start)
 }

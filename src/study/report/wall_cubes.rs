@@ -38,12 +38,12 @@ pub fn wall_cubes_text(r: &WallCubesReport) -> String {
         let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &below, ("wall", "fewer", "least"));
         format!("{refuted} ({how})")
     };
-    let rejected = rejected_text(r.rejected);
+    let rejected = rejected_text(&r.totals);
     s += &format!(
         "proof: {}SAT with {w} walls, board checked; {proof}; the cubes cover every choice of the \
          split rows' queens and walls (counted){rejected}\n",
-        unchecked_prefix(r.certified),
+        unchecked_prefix(r.totals.certified),
     );
     let start = format!("the start {} walls, ", r.start);
-    s + &cube_costs(&r.cube_seconds, r.chunks_resumed, &start)
+    s + &cube_costs(&r.totals, &start)
 }
