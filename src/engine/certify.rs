@@ -6,8 +6,9 @@
 //! whenever k does not exceed the free cells, rather than a counting argument that no solver
 //! sees.
 
+use super::cube::Cube;
 use super::lp::bound::{LpBound, add_implied_clauses};
-use super::value::{Cube, ValueOptions, ValueReport, value_with_lp};
+use super::value::{ValueOptions, ValueReport, value_with_lp};
 use super::wall_bound::WallBoundQuestion;
 use crate::board::Board;
 use crate::encode::{Amo, BaseOptions, CountMode, ValueQuestion, WallOptions};

@@ -5,6 +5,7 @@
 mod batch;
 mod bounds;
 mod certify;
+mod cube;
 mod enumerate;
 mod export;
 mod lp;
@@ -23,6 +24,7 @@ mod wall_bound;
 pub use batch::{Batch, BatchEnd, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{CertifiedValue, certify_least_walls, certify_value, value_certified};
+pub use cube::{Cube, assume_cube};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{Encoded, ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
 pub use lp::bound::{LpBound, lp_bound};
@@ -33,7 +35,7 @@ pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unchecked::{certified, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{
-    Cube, CubeSolver, CubeStart, CubeValue, Search, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport,
-    assume_cube, value, value_in_cube, value_to_the_end, value_within,
+    CubeSolver, CubeStart, CubeValue, Search, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value,
+    value_in_cube, value_to_the_end, value_within,
 };
 pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound, least_walls_header};

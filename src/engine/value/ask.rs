@@ -4,9 +4,9 @@
 
 use super::Search;
 use super::call::{FIRST_SLICE, probe, solve_alternating};
-use super::cube::Cube;
 use super::start::{Start, barred};
 use crate::board::{Board, Coord, Placement};
+use crate::engine::cube::Cube;
 use crate::engine::lp::bound::{LpBound, implied_clauses};
 use crate::engine::lp::dive::Dives;
 use crate::engine::search::{Answer, Finder, Refutation, Reply, SolverCall, logged};

@@ -19,7 +19,7 @@ mod proof;
 mod start;
 
 use ask::Asker;
-pub use cube::{Cube, CubeSolver, CubeStart, CubeValue, assume_cube, value_in_cube};
+pub use cube::{CubeSolver, CubeStart, CubeValue, value_in_cube};
 use ladder::ladder;
 
 use crate::board::{Board, Placement};

@@ -1,9 +1,11 @@
 //! What the largest armies found in cubes print (`armies --cube-dir DIR`, and `merge` of its
 //! shards): the board and an example, `m` with how it was proved, and what the cubes cost.
 
-use super::cube_report::{cube_costs, refuted_in_cubes, rejected_text};
+use super::cube_report::{cube_costs, cube_outcome, refuted_in_cubes, rejected_text};
 use crate::engine::unchecked_prefix;
 use crate::study::army_cubes::ArmyCubesReport;
+
+cube_outcome!(ArmyCubesReport, army_cubes_text);
 
 /// The report in words.
 pub fn army_cubes_text(r: &ArmyCubesReport) -> String {

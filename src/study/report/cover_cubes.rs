@@ -1,9 +1,11 @@
 //! What packing and covering found in cubes print (`cover --cube-dir DIR`, and `merge` of its
 //! shards): each optimum with its selection and how it was proved, and what the cubes cost.
 
-use super::cube_report::{cube_costs, refuted_in_cubes, rejected_text};
+use super::cube_report::{cube_costs, cube_outcome, refuted_in_cubes, rejected_text};
 use crate::engine::unchecked_prefix;
 use crate::study::cover_cubes::{CoverCubesReport, CubeOptimum};
+
+cube_outcome!(CoverCubesReport, cover_cubes_text);
 
 /// The report in words.
 pub fn cover_cubes_text(r: &CoverCubesReport) -> String {

@@ -1,16 +1,8 @@
 //! What every cube run's report shares: whether its answer is certified and what it prints
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
-use super::army_cubes::army_cubes_text;
-use super::cover_cubes::cover_cubes_text;
-use super::value_cubes::cubes_text;
-use super::wall_cubes::wall_cubes_text;
-use crate::study::army_cubes::ArmyCubesReport;
-use crate::study::cover_cubes::CoverCubesReport;
 use crate::study::cube_rows::makespan;
 use crate::study::cube_run::CubeTotals;
-use crate::study::least_walls::WallCubesReport;
-use crate::study::value_cubes::CubesReport;
 use serde::Serialize;
 
 /// Workers for which the cubes' measured times are scheduled in the text.
@@ -24,10 +16,12 @@ pub trait CubeOutcome: Serialize {
     fn text(&self) -> String;
 }
 
+/// `cube_outcome!(Report, text)`: `Report` (with its `totals`) is a [`CubeOutcome`] that
+/// `text` puts in words; each report's text file says it of its own report.
 macro_rules! cube_outcome {
     ($report:ty, $text:path) => {
-        impl CubeOutcome for $report {
-            fn totals(&self) -> &CubeTotals {
+        impl super::cube_report::CubeOutcome for $report {
+            fn totals(&self) -> &crate::study::cube_run::CubeTotals {
                 &self.totals
             }
             fn text(&self) -> String {
@@ -36,11 +30,7 @@ macro_rules! cube_outcome {
         }
     };
 }
-
-cube_outcome!(CubesReport, cubes_text);
-cube_outcome!(ArmyCubesReport, army_cubes_text);
-cube_outcome!(WallCubesReport, wall_cubes_text);
-cube_outcome!(CoverCubesReport, cover_cubes_text);
+pub(super) use cube_outcome;
 
 /// What the text adds when the checker rejected the proofs of some cubes.
 pub(super) fn rejected_text(t: &CubeTotals) -> String {

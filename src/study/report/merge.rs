@@ -4,8 +4,8 @@
 use super::army_cubes::army_cubes_text;
 use super::cover_cubes::cover_cubes_text;
 use super::nk::nk_line;
+use super::publish_puzzles::published_text;
 use super::publish_puzzles::{Published, merge_and_publish};
-use super::puzzles::published_text;
 use super::sweep::{SweepAnswer, sweep_text};
 use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;

@@ -45,10 +45,10 @@ pub use nqueens::{
     nqueens_run, verdicts_output,
 };
 pub use publish_puzzles::{
-    Published, PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, merge_and_publish, run_puzzles,
-    shard_finished_note,
+    Published, PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, merge_and_publish, published_text,
+    run_puzzles, shard_finished_note,
 };
-pub use puzzles::{comparison_text, page_data, published_text, puzzle_files, puzzle_summary};
+pub use puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 pub use render::{Rendered, render_board, render_json};
 pub use solutions::SolutionsPrinter;
 pub use solve::solve_output;

@@ -2,7 +2,7 @@
 //! shards), the puzzles put in output order and re-checked, the comparison with a published
 //! list, and the folder's files and the page, all written or none.
 
-use super::puzzles::{page_data, puzzle_files};
+use super::puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use crate::engine::ValueOptions;
 use crate::io::{ClaimRow, PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
 use crate::run::{Provenance, Reporter, Shard};
@@ -48,6 +48,21 @@ pub struct Published {
     pub provenance: Provenance,
     /// Whether the puzzles' files went to a folder (the text then leaves the list out).
     pub to_dir: bool,
+}
+
+/// What a finished run prints: the summary (with the list of puzzles when no folder holds
+/// them), then the comparison's summary when there is one.
+pub fn published_text(p: &Published) -> String {
+    let mut s = puzzle_summary(&p.report, &p.provenance, !p.to_dir);
+    if let Some(c) = &p.comparison {
+        s.push_str(&comparison_text(
+            c,
+            p.compare_path.as_deref(),
+            &p.provenance,
+            false,
+        ));
+    }
+    s
 }
 
 /// How a puzzle run ended.

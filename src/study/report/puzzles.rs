@@ -1,7 +1,6 @@
 //! The result files of a puzzle search: JSON, CSV, the Markdown summary, the comparison with a
 //! published list, and the data of the page to play them.
 
-use super::publish_puzzles::Published;
 use crate::board::{render_cell_list, render_grid};
 use crate::run::Provenance;
 use crate::study::puzzles::{Comparison, Puzzle, PuzzleReport};
@@ -14,21 +13,6 @@ fn with_provenance(prov: &Provenance, key: &str, what: impl Serialize) -> anyhow
     let mut v = serde_json::to_value(prov)?;
     v[key] = serde_json::to_value(what)?;
     Ok(serde_json::to_string(&v)?)
-}
-
-/// What a finished run prints: the summary (with the list of puzzles when no folder holds
-/// them), then the comparison's summary when there is one.
-pub fn published_text(p: &Published) -> String {
-    let mut s = puzzle_summary(&p.report, &p.provenance, !p.to_dir);
-    if let Some(c) = &p.comparison {
-        s.push_str(&comparison_text(
-            c,
-            p.compare_path.as_deref(),
-            &p.provenance,
-            false,
-        ));
-    }
-    s
 }
 
 /// What the page needs of each puzzle.

@@ -2,10 +2,12 @@
 //! board and placement, the value with how it was proved, and what the cubes cost, with the
 //! time they would take on more workers.
 
-use super::cube_report::{cube_costs, refuted_in_cubes, rejected_text};
+use super::cube_report::{cube_costs, cube_outcome, refuted_in_cubes, rejected_text};
 use crate::board::render_grid;
 use crate::engine::unchecked_prefix;
 use crate::study::value_cubes::CubesReport;
+
+cube_outcome!(CubesReport, cubes_text);
 
 /// The report in words.
 pub fn cubes_text(r: &CubesReport) -> String {

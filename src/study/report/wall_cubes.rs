@@ -2,10 +2,12 @@
 //! shards): the question, a board with its queens, the least walls with how they were proved,
 //! and what the cubes cost.
 
-use super::cube_report::{cube_costs, refuted_in_cubes, rejected_text};
+use super::cube_report::{cube_costs, cube_outcome, refuted_in_cubes, rejected_text};
 use crate::board::render_grid;
 use crate::engine::unchecked_prefix;
 use crate::study::least_walls::WallCubesReport;
+
+cube_outcome!(WallCubesReport, wall_cubes_text);
 
 /// The report in words.
 pub fn wall_cubes_text(r: &WallCubesReport) -> String {
