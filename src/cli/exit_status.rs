@@ -1,7 +1,28 @@
 //! The exit status of each command, as its man page lists it: one table, which the commands'
 //! own exit codes follow.
 
-/// The commands a stop signal stops with a report (see `Command::stops_on_signal`), and the
+/// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
+/// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
+/// Each of them polls [`queensat::run::interrupt::stop_requested`].
+pub(super) const STOPPED_BY_SIGNAL: [&str; 10] = [
+    "value",
+    "solutions",
+    "sweep",
+    "least-walls",
+    "puzzles",
+    "nk",
+    "armies",
+    "cover",
+    "nqueens",
+    "solve",
+];
+
+/// Whether the subcommand `name` catches the stop signals ([`STOPPED_BY_SIGNAL`]).
+pub(super) fn stops_on_signal(name: &str) -> bool {
+    STOPPED_BY_SIGNAL.contains(&name)
+}
+
+/// The commands a stop signal stops with a report ([`stops_on_signal`]), and the
 /// statuses they exit with.
 const SIGNALS: &[(&str, &str)] = &[(
     "130, 143, 129",
@@ -72,7 +93,7 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
         Some("least-walls" | "armies" | "cover") => vec![ok, error, limit],
         Some(_) => vec![ok, error],
     };
-    if name.is_none_or(super::stops_on_signal) {
+    if name.is_none_or(stops_on_signal) {
         codes.extend(SIGNALS);
     }
     codes

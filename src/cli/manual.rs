@@ -14,7 +14,7 @@ pub struct Entry {
 }
 
 /// `manual.txt`'s sections, by name, in the file's order.
-fn sections() -> &'static [(String, Vec<Entry>)] {
+pub(super) fn sections() -> &'static [(String, Vec<Entry>)] {
     static SECTIONS: OnceLock<Vec<(String, Vec<Entry>)>> = OnceLock::new();
     SECTIONS.get_or_init(|| parse(include_str!("manual.txt")))
 }
@@ -56,7 +56,7 @@ fn parse(text: &str) -> Vec<(String, Vec<Entry>)> {
 }
 
 /// The entries of the section `name` (none for an unknown name).
-fn section(name: &str) -> &'static [Entry] {
+pub(super) fn section(name: &str) -> &'static [Entry] {
     sections().iter().find(|(n, _)| n == name).map_or(&[], |(_, e)| e)
 }
 
@@ -113,28 +113,4 @@ pub fn with_examples(cmd: Command) -> Command {
         Some(text) => cmd.mut_subcommand(&name, |c| c.after_help(text)),
         None => cmd,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_entry_of_the_manual_has_its_text_and_every_section_a_known_name() {
-        let cmd = super::super::command();
-        let sections = super::sections();
-        for (name, entries) in sections {
-            assert!(
-                name == "environment" || cmd.find_subcommand(name).is_some(),
-                "manual.txt: [{name}] names no subcommand"
-            );
-            assert_eq!(
-                sections.iter().filter(|(n, _)| n == name).count(),
-                1,
-                "[{name}] twice"
-            );
-            for e in entries {
-                assert!(!e.text.is_empty(), "[{name}] {}: no text", e.key);
-            }
-        }
-        assert_eq!(super::section("environment").len(), 3);
-    }
 }

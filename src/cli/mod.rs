@@ -31,6 +31,7 @@ mod verify;
 
 use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use errors::clap_exit;
+use exit_status::stops_on_signal;
 use queensat::run::one_line;
 use stdout::is_broken_pipe;
 
@@ -85,27 +86,6 @@ enum Command {
     Man(shell::ManArgs),
     /// N+k queens: placements of n + k queens and k walls on n x n, counted without listing.
     Nk(nk::NkArgs),
-}
-
-/// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
-/// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
-/// Each of them polls [`queensat::run::interrupt::stop_requested`].
-const STOPPED_BY_SIGNAL: [&str; 10] = [
-    "value",
-    "solutions",
-    "sweep",
-    "least-walls",
-    "puzzles",
-    "nk",
-    "armies",
-    "cover",
-    "nqueens",
-    "solve",
-];
-
-/// Whether the subcommand `name` catches the stop signals ([`STOPPED_BY_SIGNAL`]).
-fn stops_on_signal(name: &str) -> bool {
-    STOPPED_BY_SIGNAL.contains(&name)
 }
 
 /// The whole command line's definition, each subcommand's help closing on its examples
@@ -185,8 +165,29 @@ mod tests {
             let n = super::manual::examples(sub.get_name()).len();
             assert!((2..=3).contains(&n), "{}: {n} examples", sub.get_name());
         }
-        for name in super::STOPPED_BY_SIGNAL {
+        for name in super::exit_status::STOPPED_BY_SIGNAL {
             assert!(cmd.find_subcommand(name).is_some(), "{name}");
         }
+    }
+
+    #[test]
+    fn every_entry_of_the_manual_has_its_text_and_every_section_a_known_name() {
+        let cmd = super::command();
+        let sections = super::manual::sections();
+        for (name, entries) in sections {
+            assert!(
+                name == "environment" || cmd.find_subcommand(name).is_some(),
+                "manual.txt: [{name}] names no subcommand"
+            );
+            assert_eq!(
+                sections.iter().filter(|(n, _)| n == name).count(),
+                1,
+                "[{name}] twice"
+            );
+            for e in entries {
+                assert!(!e.text.is_empty(), "[{name}] {}: no text", e.key);
+            }
+        }
+        assert_eq!(super::manual::section("environment").len(), 3);
     }
 }

@@ -288,7 +288,7 @@ pub fn enumerate(
         answers,
         complete,
         interrupted: (!complete && stop_requested()).then(crate::run::interrupt::interrupted),
-        certified: super::certified(&opts.backend, true, false),
+        certified: super::unchecked::certified(&opts.backend, true, false),
         solver_calls,
         solver: opts.backend.name().to_string(),
         amo: opts.base.amo.name(),

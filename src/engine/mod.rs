@@ -23,7 +23,7 @@ mod wall_bound;
 
 pub use batch::{Batch, BatchEnd, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
-pub use certify::{CertifiedValue, certify_least_walls, certify_value, value_certified};
+pub use certify::{certify_least_walls, certify_value};
 pub use cube::{Cube, assume_cube};
 pub use enumerate::{Breaking, EnumOptions, EnumReport, Found, Target, count, enumerate, orbit};
 pub use export::{Encoded, ExportFormat, LeastWallsExport, ValueExport, encode_least_walls, encode_value};
@@ -35,7 +35,7 @@ pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
 pub use unchecked::{certified, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{
-    CubeSolver, CubeStart, CubeValue, Search, VALUE_CADICAL_CONFIG, ValueOptions, ValueReport, value,
-    value_in_cube, value_to_the_end, value_within,
+    CertifiedValue, CubeSolver, CubeStart, CubeValue, Search, VALUE_CADICAL_CONFIG, ValueOptions,
+    ValueReport, value, value_certified, value_in_cube, value_to_the_end, value_within,
 };
 pub use wall_bound::{BoundAnswer, WallBoundQuestion, ask_wall_bound, least_walls_header};

@@ -3,7 +3,9 @@
 //! ([`parse_blocked_queens`]) or an empty shape, and then the walls, 64-bit walls and holes
 //! listed on top of it.
 
-use super::{from_bits64, input_name, parse_blocked_queens, read_input};
+use super::bits64::from_bits64;
+use super::csplib::parse_blocked_queens;
+use super::input_file::{input_name, read_input};
 use crate::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
 use anyhow::{Context, bail};
 use std::path::Path;

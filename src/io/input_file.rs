@@ -1,7 +1,7 @@
 //! Reading a file that the user named, `-` meaning standard input, decompressed when its first
 //! bytes say it is gzip, xz or bzip2 ([`read_text`]).
 
-use super::{open_text, read_text};
+use super::compressed::{open_text, read_text};
 use anyhow::Context;
 use std::io::{BufRead, Read};
 use std::path::Path;

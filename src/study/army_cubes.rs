@@ -32,11 +32,11 @@ use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Solve as _};
-use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
+use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
 };

@@ -26,11 +26,11 @@ use crate::check::{NkCount, NkCounter, Reduction, count_row_perfect, row_segment
 use crate::engine::{EnumOptions, Target, count, upper_bound};
 use crate::run::interrupt::check_stop;
 use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds};
-use crate::study::Counts;
 use crate::study::chunk_store::{ChunkRun, bad_chunk};
 use crate::study::chunked_run::{
     ChunkHeader, ChunkId, ChunkedRun, Chunks, ReadChunk, RunKind, Tally, WholeRun, drive, merge,
 };
+use crate::study::counts::Counts;
 use crate::with_cell_width;
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};

@@ -22,11 +22,11 @@ use crate::check::check_placement;
 use crate::engine::{Cube, CubeSolver, CubeStart, ValueOptions, value_in_cube};
 use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
-use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
+use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
 };

@@ -1,11 +1,11 @@
 //! The independent checker for peaceable armies, and exhaustive search on tiny boards.
 //!
-//! Like [`super::check_placement`] it walks the board square by square in the eight queen
+//! Like [`check_placement`](crate::placement::check_placement) it walks the board square by square in the eight queen
 //! directions, stopping only at walls and edges (queens do not block: the rule is about sharing
 //! a line segment), and shares no code with the armies encoder.
 
 use super::sight::{seen_from, sight_masks};
-use super::{Misplaced, free_square};
+use crate::placement::{Misplaced, free_square};
 use queensat_board::{Armies, Board, Coord};
 use std::fmt;
 

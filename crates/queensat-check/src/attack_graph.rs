@@ -370,7 +370,7 @@ mod tests {
         /// from that cell sees, and the rows and columns cut at walls.
         #[test]
         fn attacks_are_what_each_cell_sees(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..6, 64)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
             let free = |(r, c): (usize, usize)| b.cell((r, c)) == Cell::Free;
             for (r, c) in b.coords() {
@@ -406,7 +406,7 @@ mod tests {
             for (cells, many) in boards {
                 // Codes 0 and 1 are a wall and a hole: rare among 40, one cell in three among 6.
                 let cells: Vec<u8> = cells.iter().map(|&c| if many == 1 { c % 6 } else { c }).collect();
-                let b = crate::board_from_codes(rows, cols, &cells);
+                let b = crate::codes::board_from_codes(rows, cols, &cells);
                 room.fill(&b);
                 prop_assert_eq!(&room.graph, &AttackGraph::walked(&b, &room.template));
             }

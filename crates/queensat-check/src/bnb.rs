@@ -558,7 +558,7 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
     (v, p, t.unwrap_or_default())
 }
 
-/// [`bnb_proof`] with its tree replayed (as [`check_search_tree`](crate::check_search_tree)
+/// [`bnb_proof`] with its tree replayed (as [`check_search_tree`](crate::search_tree::check_search_tree)
 /// does) against one queen more than the value, on the one attack graph both need: the value
 /// and an optimal placement, or why the tree does not prove it.
 ///
@@ -665,7 +665,8 @@ std::thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{brute_value, check_placement};
+    use crate::brute::brute_value;
+    use crate::placement::check_placement;
     use proptest::prelude::*;
 
     #[test]
@@ -694,7 +695,7 @@ mod tests {
         let (n, tree) = bnb_count(&Board::square(8).unwrap(), 8);
         assert_eq!(n, 92);
         assert_eq!(
-            crate::count_by_search_tree(&Board::square(8).unwrap(), 8, &tree),
+            crate::search_tree::count_by_search_tree(&Board::square(8).unwrap(), 8, &tree),
             Ok(92)
         );
         // Past 64 cells, and a target past the value: none.
@@ -707,7 +708,10 @@ mod tests {
         assert_ne!(two[0], two[1]);
         assert!(two.iter().all(|p| p.len() == 6 && check_placement(&b, p).is_ok()));
         let (n, tree) = bnb_count_at_most(&b, 6, 4).unwrap();
-        assert_eq!((n, crate::count_by_search_tree(&b, 6, &tree)), (4, Ok(4)));
+        assert_eq!(
+            (n, crate::search_tree::count_by_search_tree(&b, 6, &tree)),
+            (4, Ok(4))
+        );
     }
 
     proptest! {
@@ -716,11 +720,11 @@ mod tests {
         /// value, is exhaustive search's, and its tree replays to it.
         #[test]
         fn counts_agree_with_brute_force(rows in 1usize..6, cols in 1usize..6, cells in proptest::collection::vec(0u8..6, 25)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             for k in 0..=brute_value(&b) + 1 {
                 let (n, tree) = bnb_count(&b, k);
-                prop_assert_eq!(n, crate::brute_count(&b, k));
-                prop_assert_eq!(crate::count_by_search_tree(&b, k, &tree), Ok(n));
+                prop_assert_eq!(n, crate::brute::brute_count(&b, k));
+                prop_assert_eq!(crate::search_tree::count_by_search_tree(&b, k, &tree), Ok(n));
             }
         }
 
@@ -731,7 +735,7 @@ mod tests {
         fn segment_arithmetic_is_the_graphs(small in (1usize..9, 1usize..9), long in prop::sample::select(vec![(1, 64), (64, 1), (2, 32), (32, 2), (3, 21), (7, 9)]),
                                             pick_long: bool, cells in proptest::collection::vec(0u8..8, 64), cand: u64) {
             let (rows, cols) = if pick_long { long } else { small };
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
             let cand = CellSet::of((0..64).filter(|i| cand >> i & 1 == 1)).intersection(&g.free);
             let word = OneWord::of(&g).unwrap();
@@ -745,7 +749,7 @@ mod tests {
         /// Walls and holes at random: without the popcount instruction, the same search.
         #[test]
         fn the_search_is_the_same_without_popcount(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
             let plain = search_by(&g, true, 0, true);
             prop_assert_eq!(plain, search(&g, true));
@@ -756,7 +760,7 @@ mod tests {
         #[test]
         fn a_floor_changes_no_answer(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64),
                                      near in proptest::collection::vec((0usize..10, 0usize..10), 0..12)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             prop_assert_eq!(bnb_value_proved(&b, &near), Ok(bnb_value(&b)));
             let (v, p) = bnb_value(&b);
             prop_assert_eq!(bnb_value_proved(&b, p.queens()), Ok((v, p)));
@@ -765,7 +769,7 @@ mod tests {
         /// Walls and holes at random: the same value as exhaustive search.
         #[test]
         fn agrees_with_brute_force(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let (v, p) = bnb_value(&b);
             prop_assert_eq!(v, brute_value(&b));
             prop_assert_eq!(check_placement(&b, &p), Ok(()));

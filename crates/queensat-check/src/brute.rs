@@ -83,7 +83,7 @@ impl Count<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check_placement;
+    use crate::placement::check_placement;
     use proptest::prelude::*;
     use queensat_board::Placement;
 
@@ -107,7 +107,7 @@ mod tests {
         /// Walls and holes at random, every k: the segment bound prunes no placement away.
         #[test]
         fn count_agrees_with_every_subset(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             for k in 0..=b.free_cells().len() {
                 prop_assert_eq!(brute_count(&b, k), subsets_count(&b, k), "k = {}", k);
             }

@@ -294,8 +294,8 @@ impl CheckedDual {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board_from_codes;
-    use crate::brute_value;
+    use crate::brute::brute_value;
+    use crate::codes::board_from_codes;
     use crate::sight::sight_masks;
     use proptest::prelude::*;
 

@@ -13,7 +13,7 @@
 //! row segments), so the two counts of `F(g)`, this one and SAT enumeration under the
 //! symmetry, cross-check each other.
 
-use crate::row_segment_count;
+use crate::row_count::row_segment_count;
 use queensat_board::{Board, Cell, Coord, Symmetry};
 
 /// The four lines a queen sees along, as steps: row, column, diagonal, anti-diagonal.
@@ -215,7 +215,7 @@ pub fn count_fixed_nk(n: usize, k: usize, g: Symmetry) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{NkCounter, Reduction, count_row_perfect};
+    use crate::row_count::{NkCounter, Reduction, count_row_perfect};
 
     #[test]
     fn the_identity_fixes_every_placement() {

@@ -982,7 +982,7 @@ fn above(bit: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::brute_count;
+    use crate::brute::brute_count;
     use itertools::Itertools;
     use proptest::prelude::*;
 
@@ -1307,7 +1307,7 @@ mod tests {
         /// many queens as row segments, by exhaustive search.
         #[test]
         fn row_perfect_agrees_with_brute_force(rows in 1usize..6, cols in 1usize..7, cells in proptest::collection::vec(0u8..8, 36)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let r = row_segment_count(&b);
             prop_assert_eq!(count_row_perfect(&b), brute_count(&b, r));
         }

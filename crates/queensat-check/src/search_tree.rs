@@ -377,7 +377,8 @@ impl RowSpans {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{bnb_proof, brute_value};
+    use crate::bnb::bnb_proof;
+    use crate::brute::brute_value;
     use proptest::prelude::*;
 
     #[test]
@@ -396,7 +397,7 @@ mod tests {
     fn counting_trees_count_and_refute_nothing() {
         let b = Board::with_walls(6, 6, &[(2, 3)]).unwrap();
         let v = brute_value(&b);
-        let (n, tree) = crate::bnb_count(&b, v);
+        let (n, tree) = crate::bnb::bnb_count(&b, v);
         assert_eq!(count_by_search_tree(&b, v, &tree), Ok(n));
         assert!(n > 0);
         // Its leaves hold the placements: as a refutation of the value it fails.
@@ -498,7 +499,7 @@ mod tests {
         fn row_spans_count_the_live_segments(rows in 1usize..9, cols in 1usize..9, long in prop::sample::select(vec![(1, 64), (64, 1), (2, 32), (32, 2)]),
                                               pick_long: bool, cells in proptest::collection::vec(0u8..8, 64), cand: u64) {
             let (rows, cols) = if pick_long { long } else { (rows, cols) };
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
             let cand = CellSet::of((0..64).filter(|i| cand >> i & 1 == 1)).intersection(&g.free);
             let spans = RowSpans::of(&g).unwrap();
@@ -512,7 +513,7 @@ mod tests {
         /// the true value and never the value itself.
         #[test]
         fn trees_refute_exactly_past_the_value(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let (v, _, tree) = bnb_proof(&b);
             prop_assert_eq!(v, brute_value(&b));
             prop_assert_eq!(check_search_tree(&b, v + 1, &tree), Ok(()));
@@ -523,11 +524,11 @@ mod tests {
         #[test]
         fn random_trees_count_right_or_not_at_all(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16),
                                             steps in proptest::collection::vec(proptest::option::of(0usize..6), 0..40)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let tree = SearchTree::from_steps(steps);
             for target in 0..=brute_value(&b) {
                 if let Ok(n) = count_by_search_tree(&b, target, &tree) {
-                    prop_assert_eq!(n, crate::brute_count(&b, target));
+                    prop_assert_eq!(n, crate::brute::brute_count(&b, target));
                 }
             }
         }
@@ -536,7 +537,7 @@ mod tests {
         #[test]
         fn random_trees_prove_nothing_false(rows in 1usize..5, cols in 1usize..5, cells in proptest::collection::vec(0u8..6, 16),
                                             steps in proptest::collection::vec(proptest::option::of(0usize..6), 0..40)) {
-            let b = crate::board_from_codes(rows, cols, &cells);
+            let b = crate::codes::board_from_codes(rows, cols, &cells);
             let v = brute_value(&b);
             let tree = SearchTree::from_steps(steps);
             for target in 0..=v {

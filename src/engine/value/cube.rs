@@ -13,7 +13,7 @@ use super::start::{Start, start};
 use super::{Search, ValueOptions, proof};
 use crate::board::{Board, Placement};
 use crate::encode::VarRole;
-use crate::engine::certify_value;
+use crate::engine::certify::certify_value;
 use crate::engine::cube::{Cube, assume_cube};
 use crate::engine::lp::bound::implied_clauses;
 use crate::engine::search::{Answer, Finder, Refutation};
@@ -165,7 +165,7 @@ pub fn value_in_cube(
 ) -> anyhow::Result<CubeValue> {
     let answer = solver.answer(cube)?;
     if !answer.is_sat() {
-        let certified = crate::engine::certified(&solver.backend, answer.is_solver_unsat(), false);
+        let certified = crate::engine::unchecked::certified(&solver.backend, answer.is_solver_unsat(), false);
         let (certified, rejected) = match certify {
             true => certified_in(
                 board,
@@ -195,7 +195,7 @@ pub fn value_in_cube(
     let best = ladder(&mut asker, Search::Up, from.clone(), start.upper_bound())?;
     let proof = proof::proof(&asker, &best, start.upper_bound(), opts.base.count, &deadline);
     let by_unsat = proof::refuting(&asker).is_some_and(|c| c.answer.is_solver_unsat());
-    let certified = !asker.stopped && crate::engine::certified(&backend, by_unsat, false);
+    let certified = !asker.stopped && crate::engine::unchecked::certified(&backend, by_unsat, false);
     let (certified, rejected) = match certify && !asker.stopped {
         true => certified_in(board, opts, start, cube, best.len(), &backend, certified)?,
         false => (certified, false),

@@ -13,12 +13,14 @@
 
 mod ask;
 mod call;
+mod certified;
 mod cube;
 mod ladder;
 mod proof;
 mod start;
 
 use ask::Asker;
+pub use certified::{CertifiedValue, value_certified};
 pub use cube::{CubeSolver, CubeStart, CubeValue, value_in_cube};
 use ladder::ladder;
 
@@ -264,9 +266,9 @@ fn value_until(
     // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
     // an external solver only asserts. A stopped search claims no optimality to certify.
     let by_unsat = proof::refuting(&asker).is_some_and(|c| c.answer.is_solver_unsat());
-    let certified = !asker.stopped && crate::engine::certified(&backend, by_unsat, false);
+    let certified = !asker.stopped && crate::engine::unchecked::certified(&backend, by_unsat, false);
     let any_unsat = asker.calls.iter().any(|c| c.answer.is_solver_unsat());
-    let unchecked_unsat = !crate::engine::certified(&backend, any_unsat, false);
+    let unchecked_unsat = !crate::engine::unchecked::certified(&backend, any_unsat, false);
     let n_implied = asker.session.implied_added();
     let report = ValueReport {
         certified,

@@ -32,10 +32,10 @@ use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
 use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as _, SolverResult};
-use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_rows::{narrowest_width, split_rows};
+use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
 };
@@ -785,7 +785,7 @@ pub struct CoverCubeAsk {
 
 impl CoverCubeAsk {
     /// The questions of the one size of `sizes`, cut by `cut` (an error for several sizes).
-    pub fn new(sizes: &crate::study::Counts, cut: CubeCut) -> anyhow::Result<CoverCubeAsk> {
+    pub fn new(sizes: &crate::study::counts::Counts, cut: CubeCut) -> anyhow::Result<CoverCubeAsk> {
         let Some(n) = sizes.single() else {
             anyhow::bail!(
                 "--cube-dir splits the questions of one size, not {}",

@@ -245,7 +245,7 @@ impl<'a, const W: usize> Search<'a, W> {
 mod tests {
     use super::*;
     use crate::solve::Backend;
-    use crate::study::nqueens_solutions;
+    use crate::study::cover::nqueens_solutions;
 
     fn squares(n: usize) -> Vec<Vec<usize>> {
         crate::study::cover::start::squares(n, &nqueens_solutions(n, &Backend::default()).unwrap())

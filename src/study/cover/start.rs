@@ -174,7 +174,7 @@ impl XorShift {
 mod tests {
     use super::*;
     use crate::solve::Backend;
-    use crate::study::nqueens_solutions;
+    use crate::study::cover::nqueens_solutions;
 
     fn load(n: usize, sols: &[Placement], sel: &[usize]) -> Vec<usize> {
         let mut c = vec![0; n * n];

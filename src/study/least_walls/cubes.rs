@@ -27,9 +27,9 @@ use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Certificate, ProofDir, Solve as _, certify_unsat};
-use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
+use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
 };

@@ -4,7 +4,7 @@
 use super::{LeastWallsOptions, LeastWallsReport, least_walls};
 use crate::board::Board;
 use crate::run::interrupt::stop_requested;
-use crate::study::Counts;
+use crate::study::counts::Counts;
 
 /// The boards and queen counts a least-walls run asks about, checked: the shape is a board,
 /// and some q is named.

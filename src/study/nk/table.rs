@@ -5,8 +5,8 @@ use super::{
     Mirroring, NkMethod, NkOptions, NkReport, NkSpec, UpToSymmetry, check_request, count_nk, methods_agree,
     up_to_symmetry,
 };
-use crate::study::Counts;
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
+use crate::study::counts::Counts;
 use anyhow::bail;
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,7 @@ use super::puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use crate::engine::ValueOptions;
 use crate::io::{ClaimRow, PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
 use crate::run::{Provenance, Reporter, Shard};
-use crate::study::Counts;
+use crate::study::counts::Counts;
 use crate::study::puzzles::{
     Comparison, PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
 };
