@@ -2,7 +2,10 @@
 """The layers of queensat's source, read from its `use` lines: which layer imports which.
 
 Prints a matrix (rows import columns, counted in files) and exits 1 when an import runs
-upward, i.e. from a layer to one later in LAYERS that it may not use. `make layers`.
+upward, i.e. from a layer to one later in LAYERS that it may not use, or when files import
+each other in a circle (within a crate, each path resolved to the file that defines its
+module; a folder's `mod.rs` re-exporting a file counts as importing it, so a file that takes a
+name from its own folder's re-exports closes a circle). `make layers`.
 
 A layer is a top-level module under src/ (src/board/..., src/lib.rs's own items as `root`),
 or a workspace crate under crates/ named queensat-LAYER. `cli` may live in the binary.
@@ -57,6 +60,116 @@ def code_lines(text: str):
             yield line
 
 
+# A path that starts inside its crate: `crate::a::b`, `super::a`, `self::a` (each `super` one
+# level up).
+PATH = re.compile(r"(?<![$\w])(crate|self|super)((?:::(?:super|[A-Za-z_][A-Za-z0-9_]*))+|(?=::\{))(::\{)?")
+# `use child::x` (or `pub use`): a path from a module of this file's own.
+CHILD = re.compile(r"\buse\s+([a-z_][a-z0-9_]*)((?:::[A-Za-z_][A-Za-z0-9_]*)*)(::\{)?")
+
+
+def crate_of(root: pathlib.Path, path: pathlib.Path) -> tuple[pathlib.Path, list[str]]:
+    """The source folder of the crate `path` belongs to and `path`'s module in it. The binary
+    (src/main.rs and src/cli/) is a crate of its own beside the library."""
+    rel = path.relative_to(root)
+    base = root / rel.parts[0] if rel.parts[0] == "src" else root.joinpath(*rel.parts[:3])
+    parts = list(path.relative_to(base).with_suffix("").parts)
+    if parts[-1] in ("mod", "lib", "main"):
+        parts.pop()
+    return base, parts
+
+
+def module_file(base: pathlib.Path, module: list[str], binary: bool) -> pathlib.Path | None:
+    """The file of the longest prefix of `module` that is a module of the crate at `base`;
+    the crate's root file for a name of its own, `None` for another crate it re-exports
+    (`pub use queensat_board as board`)."""
+    for n in range(len(module), 0, -1):
+        for f in (base.joinpath(*module[:n]).with_suffix(".rs"), base.joinpath(*module[:n], "mod.rs")):
+            if f.exists() and (f.parent != base or f.stem not in ("lib", "main")):
+                return f
+    root = base / ("main.rs" if binary else "lib.rs")
+    if module and re.search(rf"\bpub use \w+ as {module[0]};", root.read_text()):
+        return None
+    return root
+
+
+def brace_items(text: str, start: int) -> list[str]:
+    """The first path segment of each item of the `{...}` group that opens at `start`."""
+    depth, i = 1, start
+    while depth and i < len(text):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    items, depth, item = [], 0, ""
+    for ch in text[start:i - 1]:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            items.append(item)
+            item = ""
+        else:
+            item += ch
+    items.append(item)
+    return [re.split(r"::|\s", it.strip())[0] for it in items if it.strip()]
+
+
+def file_imports(root: pathlib.Path, path: pathlib.Path) -> set[pathlib.Path]:
+    """The files of its own crate whose modules `path` names (tests and comments left out)."""
+    base, here = crate_of(root, path)
+    binary = (base / "main.rs").exists() and (here[:1] == ["cli"] or path.name == "main.rs")
+    text = "\n".join(code_lines(path.read_text()))
+
+    def is_child(name: str) -> bool:
+        folder = base.joinpath(*here) if path.stem in ("mod", "lib", "main") else path.with_suffix("")
+        return (folder / f"{name}.rs").exists() or (folder / name / "mod.rs").exists()
+
+    found = set()
+    children = [(m, m.group(1)) for m in CHILD.finditer(text) if is_child(m.group(1))]
+    for m, head in [(m, m.group(1)) for m in PATH.finditer(text)] + children:
+        tail = [t for t in m.group(2).split("::") if t]
+        module = [] if head == "crate" else list(here)
+        if head == "super":
+            module = module[:-1]
+        elif head not in ("crate", "self"):
+            module.append(head)
+        for t in tail:
+            if t == "super":
+                module = module[:-1]
+            else:
+                module.append(t)
+        targets = [module + [item] for item in brace_items(text, m.end())] if m.group(3) else [module]
+        for t in targets:
+            f = module_file(base, t, binary)
+            if f is not None and f != path:
+                found.add(f)
+    return found
+
+
+def circles(graph: dict[pathlib.Path, set[pathlib.Path]]) -> list[list[pathlib.Path]]:
+    """The strongly connected sets of more than one file (Tarjan's algorithm)."""
+    index: dict[pathlib.Path, int] = {}
+    low: dict[pathlib.Path, int] = {}
+    stack: list[pathlib.Path] = []
+    out: list[list[pathlib.Path]] = []
+
+    def visit(v: pathlib.Path) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            scc = stack[stack.index(v):]
+            del stack[stack.index(v):]
+            if len(scc) > 1:
+                out.append(sorted(scc))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
 def main() -> int:
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
     files = sorted((root / "src").rglob("*.rs")) + sorted((root / "crates").glob("*/src/**/*.rs"))
@@ -82,8 +195,13 @@ def main() -> int:
               if a in LAYERS and b not in LAYERS[a] for f in sorted(fs)]
     for a, b, f in upward:
         print(f"upward import: {f} ({a}) uses {b}", file=sys.stderr)
-    print(f"{len(files)} files, {len(upward)} upward imports")
-    return 1 if upward else 0
+    graph = {f: file_imports(root, f) for f in files}
+    loops = circles(graph)
+    for loop in loops:
+        names = ", ".join(str(f.relative_to(root)) for f in loop)
+        print(f"files that import each other in a circle: {names}", file=sys.stderr)
+    print(f"{len(files)} files, {len(upward)} upward imports, {len(loops)} import circles")
+    return 1 if upward or loops else 0
 
 
 if __name__ == "__main__":

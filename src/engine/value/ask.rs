@@ -2,8 +2,8 @@
 //! checked LP bound, the clauses it implies, the probe at the bound, the alternating guesses
 //! and dives; each asked, timed and logged by [`logged`].
 
-use super::Search;
 use super::call::{FIRST_SLICE, probe, solve_alternating};
+use super::options::Search;
 use super::start::{Start, barred};
 use crate::board::{Board, Coord, Placement};
 use crate::engine::cube::Cube;
@@ -46,7 +46,7 @@ impl<'a> Asker<'a> {
     /// `cube`, of the placements in it (its clauses for good, the board's symmetries unbroken).
     pub fn new(
         board: &'a Board,
-        opts: &super::ValueOptions,
+        opts: &super::options::ValueOptions,
         backend: &Backend,
         start: &mut Start,
         deadline: Deadline,

@@ -1,7 +1,9 @@
 //! A board's value with the certificate of its optimum, when asked: the value search, then
 //! its final UNSAT question refuted with a checked proof ([`certify_value`]).
 
-use super::{ValueOptions, ValueReport, value_with_lp};
+use super::find::value_with_lp;
+use super::options::ValueOptions;
+use super::report::ValueReport;
 use crate::board::Board;
 use crate::engine::certify::certify_value;
 use crate::run::progress::Reporter;

@@ -9,8 +9,9 @@
 
 use super::ask::Asker;
 use super::ladder::ladder;
+use super::options::{Search, ValueOptions};
+use super::proof;
 use super::start::{Start, start};
-use super::{Search, ValueOptions, proof};
 use crate::board::{Board, Placement};
 use crate::encode::VarRole;
 use crate::engine::certify::certify_value;

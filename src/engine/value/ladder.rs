@@ -1,8 +1,8 @@
 //! The ladder of a value search: which counts it asks, up from the start, down from the upper
 //! bound, or by bisection, until the count one above the best placement is refuted.
 
-use super::Search;
 use super::ask::Asker;
+use super::options::Search;
 use crate::board::Placement;
 
 /// Asks `asker` counts as `search` says, from `best` (checked) and the upper bound `ub`,

@@ -2,7 +2,7 @@
 //! combinatorial and the checked LP bounds, the local or tabu search, and the packing LP of the
 //! cut rounds. Every placement here passes the independent checker before it counts.
 
-use super::{LOCAL_SEARCH_MIN_FREE_CELLS, TABU_MIN_FREE_CELLS, ValueOptions};
+use super::options::ValueOptions;
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::engine::bounds::{UpperBound, greedy_placement, upper_bound};
@@ -13,6 +13,23 @@ use crate::engine::tabu::climb;
 use crate::run::deadline::Deadline;
 use crate::run::progress::Reporter;
 use std::time::Instant;
+
+/// Boards with at least this many free cells also start from the local search's placement:
+/// below, the SAT calls it would save take milliseconds.
+pub(super) const LOCAL_SEARCH_MIN_FREE_CELLS: usize = 150;
+
+/// From this many free cells on, where the LP bound is computed, the tabu search leads the
+/// primal side: [`climb`] from the greedy placement towards the checked LP bound, and no local
+/// search. Against climbs from the local search's placement (one run, 0.1–0.4 s), on 15
+/// lattices of 27×27 to 40×40 (one run each, process CPU s): 31.64 → 30.46 s in all, 40×40
+/// step-4 lattice 0.44 → 0.14 s, and the 32×32 step-4 lattice, whose climbs then end a queen
+/// short, 0.72 → 1.34 s (docs/bench.md, "A tabu search one queen further"). Below it the
+/// climbs cost more than they gain, since there the start falls short because the bound is
+/// above the value, and solver calls are cheap: on the 12×12 to 24×24 boards of `make
+/// bench-large` (one run each, process CPU s, four local-search runs, then the climbs) 16×16
+/// step-4 lattice 0.05 → 0.48 s, 20×20 step 5 0.17 → 0.88 s, 24×24 step 5 2.00 → 2.81 s, 72.1
+/// → 75.6 s in all. The 28×28 lattices have 735 and 748 free cells.
+pub(super) const TABU_MIN_FREE_CELLS: usize = 700;
 
 /// Where a value search starts.
 #[derive(Clone)]

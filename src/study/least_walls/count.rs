@@ -3,8 +3,8 @@
 //! all its images), so a board counts once however many placements it has. The count may stop
 //! at its CPU limit or at Ctrl-C, and is then labelled incomplete.
 
+use super::report::{BoardCount, CountedClass};
 use super::run::{BoundReply, Run};
-use super::{BoardCount, CountedClass};
 use crate::board::Board;
 use crate::check::check_placement;
 use crate::engine::{ValueOptions, value_to_the_end};

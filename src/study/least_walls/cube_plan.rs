@@ -6,7 +6,7 @@
 //! (one or more) or none, and whether it holds a wall (one or more) or none: 4 choices a range.
 //! Every board with its queens lies in exactly one cube, so [`check_cover`] only has to count.
 
-use super::FoundBoard;
+use super::report::FoundBoard;
 use crate::board::{Board, Coord};
 use crate::encode::{WallModel, WallOptions};
 use crate::engine::Cube;

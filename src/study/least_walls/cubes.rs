@@ -15,9 +15,11 @@
 //! certificate (`certify`) is the plain question (no lex-leader, no necessary walls) with the
 //! cube's clauses, so its refutation speaks of every board in the cube.
 
+use super::bounds::{most_queens_any_board, wall_lower_bound};
 use super::cube_plan::{WallCube, WallCubeSpec, check_cover};
+use super::options::LeastWallsOptions;
+use super::report::FoundBoard;
 use super::start::start_board;
-use super::{FoundBoard, LeastWallsOptions, most_queens_any_board, wall_lower_bound};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::{VarRole, WallModel, WallOptions};

@@ -1,7 +1,9 @@
 //! Least walls over several queen counts on one shape: one search per q, in order, until a
 //! stop signal.
 
-use super::{LeastWallsOptions, LeastWallsReport, least_walls};
+use super::options::LeastWallsOptions;
+use super::report::LeastWallsReport;
+use super::search::least_walls;
 use crate::board::Board;
 use crate::run::interrupt::stop_requested;
 use crate::study::counts::Counts;

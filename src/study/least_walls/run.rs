@@ -3,8 +3,9 @@
 //! (`count`) both ask through it, so every board a solver returns is checked in
 //! one place.
 
+use super::options::LeastWallsOptions;
+use super::report::{LeastWallsReport, SolverFigures, StartBoard};
 use super::start::start_board;
-use super::{LeastWallsOptions, LeastWallsReport, SolverFigures, StartBoard};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::WallModel;

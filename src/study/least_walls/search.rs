@@ -14,12 +14,11 @@
 //! The count of the least boards is `count`. A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
+use super::bounds::{most_queens_any_board, proved_lower_bound, row_bound_proof, wall_lower_bound};
 use super::count::count_boards;
+use super::options::{LeastWallsOptions, WallSearch};
+use super::report::{FoundBoard, LeastWallsReport, Stopped, Witness};
 use super::run::{BoundReply, Run};
-use super::{
-    FoundBoard, LeastWallsOptions, LeastWallsReport, Stopped, WallSearch, Witness, most_queens_any_board,
-    proved_lower_bound, row_bound_proof, wall_lower_bound,
-};
 use crate::board::{Board, Placement};
 use crate::encode::WallModel;
 use crate::engine::{ValueOptions, certify_least_walls, value_to_the_end};

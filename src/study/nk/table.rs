@@ -1,10 +1,10 @@
 //! A table of N+k counts: every side `n` and wall count `k` asked for, each counted by every
 //! method asked for, one run directory per count under one root.
 
-use super::{
-    Mirroring, NkMethod, NkOptions, NkReport, NkSpec, UpToSymmetry, check_request, count_nk, methods_agree,
-    up_to_symmetry,
+use super::count::{
+    Mirroring, NkMethod, NkOptions, NkReport, NkSpec, check_request, count_nk, methods_agree,
 };
+use super::symmetric::{UpToSymmetry, up_to_symmetry};
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
 use crate::study::counts::Counts;
 use anyhow::bail;

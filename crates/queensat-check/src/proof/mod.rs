@@ -27,6 +27,7 @@ mod assignment;
 mod budget;
 mod dimacs;
 mod drat;
+mod format;
 mod hash;
 mod lits;
 mod lrat;
@@ -34,40 +35,14 @@ mod scanner;
 mod sniff;
 mod steps;
 
+pub use format::ProofFormat;
 pub use sniff::Encoding;
 
 use budget::{Budget, OutOfTime};
 use scanner::{ScanError, Scanner};
 use std::io::Read;
-use std::path::Path;
 use std::time::Instant;
 use steps::{Step, StepReader};
-
-/// The proof system a file is written in (its encoding, text or binary, is sniffed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ProofFormat {
-    Drat,
-    Lrat,
-}
-
-impl ProofFormat {
-    /// The format a file's name says: `.drat` or `.lrat`.
-    pub fn of_path(path: &Path) -> Option<ProofFormat> {
-        match path.extension()?.to_str()? {
-            "drat" => Some(ProofFormat::Drat),
-            "lrat" => Some(ProofFormat::Lrat),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ProofFormat::Drat => "DRAT",
-            ProofFormat::Lrat => "LRAT",
-        }
-    }
-}
 
 /// What a check found, and how much it read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,6 +284,7 @@ pub(super) mod testing {
 mod tests {
     use super::testing::*;
     use super::*;
+    use std::path::Path;
 
     /// A RUP proof in each format: its last step is the empty clause, and it has no RAT step.
     #[test]

@@ -7,7 +7,7 @@
 //! at least 1 (a deletion's own id is ignored), nonzero hints and positive deleted ids; anything
 //! else, or a step cut short, is a syntax error naming its position.
 
-use super::ProofFormat;
+use super::format::ProofFormat;
 use super::lits::MAX_DIMACS_VAR;
 use super::scanner::{Scan, Scanner, shown, syntax};
 use super::sniff::Encoding;

@@ -1,0 +1,129 @@
+//! What a value search reports: the value and an optimal placement, the bounds, how
+//! optimality was shown, and every solver call.
+
+use super::options::Search;
+use crate::board::{Board, Placement};
+use crate::engine::bounds::UpperBound;
+use crate::engine::lp::dive::Dives;
+use crate::engine::search::SolverCall;
+use serde::Serialize;
+
+/// The segment-LP bound of a value search, as reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct LpReport {
+    /// `⌊total / scale⌋` of the checked certificate.
+    pub bound: usize,
+    /// The LP optimum (floats, as the LP solver found it).
+    pub lp_value: f64,
+    pub seconds: f64,
+    /// Clauses implied by the certificate that went into the solver: each held one once, and
+    /// the assumed ones once per question that had them (the probe at the bound among them).
+    pub implied_clauses: usize,
+}
+
+/// The answer to a value query.
+#[derive(Clone, Debug, Serialize)]
+pub struct ValueReport {
+    pub board: Board,
+    pub value: usize,
+    pub placement: Placement,
+    pub greedy_lower_bound: usize,
+    /// Queens of the local search's placement, where it ran (boards of 150 free cells or more,
+    /// below 700 or without the LP bound).
+    pub local_search_lower_bound: Option<usize>,
+    /// Queens after the tabu search's climbs from the start, where they ran (boards of 700 free
+    /// cells or more whose start fell short of the LP bound).
+    pub tabu_search_lower_bound: Option<usize>,
+    pub upper_bound: UpperBound,
+    /// The checked segment-LP bound, where it was computed.
+    pub lp: Option<LpReport>,
+    pub calls: Vec<SolverCall>,
+    /// How optimality was shown, in words.
+    pub proof: String,
+    /// True when optimality was shown by a counting argument, a checked bound, or an UNSAT
+    /// answer of a solver queensat runs (or a checked proof); false when it rests on an
+    /// external solver's word, and when the search was stopped (no optimality is claimed).
+    pub certified: bool,
+    pub solver: String,
+    /// CaDiCaL's option preset, when CaDiCaL answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver_config: Option<&'static str>,
+    pub amo: &'static str,
+    pub count: &'static str,
+    pub search: Search,
+    pub seconds: f64,
+    /// False when the time limit or Ctrl-C stopped the search: `value` is then the best
+    /// checked placement found, and `proof` gives the best upper bound known.
+    pub proved: bool,
+    /// Whether an UNSAT answer behind the report (the refuting call's, or a stopped search's
+    /// upper bound) is an external solver's word that nothing checked.
+    #[serde(skip)]
+    pub unchecked_unsat: bool,
+    /// Whether the solver took a first guess as decision phases.
+    pub phases: bool,
+    /// Where the guesses came from: `start placement`, or `best placement and packing LP
+    /// point, alternating` (the best placement: the start's, then each call's answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phases_from: Option<&'static str>,
+    /// Symmetries of the board broken by lex-leader constraints (one placement per class).
+    pub symmetries_broken: usize,
+    /// The LP dives, where they took turns in the solver calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lp_dives: Option<DiveReport>,
+}
+
+/// What the LP dives of a value search did.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiveReport {
+    /// Dives run (seeds 0, 1, …), each that fell short of its call's count polished by the
+    /// local search.
+    pub dives: u64,
+    /// The most queens a dive reached (polished where short).
+    pub best_queens: usize,
+    pub seconds: f64,
+    /// The LP's error that ended the dives early (the search went on without them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lp_error: Option<String>,
+}
+
+impl DiveReport {
+    /// What `dives` did; `None` if none ran or failed.
+    pub(super) fn of(dives: &Dives) -> Option<DiveReport> {
+        (dives.tried() > 0 || dives.lp_error.is_some()).then(|| DiveReport {
+            dives: dives.tried(),
+            best_queens: dives.best,
+            seconds: dives.seconds,
+            lp_error: dives.lp_error.clone(),
+        })
+    }
+}
+
+impl ValueReport {
+    /// Whether the answer rests on an external solver's UNSAT that nothing checked: a proved
+    /// value not certified, or a stopped search whose upper bound came from such an answer.
+    pub fn rests_on_unchecked_unsat(&self) -> bool {
+        !self.certified && (self.proved || self.unchecked_unsat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dive_report_is_of_dives_that_ran() {
+        use crate::engine::lp::bound::{tests::lattice, tighten};
+        let b = lattice(16, 4, 0);
+        let packing = tighten(&b, &|| false).unwrap().unwrap().packing;
+        let mut failed = Dives::new(&b, packing.clone(), 0, 100, Vec::new());
+        let mut dives = Dives::new(&b, packing, 0, 100, Vec::new());
+        assert!(DiveReport::of(&dives).is_none());
+        failed.lp_error = Some("the LP: failed".into());
+        let r = DiveReport::of(&failed).unwrap();
+        assert_eq!((r.dives, r.lp_error.as_deref()), (0, Some("the LP: failed")));
+        assert!(dives.reach(usize::MAX, 2, &|| false).is_none());
+        let r = DiveReport::of(&dives).unwrap();
+        assert_eq!((r.dives, r.best_queens), (2, dives.best));
+        assert!(r.seconds == dives.seconds && r.lp_error.is_none());
+    }
+}

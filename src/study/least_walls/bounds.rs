@@ -1,0 +1,44 @@
+//! The bounds on the walls q queens need that take no solver, and the bound a search's calls
+//! show.
+
+use crate::engine::WallCall;
+
+/// The most queens any `rows × cols` board admits: one per 2x2 block (cells of a block are
+/// pairwise adjacent, and nothing blocks adjacent cells), reached by queens on the cells with
+/// two even coordinates and walls everywhere else.
+pub fn most_queens_any_board(rows: usize, cols: usize) -> usize {
+    rows.div_ceil(2) * cols.div_ceil(2)
+}
+
+/// A lower bound on the walls q queens need: a row with m queens needs m − 1 walls in it, so
+/// the walls are at least q − rows; likewise for columns. A witness with this many walls is
+/// optimal without a solver (tests/least_walls.rs checks the bound against brute force).
+pub fn wall_lower_bound(rows: usize, cols: usize, queens: usize) -> usize {
+    queens.saturating_sub(rows.min(cols))
+}
+
+/// The lower bound on the walls that a search's calls show, and how: one more than the
+/// largest wall bound an UNSAT answer refuted, or the row bound [`wall_lower_bound`] when that
+/// is more. The same rule makes a stopped report and checks one read back.
+pub fn proved_lower_bound(rows: usize, cols: usize, queens: usize, calls: &[WallCall]) -> (usize, String) {
+    let lb = wall_lower_bound(rows, cols, queens);
+    let refuted = calls
+        .iter()
+        .filter(|c| c.answer.is_solver_unsat())
+        .filter_map(|c| c.question)
+        .max();
+    match refuted {
+        Some(k) if k >= lb => (k + 1, format!("UNSAT with at most {k} walls")),
+        _ => (lb, format!("the row bound: q - min(rows, cols) = {lb}")),
+    }
+}
+
+/// The proof of a minimum that equals the row bound, in words.
+pub(super) fn row_bound_proof(rows: usize, cols: usize, queens: usize) -> String {
+    let lines = if rows <= cols { "row" } else { "column" };
+    format!(
+        "the row bound: a {lines} with m queens holds at least m - 1 walls between them, so {queens} \
+         queens on {rows}x{cols} need at least {} walls (no solver call)",
+        wall_lower_bound(rows, cols, queens)
+    )
+}
