@@ -63,8 +63,8 @@ def code_lines(text: str):
 # A path that starts inside its crate: `crate::a::b`, `super::a`, `self::a` (each `super` one
 # level up).
 PATH = re.compile(r"(?<![$\w])(crate|self|super)((?:::(?:super|[A-Za-z_][A-Za-z0-9_]*))+|(?=::\{))(::\{)?")
-# `use child::x` (or `pub use`): a path from a module of this file's own.
-CHILD = re.compile(r"\buse\s+([a-z_][a-z0-9_]*)((?:::[A-Za-z_][A-Za-z0-9_]*)*)(::\{)?")
+# `child::x`, in a `use` or in code: a path from a module of this file's own.
+CHILD = re.compile(r"(?<![:\w$])([a-z_][a-z0-9_]*)(?=::)((?:::[A-Za-z_][A-Za-z0-9_]*)*)(::\{)?")
 
 
 def crate_of(root: pathlib.Path, path: pathlib.Path) -> tuple[pathlib.Path, list[str]]:

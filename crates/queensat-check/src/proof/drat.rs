@@ -19,10 +19,10 @@
 use super::arena::{Arena, ClauseRef};
 use super::assignment::{Assignment, FALSE, TRUE};
 use super::budget::Budget;
+use super::checker::{Checker, Failure, Tally};
 use super::hash::NumberMap;
 use super::lits::{Lit, VarMap};
 use super::steps::{Kind, Step};
-use super::{Checker, Failure, Tally};
 
 /// A clause watching a literal; `blocker` is one of its literals (true: the clause needs no
 /// visit).

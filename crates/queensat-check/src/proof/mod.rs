@@ -25,6 +25,7 @@
 mod arena;
 mod assignment;
 mod budget;
+mod checker;
 mod dimacs;
 mod drat;
 mod format;
@@ -35,14 +36,16 @@ mod scanner;
 mod sniff;
 mod steps;
 
+pub use checker::ProofStats;
 pub use format::ProofFormat;
 pub use sniff::Encoding;
 
-use budget::{Budget, OutOfTime};
+use budget::Budget;
+use checker::{Checker, Failure};
 use scanner::{ScanError, Scanner};
 use std::io::Read;
 use std::time::Instant;
-use steps::{Step, StepReader};
+use steps::StepReader;
 
 /// What a check found, and how much it read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,21 +55,6 @@ pub struct ProofVerdict {
     pub detail: String,
     pub encoding: Encoding,
     pub stats: ProofStats,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ProofStats {
-    pub original_clauses: u64,
-    /// Clauses added by the proof and checked.
-    pub lemmas: u64,
-    /// Of those, the ones that needed a RAT check.
-    pub rat_lemmas: u64,
-    pub deletions: u64,
-    /// Deletions not carried out: of a clause not present, or (DRAT) of the reason of a
-    /// top-level assignment.
-    pub ignored_deletions: u64,
-    /// Of those, the deletions of a clause not present.
-    pub absent_deletions: u64,
 }
 
 /// Why there is no verdict: the CNF is not a CNF, reading failed, or time ran out.
@@ -80,36 +68,6 @@ pub enum ProofError {
     ProofRead(std::io::Error),
     #[error("the proof check did not finish within its time limit")]
     TimeLimit,
-}
-
-/// Why a checker stopped early.
-enum Failure {
-    /// The proof is wrong here (the message says why).
-    Rejected(String),
-    OutOfTime,
-}
-
-impl From<OutOfTime> for Failure {
-    fn from(_: OutOfTime) -> Self {
-        Failure::OutOfTime
-    }
-}
-
-/// What a checker has found so far.
-#[derive(Default)]
-struct Tally {
-    /// The clauses alive are contradictory (an empty clause, or a top-level conflict).
-    refuted: bool,
-    stats: ProofStats,
-}
-
-/// What the two checkers share with the driver.
-trait Checker {
-    /// One clause of the CNF, in file order; an error ends the check (too many clauses).
-    fn original(&mut self, lits: &[i64]) -> Result<(), String>;
-    /// One proof step, checked and carried out.
-    fn step(&mut self, step: &Step, budget: &mut Budget) -> Result<(), Failure>;
-    fn tally(&self) -> &Tally;
 }
 
 /// Checks `proof` (a DRAT or LRAT proof, text or binary) against the DIMACS formula `cnf`.
