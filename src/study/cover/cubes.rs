@@ -35,7 +35,7 @@ use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as
 use crate::study::CubeCut;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cube_rows::{narrowest_width, split_rows};
+use crate::study::cube_rows::{cube_count, narrowest_width, split_rows};
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
 };
@@ -567,12 +567,27 @@ impl CubeQuestion for CoverCubes {
             spec.n,
             spec.n
         );
+        ensure!(
+            split_squares(spec.n, spec.squares.len()).is_ok_and(|want| want == spec.squares),
+            "a cover cube run split on {} squares that are not the first {0} split squares of {}x{}",
+            spec.squares.len(),
+            spec.n,
+            spec.n
+        );
         let sols = nqueens_solutions(spec.n, &Backend::default())?;
         CoverCubes::new(spec, sols, Backend::default())
     }
 
     fn cubes(&self) -> Vec<CoverCube> {
         self.spec.cubes(&self.holders)
+    }
+
+    /// Each goal's product over the split squares of their choices, added.
+    fn cube_count(&self) -> Option<usize> {
+        (self.spec.goals().into_iter()).try_fold(0usize, |all, goal| {
+            let choices = |ranges| Some(square_choices(goal, ranges));
+            all.checked_add(cube_count(&self.holders, self.spec.width, choices)?)
+        })
     }
 
     fn solver(&self) -> anyhow::Result<CoverCubeSolver> {
@@ -898,6 +913,15 @@ mod tests {
             certify: false,
         };
         CoverCubes::new(spec, sols, Backend::for_time_limit()).unwrap()
+    }
+
+    /// A merge counts the plan of the spec it reads back before making it.
+    #[test]
+    fn the_cubes_are_counted_before_they_are_made() {
+        for (n, split, cubes) in [(7, 2, 40), (8, 2, 40), (8, 1, 4), (9, 3, 200)] {
+            let q = question(n, split, cubes);
+            assert_eq!(q.cube_count(), Some(q.cubes().len()), "{n}");
+        }
     }
 
     #[test]
