@@ -531,6 +531,10 @@ impl CoverCubes {
             (true, Goal::Cover) => {
                 format!("UNSAT with at most {k} selected in the cube ({calls} solver calls)")
             }
+            // The counter holds no "at least k": k exceeds the solutions, or their squares.
+            (false, _) if k > self.sols.len() => {
+                format!("{k} selected exceed the {} solutions", self.sols.len())
+            }
             (false, _) => format!("{k} disjoint solutions would need {} > {} squares", k * n, n * n),
         };
         let a = CoverCubeAnswer {
@@ -913,6 +917,24 @@ mod tests {
             certify: false,
         };
         CoverCubes::new(spec, sols, Backend::for_time_limit()).unwrap()
+    }
+
+    /// A cube refuted by counting says which count: 6x6 has 4 solutions, so 5 selected exceed
+    /// them (their 30 squares would fit the 36).
+    #[test]
+    fn a_refutation_by_counting_names_its_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = cover_in_cubes(
+            &ask(6, 1, 64),
+            &opts(true),
+            dir.path(),
+            Shard::ALL,
+            &Reporter::silent(),
+        );
+        assert_eq!(run.unwrap().whole().unwrap().pack.value, 4);
+        let chunk = std::fs::read_to_string(dir.path().join("chunks/0w-000000.json")).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&chunk).unwrap();
+        assert_eq!(doc["proof"], "5 selected exceed the 4 solutions");
     }
 
     /// A merge counts the plan of the spec it reads back before making it.
