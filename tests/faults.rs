@@ -677,3 +677,205 @@ fn a_full_stdout_is_one_error_line() {
         one_error_line(out.status.code().unwrap_or(-1), &err, &["standard output"]);
     }
 }
+
+/// A merge reads each shard's spec back like user input: an edited spec (the same in every
+/// shard, so that they agree) that the command line would refuse, or whose plan is more than
+/// the shards hold, is one error line naming the spec file, never a panic, an exhausted
+/// memory or an empty answer.
+#[test]
+fn edited_merge_specs_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    type Spec = fn(&mut serde_json::Value);
+    /// A run: its arguments before the folder, the flag naming the folder, its spec file, and
+    /// the edits with what the refusal says.
+    type Run<'a> = (&'a [&'a str], &'a str, &'a str, Vec<(Spec, &'a str)>);
+    let runs: [Run; 6] = [
+        (
+            &["value", "--size", "8", "--walls", "3,3"],
+            "-o",
+            "cubes.json",
+            vec![
+                (|s| s["width"] = 0.into(), "ranges of 0 cells"),
+                (
+                    |s| s["rows"] = serde_json::json!([0, 1]),
+                    "not the first 2 split rows",
+                ),
+                // Every row split into single cells: 9^7 * 8 cubes.
+                (
+                    |s| s["rows"] = serde_json::json!([4, 3, 5, 2, 6, 1, 7, 0]),
+                    "but its shards hold",
+                ),
+            ],
+        ),
+        (
+            &["armies", "--size", "5"],
+            "--cube-dir",
+            "army-cubes.json",
+            vec![
+                (|s| s["width"] = 0.into(), "ranges of 0 cells"),
+                (
+                    |s| s["rows"] = serde_json::json!([2, 1, 3, 0, 4]),
+                    "but its shards hold",
+                ),
+            ],
+        ),
+        (
+            &["least-walls", "--size", "6", "--queens", "8"],
+            "--cube-dir",
+            "wall-cubes.json",
+            vec![
+                (|s| s["width"] = 0.into(), "ranges of 0 cells"),
+                (
+                    |s| s["split_rows"] = serde_json::json!([9]),
+                    "not the first 1 split rows",
+                ),
+                (
+                    |s| s["split_rows"] = serde_json::json!([3, 2, 4, 1, 5, 0]),
+                    "but its shards hold",
+                ),
+            ],
+        ),
+        (
+            &["cover", "--size", "6"],
+            "--cube-dir",
+            "cover-cubes.json",
+            vec![(
+                |s| s["squares"] = serde_json::json!([[3, 3], [2, 2]]),
+                "not the first 2 split squares",
+            )],
+        ),
+        (
+            &["puzzles", "--size", "5", "--walls", "1..2", "--chunk", "10"],
+            "-o",
+            "puzzles-run.json",
+            vec![
+                (|s| s["walls"] = serde_json::json!([]), "no counts"),
+                (|s| s["walls"] = serde_json::json!([2, 1]), "not ascending"),
+                (|s| s["chunk_size"] = 0.into(), "chunks of 0 classes"),
+            ],
+        ),
+        (
+            &["sweep", "--size", "5", "--walls", "1..2", "--chunk", "4"],
+            "-o",
+            "sweep.json",
+            vec![(|s| s["walls"] = serde_json::json!([]), "ascending, each once")],
+        ),
+    ];
+    for (i, (args, flag, spec_file, edits)) in runs.into_iter().enumerate() {
+        let shards: Vec<_> = (1..=2).map(|s| dir.path().join(format!("run{i}-{s}"))).collect();
+        for (s, shard) in shards.iter().enumerate() {
+            let at = format!("{}/2", s + 1);
+            let more = [flag, shard.to_str().unwrap(), "--shard", &at, "--quiet"];
+            let (code, _, err) = queensat(&[args, &more].concat());
+            assert_eq!(code, 0, "{args:?}: {err}");
+        }
+        for (j, (edit, says)) in edits.into_iter().enumerate() {
+            let copies: Vec<_> = (0..2)
+                .map(|s| dir.path().join(format!("edit{i}-{j}-{s}")))
+                .collect();
+            for (from, to) in shards.iter().zip(&copies) {
+                copy_dir(from, to);
+                edit_json(&to.join(spec_file), edit);
+            }
+            let out = dir.path().join(format!("merged{i}-{j}"));
+            let (code, _, err) = queensat(&[
+                "merge",
+                copies[0].to_str().unwrap(),
+                copies[1].to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ]);
+            one_error_line(code, &err, &[spec_file, says]);
+            assert!(!out.exists(), "{args:?}");
+        }
+    }
+}
+
+/// A saved least-walls run is read back like user input: a report that contradicts its own
+/// calls, the 2x2 block bound or the row bound, a question answered twice in one file, and two
+/// files that answer one question differently are each one error line naming the file.
+#[test]
+fn saved_least_walls_runs_that_contradict_themselves_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (code, _, err) = queensat(&[
+        "least-walls",
+        "--size",
+        "6",
+        "--queens",
+        "7..9",
+        "--output",
+        &d("run.json"),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let run: serde_json::Value = serde_json::from_slice(&std::fs::read(d("run.json")).unwrap()).unwrap();
+    // Reports 1, 2, 3 are q = 7 (the row bound, 1 wall), 8 (3 walls), 9.
+    assert_eq!(run["reports"][1]["least_walls"], 3);
+    // q = 8 said to need 4 walls: a witness with one wall more (on a cell no queen holds).
+    let four = |v: &mut serde_json::Value| {
+        let r = &mut v["reports"][1];
+        r["least_walls"] = 4.into();
+        let queens = r["witness"]["placement"].as_array().unwrap().clone();
+        let walls = r["witness"]["board"]["walls"].as_array_mut().unwrap();
+        let free = (0..36)
+            .map(|i| serde_json::json!([i / 6, i % 6]))
+            .find(|c| !walls.contains(c) && !queens.contains(c))
+            .unwrap();
+        walls.push(free);
+    };
+    type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+    let edits: Vec<(Edit, &str)> = vec![
+        (Box::new(four), "a SAT call found a board with 3"),
+        (
+            Box::new(|v| {
+                let calls = v["reports"][1]["calls"].as_array_mut().unwrap();
+                let last = calls.len() - 1;
+                calls[last]["at_most_walls"] = 3.into();
+            }),
+            "its calls show at least 4",
+        ),
+        (
+            Box::new(|v| {
+                let r = &mut v["reports"][0];
+                for k in ["least_walls", "witness", "count"] {
+                    r[k] = serde_json::Value::Null;
+                }
+                r["impossible"] = "no board admits them".into();
+            }),
+            "\"impossible\", but 7 queens fit",
+        ),
+        (
+            Box::new(|v| v["reports"][1]["row_bound"] = true.into()),
+            "said to be the row bound, which is 2",
+        ),
+        (
+            Box::new(|v| {
+                let again = v["reports"][1].clone();
+                v["reports"].as_array_mut().unwrap().push(again);
+            }),
+            "reports 2 and 4 both answer 8 queens",
+        ),
+    ];
+    for (i, (edit, says)) in edits.into_iter().enumerate() {
+        let mut v = run.clone();
+        edit(&mut v);
+        let file = d(&format!("edit{i}.json"));
+        std::fs::write(&file, v.to_string()).unwrap();
+        for cmd in ["table", "chart", "compare"] {
+            let (code, _, err) = queensat(&["least-walls", cmd, &file, "-o", &d("out")]);
+            one_error_line(code, &err, &[&format!("edit{i}.json"), says]);
+        }
+    }
+    // Two files that each hold together but answer q = 8 differently: the second's search
+    // stopped its calls before 3 walls, and calls 4 the minimum.
+    let mut v = run.clone();
+    four(&mut v);
+    let calls = v["reports"][1]["calls"].as_array_mut().unwrap();
+    calls.retain(|c| c["walls"].as_u64().is_none_or(|w| w >= 4) && c["answer"] == "sat");
+    std::fs::write(d("other.json"), v.to_string()).unwrap();
+    let (code, _, err) = queensat(&["least-walls", "table", &d("other.json"), "-o", &d("out")]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = queensat(&["least-walls", "table", &d("run.json"), &d("other.json")]);
+    one_error_line(code, &err, &["other.json", "differently: 3 walls and 4 walls"]);
+}

@@ -35,7 +35,7 @@ use crate::solve::{Backend, Solve as _};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
-use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
+use crate::study::cube_rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
 use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
@@ -328,6 +328,7 @@ impl CubeQuestion for ArmyCubes {
     }
 
     fn merging(spec: ArmyCubeSpec) -> anyhow::Result<ArmyCubes> {
+        check_split(&spec.board, &spec.rows, spec.width)?;
         Ok(ArmyCubes {
             spec,
             opts: ArmyOptions::default(),
@@ -336,6 +337,10 @@ impl CubeQuestion for ArmyCubes {
 
     fn cubes(&self) -> Vec<ArmyCube> {
         self.spec.cubes()
+    }
+
+    fn cube_count(&self) -> Option<usize> {
+        cube_count(&self.spec.segments(), self.spec.width, segment_choices)
     }
 
     fn solver(&self) -> anyhow::Result<ArmyCubeSolver> {
@@ -521,6 +526,9 @@ mod tests {
         assert_eq!((spec.rows.clone(), spec.width), (vec![3], 1));
         let cubes = spec.cubes();
         assert_eq!(cubes.len(), 7 * 15);
+        // Counted without making them, as a merge counts the plan of a spec it reads back.
+        let merging = |s: &ArmyCubeSpec| ArmyCubes::merging(s.clone()).unwrap().cube_count();
+        assert_eq!(merging(&spec), Some(7 * 15));
         let all: Vec<&ArmyCube> = cubes.iter().collect();
         assert_eq!(check_cover(&spec, &all), Ok(()));
         assert!(check_cover(&spec, &all[1..]).unwrap_err().contains("104 cubes"));
@@ -547,6 +555,10 @@ mod tests {
         assert_eq!((ranged.width, ranged.cubes().len()), (3, 3 * 3 * 7));
         let whole = ArmyCubeSpec::new(&b, 2, 62, &opts(true), Armies::default(), false).unwrap();
         assert_eq!((whole.width, whole.cubes().len()), (6, 3 * 3 * 3));
+        assert_eq!(
+            (merging(&ranged), merging(&whole)),
+            (Some(3 * 3 * 7), Some(3 * 3 * 3))
+        );
         let cubes = ranged.cubes();
         assert_eq!(check_cover(&ranged, &cubes.iter().collect::<Vec<_>>()), Ok(()));
     }

@@ -133,6 +133,23 @@ pub fn bad_chunk(path: &Path, why: impl std::fmt::Display) -> anyhow::Error {
     )
 }
 
+/// How many distinct chunk files the `chunks` folders of `dirs` hold (an unreadable folder
+/// holds none).
+pub fn chunk_files(dirs: &[PathBuf]) -> usize {
+    let mut names = std::collections::HashSet::new();
+    for d in dirs {
+        let Ok(entries) = std::fs::read_dir(d.join("chunks")) else {
+            continue;
+        };
+        names.extend(
+            entries
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".json")),
+        );
+    }
+    names.len()
+}
+
 /// Reads the spec a study directory holds.
 pub fn read_spec<S: DeserializeOwned>(dir: &Path, spec_file: &str, what: &str) -> anyhow::Result<S> {
     let path = dir.join(spec_file);

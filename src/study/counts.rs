@@ -4,9 +4,24 @@
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
-/// Whole numbers, ascending, without repeats, never empty.
+/// Whole numbers, ascending, without repeats, never empty (read back from a file too: a list
+/// that is not is refused, as the command line refuses one).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<usize>")]
 pub struct Counts(Vec<usize>);
+
+impl TryFrom<Vec<usize>> for Counts {
+    type Error = String;
+    fn try_from(list: Vec<usize>) -> Result<Counts, String> {
+        if list.is_empty() {
+            return Err("no counts".into());
+        }
+        if !list.windows(2).all(|w| w[0] < w[1]) {
+            return Err(format!("counts {list:?} are not ascending without repeats"));
+        }
+        Ok(Counts(list))
+    }
+}
 
 impl Counts {
     /// The numbers of `list`, in order, each once (`list` not empty).
@@ -124,6 +139,12 @@ mod tests {
             Err("\"99999999999999999999\" is too large".into())
         );
         assert!(p("0..99999999999").unwrap_err().contains("too long"));
+        // Read back from a file: the same rules.
+        let read = |s: &str| serde_json::from_str::<Counts>(s).map(|c| c.as_slice().to_vec());
+        assert_eq!(read("[1,2,7]").unwrap(), vec![1, 2, 7]);
+        for bad in ["[]", "[2,1]", "[2,2]"] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
         let c: Counts = "2,5".parse().unwrap();
         assert!(c.contains(&5) && !c.contains(&3));
         assert_eq!((c.min(), c.max(), c.single()), (2, 5, None));

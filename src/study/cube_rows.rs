@@ -24,6 +24,20 @@ pub fn split_rows(board: &Board, split: usize) -> anyhow::Result<Vec<usize>> {
     Ok(rows)
 }
 
+/// Checks the split of a cube run's spec read back: `rows` are `board`'s first split rows, as
+/// [`split_rows`] makes them, and each range holds at least one cell.
+pub fn check_split(board: &Board, rows: &[usize], width: usize) -> anyhow::Result<()> {
+    ensure!(width >= 1, "a cube run with ranges of 0 cells");
+    ensure!(
+        split_rows(board, rows.len()).is_ok_and(|want| want == rows),
+        "a cube run split on rows {rows:?}, not the first {} split rows of a {}x{} board",
+        rows.len(),
+        board.rows(),
+        board.cols()
+    );
+    Ok(())
+}
+
 /// The free cells of each segment of `rows`, segment by segment (segments with none left out).
 pub fn row_segments(board: &Board, rows: &[usize]) -> Vec<Vec<Coord>> {
     board
@@ -43,12 +57,25 @@ pub fn narrowest_width<T>(
     most: usize,
     choices: impl Fn(usize) -> Option<usize>,
 ) -> usize {
-    let count =
-        |w: usize| (segments.iter()).try_fold(1usize, |n, s| n.checked_mul(choices(s.len().div_ceil(w))?));
+    let count = |w: usize| cube_count(segments, w, &choices);
     let widest = segments.iter().map(Vec::len).max().unwrap_or(1);
     (1..=widest)
         .find(|&w| count(w).is_some_and(|n| n <= most))
         .unwrap_or(widest)
+}
+
+/// How many cubes `segments` cut into ranges of `width` make, counted without making them,
+/// where `choices(ranges)` is how many choices a segment cut into `ranges` ranges gives;
+/// `None` for a width of 0 (no ranges at all) or a count beyond `usize`.
+pub fn cube_count<T>(
+    segments: &[Vec<T>],
+    width: usize,
+    choices: impl Fn(usize) -> Option<usize>,
+) -> Option<usize> {
+    if width == 0 {
+        return None;
+    }
+    (segments.iter()).try_fold(1usize, |n, s| n.checked_mul(choices(s.len().div_ceil(width))?))
 }
 
 /// The time cubes of these CPU seconds would take on `workers` workers, each taking the longest

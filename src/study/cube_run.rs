@@ -4,11 +4,12 @@
 //! differs between questions (a value, the largest armies) is a [`CubeQuestion`].
 
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
-use crate::study::chunk_store::ChunkRun;
+use crate::study::chunk_store::{ChunkRun, chunk_files};
 use crate::study::chunked_run::{
     ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive, merge,
 };
 use crate::study::kept_solver::{new_run, release, with_kept};
+use anyhow::Context;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -36,6 +37,9 @@ pub trait CubeQuestion: Sync + Sized {
     fn merging(spec: Self::Spec) -> anyhow::Result<Self>;
     /// Every cube, in plan order.
     fn cubes(&self) -> Vec<Self::Cube>;
+    /// How many cubes [`CubeQuestion::cubes`] makes, counted without making them (`None`: more
+    /// than a `usize` counts): a merge's spec is read back, so its plan is counted first.
+    fn cube_count(&self) -> Option<usize>;
     /// A new worker's solver (an error in a merge, which computes nothing).
     fn solver(&self) -> anyhow::Result<Self::Solver>;
     /// Answers `cube` in `solver`, with how its refutation stands;
@@ -263,7 +267,22 @@ pub fn answer_cubes<Q: CubeQuestion>(
 /// computing nothing.
 pub fn merge_cubes<Q: CubeQuestion>(dirs: &[PathBuf], out: &Path) -> anyhow::Result<Q::Report> {
     let spec: Q::Spec = Q::KIND.common_spec(dirs)?;
-    let question = Q::merging(spec.clone())?;
+    // The spec is read back like user input: one that queensat makes, and a plan of no more
+    // cubes than the shards hold chunks (an edited spec could ask for any number), counted
+    // before it is made.
+    let spec_file = dirs[0].join(Q::KIND.spec_file());
+    let question = Q::merging(spec.clone()).with_context(|| spec_file.display().to_string())?;
+    let held = chunk_files(dirs);
+    if question.cube_count().is_none_or(|n| n > held) {
+        anyhow::bail!(
+            "{}: a run of {} cubes, but its shards hold {held} chunks: run the missing shards first \
+             (or the spec was edited)",
+            spec_file.display(),
+            question
+                .cube_count()
+                .map_or("more than 2^64".into(), |n| n.to_string())
+        );
+    }
     let run = CubeRun::new(question);
     crate::io::new_dir_or_nothing(out, || {
         let store = Q::KIND.open(out, &spec)?.reading_from(dirs);

@@ -50,6 +50,7 @@ use crate::study::chunked_run::{ChunkHeader, ChunkId, ChunkedRun, RunKind, fetch
 use crate::study::counts::Counts;
 use crate::study::sweep::{Engine, Evaluator, compare_with_bnb, refuted_by_tree, second_optimum_by_tree};
 use crate::with_cell_width;
+use anyhow::Context;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -285,7 +286,16 @@ pub fn merge_puzzles(
         shard: Shard::ALL,
     };
     debug_assert_eq!(opts.spec(), spec);
-    Board::new(opts.rows, opts.cols)?;
+    // The spec is read back: what the command line refuses is refused here too.
+    let spec_file = || dirs[0].join(RunKind::Puzzles.spec_file()).display().to_string();
+    Board::new(opts.rows, opts.cols).with_context(spec_file)?;
+    anyhow::ensure!(
+        opts.chunk_size > 0 && opts.limit != Some(0),
+        "{}: a puzzle run of chunks of {} classes, limit {}, is not one queensat makes",
+        spec_file(),
+        opts.chunk_size,
+        opts.limit.map_or("none".into(), |l| l.to_string())
+    );
     crate::io::new_dir_or_nothing(dir, || {
         let store = RunKind::Puzzles.open(dir, &spec)?.reading_from(dirs);
         match with_cell_width!(opts.rows * opts.cols, W => find_puzzles_in::<W>(&opts, Some(&store), false))?

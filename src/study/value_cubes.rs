@@ -25,7 +25,7 @@ use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
-use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
+use crate::study::cube_rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
 use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
@@ -168,6 +168,7 @@ impl CubeQuestion for ValueCubes {
     }
 
     fn merging(spec: CubeSpec) -> anyhow::Result<ValueCubes> {
+        check_split(&spec.board, &spec.rows, spec.width)?;
         Ok(ValueCubes {
             spec,
             opts: ValueOptions::default(),
@@ -177,6 +178,12 @@ impl CubeQuestion for ValueCubes {
 
     fn cubes(&self) -> Vec<Cube> {
         self.spec.cubes()
+    }
+
+    fn cube_count(&self) -> Option<usize> {
+        cube_count(&self.spec.segments(), self.spec.width, |ranges| {
+            ranges.checked_add(1)
+        })
     }
 
     fn solver(&self) -> anyhow::Result<CubeSolver> {
@@ -345,6 +352,9 @@ mod tests {
         // Row 3: segments of 2 and 3 free cells; row 2: one of 6: 3 * 4 * 7 choices.
         let cubes = spec.cubes();
         assert_eq!(cubes.len(), 84);
+        // Counted without making them, as a merge counts the plan of a spec it reads back.
+        let merging = |s: &CubeSpec| ValueCubes::merging(s.clone()).unwrap().cube_count();
+        assert_eq!(merging(&spec), Some(84));
         let all: Vec<&Cube> = cubes.iter().collect();
         assert_eq!(check_cover(&spec, &all), Ok(()));
         assert!(check_cover(&spec, &all[1..]).unwrap_err().contains("83 cubes"));
@@ -364,6 +374,7 @@ mod tests {
         // Ranges: at most 12 cubes makes ranges of 3 cells: 2 * 2 * 3 choices.
         let ranged = super::tests::spec(&b, 2, 12);
         assert_eq!((ranged.width, ranged.cubes().len()), (3, 12));
+        assert_eq!(merging(&ranged), Some(12));
         let cubes = ranged.cubes();
         let all: Vec<&Cube> = cubes.iter().collect();
         assert_eq!(check_cover(&ranged, &all), Ok(()));

@@ -34,7 +34,7 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as _, SolverResult};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cube_rows::{narrowest_width, split_rows};
+use crate::study::cube_rows::{cube_count, narrowest_width, split_rows};
 use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
     Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
@@ -531,6 +531,10 @@ impl CoverCubes {
             (true, Goal::Cover) => {
                 format!("UNSAT with at most {k} selected in the cube ({calls} solver calls)")
             }
+            // The counter holds no "at least k": k exceeds the solutions, or their squares.
+            (false, _) if k > self.sols.len() => {
+                format!("{k} selected exceed the {} solutions", self.sols.len())
+            }
             (false, _) => format!("{k} disjoint solutions would need {} > {} squares", k * n, n * n),
         };
         let a = CoverCubeAnswer {
@@ -567,12 +571,27 @@ impl CubeQuestion for CoverCubes {
             spec.n,
             spec.n
         );
+        ensure!(
+            split_squares(spec.n, spec.squares.len()).is_ok_and(|want| want == spec.squares),
+            "a cover cube run split on {} squares that are not the first {0} split squares of {}x{}",
+            spec.squares.len(),
+            spec.n,
+            spec.n
+        );
         let sols = nqueens_solutions(spec.n, &Backend::default())?;
         CoverCubes::new(spec, sols, Backend::default())
     }
 
     fn cubes(&self) -> Vec<CoverCube> {
         self.spec.cubes(&self.holders)
+    }
+
+    /// Each goal's product over the split squares of their choices, added.
+    fn cube_count(&self) -> Option<usize> {
+        (self.spec.goals().into_iter()).try_fold(0usize, |all, goal| {
+            let choices = |ranges| Some(square_choices(goal, ranges));
+            all.checked_add(cube_count(&self.holders, self.spec.width, choices)?)
+        })
     }
 
     fn solver(&self) -> anyhow::Result<CoverCubeSolver> {
@@ -898,6 +917,33 @@ mod tests {
             certify: false,
         };
         CoverCubes::new(spec, sols, Backend::for_time_limit()).unwrap()
+    }
+
+    /// A cube refuted by counting says which count: 6x6 has 4 solutions, so 5 selected exceed
+    /// them (their 30 squares would fit the 36).
+    #[test]
+    fn a_refutation_by_counting_names_its_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = cover_in_cubes(
+            &ask(6, 1, 64),
+            &opts(true),
+            dir.path(),
+            Shard::ALL,
+            &Reporter::silent(),
+        );
+        assert_eq!(run.unwrap().whole().unwrap().pack.value, 4);
+        let chunk = std::fs::read_to_string(dir.path().join("chunks/0w-000000.json")).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&chunk).unwrap();
+        assert_eq!(doc["proof"], "5 selected exceed the 4 solutions");
+    }
+
+    /// A merge counts the plan of the spec it reads back before making it.
+    #[test]
+    fn the_cubes_are_counted_before_they_are_made() {
+        for (n, split, cubes) in [(7, 2, 40), (8, 2, 40), (8, 1, 4), (9, 3, 200)] {
+            let q = question(n, split, cubes);
+            assert_eq!(q.cube_count(), Some(q.cubes().len()), "{n}");
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::board::{Board, Coord};
 use crate::encode::{WallModel, WallOptions};
 use crate::engine::Cube;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
-use crate::study::cube_rows::{narrowest_width, row_segments, split_rows};
+use crate::study::cube_rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
 use anyhow::ensure;
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
@@ -95,6 +95,20 @@ impl WallCubeSpec {
             certify,
             fresh_bounds: false,
         })
+    }
+
+    /// How many cubes [`WallCubeSpec::cubes`] makes, counted without making them; `None` when
+    /// the rows are not the board's split rows or the count is beyond `usize`.
+    pub fn cube_count(&self) -> Option<usize> {
+        let shape = Board::new(self.rows, self.cols).ok()?;
+        check_split(&shape, &self.split_rows, self.width).ok()?;
+        cube_count(&self.row_cells(), self.width, row_choices)
+    }
+
+    /// Checks the split of a spec read back (a merge's): the board's first split rows, ranges
+    /// of at least one cell.
+    pub fn check_split(&self) -> anyhow::Result<()> {
+        check_split(&Board::new(self.rows, self.cols)?, &self.split_rows, self.width)
     }
 
     /// The cells of each split row, in order.
@@ -189,7 +203,7 @@ mod tests {
         assert_eq!((s.split_rows.clone(), s.width), (vec![3], 2));
         assert_eq!(spec(6, 6, 1, 63).width, 3);
         let cubes = s.cubes();
-        assert_eq!(cubes.len(), 64);
+        assert_eq!((cubes.len(), s.cube_count()), (64, Some(64)));
         let all: Vec<&WallCube> = cubes.iter().collect();
         assert_eq!(check_cover(&s, &all), Ok(()));
         assert!(check_cover(&s, &all[1..]).unwrap_err().contains("63 cubes"));

@@ -330,6 +330,7 @@ impl CubeQuestion for WallCubes {
     }
 
     fn merging(spec: WallCubeSpec) -> anyhow::Result<WallCubes> {
+        spec.check_split()?;
         Ok(WallCubes {
             spec,
             backend: Backend::default(),
@@ -338,6 +339,10 @@ impl CubeQuestion for WallCubes {
 
     fn cubes(&self) -> Vec<WallCube> {
         self.spec.cubes()
+    }
+
+    fn cube_count(&self) -> Option<usize> {
+        self.spec.cube_count()
     }
 
     fn solver(&self) -> anyhow::Result<WallCubeSolver> {

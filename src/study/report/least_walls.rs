@@ -6,7 +6,7 @@ use crate::run::Provenance;
 use crate::board::{Board, Placement, render_grid};
 use crate::check::check_placement;
 use crate::io::{Line, render_line_chart};
-use crate::study::{LeastWallsReport, Stopped, proved_lower_bound};
+use crate::study::{LeastWallsReport, Stopped, most_queens_any_board, proved_lower_bound, wall_lower_bound};
 use anyhow::{Context, bail, ensure};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -78,20 +78,62 @@ impl LeastWallsRun {
         );
         for (i, r) in run.reports.iter().enumerate() {
             validate(r).with_context(|| format!("{}: report {}", path.display(), i + 1))?;
+            if let Some(j) = run.reports[..i].iter().position(|x| question(x) == question(r)) {
+                bail!(
+                    "{}: reports {} and {} both answer {} queens on {}x{}",
+                    path.display(),
+                    j + 1,
+                    i + 1,
+                    r.queens,
+                    r.rows,
+                    r.cols
+                );
+            }
         }
         Ok(run)
     }
 
-    /// Reads saved runs in order; the first error stops.
+    /// Reads saved runs in order; the first error stops. Runs that answer the same question
+    /// differently (another minimum, or "impossible" against a minimum) are an error.
     pub fn load_all(paths: &[PathBuf]) -> anyhow::Result<Vec<LeastWallsRun>> {
-        paths.iter().map(|p| LeastWallsRun::load(p)).collect()
+        let runs: Vec<LeastWallsRun> = paths
+            .iter()
+            .map(|p| LeastWallsRun::load(p))
+            .collect::<anyhow::Result<_>>()?;
+        let answers = runs
+            .iter()
+            .zip(paths)
+            .flat_map(|(run, p)| run.reports.iter().map(move |r| (r, p)));
+        let mut seen: std::collections::HashMap<_, (Option<usize>, &PathBuf)> = Default::default();
+        for (r, path) in answers.filter(|(r, _)| r.stopped.is_none()) {
+            let (least, first) = *seen.entry(question(r)).or_insert((r.least_walls, path));
+            ensure!(
+                least == r.least_walls,
+                "{} and {} answer {} queens on {}x{} differently: {} and {}",
+                first.display(),
+                path.display(),
+                r.queens,
+                r.rows,
+                r.cols,
+                least.map_or("impossible".into(), |w| format!("{w} walls")),
+                r.least_walls
+                    .map_or("impossible".into(), |w| format!("{w} walls"))
+            );
+        }
+        Ok(runs)
     }
 }
 
+/// The question a report answers: its board size and q.
+fn question(r: &LeastWallsReport) -> (usize, usize, usize) {
+    (r.rows, r.cols, r.queens)
+}
+
 /// A read-back report holds together: a board size queensat takes, 1 <= q <= cells, either
-/// "impossible" or a minimum with a witness, and every counted class adding up to the count;
-/// each witness and class is a board of that size with that many walls, whose placement of at
-/// least q queens the independent checker accepts.
+/// "impossible" (q beyond one queen per 2x2 block) or a minimum with a witness that no call
+/// found fewer walls than and no UNSAT answer refuted, and every counted class adding up to the
+/// count; each witness and class is a board of that size with that many walls, whose placement
+/// of at least q queens the independent checker accepts.
 fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
     Board::new(r.rows, r.cols)?;
     let cells = r.rows * r.cols;
@@ -103,9 +145,35 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
         r.cols
     );
     let w = match (&r.impossible, r.least_walls, &r.witness, &r.stopped) {
-        (Some(_), None, None, None) => return Ok(()),
+        (Some(_), None, None, None) => {
+            let most = most_queens_any_board(r.rows, r.cols);
+            ensure!(
+                r.queens > most,
+                "\"impossible\", but {} queens fit a {}x{} board with walls (up to {most}, one per 2x2 block)",
+                r.queens,
+                r.rows,
+                r.cols
+            );
+            return Ok(());
+        }
         (None, Some(w), Some(wit), None) => {
             admits(r, w, &wit.board, &wit.placement).context("the witness")?;
+            if let Some(fewer) = r.calls.iter().filter_map(|c| c.found).min() {
+                ensure!(
+                    fewer >= w,
+                    "the minimum is {w} walls, but a SAT call found a board with {fewer}"
+                );
+            }
+            ensure!(
+                !r.row_bound || w == wall_lower_bound(r.rows, r.cols, r.queens),
+                "the minimum {w} is said to be the row bound, which is {}",
+                wall_lower_bound(r.rows, r.cols, r.queens)
+            );
+            let (lower, why) = proved_lower_bound(r.rows, r.cols, r.queens, &r.calls);
+            ensure!(
+                lower <= w,
+                "the minimum is {w} walls, but its calls show at least {lower} ({why})"
+            );
             w
         }
         (None, None, None, Some(st)) => return validate_stopped(r, st),

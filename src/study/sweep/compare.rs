@@ -3,7 +3,7 @@
 //! canonical walls, its value compared with ours, and its placement re-checked.
 
 use crate::board::{Board, Coord, Placement, render_cell_list};
-use crate::check::check_placement;
+use crate::check::{bnb_value, check_placement};
 use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
 use anyhow::Context;
 use std::collections::HashMap;
@@ -189,7 +189,8 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
 }
 
 /// A row of our sweep read back is input like any other: k walls on 8 × 8 in canonical form,
-/// its orbit, and a placement of `value` queens that the independent checker accepts.
+/// its orbit, a placement of `value` queens that the independent checker accepts, and that
+/// value the branch and bound's optimum (what the comparison is about).
 fn check_our_row(row: &ClassRow, k: usize) -> anyhow::Result<()> {
     let board = Board::with_walls(8, 8, &row.walls)?;
     anyhow::ensure!(board.n_walls() == k, "{} walls, not {k}", board.n_walls());
@@ -207,6 +208,12 @@ fn check_our_row(row: &ClassRow, k: usize) -> anyhow::Result<()> {
         "value {} but the placement has {} queens",
         row.value,
         row.queens.len()
+    );
+    let optimum = bnb_value(&board).0;
+    anyhow::ensure!(
+        row.value == optimum,
+        "value {}, but the branch and bound's optimum is {optimum}",
+        row.value
     );
     Ok(())
 }
@@ -297,7 +304,6 @@ mod tests {
             orbit,
             optimal: None,
         };
-        assert!(check_our_row(&row(canonical.clone(), 1, vec![(1, 1)], 4), 1).is_ok());
         // Off the board, not canonical, a wrong orbit, attacking queens, a value the placement
         // does not reach, the wrong number of walls.
         assert!(check_our_row(&row(vec![(99, 99)], 1, vec![(1, 1)], 4), 1).is_err());
@@ -309,6 +315,19 @@ mod tests {
         assert!(check_our_row(&row(canonical.clone(), 1, vec![(1, 1)], 8), 1).is_err());
         assert!(check_our_row(&row(canonical.clone(), 2, vec![(1, 1), (1, 2)], 4), 1).is_err());
         assert!(check_our_row(&row(canonical.clone(), 2, vec![(1, 1)], 4), 1).is_err());
+        // A legal placement short of the optimum, stated as the value.
+        let optimum = crate::check::bnb_value(&Board::with_walls(8, 8, &canonical).unwrap());
+        let mut short = optimum.1.queens().to_vec();
+        short.pop();
+        let e = check_our_row(&row(canonical.clone(), short.len(), short, 4), 1).unwrap_err();
+        assert!(e.to_string().contains("the branch and bound's optimum"), "{e}");
+        assert!(
+            check_our_row(
+                &row(canonical.clone(), optimum.0, optimum.1.queens().to_vec(), 4),
+                1
+            )
+            .is_ok()
+        );
         assert!(check_our_row(&row(canonical, 1, vec![(1, 1)], 4), 2).is_err());
     }
 }

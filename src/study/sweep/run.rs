@@ -26,7 +26,7 @@ use crate::study::chunked_run::{
     self, ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive,
 };
 use crate::with_cell_width;
-use anyhow::bail;
+use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -110,6 +110,13 @@ impl SweepSpec {
     pub fn checked(self) -> anyhow::Result<CheckedSweep> {
         let (rows, cols) = (self.rows, self.cols);
         Board::new(rows, cols)?;
+        // The command line gives wall counts ascending, each once; a spec read back must too.
+        if self.walls.is_empty() || !self.walls.windows(2).all(|w| w[0] < w[1]) {
+            bail!(
+                "--walls: {:?} is not a list of wall counts, ascending, each once",
+                self.walls
+            );
+        }
         let most = self.walls.iter().copied().max().unwrap_or(0);
         if most > rows * cols {
             bail!("--walls: {most} walls do not fit a {rows}x{cols} board");
@@ -731,7 +738,8 @@ pub fn merge(
     command: &str,
 ) -> anyhow::Result<(SweepSpec, Vec<WallsSummary>, RunRecord)> {
     let started = Instant::now();
-    let sweep = RunKind::Sweep.common_spec::<SweepSpec>(dirs)?.checked()?;
+    let sweep = (RunKind::Sweep.common_spec::<SweepSpec>(dirs)?.checked())
+        .with_context(|| dirs[0].join(RunKind::Sweep.spec_file()).display().to_string())?;
     let spec = &sweep.spec;
     let (sums, record) = with_cell_width!(spec.rows * spec.cols, W => {
         let run = Sweep {
@@ -779,6 +787,9 @@ mod tests {
             })
             .starts_with("--walls: 10 walls")
         );
+        for walls in [vec![], vec![2, 1], vec![1, 1]] {
+            assert!(refused(SweepSpec { walls, ..spec() }).contains("ascending, each once"));
+        }
         assert!(
             refused(SweepSpec {
                 solver: "nope".into(),
