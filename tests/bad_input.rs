@@ -233,3 +233,43 @@ fn vacuous_questions_are_refused() {
         "{out}"
     );
 }
+
+/// `-` is standard output where a command prints; an output that is a file or a folder of its
+/// own used to take it as a name and leave a file or folder `-` in the current directory.
+#[test]
+fn a_dash_is_not_the_name_of_a_file_or_folder_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/1-W_boards.csv"
+    );
+    let runs: [&[&str]; 12] = [
+        &["value", "--size", "5", "-o", "-"],
+        &["value", "--size", "5", "--certify", "--certify-dir", "-"],
+        &["sweep", "--size", "3", "--walls", "1", "-o", "-"],
+        &["merge", "a", "-o", "-"],
+        &["nk", "--size", "4", "--walls", "1", "--table", "-", "-o", "nk"],
+        &["puzzles", "--size", "3", "--walls", "1", "--html", "-"],
+        &["least-walls", "--size", "4", "--queens", "4", "-o", "-"],
+        &["least-walls", "--size", "5", "--queens", "6", "--cube-dir", "-"],
+        &["armies", "--size", "3..4", "--table", "--cache", "-"],
+        &["cover", "--size", "4", "--certificates", "-"],
+        &["verify", published, "--rows-tsv", "-"],
+        &["man", "-"],
+    ];
+    for args in runs {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("`-` means standard output"), "{args:?}: {err}");
+        assert!(
+            !dir.path().join("-").exists(),
+            "{args:?} made a file or folder `-`"
+        );
+    }
+}

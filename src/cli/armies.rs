@@ -43,7 +43,7 @@ pub struct ArmiesArgs {
     pub time_limit: TimeLimitArgs,
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
     /// board finishes (a board stopped by --time-limit or a signal is not).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
     pub cache: Option<PathBuf>,
     /// With --table and --cache: compute nothing, report sizes missing from the cache.
     #[arg(long, requires = "cache")]

@@ -24,7 +24,7 @@ pub struct CoverArgs {
     pub size: Counts,
     /// Write the solution lists, the CNF and the checked proof of each final UNSAT answer, and
     /// one JSON report per size (read back to resume) into this directory.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
     pub certificates: Option<PathBuf>,
     /// With --certificates: compute nothing, report sizes without a finished report.
     #[arg(long, requires = "certificates")]

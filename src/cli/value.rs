@@ -39,7 +39,7 @@ pub struct ValueArgs {
     /// ranges of cells, or none), find the whole board's start once, refute one queen more in
     /// each cube into DIR (resumable), and give the value from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice (docs/cluster.md).
-    #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"])]
+    #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"], value_parser = queensat::io::output_path)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArgs,
