@@ -273,3 +273,20 @@ fn a_dash_is_not_the_name_of_a_file_or_folder_output() {
         );
     }
 }
+
+/// A shard's count without `--unique` knows no classes; it used to say the run stopped at
+/// `--limit`, which no one gave, though it ran to the end.
+#[test]
+fn a_shard_count_does_not_blame_a_limit() {
+    for shard in ["1/1", "2/3"] {
+        let (code, out, err) = queensat(&["solutions", "--size", "6", "--count", "--shard", shard]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.contains("--limit"), "{shard}: {out}");
+        assert!(
+            out.contains("a shard counts classes only with --unique"),
+            "{shard}: {out}"
+        );
+    }
+    let (_, out, _) = queensat(&["solutions", "--size", "8", "--limit", "2", "--count"]);
+    assert!(out.contains("classes unknown (run stopped at --limit)"), "{out}");
+}
