@@ -290,3 +290,13 @@ fn a_shard_count_does_not_blame_a_limit() {
     let (_, out, _) = queensat(&["solutions", "--size", "8", "--limit", "2", "--count"]);
     assert!(out.contains("classes unknown (run stopped at --limit)"), "{out}");
 }
+
+/// `armies --table` makes a Markdown table; with `--format json` it used to print that table
+/// as if it were JSON.
+#[test]
+fn armies_table_has_no_json_form() {
+    one_error_line(
+        &["armies", "--size", "3..4", "--table", "--format", "json"],
+        "--format json",
+    );
+}

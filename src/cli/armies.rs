@@ -98,6 +98,9 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
         if a.board.has_cells() {
             bail!("--table takes board sizes only (no grid file, walls or holes)");
         }
+        if a.report.json() {
+            bail!("--format json: --table makes a Markdown table (one board's report is JSON)");
+        }
         let t = ArmyTableOptions {
             armies: opts,
             cache: a.cache.as_deref(),
