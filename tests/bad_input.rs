@@ -300,3 +300,21 @@ fn armies_table_has_no_json_form() {
         "--format json",
     );
 }
+
+/// `--boards` belongs to an author's summary; on any other file it used to be ignored.
+#[test]
+fn verify_refuses_boards_for_a_file_that_is_no_summary() {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8"
+    );
+    one_error_line(
+        &[
+            "verify",
+            &format!("{p}/1-W_boards.csv"),
+            "--boards",
+            &format!("{p}/1-W_boards.csv"),
+        ],
+        "is for an author's summary",
+    );
+}
