@@ -318,3 +318,21 @@ fn verify_refuses_boards_for_a_file_that_is_no_summary() {
         "is for an author's summary",
     );
 }
+
+/// A cube run's finished shard with `--format json` used to print nothing, which no JSON
+/// reader takes; it says its state, as a sweep's shard does.
+#[test]
+fn a_cube_shard_says_it_finished_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cubes");
+    let out = out.to_str().unwrap();
+    for shard in ["1/2", "2/2"] {
+        let (code, text, err) = queensat(&[
+            "value", "--size", "5", "-o", out, "--shard", shard, "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["state"], "shard_finished", "{text}");
+        assert_eq!(v["output"], out, "{text}");
+    }
+}

@@ -92,7 +92,7 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
             cut: a.split.cut(&a.certify)?,
         };
         let run = |shard, progress: &Reporter| armies_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split.cubes, &a.shard, &a.report, "armies", run);
+        return run_cubes(&a.split.cubes, &a.shard, &a.report, "armies", dir, run);
     }
     let (text, outcome) = if a.table {
         if a.board.has_cells() {

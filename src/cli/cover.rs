@@ -76,7 +76,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
             ..opts
         };
         let run = |shard, progress: &Reporter| cover_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.cubes, &a.shard, &a.report, "cover", run);
+        return run_cubes(&a.cubes, &a.shard, &a.report, "cover", dir, run);
     }
     let (reports, missing) = cover_sizes(a.size.as_slice(), opts, a.certify, a.cached_only)?;
     let unchecked = reports.iter().any(|r| r.rests_on_unchecked_unsat());

@@ -76,7 +76,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
             cut: a.split.cut(&a.certify)?,
         };
         let run = |shard, progress: &Reporter| value_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split.cubes, &a.shard, &a.report, "value", run);
+        return run_cubes(&a.split.cubes, &a.shard, &a.report, "value", dir, run);
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, time_limit, certify, &progress)?;

@@ -2,9 +2,12 @@
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
 use super::army_cubes::army_cubes_text;
+use super::command_json;
 use super::cover_cubes::cover_cubes_text;
+use super::sweep::RunState;
 use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;
+use crate::run::Shard;
 use crate::study::army_cubes::ArmyCubesReport;
 use crate::study::cover_cubes::CoverCubesReport;
 use crate::study::cube_rows::makespan;
@@ -12,6 +15,27 @@ use crate::study::cube_run::CubeTotals;
 use crate::study::least_walls::WallCubesReport;
 use crate::study::value_cubes::CubesReport;
 use serde::Serialize;
+use std::path::Path;
+
+/// A cube run's JSON when it ends without the whole answer: a finished shard (`merge` gives
+/// the whole) or a stopped run, with its folder and shard, as a sweep's JSON says it.
+#[derive(Serialize)]
+struct CubeRunState<'a> {
+    output: &'a Path,
+    shard: Shard,
+    #[serde(flatten)]
+    state: RunState,
+}
+
+/// [`CubeRunState`] in the envelope of `command`.
+pub fn cube_state_json(
+    command: &str,
+    output: &Path,
+    shard: Shard,
+    state: RunState,
+) -> serde_json::Result<String> {
+    command_json(command, &CubeRunState { output, shard, state })
+}
 
 /// Workers for which the cubes' measured times are scheduled in the text.
 const WORKERS: [usize; 3] = [2, 64, 1000];
