@@ -336,3 +336,33 @@ fn a_cube_shard_says_it_finished_in_json() {
         assert_eq!(v["output"], out, "{text}");
     }
 }
+
+/// `nqueens --check -` reads the column lists from standard input, as `-` does for every
+/// other input file (it looked for a file named `-`), and a compressed file like any input.
+#[test]
+fn nqueens_check_reads_standard_input_and_compressed_files() {
+    use std::io::Write as _;
+    let exe = env!("CARGO_BIN_EXE_queensat");
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("q.txt");
+    let (code, _, err) = queensat(&["nqueens", "--size", "50", "-o", plain.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let o = std::process::Command::new(exe)
+        .args(["nqueens", "--check", "-"])
+        .stdin(std::fs::File::open(&plain).unwrap())
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("<stdin>:1: n = 50: a solution"), "{out}");
+    let gz = dir.path().join("q.txt.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&std::fs::read(&plain).unwrap()).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let (code, out, err) = queensat(&["nqueens", "--check", gz.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("n = 50: a solution"), "{out}");
+}
