@@ -366,3 +366,13 @@ fn nqueens_check_reads_standard_input_and_compressed_files() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("n = 50: a solution"), "{out}");
 }
+
+/// A JSON board file with a field the board does not read (a misspelt `walls`) used to be
+/// read without it, and its value printed with exit 0; a batch line refused it already.
+#[test]
+fn a_json_board_file_refuses_unknown_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.json");
+    std::fs::write(&f, r#"{"rows":8,"cols":8,"wall":[[1,3],[2,5]]}"#).unwrap();
+    one_error_line(&["value", f.to_str().unwrap()], "unknown field \"wall\"");
+}
