@@ -376,3 +376,17 @@ fn a_json_board_file_refuses_unknown_fields() {
     std::fs::write(&f, r#"{"rows":8,"cols":8,"wall":[[1,3],[2,5]]}"#).unwrap();
     one_error_line(&["value", f.to_str().unwrap()], "unknown field \"wall\"");
 }
+
+/// The flags of an `armies` table (`--brute`, `--no-count`, `--cached-only`) were ignored on
+/// one board; they now ask for `--table`.
+#[test]
+fn armies_table_flags_need_a_table() {
+    for flag in [
+        &["--brute"][..],
+        &["--no-count"],
+        &["--cache", "c", "--cached-only"],
+    ] {
+        let args = [&["armies", "--size", "4"][..], flag].concat();
+        one_error_line(&args, "--table");
+    }
+}

@@ -30,10 +30,10 @@ pub struct ArmiesArgs {
     pub table: bool,
     /// In a table, also count the optimal positions (and confirm none of m + 1) by the
     /// independent brute-force search of `check::brute_positions` (exponential; small boards).
-    #[arg(long)]
+    #[arg(long, requires = "table")]
     pub brute: bool,
     /// In a table, find m only (no enumeration of the optimal classes).
-    #[arg(long)]
+    #[arg(long, requires = "table")]
     pub no_count: bool,
     /// Stop an enumeration after this many CPU seconds; the count is then reported as a lower
     /// bound.
@@ -46,7 +46,7 @@ pub struct ArmiesArgs {
     #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
     pub cache: Option<PathBuf>,
     /// With --table and --cache: compute nothing, report sizes missing from the cache.
-    #[arg(long, requires = "cache")]
+    #[arg(long, requires = "cache", requires = "table")]
     pub cached_only: bool,
     #[command(flatten)]
     pub shard: ShardArgs,
