@@ -658,6 +658,9 @@ fn huge_inputs_are_refused_within_memory() {
         &["nqueens", "1e18"],
         &["render", "--size", "100000000"],
         &["encode", "value", "--size", "100000000", "--at-least", "1"],
+        // 22 million classes of 32x32 boards, 128 bytes each: once 12 GB.
+        &["nk", "--size", "32", "--walls", "3", "--method", "classes"],
+        &["sweep", "--size", "32", "--walls", "3"],
     ] {
         let mut c = Case::new(format!("{args:?}"), args, Expect::Refused(String::new()));
         c.memory = Some(1 << 30);
