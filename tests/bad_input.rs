@@ -390,3 +390,18 @@ fn armies_table_flags_need_a_table() {
         one_error_line(&args, "--table");
     }
 }
+
+/// A folder that holds another kind of run is refused in words that read ("not a armies in
+/// cubes" before).
+#[test]
+fn a_folder_of_another_kind_of_run_is_named_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("run");
+    let d = d.to_str().unwrap();
+    let (code, _, err) = queensat(&["sweep", "--size", "3", "--walls", "1", "-o", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    one_error_line(
+        &["armies", "--size", "4", "--cube-dir", d],
+        "holds another kind of run, sweep (sweep.json), not armies in cubes",
+    );
+}
