@@ -233,3 +233,175 @@ fn vacuous_questions_are_refused() {
         "{out}"
     );
 }
+
+/// `-` is standard output where a command prints; an output that is a file or a folder of its
+/// own used to take it as a name and leave a file or folder `-` in the current directory.
+#[test]
+fn a_dash_is_not_the_name_of_a_file_or_folder_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/1-W_boards.csv"
+    );
+    let runs: [&[&str]; 12] = [
+        &["value", "--size", "5", "-o", "-"],
+        &["value", "--size", "5", "--certify", "--certify-dir", "-"],
+        &["sweep", "--size", "3", "--walls", "1", "-o", "-"],
+        &["merge", "a", "-o", "-"],
+        &["nk", "--size", "4", "--walls", "1", "--table", "-", "-o", "nk"],
+        &["puzzles", "--size", "3", "--walls", "1", "--html", "-"],
+        &["least-walls", "--size", "4", "--queens", "4", "-o", "-"],
+        &["least-walls", "--size", "5", "--queens", "6", "--cube-dir", "-"],
+        &["armies", "--size", "3..4", "--table", "--cache", "-"],
+        &["cover", "--size", "4", "--certificates", "-"],
+        &["verify", published, "--rows-tsv", "-"],
+        &["man", "-"],
+    ];
+    for args in runs {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("`-` means standard output"), "{args:?}: {err}");
+        assert!(
+            !dir.path().join("-").exists(),
+            "{args:?} made a file or folder `-`"
+        );
+    }
+}
+
+/// A shard's count without `--unique` knows no classes; it used to say the run stopped at
+/// `--limit`, which no one gave, though it ran to the end.
+#[test]
+fn a_shard_count_does_not_blame_a_limit() {
+    for shard in ["1/1", "2/3"] {
+        let (code, out, err) = queensat(&["solutions", "--size", "6", "--count", "--shard", shard]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.contains("--limit"), "{shard}: {out}");
+        assert!(
+            out.contains("a shard counts classes only with --unique"),
+            "{shard}: {out}"
+        );
+    }
+    let (_, out, _) = queensat(&["solutions", "--size", "8", "--limit", "2", "--count"]);
+    assert!(out.contains("classes unknown (run stopped at --limit)"), "{out}");
+}
+
+/// `armies --table` makes a Markdown table; with `--format json` it used to print that table
+/// as if it were JSON.
+#[test]
+fn armies_table_has_no_json_form() {
+    one_error_line(
+        &["armies", "--size", "3..4", "--table", "--format", "json"],
+        "--format json",
+    );
+}
+
+/// `--boards` belongs to an author's summary; on any other file it used to be ignored.
+#[test]
+fn verify_refuses_boards_for_a_file_that_is_no_summary() {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8"
+    );
+    one_error_line(
+        &[
+            "verify",
+            &format!("{p}/1-W_boards.csv"),
+            "--boards",
+            &format!("{p}/1-W_boards.csv"),
+        ],
+        "is for an author's summary",
+    );
+}
+
+/// A cube run's finished shard with `--format json` used to print nothing, which no JSON
+/// reader takes; it says its state, as a sweep's shard does.
+#[test]
+fn a_cube_shard_says_it_finished_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cubes");
+    let out = out.to_str().unwrap();
+    for shard in ["1/2", "2/2"] {
+        let (code, text, err) = queensat(&[
+            "value", "--size", "5", "-o", out, "--shard", shard, "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["state"], "shard_finished", "{text}");
+        assert_eq!(v["output"], out, "{text}");
+    }
+}
+
+/// `nqueens --check -` reads the column lists from standard input, as `-` does for every
+/// other input file (it looked for a file named `-`), and a compressed file like any input.
+#[test]
+fn nqueens_check_reads_standard_input_and_compressed_files() {
+    use std::io::Write as _;
+    let exe = env!("CARGO_BIN_EXE_queensat");
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("q.txt");
+    let (code, _, err) = queensat(&["nqueens", "--size", "50", "-o", plain.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let o = std::process::Command::new(exe)
+        .args(["nqueens", "--check", "-"])
+        .stdin(std::fs::File::open(&plain).unwrap())
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(out.contains("<stdin>:1: n = 50: a solution"), "{out}");
+    let gz = dir.path().join("q.txt.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&std::fs::read(&plain).unwrap()).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let (code, out, err) = queensat(&["nqueens", "--check", gz.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("n = 50: a solution"), "{out}");
+}
+
+/// A JSON board file with a field the board does not read (a misspelt `walls`) used to be
+/// read without it, and its value printed with exit 0; a batch line refused it already.
+#[test]
+fn a_json_board_file_refuses_unknown_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.json");
+    std::fs::write(&f, r#"{"rows":8,"cols":8,"wall":[[1,3],[2,5]]}"#).unwrap();
+    one_error_line(&["value", f.to_str().unwrap()], "unknown field \"wall\"");
+}
+
+/// The flags of an `armies` table (`--brute`, `--no-count`, `--cached-only`) were ignored on
+/// one board; they now ask for `--table`.
+#[test]
+fn armies_table_flags_need_a_table() {
+    for flag in [
+        &["--brute"][..],
+        &["--no-count"],
+        &["--cache", "c", "--cached-only"],
+    ] {
+        let args = [&["armies", "--size", "4"][..], flag].concat();
+        one_error_line(&args, "--table");
+    }
+}
+
+/// A folder that holds another kind of run is refused in words that read ("not a armies in
+/// cubes" before).
+#[test]
+fn a_folder_of_another_kind_of_run_is_named_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("run");
+    let d = d.to_str().unwrap();
+    let (code, _, err) = queensat(&["sweep", "--size", "3", "--walls", "1", "-o", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    one_error_line(
+        &["armies", "--size", "4", "--cube-dir", d],
+        "holds another kind of run, sweep (sweep.json), not armies in cubes",
+    );
+}

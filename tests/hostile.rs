@@ -658,6 +658,9 @@ fn huge_inputs_are_refused_within_memory() {
         &["nqueens", "1e18"],
         &["render", "--size", "100000000"],
         &["encode", "value", "--size", "100000000", "--at-least", "1"],
+        // 22 million classes of 32x32 boards, 128 bytes each: once 12 GB.
+        &["nk", "--size", "32", "--walls", "3", "--method", "classes"],
+        &["sweep", "--size", "32", "--walls", "3"],
     ] {
         let mut c = Case::new(format!("{args:?}"), args, Expect::Refused(String::new()));
         c.memory = Some(1 << 30);
@@ -874,4 +877,31 @@ fn a_closed_stdout_is_an_error_for_every_command() {
     cases.push(c);
     let n = run_all(&cases);
     eprintln!("hostile: {n} closed-stdout and lock cases");
+}
+
+/// A stop signal ends a sweep inside one board's branch and bound: on 20x20 with 2 walls one
+/// board's search outlasts minutes, and SIGTERM used to go unanswered until it ended.
+#[test]
+fn a_sweep_stops_inside_a_long_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep");
+    let args = ["sweep", "--size", "20", "--walls", "2", "--threads", "1", "-o"];
+    let mut child = common::spawn_catching(&[&args[..], &[out.to_str().unwrap()]].concat(), libc::SIGTERM);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    common::send(&child, libc::SIGTERM);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the sweep did not stop within 20 s of SIGTERM");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(143), "{err}");
+    assert!(out.contains("sweep interrupted (SIGTERM)"), "{out}");
 }

@@ -439,6 +439,18 @@ fn every_command_json_validates_against_its_schema() {
         validates(args, *code);
         seen.insert(args[0].to_string());
     }
+    // A cube run's shard says only that it finished (it printed nothing).
+    let cube_runs: [(&str, &[&str]); 4] = [
+        ("-o", &["value", "--size", "5"]),
+        ("--cube-dir", &["armies", "--size", "4"]),
+        ("--cube-dir", &wall),
+        ("--cube-dir", &["cover", "--size", "5"]),
+    ];
+    for (i, (folder, args)) in cube_runs.into_iter().enumerate() {
+        let shard = path(&format!("shard-json-{i}"));
+        let json = [folder, &shard, "--shard", "1/2", "--format", "json"];
+        validates(&[args, &json].concat(), 0);
+    }
     // Every schema is exercised, and every command with `--format json` has a schema.
     let files: std::collections::BTreeSet<String> = std::fs::read_dir(SCHEMAS)
         .unwrap()

@@ -30,10 +30,10 @@ pub struct ArmiesArgs {
     pub table: bool,
     /// In a table, also count the optimal positions (and confirm none of m + 1) by the
     /// independent brute-force search of `check::brute_positions` (exponential; small boards).
-    #[arg(long)]
+    #[arg(long, requires = "table")]
     pub brute: bool,
     /// In a table, find m only (no enumeration of the optimal classes).
-    #[arg(long)]
+    #[arg(long, requires = "table")]
     pub no_count: bool,
     /// Stop an enumeration after this many CPU seconds; the count is then reported as a lower
     /// bound.
@@ -43,10 +43,10 @@ pub struct ArmiesArgs {
     pub time_limit: TimeLimitArgs,
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
     /// board finishes (a board stopped by --time-limit or a signal is not).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
     pub cache: Option<PathBuf>,
     /// With --table and --cache: compute nothing, report sizes missing from the cache.
-    #[arg(long, requires = "cache")]
+    #[arg(long, requires = "cache", requires = "table")]
     pub cached_only: bool,
     #[command(flatten)]
     pub shard: ShardArgs,
@@ -92,11 +92,14 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
             cut: a.split.cut(&a.certify)?,
         };
         let run = |shard, progress: &Reporter| armies_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split.cubes, &a.shard, &a.report, "armies", run);
+        return run_cubes(&a.split.cubes, &a.shard, &a.report, "armies", dir, run);
     }
     let (text, outcome) = if a.table {
         if a.board.has_cells() {
             bail!("--table takes board sizes only (no grid file, walls or holes)");
+        }
+        if a.report.json() {
+            bail!("--format json: --table makes a Markdown table (one board's report is JSON)");
         }
         let t = ArmyTableOptions {
             armies: opts,

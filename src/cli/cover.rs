@@ -24,7 +24,7 @@ pub struct CoverArgs {
     pub size: Counts,
     /// Write the solution lists, the CNF and the checked proof of each final UNSAT answer, and
     /// one JSON report per size (read back to resume) into this directory.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
     pub certificates: Option<PathBuf>,
     /// With --certificates: compute nothing, report sizes without a finished report.
     #[arg(long, requires = "certificates")]
@@ -76,7 +76,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
             ..opts
         };
         let run = |shard, progress: &Reporter| cover_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.cubes, &a.shard, &a.report, "cover", run);
+        return run_cubes(&a.cubes, &a.shard, &a.report, "cover", dir, run);
     }
     let (reports, missing) = cover_sizes(a.size.as_slice(), opts, a.certify, a.cached_only)?;
     let unchecked = reports.iter().any(|r| r.rests_on_unchecked_unsat());

@@ -8,9 +8,9 @@ use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::{Reporter, Shard, with_threads};
 use queensat::study::CubeCut;
 use queensat::study::chunk_store::ChunkRun;
-use queensat::study::report::{CubeOutcome, command_json};
+use queensat::study::report::{CubeOutcome, RunState, command_json, cube_state_json};
 use queensat::study::value_cubes::DEFAULT_CUBES;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How many cubes a cube run makes and how many threads answer them (docs/cluster.md); each
 /// flag needs the command's cube folder (the arg `cube_dir`).
@@ -61,18 +61,20 @@ pub struct CubeDirArgs {
     /// each into DIR (resumable), and give the answer from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice. No time limit, no
     /// --output. CaDiCaL answers when no --solver is named.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["time_limit", "output"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["time_limit", "output"], value_parser = queensat::io::output_path)]
     pub cube_dir: Option<PathBuf>,
 }
 
-/// A cube run of `command`: `run` answers this shard's cubes on the threads `cubes` asks; then
-/// the answer from every cube (text or JSON), or nothing for a shard (`merge` prints the
-/// whole), or what a stop signal left. Exit 1 when the checker rejected a cube's proof.
+/// A cube run of `command` into `dir`: `run` answers this shard's cubes on the threads `cubes`
+/// asks; then the answer from every cube (text or JSON), or for a shard nothing but its state
+/// in JSON (`merge` prints the whole), or what a stop signal left. Exit 1 when the checker
+/// rejected a cube's proof.
 pub fn run_cubes<R: CubeOutcome + Send>(
     cubes: &CubeArgs,
     shard: &ShardArgs,
     report: &ReportArgs,
     command: &str,
+    dir: &Path,
     run: impl FnOnce(Shard, &Reporter) -> anyhow::Result<ChunkRun<R>> + Send,
 ) -> anyhow::Result<i32> {
     let progress = report.progress.reporter();
@@ -86,9 +88,20 @@ pub fn run_cubes<R: CubeOutcome + Send>(
             }
             Ok(i32::from(r.totals().rejected > 0))
         }
-        ChunkRun::ShardFinished => Ok(0),
+        ChunkRun::ShardFinished => {
+            if report.json() {
+                outln!(
+                    "{}",
+                    cube_state_json(command, dir, shard, RunState::SHARD_FINISHED)?
+                )?;
+            }
+            Ok(0)
+        }
         ChunkRun::Stopped(s) => {
             eprintln!("{s}");
+            if report.json() {
+                outln!("{}", cube_state_json(command, dir, shard, RunState::stopped(&s))?)?;
+            }
             Ok(stopped_exit_code(true))
         }
     }

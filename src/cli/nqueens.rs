@@ -38,7 +38,8 @@ pub struct NQueensArgs {
     /// Refuse boards whose estimated peak memory exceeds this many MiB.
     #[arg(long, default_value_t = 2048)]
     pub max_memory: u64,
-    /// Re-verify the solutions in FILE (one column list a line), with the O(n) checker.
+    /// Re-verify the solutions in FILE (one column list a line; `-`: standard input), with the
+    /// O(n) checker.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "n", "output"])]
     pub check: Option<PathBuf>,
     #[command(flatten)]
@@ -53,7 +54,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         let verdicts = check_column_file(path, a.one_based)?;
         out!(
             "{}",
-            verdicts_output(&verdicts, &path.display().to_string(), json)?
+            verdicts_output(&verdicts, &queensat::io::input_name(path), json)?
         )?;
         return Ok(i32::from(!verdicts.iter().all(|v| v.valid)));
     }

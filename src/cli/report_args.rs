@@ -39,7 +39,7 @@ pub struct CertifyArgs {
     pub certify: bool,
     /// Keep the certificate (CNF and DRAT proof) in this directory (default: a temporary
     /// directory, removed afterwards).
-    #[arg(long, value_name = "DIR", requires = "certify")]
+    #[arg(long, value_name = "DIR", requires = "certify", value_parser = queensat::io::output_path)]
     pub certify_dir: Option<PathBuf>,
 }
 

@@ -102,7 +102,7 @@ pub struct MergeArgs {
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged database and summaries.
-    #[arg(short = 'o', long, alias = "out", value_name = "DIR")]
+    #[arg(short = 'o', long, alias = "out", value_name = "DIR", value_parser = queensat::io::output_path)]
     pub output: PathBuf,
     #[command(flatten)]
     pub report: ReportArgs,

@@ -39,7 +39,7 @@ pub struct ValueArgs {
     /// ranges of cells, or none), find the whole board's start once, refute one queen more in
     /// each cube into DIR (resumable), and give the value from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice (docs/cluster.md).
-    #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"])]
+    #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"], value_parser = queensat::io::output_path)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArgs,
@@ -76,7 +76,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
             cut: a.split.cut(&a.certify)?,
         };
         let run = |shard, progress: &Reporter| value_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split.cubes, &a.shard, &a.report, "value", run);
+        return run_cubes(&a.split.cubes, &a.shard, &a.report, "value", dir, run);
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, time_limit, certify, &progress)?;

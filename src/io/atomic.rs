@@ -220,6 +220,21 @@ fn stale_temps(dir: &Path) -> StaleByName {
     found
 }
 
+/// The path of an output that is a file or folder of its own (a flag's value, for clap):
+/// `-`, which elsewhere means standard output, is refused rather than taken as a name, and so
+/// is an empty path.
+pub fn output_path(s: &str) -> Result<PathBuf, String> {
+    match s {
+        "" => Err("an empty path names nothing".into()),
+        "-" => Err(
+            "`-` means standard output, which cannot hold this file or folder: name a \
+                    path (`./-` for one called -)"
+                .into(),
+        ),
+        _ => Ok(PathBuf::from(s)),
+    }
+}
+
 /// Creates `dir` and its parents; the error names it, and says so when it is a file.
 pub fn create_folder(dir: &Path) -> anyhow::Result<()> {
     if dir.exists() && !dir.is_dir() {
@@ -248,6 +263,13 @@ pub fn new_dir_or_nothing<T>(dir: &Path, make: impl FnOnce() -> anyhow::Result<T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_output_path_is_never_standard_output() {
+        assert!(output_path("-").unwrap_err().contains("standard output"));
+        assert!(output_path("").is_err());
+        assert_eq!(output_path("./-").unwrap(), PathBuf::from("./-"));
+    }
 
     #[test]
     fn writes_and_replaces() {

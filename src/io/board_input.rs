@@ -49,6 +49,21 @@ pub struct BoardRequest<'a> {
     pub cells: CellLists<'a>,
 }
 
+/// A JSON board file: `rows`, `cols`, `walls` and `holes`. Any other field is refused, as in
+/// a `value --batch` line: a misspelt `walls` would otherwise be dropped and the board read
+/// without its walls.
+fn json_board(text: &str) -> anyhow::Result<Board> {
+    let board: Board = serde_json::from_str(text)?;
+    let fields: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)?;
+    if let Some(k) = fields
+        .keys()
+        .find(|k| !["rows", "cols", "walls", "holes"].contains(&k.as_str()))
+    {
+        bail!("unknown field {k:?} (a board has rows, cols, walls, holes)");
+    }
+    Ok(board)
+}
+
 impl BoardSpec {
     /// The board `r` asks for, its files read ([`read_input`], `-` for stdin), checked once.
     pub fn load(r: BoardRequest) -> anyhow::Result<BoardSpec> {
@@ -81,8 +96,7 @@ impl BoardSpec {
     pub fn new(source: BoardSource, cells: &CellLists) -> anyhow::Result<BoardSpec> {
         let (mut board, shown, wanted) = match source {
             BoardSource::File { text, name } if text.trim_start().starts_with('{') => {
-                let board: Board =
-                    serde_json::from_str(&text).with_context(|| format!("{name}: not a JSON board"))?;
+                let board = json_board(&text).with_context(|| format!("{name}: not a JSON board"))?;
                 (board, Placement::default(), None)
             }
             BoardSource::File { text, name } => {
@@ -225,5 +239,20 @@ mod tests {
         assert!(e.to_string().contains("stands on a wall"), "{e}");
         let e = BoardSpec::new(file("{\"rows\":"), &CellLists::default()).unwrap_err();
         assert!(e.to_string().starts_with("b.txt: not a JSON board"), "{e}");
+    }
+
+    #[test]
+    fn a_json_board_has_no_field_it_does_not_read() {
+        let e = BoardSpec::new(
+            file(r#"{"rows":8,"cols":8,"wall":[[1,3]]}"#),
+            &CellLists::default(),
+        )
+        .unwrap_err();
+        assert!(format!("{e:#}").contains("unknown field \"wall\""), "{e:#}");
+        let b = BoardSpec::new(
+            file(r#"{"rows":8,"cols":8,"walls":[[1,3]],"holes":[]}"#),
+            &CellLists::default(),
+        );
+        assert_eq!(b.unwrap().board.walls(), vec![(1, 3)]);
     }
 }

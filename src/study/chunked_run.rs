@@ -80,7 +80,7 @@ impl RunKind {
         let other = RunKind::ALL.into_iter().filter(|&k| k != self);
         if let Some(k) = other.into_iter().find(|k| dir.join(k.spec_file()).is_file()) {
             anyhow::bail!(
-                "{} holds a {} ({}), not a {}: give this run a folder of its own",
+                "{} holds another kind of run, {} ({}), not {}: give this run a folder of its own",
                 dir.display(),
                 k.what(),
                 k.spec_file(),

@@ -20,9 +20,11 @@ use super::grid::{Board, BoardError, Coord};
 use super::symmetry::Symmetry;
 use rayon::prelude::*;
 
-/// The most classes [`WallClasses::classes_within_limit`] lists: each is held in memory (with
-/// its parent layers and, in a sweep, its row), and the 8×8 sweep with 7 walls has 77.7 million.
-pub const MAX_CLASSES: u128 = 200_000_000;
+/// The most memory the wall sets of the classes [`WallClasses::classes_within_limit`] lists
+/// take: each is held in memory (with its parent layers and, in a sweep, its row), and the 8×8
+/// sweep with 7 walls has 77.7 million of 8 bytes. 200 million sets of one word; a wider board's
+/// sets are larger, so fewer of them fit ([`WallClasses::max_classes`]).
+pub const MAX_CLASS_BYTES: u128 = 200_000_000 * 8;
 
 /// `n` with a comma every three digits.
 fn thousands(n: u128) -> String {
@@ -213,26 +215,37 @@ impl<const W: usize> WallClasses<W> {
         (0..k).fold(vec![CellSet::EMPTY], |layer, _| self.extend(&layer))
     }
 
+    /// The most classes [`classes_within_limit`](Self::classes_within_limit) lists: as many
+    /// wall sets of this width as [`MAX_CLASS_BYTES`] holds.
+    pub fn max_classes() -> u128 {
+        MAX_CLASS_BYTES / size_of::<CellSet<W>>() as u128
+    }
+
     /// Every class of `k`-wall sets, as least images in ascending order; an error, before any
-    /// is generated, when a layer on the way holds more than [`MAX_CLASSES`] (counted by
-    /// Burnside's lemma). The layers 0..=k are generated one from the other, and the number
-    /// of classes of j-sets is unimodal in j with its peak at half the cells (Stanley, "Some
-    /// aspects of groups acting on finite posets", JCTA 32, 1982), so the largest layer on the
-    /// way is the one of min(k, cells / 2) walls.
+    /// is generated, when a layer on the way holds more than
+    /// [`max_classes`](Self::max_classes) (counted by Burnside's lemma). The layers 0..=k are
+    /// generated one from the other, and the number of classes of j-sets is unimodal in j with
+    /// its peak at half the cells (Stanley, "Some aspects of groups acting on finite posets",
+    /// JCTA 32, 1982), so the largest layer on the way is the one of min(k, cells / 2) walls.
     pub fn classes_within_limit(&self, k: usize) -> Result<Vec<CellSet<W>>, BoardError> {
         let peak = k.min(self.n_cells() / 2);
         let n = self.burnside_count(peak);
-        if n > MAX_CLASSES {
-            let (r, c, most) = (self.rows, self.cols, thousands(MAX_CLASSES));
+        if n > Self::max_classes() {
+            let (r, c) = (self.rows, self.cols);
+            let most = format!(
+                "at most {} are held in memory ({} bytes each)",
+                thousands(Self::max_classes()),
+                size_of::<CellSet<W>>()
+            );
             return Err(BoardError::new(if peak == k {
                 format!(
-                    "{r}x{c} with {k} walls has {} symmetry classes; at most {most} are held in memory",
+                    "{r}x{c} with {k} walls has {} symmetry classes; {most}",
                     thousands(n)
                 )
             } else {
                 format!(
                     "{r}x{c} with {k} walls is generated through the {peak}-wall sets, which have {} symmetry \
-                     classes; at most {most} are held in memory",
+                     classes; {most}",
                     thousands(n)
                 )
             }));
@@ -315,7 +328,7 @@ mod tests {
         let wc = WallClasses::<3>::new(12, 12).unwrap();
         let e = wc.classes_within_limit(6).unwrap_err().to_string();
         assert!(
-            e.contains("12x12 with 6 walls has ") && e.contains("200,000,000"),
+            e.contains("12x12 with 6 walls has ") && e.contains("66,666,666"),
             "{e}"
         );
         assert_eq!(wc.classes_within_limit(1).unwrap().len(), 21);
@@ -328,7 +341,32 @@ mod tests {
         assert!(e.contains("through the 32-wall sets"), "{e}");
         assert_eq!(thousands(1234567), "1,234,567");
         // Past u128 the count saturates instead of overflowing.
-        assert!(WallClasses::<25>::new(40, 40).unwrap().burnside_count(800) > MAX_CLASSES);
+        assert!(
+            WallClasses::<25>::new(40, 40).unwrap().burnside_count(800) > WallClasses::<25>::max_classes()
+        );
+    }
+
+    #[test]
+    fn the_limit_is_on_the_memory_of_the_wall_sets() {
+        assert_eq!(WallClasses::<1>::max_classes(), 200_000_000);
+        // 32x32 with 3 walls: 22 million classes of 128 bytes each, which took 12 GB.
+        let e = WallClasses::<16>::new(32, 32)
+            .unwrap()
+            .classes_within_limit(3)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("at most 12,500,000 are held in memory (128 bytes each)"),
+            "{e}"
+        );
+        assert_eq!(
+            WallClasses::<16>::new(32, 32)
+                .unwrap()
+                .classes_within_limit(1)
+                .unwrap()
+                .len(),
+            136
+        );
     }
     use itertools::Itertools;
 

@@ -22,6 +22,20 @@ struct Search<'a, const W: usize, A, R> {
     best_count: usize,
     /// The search so far, when it is kept as a certificate ([`Record`]; else `()`).
     record: R,
+    /// Asked every [`STOP_POLL`] branching nodes whether to give up ([`never`] by default).
+    stop: fn() -> bool,
+    /// Branching nodes so far, for [`STOP_POLL`].
+    nodes: u32,
+    /// `stop` said yes: every node left is a leaf, and the result means nothing.
+    stopped: bool,
+}
+
+/// How many branching nodes pass between two questions to a search's `stop`.
+const STOP_POLL: u32 = 1 << 16;
+
+/// The `stop` of a search that runs to its end.
+fn never() -> bool {
+    false
 }
 
 impl<const W: usize, A: Arithmetic<W>, R: Recorder> Search<'_, W, A, R> {
@@ -62,6 +76,10 @@ impl<const W: usize, A: Arithmetic<W>, R: Recorder> Search<'_, W, A, R> {
         count: usize,
         rows: (usize, u64),
     ) {
+        self.nodes = self.nodes.wrapping_add(1);
+        if self.nodes.is_multiple_of(STOP_POLL) {
+            self.poll();
+        }
         let reach = rows.0.min(count + self.arith.live_columns(self.g, &cand));
         if reach <= self.best_count {
             return self.leaf();
@@ -116,6 +134,16 @@ impl<const W: usize, A: Arithmetic<W>, R: Recorder> Search<'_, W, A, R> {
 
     fn leaf(&mut self) {
         self.record.leaf();
+    }
+
+    /// Asks `stop`; on yes, a best no node can beat makes every node left a leaf at once.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) {
+        if (self.stop)() {
+            self.stopped = true;
+            self.best_count = usize::MAX;
+        }
     }
 }
 
@@ -565,18 +593,30 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
 /// `near` (the queens of a similar board, such as a sweep's previous class) only speeds the
 /// search: see [`floor`]. The value and placement are those of the search from nothing.
 pub fn bnb_value_proved(board: &Board, near: &[Coord]) -> Result<(usize, Placement), TreeError> {
+    bnb_value_proved_until(board, near, never).map(|r| r.expect("a search that never stops"))
+}
+
+/// [`bnb_value_proved`] that gives up, with `Ok(None)`, once `stop` says so (it is asked
+/// every so many nodes): a sweep's board whose search would outlast a stop signal.
+pub fn bnb_value_proved_until(
+    board: &Board,
+    near: &[Coord],
+    stop: fn() -> bool,
+) -> Result<Option<(usize, Placement)>, TreeError> {
     with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
         let start = floor(g, near).saturating_sub(1);
-        let (v, p, tree) = search_by(g, true, start, false);
+        let Some((v, p, tree)) = search_by(g, true, start, false, stop) else {
+            return Ok(None);
+        };
         let tree = tree.unwrap_or_default();
         let verdict = replay_on(g, v + 1, &tree, false);
         TREE_ROOM.set(tree.into_room());
-        verdict.map(|_| (v, p))
+        verdict.map(|_| Some((v, p)))
     }))
 }
 
 fn search<const W: usize>(g: &AttackGraph<W>, record: bool) -> (usize, Placement, Option<SearchTree>) {
-    search_by(g, record, 0, false)
+    search_by(g, record, 0, false, never).expect("a search that never stops")
 }
 
 /// The size of a placement on `g` (so at most its value): the queens of `near` on free cells
@@ -605,16 +645,17 @@ fn floor<const W: usize>(g: &AttackGraph<W>, near: &[Coord]) -> usize {
 
 /// The search of `g` above `start` queens (below the value, or the search finds no
 /// placement), by its bits where the board is one word; without the popcount instruction
-/// when `plain`.
+/// when `plain`; `None` when `stop` ended it.
 fn search_by<const W: usize>(
     g: &AttackGraph<W>,
     record: bool,
     start: usize,
     plain: bool,
-) -> (usize, Placement, Option<SearchTree>) {
+    stop: fn() -> bool,
+) -> Option<(usize, Placement, Option<SearchTree>)> {
     match OneWord::of(g) {
-        Some(word) => search_with(g, word, record, start, plain),
-        None => search_with(g, Loops, record, start, plain),
+        Some(word) => search_with(g, word, record, start, plain, stop),
+        None => search_with(g, Loops, record, start, plain, stop),
     }
 }
 
@@ -624,12 +665,13 @@ fn search_with<const W: usize, A: Arithmetic<W>>(
     record: bool,
     start: usize,
     plain: bool,
-) -> (usize, Placement, Option<SearchTree>) {
+    stop: fn() -> bool,
+) -> Option<(usize, Placement, Option<SearchTree>)> {
     let placement = |best: CellSet<W>| best.iter().map(|i| (i / g.cols, i % g.cols)).collect();
     if !record {
-        let mut s = Search::new(g, arith, start, ());
+        let mut s = Search::new(g, arith, start, (), stop);
         s.run(plain);
-        return (s.best_count, placement(s.best), None);
+        return (!s.stopped).then(|| (s.best_count, placement(s.best), None));
     }
     // A sweep searches one board after another: the record's room is the thread's, kept from
     // one search to the next.
@@ -637,20 +679,23 @@ fn search_with<const W: usize, A: Arithmetic<W>>(
         tree: SearchTree::reusing(TREE_ROOM.take(), 0),
         pending: PENDING_ROOM.take(),
     };
-    let mut s = Search::new(g, arith, start, room);
+    let mut s = Search::new(g, arith, start, room, stop);
     s.run(plain);
     let tree = s.record.finish(s.best_count);
-    (s.best_count, placement(s.best), Some(tree))
+    (!s.stopped).then(|| (s.best_count, placement(s.best), Some(tree)))
 }
 
 impl<'a, const W: usize, A, R> Search<'a, W, A, R> {
-    fn new(g: &'a AttackGraph<W>, arith: A, start: usize, record: R) -> Self {
+    fn new(g: &'a AttackGraph<W>, arith: A, start: usize, record: R, stop: fn() -> bool) -> Self {
         Search {
             g,
             arith,
             best: CellSet::EMPTY,
             best_count: start,
             record,
+            stop,
+            nodes: 0,
+            stopped: false,
         }
     }
 }
@@ -688,6 +733,23 @@ mod tests {
             assert_eq!(p.len(), v);
             assert_eq!(check_placement(&b, &p), Ok(()));
         }
+    }
+
+    #[test]
+    fn a_search_gives_up_when_asked() {
+        // 25 separate 3x3 rooms (walls every fourth row and column): each holds 2 queens
+        // against a segment bound of 3, which no bound here sees across rooms, so the
+        // refutation of one queen more is long; the first question to `stop` ends it.
+        let lines: Vec<Coord> = (0..19 * 19)
+            .map(|i| (i / 19, i % 19))
+            .filter(|&(r, c)| r % 4 == 3 || c % 4 == 3)
+            .collect();
+        let hard = Board::with_walls(19, 19, &lines).unwrap();
+        assert_eq!(bnb_value_proved_until(&hard, &[], || true), Ok(None));
+        // A search shorter than one poll never asks.
+        let easy = Board::with_walls(8, 8, &[(1, 3), (2, 5)]).unwrap();
+        let (v, _) = bnb_value_proved_until(&easy, &[], || true).unwrap().unwrap();
+        assert_eq!(v, 10);
     }
 
     #[test]
@@ -751,7 +813,7 @@ mod tests {
         fn the_search_is_the_same_without_popcount(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64)) {
             let b = crate::codes::board_from_codes(rows, cols, &cells);
             let g = AttackGraph::<1>::new(&b);
-            let plain = search_by(&g, true, 0, true);
+            let plain = search_by(&g, true, 0, true, never).unwrap();
             prop_assert_eq!(plain, search(&g, true));
         }
 

@@ -17,7 +17,7 @@ mod sight;
 mod sight_bits;
 
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
-pub use bnb::{bnb_count, bnb_count_at_most, bnb_proof, bnb_value, bnb_value_proved};
+pub use bnb::{bnb_count, bnb_count_at_most, bnb_proof, bnb_value, bnb_value_proved, bnb_value_proved_until};
 pub use brute::{brute_count, brute_value};
 pub use codes::board_from_codes;
 pub use dual_bound::{

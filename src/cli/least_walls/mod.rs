@@ -36,7 +36,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
             cut: a.split.cut(&a.certify)?,
         };
         let run = |shard, progress: &Reporter| least_walls_in_cubes(&ask, &opts, dir, shard, progress);
-        return run_cubes(&a.split.cubes, &a.shard, &a.report, "least-walls", run);
+        return run_cubes(&a.split.cubes, &a.shard, &a.report, "least-walls", dir, run);
     }
     let text = !a.report.json();
     let mut run = LeastWallsRun::now();

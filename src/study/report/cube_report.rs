@@ -1,9 +1,33 @@
 //! What every cube run's report shares: whether its answer is certified and what it prints
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
+use super::envelope::command_json;
+use super::sweep::RunState;
+use crate::run::Shard;
 use crate::study::cube_rows::makespan;
 use crate::study::cube_run::CubeTotals;
 use serde::Serialize;
+use std::path::Path;
+
+/// A cube run's JSON when it ends without the whole answer: a finished shard (`merge` gives
+/// the whole) or a stopped run, with its folder and shard, as a sweep's JSON says it.
+#[derive(Serialize)]
+struct CubeRunState<'a> {
+    output: &'a Path,
+    shard: Shard,
+    #[serde(flatten)]
+    state: RunState,
+}
+
+/// [`CubeRunState`] in the envelope of `command`.
+pub fn cube_state_json(
+    command: &str,
+    output: &Path,
+    shard: Shard,
+    state: RunState,
+) -> serde_json::Result<String> {
+    command_json(command, &CubeRunState { output, shard, state })
+}
 
 /// Workers for which the cubes' measured times are scheduled in the text.
 const WORKERS: [usize; 3] = [2, 64, 1000];

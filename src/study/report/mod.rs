@@ -30,7 +30,7 @@ pub use armies::{
 pub use army_cubes::army_cubes_text;
 pub use cover::{cover_output, cover_sizes};
 pub use cover_cubes::cover_cubes_text;
-pub use cube_report::CubeOutcome;
+pub use cube_report::{CubeOutcome, cube_state_json};
 pub use encode::encode_json;
 pub use envelope::command_json;
 pub use least_walls::{

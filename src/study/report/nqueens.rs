@@ -3,7 +3,7 @@
 use super::envelope::command_json;
 use crate::check::check_columns;
 use crate::engine::nqueens::{Method, NQueensAnswer, estimate_bytes, peak_memory_bytes, solve_nqueens};
-use crate::io::{ColumnStyle, read_column_lists, write_atomic_with, write_columns};
+use crate::io::{ColumnStyle, input_name, open_input, read_column_lists, write_atomic_with, write_columns};
 use crate::run::{Reporter, process_cpu_seconds};
 use serde::Serialize;
 use std::io::Write;
@@ -187,31 +187,27 @@ pub struct ColumnVerdict {
     pub seconds: f64,
 }
 
-/// Re-checks every column list of the file at `path` (one a line) with the O(n) checker.
+/// Re-checks every column list of the file at `path` (one a line; `-`: standard input; gzip,
+/// xz or bzip2 compressed as its first bytes say) with the O(n) checker.
 pub fn check_column_file(path: &Path, one_based: bool) -> anyhow::Result<Vec<ColumnVerdict>> {
-    let name = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("cannot open {name}: {e}"))?;
+    let name = input_name(path);
     anyhow::ensure!(
-        !path.is_dir(),
+        path.as_os_str() == "-" || !path.is_dir(),
         "cannot read {name}: a directory, not a file of column lists"
     );
     let mut verdicts = Vec::new();
-    read_column_lists(
-        std::io::BufReader::with_capacity(1 << 20, file),
-        one_based,
-        |line, col| {
-            let t = Instant::now();
-            let violation = check_columns(&col).err().map(|v| v.to_string());
-            verdicts.push(ColumnVerdict {
-                line,
-                n: col.len(),
-                valid: violation.is_none(),
-                violation,
-                seconds: t.elapsed().as_secs_f64(),
-            });
-            Ok(())
-        },
-    )
+    read_column_lists(open_input(path, "")?, one_based, |line, col| {
+        let t = Instant::now();
+        let violation = check_columns(&col).err().map(|v| v.to_string());
+        verdicts.push(ColumnVerdict {
+            line,
+            n: col.len(),
+            valid: violation.is_none(),
+            violation,
+            seconds: t.elapsed().as_secs_f64(),
+        });
+        Ok(())
+    })
     .map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
     anyhow::ensure!(!verdicts.is_empty(), "{name}: no column list in the file");
     Ok(verdicts)

@@ -112,13 +112,17 @@ fn stopped_by(r: &EnumReport) -> &str {
 }
 
 /// `--count`: the two numbers, marked as lower bounds when a limit or a stop signal cut the
-/// run.
+/// run; a shard without `--unique` sees no whole classes.
 fn count_text(r: &EnumReport) -> String {
     let at_least = if r.complete { "" } else { ">= " };
-    let classes = match (r.classes, r.unique) {
-        (Some(c), true) => format!("{at_least}{c}"),
-        (Some(c), false) => c.to_string(),
-        (None, _) => format!("unknown (run {})", stopped_by(r)),
+    let classes = match (r.classes, r.unique, r.shard) {
+        (Some(c), true, _) => format!("{at_least}{c}"),
+        (Some(c), false, _) => c.to_string(),
+        (None, _, Some((i, m))) if r.complete => format!(
+            "unknown (shard {} of {m}: a shard counts classes only with --unique)",
+            i + 1
+        ),
+        (None, _, _) => format!("unknown (run {})", stopped_by(r)),
     };
     let mut s = format!("total {at_least}{}\nclasses {classes}\n", r.total);
     if !r.certified {

@@ -108,6 +108,13 @@ pub fn verify_job(
         let r = verify_summary(job.text, &read(boards)?, opts)?;
         return Ok((Verified::Summary(r), None));
     }
+    if let Some(boards) = job.boards {
+        anyhow::bail!(
+            "{}: --boards {} is for an author's summary, and this file is not one",
+            job.path.display(),
+            boards.display()
+        );
+    }
     let parsed = parse_published(&job.name, job.text)?;
     let side = board_side(job.size, parsed.named_side, job.path)?;
     let warning = side.warning.clone();

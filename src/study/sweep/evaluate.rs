@@ -19,7 +19,8 @@
 
 use crate::board::{Board, Cell, Coord, Placement};
 use crate::check::{
-    bnb_count, bnb_count_at_most, bnb_value_proved, check_placement, check_search_tree, count_by_search_tree,
+    bnb_count, bnb_count_at_most, bnb_value_proved_until, check_placement, check_search_tree,
+    count_by_search_tree,
 };
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::search::{Answer, Session};
@@ -331,11 +332,16 @@ pub fn second_optimum_by_tree(
 /// The branch and bound's value, proved by its checked placement and by replaying its search
 /// tree as a refutation of one queen more.
 fn evaluate_by_tree(board: &Board, near: &[Coord]) -> anyhow::Result<Evaluated> {
-    let (value, placement) = bnb_value_proved(board, near).map_err(|e| {
+    // A stop signal ends the search inside the board: on large boards one search outlasts it.
+    let stop = crate::run::interrupt::stop_requested;
+    let proved = bnb_value_proved_until(board, near, stop).map_err(|e| {
         anyhow::anyhow!(
             "internal error: the search tree on {board:?} does not refute one queen more than its value: {e}"
         )
     })?;
+    let Some((value, placement)) = proved else {
+        return Err(crate::run::interrupt::Interrupted.into());
+    };
     ensure_legal(board, &placement, "the branch and bound's placement")?;
     anyhow::ensure!(
         placement.len() == value,
