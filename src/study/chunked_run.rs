@@ -501,7 +501,7 @@ mod tests {
         let e = RunKind::Cubes.open(n.path(), &1).unwrap_err();
         assert!(
             e.to_string()
-                .contains("holds a N+k count (nk.json), not a value in cubes"),
+                .contains("holds another kind of run, N+k count (nk.json), not value in cubes"),
             "{e}"
         );
     }
