@@ -405,3 +405,15 @@ fn a_folder_of_another_kind_of_run_is_named_plainly() {
         "holds another kind of run, sweep (sweep.json), not armies in cubes",
     );
 }
+
+/// What is named twice would be read twice: `nk --method rows,rows` counted twice and
+/// compared the count with itself, `least-walls table X X` listed every row twice.
+#[test]
+fn what_is_named_twice_is_refused() {
+    one_error_line(
+        &["nk", "--size", "5", "--walls", "1", "--method", "rows,rows"],
+        "--method: rows is named twice",
+    );
+    let run = concat!(env!("CARGO_MANIFEST_DIR"), "/results/least-walls/6x6.json");
+    one_error_line(&["least-walls", "table", run, run], "is given twice");
+}

@@ -59,6 +59,11 @@ impl NkTableSpec {
         if !self.placements_from.is_empty() && !self.up_to_symmetry {
             bail!("--placements-from serves --up-to-symmetry, which was not asked");
         }
+        // A method named twice would count twice and compare a count with itself.
+        if let Some((i, m)) = (self.methods.iter().enumerate()).find(|(i, m)| self.methods[..*i].contains(m))
+        {
+            bail!("--method: {} is named twice (method {})", m.name(), i + 1);
+        }
         check_request(&self.sizes, &self.walls)
     }
 }

@@ -96,6 +96,10 @@ impl LeastWallsRun {
     /// Reads saved runs in order; the first error stops. Runs that answer the same question
     /// differently (another minimum, or "impossible" against a minimum) are an error.
     pub fn load_all(paths: &[PathBuf]) -> anyhow::Result<Vec<LeastWallsRun>> {
+        // A run given twice would list each of its rows twice.
+        if let Some(p) = (paths.iter().enumerate()).find_map(|(i, p)| paths[..i].contains(p).then_some(p)) {
+            bail!("{} is given twice", p.display());
+        }
         let runs: Vec<LeastWallsRun> = paths
             .iter()
             .map(|p| LeastWallsRun::load(p))
