@@ -121,6 +121,16 @@ fn check_catches_broken_files() {
     );
     let (code, _, err) = queensat(&["nqueens", "--check", "/no/such/file"]);
     assert_eq!(code, 2, "{err}");
+    // A file of one-based columns hears of its rows and columns as it numbers them.
+    let path = dir.path().join("one-based.txt");
+    std::fs::write(&path, "2 4 2 3\n2 5 1 3\n").unwrap();
+    let (code, out, err) = queensat(&["nqueens", "--check", path.to_str().unwrap(), "--one-based"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("rows 1 and 3 both hold a queen in column 2"),
+        "{out}"
+    );
+    assert!(out.contains("row 2: column 5 is off the board"), "{out}");
 }
 
 #[test]

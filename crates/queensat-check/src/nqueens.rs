@@ -17,6 +17,31 @@ pub enum NQueensViolation {
     SameDiagonal { rows: (usize, usize), cols: (u64, u64) },
 }
 
+impl NQueensViolation {
+    /// The same violation with rows and columns numbered from `first` (1 for a file of
+    /// one-based columns), as it is to be named.
+    pub fn numbered_from(self, first: usize) -> NQueensViolation {
+        let (r, c) = (first, first as u64);
+        match self {
+            NQueensViolation::OffBoard { row, col } => NQueensViolation::OffBoard {
+                row: row + r,
+                col: col + c,
+            },
+            NQueensViolation::SameColumn { rows: (a, b), col } => NQueensViolation::SameColumn {
+                rows: (a + r, b + r),
+                col: col + c,
+            },
+            NQueensViolation::SameDiagonal {
+                rows: (a, b),
+                cols: (x, y),
+            } => NQueensViolation::SameDiagonal {
+                rows: (a + r, b + r),
+                cols: (x + c, y + c),
+            },
+        }
+    }
+}
+
 impl fmt::Display for NQueensViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -198,7 +198,11 @@ pub fn check_column_file(path: &Path, one_based: bool) -> anyhow::Result<Vec<Col
     let mut verdicts = Vec::new();
     read_column_lists(open_input(path, "")?, one_based, |line, col| {
         let t = Instant::now();
-        let violation = check_columns(&col).err().map(|v| v.to_string());
+        // Named as the file numbers its rows and columns.
+        let first = usize::from(one_based);
+        let violation = check_columns(&col)
+            .err()
+            .map(|v| v.numbered_from(first).to_string());
         verdicts.push(ColumnVerdict {
             line,
             n: col.len(),
