@@ -36,9 +36,9 @@ use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
-    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
+    Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
+    merge_cubes,
 };
 use anyhow::ensure;
 use rustsat::types::Clause;

@@ -26,9 +26,9 @@ use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_cover::{CoverRules, check_counted_cover};
 use crate::study::cube_rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
-    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
+    Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
+    merge_cubes,
 };
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
@@ -71,7 +71,7 @@ impl CubeSpec {
         ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
         let rows = split_rows(board, split)?;
         // Each segment: no queen, or a queen in one of its ranges.
-        let width = narrowest_width(&row_segments(board, &rows), cubes, |ranges| Some(ranges + 1));
+        let width = narrowest_width(&row_segments(board, &rows), cubes, segment_choices);
         Ok(CubeSpec {
             board: board.clone(),
             rows,
@@ -131,9 +131,15 @@ pub fn check_cover(spec: &CubeSpec, cubes: &[&Cube]) -> Result<(), String> {
             }
             _ => Err("leaves a segment neither empty nor to one set of cells".into()),
         },
-        choices: &|ranges: usize| ranges.checked_add(1),
+        choices: &segment_choices,
     };
     check_counted_cover(&rules, cubes)
+}
+
+/// How many choices a segment cut into `ranges` ranges gives: no queen, or a queen in one of
+/// the ranges.
+fn segment_choices(ranges: usize) -> Option<usize> {
+    ranges.checked_add(1)
 }
 
 /// One cube's answer, as stored.
@@ -181,9 +187,7 @@ impl CubeQuestion for ValueCubes {
     }
 
     fn cube_count(&self) -> Option<usize> {
-        cube_count(&self.spec.segments(), self.spec.width, |ranges| {
-            ranges.checked_add(1)
-        })
+        cube_count(&self.spec.segments(), self.spec.width, segment_choices)
     }
 
     fn solver(&self) -> anyhow::Result<CubeSolver> {

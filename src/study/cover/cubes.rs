@@ -35,9 +35,9 @@ use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cube_rows::{cube_count, narrowest_width, split_rows};
-use crate::study::cube_run::CubeCut;
 use crate::study::cube_run::{
-    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, merge_cubes,
+    Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
+    merge_cubes,
 };
 use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
