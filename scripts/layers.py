@@ -11,6 +11,9 @@ A layer is a top-level module under src/ (src/board/..., src/lib.rs's own items 
 or a workspace crate under crates/ named queensat-LAYER. `cli` may live in the binary.
 """
 
+# `Path | None` in the signatures reads on Pythons before 3.10 too.
+from __future__ import annotations
+
 import pathlib
 import re
 import sys
