@@ -73,12 +73,7 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ),
             ("2", "bad input, or a model that fails a clause or the board"),
         ],
-        Some("value") => vec![
-            ok,
-            ("1", "--certify: the DRAT proof was not verified"),
-            error,
-            limit,
-        ],
+        Some("value") => vec![ok, ("1", "--certify: the proof was not verified"), error, limit],
         Some("verify") => vec![ok, ("1", "a claim of the file is refuted"), error],
         Some("sweep-compare") => vec![ok, ("1", "a published row disagrees with the sweep"), error],
         Some("nqueens") => vec![
