@@ -245,11 +245,8 @@ fn time_limits_are_parsed_strictly() {
 /// Case 7: a DRAT checker that hangs (with a child) is stopped by its time limit.
 #[test]
 fn a_hanging_drat_checker_is_bounded() {
-    use std::os::unix::fs::PermissionsExt as _;
     let dir = tempfile::tempdir().unwrap();
-    let checker = dir.path().join("rate");
-    std::fs::write(&checker, "#!/bin/sh\nsleep 60 &\nsleep 60\n").unwrap();
-    std::fs::set_permissions(&checker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let checker = common::script(dir.path(), "rate", "sleep 60 &\nsleep 60");
     let t = Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
         .args(["value", "--size", "4", "--certify"])

@@ -85,7 +85,21 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
             error,
         ],
         Some("nk") => vec![ok, ("1", "two --method counts disagree"), error],
-        Some("least-walls" | "armies" | "cover") => vec![ok, error, limit],
+        Some("armies") => vec![ok, ("1", "--certify: a proof was not verified"), error, limit],
+        Some("least-walls" | "cover") => vec![
+            ok,
+            ("1", "--cube-dir with --certify: a cube's proof was not verified"),
+            error,
+            limit,
+        ],
+        Some("render") => vec![
+            ok,
+            (
+                "1",
+                "the placement is not legal: drawn anyway, with a warning on stderr",
+            ),
+            error,
+        ],
         Some(_) => vec![ok, error],
     };
     if name.is_none_or(stops_on_signal) {
