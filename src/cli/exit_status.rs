@@ -74,7 +74,14 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ("2", "bad input, or a model that fails a clause or the board"),
         ],
         Some("value") => vec![ok, ("1", "--certify: the proof was not verified"), error, limit],
-        Some("verify") => vec![ok, ("1", "a claim of the file is refuted"), error],
+        Some("verify") => vec![
+            ok,
+            (
+                "1",
+                "a claim of the file is refuted (the report on stdout; with -o FILE the exit is 0)",
+            ),
+            error,
+        ],
         Some("sweep-compare") => vec![ok, ("1", "a published row disagrees with the sweep"), error],
         Some("nqueens") => vec![
             ("0", "success: the solution is checked"),
