@@ -10,11 +10,12 @@
 #                                    expression; write a `$` anchor as `$$` for make)
 #   make bench-large-boards          regenerate the board set (seed 2026)
 
+# QUICK=1: the six 12x12 boards, 5 s each, into $(BENCH_OUT)/large (not the committed files).
 LARGE_MIN ?= 0
-LARGE_MAX ?= 24
-LARGE_LIMIT ?= 20
+LARGE_MAX ?= $(call quick,12,24)
+LARGE_LIMIT ?= $(call quick,5,20)
 LARGE_SOLVERS ?= queensat:default,queensat:varisat,queensat:cadical,cpsat,cpsat-all,scip,pysat
-LARGE_OUT ?= results/bench/large
+LARGE_OUT ?= $(BENCH_OUT)/large
 LARGE_ONLY ?=
 BENCH_TARGETS += bench-large
 .PHONY: bench-large bench-large-boards

@@ -170,6 +170,33 @@ fn armies_split_into_cubes_are_certified_and_resume() {
     assert!(err.contains("a cube run keeps no certificates"), "{err}");
 }
 
+/// The shards of a table share one `--cache` folder; `--table --cached-only` reads the whole
+/// table from it, as `--shard`'s help says.
+#[test]
+fn table_shards_are_assembled_from_their_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let table = [
+        "armies",
+        "--size",
+        "2..5",
+        "--table",
+        "--no-count",
+        "--cache",
+        cache.to_str().unwrap(),
+    ];
+    for shard in ["1/2", "2/2"] {
+        let (code, _, err) = queensat(&[&table[..], &["--shard", shard]].concat());
+        assert_eq!(code, 0, "{shard}: {err}");
+    }
+    let (code, out, err) = queensat(&[&table[..], &["--cached-only"]].concat());
+    assert_eq!(code, 0, "{err}");
+    for (n, m) in [(2, 0), (3, 1), (4, 2), (5, 4)] {
+        assert!(out.contains(&format!("| {n} | {n} | {m} |")), "{n}x{n}: {out}");
+    }
+    assert!(!out.contains("not computed"), "{out}");
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [

@@ -18,6 +18,16 @@ fn one_error_line(code: i32, err: &str, want: &str) {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// An honest external solver in `dir`: queensat's own `solve`, which speaks DIMACS; its
+/// `--solver` argument.
+fn honest(dir: &std::path::Path) -> String {
+    fake(
+        dir,
+        "honest",
+        &format!("exec {} solve \"$@\"", env!("CARGO_BIN_EXE_queensat")),
+    )
+}
+
 /// Case 1: a solver that always answers UNSAT is not believed silently.
 #[test]
 fn a_false_unsat_is_labelled_and_refused_with_require_proof() {
@@ -245,11 +255,8 @@ fn time_limits_are_parsed_strictly() {
 /// Case 7: a DRAT checker that hangs (with a child) is stopped by its time limit.
 #[test]
 fn a_hanging_drat_checker_is_bounded() {
-    use std::os::unix::fs::PermissionsExt as _;
     let dir = tempfile::tempdir().unwrap();
-    let checker = dir.path().join("rate");
-    std::fs::write(&checker, "#!/bin/sh\nsleep 60 &\nsleep 60\n").unwrap();
-    std::fs::set_permissions(&checker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let checker = common::script(dir.path(), "rate", "sleep 60 &\nsleep 60");
     let t = Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
         .args(["value", "--size", "4", "--certify"])
@@ -314,12 +321,7 @@ fn stale_solver_files_are_cleaned() {
 #[test]
 fn a_sweep_labels_what_rests_on_an_external_solver() {
     let dir = tempfile::tempdir().unwrap();
-    // An honest external solver: queensat's own `solve`, which speaks DIMACS.
-    let honest = fake(
-        dir.path(),
-        "honest",
-        &format!("exec {} solve \"$@\"", env!("CARGO_BIN_EXE_queensat")),
-    );
+    let honest = honest(dir.path());
     let out = |name: &str| dir.path().join(name);
     let base = [
         "sweep", "--size", "4", "--walls", "1", "--quiet", "--solver", &honest,
@@ -417,4 +419,39 @@ fn an_unsat_without_a_proof_is_refused_by_certify() {
     let (code, _, err) = queensat(&args);
     one_error_line(code, &err, "wrote no proof, so the answer cannot be checked");
     assert_eq!(std::fs::read_dir(&keep).unwrap().count(), 0);
+}
+
+/// A cube run whose cubes rest on an external solver's UNSAT: `merge --require-proof` refuses
+/// the merged answer as the one-process run refuses its own; without the flag it is labelled.
+#[test]
+fn a_merged_cube_run_on_an_external_solver_is_refused_with_require_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let honest = honest(dir.path());
+    let out = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let board = [
+        "value",
+        "--size",
+        "8",
+        "--walls",
+        "1,4 3,1 4,3",
+        "--quiet",
+        "--solver",
+        &honest,
+    ];
+    let (code, _, err) = queensat(&[&board[..], &["--output", &out("whole"), "--require-proof"]].concat());
+    one_error_line(code, &err, "--require-proof");
+    for i in 1..=2 {
+        let (shard, o) = (format!("{i}/2"), out(&format!("shard{i}")));
+        let (code, _, err) = queensat(&[&board[..], &["--shard", &shard, "--output", &o]].concat());
+        assert_eq!(code, 0, "{err}");
+    }
+    let merge = ["merge", &out("shard1"), &out("shard2"), "--output"];
+    let (code, _, err) = queensat(&[&merge[..], &[&out("refused"), "--require-proof"]].concat());
+    one_error_line(code, &err, "--require-proof");
+    let (code, text, err) = queensat(&[&merge[..], &[&out("merged")]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("proof: unchecked (external solver's word)"),
+        "{text}"
+    );
 }

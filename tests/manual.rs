@@ -128,3 +128,49 @@ fn man_pages_have_exit_status_environment_and_examples() {
         assert!(roff[status..env].contains("\\fB2\\fR"), "{}", page.display());
     }
 }
+
+/// Exit status 1 where a command gives it is on the command's man page: `render` drawing an
+/// illegal placement, `armies --certify` whose proof the checker rejects.
+#[test]
+fn exit_status_one_is_on_the_man_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let rejecting = common::script(dir.path(), "checker", "echo 's NOT VERIFIED'\nexit 1");
+    let runs: [(&str, &[&str]); 2] = [
+        ("render", &["render", "--size", "4", "--placement", "0,0 1,1"]),
+        ("armies", &["armies", "--size", "4", "--certify"]),
+    ];
+    let man = dir.path().join("man");
+    common::ok(&common::run(&["man", man.to_str().unwrap()]));
+    for (name, args) in runs {
+        let out = Command::new(env!("CARGO_BIN_EXE_queensat"))
+            .args(args)
+            .env("QUEENSAT_DRAT_CHECKER", &rejecting)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", common::stderr(&out));
+        let roff = std::fs::read_to_string(man.join(format!("queensat-{name}.1"))).unwrap();
+        let status = roff.find(".SH \"EXIT STATUS\"\n").unwrap();
+        let env = roff.find(".SH ENVIRONMENT\n").unwrap();
+        assert!(
+            roff[status..env].contains("\\fB1\\fR"),
+            "{name}: {}",
+            &roff[status..env]
+        );
+    }
+}
+
+/// `verify` exits 1 on a refuted claim when it prints its report, 0 when `-o` writes it, and
+/// its man page says both.
+#[test]
+fn verify_exit_status_with_and_without_output_is_on_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = "results/published/walled-n-queens/8x8/0-W_boards.csv";
+    let report = dir.path().join("report.md");
+    assert_eq!(common::run(&["verify", file]).status.code(), Some(1));
+    let written = common::run(&["verify", file, "-o", report.to_str().unwrap()]);
+    assert_eq!(written.status.code(), Some(0), "{}", common::stderr(&written));
+    let man = dir.path().join("man");
+    common::ok(&common::run(&["man", man.to_str().unwrap()]));
+    let roff = std::fs::read_to_string(man.join("queensat-verify.1")).unwrap();
+    assert!(roff.contains("with \\-o FILE the exit is 0"), "{roff}");
+}

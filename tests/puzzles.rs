@@ -309,7 +309,7 @@ fn puzzles_on_9x9_are_unique_optima() {
         json["report"]["definition"]
             .as_str()
             .unwrap()
-            .contains("row-major list of walls")
+            .contains("row-major list of cells is least, a free cell before a wall")
     );
     for p in puzzles {
         let walls: Vec<String> = p["walls"]

@@ -73,13 +73,15 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ),
             ("2", "bad input, or a model that fails a clause or the board"),
         ],
-        Some("value") => vec![
+        Some("value") => vec![ok, ("1", "--certify: the proof was not verified"), error, limit],
+        Some("verify") => vec![
             ok,
-            ("1", "--certify: the DRAT proof was not verified"),
+            (
+                "1",
+                "a claim of the file is refuted (the report on stdout; with -o FILE the exit is 0)",
+            ),
             error,
-            limit,
         ],
-        Some("verify") => vec![ok, ("1", "a claim of the file is refuted"), error],
         Some("sweep-compare") => vec![ok, ("1", "a published row disagrees with the sweep"), error],
         Some("nqueens") => vec![
             ("0", "success: the solution is checked"),
@@ -90,7 +92,21 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
             error,
         ],
         Some("nk") => vec![ok, ("1", "two --method counts disagree"), error],
-        Some("least-walls" | "armies" | "cover") => vec![ok, error, limit],
+        Some("armies") => vec![ok, ("1", "--certify: a proof was not verified"), error, limit],
+        Some("least-walls" | "cover") => vec![
+            ok,
+            ("1", "--cube-dir with --certify: a cube's proof was not verified"),
+            error,
+            limit,
+        ],
+        Some("render") => vec![
+            ok,
+            (
+                "1",
+                "the placement is not legal: drawn anyway, with a warning on stderr",
+            ),
+            error,
+        ],
         Some(_) => vec![ok, error],
     };
     if name.is_none_or(stops_on_signal) {

@@ -55,8 +55,8 @@ enum Command {
     Nqueens(nqueens::NQueensArgs),
     /// Every k-wall board of a shape by symmetry class: proved value, optimal placement, orbit.
     Sweep(sweep::SweepArgs),
-    /// Merge the shard directories of one sweep or puzzle run into the same output as an
-    /// unsharded run.
+    /// Merge the shard directories of one sweep, puzzle run, N+k count or cube run into the same
+    /// output as an unsharded run.
     Merge(sweep::MergeArgs),
     /// Compare an 8x8 sweep with the published per-class tables and summaries (exit 1 on any
     /// disagreement).

@@ -28,7 +28,7 @@ impl ProofArgs {
 }
 
 /// `--certify`: the final UNSAT answer of a result written as a CNF, refuted by the solver
-/// with a DRAT proof, and the proof checked by an independent DRAT checker; the same flags on
+/// with a DRAT or LRAT proof, and the proof checked by an independent checker; the same flags on
 /// every command that certifies this way.
 #[derive(Args, Debug, Clone, Default)]
 pub struct CertifyArgs {
@@ -37,7 +37,7 @@ pub struct CertifyArgs {
     /// (or the one `QUEENSAT_DRAT_CHECKER` names).
     #[arg(long)]
     pub certify: bool,
-    /// Keep the certificate (CNF and DRAT proof) in this directory (default: a temporary
+    /// Keep the certificate (CNF and proof) in this directory (default: a temporary
     /// directory, removed afterwards).
     #[arg(long, value_name = "DIR", requires = "certify", value_parser = queensat::io::output_path)]
     pub certify_dir: Option<PathBuf>,

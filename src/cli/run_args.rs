@@ -18,7 +18,9 @@ pub struct ShardArgs {
     /// the counts below) or of an `nk` count, the cubes of a cube run, the sizes of an `armies`
     /// table, or for `solutions` the placements by their first queen in
     /// row-major order. The shards together give the whole: `queensat merge` assembles their
-    /// folders (`nk`: --merge-from), `solutions` adds up their totals and classes.
+    /// folders (an `nk` table: `nk --merge-from`; an `armies` table: one `--cache` folder that
+    /// every shard writes, read by `--table --cached-only`), `solutions` adds up their totals
+    /// and classes.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
 }

@@ -9,7 +9,7 @@ use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::{command_line, with_threads};
 use queensat::study::chunk_store::ChunkRun;
 use queensat::study::report::{
-    Merged, SweepCompareJson, command_json, comparisons_agree, merge_json, merge_run, merge_text, sweep_json,
+    SweepCompareJson, command_json, comparisons_agree, merge_json, merge_run, merge_text, sweep_json,
     sweep_text,
 };
 use queensat::study::sweep::{
@@ -97,8 +97,8 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Shard output directories of one sweep, puzzle run or N+k count (each directory says
-    /// which).
+    /// Shard output directories of one sweep, puzzle run, N+k count or cube run (each directory
+    /// says which).
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged database and summaries.
@@ -110,9 +110,7 @@ pub struct MergeArgs {
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     let merged = merge_run(&a.dirs, &a.output, a.report.progress.reporter())?;
-    if let Merged::Sweep(_, sums, record) = &merged {
-        check_proof(&a.report, sums, record)?;
-    }
+    a.report.proof.check(merged.certified())?;
     match a.report.json() {
         true => outln!(
             "{}",

@@ -178,7 +178,7 @@ pub enum ProofAnswer {
     Interrupted,
 }
 
-/// A refutation whose DRAT proof is written but not yet checked: the CNF file, the proof
+/// A refutation whose proof (DRAT or LRAT) is written but not yet checked: the CNF file, the proof
 /// file, and what they refute.
 pub struct PendingProof {
     refuted: String,

@@ -80,8 +80,11 @@ unique optimum is invariant too."
 pub const DEFINITION: &str = definition_with!("with the least published 64-bit number");
 
 /// The definition on larger boards: the representative is the image whose row-major list of
-/// walls is least (the same rule; on 8 × 8 it is the least published number).
-pub const DEFINITION_ANY_SIZE: &str = definition_with!("whose row-major list of walls is least");
+/// cells is least, a free cell before a wall (`Board::canonical`; the same rule:
+/// on 8 × 8 it is the least published number).
+pub const DEFINITION_ANY_SIZE: &str = definition_with!(
+    "whose row-major list of cells is least, a free cell before a wall: its walls as late as they go"
+);
 
 /// The definition as printed for a board shape.
 pub fn definition(rows: usize, cols: usize) -> &'static str {

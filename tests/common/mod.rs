@@ -35,6 +35,16 @@ pub fn run(args: &[&str]) -> Output {
         .expect("run queensat")
 }
 
+/// Writes the shell script `body` as the executable file `dir/name` (a program to name in
+/// `QUEENSAT_DRAT_CHECKER`, say) and returns its path.
+pub fn script(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 /// What a run printed on stdout, as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -307,7 +307,7 @@ fn search(
         let c = match run.refuted.take() {
             Some((k, proof)) if k + 1 == w => {
                 run.note(format_args!(
-                    "certifying: checking the DRAT proof of the UNSAT at {k} walls"
+                    "certifying: checking the proof of the UNSAT at {k} walls"
                 ));
                 let kept = run.proofs.as_ref().is_some_and(|d| d.kept());
                 let c = proof.check()?;
@@ -321,7 +321,7 @@ fn search(
                     p.discard();
                 }
                 run.note(format_args!(
-                    "certifying: at most {} walls refuted with a DRAT proof",
+                    "certifying: at most {} walls refuted with a proof",
                     w - 1
                 ));
                 certify_least_walls(

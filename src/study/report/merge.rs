@@ -32,6 +32,23 @@ pub enum Merged {
     CoverCubes(CoverCubesReport),
 }
 
+impl Merged {
+    /// Whether the merged answer rests on no external solver's UNSAT that nothing checked, as
+    /// the unsharded command would say (what `--require-proof` asks). Puzzle runs and N+k
+    /// counts rest on the branch and bound's trees and the row counter, never on such an answer.
+    pub fn certified(&self) -> bool {
+        use super::cube_report::CubeOutcome as _;
+        match self {
+            Merged::Sweep(_, sums, record) => record.unchecked_by_external(sums).is_none(),
+            Merged::Puzzles(_) | Merged::Nk(_) => true,
+            Merged::Cubes(r) => r.totals().certified,
+            Merged::ArmyCubes(r) => r.totals().certified,
+            Merged::WallCubes(r) => r.totals().certified,
+            Merged::CoverCubes(r) => r.totals().certified,
+        }
+    }
+}
+
 /// Merges `dirs` (the shards of one run) into `out`, written whole or not at all.
 pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Result<Merged> {
     // The shards say what they are: each kind of run keeps its spec in its own file.
