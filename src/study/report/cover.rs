@@ -4,6 +4,7 @@
 use crate::run::{Provenance, Reporter};
 
 use crate::io::{check_seal, sealed_json, write_atomic};
+use crate::solve::Certificate;
 use crate::study::{CoverOptions, CoverReport, Optimum, pack_and_cover, seed_line};
 use anyhow::Context;
 
@@ -185,33 +186,35 @@ fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance) ->
         "\nEvery solution and selection was re-checked (solutions by check::check_placement, \
          selections by counting squares). A certificate is the final UNSAT question written as \
          DIMACS (`.cnf`) and refuted by a fresh solver writing a proof (`.drat` or `.lrat`: {}) \
-         that the proof checker named in its line verified against the `.cnf` file. CPU s: the whole \
+         that a proof checker ({}) verified against the `.cnf` file. CPU s: the whole \
          size (enumeration, searches, certificates, checks); sizes read back keep the figure \
          of the run that made them.\n\
          command: `{}`; solver {}.\n",
-        proof_writers(reports),
+        each_once(reports, |c| &c.proof_format),
+        each_once(reports, |c| &c.check.checker),
         prov.command,
         reports.first().map_or("", |r| r.solver.as_str())
     ));
     s
 }
 
-/// Who wrote the proofs of the table, each once.
-fn proof_writers(reports: &[CoverReport]) -> String {
-    let mut who: Vec<&str> = Vec::new();
+/// What the table's certificates say of `what` (who wrote the proofs, who checked them), each
+/// once, in table order.
+fn each_once(reports: &[CoverReport], what: impl Fn(&Certificate) -> &str) -> String {
+    let mut seen: Vec<&str> = Vec::new();
     for c in reports
         .iter()
         .flat_map(|r| [&r.pack.certificate, &r.cover.certificate])
         .flatten()
     {
-        if !who.contains(&c.proof_format.as_str()) {
-            who.push(&c.proof_format);
+        if !seen.contains(&what(c)) {
+            seen.push(what(c));
         }
     }
-    if who.is_empty() {
-        "none written".into()
+    if seen.is_empty() {
+        "none".into()
     } else {
-        who.join("; ")
+        seen.join("; ")
     }
 }
 
