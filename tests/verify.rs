@@ -15,7 +15,7 @@ fn the_empty_board_claim_of_value_5_is_refuted_with_a_counter_example() {
     assert!(s.contains("| 1 | 0 | 1 | not-optimal 1 |"), "{s}");
     assert!(s.contains("the value is 8"), "{s}");
     assert!(s.contains("counter-example (8 queens, checked)"), "{s}");
-    // -o writes the same report to a file and exits 0.
+    // -o writes the same report to a file, with the same exit.
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("r.md");
     let rows = dir.path().join("r.tsv");
@@ -27,7 +27,7 @@ fn the_empty_board_claim_of_value_5_is_refuted_with_a_counter_example() {
         "--rows-tsv",
         rows.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(1));
     assert!(std::fs::read_to_string(&report).unwrap().contains("not-optimal"));
     let tsv = std::fs::read_to_string(&rows).unwrap();
     assert_eq!(tsv.lines().nth(1), Some("line 2\t5\trefuted\tnot-optimal\t8"));

@@ -76,10 +76,7 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
         Some("value") => vec![ok, ("1", "--certify: the proof was not verified"), error, limit],
         Some("verify") => vec![
             ok,
-            (
-                "1",
-                "a claim of the file is refuted (the report on stdout; with -o FILE the exit is 0)",
-            ),
+            ("1", "a claim of the file is refuted (wherever the report goes)"),
             error,
         ],
         Some("sweep-compare") => vec![ok, ("1", "a published row disagrees with the sweep"), error],
