@@ -903,5 +903,8 @@ fn a_sweep_stops_inside_a_long_board() {
         String::from_utf8_lossy(&o.stderr),
     );
     assert_eq!(o.status.code(), Some(143), "{err}");
-    assert!(out.contains("sweep interrupted (SIGTERM)"), "{out}");
+    assert!(
+        out.is_empty() && err.contains("sweep interrupted (SIGTERM)"),
+        "{out}{err}"
+    );
 }
