@@ -1,6 +1,7 @@
 //! Packing and covering over many sizes: one finished report per size in the certificates
 //! directory (read back to resume), the table, and one size in words.
 
+use crate::run::interrupt::refused_unless_stopped;
 use crate::run::{Provenance, Reporter};
 
 use crate::io::{check_seal, sealed_json, write_atomic};
@@ -70,8 +71,11 @@ fn pack_and_cover_cached(
                 r.n,
                 r.n
             );
-            r.recheck()
-                .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
+            r.recheck().map_err(|e| {
+                refused_unless_stopped(e, |e| {
+                    anyhow::anyhow!("{}: {e}; delete it and re-run", path.display())
+                })
+            })?;
             progress.note(|| format!("queensat cover: {n}x{n} from {}", path.display()));
             reports.push(r);
         } else if cached_only || crate::run::interrupt::stop_requested() {

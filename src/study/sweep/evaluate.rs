@@ -25,6 +25,7 @@ use crate::check::{
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::search::{Answer, Session};
 use crate::engine::{ValueOptions, greedy_placement, value};
+use crate::run::interrupt::{stop_requested, unless_stopped};
 use crate::solve::{Backend, Solve as _};
 use rustsat::types::Clause;
 
@@ -271,7 +272,7 @@ fn ensure_legal(board: &Board, p: &Placement, source: &str) -> anyhow::Result<()
 /// bound's counting search, its tree replayed by the checker to the same count: the tree
 /// engine's `--count-optimal`, no solver.
 pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64> {
-    let (n, tree) = bnb_count(board, value);
+    let (n, tree) = unless_stopped(bnb_count(board, value, stop_requested))?;
     match count_by_search_tree(board, value, &tree) {
         Ok(m) if m == n => Ok(n),
         Ok(m) => anyhow::bail!(
@@ -285,7 +286,7 @@ pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64>
 /// placement of `k` and otherwise leaves a tree that the checker replays as the refutation:
 /// cheaper than the value where only "below `k`" matters.
 pub fn refuted_by_tree(board: &Board, k: usize) -> anyhow::Result<bool> {
-    match bnb_count_at_most(board, k, 0) {
+    match unless_stopped(bnb_count_at_most(board, k, 0, stop_requested))? {
         Ok((_, tree)) => match check_search_tree(board, k, &tree) {
             Ok(()) => Ok(true),
             Err(e) => {
@@ -304,7 +305,7 @@ pub fn second_optimum_by_tree(
     value: usize,
     first: &Placement,
 ) -> anyhow::Result<Option<Placement>> {
-    match bnb_count_at_most(board, value, 1) {
+    match unless_stopped(bnb_count_at_most(board, value, 1, stop_requested))? {
         Ok((n, tree)) => {
             anyhow::ensure!(
                 n == 1 && count_by_search_tree(board, value, &tree) == Ok(1),
@@ -333,15 +334,12 @@ pub fn second_optimum_by_tree(
 /// tree as a refutation of one queen more.
 fn evaluate_by_tree(board: &Board, near: &[Coord]) -> anyhow::Result<Evaluated> {
     // A stop signal ends the search inside the board: on large boards one search outlasts it.
-    let stop = crate::run::interrupt::stop_requested;
-    let proved = bnb_value_proved_until(board, near, stop).map_err(|e| {
+    let proved = bnb_value_proved_until(board, near, stop_requested).map_err(|e| {
         anyhow::anyhow!(
             "internal error: the search tree on {board:?} does not refute one queen more than its value: {e}"
         )
     })?;
-    let Some((value, placement)) = proved else {
-        return Err(crate::run::interrupt::Interrupted.into());
-    };
+    let (value, placement) = unless_stopped(proved)?;
     ensure_legal(board, &placement, "the branch and bound's placement")?;
     anyhow::ensure!(
         placement.len() == value,
@@ -449,7 +447,7 @@ mod tests {
         ] {
             let b = Board::with_walls(5, 5, &walls).unwrap();
             let want = brute_value(&b);
-            let bnb = crate::check::bnb_value(&b).1;
+            let bnb = crate::check::bnb_value(&b, crate::check::never).unwrap().1;
             for (ev, start) in [(&mut reuse, None), (&mut rebuild, None), (&mut seeded, Some(bnb))] {
                 let got = ev.evaluate(&b, start).unwrap();
                 assert_eq!(got.value, want, "{b:?}");
