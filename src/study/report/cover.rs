@@ -153,7 +153,7 @@ pub fn cover_output(
     json: bool,
 ) -> serde_json::Result<String> {
     Ok(match json {
-        true => super::envelope::command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
+        true => crate::io::command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
         false if one_size && reports.len() == 1 => cover_text(&reports[0]),
         false => cover_table(reports, missing, &Provenance::now()),
     })
