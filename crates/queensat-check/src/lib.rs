@@ -31,5 +31,8 @@ pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, che
 pub use row_count::{
     Corner, NkCount, NkCounter, NkTask, Reduction, RowState, TaskWeight, count_row_perfect, row_segment_count,
 };
-pub use search_tree::{SearchTree, TreeError, check_search_tree, count_by_search_tree};
+pub use search_tree::{
+    SearchTree, TreeError, check_search_tree, check_search_tree_until, count_by_search_tree,
+    count_by_search_tree_until,
+};
 pub use stop::never;

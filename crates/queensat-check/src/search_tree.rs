@@ -160,22 +160,47 @@ impl fmt::Display for TreeError {
 
 /// Checks that `tree` proves that no legal placement on `board` has `target` queens.
 pub fn check_search_tree(board: &Board, target: usize, tree: &SearchTree) -> Result<(), TreeError> {
-    replay(board, target, tree, false).map(|_| ())
+    check_search_tree_until(board, target, tree, never).map(|r| r.expect("a replay that never stops"))
+}
+
+/// [`check_search_tree`] that gives up, with `Ok(None)`, once `stop` says so (asked every so
+/// many branches, as the search that made the tree asks it).
+pub fn check_search_tree_until(
+    board: &Board,
+    target: usize,
+    tree: &SearchTree,
+    stop: fn() -> bool,
+) -> Result<Option<()>, TreeError> {
+    replay(board, target, tree, false, stop).map(|r| r.map(|_| ()))
 }
 
 /// The number of legal placements of exactly `target` queens on `board`, counted by replaying
 /// `tree` (see the module documentation): an error unless each leaf holds `target` queens or
 /// stays below it.
 pub fn count_by_search_tree(board: &Board, target: usize, tree: &SearchTree) -> Result<u64, TreeError> {
-    replay(board, target, tree, true)
+    count_by_search_tree_until(board, target, tree, never).map(|r| r.expect("a replay that never stops"))
+}
+
+/// [`count_by_search_tree`] that gives up, with `Ok(None)`, once `stop` says so.
+pub fn count_by_search_tree_until(
+    board: &Board,
+    target: usize,
+    tree: &SearchTree,
+    stop: fn() -> bool,
+) -> Result<Option<u64>, TreeError> {
+    replay(board, target, tree, true, stop)
 }
 
 /// The replay of `tree` from the whole board; with `counting`, leaves of `target` queens
-/// count one placement each, without they are refused.
-fn replay(board: &Board, target: usize, tree: &SearchTree, counting: bool) -> Result<u64, TreeError> {
-    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
-        replay_on(g, target, tree, counting, never).map(|r| r.expect("a replay that never stops"))
-    }))
+/// count one placement each, without they are refused; `Ok(None)` once `stop` said yes.
+fn replay(
+    board: &Board,
+    target: usize,
+    tree: &SearchTree,
+    counting: bool,
+    stop: fn() -> bool,
+) -> Result<Option<u64>, TreeError> {
+    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| replay_on(g, target, tree, counting, stop)))
 }
 
 /// [`replay`] on the board's attack graph, built by the caller (the search that made the tree
@@ -415,6 +440,10 @@ mod tests {
             assert_eq!(replay_on(g, 12, &tree, true, never), Ok(Some(n)));
         }));
         assert_eq!(n, 14200);
+        // The public replays take the same `stop`.
+        assert_eq!(count_by_search_tree_until(&b, 12, &tree, || true), Ok(None));
+        assert_eq!(count_by_search_tree_until(&b, 12, &tree, never), Ok(Some(n)));
+        assert_eq!(check_search_tree_until(&b, 13, &tree, || true), Ok(None));
     }
 
     #[test]

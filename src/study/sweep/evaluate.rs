@@ -19,13 +19,13 @@
 
 use crate::board::{Board, Cell, Coord, Placement};
 use crate::check::{
-    bnb_count, bnb_count_at_most, bnb_value_proved_until, check_placement, check_search_tree,
-    count_by_search_tree,
+    bnb_count, bnb_count_at_most, bnb_value_proved_until, check_placement, check_search_tree_until,
+    count_by_search_tree_until,
 };
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::search::{Answer, Session};
 use crate::engine::{ValueOptions, greedy_placement, value};
-use crate::run::interrupt::{stop_requested, unless_stopped};
+use crate::run::interrupt::{Interrupted, stop_requested, unless_stopped};
 use crate::solve::{Backend, Solve as _};
 use rustsat::types::Clause;
 
@@ -273,13 +273,15 @@ fn ensure_legal(board: &Board, p: &Placement, source: &str) -> anyhow::Result<()
 /// engine's `--count-optimal`, no solver.
 pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64> {
     let (n, tree) = unless_stopped(bnb_count(board, value, stop_requested))?;
-    match count_by_search_tree(board, value, &tree) {
-        Ok(m) if m == n => Ok(n),
-        Ok(m) => anyhow::bail!(
-            "internal error: the counting search on {board:?} found {n} placements of {value} queens, its tree replays to {m}"
-        ),
-        Err(e) => anyhow::bail!("internal error: the counting tree on {board:?} does not check: {e}"),
-    }
+    // The replay is as long as the search: a stop signal ends it too.
+    let replayed = count_by_search_tree_until(board, value, &tree, stop_requested)
+        .map_err(|e| anyhow::anyhow!("internal error: the counting tree on {board:?} does not check: {e}"))?;
+    let m = unless_stopped(replayed)?;
+    anyhow::ensure!(
+        m == n,
+        "internal error: the counting search on {board:?} found {n} placements of {value} queens, its tree replays to {m}"
+    );
+    Ok(n)
 }
 
 /// Whether `board` holds no placement of `k` queens, by a search that stops at the first
@@ -287,8 +289,8 @@ pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64>
 /// cheaper than the value where only "below `k`" matters.
 pub fn refuted_by_tree(board: &Board, k: usize) -> anyhow::Result<bool> {
     match unless_stopped(bnb_count_at_most(board, k, 0, stop_requested))? {
-        Ok((_, tree)) => match check_search_tree(board, k, &tree) {
-            Ok(()) => Ok(true),
+        Ok((_, tree)) => match check_search_tree_until(board, k, &tree, stop_requested) {
+            Ok(replayed) => unless_stopped(replayed).map(|()| true),
             Err(e) => {
                 anyhow::bail!("internal error: the search tree on {board:?} does not refute {k} queens: {e}")
             }
@@ -307,8 +309,10 @@ pub fn second_optimum_by_tree(
 ) -> anyhow::Result<Option<Placement>> {
     match unless_stopped(bnb_count_at_most(board, value, 1, stop_requested))? {
         Ok((n, tree)) => {
+            let replayed = count_by_search_tree_until(board, value, &tree, stop_requested);
+            anyhow::ensure!(replayed != Ok(None), Interrupted);
             anyhow::ensure!(
-                n == 1 && count_by_search_tree(board, value, &tree) == Ok(1),
+                n == 1 && replayed == Ok(Some(1)),
                 "internal error: the counting tree on {board:?} does not prove {first:?} the only placement of {value} queens"
             );
             Ok(None)
