@@ -417,3 +417,20 @@ fn what_is_named_twice_is_refused() {
     let run = concat!(env!("CARGO_MANIFEST_DIR"), "/results/least-walls/6x6.json");
     one_error_line(&["least-walls", "table", run, run], "is given twice");
 }
+
+/// `solutions --break` chooses how `--unique` keeps one placement per class; without
+/// `--unique` it was ignored.
+#[test]
+fn solutions_break_needs_unique() {
+    one_error_line(&["solutions", "--size", "5", "--break", "images"], "--unique");
+    let (code, _, err) = queensat(&[
+        "solutions",
+        "--size",
+        "5",
+        "--unique",
+        "--break",
+        "images",
+        "--count",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -576,7 +576,38 @@ fn least_walls_split_into_cubes_are_the_searchs_certified_and_resume() {
     let (code, _, err) = queensat(&["least-walls", "--size", "6", "--queens", "8..9", "--cube-dir", d]);
     assert_eq!(code, 2);
     assert!(err.contains("--cube-dir answers one q"), "{err}");
-    let (code, _, err) = queensat(&["least-walls", "--size", "6", "--queens", "10", "--cube-dir", d]);
-    assert_eq!(code, 2);
-    assert!(err.contains("no 6x6 board admits 10 queens"), "{err}");
+}
+
+/// More queens than any wall set admits (the 2x2 block bound) is an answer, "impossible",
+/// proved by counting before any search: a cube run gives it as the plain run does (it was
+/// refused as bad input, exit 2, under --cube-dir), and makes no folder, having no cubes.
+#[test]
+fn an_impossible_q_is_answered_with_or_without_cubes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("cubes");
+    let d = d.to_str().unwrap();
+    let plain = ["least-walls", "--size", "6", "--queens", "10", "--quiet"];
+    let cubes = [&plain[..], &["--cube-dir", d]].concat();
+    for format in ["text", "json"] {
+        let mut answers = Vec::new();
+        for args in [&plain[..], &cubes] {
+            let (code, out, err) = queensat(&[args, &["--format", format]].concat());
+            assert_eq!(code, 0, "{args:?}: {err}");
+            assert!(out.contains("no 6x6 board admits 10 queens"), "{out}");
+            answers.push(out);
+        }
+        if format == "json" {
+            let fields = |out: &str| {
+                let mut v: serde_json::Value = serde_json::from_str(out).unwrap();
+                v["reports"][0]["seconds"] = 0.into();
+                v["reports"][0]["cpu_seconds"] = 0.into();
+                (v["command"].clone(), v["reports"].clone())
+            };
+            assert_eq!(fields(&answers[0]), fields(&answers[1]));
+            assert!(answers[1].contains("\"proof\":\"impossible by the 2x2 block bound\""));
+        } else {
+            assert_eq!(answers[0], answers[1]);
+        }
+    }
+    assert!(!std::path::Path::new(d).exists());
 }

@@ -193,7 +193,11 @@ fn every_command_json_validates_against_its_schema() {
     let o = run(&["sweep", "--size", "8", "--walls", "1", "-o", &sweep8, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let published8 = format!("{PUBLISHED}/8x8");
+    // A batch of an answered line (with an id) and a bad one: JSON lines, each enveloped.
+    let batch = path("batch.jsonl");
+    std::fs::write(&batch, "{\"size\":5,\"id\":\"a\"}\n{\"size\":0}\n").unwrap();
     let cases: &[(&[&str], i32)] = &[
+        (&["value", "--batch", &batch], 2),
         (
             &[
                 "sweep", "--size", "4", "--walls", "1..2", "-o", &sweep, "--quiet", "--format", "json",

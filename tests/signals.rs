@@ -21,13 +21,13 @@ struct Resumed {
 }
 
 /// Runs `args -o DIR` until it has used 300 ms of CPU, sends it `signal`, checks its exit
-/// status `code`, lets `check` look at it and at DIR, then runs it again to the end, and once
-/// more into another folder without a signal.
+/// status `code`, lets `check` look at its stdout and stderr and at DIR, then runs it again to
+/// the end, and once more into another folder without a signal.
 fn stop_and_resume(
     args: &[&str],
     signal: libc::c_int,
     code: i32,
-    check: impl FnOnce(&str, &std::path::Path),
+    check: impl FnOnce(&str, &str, &std::path::Path),
 ) -> Resumed {
     let tmp = tempfile::tempdir().unwrap();
     let (stopped, whole) = (tmp.path().join("stopped"), tmp.path().join("whole"));
@@ -39,7 +39,7 @@ fn stop_and_resume(
     let out = signalled_after_cpu(&again, signal, 300);
     let stop = (stdout(&out), stderr(&out));
     assert_eq!(out.status.code(), Some(code), "{}{}", stop.0, stop.1);
-    check(&stop.0, &stopped);
+    check(&stop.0, &stop.1, &stopped);
     let (code, rerun, err) = queensat(&again);
     assert_eq!(code, 0, "{err}");
     let (code, uninterrupted, err) = queensat(&other);
@@ -124,9 +124,13 @@ fn a_sweep_stopped_by_sighup_resumes_to_the_same_database() {
         .split(' ')
         .collect();
     let mut finished = 0;
-    let r = stop_and_resume(&args, SIGHUP, 129, |out, dir| {
-        finished = finished_chunks(out, "sweep", "SIGHUP", 400);
-        assert!(finished > 0 && finished < 400, "{out}");
+    // The stop and how to resume are said on stderr, under --quiet too (it silences progress,
+    // not this), as a cube run says it; stdout has no answer to give.
+    let r = stop_and_resume(&args, SIGHUP, 129, |out, err, dir| {
+        assert_eq!(out, "");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        finished = finished_chunks(err, "sweep", "SIGHUP", 400);
+        assert!(finished > 0 && finished < 400, "{err}");
         let kept = std::fs::read_dir(dir.join("chunks")).unwrap().count();
         assert_eq!(kept, finished, "every finished chunk is kept, and no other");
         assert!(
@@ -141,6 +145,24 @@ fn a_sweep_stopped_by_sighup_resumes_to_the_same_database() {
     assert_eq!(run["chunks_resumed"], finished, "{run}");
 }
 
+/// A sweep stopped under `--format json --quiet` prints its state on stdout and says on stderr
+/// that it stopped and how to resume, as a cube run does; stderr used to stay empty.
+#[test]
+fn a_stopped_json_sweep_says_so_on_stderr_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep");
+    let args = "sweep --size 7 --walls 5 --chunk 600 --threads 1 --quiet --format json";
+    let args: Vec<&str> = args.split(' ').chain(["-o", out.to_str().unwrap()]).collect();
+    let o = signalled_after_cpu(&args, SIGTERM, 300);
+    let (text, err) = (stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(143), "{text}{err}");
+    let state: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(state["state"], "stopped", "{text}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let finished = finished_chunks(&err, "sweep", "SIGTERM", 400);
+    assert_eq!(state["stopped"], err.trim_end(), "{finished}");
+}
+
 /// `nk` on SIGTERM keeps its finished chunks and exits 143; the same command again resumes
 /// and counts what an uninterrupted run counts.
 #[test]
@@ -150,7 +172,7 @@ fn an_nk_count_stopped_by_sigterm_resumes_to_the_same_count() {
         .split(' ')
         .collect();
     let mut finished = 0;
-    let r = stop_and_resume(&args, SIGTERM, 143, |out, _| {
+    let r = stop_and_resume(&args, SIGTERM, 143, |out, _, _| {
         assert!(out.starts_with("n=13 k=2 rows: "), "{out}");
         finished = finished_chunks(out, "N+k count", "SIGTERM", 843);
         assert!(finished > 0 && finished < 843, "{out}");
@@ -177,7 +199,7 @@ fn puzzles_stopped_by_sigterm_resume_to_the_same_list() {
     let args: Vec<&str> = "puzzles --size 8 --walls 2..4 --chunk 256 --quiet"
         .split(' ')
         .collect();
-    let r = stop_and_resume(&args, SIGTERM, 143, |out, dir| {
+    let r = stop_and_resume(&args, SIGTERM, 143, |out, _, dir| {
         assert!(
             out.contains("Stopped early, interrupted (SIGTERM)")
                 && out.contains("| no, interrupted (SIGTERM) |"),

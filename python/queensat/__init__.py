@@ -235,9 +235,10 @@ class Board:
                   breaking: Optional[str] = None, progress: Progress = True,
                   ) -> Union[int, List[List[Cell]]]:
         """The optimal placements (or of exactly ``queens``, or of ``at_least`` queens), as
-        ``queensat solutions`` lists them; ``unique``: one per symmetry class of the board.
-        ``count_only``: their number (of classes with ``unique``). ``solutions_report`` gives
-        the whole JSON (orbit sizes, the summary)."""
+        ``queensat solutions`` lists them; ``unique``: one per symmetry class of the board,
+        kept by ``breaking`` (``"lex-leader"`` or ``"images"``, ``--break``; only with
+        ``unique``). ``count_only``: their number (of classes with ``unique``).
+        ``solutions_report`` gives the whole JSON (orbit sizes, the summary)."""
         lines = self.solutions_report(unique, count_only, queens=queens, at_least=at_least,
                                       limit=limit, solver=solver, breaking=breaking,
                                       progress=progress)

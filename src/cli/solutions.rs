@@ -23,9 +23,9 @@ pub struct SolutionsArgs {
     /// One placement per symmetry class of the board (its stabiliser), with the class size.
     #[arg(long)]
     pub unique: bool,
-    /// With --unique: block every image of each placement found, or add lex-leader
-    /// constraints for the stabiliser up front (which --shard with --unique needs).
-    #[arg(long = "break", value_parser = choice::<Breaking>(), default_value_t = Breaking::default())]
+    /// With --unique (which it requires): block every image of each placement found, or add
+    /// lex-leader constraints for the stabiliser up front (which --shard with --unique needs).
+    #[arg(long = "break", requires = "unique", value_parser = choice::<Breaking>(), default_value_t = Breaking::default())]
     pub breaking: Breaking,
     /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

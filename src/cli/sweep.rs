@@ -82,15 +82,19 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
     if let ChunkRun::Whole((sums, record)) = &ran {
         check_proof(&a.report, sums, record)?;
     }
+    // How far a stopped run got and how to resume: one line on stderr in either format, under
+    // --quiet too (it silences progress, not this), as a cube run says it.
+    if let ChunkRun::Stopped(s) = &ran {
+        eprintln!("{s}");
+    }
     match (a.report.json(), &ran) {
         (true, _) => outln!(
             "{}",
             command_json("sweep", &sweep_json(sweep.spec(), &out, shard, &ran))?
         )?,
         (false, ChunkRun::Whole((sums, record))) => out!("{}", sweep_text(sums, record))?,
-        (false, ChunkRun::Stopped(s)) => outln!("{s}")?,
-        // A shard's run prints nothing: `merge` prints the whole.
-        (false, ChunkRun::ShardFinished) => {}
+        // A stopped run has no answer to print; a shard's run leaves it to `merge`.
+        (false, ChunkRun::Stopped(_) | ChunkRun::ShardFinished) => {}
     }
     Ok(stopped_exit_code(matches!(ran, ChunkRun::Stopped(_))))
 }

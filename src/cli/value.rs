@@ -30,8 +30,9 @@ pub struct ValueArgs {
     pub time_limit: TimeLimitArgs,
     /// Answer many boards in one process: read JSON lines (`{"rows":8,"cols":8,"walls":[[1,3]]}`,
     /// optional `holes`, `size`, `id`) from FILE or `-` (stdin), gzip, xz or bzip2 compressed
-    /// or not, and write one JSON result per line; a bad line gives `{"line":N,"error":...}`
-    /// and, at the end, exit 2 (else 3 when --time-limit, which applies to each board, stopped
+    /// or not, and write one JSON result per line (`--format json`'s, envelope first, with
+    /// `line`); a bad line gives `{"command":"value",...,"line":N,"error":...}` and, at the
+    /// end, exit 2 (else 3 when --time-limit, which applies to each board, stopped
     /// a search). Always JSON.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "csplib", "walls", "holes", "bits", "size", "rows", "cols", "format"])]
     pub batch: Option<std::path::PathBuf>,

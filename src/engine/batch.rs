@@ -5,14 +5,17 @@
 //! (`holes` optional; `size` may stand for `rows` and `cols`; an `id` of any JSON type is
 //! copied to the answer). The answer is the `--format json` report with `line` (1-based)
 //! added, or `{"line":N,"error":"..."}` for a line that is not a valid board (or whose
-//! answer fails `--require-proof`).
+//! answer fails `--require-proof`); either opens with the envelope of `value --format json`
+//! (`command`, `version`), as every line of JSON-lines output does.
 
-use super::value::{ValueOptions, value_within};
+use super::value::{ValueOptions, ValueReport, value_within};
 use crate::board::Board;
+use crate::io::command_json;
 use crate::run::interrupt::stop_requested;
 use crate::run::progress::Reporter;
 use anyhow::Context;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -24,16 +27,38 @@ pub struct Batch<'a> {
     pub require_proof: bool,
 }
 
-/// One line's answer: the JSON object, and whether its search ran to a proof.
-#[derive(Debug)]
+/// One line's answer: the input line (from 1), its `id`, and the report of `value`.
+#[derive(Debug, Serialize)]
 pub struct LineAnswer {
-    pub json: Value,
-    pub proved: bool,
+    pub line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<Value>,
+    #[serde(flatten)]
+    pub report: ValueReport,
+}
+
+impl LineAnswer {
+    /// The answer's line of output: `value --format json`'s (the envelope, then the report's
+    /// fields in their order) with `line` and `id` before the report's fields.
+    pub fn json(&self) -> serde_json::Result<String> {
+        command_json("value", self)
+    }
 }
 
 /// The error object of line `line_no`.
-fn error_line(line_no: usize, e: String) -> Value {
-    json!({ "line": line_no, "error": format!("line {line_no}: {e}") })
+fn error_line(line_no: usize, e: String) -> LineError {
+    LineError {
+        line: line_no,
+        error: format!("line {line_no}: {e}"),
+    }
+}
+
+/// The answer to a line that is no board (or whose answer fails `--require-proof`).
+#[derive(Debug, Serialize)]
+pub struct LineError {
+    pub line: usize,
+    /// Why, naming the line.
+    pub error: String,
 }
 
 /// How a batch ended.
@@ -68,12 +93,12 @@ impl Batch<'_> {
             let j = match self.line_bytes(i, &line) {
                 None => continue,
                 Some(Ok(a)) => {
-                    end.stopped |= !a.proved;
-                    a.json
+                    end.stopped |= !a.report.proved;
+                    a.json()?
                 }
                 Some(Err(e)) => {
                     end.bad += 1;
-                    e
+                    command_json("value", &e)?
                 }
             };
             writeln!(out, "{j}")?;
@@ -90,7 +115,7 @@ impl Batch<'_> {
     /// The answer to one input line, whatever its bytes (a line that is not UTF-8 is a bad
     /// line like any other); `Err` holds the error object (already naming the line). Blank
     /// lines and lines starting with `#` give `None`.
-    pub fn line_bytes(&self, line_no: usize, line: &[u8]) -> Option<Result<LineAnswer, Value>> {
+    pub fn line_bytes(&self, line_no: usize, line: &[u8]) -> Option<Result<LineAnswer, LineError>> {
         match std::str::from_utf8(line) {
             Ok(text) => self.line(line_no, text),
             Err(e) => Some(Err(error_line(
@@ -102,7 +127,7 @@ impl Batch<'_> {
 
     /// The answer to one input line; `Err` holds the error object (already naming the line).
     /// Blank lines and lines starting with `#` give `None`.
-    pub fn line(&self, line_no: usize, line: &str) -> Option<Result<LineAnswer, Value>> {
+    pub fn line(&self, line_no: usize, line: &str) -> Option<Result<LineAnswer, LineError>> {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             return None;
@@ -140,16 +165,10 @@ impl Batch<'_> {
                 "--require-proof: the answer rests on an external solver's UNSAT that nothing checked"
             );
         }
-        let mut out = json!({ "line": line_no });
-        if let Some(id) = id {
-            out["id"] = id;
-        }
-        if let (Some(o), Value::Object(r)) = (out.as_object_mut(), serde_json::to_value(&report)?) {
-            o.extend(r);
-        }
         Ok(LineAnswer {
-            json: out,
-            proved: report.proved,
+            line: line_no,
+            id,
+            report,
         })
     }
 }
@@ -157,6 +176,7 @@ impl Batch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn untimed(opts: &ValueOptions, require_proof: bool) -> Batch<'_> {
         Batch {
@@ -174,24 +194,26 @@ mod tests {
             .line(1, r#"{"rows":8,"cols":8,"walls":[[1,3],[2,5]],"id":"x"}"#)
             .unwrap()
             .unwrap();
+        let j: Value = serde_json::from_str(&a.json().unwrap()).unwrap();
         assert_eq!(
             (
-                a.json["line"].clone(),
-                a.json["value"].clone(),
-                a.json["id"].clone(),
-                a.proved
+                j["line"].clone(),
+                j["value"].clone(),
+                j["id"].clone(),
+                a.report.proved
             ),
             (json!(1), json!(10), json!("x"), true)
         );
         let a = batch.line(2, r#"{"size":4}"#).unwrap().unwrap();
-        assert_eq!(a.json["value"], 4);
+        assert_eq!(a.report.value, 4);
+        assert!(!a.json().unwrap().contains("\"id\""));
         assert!(batch.line(3, "  ").is_none());
         let e = batch.line_bytes(5, b"{\"size\":\xff}").unwrap().unwrap_err();
-        assert_eq!(e["error"], "line 5: not UTF-8 text (byte 9 of the line)");
+        assert_eq!(e.error, "line 5: not UTF-8 text (byte 9 of the line)");
         for bad in ["{\"rows\":8", "[1,2]", r#"{"rows":3,"cols":3,"walls":[[5,5]]}"#] {
             let e = batch.line(7, bad).unwrap().unwrap_err();
-            assert_eq!(e["line"], 7);
-            assert!(e["error"].as_str().unwrap().starts_with("line 7: "), "{e}");
+            assert_eq!(e.line, 7);
+            assert!(e.error.starts_with("line 7: "), "{e:?}");
         }
     }
 
@@ -214,6 +236,13 @@ mod tests {
             .filter(|l| !l.is_empty())
             .map(|l| serde_json::from_slice(l).unwrap())
             .collect();
+        // Each line, an answer or an error, opens with the envelope.
+        let text = String::from_utf8(out.clone()).unwrap();
+        let envelope = format!(
+            r#"{{"command":"value","version":"{}","#,
+            env!("CARGO_PKG_VERSION")
+        );
+        assert!(text.lines().all(|l| l.starts_with(&envelope)), "{text}");
         let got: Vec<(Value, Value)> = lines
             .iter()
             .map(|j| (j["line"].clone(), j["value"].clone()))

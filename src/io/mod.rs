@@ -9,6 +9,7 @@ mod compressed;
 mod csplib;
 mod decimal;
 mod dimacs;
+mod envelope;
 mod header;
 mod input_file;
 mod lp;
@@ -39,6 +40,7 @@ pub use dimacs::{
     DimacsCnf, SolverAnswer, check_model, model_lines, parse_competition_output, parse_dimacs,
     parse_minisat_result, push_clause, write_dimacs,
 };
+pub use envelope::command_json;
 pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
 pub use input_file::{input_name, open_input, read_input};
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};

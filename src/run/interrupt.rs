@@ -55,6 +55,29 @@ pub fn check_stop() -> anyhow::Result<()> {
     }
 }
 
+/// What a search that polls [`stop_requested`] found, or [`Interrupted`] where it gave up
+/// (`None`): how the branch and bound's searches (`check::bnb_value`, `check::bnb_count`)
+/// answer a computation that keeps nothing of a step cut short.
+pub fn unless_stopped<T>(found: Option<T>) -> anyhow::Result<T> {
+    found.ok_or_else(|| Interrupted.into())
+}
+
+/// Why a check of something read back failed when a search it needed gave up on a stop
+/// signal; the caller reports [`refused_unless_stopped`], which makes it an interrupt.
+pub fn cut_short() -> String {
+    format!("the check was {}", interrupted())
+}
+
+/// The error of a check of something read back that failed with `why`: [`Interrupted`] once a
+/// stop signal came, since a check that a stop cut short says nothing of what it read (a
+/// rerun checks it again), else `refused(why)`.
+pub fn refused_unless_stopped(why: String, refused: impl FnOnce(String) -> anyhow::Error) -> anyhow::Error {
+    match stop_requested() {
+        true => Interrupted.into(),
+        false => refused(why),
+    }
+}
+
 /// `interrupted (Ctrl-C)`, `interrupted (SIGTERM)`, ...: why a stopped search stopped, in
 /// the words every report uses.
 pub fn interrupted() -> String {

@@ -260,12 +260,17 @@ impl ChunkStore {
         });
         result?;
         let finished = finished.into_inner();
-        Ok((finished < resumed + todo.len()).then(|| StoppedRun {
+        Ok((finished < resumed + todo.len()).then(|| self.stopped(finished, chunks)))
+    }
+
+    /// How far a run into this store got when a stop signal ended it: `finished` of `chunks`.
+    pub fn stopped(&self, finished: usize, chunks: usize) -> StoppedRun {
+        StoppedRun {
             finished,
             chunks,
             dir: self.dirs[0].clone(),
             what: self.what,
-        }))
+        }
     }
 
     /// Opens `dir` for the study `spec`, kept as `dir/spec_file`: writes it there, or checks

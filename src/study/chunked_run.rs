@@ -14,6 +14,7 @@
 //! run a directory holds.
 
 use super::chunk_store::{ChunkRun, ChunkStore, bad_chunk, common_spec};
+use crate::run::interrupt::{Interrupted, refused_unless_stopped, stop_requested};
 use crate::run::{Reporter, Shard};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -251,7 +252,7 @@ fn check_chunk<R: ChunkedRun>(
         ));
     }
     run.check(id, &chunk, fresh)
-        .map_err(|why| bad_chunk(&path, why))?;
+        .map_err(|why| refused_unless_stopped(why, |why| bad_chunk(&path, why)))?;
     Ok(ReadChunk { id: *id, chunk, path })
 }
 
@@ -344,7 +345,14 @@ pub fn drive<R: WholeRun>(
             let mut kept = kept
                 .into_inner()
                 .expect("no thread panics holding the kept chunks");
-            ChunkRun::Whole(assemble(run, store, &tally, &mut kept)?)
+            match assemble(run, store, &tally, &mut kept) {
+                Ok(report) => ChunkRun::Whole(report),
+                // Every chunk is finished and kept; the check of those read back was cut short.
+                Err(e) if stop_requested() && e.is::<Interrupted>() => {
+                    ChunkRun::Stopped(store.stopped(mine.len(), mine.len()))
+                }
+                Err(e) => return Err(e),
+            }
         }
     };
     Ok((outcome, tally))

@@ -43,7 +43,7 @@ use crate::encode::{Amo, BaseOptions, CountMode};
 use crate::engine::{Search, ValueOptions, second_optimum, upper_bound};
 use crate::io::to_bits64;
 use crate::run::interrupt::Interrupted;
-use crate::run::interrupt::{check_stop, stop_requested};
+use crate::run::interrupt::{check_stop, cut_short, stop_requested, unless_stopped};
 use crate::run::{Reporter, Shard};
 use crate::study::chunk_store::ChunkStore;
 use crate::study::chunked_run::{ChunkHeader, ChunkId, ChunkedRun, RunKind, fetch};
@@ -335,7 +335,7 @@ fn check_class<const W: usize>(
             return Err("no value, but a verdict other than below the minimum".into());
         }
         // Below the minimum: the branch and bound's value must be.
-        let (bnb, _) = bnb_value(&board);
+        let (bnb, _) = bnb_value(&board, stop_requested).ok_or_else(cut_short)?;
         if bnb >= opts.min_value {
             return Err(format!(
                 "no value, but the branch and bound finds {bnb} (the run's minimum is {})",
@@ -349,7 +349,7 @@ fn check_class<const W: usize>(
         return Err(format!("value {v} but an optimum of {} queens", optimum.len()));
     }
     // An edited value with an optimum to match passes the checks above.
-    let (bnb, _) = bnb_value(&board);
+    let (bnb, _) = bnb_value(&board, stop_requested).ok_or_else(cut_short)?;
     if bnb != usize::from(v) {
         return Err(format!("value {v} but the branch and bound finds {bnb}"));
     }
@@ -366,7 +366,8 @@ fn check_class<const W: usize>(
         (Some(false), true)
     } else {
         // Cheap to count again, and an edited verdict would otherwise pass.
-        let one = matches!(bnb_count_at_most(&board, usize::from(v), 1), Ok((1, _)));
+        let counted = bnb_count_at_most(&board, usize::from(v), 1, stop_requested).ok_or_else(cut_short)?;
+        let one = matches!(counted, Ok((1, _)));
         (Some(one), false)
     };
     let agrees = match (&c.verdict, unique) {
@@ -418,7 +419,7 @@ fn check_puzzle<const W: usize>(
         return Err("the puzzle's 64-bit number is not that of its walls".into());
     }
     check_placement(&pb, &p.solution).map_err(|e| format!("the puzzle's solution fails the checker: {e}"))?;
-    if p.value != p.solution.len() || bnb_value(&pb).0 != p.value {
+    if p.value != p.solution.len() || bnb_value(&pb, stop_requested).ok_or_else(cut_short)?.0 != p.value {
         return Err(format!(
             "puzzle value {} but a solution of {} queens",
             p.value,
@@ -446,7 +447,9 @@ fn check_puzzle<const W: usize>(
         ));
     }
     let near = if p.value > 0 {
-        bnb_count(&pb, p.value - 1).0
+        bnb_count(&pb, p.value - 1, stop_requested)
+            .ok_or_else(cut_short)?
+            .0
     } else {
         0
     };
@@ -847,7 +850,7 @@ fn process<const W: usize>(
     } else {
         // The value as the sweep's SAT engine proves it: the branch and bound's optimum as
         // the start, then the solver's UNSAT answer for one queen more; the two must agree.
-        let (bnb, start) = bnb_value(&board);
+        let (bnb, start) = unless_stopped(bnb_value(&board, stop_requested))?;
         if bnb < opts.min_value {
             // Below the minimum by the branch and bound: one UNSAT answer at the minimum
             // proves it, cheaper than the value itself.
@@ -927,7 +930,10 @@ fn process<const W: usize>(
         anyhow::bail!("internal error: puzzle solution on {canon:?} fails the checker: {e}");
     }
     let walls = canon.walls();
-    let near_solutions = if v > 0 { bnb_count(&canon, v - 1).0 } else { 0 };
+    let near_solutions = match v {
+        0 => 0,
+        _ => unless_stopped(bnb_count(&canon, v - 1, stop_requested))?.0,
+    };
     let puzzle = Puzzle {
         rows: opts.rows,
         cols: opts.cols,

@@ -84,6 +84,10 @@ def test_solutions_of_the_8_queens():
     b = queensat.Board(8)
     assert b.solutions(count_only=True, progress=False) == 92
     assert b.solutions(unique=True, count_only=True, progress=False) == 12
+    assert b.solutions(unique=True, count_only=True, breaking="images", progress=False) == 12
+    # How unique keeps one placement per class means nothing without it.
+    with pytest.raises(queensat.QueensatError, match="breaking needs unique"):
+        b.solutions(count_only=True, breaking="images", progress=False)
     assert len(b.solutions(unique=True, progress=False)) == 12
     assert b.solutions(count_only=True, queens=7, limit=5, progress=False) == 5
 

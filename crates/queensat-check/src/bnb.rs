@@ -11,6 +11,7 @@
 
 use super::attack_graph::AttackGraph;
 use super::search_tree::{SearchTree, TreeError, replay_on};
+use super::stop::{StopPoll, never};
 use queensat_board::with_cell_width;
 use queensat_board::{Board, CellSet, Coord, Placement};
 
@@ -22,20 +23,10 @@ struct Search<'a, const W: usize, A, R> {
     best_count: usize,
     /// The search so far, when it is kept as a certificate ([`Record`]; else `()`).
     record: R,
-    /// Asked every [`STOP_POLL`] branching nodes whether to give up ([`never`] by default).
-    stop: fn() -> bool,
-    /// Branching nodes so far, for [`STOP_POLL`].
-    nodes: u32,
+    /// Whether to give up, asked every so many branching nodes ([`never`] by default).
+    poll: StopPoll,
     /// `stop` said yes: every node left is a leaf, and the result means nothing.
     stopped: bool,
-}
-
-/// How many branching nodes pass between two questions to a search's `stop`.
-const STOP_POLL: u32 = 1 << 16;
-
-/// The `stop` of a search that runs to its end.
-fn never() -> bool {
-    false
 }
 
 impl<const W: usize, A: Arithmetic<W>, R: Recorder> Search<'_, W, A, R> {
@@ -76,9 +67,8 @@ impl<const W: usize, A: Arithmetic<W>, R: Recorder> Search<'_, W, A, R> {
         count: usize,
         rows: (usize, u64),
     ) {
-        self.nodes = self.nodes.wrapping_add(1);
-        if self.nodes.is_multiple_of(STOP_POLL) {
-            self.poll();
+        if self.poll.stops() {
+            self.give_up();
         }
         let reach = rows.0.min(count + self.arith.live_columns(self.g, &cand));
         if reach <= self.best_count {
@@ -136,14 +126,12 @@ impl<const W: usize, A: Arithmetic<W>, R: Recorder> Search<'_, W, A, R> {
         self.record.leaf();
     }
 
-    /// Asks `stop`; on yes, a best no node can beat makes every node left a leaf at once.
+    /// After `stop` said yes: a best no node can beat makes every node left a leaf at once.
     #[cold]
     #[inline(never)]
-    fn poll(&mut self) {
-        if (self.stop)() {
-            self.stopped = true;
-            self.best_count = usize::MAX;
-        }
+    fn give_up(&mut self) {
+        self.stopped = true;
+        self.best_count = usize::MAX;
     }
 }
 
@@ -485,6 +473,9 @@ struct Count<'a, const W: usize> {
     count: u64,
     most: u64,
     found: Option<Vec<CellSet<W>>>,
+    poll: StopPoll,
+    /// `stop` said yes: every node left returns at once, and the count means nothing.
+    stopped: bool,
 }
 
 impl<const W: usize> Count<'_, W> {
@@ -502,6 +493,9 @@ impl<const W: usize> Count<'_, W> {
             }
             return;
         }
+        if self.poll.stops() {
+            return self.give_up();
+        }
         // Below the target with room for it, so some row segment keeps a candidate.
         let (index, seg) = fewest_candidates(self.g, &cand);
         self.tree.branch(index);
@@ -509,6 +503,14 @@ impl<const W: usize> Count<'_, W> {
             self.go(self.g.after_queen(&cand, i), placed.with(i), n + 1);
         }
         self.go(cand.difference(&seg), placed, n);
+    }
+
+    /// After `stop` said yes: a count past `most` makes every node left return at once.
+    #[cold]
+    #[inline(never)]
+    fn give_up(&mut self) {
+        self.stopped = true;
+        (self.count, self.most) = (1, 0);
     }
 }
 
@@ -535,9 +537,10 @@ fn fewest_candidates<const W: usize>(g: &AttackGraph<W>, cand: &CellSet<W>) -> (
 }
 
 /// How many legal placements of exactly `target` queens `board` has, with the search's tree,
-/// which `check::count_by_search_tree` replays to the same count.
-pub fn bnb_count(board: &Board, target: usize) -> (u64, SearchTree) {
-    bnb_count_at_most(board, target, u64::MAX).expect("no count exceeds u64::MAX")
+/// which `check::count_by_search_tree` replays to the same count; `None` once `stop` said yes
+/// (it is asked every so many nodes; [`never`](crate::never) runs the search to its end).
+pub fn bnb_count(board: &Board, target: usize, stop: fn() -> bool) -> Option<(u64, SearchTree)> {
+    bnb_count_at_most(board, target, u64::MAX, stop).map(|r| r.expect("no count exceeds u64::MAX"))
 }
 
 /// [`bnb_count`] where it is at most `most` (small: the placements found are kept); else
@@ -546,7 +549,8 @@ pub fn bnb_count_at_most(
     board: &Board,
     target: usize,
     most: u64,
-) -> Result<(u64, SearchTree), Vec<Placement>> {
+    stop: fn() -> bool,
+) -> Option<Result<(u64, SearchTree), Vec<Placement>>> {
     with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
         let mut c = Count {
             g,
@@ -555,27 +559,32 @@ pub fn bnb_count_at_most(
             count: 0,
             most,
             found: (most < u64::MAX).then(Vec::new),
+            poll: StopPoll::new(stop),
+            stopped: false,
         };
         c.go(g.free, CellSet::EMPTY, 0);
+        if c.stopped {
+            return None;
+        }
         if c.count <= most {
-            return Ok((c.count, c.tree));
+            return Some(Ok((c.count, c.tree)));
         }
         let cell = |i: usize| (i / g.cols, i % g.cols);
-        Err(c
+        Some(Err(c
             .found
             .unwrap_or_default()
             .iter()
             .map(|p| p.iter().map(cell).collect())
-            .collect())
+            .collect()))
     }))
 }
 
 /// The value of a board and one optimal placement, by branch and bound (any size; meant for
-/// the boards a sweep enumerates).
-pub fn bnb_value(board: &Board) -> (usize, Placement) {
-    let (v, p, _) =
-        with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| search(g, false)));
-    (v, p)
+/// the boards a sweep enumerates); `None` once `stop` said yes (asked every so many nodes).
+pub fn bnb_value(board: &Board, stop: fn() -> bool) -> Option<(usize, Placement)> {
+    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| {
+        search_by(g, false, 0, false, stop).map(|(v, p, _)| (v, p))
+    }))
 }
 
 /// [`bnb_value`] with its search tree, which refutes one queen more than the value
@@ -597,7 +606,8 @@ pub fn bnb_value_proved(board: &Board, near: &[Coord]) -> Result<(usize, Placeme
 }
 
 /// [`bnb_value_proved`] that gives up, with `Ok(None)`, once `stop` says so (it is asked
-/// every so many nodes): a sweep's board whose search would outlast a stop signal.
+/// every so many nodes of the search and of its tree's replay): a sweep's board whose search
+/// would outlast a stop signal.
 pub fn bnb_value_proved_until(
     board: &Board,
     near: &[Coord],
@@ -609,9 +619,10 @@ pub fn bnb_value_proved_until(
             return Ok(None);
         };
         let tree = tree.unwrap_or_default();
-        let verdict = replay_on(g, v + 1, &tree, false);
+        // The replay is as long as the search: it gives up on the same `stop`.
+        let verdict = replay_on(g, v + 1, &tree, false, stop);
         TREE_ROOM.set(tree.into_room());
-        verdict.map(|_| Some((v, p)))
+        verdict.map(|replayed| replayed.map(|_| (v, p)))
     }))
 }
 
@@ -693,8 +704,7 @@ impl<'a, const W: usize, A, R> Search<'a, W, A, R> {
             best: CellSet::EMPTY,
             best_count: start,
             record,
-            stop,
-            nodes: 0,
+            poll: StopPoll::new(stop),
             stopped: false,
         }
     }
@@ -728,7 +738,7 @@ mod tests {
             (Board::square(12).unwrap(), 12),
         ];
         for (b, want) in cases {
-            let (v, p) = bnb_value(&b);
+            let (v, p) = bnb_value(&b, never).unwrap();
             assert_eq!(v, want, "{b:?}");
             assert_eq!(p.len(), v);
             assert_eq!(check_placement(&b, &p), Ok(()));
@@ -746,30 +756,38 @@ mod tests {
             .collect();
         let hard = Board::with_walls(19, 19, &lines).unwrap();
         assert_eq!(bnb_value_proved_until(&hard, &[], || true), Ok(None));
+        // The same poll in the plain search and the counting search (51 queens: one past the
+        // value, which only a long search refutes).
+        assert_eq!(bnb_value(&hard, || true), None);
+        assert!(bnb_count(&hard, 51, || true).is_none());
+        assert!(bnb_count_at_most(&hard, 51, 1, || true).is_none());
         // A search shorter than one poll never asks.
         let easy = Board::with_walls(8, 8, &[(1, 3), (2, 5)]).unwrap();
         let (v, _) = bnb_value_proved_until(&easy, &[], || true).unwrap().unwrap();
         assert_eq!(v, 10);
+        assert_eq!(bnb_value(&easy, || true).map(|r| r.0), Some(10));
+        let n = bnb_count(&easy, 10, never).unwrap().0;
+        assert_eq!(bnb_count(&easy, 10, || true).map(|r| r.0), Some(n));
     }
 
     #[test]
     fn counts_the_classic_solutions() {
-        let (n, tree) = bnb_count(&Board::square(8).unwrap(), 8);
+        let (n, tree) = bnb_count(&Board::square(8).unwrap(), 8, never).unwrap();
         assert_eq!(n, 92);
         assert_eq!(
             crate::search_tree::count_by_search_tree(&Board::square(8).unwrap(), 8, &tree),
             Ok(92)
         );
         // Past 64 cells, and a target past the value: none.
-        assert_eq!(bnb_count(&Board::square(9).unwrap(), 9).0, 352);
-        assert_eq!(bnb_count(&Board::square(6).unwrap(), 7).0, 0);
+        assert_eq!(bnb_count(&Board::square(9).unwrap(), 9, never).unwrap().0, 352);
+        assert_eq!(bnb_count(&Board::square(6).unwrap(), 7, never).unwrap().0, 0);
         // At most one: 6x6 has 4 solutions, so the search stops at the second, both legal.
         let b = Board::square(6).unwrap();
-        let two = bnb_count_at_most(&b, 6, 1).unwrap_err();
+        let two = bnb_count_at_most(&b, 6, 1, never).unwrap().unwrap_err();
         assert_eq!(two.len(), 2);
         assert_ne!(two[0], two[1]);
         assert!(two.iter().all(|p| p.len() == 6 && check_placement(&b, p).is_ok()));
-        let (n, tree) = bnb_count_at_most(&b, 6, 4).unwrap();
+        let (n, tree) = bnb_count_at_most(&b, 6, 4, never).unwrap().unwrap();
         assert_eq!(
             (n, crate::search_tree::count_by_search_tree(&b, 6, &tree)),
             (4, Ok(4))
@@ -784,7 +802,7 @@ mod tests {
         fn counts_agree_with_brute_force(rows in 1usize..6, cols in 1usize..6, cells in proptest::collection::vec(0u8..6, 25)) {
             let b = crate::codes::board_from_codes(rows, cols, &cells);
             for k in 0..=brute_value(&b) + 1 {
-                let (n, tree) = bnb_count(&b, k);
+                let (n, tree) = bnb_count(&b, k, never).unwrap();
                 prop_assert_eq!(n, crate::brute::brute_count(&b, k));
                 prop_assert_eq!(crate::search_tree::count_by_search_tree(&b, k, &tree), Ok(n));
             }
@@ -823,8 +841,8 @@ mod tests {
         fn a_floor_changes_no_answer(rows in 1usize..9, cols in 1usize..9, cells in proptest::collection::vec(0u8..8, 64),
                                      near in proptest::collection::vec((0usize..10, 0usize..10), 0..12)) {
             let b = crate::codes::board_from_codes(rows, cols, &cells);
-            prop_assert_eq!(bnb_value_proved(&b, &near), Ok(bnb_value(&b)));
-            let (v, p) = bnb_value(&b);
+            prop_assert_eq!(bnb_value_proved(&b, &near), Ok(bnb_value(&b, never).unwrap()));
+            let (v, p) = bnb_value(&b, never).unwrap();
             prop_assert_eq!(bnb_value_proved(&b, p.queens()), Ok((v, p)));
         }
 
@@ -832,7 +850,7 @@ mod tests {
         #[test]
         fn agrees_with_brute_force(rows in 1usize..7, cols in 1usize..7, cells in proptest::collection::vec(0u8..6, 36)) {
             let b = crate::codes::board_from_codes(rows, cols, &cells);
-            let (v, p) = bnb_value(&b);
+            let (v, p) = bnb_value(&b, never).unwrap();
             prop_assert_eq!(v, brute_value(&b));
             prop_assert_eq!(check_placement(&b, &p), Ok(()));
         }

@@ -15,6 +15,7 @@ mod row_count;
 mod search_tree;
 mod sight;
 mod sight_bits;
+mod stop;
 
 pub use armies::{ArmyViolation, BruteArmies, brute_armies, brute_positions, check_armies};
 pub use bnb::{bnb_count, bnb_count_at_most, bnb_proof, bnb_value, bnb_value_proved, bnb_value_proved_until};
@@ -30,4 +31,8 @@ pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, che
 pub use row_count::{
     Corner, NkCount, NkCounter, NkTask, Reduction, RowState, TaskWeight, count_row_perfect, row_segment_count,
 };
-pub use search_tree::{SearchTree, TreeError, check_search_tree, count_by_search_tree};
+pub use search_tree::{
+    SearchTree, TreeError, check_search_tree, check_search_tree_until, count_by_search_tree,
+    count_by_search_tree_until,
+};
+pub use stop::never;

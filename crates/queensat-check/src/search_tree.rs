@@ -15,6 +15,7 @@
 //! [`count_by_search_tree`] replays a counting search and returns its count.
 
 use super::attack_graph::AttackGraph;
+use super::stop::{StopPoll, never};
 use queensat_board::with_cell_width;
 use queensat_board::{Board, CellSet};
 use std::fmt;
@@ -159,30 +160,59 @@ impl fmt::Display for TreeError {
 
 /// Checks that `tree` proves that no legal placement on `board` has `target` queens.
 pub fn check_search_tree(board: &Board, target: usize, tree: &SearchTree) -> Result<(), TreeError> {
-    replay(board, target, tree, false).map(|_| ())
+    check_search_tree_until(board, target, tree, never).map(|r| r.expect("a replay that never stops"))
+}
+
+/// [`check_search_tree`] that gives up, with `Ok(None)`, once `stop` says so (asked every so
+/// many branches, as the search that made the tree asks it).
+pub fn check_search_tree_until(
+    board: &Board,
+    target: usize,
+    tree: &SearchTree,
+    stop: fn() -> bool,
+) -> Result<Option<()>, TreeError> {
+    replay(board, target, tree, false, stop).map(|r| r.map(|_| ()))
 }
 
 /// The number of legal placements of exactly `target` queens on `board`, counted by replaying
 /// `tree` (see the module documentation): an error unless each leaf holds `target` queens or
 /// stays below it.
 pub fn count_by_search_tree(board: &Board, target: usize, tree: &SearchTree) -> Result<u64, TreeError> {
-    replay(board, target, tree, true)
+    count_by_search_tree_until(board, target, tree, never).map(|r| r.expect("a replay that never stops"))
+}
+
+/// [`count_by_search_tree`] that gives up, with `Ok(None)`, once `stop` says so.
+pub fn count_by_search_tree_until(
+    board: &Board,
+    target: usize,
+    tree: &SearchTree,
+    stop: fn() -> bool,
+) -> Result<Option<u64>, TreeError> {
+    replay(board, target, tree, true, stop)
 }
 
 /// The replay of `tree` from the whole board; with `counting`, leaves of `target` queens
-/// count one placement each, without they are refused.
-fn replay(board: &Board, target: usize, tree: &SearchTree, counting: bool) -> Result<u64, TreeError> {
-    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| replay_on(g, target, tree, counting)))
+/// count one placement each, without they are refused; `Ok(None)` once `stop` said yes.
+fn replay(
+    board: &Board,
+    target: usize,
+    tree: &SearchTree,
+    counting: bool,
+    stop: fn() -> bool,
+) -> Result<Option<u64>, TreeError> {
+    with_cell_width!(board.n_cells(), W => AttackGraph::<W>::with(board, |g| replay_on(g, target, tree, counting, stop)))
 }
 
 /// [`replay`] on the board's attack graph, built by the caller (the search that made the tree
-/// may hand over its own: the graph depends on the board alone).
+/// may hand over its own: the graph depends on the board alone); `Ok(None)` once `stop` said
+/// yes (asked every so many branches).
 pub(super) fn replay_on<const W: usize>(
     g: &AttackGraph<W>,
     target: usize,
     tree: &SearchTree,
     counting: bool,
-) -> Result<u64, TreeError> {
+    stop: fn() -> bool,
+) -> Result<Option<u64>, TreeError> {
     let mut replay = Replay {
         g,
         rows: RowSpans::of(g),
@@ -191,17 +221,19 @@ pub(super) fn replay_on<const W: usize>(
         target,
         counting,
         why: None,
+        poll: StopPoll::new(stop),
     };
-    let count = replay
-        .run(g.free)
-        .map_err(|Rejected| replay.why.take().expect("a rejection says why"))?;
+    let count = match replay.run(g.free) {
+        Ok(count) => count,
+        Err(Rejected) => return replay.why.take().map_or(Ok(None), Err),
+    };
     if replay.next != tree.steps.len() {
         return Err(TreeError::Trailing {
             nodes: replay.next,
             steps: tree.steps.len(),
         });
     }
-    Ok(count)
+    Ok(Some(count))
 }
 
 struct Replay<'a, const W: usize> {
@@ -212,8 +244,9 @@ struct Replay<'a, const W: usize> {
     next: usize,
     target: usize,
     counting: bool,
-    /// Why the tree is rejected, once it is.
+    /// Why the tree is rejected, once it is; `None` on a rejection when `stop` said yes.
     why: Option<TreeError>,
+    poll: StopPoll,
 }
 
 /// A rejection on its way up the replay, the error itself kept in [`Replay::why`] (a small
@@ -255,6 +288,9 @@ impl<const W: usize> Replay<'_, W> {
             };
             self.next += 1;
             if step != LEAF {
+                if self.poll.stops() {
+                    return Err(Rejected);
+                }
                 let segment = step as usize;
                 let Some(seg) = self.g.rows.get(segment).map(|s| s.intersection(&cand)) else {
                     return self.reject(TreeError::NoSuchSegment { node, segment });
@@ -394,10 +430,27 @@ mod tests {
     }
 
     #[test]
+    fn a_replay_gives_up_when_asked() {
+        // The counting tree of the 14,200 twelve-queens solutions: more branches than one poll.
+        let b = Board::square(12).unwrap();
+        let (n, tree) = crate::bnb::bnb_count(&b, 12, never).unwrap();
+        assert!(tree.steps.iter().filter(|&&s| s != LEAF).count() > 1 << 16);
+        with_cell_width!(b.n_cells(), W => AttackGraph::<W>::with(&b, |g| {
+            assert_eq!(replay_on(g, 12, &tree, true, || true), Ok(None));
+            assert_eq!(replay_on(g, 12, &tree, true, never), Ok(Some(n)));
+        }));
+        assert_eq!(n, 14200);
+        // The public replays take the same `stop`.
+        assert_eq!(count_by_search_tree_until(&b, 12, &tree, || true), Ok(None));
+        assert_eq!(count_by_search_tree_until(&b, 12, &tree, never), Ok(Some(n)));
+        assert_eq!(check_search_tree_until(&b, 13, &tree, || true), Ok(None));
+    }
+
+    #[test]
     fn counting_trees_count_and_refute_nothing() {
         let b = Board::with_walls(6, 6, &[(2, 3)]).unwrap();
         let v = brute_value(&b);
-        let (n, tree) = crate::bnb::bnb_count(&b, v);
+        let (n, tree) = crate::bnb::bnb_count(&b, v, never).unwrap();
         assert_eq!(count_by_search_tree(&b, v, &tree), Ok(n));
         assert!(n > 0);
         // Its leaves hold the placements: as a refutation of the value it fails.

@@ -148,6 +148,13 @@ pub fn solutions(
     if limit == Some(0) {
         return Err(QueensatError::new_err("limit must be at least 1"));
     }
+    // How unique keeps one placement per class: ignored without it, so refused (`--break`
+    // requires `--unique`).
+    if breaking.is_some() && !unique {
+        return Err(QueensatError::new_err(
+            "breaking needs unique=True (--break requires --unique)",
+        ));
+    }
     let opts = EnumOptions {
         base: base(amo, counter)?,
         backend: self::solver(solver)?.unwrap_or_default(),

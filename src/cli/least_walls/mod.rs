@@ -13,6 +13,7 @@ use queensat::study::report::{
 };
 use queensat::study::{
     CUBE_START_RUNS, LeastWallsOptions, LeastWallsSpec, WallCubeAsk, least_walls_in_cubes, least_walls_over,
+    most_queens_any_board,
 };
 
 pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
@@ -22,8 +23,12 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     let (rows, cols) = a.shape.shape()?;
     let spec = LeastWallsSpec::new(rows, cols, a.queens.clone())?;
     let opts = a.options();
-    if let Some(dir) = &a.cube_dir.cube_dir {
-        let queens = spec.one_q()?;
+    if let Some(dir) = &a.cube_dir.cube_dir
+        && let queens = spec.one_q()?
+        // More queens than the 2x2 block bound admits is proved impossible by counting, before
+        // any search: no cubes to split, so the answer (and no folder) is the plain run's.
+        && queens <= most_queens_any_board(rows, cols)
+    {
         let opts = LeastWallsOptions {
             backend: a.solver.for_cubes(),
             start_runs: a.start_runs.unwrap_or(CUBE_START_RUNS),

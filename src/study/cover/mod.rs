@@ -68,7 +68,8 @@ pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Plac
     out.sort();
     // The enumeration ends with an UNSAT answer (an external solver's word, perhaps): the
     // branch and bound's count must agree, so the list is complete whoever answered.
-    let (count, _) = crate::check::bnb_count(&board, n);
+    let stop = crate::run::interrupt::stop_requested;
+    let (count, _) = crate::run::interrupt::unless_stopped(crate::check::bnb_count(&board, n, stop))?;
     anyhow::ensure!(
         out.len() as u64 == count,
         "cross-check failed on {n}x{n}: the solver's enumeration found {} n-queens solutions, the \
@@ -208,7 +209,9 @@ impl CoverReport {
         }
         // The list is every solution: the branch and bound counts them apart (cheap: 14,200
         // on 12x12), and a list with no repeats and the right length is then the whole list.
-        let (count, _) = crate::check::bnb_count(&board, n);
+        let stop = crate::run::interrupt::stop_requested;
+        let (count, _) =
+            crate::check::bnb_count(&board, n, stop).ok_or_else(crate::run::interrupt::cut_short)?;
         if self.solutions.len() as u64 != count {
             return Err(format!(
                 "{} solutions listed, but the branch and bound counts {count}",

@@ -292,7 +292,7 @@ pub fn army_board_run(
 /// What `armies` prints for one board: the report in the JSON envelope, or in words.
 pub fn army_output(r: &ArmyReport, json: bool) -> serde_json::Result<String> {
     Ok(if json {
-        super::envelope::command_json("armies", r)? + "\n"
+        crate::io::command_json("armies", r)? + "\n"
     } else {
         army_text(r)
     })

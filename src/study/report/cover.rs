@@ -1,6 +1,7 @@
 //! Packing and covering over many sizes: one finished report per size in the certificates
 //! directory (read back to resume), the table, and one size in words.
 
+use crate::run::interrupt::refused_unless_stopped;
 use crate::run::{Provenance, Reporter};
 
 use crate::io::{check_seal, sealed_json, write_atomic};
@@ -71,8 +72,11 @@ fn pack_and_cover_cached(
                 r.n,
                 r.n
             );
-            r.recheck()
-                .map_err(|e| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display()))?;
+            r.recheck().map_err(|e| {
+                refused_unless_stopped(e, |e| {
+                    anyhow::anyhow!("{}: {e}; delete it and re-run", path.display())
+                })
+            })?;
             progress.note(|| format!("queensat cover: {n}x{n} from {}", path.display()));
             reports.push(r);
         } else if cached_only || crate::run::interrupt::stop_requested() {
@@ -150,7 +154,7 @@ pub fn cover_output(
     json: bool,
 ) -> serde_json::Result<String> {
     Ok(match json {
-        true => super::envelope::command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
+        true => crate::io::command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
         false if one_size && reports.len() == 1 => cover_text(&reports[0]),
         false => cover_table(reports, missing, &Provenance::now()),
     })

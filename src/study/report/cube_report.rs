@@ -1,8 +1,8 @@
 //! What every cube run's report shares: whether its answer is certified and what it prints
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
-use super::envelope::command_json;
 use super::sweep::RunState;
+use crate::io::command_json;
 use crate::run::Shard;
 use crate::study::cube_rows::makespan;
 use crate::study::cube_run::CubeTotals;

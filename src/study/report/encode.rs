@@ -1,8 +1,8 @@
 //! `encode --format json`: what was encoded and what was written.
 
-use super::envelope::command_json;
 use crate::board::Board;
 use crate::engine::{Encoded, ExportFormat};
+use crate::io::command_json;
 use serde::Serialize;
 use std::path::Path;
 

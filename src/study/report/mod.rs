@@ -7,7 +7,6 @@ mod cover;
 mod cover_cubes;
 mod cube_report;
 mod encode;
-mod envelope;
 mod least_walls;
 mod least_walls_table;
 mod merge;
@@ -24,6 +23,7 @@ mod value_cubes;
 mod verify;
 mod wall_cubes;
 
+pub use crate::io::command_json;
 pub use armies::{
     ArmiesOutcome, ArmyTableOptions, army_board_run, army_output, army_table_run, largest_armies_cached,
 };
@@ -32,7 +32,6 @@ pub use cover::{cover_output, cover_sizes};
 pub use cover_cubes::cover_cubes_text;
 pub use cube_report::{CubeOutcome, cube_state_json};
 pub use encode::encode_json;
-pub use envelope::command_json;
 pub use least_walls::{
     LeastWallsRun, LeastWallsRunJson, SizeGroup, by_size, certificate_line, compare_runs, label,
     least_walls_chart, least_walls_summary, least_walls_text, lex_mode,

@@ -1,8 +1,8 @@
 //! A huge n-queens run as a record and in words, and the check of a file of solutions.
 
-use super::envelope::command_json;
 use crate::check::check_columns;
 use crate::engine::nqueens::{Method, NQueensAnswer, estimate_bytes, peak_memory_bytes, solve_nqueens};
+use crate::io::command_json;
 use crate::io::{ColumnStyle, input_name, open_input, read_column_lists, write_atomic_with, write_columns};
 use crate::run::{Reporter, process_cpu_seconds};
 use serde::Serialize;

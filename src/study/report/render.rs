@@ -1,10 +1,10 @@
 //! `render`'s output: the SVG picture of a board and a placement, and, as JSON, what was drawn
 //! and where it went.
 
-use super::envelope::command_json;
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::io::board_svg;
+use crate::io::command_json;
 use serde::Serialize;
 use std::path::Path;
 

@@ -1,9 +1,9 @@
 //! `solutions`' output: each placement as it is found and the summary after them, in words
 //! or as JSON lines (each in the envelope); the counts in words.
 
-use super::envelope::command_json;
 use crate::board::{Board, Placement, render_grid};
 use crate::engine::{EnumOptions, EnumReport, Found, Target, enumerate};
+use crate::io::command_json;
 use crate::run::Reporter;
 
 /// How `solutions` prints: JSON lines or text, every placement or the counts only.

@@ -1,8 +1,8 @@
 //! `solve`'s output: the SAT competition's lines, or the answer in the JSON envelope.
 
-use super::envelope::command_json;
 use crate::board::render_grid;
 use crate::engine::{CnfAnswer, CnfStatus};
+use crate::io::command_json;
 use crate::io::model_lines;
 use crate::solve::UNCHECKED_UNSAT;
 

@@ -1,9 +1,9 @@
 //! `value`'s output: a board's value, its placement and proof in words or as JSON, and the
 //! certificate where one was asked for.
 
-use super::envelope::command_json;
 use crate::board::render_grid;
 use crate::engine::{CertifiedValue, ValueReport, unchecked_prefix};
+use crate::io::command_json;
 
 /// What `value` prints: the JSON envelope around the report (around the report and its
 /// certificate, `null` when the search stopped, when `certify`), or the text.

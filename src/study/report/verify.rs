@@ -1,8 +1,8 @@
 //! `verify`'s run and output: a published result file or an author's summary checked, and the
 //! report as Markdown or JSON, its one-line summary, and the rows' verdicts as TSV.
 
-use super::envelope::command_json;
 use crate::engine::ValueOptions;
+use crate::io::command_json;
 use crate::io::parse_published;
 use crate::run::Reporter;
 use crate::study::verify::{

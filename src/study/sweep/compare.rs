@@ -5,6 +5,7 @@
 use crate::board::{Board, Coord, Placement, render_cell_list};
 use crate::check::{bnb_value, check_placement};
 use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
+use crate::run::interrupt::{stop_requested, unless_stopped};
 use anyhow::Context;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -209,7 +210,7 @@ fn check_our_row(row: &ClassRow, k: usize) -> anyhow::Result<()> {
         row.value,
         row.queens.len()
     );
-    let optimum = bnb_value(&board).0;
+    let optimum = unless_stopped(bnb_value(&board, stop_requested))?.0;
     anyhow::ensure!(
         row.value == optimum,
         "value {}, but the branch and bound's optimum is {optimum}",
@@ -316,7 +317,9 @@ mod tests {
         assert!(check_our_row(&row(canonical.clone(), 2, vec![(1, 1), (1, 2)], 4), 1).is_err());
         assert!(check_our_row(&row(canonical.clone(), 2, vec![(1, 1)], 4), 1).is_err());
         // A legal placement short of the optimum, stated as the value.
-        let optimum = crate::check::bnb_value(&Board::with_walls(8, 8, &canonical).unwrap());
+        let optimum =
+            crate::check::bnb_value(&Board::with_walls(8, 8, &canonical).unwrap(), crate::check::never)
+                .unwrap();
         let mut short = optimum.1.queens().to_vec();
         short.pop();
         let e = check_our_row(&row(canonical.clone(), short.len(), short, 4), 1).unwrap_err();

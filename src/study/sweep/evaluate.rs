@@ -19,12 +19,13 @@
 
 use crate::board::{Board, Cell, Coord, Placement};
 use crate::check::{
-    bnb_count, bnb_count_at_most, bnb_value_proved_until, check_placement, check_search_tree,
-    count_by_search_tree,
+    bnb_count, bnb_count_at_most, bnb_value_proved_until, check_placement, check_search_tree_until,
+    count_by_search_tree_until,
 };
 use crate::encode::{QueenCount, VarRole, WallModel, WallOptions};
 use crate::engine::search::{Answer, Session};
 use crate::engine::{ValueOptions, greedy_placement, value};
+use crate::run::interrupt::{Interrupted, stop_requested, unless_stopped};
 use crate::solve::{Backend, Solve as _};
 use rustsat::types::Clause;
 
@@ -271,23 +272,25 @@ fn ensure_legal(board: &Board, p: &Placement, source: &str) -> anyhow::Result<()
 /// bound's counting search, its tree replayed by the checker to the same count: the tree
 /// engine's `--count-optimal`, no solver.
 pub fn count_optimal_by_tree(board: &Board, value: usize) -> anyhow::Result<u64> {
-    let (n, tree) = bnb_count(board, value);
-    match count_by_search_tree(board, value, &tree) {
-        Ok(m) if m == n => Ok(n),
-        Ok(m) => anyhow::bail!(
-            "internal error: the counting search on {board:?} found {n} placements of {value} queens, its tree replays to {m}"
-        ),
-        Err(e) => anyhow::bail!("internal error: the counting tree on {board:?} does not check: {e}"),
-    }
+    let (n, tree) = unless_stopped(bnb_count(board, value, stop_requested))?;
+    // The replay is as long as the search: a stop signal ends it too.
+    let replayed = count_by_search_tree_until(board, value, &tree, stop_requested)
+        .map_err(|e| anyhow::anyhow!("internal error: the counting tree on {board:?} does not check: {e}"))?;
+    let m = unless_stopped(replayed)?;
+    anyhow::ensure!(
+        m == n,
+        "internal error: the counting search on {board:?} found {n} placements of {value} queens, its tree replays to {m}"
+    );
+    Ok(n)
 }
 
 /// Whether `board` holds no placement of `k` queens, by a search that stops at the first
 /// placement of `k` and otherwise leaves a tree that the checker replays as the refutation:
 /// cheaper than the value where only "below `k`" matters.
 pub fn refuted_by_tree(board: &Board, k: usize) -> anyhow::Result<bool> {
-    match bnb_count_at_most(board, k, 0) {
-        Ok((_, tree)) => match check_search_tree(board, k, &tree) {
-            Ok(()) => Ok(true),
+    match unless_stopped(bnb_count_at_most(board, k, 0, stop_requested))? {
+        Ok((_, tree)) => match check_search_tree_until(board, k, &tree, stop_requested) {
+            Ok(replayed) => unless_stopped(replayed).map(|()| true),
             Err(e) => {
                 anyhow::bail!("internal error: the search tree on {board:?} does not refute {k} queens: {e}")
             }
@@ -304,10 +307,12 @@ pub fn second_optimum_by_tree(
     value: usize,
     first: &Placement,
 ) -> anyhow::Result<Option<Placement>> {
-    match bnb_count_at_most(board, value, 1) {
+    match unless_stopped(bnb_count_at_most(board, value, 1, stop_requested))? {
         Ok((n, tree)) => {
+            let replayed = count_by_search_tree_until(board, value, &tree, stop_requested);
+            anyhow::ensure!(replayed != Ok(None), Interrupted);
             anyhow::ensure!(
-                n == 1 && count_by_search_tree(board, value, &tree) == Ok(1),
+                n == 1 && replayed == Ok(Some(1)),
                 "internal error: the counting tree on {board:?} does not prove {first:?} the only placement of {value} queens"
             );
             Ok(None)
@@ -333,15 +338,12 @@ pub fn second_optimum_by_tree(
 /// tree as a refutation of one queen more.
 fn evaluate_by_tree(board: &Board, near: &[Coord]) -> anyhow::Result<Evaluated> {
     // A stop signal ends the search inside the board: on large boards one search outlasts it.
-    let stop = crate::run::interrupt::stop_requested;
-    let proved = bnb_value_proved_until(board, near, stop).map_err(|e| {
+    let proved = bnb_value_proved_until(board, near, stop_requested).map_err(|e| {
         anyhow::anyhow!(
             "internal error: the search tree on {board:?} does not refute one queen more than its value: {e}"
         )
     })?;
-    let Some((value, placement)) = proved else {
-        return Err(crate::run::interrupt::Interrupted.into());
-    };
+    let (value, placement) = unless_stopped(proved)?;
     ensure_legal(board, &placement, "the branch and bound's placement")?;
     anyhow::ensure!(
         placement.len() == value,
@@ -449,7 +451,7 @@ mod tests {
         ] {
             let b = Board::with_walls(5, 5, &walls).unwrap();
             let want = brute_value(&b);
-            let bnb = crate::check::bnb_value(&b).1;
+            let bnb = crate::check::bnb_value(&b, crate::check::never).unwrap().1;
             for (ev, start) in [(&mut reuse, None), (&mut rebuild, None), (&mut seeded, Some(bnb))] {
                 let got = ev.evaluate(&b, start).unwrap();
                 assert_eq!(got.value, want, "{b:?}");

@@ -19,6 +19,7 @@ use crate::io::{
     ClassRow, PUBLISHED_CSV_HEADER, Series, new_dir_or_nothing, push_decimal, push_published_csv_row,
     render_distribution_svg, write_atomic, write_atomic_with,
 };
+use crate::run::interrupt::{cut_short, stop_requested, unless_stopped};
 use crate::run::{Provenance, Reporter, Shard, process_cpu_seconds, thread_cpu_seconds};
 use crate::solve::Backend;
 use crate::study::chunk_store::ChunkRun;
@@ -261,8 +262,10 @@ fn compute_chunk<const W: usize>(
     // values below, as the cross-check's are); timed apart from the SAT work.
     let seeded = spec.engine == Engine::Reuse && spec.start == Start::Bnb;
     let bnb_start = thread_cpu_seconds();
+    // A stop signal ends a long search inside a board: the chunk is not written.
     let mut starts: Vec<Option<(usize, Placement)>> = if seeded {
-        masks.iter().map(|m| Some(bnb_value(&plan.ws.board(m)))).collect()
+        let start = |m| unless_stopped(bnb_value(&plan.ws.board(m), stop_requested)).map(Some);
+        masks.iter().map(start).collect::<anyhow::Result<_>>()?
     } else {
         vec![None; masks.len()]
     };
@@ -349,7 +352,7 @@ fn compute_chunk<const W: usize>(
         let t = thread_cpu_seconds();
         for (m, r) in masks.iter().zip(&rows.unpack()) {
             let b = &plan.ws.board(m);
-            compare_with_bnb(b, r.value, bnb_value(b).0)?;
+            compare_with_bnb(b, r.value, unless_stopped(bnb_value(b, stop_requested))?.0)?;
         }
         (
             evaluated + count_seconds,
@@ -523,7 +526,7 @@ fn check_row<const W: usize>(
     if r.value != r.queens.len() {
         return Err(format!("value {} but {} queens", r.value, r.queens.len()));
     }
-    let (bnb, _) = bnb_value(&board);
+    let (bnb, _) = bnb_value(&board, stop_requested).ok_or_else(cut_short)?;
     if bnb != r.value {
         return Err(format!("value {} but the branch and bound finds {bnb}", r.value));
     }
@@ -543,7 +546,7 @@ fn check_row<const W: usize>(
     }
     // Counting is cheap next to reading a chunk that lies: a stored count is counted again.
     if let Some(n) = r.optimal {
-        let (counted, _) = bnb_count(&board, r.value);
+        let (counted, _) = bnb_count(&board, r.value, stop_requested).ok_or_else(cut_short)?;
         if counted != n {
             return Err(format!(
                 "{n} optimal placements but the branch and bound counts {counted}"

@@ -188,8 +188,15 @@ pub fn verify_claim(
         if unreachable {
             certify_refutation(board, v, opts, dir)?;
         }
+        let stop = crate::run::interrupt::stop_requested;
+        let counted = match unique {
+            true => Some(crate::run::interrupt::unless_stopped(bnb_count_at_most(
+                board, v, 1, stop,
+            ))?),
+            false => None,
+        };
         anyhow::ensure!(
-            !unique || matches!(bnb_count_at_most(board, v, 1), Ok((1, _))),
+            counted.is_none_or(|c| matches!(c, Ok((1, _)))),
             "cross-check failed on {}: the solver says the optimum of {v} queens is unique, the \
              branch and bound counts another",
             board.describe()

@@ -1,7 +1,7 @@
 //! The one JSON envelope of every command's JSON output: `command` (the subcommand's name) and
 //! `version` first, then the command's own fields, flattened, so readers of the fields keep
 //! working. A command whose report is a list names it (`{"reports": [...]}`). JSON-lines
-//! commands (`solutions`) carry the envelope on every line: each line stands alone, so a
+//! outputs (`solutions`, `value --batch`) carry the envelope on every line: each line stands alone, so a
 //! reader that filters lines by `type` or stops after the first needs no header.
 //! A report that carries its provenance (the invocation, date, host) names the invocation
 //! `command_line` there, since `command` is the envelope's.
