@@ -163,8 +163,9 @@ fn a_stopped_json_sweep_says_so_on_stderr_too() {
     assert_eq!(state["stopped"], err.trim_end(), "{finished}");
 }
 
-/// `nk` on SIGTERM keeps its finished chunks and exits 143; the same command again resumes
-/// and counts what an uninterrupted run counts.
+/// `nk` on SIGTERM keeps its finished chunks, says so on stderr (under `--quiet` too, as a sweep
+/// does) and exits 143; the same command again resumes and counts what an uninterrupted run
+/// counts.
 #[test]
 fn an_nk_count_stopped_by_sigterm_resumes_to_the_same_count() {
     // 843 chunks of four prefix tasks (the mirror's): over a second of CPU.
@@ -172,10 +173,11 @@ fn an_nk_count_stopped_by_sigterm_resumes_to_the_same_count() {
         .split(' ')
         .collect();
     let mut finished = 0;
-    let r = stop_and_resume(&args, SIGTERM, 143, |out, _, _| {
-        assert!(out.starts_with("n=13 k=2 rows: "), "{out}");
-        finished = finished_chunks(out, "N+k count", "SIGTERM", 843);
-        assert!(finished > 0 && finished < 843, "{out}");
+    let r = stop_and_resume(&args, SIGTERM, 143, |out, err, _| {
+        assert!(out.is_empty(), "{out}");
+        assert!(err.starts_with("n=13 k=2 rows: "), "{err}");
+        finished = finished_chunks(err, "N+k count", "SIGTERM", 843);
+        assert!(finished > 0 && finished < 843, "{err}");
     });
     assert!(
         r.rerun.contains(&format!("843 chunks, {finished} resumed")),

@@ -10,7 +10,7 @@ use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::with_threads;
 use queensat::study::Counts;
 use queensat::study::nk::{
-    DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkMethod, NkOptions, NkTableSpec, count_table,
+    DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkMethod, NkOptions, NkTableSpec, count_table,
 };
 use queensat::study::report::{command_json, finish_nk_table, nk_agree, nk_event_text, nk_json};
 use std::path::PathBuf;
@@ -96,8 +96,13 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
     let text = !a.format.json();
     let run = with_threads(a.threads.threads, || {
         count_table(&table, &opts, |e| {
-            if text {
-                out!("{}", nk_event_text(&e, table.classes))?;
+            let line = nk_event_text(&e, table.classes);
+            // How far a stopped count got, and how to resume it, goes to stderr in either
+            // format and under --quiet, as a sweep's and a cube run's stop line does.
+            match e {
+                NkEvent::Stopped { .. } => eprint!("{line}"),
+                _ if text => out!("{line}")?,
+                _ => {}
             }
             Ok(())
         })
