@@ -13,16 +13,10 @@ use queensat::study::report::{
     sweep_text,
 };
 use queensat::study::sweep::{
-    DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, RunRecord, Start, SweepSpec, WallsSummary,
-    compare_dirs, render_comparison, run_sweep,
+    DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, Start, SweepSpec, compare_dirs, render_comparison,
+    run_sweep,
 };
 use std::path::PathBuf;
-
-/// How a sweep's answer is reported, the same for `sweep` and `merge`.
-/// `--require-proof`: the sweep's values may rest on no UNSAT an external solver only asserted.
-fn check_proof(report: &ReportArgs, sums: &[WallsSummary], record: &RunRecord) -> anyhow::Result<()> {
-    report.proof.check(record.unchecked_by_external(sums).is_none())
-}
 
 #[derive(Args, Debug)]
 pub struct SweepArgs {
@@ -79,8 +73,11 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     let ran = with_threads(a.threads.threads, || run_sweep(&sweep, &opts, &out))?;
+    // --require-proof: the values may rest on no UNSAT that an external solver only asserted.
     if let ChunkRun::Whole((sums, record)) = &ran {
-        check_proof(&a.report, sums, record)?;
+        a.report
+            .proof
+            .check(record.unchecked_by_external(sums).is_none())?;
     }
     // How far a stopped run got and how to resume: one line on stderr in either format, under
     // --quiet too (it silences progress, not this), as a cube run says it.
