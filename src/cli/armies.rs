@@ -11,8 +11,8 @@ use queensat::encode::ArmyEncoding;
 use queensat::run::Reporter;
 use queensat::run::interrupt::stopped_exit_code;
 use queensat::study::ArmyOptions;
-use queensat::study::army_cubes::{ArmyCubeAsk, armies_in_cubes};
 use queensat::study::report::{ArmyTableOptions, army_board_run, army_table_run};
+use queensat::study::{ArmyCubeAsk, armies_in_cubes};
 use std::path::PathBuf;
 use std::time::Duration;
 

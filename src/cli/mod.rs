@@ -49,10 +49,10 @@ enum Command {
     Value(value::ValueArgs),
     /// Count and list placements (optimal by default), all or one per symmetry class.
     Solutions(solutions::SolutionsArgs),
-    /// An SVG picture of a board (walls, holes) and a placement.
-    Render(render::RenderArgs),
-    /// One solution of n-queens for huge n (min-conflicts or construction), or check one.
-    Nqueens(nqueens::NQueensArgs),
+    /// The fewest walls that let q queens fit, a witness, the proof, and every such board.
+    LeastWalls(least_walls::LeastWallsArgs),
+    /// Interesting puzzles: unique optimum, minimal walls, one per symmetry class.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Every k-wall board of a shape by symmetry class: proved value, optimal placement, orbit.
     Sweep(sweep::SweepArgs),
     /// Merge the shard directories of one sweep, puzzle run, N+k count or cube run into the same
@@ -61,6 +61,14 @@ enum Command {
     /// Compare an 8x8 sweep with the published per-class tables and summaries (exit 1 on any
     /// disagreement).
     SweepCompare(sweep::CompareArgs),
+    /// Peaceable queen armies: two colours of m queens, no queen sharing a line with the other colour.
+    Armies(armies::ArmiesArgs),
+    /// Packing and covering the n x n board with n-queens solutions, each optimum proved.
+    Cover(cover::CoverArgs),
+    /// N+k queens: placements of n + k queens and k walls on n x n, counted without listing.
+    Nk(nk::NkArgs),
+    /// One solution of n-queens for huge n (min-conflicts or construction), or check one.
+    Nqueens(nqueens::NQueensArgs),
     /// Re-check the claims of a published result file (values, placements, uniqueness).
     Verify(verify::VerifyArgs),
     /// Write a question as a file for other solvers: DIMACS, WCNF (MaxSAT), OPB, CPLEX LP.
@@ -72,20 +80,12 @@ enum Command {
     /// bad input or a model that fails a clause or the board, 130/143/129 after SIGINT,
     /// SIGTERM or SIGHUP (the answer unknown).
     Solve(solve::SolveArgs),
-    /// Interesting puzzles: unique optimum, minimal walls, one per symmetry class.
-    Puzzles(puzzles::PuzzlesArgs),
-    /// The fewest walls that let q queens fit, a witness, the proof, and every such board.
-    LeastWalls(least_walls::LeastWallsArgs),
-    /// Peaceable queen armies: two colours of m queens, no queen sharing a line with the other colour.
-    Armies(armies::ArmiesArgs),
-    /// Packing and covering the n x n board with n-queens solutions, each optimum proved.
-    Cover(cover::CoverArgs),
+    /// An SVG picture of a board (walls, holes) and a placement.
+    Render(render::RenderArgs),
     /// Shell completions on stdout: `queensat completions bash > ~/.local/share/bash-completion/completions/queensat`.
     Completions(shell::CompletionsArgs),
     /// Man pages generated from these definitions (`make man` writes them to target/man).
     Man(shell::ManArgs),
-    /// N+k queens: placements of n + k queens and k walls on n x n, counted without listing.
-    Nk(nk::NkArgs),
 }
 
 /// The whole command line's definition, each subcommand's help closing on its examples
@@ -111,21 +111,21 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Value(a) => value::run(a),
         Command::Solutions(a) => solutions::run(a),
-        Command::Render(a) => render::run(a),
-        Command::Nqueens(a) => nqueens::run(a),
+        Command::LeastWalls(a) => least_walls::run(a),
+        Command::Puzzles(a) => puzzles::run(a),
         Command::Sweep(a) => sweep::run(a),
         Command::Merge(a) => sweep::run_merge(a),
         Command::SweepCompare(a) => sweep::run_compare(a),
+        Command::Armies(a) => armies::run(a),
+        Command::Cover(a) => cover::run(a),
+        Command::Nk(a) => nk::run(a),
+        Command::Nqueens(a) => nqueens::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Encode(a) => encode::run(a),
         Command::Solve(a) => solve::run(a),
-        Command::Puzzles(a) => puzzles::run(a),
-        Command::LeastWalls(a) => least_walls::run(a),
-        Command::Armies(a) => armies::run(a),
-        Command::Cover(a) => cover::run(a),
+        Command::Render(a) => render::run(a),
         Command::Completions(a) => shell::run_completions(a, command()),
         Command::Man(a) => shell::run_man(a, command()),
-        Command::Nk(a) => nk::run(a),
     };
     match result {
         Ok(code) => code,

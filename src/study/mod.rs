@@ -3,14 +3,11 @@
 //! and the chunk store that makes them resumable and shardable.
 
 mod armies;
-pub mod army_cubes;
 pub mod chunk_store;
 pub mod chunked_run;
 mod counts;
 mod cover;
-mod cube_cover;
-pub mod cube_rows;
-mod cube_run;
+mod cubes;
 mod kept_solver;
 mod least_walls;
 pub mod nk;
@@ -21,6 +18,7 @@ pub mod value_cubes;
 pub mod verify;
 
 pub use crate::engine::{ArmyCall, BoundCall, WallCall};
+pub use armies::cubes::{ArmyCubeAsk, armies_in_cubes};
 pub use armies::{
     ArmyClasses, ArmyOptions, ArmyReport, ArmySession, add_optimal_classes, certify_armies, largest_armies,
     optimal_classes,
@@ -31,7 +29,7 @@ pub use cover::{
     CoverOptions, CoverReport, DEFAULT_AMO as DEFAULT_COVER_AMO, Optimum, nqueens_solutions, pack_and_cover,
     seed_line,
 };
-pub use cube_run::CubeCut;
+pub use cubes::CubeCut;
 pub use least_walls::{
     BoardCount, CUBE_START_RUNS, CountedClass, FoundBoard, LeastWallsOptions, LeastWallsReport,
     LeastWallsSpec, SolverFigures, Stopped, WallCubeAsk, WallCubesReport, WallSearch, Witness, least_walls,

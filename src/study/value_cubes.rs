@@ -24,9 +24,9 @@ use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cube_cover::{CoverRules, check_counted_cover};
-use crate::study::cube_rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::{
+use crate::study::cubes::cover::{CoverRules, check_counted_cover};
+use crate::study::cubes::rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
+use crate::study::cubes::{
     Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
     merge_cubes,
 };
@@ -326,7 +326,7 @@ pub fn merge_value_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<CubesRe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::cube_rows::makespan;
+    use crate::study::cubes::rows::makespan;
 
     fn board(n: usize, walls: &str) -> Board {
         Board::with_walls(n, n, &crate::board::parse_cell_list(walls).unwrap()).unwrap()

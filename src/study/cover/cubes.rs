@@ -34,8 +34,8 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{AnySolver, Backend, ProofDir, Solve as _, SolveIncremental as _, SolverResult};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cube_rows::{cube_count, narrowest_width, split_rows};
-use crate::study::cube_run::{
+use crate::study::cubes::rows::{cube_count, narrowest_width, split_rows};
+use crate::study::cubes::{
     Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
     merge_cubes,
 };
@@ -1071,7 +1071,7 @@ mod tests {
         assert_eq!((m.pack.value, m.cover.map(|c| c.value)), (6, Some(12)));
         // A cube that refutes another bound than one beyond the start is refused, its seal made
         // anew for the edit.
-        crate::study::cube_run::reseal_edited_chunk(&shards[0], RunKind::CoverCubes, "0w-000000", |doc| {
+        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::CoverCubes, "0w-000000", |doc| {
             doc["refuted"] = (doc["refuted"].as_u64().unwrap() + 1).into();
         });
         let e = merge_cover_cubes(&shards, &d.path().join("m2")).unwrap_err();

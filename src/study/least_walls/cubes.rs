@@ -31,7 +31,7 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Certificate, ProofDir, Solve as _, certify_unsat};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cube_run::{
+use crate::study::cubes::{
     Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
     merge_cubes,
 };
@@ -661,7 +661,7 @@ mod tests {
         assert_eq!(m.least_walls, whole(&ask(6, 8, 1, 16), &opts(false)).least_walls);
         // A cube that claims fewer walls needed than the start's is refused, its seal made anew
         // for the edit.
-        crate::study::cube_run::reseal_edited_chunk(&shards[0], RunKind::WallCubes, "0w-000000", |doc| {
+        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::WallCubes, "0w-000000", |doc| {
             doc["needs"] = (doc["needs"].as_u64().unwrap() - 1).into();
         });
         let e = merge_wall_cubes(&shards, &d.path().join("m2")).unwrap_err();

@@ -3,7 +3,7 @@
 
 use super::cube_report::{cube_costs, cube_outcome, refuted_in_cubes, rejected_text};
 use crate::engine::unchecked_prefix;
-use crate::study::army_cubes::ArmyCubesReport;
+use crate::study::armies::cubes::ArmyCubesReport;
 
 cube_outcome!(ArmyCubesReport, army_cubes_text);
 

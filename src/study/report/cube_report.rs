@@ -4,8 +4,8 @@
 use super::sweep::RunState;
 use crate::io::command_json;
 use crate::run::Shard;
-use crate::study::cube_rows::makespan;
-use crate::study::cube_run::CubeTotals;
+use crate::study::cubes::CubeTotals;
+use crate::study::cubes::rows::makespan;
 use serde::Serialize;
 use std::path::Path;
 
@@ -45,7 +45,7 @@ pub trait CubeOutcome: Serialize {
 macro_rules! cube_outcome {
     ($report:ty, $text:path) => {
         impl super::cube_report::CubeOutcome for $report {
-            fn totals(&self) -> &crate::study::cube_run::CubeTotals {
+            fn totals(&self) -> &crate::study::cubes::CubeTotals {
                 &self.totals
             }
             fn text(&self) -> String {

@@ -10,7 +10,7 @@ use super::sweep::{SweepAnswer, sweep_text};
 use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;
 use crate::run::{Reporter, command_line};
-use crate::study::army_cubes::{ArmyCubesReport, merge_army_cubes};
+use crate::study::armies::cubes::{ArmyCubesReport, merge_army_cubes};
 use crate::study::chunked_run::RunKind;
 use crate::study::cover_cubes::{CoverCubesReport, merge_cover_cubes};
 use crate::study::least_walls::{WallCubesReport, merge_wall_cubes};

@@ -7,6 +7,8 @@
 //! [`check_armies`]) and an UNSAT answer at `m + 1`. Enumeration fixes both armies to exactly
 //! `m` and, after each position, blocks every image of it, so each class is found once.
 
+pub mod cubes;
+
 use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};

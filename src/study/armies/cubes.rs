@@ -22,7 +22,7 @@
 //! resumes, `--shard I/N` answers the cubes `g` with `g mod N = I - 1`, and `queensat merge`
 //! assembles the shards.
 
-use super::armies::{ArmyOptions, ArmySession, open_session, refute_armies, trim};
+use super::{ArmyOptions, ArmySession, open_session, refute_armies, trim};
 use crate::board::{Armies, Board, Coord};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel, VarRole};
@@ -34,9 +34,9 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Solve as _};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cube_cover::{CoverRules, check_counted_cover};
-use crate::study::cube_rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
-use crate::study::cube_run::{
+use crate::study::cubes::cover::{CoverRules, check_counted_cover};
+use crate::study::cubes::rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
+use crate::study::cubes::{
     Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
     merge_cubes,
 };
@@ -651,7 +651,7 @@ mod tests {
         assert_eq!(m.m, 5);
         // A cube that refutes other armies than the start's and one is refused, its seal made
         // anew for the edit.
-        crate::study::cube_run::reseal_edited_chunk(&shards[0], RunKind::ArmyCubes, "0w-000000", |doc| {
+        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::ArmyCubes, "0w-000000", |doc| {
             doc["refuted"] = (doc["refuted"].as_u64().unwrap() + 1).into();
         });
         let e = merge_army_cubes(&shards, &d.path().join("m2")).unwrap_err();

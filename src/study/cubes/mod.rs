@@ -1,7 +1,12 @@
 //! One question split into cubes, as a chunked run: a chunk per cube, each answered by the
 //! solver its worker keeps across its cubes ([`with_kept`]), read back and checked like user
 //! input, and the whole assembled only when the cubes, counted, cover the question. What
-//! differs between questions (a value, the largest armies) is a [`CubeQuestion`].
+//! differs between questions (a value, the largest armies) is a [`CubeQuestion`]; what every
+//! question shares is here too: the split on rows ([`rows`]) and the count that the cubes cover the
+//! question ([`cover`]).
+
+pub mod cover;
+pub mod rows;
 
 use crate::run::{Reporter, Shard, thread_cpu_seconds};
 use crate::study::chunk_store::{ChunkRun, chunk_files};
