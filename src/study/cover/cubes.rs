@@ -20,11 +20,13 @@
 //! fewer) and moves on while the answer is yes, each selection re-checked by counting squares.
 //! An optimum is proved when every cube refutes one beyond it.
 
+use super::options::CoverOptions;
+use super::refute::{Asked, refute_selection};
+use super::run::SEARCH_TESTS;
 use super::search::{CoverSearch, search_cover};
+use super::selection::{fits, selection_solver};
+use super::solutions::{nqueens_solutions, seed_line};
 use super::start::{squares, start_selection};
-use super::{
-    Asked, CoverOptions, SEARCH_TESTS, fits, nqueens_solutions, refute_selection, seed_line, selection_solver,
-};
 use crate::board::{Board, Coord, Placement};
 use crate::encode::{Amo, Goal, SelectionModel, VarRole};
 use crate::engine::assume_cube;

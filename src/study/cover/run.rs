@@ -1,0 +1,275 @@
+//! One packing or covering search under way: the selection model in one solver, asked bound
+//! after bound (or, for covers, the exact search first), with the log of every step. Every
+//! selection found is re-checked by counting squares before it is kept; a search stopped by
+//! the time limit or a signal reports the best selection and the bound proved so far.
+
+use super::options::CoverOptions;
+use super::refute::{Asked, refute_selection};
+use super::report::Optimum;
+use super::search::{CoverSearch, search_cover};
+use super::selection::{fits, goal_name};
+use super::start::squares;
+use crate::board::Placement;
+use crate::encode::{Goal, SelectionModel};
+use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged};
+use crate::run::deadline::{Deadline, Why};
+use crate::run::{Reporter, thread_cpu_seconds};
+use crate::solve::{AnySolver, Backend, Certificate, SolveIncremental, SolverResult};
+use rustsat::types::Lit;
+use std::path::Path;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// Candidate tests the exact cover search may make before the solver takes over. Measured:
+/// on 10×10 it finds an 11-cover after 63,368 nodes (0.44 s of CPU) and exhausts "at most
+/// 10" after 1,470 nodes (0.01 s); on 12×12 it finds a partition after 5,400,150 nodes and
+/// 1.16 billion tests (48 s).
+pub(super) const SEARCH_TESTS: u64 = 2_000_000_000;
+
+/// Proofs larger than this are checked and then deleted rather than kept in `results/`.
+const KEEP_PROOF_BYTES: u64 = 16 << 20;
+/// CNF files larger than this are checked and then deleted with their proof (a proof without
+/// its CNF proves nothing to a reader; 12×12's "at most 11" is 140 MB, rewritten by rerunning
+/// the size in about a minute).
+const KEEP_CNF_BYTES: u64 = 64 << 20;
+
+/// The exact search ([`search_cover`]) for a cover of at most `k` solutions, as a step of
+/// the log: `<= k`, what it found, its time.
+pub(super) fn exact_search(
+    n: usize,
+    sols: &[Placement],
+    k: usize,
+    stop: &dyn Fn() -> bool,
+    progress: &Reporter,
+) -> (BoundCall, Option<Vec<usize>>) {
+    let t = Instant::now();
+    let cpu = thread_cpu_seconds();
+    let (answer, sel) = match search_cover(n, &squares(n, sols), k, SEARCH_TESTS, stop) {
+        CoverSearch::Found { selection, nodes } => {
+            (Answer::Sat(Finder::ExactSearch { nodes }), Some(selection))
+        }
+        CoverSearch::Exhausted { nodes } => (Answer::Unsat(Unsat::ExactSearch { nodes }), None),
+        CoverSearch::Stopped { nodes } => (Answer::Stopped(Halt::ExactSearch { nodes }), None),
+    };
+    let cpu_seconds = thread_cpu_seconds() - cpu;
+    progress.note(|| format!("queensat cover: {n}x{n} <= {k}: {answer} ({cpu_seconds:.2} s CPU)"));
+    let call = BoundCall {
+        question: format!("<= {k}"),
+        answer,
+        found: sel.as_ref().map(Vec::len),
+        seconds: t.elapsed().as_secs_f64(),
+        cpu_seconds,
+    };
+    (call, sel)
+}
+
+/// A search under way: its solver, its log, and when to stop.
+pub(super) struct Run<'a> {
+    pub n: usize,
+    pub sols: &'a [Placement],
+    pub goal: Goal,
+    pub model: SelectionModel,
+    pub solver: AnySolver,
+    pub calls: Vec<BoundCall>,
+    pub symmetry_breaking: bool,
+    pub progress: &'a Reporter,
+    /// Whether the time limit has passed or Ctrl-C was pressed.
+    pub stop: Box<dyn Fn() -> bool>,
+}
+
+impl Run<'_> {
+    /// Re-checks a selection by counting squares: disjoint (packing) or covering.
+    pub fn check(&self, sel: &[usize]) -> anyhow::Result<()> {
+        let ok = fits(self.n, self.sols, self.goal, sel);
+        anyhow::ensure!(ok, "internal error: a selection fails the {:?} check", self.goal);
+        Ok(())
+    }
+
+    /// Looks for a cover of at most `k` solutions by the exact search, without a solver; the
+    /// cover found, re-checked. Its "none" is noted as evidence, not used as a proof.
+    pub fn search(&mut self, k: usize) -> anyhow::Result<Option<Vec<usize>>> {
+        let (call, sel) = exact_search(self.n, self.sols, k, &self.stop, self.progress);
+        if let Some(sel) = &sel {
+            self.check(sel)?;
+        }
+        self.calls.push(call);
+        Ok(sel)
+    }
+
+    /// Solves under a bound; on SAT, the selection after re-checking it.
+    pub fn ask(&mut self, bound: String, assumps: Option<Vec<Lit>>) -> anyhow::Result<Option<Vec<usize>>> {
+        let mut calls = std::mem::take(&mut self.calls);
+        let reply = logged(&mut calls, bound.clone(), Vec::len, || {
+            // The time limit may pass before the call: not every backend can stop inside one.
+            if (self.stop)() {
+                return Ok(Reply::no(Answer::STOPPED));
+            }
+            let Some(assumps) = assumps else {
+                return Ok(Reply::no(Answer::Refuted(Refutation::Counter)));
+            };
+            let cpu = thread_cpu_seconds();
+            let found = match self.solver.solve_assumps(&assumps)? {
+                SolverResult::Sat => Some(self.model.decode(|l| self.solver.is_true(l))),
+                SolverResult::Unsat => None,
+                SolverResult::Interrupted => return Ok(Reply::no(Answer::STOPPED)),
+            };
+            if let Some(sel) = &found {
+                self.check(sel)?;
+            }
+            let answer = Answer::of_solver(found.is_some());
+            self.progress.note(|| {
+                format!(
+                    "queensat cover: {}x{} {} {bound}: {answer} ({:.2} s CPU)",
+                    self.n,
+                    self.n,
+                    goal_name(self.goal),
+                    thread_cpu_seconds() - cpu
+                )
+            });
+            Ok(Reply { answer, found })
+        });
+        self.calls = calls;
+        Ok(reply?.found)
+    }
+
+    /// The optimum of a search stopped at the time limit: the best selection found and the bound
+    /// that counting gives on the other side. For covering, k solutions hold k·n squares, so a
+    /// cover needs n of them, and n only as a partition of the board: "at most n" is asked
+    /// (of the search's solver, or certified by a fresh one with `--certificates`) and its
+    /// UNSAT raises the bound to n + 1.
+    pub fn stopped(
+        mut self,
+        best: Option<Vec<usize>>,
+        opts: &CoverOptions,
+        start: Instant,
+        deadline: &Deadline,
+    ) -> anyhow::Result<Optimum> {
+        let n = self.n;
+        let last = self.calls.last().expect("a stopped call").clone();
+        let interrupted = deadline.why() == Why::Signal;
+        let why = match interrupted {
+            true => Why::Signal.to_string(),
+            false => "time limit".to_string(),
+        };
+        let mut certificate = None;
+        let (bound, proof) = match self.goal {
+            Goal::Pack => (
+                n,
+                format!(
+                    "search stopped at {} ({why}); {} pairwise-disjoint solutions would need more than n² squares",
+                    last.question,
+                    n + 1
+                ),
+            ),
+            Goal::Cover => {
+                let at = best.as_ref().map_or(0, |b| b.len());
+                // After Ctrl-C the user wants the answer now, not one more question.
+                let refuted = if n + 1 < at && !interrupted {
+                    let (refuted, cert) = self.no_partition(opts)?;
+                    certificate = cert;
+                    refuted
+                } else {
+                    false
+                };
+                if refuted {
+                    (
+                        n + 1,
+                        format!(
+                            "search stopped at {} ({why}); UNSAT with at most {n} selected (no partition)",
+                            last.question
+                        ),
+                    )
+                } else {
+                    (
+                        n,
+                        format!(
+                            "search stopped at {} ({why}); fewer than {n} solutions hold fewer than n² squares",
+                            last.question
+                        ),
+                    )
+                }
+            }
+        };
+        // A bound of n + 1 rests on the "no partition" UNSAT answer, checked when certified.
+        let certified = crate::engine::certified(
+            &opts.backend,
+            bound == n + 1 && self.goal == Goal::Cover,
+            certificate.as_ref().is_some_and(|c: &Certificate| c.certified),
+        );
+        Ok(Optimum {
+            goal: self.goal,
+            value: best.as_ref().map(|b| b.len()),
+            selection: best.unwrap_or_default(),
+            calls: self.calls,
+            proof,
+            certificate,
+            seconds: start.elapsed().as_secs_f64(),
+            optimal: false,
+            bound: Some(bound),
+            certified,
+        })
+    }
+
+    /// Whether "at most n" selected (a partition of the board) is refuted, with its certificate:
+    /// by a fresh solver with a checked proof under `--certificates`, else asked of the
+    /// search's own solver.
+    fn no_partition(&mut self, opts: &CoverOptions) -> anyhow::Result<(bool, Option<Certificate>)> {
+        let n = self.n;
+        match &opts.certificates {
+            Some(dir) => {
+                // A question of its own, so a deadline of its own: on 12x12 this one can take
+                // longer than the search it follows.
+                let stop: Rc<dyn Fn() -> bool> = Rc::new(Deadline::thread(opts.time_limit).stop_test());
+                let certificate = self.certify(n, &opts.backend, dir, stop)?;
+                Ok((certificate.is_some(), certificate))
+            }
+            None => {
+                // The search's own solver: the same formula (its bounds are assumptions), and
+                // encoding it again took longer than the limit on 12x12 (5 s).
+                let assumps = self.model.at_most(n);
+                self.solver
+                    .set_stop(Deadline::thread(opts.time_limit).stop_test());
+                Ok((self.solver.solve_assumps(&assumps)? == SolverResult::Unsat, None))
+            }
+        }
+    }
+
+    /// The final UNSAT question as a stand-alone CNF, refuted through the one proof path
+    /// ([`refute_selection`]); an error unless the checker accepts its proof. With `stop`,
+    /// `None` when it said so first or the question turned out satisfiable (its files are then
+    /// removed).
+    pub fn certify(
+        &self,
+        k: usize,
+        backend: &Backend,
+        dir: &Path,
+        stop: Rc<dyn Fn() -> bool>,
+    ) -> anyhow::Result<Option<Certificate>> {
+        let asked = Asked {
+            n: self.n,
+            sols: self.sols,
+            goal: self.goal,
+            symmetry_breaking: self.symmetry_breaking,
+        };
+        let Some(mut cert) = refute_selection(&asked, k, backend, dir, stop, |_| Vec::new())? else {
+            return Ok(None);
+        };
+        anyhow::ensure!(
+            cert.certified,
+            "the proof checker rejected the proof ({}) that {}: {}",
+            cert.proof.display(),
+            cert.proves,
+            cert.check.status
+        );
+        let cnf_bytes = std::fs::metadata(&cert.cnf).map_or(0, |m| m.len());
+        if cnf_bytes > KEEP_CNF_BYTES {
+            std::fs::remove_file(&cert.cnf)?;
+            cert.cnf_kept = false;
+        }
+        if cert.proof_bytes > KEEP_PROOF_BYTES || !cert.cnf_kept {
+            std::fs::remove_file(&cert.proof)?;
+            cert.proof_kept = false;
+        }
+        Ok(Some(cert))
+    }
+}
