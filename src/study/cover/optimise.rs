@@ -6,7 +6,7 @@
 use super::options::CoverOptions;
 use super::report::{CoverReport, Optimum};
 use super::run::{Run, exact_search};
-use super::selection::{coverage, goal_name, selection_solver};
+use super::selection::{coverage, goal_name};
 use super::solutions::{nqueens_solutions, seed_line};
 use super::start::start_selection;
 use crate::board::Placement;
@@ -76,28 +76,7 @@ fn optimise(
     let (start_seconds, start_cpu) = (start.elapsed().as_secs_f64(), thread_cpu_seconds() - cpu);
     note_start(opts, n, goal, partition_sel.is_some(), &first, start_cpu);
     let bound = first.as_ref().map_or(0, |s| s.len());
-    let (model, mut solver) = selection_solver(
-        n,
-        sols,
-        goal,
-        opts.amo,
-        bound,
-        opts.symmetry_breaking,
-        &opts.backend,
-    )?;
-    // Always: the stop test is Ctrl-C as well as the time limit.
-    solver.set_stop(stop);
-    let mut run = Run {
-        n,
-        sols,
-        goal,
-        model,
-        solver,
-        calls: Vec::new(),
-        symmetry_breaking: opts.symmetry_breaking,
-        progress: &opts.progress,
-        stop: Box::new(stop),
-    };
+    let mut run = Run::new(n, sols, goal, opts, bound, stop)?;
     if goal == Goal::Pack {
         run.calls.push(partition.0.clone());
     }

@@ -65,6 +65,29 @@ pub(super) fn refute_selection(
         goal_name(q.goal),
         if q.goal == Goal::Pack { "ge" } else { "le" }
     );
+    let comments = cnf_comments(q, &what, cube);
+    let question = UnsatQuestion {
+        refuted: format!("{what} {n}-queens solutions"),
+        proves,
+        header: comments.iter().map(|c| format!("c {c}\n")).collect(),
+        n_vars: model.vars.len() as u32,
+        cnf: &cnf,
+        implied: None,
+    };
+    match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
+        ProofAnswer::Unsat(pending) => Ok(Some(pending.check()?)),
+        ProofAnswer::Sat(_) => {
+            let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
+            Ok(None)
+        }
+        ProofAnswer::Interrupted => Ok(None),
+    }
+}
+
+/// What the CNF file says of itself, a comment line each: the question `what`, what its
+/// variables mean, and, for a cube's CNF, how many clauses of the cube end it.
+fn cnf_comments(q: &Asked, what: &str, cube: usize) -> Vec<String> {
+    let n = q.n;
     let mut comments = vec![
         format!("queensat cover: {what} {n}-queens solutions on the {n}x{n} board (UNSAT)"),
         format!(
@@ -88,20 +111,5 @@ pub(super) fn refute_selection(
     if cube > 0 {
         comments.push(format!("in one cube of the question: its {cube} clauses last"));
     }
-    let question = UnsatQuestion {
-        refuted: format!("{what} {n}-queens solutions"),
-        proves,
-        header: comments.iter().map(|c| format!("c {c}\n")).collect(),
-        n_vars: model.vars.len() as u32,
-        cnf: &cnf,
-        implied: None,
-    };
-    match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
-        ProofAnswer::Unsat(pending) => Ok(Some(pending.check()?)),
-        ProofAnswer::Sat(_) => {
-            let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
-            Ok(None)
-        }
-        ProofAnswer::Interrupted => Ok(None),
-    }
+    comments
 }

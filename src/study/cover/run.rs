@@ -7,7 +7,7 @@ use super::options::CoverOptions;
 use super::refute::{Asked, refute_selection};
 use super::report::Optimum;
 use super::search::{CoverSearch, search_cover};
-use super::selection::{fits, goal_name};
+use super::selection::{fits, goal_name, selection_solver};
 use super::start::squares;
 use crate::board::Placement;
 use crate::encode::{Goal, SelectionModel};
@@ -77,7 +77,41 @@ pub(super) struct Run<'a> {
     pub stop: Box<dyn Fn() -> bool>,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    /// A search for `goal` over `sols` on the n×n board, its model able to bound the number
+    /// selected up to `bound`, its solver (and the exact search) stopped by `stop`.
+    pub fn new(
+        n: usize,
+        sols: &'a [Placement],
+        goal: Goal,
+        opts: &'a CoverOptions,
+        bound: usize,
+        stop: impl Fn() -> bool + Copy + 'static,
+    ) -> anyhow::Result<Run<'a>> {
+        let (model, mut solver) = selection_solver(
+            n,
+            sols,
+            goal,
+            opts.amo,
+            bound,
+            opts.symmetry_breaking,
+            &opts.backend,
+        )?;
+        // Always: the stop test is Ctrl-C as well as the time limit.
+        solver.set_stop(stop);
+        Ok(Run {
+            n,
+            sols,
+            goal,
+            model,
+            solver,
+            calls: Vec::new(),
+            symmetry_breaking: opts.symmetry_breaking,
+            progress: &opts.progress,
+            stop: Box::new(stop),
+        })
+    }
+
     /// Re-checks a selection by counting squares: disjoint (packing) or covering.
     pub fn check(&self, sel: &[usize]) -> anyhow::Result<()> {
         let ok = fits(self.n, self.sols, self.goal, sel);
@@ -145,8 +179,38 @@ impl Run<'_> {
         deadline: &Deadline,
     ) -> anyhow::Result<Optimum> {
         let n = self.n;
-        let last = self.calls.last().expect("a stopped call").clone();
         let interrupted = deadline.why() == Why::Signal;
+        let (bound, proof, certificate) = self.bound_when_stopped(&best, opts, interrupted)?;
+        // A bound of n + 1 rests on the "no partition" UNSAT answer, checked when certified.
+        let certified = crate::engine::certified(
+            &opts.backend,
+            bound == n + 1 && self.goal == Goal::Cover,
+            certificate.as_ref().is_some_and(|c: &Certificate| c.certified),
+        );
+        Ok(Optimum {
+            goal: self.goal,
+            value: best.as_ref().map(|b| b.len()),
+            selection: best.unwrap_or_default(),
+            calls: self.calls,
+            proof,
+            certificate,
+            seconds: start.elapsed().as_secs_f64(),
+            optimal: false,
+            bound: Some(bound),
+            certified,
+        })
+    }
+
+    /// The bound a stopped search proved on the other side of `best`, the proof in words, and
+    /// the certificate of "no partition" where one was made.
+    fn bound_when_stopped(
+        &mut self,
+        best: &Option<Vec<usize>>,
+        opts: &CoverOptions,
+        interrupted: bool,
+    ) -> anyhow::Result<(usize, String, Option<Certificate>)> {
+        let n = self.n;
+        let last = self.calls.last().expect("a stopped call").clone();
         let why = match interrupted {
             true => Why::Signal.to_string(),
             false => "time limit".to_string(),
@@ -190,24 +254,7 @@ impl Run<'_> {
                 }
             }
         };
-        // A bound of n + 1 rests on the "no partition" UNSAT answer, checked when certified.
-        let certified = crate::engine::certified(
-            &opts.backend,
-            bound == n + 1 && self.goal == Goal::Cover,
-            certificate.as_ref().is_some_and(|c: &Certificate| c.certified),
-        );
-        Ok(Optimum {
-            goal: self.goal,
-            value: best.as_ref().map(|b| b.len()),
-            selection: best.unwrap_or_default(),
-            calls: self.calls,
-            proof,
-            certificate,
-            seconds: start.elapsed().as_secs_f64(),
-            optimal: false,
-            bound: Some(bound),
-            certified,
-        })
+        Ok((bound, proof, certificate))
     }
 
     /// Whether "at most n" selected (a partition of the board) is refuted, with its certificate:
