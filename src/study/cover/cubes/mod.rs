@@ -13,7 +13,7 @@
 //! where the run breaks symmetries: a symmetry of the board maps disjoint selections to disjoint
 //! ones and covers to covers of the same size, so every selection has an image the constraints
 //! keep (the lex-least of its orbit), and that image lies in some cube; the best over the cubes
-//! is the board's. Both starts are found once ([`cover_starts`]: the partition, greedy, local and
+//! is the board's. Both starts are found once (`starts::cover_starts`: the partition, greedy, local and
 //! exact searches and a solver climb cut at a count of conflicts, the same in every run) and
 //! stored in the spec. A worker keeps one solver per question across its cubes; in each cube it
 //! asks one beyond the start (packing: at least one more selected; covering: at most one
