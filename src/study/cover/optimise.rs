@@ -99,18 +99,7 @@ fn optimise(
         last_unsat.is_some(),
         certificate.as_ref().is_some_and(|c| c.certified),
     );
-    Ok(Optimum {
-        goal,
-        value: best.as_ref().map(|b| b.len()),
-        selection: best.unwrap_or_default(),
-        calls: run.calls,
-        proof,
-        certificate,
-        seconds: start.elapsed().as_secs_f64(),
-        optimal: true,
-        bound: None,
-        certified,
-    })
+    Ok(run.into_optimum(best, proof, certificate, certified, None, start))
 }
 
 /// Notes where the search starts: the partition, or the greedy (and, for covering, local)

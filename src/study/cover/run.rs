@@ -187,7 +187,22 @@ impl<'a> Run<'a> {
             bound == n + 1 && self.goal == Goal::Cover,
             certificate.as_ref().is_some_and(|c: &Certificate| c.certified),
         );
-        Ok(Optimum {
+        Ok(self.into_optimum(best, proof, certificate, certified, Some(bound), start))
+    }
+
+    /// The search's end as reported: `best` and the log, with the `proof` in words and the
+    /// `certificate`; `bound` is the bound proved on the other side when the search stopped
+    /// (the value then not optimal), `None` for an optimum.
+    pub fn into_optimum(
+        self,
+        best: Option<Vec<usize>>,
+        proof: String,
+        certificate: Option<Certificate>,
+        certified: bool,
+        bound: Option<usize>,
+        start: Instant,
+    ) -> Optimum {
+        Optimum {
             goal: self.goal,
             value: best.as_ref().map(|b| b.len()),
             selection: best.unwrap_or_default(),
@@ -195,10 +210,10 @@ impl<'a> Run<'a> {
             proof,
             certificate,
             seconds: start.elapsed().as_secs_f64(),
-            optimal: false,
-            bound: Some(bound),
+            optimal: bound.is_none(),
+            bound,
             certified,
-        })
+        }
     }
 
     /// The bound a stopped search proved on the other side of `best`, the proof in words, and
