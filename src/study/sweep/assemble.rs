@@ -139,12 +139,30 @@ fn write_wall_count(
         }
         Ok(())
     };
-    let written = write_atomic_with(&out.join(format!("{stem}.jsonl")), |jsonl| {
-        if !with_csv {
+    let csv = with_csv.then(|| out.join(format!("{stem}.csv")));
+    let written = write_jsonl_and_csv(&out.join(format!("{stem}.jsonl")), csv.as_deref(), &mut fill);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    written?;
+    if n_rows != classes {
+        bail!("the {k}-wall sweep has {n_rows} rows for {classes} classes");
+    }
+    Ok(acc.finish())
+}
+
+/// Writes the `.jsonl` file at `jsonl_path` and, when given, the `.csv` file at `csv_path`,
+/// both filled by one pass of `fill`: each written whole or not at all.
+fn write_jsonl_and_csv<F>(jsonl_path: &Path, csv_path: Option<&Path>, mut fill: F) -> anyhow::Result<()>
+where
+    F: FnMut(&mut dyn Write, Option<&mut dyn Write>) -> std::io::Result<()>,
+{
+    write_atomic_with(jsonl_path, |jsonl| {
+        let Some(csv_path) = csv_path else {
             return fill(jsonl, None);
-        }
+        };
         let mut inner = Ok(());
-        let csv = write_atomic_with(&out.join(format!("{stem}.csv")), |csv| {
+        let csv = write_atomic_with(csv_path, |csv| {
             inner = fill(jsonl, Some(csv));
             match &inner {
                 Ok(()) => Ok(()),
@@ -155,15 +173,7 @@ fn write_wall_count(
             Ok(()) => inner,
             Err(e) => Err(std::io::Error::other(format!("{e:#}"))),
         }
-    });
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    written?;
-    if n_rows != classes {
-        bail!("the {k}-wall sweep has {n_rows} rows for {classes} classes");
-    }
-    Ok(acc.finish())
+    })
 }
 
 /// A chunk's rows, one at a time, as lines of the `.jsonl` file and (`with_csv`) of the

@@ -92,7 +92,19 @@ pub(super) fn climb(
     // The cube's clauses leave the solver; what it learnt stays.
     gs.solver.add_clause(Clause::from_iter([!on]))?;
     let k = k.unwrap_or(0);
-    let proof = match (by_solver, goal) {
+    let proof = cube_proof(goal, k, by_solver, calls, n, sols.len());
+    let a = CoverCubeAnswer {
+        best: best.as_ref().map(Vec::len),
+        selection: best.unwrap_or_default(),
+        refuted: k,
+    };
+    Ok(((a, CubeVerdict::of_call(proof, backend, by_solver)), by_solver))
+}
+
+/// Why a cube holds nothing beyond its answer, in words: the bound `k` refuted by the solver
+/// (`by_solver`, in `calls` calls) or by counting the n×n board's `n_sols` solutions.
+fn cube_proof(goal: Goal, k: usize, by_solver: bool, calls: usize, n: usize, n_sols: usize) -> String {
+    match (by_solver, goal) {
         (true, Goal::Pack) => {
             format!("UNSAT with at least {k} selected in the cube ({calls} solver calls)")
         }
@@ -100,15 +112,7 @@ pub(super) fn climb(
             format!("UNSAT with at most {k} selected in the cube ({calls} solver calls)")
         }
         // The counter holds no "at least k": k exceeds the solutions, or their squares.
-        (false, _) if k > sols.len() => {
-            format!("{k} selected exceed the {} solutions", sols.len())
-        }
+        (false, _) if k > n_sols => format!("{k} selected exceed the {n_sols} solutions"),
         (false, _) => format!("{k} disjoint solutions would need {} > {} squares", k * n, n * n),
-    };
-    let a = CoverCubeAnswer {
-        best: best.as_ref().map(Vec::len),
-        selection: best.unwrap_or_default(),
-        refuted: k,
-    };
-    Ok(((a, CubeVerdict::of_call(proof, backend, by_solver)), by_solver))
+    }
 }
