@@ -450,35 +450,23 @@ mod tests {
         let b = board(8, "1,4 3,1 4,3");
         let opts = ValueOptions::default();
         let d = tempfile::tempdir().unwrap();
-        let shards: Vec<PathBuf> = (1..=3).map(|i| d.path().join(format!("s{i}"))).collect();
-        for (i, s) in shards.iter().enumerate() {
-            let shard = Shard {
-                index: i + 1,
-                count: 3,
-            };
-            let r = value_in_cubes(&ask(&b, 2, 100), &opts, s, shard, &Reporter::silent());
-            assert!(matches!(r.unwrap(), ChunkRun::ShardFinished));
-        }
+        let shards = crate::study::cubes::run_in_shards(d.path(), 3, |s, shard| {
+            value_in_cubes(&ask(&b, 2, 100), &opts, s, shard, &Reporter::silent())
+        });
         let m = merge_value_cubes(&shards, &d.path().join("m")).unwrap();
         assert_eq!(m.value, crate::engine::value(&b, &opts).unwrap().value);
         // A cube that claims a queen more than its placement holds is refused, its seal made
         // anew for the edit.
-        let (chunk, mut doc) = (0..)
-            .map(|j| shards[0].join("chunks").join(format!("0w-{:06}.json", 3 * j)))
-            .map(|c| {
-                (
-                    c.clone(),
-                    serde_json::from_slice::<serde_json::Value>(&std::fs::read(&c).unwrap()).unwrap(),
-                )
+        let name = (0..)
+            .map(|j| format!("0w-{:06}", 3 * j))
+            .find(|name| {
+                let chunk = std::fs::read(shards[0].join("chunks").join(format!("{name}.json"))).unwrap();
+                serde_json::from_slice::<serde_json::Value>(&chunk).unwrap()["most"].is_u64()
             })
-            .find(|(_, doc)| doc["most"].is_u64())
             .unwrap();
-        doc["most"] = (doc["most"].as_u64().unwrap() + 1).into();
-        doc.as_object_mut().unwrap().remove("seal");
-        let spec_text = std::fs::read_to_string(shards[0].join("cubes.json")).unwrap();
-        let name = chunk.file_stem().unwrap().to_string_lossy().into_owned();
-        let binding = format!("chunk {name} of the value in cubes {}", spec_text.trim());
-        std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
+        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::Cubes, &name, |doc| {
+            doc["most"] = (doc["most"].as_u64().unwrap() + 1).into();
+        });
         let e = merge_value_cubes(&shards, &d.path().join("m2")).unwrap_err();
         assert!(format!("{e:#}").contains("queens"), "{e:#}");
     }

@@ -638,15 +638,9 @@ mod tests {
     fn shards_merge_to_the_whole_and_an_edited_cube_is_refused() {
         let b = board(6, "");
         let d = tempfile::tempdir().unwrap();
-        let shards: Vec<PathBuf> = (1..=2).map(|i| d.path().join(format!("s{i}"))).collect();
-        for (i, s) in shards.iter().enumerate() {
-            let shard = Shard {
-                index: i + 1,
-                count: 2,
-            };
-            let r = armies_in_cubes(&ask(&b, 1, 20), &opts(true), s, shard, &Reporter::silent());
-            assert!(matches!(r.unwrap(), ChunkRun::ShardFinished));
-        }
+        let shards = crate::study::cubes::run_in_shards(d.path(), 2, |s, shard| {
+            armies_in_cubes(&ask(&b, 1, 20), &opts(true), s, shard, &Reporter::silent())
+        });
         let m = merge_army_cubes(&shards, &d.path().join("m")).unwrap();
         assert_eq!(m.m, 5);
         // A cube that refutes other armies than the start's and one is refused, its seal made

@@ -295,6 +295,22 @@ pub fn merge_cubes<Q: CubeQuestion>(dirs: &[PathBuf], out: &Path) -> anyhow::Res
     })
 }
 
+/// Answers a cube run in `count` shard folders under `root`, each of which must finish its
+/// shard (`run` takes the folder and the shard), and returns the folders, for `queensat merge`.
+#[cfg(test)]
+pub(crate) fn run_in_shards<R>(
+    root: &Path,
+    count: usize,
+    run: impl Fn(&Path, Shard) -> anyhow::Result<ChunkRun<R>>,
+) -> Vec<PathBuf> {
+    let shards: Vec<PathBuf> = (1..=count).map(|i| root.join(format!("s{i}"))).collect();
+    for (i, dir) in shards.iter().enumerate() {
+        let shard = Shard { index: i + 1, count };
+        assert!(matches!(run(dir, shard).unwrap(), ChunkRun::ShardFinished));
+    }
+    shards
+}
+
 /// Rewrites the chunk `name` (e.g. `0w-000000`) of the cube run of `kind` in `dir` as `edit`
 /// leaves it, sealed anew, as someone who knows how seals are made could: what the run's own
 /// checks must refuse.

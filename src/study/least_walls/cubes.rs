@@ -648,15 +648,9 @@ mod tests {
     #[test]
     fn shards_merge_to_the_whole_and_an_edited_cube_is_refused() {
         let d = tempfile::tempdir().unwrap();
-        let shards: Vec<PathBuf> = (1..=2).map(|i| d.path().join(format!("s{i}"))).collect();
-        for (i, s) in shards.iter().enumerate() {
-            let shard = Shard {
-                index: i + 1,
-                count: 2,
-            };
-            let r = least_walls_in_cubes(&ask(6, 8, 1, 16), &opts(false), s, shard, &Reporter::silent());
-            assert!(matches!(r.unwrap(), ChunkRun::ShardFinished));
-        }
+        let shards = crate::study::cubes::run_in_shards(d.path(), 2, |s, shard| {
+            least_walls_in_cubes(&ask(6, 8, 1, 16), &opts(false), s, shard, &Reporter::silent())
+        });
         let m = merge_wall_cubes(&shards, &d.path().join("m")).unwrap();
         assert_eq!(m.least_walls, whole(&ask(6, 8, 1, 16), &opts(false)).least_walls);
         // A cube that claims fewer walls needed than the start's is refused, its seal made anew

@@ -286,15 +286,9 @@ mod tests {
     #[test]
     fn shards_merge_to_the_whole_and_an_edited_cube_is_refused() {
         let d = tempfile::tempdir().unwrap();
-        let shards: Vec<PathBuf> = (1..=2).map(|i| d.path().join(format!("s{i}"))).collect();
-        for (i, s) in shards.iter().enumerate() {
-            let shard = Shard {
-                index: i + 1,
-                count: 2,
-            };
-            let r = cover_in_cubes(&ask(8, 1, 64), &opts(true), s, shard, &Reporter::silent());
-            assert!(matches!(r.unwrap(), ChunkRun::ShardFinished));
-        }
+        let shards = crate::study::cubes::run_in_shards(d.path(), 2, |s, shard| {
+            cover_in_cubes(&ask(8, 1, 64), &opts(true), s, shard, &Reporter::silent())
+        });
         let m = merge_cover_cubes(&shards, &d.path().join("m")).unwrap();
         assert_eq!((m.pack.value, m.cover.map(|c| c.value)), (6, Some(12)));
         // A cube that refutes another bound than one beyond the start is refused, its seal made
