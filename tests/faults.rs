@@ -170,7 +170,7 @@ fn tampered_puzzle_chunks_are_refused() {
             .position(|c| c["verdict"].get("unique").is_some())
             .expect("6x6 with 2 walls has a puzzle")
     };
-    let tampers: [(TamperAt, &str); 5] = [
+    let tampers: [(TamperAt, &str); 6] = [
         (|v, _| v["classes"][0]["value"] = 9.into(), "value 9"),
         (
             |v, _| {
@@ -194,6 +194,14 @@ fn tampered_puzzle_chunks_are_refused() {
                 s.as_array_mut().unwrap().push(serde_json::json!([0, 0]));
             },
             "solution",
+        ),
+        (
+            |v, i| {
+                let optimum = v["classes"][i]["optimum"].as_array_mut().unwrap();
+                let first = optimum[0].clone();
+                optimum.push(first);
+            },
+            "named twice",
         ),
     ];
     for (n, (tamper, want)) in tampers.into_iter().enumerate() {

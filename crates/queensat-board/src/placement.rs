@@ -2,10 +2,12 @@
 
 use super::grid::{Board, Coord};
 use super::symmetry::Symmetry;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
-/// Queens on a board, kept sorted in row-major order so that equal placements compare equal.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// Queens on a board, kept sorted in row-major order so that equal placements compare equal,
+/// each cell once. A placement read from a file keeps both: it is a list a user gave
+/// ([`Placement::from_list`]), so a cell named twice is refused, not merged.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct Placement {
     queens: Vec<Coord>,
@@ -20,22 +22,19 @@ impl Placement {
         }
         Placement { queens }
     }
-    /// A placement from a list a user gave: a cell named twice is an error, not merged.
-    pub fn from_list(queens: Vec<Coord>) -> Result<Placement, super::grid::BoardError> {
-        let p = Placement::new(queens.clone());
-        if p.len() != queens.len() {
-            let twice = queens
-                .iter()
-                .enumerate()
-                .find(|(i, q)| queens[..*i].contains(q))
-                .map(|(_, q)| *q)
-                .unwrap_or_default();
-            return Err(super::grid::BoardError::new(format!(
-                "cell {},{} is named twice",
-                twice.0, twice.1
-            )));
+    /// A placement from a list a user gave: a cell named twice is an error, not merged (the
+    /// least such cell is named).
+    pub fn from_list(mut queens: Vec<Coord>) -> Result<Placement, super::grid::BoardError> {
+        if !queens.windows(2).all(|w| w[0] < w[1]) {
+            queens.sort_unstable();
+            if let Some(w) = queens.windows(2).find(|w| w[0] == w[1]) {
+                let (r, c) = w[0];
+                return Err(super::grid::BoardError::new(format!(
+                    "cell {r},{c} is named twice"
+                )));
+            }
         }
-        Ok(p)
+        Ok(Placement { queens })
     }
     /// The queens' vector, for a caller that refills it (see [`Placement::new`]).
     pub fn into_queens(self) -> Vec<Coord> {
@@ -63,8 +62,29 @@ impl Placement {
     }
 }
 
+impl<'de> Deserialize<'de> for Placement {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Placement, D::Error> {
+        Placement::from_list(Vec::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromIterator<Coord> for Placement {
     fn from_iter<I: IntoIterator<Item = Coord>>(iter: I) -> Self {
         Placement::new(iter.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Placement;
+
+    #[test]
+    fn a_placement_read_back_is_sorted_and_names_each_cell_once() {
+        let p: Placement = serde_json::from_str("[[2,0],[0,1]]").unwrap();
+        assert_eq!(p.queens(), [(0, 1), (2, 0)]);
+        assert!(p.contains((2, 0)));
+        let e = serde_json::from_str::<Placement>("[[0,1],[3,3],[0,1]]").unwrap_err();
+        assert!(e.to_string().contains("cell 0,1 is named twice"), "{e}");
+        assert_eq!(serde_json::to_string(&p).unwrap(), "[[0,1],[2,0]]");
     }
 }

@@ -26,7 +26,8 @@ pub(super) fn check_class<const W: usize>(
     opts: &PuzzleOptions,
 ) -> Result<(), String> {
     let board = sets.board(m);
-    let optimum: Placement = c.optimum.iter().copied().collect();
+    // A list read back: a cell named twice is refused, not merged into a smaller placement.
+    let optimum = Placement::from_list(c.optimum.clone()).map_err(|e| format!("the optimum: {e}"))?;
     let Some(v) = c.value else {
         return check_below_min(&board, &optimum, c, opts);
     };
