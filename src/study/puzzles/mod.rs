@@ -13,8 +13,8 @@
 //!    `strictly_minimal`. Value is not monotone in the walls (a wall removes a cell but also
 //!    blocks lines), so *every* proper subset is checked, not only those of `k − 1` walls;
 //! 3. **one per symmetry class**: classes of the board's symmetry group (8 on a square, 4 on a
-//!    rectangle), represented by [`crate::board::Board::canonical`] (the least row-major list of cells, a
-//!    free cell before a wall; on 8×8, the least published 64-bit number).
+//!    rectangle), represented by [`crate::board::Board::canonical`] (the least row-major list
+//!    of cells, a free cell before a wall; on 8×8, the least published 64-bit number).
 //!
 //! # Symmetric wall sets
 //! If a symmetry `g ≠ id` maps the walls onto themselves, it maps every optimum onto an
