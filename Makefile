@@ -76,10 +76,13 @@ bench: $(BENCH_TARGETS)
 layers:
 	python3 scripts/layers.py
 
+## Formatting, clippy and the API docs' links, each warning an error (not part of `make test`:
+## the docs build would compile every dependency once more on a fresh machine).
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy -p queensat-py -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --workspace
 
 fmt:
 	$(CARGO) fmt

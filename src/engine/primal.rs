@@ -37,7 +37,7 @@ const SHORT_RUNS_ENOUGH: usize = 2;
 /// search asks for [`VALUE_RUNS`] where it runs them) from the greedy placement
 /// `greedy`, aimed at `target` (the best upper bound known), with `barred` cells left out at
 /// first (those the checked LP certificate forces empty in every placement of `target`
-/// queens), or of fewer once [`SHORT_RUNS_ENOUGH`] runs have ended one short of the target.
+/// queens), or of fewer once `SHORT_RUNS_ENOUGH` runs have ended one short of the target.
 /// It ends early, with the best placement so far, once `stop` says so (the value search's time
 /// limit or Ctrl-C).
 pub fn value_start(

@@ -41,7 +41,7 @@ pub struct DimacsCnf {
 pub const MAX_UNUSED_VARS: u32 = 1 << 20;
 
 /// Parses a DIMACS CNF; errors name the line. The header must agree with the clauses: their
-/// number exactly, and at most [`MAX_UNUSED_VARS`] announced variables unused, whether beyond
+/// number exactly, and at most `MAX_UNUSED_VARS` announced variables unused, whether beyond
 /// the largest one used or as gaps below it (solvers reserve memory for every number up to the
 /// largest), so that what a reader holds grows with the clauses read, not with the numbers.
 pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
@@ -132,7 +132,7 @@ pub enum SolverAnswer {
 const V_LINE_WIDTH: usize = 78;
 
 /// A model as the SAT competition prints it: `v` lines of the DIMACS literals, each line at
-/// most [`V_LINE_WIDTH`] columns, and the terminating `v 0` on a line of its own (what
+/// most `V_LINE_WIDTH` columns, and the terminating `v 0` on a line of its own (what
 /// [`parse_competition_output`] reads back).
 pub fn model_lines(literals: &[i64]) -> String {
     let mut s = String::new();

@@ -55,7 +55,7 @@ pub(crate) fn least_walls_rows(rows: usize, cols: usize) -> Result<Vec<WallRuleR
 }
 
 /// The seed's least-walls model as OPB: `x1..x(rc)` the queens and `x(rc+1)..x(2rc)` the walls,
-/// row-major; exactly `queens` queens, no queen on a wall, the rule of [`least_walls_rows`],
+/// row-major; exactly `queens` queens, no queen on a wall, the rule of `least_walls_rows`,
 /// at most `max_walls` walls when given; minimise the walls.
 pub fn write_least_walls_opb(m: &LeastWallsIlp, header: &str) -> Result<String, BoardError> {
     let lines = least_walls_rows(m.rows, m.cols)?;

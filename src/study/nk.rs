@@ -3,7 +3,7 @@
 //! - `rows`: the row-by-row counter of [`crate::check::NkCounter`], walls chosen as the search
 //!   goes, the 8 symmetries of the square (or the left-right mirror) cutting the work; it lists
 //!   nothing and knows no classes;
-//! - `classes`: every symmetry class of k-wall sets ([`WallClasses`]), each representative's
+//! - `classes`: every symmetry class of k-wall sets ([`WallClasses`](crate::board::WallClasses)), each representative's
 //!   placements counted by the same row step with its walls fixed
 //!   ([`crate::check::count_row_perfect`]), weighed by the orbit size: a second symmetry
 //!   reduction, and the count per class and per board;

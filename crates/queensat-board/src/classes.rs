@@ -216,7 +216,7 @@ impl<const W: usize> WallClasses<W> {
     }
 
     /// The most classes [`classes_within_limit`](Self::classes_within_limit) lists: as many
-    /// wall sets of this width as [`MAX_CLASS_BYTES`] holds.
+    /// wall sets of this width as `MAX_CLASS_BYTES` holds.
     pub fn max_classes() -> u128 {
         MAX_CLASS_BYTES / size_of::<CellSet<W>>() as u128
     }

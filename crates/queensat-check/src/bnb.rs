@@ -600,7 +600,7 @@ pub fn bnb_proof(board: &Board) -> (usize, Placement, SearchTree) {
 /// and an optimal placement, or why the tree does not prove it.
 ///
 /// `near` (the queens of a similar board, such as a sweep's previous class) only speeds the
-/// search: see [`floor`]. The value and placement are those of the search from nothing.
+/// search: see `floor`. The value and placement are those of the search from nothing.
 pub fn bnb_value_proved(board: &Board, near: &[Coord]) -> Result<(usize, Placement), TreeError> {
     bnb_value_proved_until(board, near, never).map(|r| r.expect("a search that never stops"))
 }

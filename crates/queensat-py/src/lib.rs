@@ -1,7 +1,7 @@
 //! `queensat._queensat`, the extension module under the `queensat` Python package
 //! (python/queensat/): each function reads its arguments as the command line's flags would
 //! give them (cell lists and counts as text, options by name, each parsed and checked by the
-//! library), makes the library call the command does ([`call::run_call`]: off the GIL,
+//! library), makes the library call the command does (`call::run_call`: off the GIL,
 //! Ctrl-C stops it) and returns the command's JSON (`--format json`) as text, which the Python
 //! side loads. So every number and message equals the command line's.
 

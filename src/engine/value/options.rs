@@ -33,7 +33,7 @@ pub struct ValueOptions {
     pub base: BaseOptions,
     pub search: Search,
     pub backend: Backend,
-    /// No solver was named: boards of at least [`CADICAL_MIN_FREE_CELLS`] free cells are
+    /// No solver was named: boards of at least `CADICAL_MIN_FREE_CELLS` free cells are
     /// answered by CaDiCaL (in a build with it), smaller ones by `backend`.
     pub cadical_on_large: bool,
     /// Use the checked segment-LP bound and the clauses it implies (on boards of at least

@@ -47,7 +47,7 @@ pub struct LeastWallsOptions {
     /// at its wall count.
     pub start_runs: u64,
     /// Stop the search (annealing and solver calls) after this much CPU time of the calling
-    /// thread and report the bounds it has ([`Stopped`]); Ctrl-C stops it likewise. CaDiCaL
+    /// thread and report the bounds it has ([`Stopped`](crate::study::least_walls::Stopped)); Ctrl-C stops it likewise. CaDiCaL
     /// stops inside a call, the other solvers between calls. The certificate and the count
     /// of a finished search are not bounded by it.
     pub time_limit: Option<Duration>,

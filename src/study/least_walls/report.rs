@@ -23,7 +23,7 @@ pub struct StartBoard {
 pub struct Stopped {
     /// Why it stopped, in words.
     pub why: String,
-    /// q queens need at least this many walls: the row bound [`wall_lower_bound`], or one
+    /// q queens need at least this many walls: the row bound [`wall_lower_bound`](crate::study::wall_lower_bound), or one
     /// more than the largest wall bound an UNSAT answer refuted (in `calls`).
     pub lower: usize,
     /// The board with the fewest walls found, with its queens; `None` when none was found.
@@ -124,12 +124,12 @@ pub struct LeastWallsReport {
     /// Whether the segment-slack cuts were in (runs before them have none).
     #[serde(default)]
     pub slack_cuts: bool,
-    /// Whether each wall bound went to a fresh solver ([`LeastWallsOptions::fresh_bounds`]).
+    /// Whether each wall bound went to a fresh solver ([`LeastWallsOptions::fresh_bounds`](crate::study::LeastWallsOptions::fresh_bounds)).
     #[serde(default)]
     pub fresh_bounds: bool,
     pub search: WallSearch,
     pub stats: Option<SolverFigures>,
-    /// The minimum (> 0) equals the row bound [`wall_lower_bound`], which proves it without a
+    /// The minimum (> 0) equals the row bound [`wall_lower_bound`](crate::study::wall_lower_bound), which proves it without a
     /// solver: no UNSAT call and no DRAT certificate are needed.
     #[serde(default)]
     pub row_bound: bool,

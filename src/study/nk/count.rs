@@ -176,7 +176,7 @@ pub struct NkReport {
     pub k: usize,
     pub queens: usize,
     pub method: NkMethod,
-    /// The reduction the count used ([`Mirroring::used_by`]).
+    /// The reduction the count used (`Mirroring::used_by`).
     #[serde(flatten)]
     pub mirroring: Mirroring,
     /// Placements of n + k queens over every board.

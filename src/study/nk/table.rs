@@ -44,7 +44,7 @@ pub struct NkTableSpec {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub up_to_symmetry: bool,
     /// With `up_to_symmetry`: the `count.json` files of finished counts whose placements stand
-    /// in for counting them again (each read back and checked, [`read_counts`]).
+    /// in for counting them again (each read back and checked, `read_counts`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub placements_from: Vec<PathBuf>,
 }

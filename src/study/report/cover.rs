@@ -17,7 +17,7 @@ fn seal_binding(n: usize) -> String {
 /// `queensat cover`'s run: the sizes checked (1..12: beyond 12 the solution lists run to
 /// hundreds of thousands, not what this study is for), `certify` without a certificate
 /// directory given certifying into a temporary one removed at the end, then
-/// [`pack_and_cover_cached`].
+/// `pack_and_cover_cached`.
 pub fn cover_sizes(
     sizes: &[usize],
     mut opts: CoverOptions,

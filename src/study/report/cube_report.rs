@@ -19,7 +19,7 @@ struct CubeRunState<'a> {
     state: RunState,
 }
 
-/// [`CubeRunState`] in the envelope of `command`.
+/// `CubeRunState` in the envelope of `command`.
 pub fn cube_state_json(
     command: &str,
     output: &Path,
