@@ -224,8 +224,8 @@ impl PendingProof {
 }
 
 /// Writes `DIR/NAME.cnf` and has a fresh solver of `backend` answer it while writing a proof to
-/// `DIR/NAME.lrat` or `DIR/NAME.drat` (`proof_format`; a backend that writes none, batsat, is replaced by varisat, and the
-/// proof format says so). On SAT the proof is removed and the model returned; `stop` can end a
+/// `DIR/NAME.lrat` or `DIR/NAME.drat` (`proof_format`; a backend that writes none, batsat, is
+/// replaced by varisat, and the proof format says so). On SAT the proof is removed and the model returned; `stop` can end a
 /// CaDiCaL solve early, and `phases` are CaDiCaL's first guesses (the others ignore both). The
 /// one place where certified answers are solved.
 pub fn solve_with_proof(

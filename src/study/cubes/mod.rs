@@ -2,8 +2,8 @@
 //! solver its worker keeps across its cubes ([`with_kept`]), read back and checked like user
 //! input, and the whole assembled only when the cubes, counted, cover the question. What
 //! differs between questions (a value, the largest armies) is a [`CubeQuestion`]; what every
-//! question shares is here too: the split on rows ([`rows`]) and the count that the cubes cover the
-//! question ([`cover`]).
+//! question shares is here too: the split on rows ([`rows`]) and the count that the cubes
+//! cover the question ([`cover`]).
 
 pub mod cover;
 pub mod rows;
