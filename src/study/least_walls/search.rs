@@ -21,11 +21,12 @@ use super::report::{FoundBoard, LeastWallsReport, Stopped, Witness};
 use super::run::{BoundReply, Run};
 use crate::board::{Board, Placement};
 use crate::encode::WallModel;
-use crate::engine::{ValueOptions, certify_least_walls, value_to_the_end};
+use crate::engine::{ValueOptions, WallCall, certify_least_walls, value_to_the_end};
 use crate::run::deadline::Deadline;
 use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::{Certificate, ProofDir, proof_checker};
 use anyhow::ensure;
+use rustsat::types::Lit;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -63,9 +64,85 @@ fn search(
         rows * cols <= MAX_CELLS,
         "a {rows}x{cols} board is beyond what least-walls is meant for (at most {MAX_CELLS} cells)"
     );
-    let start = Instant::now();
-    let cpu_start = process_cpu_seconds();
-    let mut report = LeastWallsReport {
+    let began = Began::now();
+    let mut report = asked(rows, cols, queens, opts);
+    if let Some(why) = beyond_the_block_bound(rows, cols, queens) {
+        report.impossible = Some(why);
+        report.proof = "impossible by the 2x2 block bound".into();
+        report.seconds = began.seconds();
+        report.cpu_seconds = began.cpu_seconds();
+        return Ok(report);
+    }
+    can_be_asked(opts)?;
+    let deadline = Deadline::thread(opts.time_limit);
+    let mut run = open_run(rows, cols, queens, opts, &deadline)?;
+    let base = run
+        .model
+        .at_least_queens(queens, &mut run.solver)
+        .expect("q is within the 2x2 block bound, which the counter's inputs reach");
+    let mut calls = Vec::new();
+    let lb = wall_lower_bound(rows, cols, queens);
+    let start_board = match opts.start_runs > 0 {
+        true => run.start(lb, &mut report)?,
+        false => None,
+    };
+    let (best, proof) = match opts.search {
+        WallSearch::Down => search_down(&mut run, &base, start_board, lb, &mut calls)?,
+        WallSearch::Up => search_up(&mut run, &base, start_board, lb, &mut calls)?,
+    };
+    let Some(proof) = proof else {
+        report_stopped(&mut run, &mut report, best, calls, &deadline, &began);
+        return Ok(report);
+    };
+    let (board, placement) = best.expect("a proved minimum has its board");
+    run.stop_on_ctrl_c_only();
+    let w = board.n_walls();
+    report_minimum(&mut report, board, placement, &proof, calls, opts)?;
+    report.minimise_seconds = began.seconds();
+    report.minimise_cpu_seconds = began.cpu_seconds();
+    if opts.certify && w > 0 && !report.row_bound {
+        let cpu = Began::now();
+        report.certificate = Some(certify_minimum(&mut run, w)?);
+        report.certify_cpu_seconds = cpu.cpu_seconds();
+    }
+    if let Some((_, p)) = run.refuted.take() {
+        p.discard(); // a proof the certificate did not need
+    }
+    if opts.count {
+        report.count = Some(count_boards(&mut run, &base, w)?);
+    }
+    report.stats = Some(run.figures(&report.calls));
+    report.seconds = began.seconds();
+    report.cpu_seconds = began.cpu_seconds();
+    Ok(report)
+}
+
+/// When a search began, by the wall clock and by the process's CPU time.
+struct Began {
+    wall: Instant,
+    cpu: f64,
+}
+
+impl Began {
+    fn now() -> Began {
+        Began {
+            wall: Instant::now(),
+            cpu: process_cpu_seconds(),
+        }
+    }
+
+    fn seconds(&self) -> f64 {
+        self.wall.elapsed().as_secs_f64()
+    }
+
+    fn cpu_seconds(&self) -> f64 {
+        cpu_since(self.cpu)
+    }
+}
+
+/// The report of the question asked, before any answer: the board, the queens and the options.
+fn asked(rows: usize, cols: usize, queens: usize, opts: &LeastWallsOptions) -> LeastWallsReport {
+    LeastWallsReport {
         rows,
         cols,
         queens,
@@ -94,18 +171,23 @@ fn search(
         seconds: 0.0,
         minimise_cpu_seconds: 0.0,
         cpu_seconds: 0.0,
-    };
+    }
+}
+
+/// Why no `rows × cols` board admits `queens` queens, when the 2×2 blocks already say so.
+fn beyond_the_block_bound(rows: usize, cols: usize, queens: usize) -> Option<String> {
     let most = most_queens_any_board(rows, cols);
-    if queens > most {
-        report.impossible = Some(format!(
+    (queens > most).then(|| {
+        format!(
             "no {rows}x{cols} board admits {queens} queens: its {most} 2x2 blocks hold at most \
              one queen each (the cells of a block are adjacent, and no wall fits between)"
-        ));
-        report.proof = "impossible by the 2x2 block bound".into();
-        report.seconds = start.elapsed().as_secs_f64();
-        report.cpu_seconds = cpu_since(cpu_start);
-        return Ok(report);
-    }
+        )
+    })
+}
+
+/// Refuses options that cannot go together, and a certificate without its checker, before
+/// any search.
+fn can_be_asked(opts: &LeastWallsOptions) -> anyhow::Result<()> {
     ensure!(
         !opts.fresh_bounds || !(opts.model.lex_leader || opts.model.necessary_walls),
         "--fresh-bounds asks the certificate's CNF, which has neither the lex-leader nor the \
@@ -115,16 +197,25 @@ fn search(
         // An outside checker that is not there fails before the search, not after it.
         proof_checker()?;
     }
+    Ok(())
+}
+
+/// The query's incremental solver with the wall model, stopped by `deadline`.
+fn open_run<'a>(
+    rows: usize,
+    cols: usize,
+    queens: usize,
+    opts: &'a LeastWallsOptions,
+    deadline: &Deadline,
+) -> anyhow::Result<Run<'a>> {
     let mut solver = opts.backend.make();
     let model = WallModel::encode(rows, cols, opts.model, &mut solver)?;
-    let deadline = Deadline::thread(opts.time_limit);
     solver.set_stop(deadline.stop_test());
-    let proofs = if opts.fresh_bounds && opts.certify {
-        Some(ProofDir::new(opts.certify_dir.as_deref())?)
-    } else {
-        None
+    let proofs = match opts.fresh_bounds && opts.certify {
+        true => Some(ProofDir::new(opts.certify_dir.as_deref())?),
+        false => None,
     };
-    let mut run = Run {
+    Ok(Run {
         model,
         solver,
         opts,
@@ -135,141 +226,167 @@ fn search(
         queens,
         rows,
         cols,
+    })
+}
+
+/// A checked board with its placement.
+type Found = (Board, Placement);
+
+/// The best board a search found and, unless it stopped, the proof of its minimum.
+type Searched = (Option<Found>, Option<String>);
+
+/// The error of a search that found no board where the 2×2 block bound allows one.
+fn no_board(queens: usize) -> anyhow::Error {
+    anyhow::anyhow!("internal error: no board admits {queens} queens, although the 2x2 block bound allows it")
+}
+
+/// Down: from a first board, one wall fewer each call until UNSAT, the row bound or no wall.
+fn search_down(
+    run: &mut Run,
+    base: &[Lit],
+    start_board: Option<Found>,
+    lb: usize,
+    calls: &mut Vec<WallCall>,
+) -> anyhow::Result<Searched> {
+    let first = match start_board {
+        Some(b) => b,
+        None => match run.call(base, None, calls)? {
+            BoundReply::Found(b, p) => (b, p),
+            BoundReply::Refuted => return Err(no_board(run.queens)),
+            BoundReply::Stopped => return Ok((None, None)),
+        },
     };
-    let base = run
-        .model
-        .at_least_queens(queens, &mut run.solver)
-        .expect("q is within the 2x2 block bound, which the counter's inputs reach");
-    let mut calls = Vec::new();
-    let lb = wall_lower_bound(rows, cols, queens);
-    let start_board = if opts.start_runs > 0 {
-        run.start(lb, &mut report)?
-    } else {
-        None
-    };
-    let no_board = || {
-        anyhow::anyhow!(
-            "internal error: no board admits {queens} queens, although the 2x2 block bound allows it"
-        )
-    };
-    // The search ends with the best board found and, unless stopped, the proof of its minimum.
-    let (best, proof): (Option<(Board, Placement)>, Option<String>) = match opts.search {
-        WallSearch::Down => {
-            let first = match start_board {
-                Some(b) => Some(b),
-                None => match run.call(&base, None, &mut calls)? {
-                    BoundReply::Found(b, p) => Some((b, p)),
-                    BoundReply::Refuted => return Err(no_board()),
-                    BoundReply::Stopped => None,
-                },
-            };
-            match first {
-                None => (None, None),
-                Some(mut best) => loop {
-                    let w = best.0.n_walls();
-                    if w == 0 {
-                        break (Some(best), Some("no wall is needed".to_string()));
-                    }
-                    ensure!(
-                        w >= lb,
-                        "internal error: {w} walls, fewer than the row bound {lb}"
-                    );
-                    if w == lb {
-                        break (Some(best), Some(row_bound_proof(rows, cols, queens)));
-                    }
-                    match run.call(&base, Some(w - 1), &mut calls)? {
-                        BoundReply::Found(b, p) => {
-                            ensure!(b.n_walls() < w, "internal error: the wall bound was not kept");
-                            best = (b, p);
-                        }
-                        BoundReply::Refuted => {
-                            break (Some(best), Some(format!("UNSAT with at most {} walls", w - 1)));
-                        }
-                        BoundReply::Stopped => break (Some(best), None),
-                    }
-                },
-            }
+    let mut best = first;
+    loop {
+        let w = best.0.n_walls();
+        if w == 0 {
+            return Ok((Some(best), Some("no wall is needed".to_string())));
         }
-        WallSearch::Up => {
-            let mut k = lb;
-            let found = loop {
-                if let Some(b) = start_board.as_ref().filter(|b| b.0.n_walls() <= k) {
-                    break Some(b.clone());
-                }
-                if k > rows * cols {
-                    return Err(no_board());
-                }
-                match run.call(&base, Some(k), &mut calls)? {
-                    BoundReply::Found(b, p) => {
-                        ensure!(b.n_walls() <= k, "internal error: the wall bound was not kept");
-                        break Some((b, p));
-                    }
-                    BoundReply::Refuted => k += 1,
-                    BoundReply::Stopped => break None,
-                }
-            };
-            match found {
-                Some(best) => {
-                    let w = best.0.n_walls();
-                    ensure!(
-                        w >= lb,
-                        "internal error: {w} walls, fewer than the row bound {lb}"
-                    );
-                    let proof = if w == 0 {
-                        "no wall is needed".to_string()
-                    } else if w == lb {
-                        row_bound_proof(rows, cols, queens)
-                    } else {
-                        format!("UNSAT with at most {} walls", w - 1)
-                    };
-                    (Some(best), Some(proof))
-                }
-                // Stopped: the annealing's board, if any, is still an upper bound.
-                None => (start_board, None),
-            }
-        }
-    };
-    let found_by = |w: usize| {
-        if calls.iter().any(|c| c.found == Some(w)) {
-            "SAT"
-        } else {
-            "the annealing's board"
-        }
-    };
-    let Some(proof) = proof else {
-        // Stopped: the bounds that hold, and no minimum.
-        let (lower, lower_why) = proved_lower_bound(rows, cols, queens, &calls);
-        let why = deadline.why().to_string();
-        let upper = best.as_ref().map_or("no board found yet".to_string(), |(b, _)| {
-            let w = b.n_walls();
-            format!("at most {w} ({} with {w} walls, board checked)", found_by(w))
-        });
-        report.proof = format!(
-            "NOT proved: {why}; at least {lower} walls ({lower_why}), {upper} ({} solver calls)",
-            calls.len()
+        ensure!(
+            w >= lb,
+            "internal error: {w} walls, fewer than the row bound {lb}"
         );
-        run.note(format_args!("{}", report.proof));
-        // Not checked, so not kept: the lower bound rests on the solver's word (or the row bound).
-        if let Some((_, p)) = run.refuted.take() {
-            p.discard();
+        if w == lb {
+            return Ok((Some(best), Some(row_bound_proof(run.rows, run.cols, run.queens))));
         }
-        report.stopped = Some(Stopped {
-            why,
-            lower,
-            best: best.map(|(board, placement)| FoundBoard { board, placement }),
-        });
-        report.calls = calls;
-        report.minimise_seconds = start.elapsed().as_secs_f64();
-        report.minimise_cpu_seconds = cpu_since(cpu_start);
-        report.stats = Some(run.figures(&report.calls));
-        report.seconds = report.minimise_seconds;
-        report.cpu_seconds = report.minimise_cpu_seconds;
-        return Ok(report);
+        match run.call(base, Some(w - 1), calls)? {
+            BoundReply::Found(b, p) => {
+                ensure!(b.n_walls() < w, "internal error: the wall bound was not kept");
+                best = (b, p);
+            }
+            BoundReply::Refuted => {
+                return Ok((Some(best), Some(format!("UNSAT with at most {} walls", w - 1))));
+            }
+            BoundReply::Stopped => return Ok((Some(best), None)),
+        }
+    }
+}
+
+/// Up: from the row bound, one wall more each call until SAT (or the annealing's board fits).
+fn search_up(
+    run: &mut Run,
+    base: &[Lit],
+    start_board: Option<Found>,
+    lb: usize,
+    calls: &mut Vec<WallCall>,
+) -> anyhow::Result<Searched> {
+    let mut k = lb;
+    let found = loop {
+        if let Some(b) = start_board.as_ref().filter(|b| b.0.n_walls() <= k) {
+            break Some(b.clone());
+        }
+        if k > run.rows * run.cols {
+            return Err(no_board(run.queens));
+        }
+        match run.call(base, Some(k), calls)? {
+            BoundReply::Found(b, p) => {
+                ensure!(b.n_walls() <= k, "internal error: the wall bound was not kept");
+                break Some((b, p));
+            }
+            BoundReply::Refuted => k += 1,
+            BoundReply::Stopped => break None,
+        }
     };
-    let (board, placement) = best.expect("a proved minimum has its board");
-    run.stop_on_ctrl_c_only();
+    // Stopped: the annealing's board, if any, is still an upper bound.
+    let Some(best) = found else {
+        return Ok((start_board, None));
+    };
+    let w = best.0.n_walls();
+    ensure!(
+        w >= lb,
+        "internal error: {w} walls, fewer than the row bound {lb}"
+    );
+    let proof = if w == 0 {
+        "no wall is needed".to_string()
+    } else if w == lb {
+        row_bound_proof(run.rows, run.cols, run.queens)
+    } else {
+        format!("UNSAT with at most {} walls", w - 1)
+    };
+    Ok((Some(best), Some(proof)))
+}
+
+/// Who found the board of `w` walls: a solver call, or else the annealing.
+fn found_by(calls: &[WallCall], w: usize) -> &'static str {
+    match calls.iter().any(|c| c.found == Some(w)) {
+        true => "SAT",
+        false => "the annealing's board",
+    }
+}
+
+/// A stopped search's report: the bounds that hold, and no minimum.
+fn report_stopped(
+    run: &mut Run,
+    report: &mut LeastWallsReport,
+    best: Option<Found>,
+    calls: Vec<WallCall>,
+    deadline: &Deadline,
+    began: &Began,
+) {
+    let (rows, cols, queens) = (run.rows, run.cols, run.queens);
+    let (lower, lower_why) = proved_lower_bound(rows, cols, queens, &calls);
+    let why = deadline.why().to_string();
+    let upper = best.as_ref().map_or("no board found yet".to_string(), |(b, _)| {
+        let w = b.n_walls();
+        format!(
+            "at most {w} ({} with {w} walls, board checked)",
+            found_by(&calls, w)
+        )
+    });
+    report.proof = format!(
+        "NOT proved: {why}; at least {lower} walls ({lower_why}), {upper} ({} solver calls)",
+        calls.len()
+    );
+    run.note(format_args!("{}", report.proof));
+    // Not checked, so not kept: the lower bound rests on the solver's word (or the row bound).
+    if let Some((_, p)) = run.refuted.take() {
+        p.discard();
+    }
+    report.stopped = Some(Stopped {
+        why,
+        lower,
+        best: best.map(|(board, placement)| FoundBoard { board, placement }),
+    });
+    report.calls = calls;
+    report.minimise_seconds = began.seconds();
+    report.minimise_cpu_seconds = began.cpu_seconds();
+    report.stats = Some(run.figures(&report.calls));
+    report.seconds = report.minimise_seconds;
+    report.cpu_seconds = report.minimise_cpu_seconds;
+}
+
+/// The proved minimum's report: its witness board, whose value is proved to the end (owed
+/// even after a Ctrl-C), and how the minimum was shown.
+fn report_minimum(
+    report: &mut LeastWallsReport,
+    board: Board,
+    placement: Placement,
+    proof: &str,
+    calls: Vec<WallCall>,
+    opts: &LeastWallsOptions,
+) -> anyhow::Result<()> {
+    let (rows, cols, queens) = (report.rows, report.cols, report.queens);
     let w = board.n_walls();
-    // The minimum is shown; the witness's value is owed even after a Ctrl-C.
     let v = value_to_the_end(
         &board,
         &ValueOptions {
@@ -288,7 +405,7 @@ fn search(
     );
     report.proof = format!(
         "{} with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
-        found_by(w),
+        found_by(&calls, w),
         calls.len()
     );
     report.least_walls = Some(w);
@@ -299,58 +416,50 @@ fn search(
         value: v,
     });
     report.calls = calls;
-    report.minimise_seconds = start.elapsed().as_secs_f64();
-    report.minimise_cpu_seconds = cpu_since(cpu_start);
-    if opts.certify && w > 0 && !report.row_bound {
-        let cpu = process_cpu_seconds();
-        // A fresh solve that refuted w - 1 wrote the proof already: check it, do not solve again.
-        let c = match run.refuted.take() {
-            Some((k, proof)) if k + 1 == w => {
-                run.note(format_args!(
-                    "certifying: checking the proof of the UNSAT at {k} walls"
-                ));
-                let kept = run.proofs.as_ref().is_some_and(|d| d.kept());
-                let c = proof.check()?;
-                Certificate {
-                    proof_kept: kept,
-                    ..c
-                }
+    Ok(())
+}
+
+/// The checked DRAT certificate that `w - 1` walls are too few: the proof a fresh solve of
+/// that bound already wrote, checked, or else a new refutation with a proof.
+fn certify_minimum(run: &mut Run, w: usize) -> anyhow::Result<Certificate> {
+    let opts = run.opts;
+    let c = match run.refuted.take() {
+        Some((k, proof)) if k + 1 == w => {
+            // A fresh solve that refuted w - 1 wrote the proof already: check it, do not solve again.
+            run.note(format_args!(
+                "certifying: checking the proof of the UNSAT at {k} walls"
+            ));
+            let kept = run.proofs.as_ref().is_some_and(|d| d.kept());
+            let c = proof.check()?;
+            Certificate {
+                proof_kept: kept,
+                ..c
             }
-            other => {
-                if let Some((_, p)) = other {
-                    p.discard();
-                }
-                run.note(format_args!(
-                    "certifying: at most {} walls refuted with a proof",
-                    w - 1
-                ));
-                certify_least_walls(
-                    rows,
-                    cols,
-                    queens,
-                    w,
-                    opts.model,
-                    &opts.backend,
-                    opts.certify_dir.as_deref(),
-                )?
+        }
+        other => {
+            if let Some((_, p)) = other {
+                p.discard();
             }
-        };
-        ensure!(
-            c.certified,
-            "the proof checker rejected the proof that {} walls are too few for {queens} queens",
-            w - 1
-        );
-        report.certify_cpu_seconds = cpu_since(cpu);
-        report.certificate = Some(c);
-    }
-    if let Some((_, p)) = run.refuted.take() {
-        p.discard(); // a proof the certificate did not need
-    }
-    if opts.count {
-        report.count = Some(count_boards(&mut run, &base, w)?);
-    }
-    report.stats = Some(run.figures(&report.calls));
-    report.seconds = start.elapsed().as_secs_f64();
-    report.cpu_seconds = cpu_since(cpu_start);
-    Ok(report)
+            run.note(format_args!(
+                "certifying: at most {} walls refuted with a proof",
+                w - 1
+            ));
+            certify_least_walls(
+                run.rows,
+                run.cols,
+                run.queens,
+                w,
+                opts.model,
+                &opts.backend,
+                opts.certify_dir.as_deref(),
+            )?
+        }
+    };
+    ensure!(
+        c.certified,
+        "the proof checker rejected the proof that {} walls are too few for {} queens",
+        w - 1,
+        run.queens
+    );
+    Ok(c)
 }
