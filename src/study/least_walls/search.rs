@@ -80,16 +80,22 @@ fn search(
         .model
         .at_least_queens(queens, &mut run.solver)
         .expect("q is within the 2x2 block bound, which the counter's inputs reach");
-    let mut calls = Vec::new();
     let lb = wall_lower_bound(rows, cols, queens);
     let start_board = match opts.start_runs > 0 {
         true => run.start(lb, &mut report)?,
         false => None,
     };
-    let (best, proof) = match opts.search {
-        WallSearch::Down => search_down(&mut run, &base, start_board, lb, &mut calls)?,
-        WallSearch::Up => search_up(&mut run, &base, start_board, lb, &mut calls)?,
+    let mut minimise = Minimise {
+        run: &mut run,
+        base: &base,
+        lb,
+        calls: Vec::new(),
     };
+    let (best, proof) = match opts.search {
+        WallSearch::Down => minimise.down(start_board)?,
+        WallSearch::Up => minimise.up(start_board)?,
+    };
+    let calls = minimise.calls;
     let Some(proof) = proof else {
         report_stopped(&mut run, &mut report, best, calls, &deadline, &began);
         return Ok(report);
@@ -240,90 +246,90 @@ fn no_board(queens: usize) -> anyhow::Error {
     anyhow::anyhow!("internal error: no board admits {queens} queens, although the 2x2 block bound allows it")
 }
 
-/// Down: from a first board, one wall fewer each call until UNSAT, the row bound or no wall.
-fn search_down(
-    run: &mut Run,
-    base: &[Lit],
-    start_board: Option<Found>,
+/// The minimisation under way: the query, its "at least q queens" assumptions, the row
+/// bound, and the calls made so far.
+struct Minimise<'r, 'a> {
+    run: &'r mut Run<'a>,
+    base: &'r [Lit],
     lb: usize,
-    calls: &mut Vec<WallCall>,
-) -> anyhow::Result<Searched> {
-    let first = match start_board {
-        Some(b) => b,
-        None => match run.call(base, None, calls)? {
-            BoundReply::Found(b, p) => (b, p),
-            BoundReply::Refuted => return Err(no_board(run.queens)),
-            BoundReply::Stopped => return Ok((None, None)),
-        },
-    };
-    let mut best = first;
-    loop {
-        let w = best.0.n_walls();
-        if w == 0 {
-            return Ok((Some(best), Some("no wall is needed".to_string())));
+    calls: Vec<WallCall>,
+}
+
+impl Minimise<'_, '_> {
+    /// Down: from a first board, one wall fewer each call until UNSAT, the row bound or no
+    /// wall.
+    fn down(&mut self, start_board: Option<Found>) -> anyhow::Result<Searched> {
+        let mut best = match start_board {
+            Some(b) => b,
+            None => match self.run.call(self.base, None, &mut self.calls)? {
+                BoundReply::Found(b, p) => (b, p),
+                BoundReply::Refuted => return Err(no_board(self.run.queens)),
+                BoundReply::Stopped => return Ok((None, None)),
+            },
+        };
+        loop {
+            let w = best.0.n_walls();
+            if let Some(proof) = self.proved_without_a_call(w)? {
+                return Ok((Some(best), Some(proof)));
+            }
+            match self.run.call(self.base, Some(w - 1), &mut self.calls)? {
+                BoundReply::Found(b, p) => {
+                    ensure!(b.n_walls() < w, "internal error: the wall bound was not kept");
+                    best = (b, p);
+                }
+                BoundReply::Refuted => {
+                    return Ok((Some(best), Some(format!("UNSAT with at most {} walls", w - 1))));
+                }
+                BoundReply::Stopped => return Ok((Some(best), None)),
+            }
         }
+    }
+
+    /// Up: from the row bound, one wall more each call until SAT (or the annealing's board
+    /// fits).
+    fn up(&mut self, start_board: Option<Found>) -> anyhow::Result<Searched> {
+        let mut k = self.lb;
+        let found = loop {
+            if let Some(b) = start_board.as_ref().filter(|b| b.0.n_walls() <= k) {
+                break Some(b.clone());
+            }
+            if k > self.run.rows * self.run.cols {
+                return Err(no_board(self.run.queens));
+            }
+            match self.run.call(self.base, Some(k), &mut self.calls)? {
+                BoundReply::Found(b, p) => {
+                    ensure!(b.n_walls() <= k, "internal error: the wall bound was not kept");
+                    break Some((b, p));
+                }
+                BoundReply::Refuted => k += 1,
+                BoundReply::Stopped => break None,
+            }
+        };
+        // Stopped: the annealing's board, if any, is still an upper bound.
+        let Some(best) = found else {
+            return Ok((start_board, None));
+        };
+        let w = best.0.n_walls();
+        let proof = self.proved_without_a_call(w)?;
+        Ok((
+            Some(best),
+            Some(proof.unwrap_or_else(|| format!("UNSAT with at most {} walls", w - 1))),
+        ))
+    }
+
+    /// The proof of the minimum `w` that needs no UNSAT call: no wall at all, or as many as
+    /// the row bound.
+    fn proved_without_a_call(&self, w: usize) -> anyhow::Result<Option<String>> {
+        if w == 0 {
+            return Ok(Some("no wall is needed".to_string()));
+        }
+        let lb = self.lb;
         ensure!(
             w >= lb,
             "internal error: {w} walls, fewer than the row bound {lb}"
         );
-        if w == lb {
-            return Ok((Some(best), Some(row_bound_proof(run.rows, run.cols, run.queens))));
-        }
-        match run.call(base, Some(w - 1), calls)? {
-            BoundReply::Found(b, p) => {
-                ensure!(b.n_walls() < w, "internal error: the wall bound was not kept");
-                best = (b, p);
-            }
-            BoundReply::Refuted => {
-                return Ok((Some(best), Some(format!("UNSAT with at most {} walls", w - 1))));
-            }
-            BoundReply::Stopped => return Ok((Some(best), None)),
-        }
+        Ok((w == lb).then(|| row_bound_proof(self.run.rows, self.run.cols, self.run.queens)))
     }
-}
-
-/// Up: from the row bound, one wall more each call until SAT (or the annealing's board fits).
-fn search_up(
-    run: &mut Run,
-    base: &[Lit],
-    start_board: Option<Found>,
-    lb: usize,
-    calls: &mut Vec<WallCall>,
-) -> anyhow::Result<Searched> {
-    let mut k = lb;
-    let found = loop {
-        if let Some(b) = start_board.as_ref().filter(|b| b.0.n_walls() <= k) {
-            break Some(b.clone());
-        }
-        if k > run.rows * run.cols {
-            return Err(no_board(run.queens));
-        }
-        match run.call(base, Some(k), calls)? {
-            BoundReply::Found(b, p) => {
-                ensure!(b.n_walls() <= k, "internal error: the wall bound was not kept");
-                break Some((b, p));
-            }
-            BoundReply::Refuted => k += 1,
-            BoundReply::Stopped => break None,
-        }
-    };
-    // Stopped: the annealing's board, if any, is still an upper bound.
-    let Some(best) = found else {
-        return Ok((start_board, None));
-    };
-    let w = best.0.n_walls();
-    ensure!(
-        w >= lb,
-        "internal error: {w} walls, fewer than the row bound {lb}"
-    );
-    let proof = if w == 0 {
-        "no wall is needed".to_string()
-    } else if w == lb {
-        row_bound_proof(run.rows, run.cols, run.queens)
-    } else {
-        format!("UNSAT with at most {} walls", w - 1)
-    };
-    Ok((Some(best), Some(proof)))
 }
 
 /// Who found the board of `w` walls: a solver call, or else the annealing.
