@@ -18,6 +18,7 @@ use crate::check::check_placement;
 use crate::encode::{BaseOptions, encode_shard};
 use crate::run::interrupt::stop_requested;
 use crate::solve::Backend;
+use rustsat::types::Lit;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -148,7 +149,47 @@ pub fn enumerate(
     mut on_found: impl FnMut(&Found) -> anyhow::Result<()>,
 ) -> anyhow::Result<EnumReport> {
     let start = Instant::now();
-    let (queens, value_proof) = match opts.target {
+    let (queens, value_proof) = queens_asked(board, opts)?;
+    refuse_conflicting_options(opts)?;
+    let enumeration_start = Instant::now();
+    let mut run = Enumeration::new(board, opts)?;
+    let tally = match run.target_assumptions(queens) {
+        Some(assumps) => run.find_all(&assumps, &mut on_found)?,
+        // The counter cannot reach `queens`: no placement exists, by construction.
+        None => Tally {
+            complete: true,
+            ..Tally::default()
+        },
+    };
+    let classes = class_count(opts, &tally, run.stabiliser.len())?;
+    Ok(EnumReport {
+        board: board.clone(),
+        target: opts.target,
+        queens,
+        value_proof,
+        unique: opts.unique,
+        shard: opts.shard,
+        breaking: if opts.unique { opts.breaking.name() } else { "none" },
+        stabiliser: run.stabiliser.iter().map(|s| s.name()).collect(),
+        total: tally.total,
+        classes,
+        answers: tally.answers,
+        complete: tally.complete,
+        interrupted: (!tally.complete && stop_requested()).then(crate::run::interrupt::interrupted),
+        certified: super::unchecked::certified(&opts.backend, true, false),
+        solver_calls: tally.solver_calls,
+        solver: opts.backend.name().to_string(),
+        amo: opts.base.amo.name(),
+        count: opts.base.count.name(),
+        enumeration_seconds: enumeration_start.elapsed().as_secs_f64(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The number of queens asked for and, when the target is the value, how the value was proved
+/// (found first, by the value search).
+fn queens_asked(board: &Board, opts: &EnumOptions) -> anyhow::Result<(usize, Option<String>)> {
+    match opts.target {
         Target::Value => {
             let vopts = ValueOptions {
                 base: opts.base,
@@ -161,13 +202,17 @@ pub fn enumerate(
             } else {
                 format!(", {}", crate::solve::UNCHECKED_UNSAT)
             };
-            (
+            Ok((
                 r.value,
                 Some(format!("value {}: {}{unchecked}", r.value, r.proof)),
-            )
+            ))
         }
-        Target::Exactly(k) | Target::AtLeast(k) => (k, None),
-    };
+        Target::Exactly(k) | Target::AtLeast(k) => Ok((k, None)),
+    }
+}
+
+/// Refuses a shard that does not exist and the options that cannot be honoured together.
+fn refuse_conflicting_options(opts: &EnumOptions) -> anyhow::Result<()> {
     if let Some((s, m)) = opts.shard {
         anyhow::ensure!(s < m, "shard {} of {m} does not exist", s + 1);
         anyhow::ensure!(
@@ -179,123 +224,168 @@ pub fn enumerate(
         !(opts.unique && opts.fixed_by.is_some()),
         "one placement per class and only fixed placements do not go together"
     );
-    let enumeration_start = Instant::now();
-    let at_least = matches!(opts.target, Target::AtLeast(_));
-    let stabiliser = board.stabiliser();
-    let mut session = BoardSession::new(board, opts.base, &opts.backend);
-    let lex_leader = opts.unique && opts.breaking == Breaking::LexLeader;
-    if lex_leader {
-        session.break_symmetries();
-    }
-    if let Some(g) = opts.fixed_by {
-        session.keep_fixed_by(g)?;
-    }
-    if let Some((s, m)) = opts.shard {
-        encode_shard(&mut session.model, s, m, &mut session.solver);
-    }
-    let assumps = if at_least {
-        session.model.at_least(queens, &mut session.solver)
-    } else {
-        session.exactly(queens)
-    };
+    Ok(())
+}
 
-    let mut total = 0u64;
-    let mut answers = 0u64;
-    // Σ |H| / |orbit| over placements found (H = stabiliser): |H| times the number of classes.
-    let mut class_weight = 0u64;
-    let mut solver_calls = 0u64;
-    let mut complete = false;
-    if let Some(assumps) = assumps {
+/// The counts an enumeration keeps as its answers come.
+#[derive(Default)]
+struct Tally {
+    /// Placements found (with `unique`: the sum of the orbit sizes of the classes found).
+    total: u64,
+    /// Answers handed to the callback.
+    answers: u64,
+    /// Σ |H| / |orbit| over placements found (H = stabiliser): |H| times the number of classes.
+    class_weight: u64,
+    solver_calls: u64,
+    /// The last solver call was UNSAT.
+    complete: bool,
+}
+
+/// One enumeration's solver session and what each answer is checked and blocked by.
+struct Enumeration<'a> {
+    board: &'a Board,
+    opts: &'a EnumOptions,
+    session: BoardSession,
+    /// The board's stabiliser: the symmetries whose images make a placement's class.
+    stabiliser: Vec<Symmetry>,
+    /// Lex-leader constraints keep to the least placement of each class.
+    lex_leader: bool,
+    /// The target is at least the queens asked for, not exactly.
+    at_least: bool,
+}
+
+impl<'a> Enumeration<'a> {
+    /// The session with the symmetry breaking, the fixed points and the shard imposed up front.
+    fn new(board: &'a Board, opts: &'a EnumOptions) -> anyhow::Result<Enumeration<'a>> {
+        let at_least = matches!(opts.target, Target::AtLeast(_));
+        let stabiliser = board.stabiliser();
+        let mut session = BoardSession::new(board, opts.base, &opts.backend);
+        let lex_leader = opts.unique && opts.breaking == Breaking::LexLeader;
+        if lex_leader {
+            session.break_symmetries();
+        }
+        if let Some(g) = opts.fixed_by {
+            session.keep_fixed_by(g)?;
+        }
+        if let Some((s, m)) = opts.shard {
+            encode_shard(&mut session.model, s, m, &mut session.solver);
+        }
+        Ok(Enumeration {
+            board,
+            opts,
+            session,
+            stabiliser,
+            lex_leader,
+            at_least,
+        })
+    }
+
+    /// The assumptions that ask for `queens` (exactly or at least); `None` when the counter
+    /// cannot reach them.
+    fn target_assumptions(&mut self, queens: usize) -> Option<Vec<Lit>> {
+        if self.at_least {
+            self.session.model.at_least(queens, &mut self.session.solver)
+        } else {
+            self.session.exactly(queens)
+        }
+    }
+
+    /// Asks for placements until UNSAT, the limit or a stop signal, handing each answer to
+    /// `on_found` once it is checked and blocked.
+    fn find_all(
+        &mut self,
+        assumps: &[Lit],
+        on_found: &mut impl FnMut(&Found) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Tally> {
+        let mut tally = Tally::default();
         // A stop signal also ends a call under way (on backends that can).
-        session.solver.set_stop(stop_requested);
+        self.session.solver.set_stop(stop_requested);
         loop {
-            if opts.limit.is_some_and(|l| answers >= l) || stop_requested() {
+            if self.opts.limit.is_some_and(|l| tally.answers >= l) || stop_requested() {
                 break;
             }
-            solver_calls += 1;
-            let p = match session.solve_with(&assumps) {
+            tally.solver_calls += 1;
+            let p = match self.session.solve_with(assumps) {
                 Ok(Some(p)) => p,
                 Ok(None) => {
-                    complete = true;
+                    tally.complete = true;
                     break;
                 }
                 Err(e) if e.is::<Interrupted>() => break,
                 Err(e) => return Err(e),
             };
-            if opts.fixed_by.is_some_and(|g| p.image_on(g, board) != p) {
-                anyhow::bail!("internal error: a placement asked to be fixed by a symmetry is not");
-            }
-            let images = orbit(&p, board, &stabiliser);
-            if lex_leader && images[0] != p {
-                anyhow::bail!("internal error: a lex-leader answer is not the least of its class");
-            }
-            for q in &images {
-                if let Err(v) = check_placement(board, q) {
-                    anyhow::bail!("internal error: an image of a solution fails the checker: {v}");
-                }
-            }
-            // Lex-leader constraints already exclude the other images; blocking by images
-            // must name them all.
-            let blocked: &[Placement] = if opts.unique && !lex_leader {
-                &images
-            } else {
-                std::slice::from_ref(&p)
-            };
-            for q in blocked {
-                let clause = if at_least {
-                    session.model.blocking_clause(q)
-                } else {
-                    session.model.blocking_clause_fixed_count(q)
-                };
-                session.add_clause(clause)?;
-            }
-            answers += 1;
-            total += if opts.unique { images.len() } else { 1 } as u64;
-            class_weight += (stabiliser.len() / images.len()) as u64;
+            let images = self.checked_orbit(&p)?;
+            self.block(&p, &images)?;
+            tally.answers += 1;
+            tally.total += if self.opts.unique { images.len() } else { 1 } as u64;
+            tally.class_weight += (self.stabiliser.len() / images.len()) as u64;
             on_found(&Found {
-                index: answers,
+                index: tally.answers,
                 placement: p,
                 orbit_size: images.len(),
             })?;
         }
-    } else {
-        // The counter cannot reach `queens`: no placement exists, by construction.
-        complete = true;
+        Ok(tally)
     }
-    let classes = if opts.unique {
-        Some(answers)
-    } else if complete && opts.shard.is_none() && opts.fixed_by.is_none() {
+
+    /// The images of an answer under the stabiliser, once the answer keeps to what was imposed
+    /// (fixed by the symmetry asked, least of its class) and every image passes the checker.
+    fn checked_orbit(&self, p: &Placement) -> anyhow::Result<Vec<Placement>> {
+        if self
+            .opts
+            .fixed_by
+            .is_some_and(|g| p.image_on(g, self.board) != *p)
+        {
+            anyhow::bail!("internal error: a placement asked to be fixed by a symmetry is not");
+        }
+        let images = orbit(p, self.board, &self.stabiliser);
+        if self.lex_leader && images[0] != *p {
+            anyhow::bail!("internal error: a lex-leader answer is not the least of its class");
+        }
+        for q in &images {
+            if let Err(v) = check_placement(self.board, q) {
+                anyhow::bail!("internal error: an image of a solution fails the checker: {v}");
+            }
+        }
+        Ok(images)
+    }
+
+    /// Blocks an answer so it cannot recur: itself, or with blocked images every image.
+    fn block(&mut self, p: &Placement, images: &[Placement]) -> anyhow::Result<()> {
+        // Lex-leader constraints already exclude the other images; blocking by images
+        // must name them all.
+        let blocked: &[Placement] = if self.opts.unique && !self.lex_leader {
+            images
+        } else {
+            std::slice::from_ref(p)
+        };
+        for q in blocked {
+            let clause = if self.at_least {
+                self.session.model.blocking_clause(q)
+            } else {
+                self.session.model.blocking_clause_fixed_count(q)
+            };
+            self.session.add_clause(clause)?;
+        }
+        Ok(())
+    }
+}
+
+/// The symmetry classes found: the answers with `unique`, else from the class weight when the
+/// run saw every placement (complete, not sharded, not only fixed points), else unknown.
+fn class_count(opts: &EnumOptions, tally: &Tally, stabiliser_len: usize) -> anyhow::Result<Option<u64>> {
+    if opts.unique {
+        Ok(Some(tally.answers))
+    } else if tally.complete && opts.shard.is_none() && opts.fixed_by.is_none() {
         // Orbit–stabiliser: a complete orbit of size m contributes m · |H|/m = |H|.
         anyhow::ensure!(
-            class_weight.is_multiple_of(stabiliser.len() as u64),
+            tally.class_weight.is_multiple_of(stabiliser_len as u64),
             "internal error: the placements found do not make whole symmetry classes"
         );
-        Some(class_weight / stabiliser.len() as u64)
+        Ok(Some(tally.class_weight / stabiliser_len as u64))
     } else {
-        None
-    };
-    Ok(EnumReport {
-        board: board.clone(),
-        target: opts.target,
-        queens,
-        value_proof,
-        unique: opts.unique,
-        shard: opts.shard,
-        breaking: if opts.unique { opts.breaking.name() } else { "none" },
-        stabiliser: stabiliser.iter().map(|s| s.name()).collect(),
-        total,
-        classes,
-        answers,
-        complete,
-        interrupted: (!complete && stop_requested()).then(crate::run::interrupt::interrupted),
-        certified: super::unchecked::certified(&opts.backend, true, false),
-        solver_calls,
-        solver: opts.backend.name().to_string(),
-        amo: opts.base.amo.name(),
-        count: opts.base.count.name(),
-        enumeration_seconds: enumeration_start.elapsed().as_secs_f64(),
-        seconds: start.elapsed().as_secs_f64(),
-    })
+        Ok(None)
+    }
 }
 
 /// Counts without listing; in the report, `classes` is `None` only if a limit cut the run.

@@ -154,122 +154,27 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
         rows,
         certified,
     } = classes_of(&opts.boards_name, boards_text, side, &opts.value, &opts.certify)?;
-    if let Some(k) = summary_walls(text).filter(|&k| k != walls) {
-        bail!(
-            "{} is about {k}-wall boards and {} holds {walls}-wall boards: they do not belong \
-             together (give the boards file of the same wall count)",
-            opts.name,
-            opts.boards_name
-        );
-    }
-    let total = binomial((side * side) as u64, walls as u64).with_context(|| {
-        format!(
-            "{}: {walls}-wall boards of side {side} are too many to count",
-            opts.boards_name
-        )
-    })?;
-    let orbit_sum: u64 = classes.values().map(|c| c.0).sum();
-    if orbit_sum != total {
-        bail!(
-            "the boards CSV covers {} symmetry classes holding {orbit_sum} boards, not all {total}",
-            classes.len()
-        );
-    }
+    refuse_other_wall_count(text, walls, &opts)?;
+    let total = boards_covered(&classes, side, walls, &opts.boards_name)?;
     let weighting = format!(
         "its {rows} rows cover all {} symmetry classes; each class counted with its orbit size",
         classes.len()
     );
-    let mut distribution: BTreeMap<usize, u64> = BTreeMap::new();
-    for &(orbit, v) in classes.values() {
-        *distribution.entry(v).or_default() += orbit;
-    }
-    let max = distribution.keys().max().copied().unwrap_or(0);
-    let stated_max = claims.iter().find_map(|(_, c)| match c {
-        SummaryClaim::Max(m) => Some(*m),
-        _ => None,
-    });
-    let all_certified = std::cell::Cell::new(certified);
-    let value_of = |walls: &[Coord]| -> anyhow::Result<usize> {
-        let r = checked_value(&Board::with_walls(side, side, walls)?, &opts.value, &opts.certify)?;
-        all_certified.set(all_certified.get() && !r.rests_on_unchecked_unsat());
-        Ok(r.value)
+    let distribution = value_distribution(&classes);
+    let mut engine = EngineView {
+        side,
+        walls,
+        total,
+        max: distribution.keys().max().copied().unwrap_or(0),
+        stated_max: stated_max(&claims),
+        distribution: &distribution,
+        value: &opts.value,
+        certify: &opts.certify,
+        certified,
     };
-    let check = |ok: bool, kind: &'static str| if ok { None } else { Some(kind) };
-    let line = |line: usize, what: String, stated: String, engine: String, refuted| CheckedLine {
-        line,
-        what,
-        stated,
-        engine,
-        refuted,
-    };
-    let mut lines = Vec::new();
-    let mut listed: BTreeMap<usize, u64> = BTreeMap::new();
-    for (ln, claim) in &claims {
-        let ln = *ln;
-        lines.push(match claim {
-            SummaryClaim::Total(t) => line(
-                ln,
-                format!("number of {walls}-wall boards"),
-                t.to_string(),
-                format!("{total} (C({}, {walls}))", side * side),
-                check(*t == total, "total"),
-            ),
-            SummaryClaim::Max(m) => line(
-                ln,
-                "largest value".into(),
-                m.to_string(),
-                max.to_string(),
-                check(*m == max, "max"),
-            ),
-            SummaryClaim::Example(w) => {
-                let v = value_of(w)?;
-                line(
-                    ln,
-                    format!("example board {} reaches the largest value", render_cell_list(w)),
-                    stated_max.map_or("-".into(), |m| m.to_string()),
-                    v.to_string(),
-                    check(w.len() == walls && Some(v) == stated_max, "example"),
-                )
-            }
-            SummaryClaim::Count { value: v, count } => {
-                let engine = distribution.get(v).copied().unwrap_or(0);
-                line(
-                    ln,
-                    format!("boards with value {v}"),
-                    count.to_string(),
-                    engine.to_string(),
-                    check(*count == engine, "count"),
-                )
-            }
-            SummaryClaim::Listed { value: v, walls: w } => {
-                *listed.entry(*v).or_default() += 1;
-                let got = value_of(w)?;
-                line(
-                    ln,
-                    format!("listed board {} has value {v}", render_cell_list(w)),
-                    v.to_string(),
-                    got.to_string(),
-                    check(got == *v, "listed"),
-                )
-            }
-            SummaryClaim::Unchecked(t) => line(ln, t.clone(), String::new(), String::new(), None),
-        });
-    }
-    for (v, n) in listed {
-        let engine = distribution.get(&v).copied().unwrap_or(0);
-        lines.push(line(
-            0,
-            format!("the listing of value-{v} boards is complete"),
-            n.to_string(),
-            engine.to_string(),
-            check(n == engine, "listing"),
-        ));
-    }
-    let checked = lines.iter().filter(|c| c.is_checked()).count();
-    let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
-    for k in lines.iter().filter(|c| c.is_checked()).filter_map(|c| c.refuted) {
-        *kinds.entry(k).or_default() += 1;
-    }
+    let lines = engine.check_claims(&claims)?;
+    let certified = engine.certified;
+    let (checked, kinds) = refutations(&lines);
     let refuted: usize = kinds.values().sum();
     let mut run = opts.run;
     run.seconds += cpu_since(start);
@@ -286,9 +191,198 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
         kinds,
         total,
         distribution,
-        certified: all_certified.get(),
+        certified,
         run,
     })
+}
+
+/// Refuses a boards CSV of another wall count than the summary's: its numbers would not match.
+fn refuse_other_wall_count(text: &str, walls: usize, opts: &SummaryOptions) -> anyhow::Result<()> {
+    if let Some(k) = summary_walls(text).filter(|&k| k != walls) {
+        bail!(
+            "{} is about {k}-wall boards and {} holds {walls}-wall boards: they do not belong \
+             together (give the boards file of the same wall count)",
+            opts.name,
+            opts.boards_name
+        );
+    }
+    Ok(())
+}
+
+/// The number of `walls`-wall boards of side `side`, once the CSV's classes are known to hold
+/// them all (else the engine's counts would fall short).
+fn boards_covered(
+    classes: &BTreeMap<Board, (u64, usize)>,
+    side: usize,
+    walls: usize,
+    boards_name: &str,
+) -> anyhow::Result<u64> {
+    let total = binomial((side * side) as u64, walls as u64).with_context(|| {
+        format!("{boards_name}: {walls}-wall boards of side {side} are too many to count")
+    })?;
+    let orbit_sum: u64 = classes.values().map(|c| c.0).sum();
+    if orbit_sum != total {
+        bail!(
+            "the boards CSV covers {} symmetry classes holding {orbit_sum} boards, not all {total}",
+            classes.len()
+        );
+    }
+    Ok(total)
+}
+
+/// The engine's boards per value: each class counts its whole orbit.
+fn value_distribution(classes: &BTreeMap<Board, (u64, usize)>) -> BTreeMap<usize, u64> {
+    let mut distribution: BTreeMap<usize, u64> = BTreeMap::new();
+    for &(orbit, v) in classes.values() {
+        *distribution.entry(v).or_default() += orbit;
+    }
+    distribution
+}
+
+/// The largest value the summary states, if it states one.
+fn stated_max(claims: &[(usize, SummaryClaim)]) -> Option<usize> {
+    claims.iter().find_map(|(_, c)| match c {
+        SummaryClaim::Max(m) => Some(*m),
+        _ => None,
+    })
+}
+
+/// The checked lines, and the refuted ones among them by kind.
+fn refutations(lines: &[CheckedLine]) -> (usize, BTreeMap<&'static str, usize>) {
+    let checked = lines.iter().filter(|c| c.is_checked()).count();
+    let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for k in lines.iter().filter(|c| c.is_checked()).filter_map(|c| c.refuted) {
+        *kinds.entry(k).or_default() += 1;
+    }
+    (checked, kinds)
+}
+
+/// What the engine says of the boards a summary is about, which its claims are checked against.
+struct EngineView<'a> {
+    side: usize,
+    walls: usize,
+    /// The number of boards with `walls` walls.
+    total: u64,
+    /// The largest value, and the one the summary states (an example is held to the latter).
+    max: usize,
+    stated_max: Option<usize>,
+    distribution: &'a BTreeMap<usize, u64>,
+    value: &'a ValueOptions,
+    certify: &'a CertifyVerdicts,
+    /// Every value so far certified.
+    certified: bool,
+}
+
+impl EngineView<'_> {
+    /// Every claim checked in the summary's order, then whether each value's listing is complete.
+    fn check_claims(&mut self, claims: &[(usize, SummaryClaim)]) -> anyhow::Result<Vec<CheckedLine>> {
+        let mut lines = Vec::new();
+        let mut listed: BTreeMap<usize, u64> = BTreeMap::new();
+        for (ln, claim) in claims {
+            if let SummaryClaim::Listed { value, .. } = claim {
+                *listed.entry(*value).or_default() += 1;
+            }
+            lines.push(self.check_claim(*ln, claim)?);
+        }
+        for (v, n) in listed {
+            let engine = self.boards_with_value(v);
+            lines.push(checked_line(
+                0,
+                format!("the listing of value-{v} boards is complete"),
+                n.to_string(),
+                engine.to_string(),
+                refuted_unless(n == engine, "listing"),
+            ));
+        }
+        Ok(lines)
+    }
+
+    /// One claim of line `ln` against the engine; a board the claim names is solved here.
+    fn check_claim(&mut self, ln: usize, claim: &SummaryClaim) -> anyhow::Result<CheckedLine> {
+        let (side, walls) = (self.side, self.walls);
+        Ok(match claim {
+            SummaryClaim::Total(t) => checked_line(
+                ln,
+                format!("number of {walls}-wall boards"),
+                t.to_string(),
+                format!("{} (C({}, {walls}))", self.total, side * side),
+                refuted_unless(*t == self.total, "total"),
+            ),
+            SummaryClaim::Max(m) => checked_line(
+                ln,
+                "largest value".into(),
+                m.to_string(),
+                self.max.to_string(),
+                refuted_unless(*m == self.max, "max"),
+            ),
+            SummaryClaim::Example(w) => {
+                let v = self.value_of(w)?;
+                checked_line(
+                    ln,
+                    format!("example board {} reaches the largest value", render_cell_list(w)),
+                    self.stated_max.map_or("-".into(), |m| m.to_string()),
+                    v.to_string(),
+                    refuted_unless(w.len() == walls && Some(v) == self.stated_max, "example"),
+                )
+            }
+            SummaryClaim::Count { value: v, count } => {
+                let engine = self.boards_with_value(*v);
+                checked_line(
+                    ln,
+                    format!("boards with value {v}"),
+                    count.to_string(),
+                    engine.to_string(),
+                    refuted_unless(*count == engine, "count"),
+                )
+            }
+            SummaryClaim::Listed { value: v, walls: w } => {
+                let got = self.value_of(w)?;
+                checked_line(
+                    ln,
+                    format!("listed board {} has value {v}", render_cell_list(w)),
+                    v.to_string(),
+                    got.to_string(),
+                    refuted_unless(got == *v, "listed"),
+                )
+            }
+            SummaryClaim::Unchecked(t) => checked_line(ln, t.clone(), String::new(), String::new(), None),
+        })
+    }
+
+    /// The engine's number of boards with value `v`.
+    fn boards_with_value(&self, v: usize) -> u64 {
+        self.distribution.get(&v).copied().unwrap_or(0)
+    }
+
+    /// The value of the board with these walls, solved and checked.
+    fn value_of(&mut self, walls: &[Coord]) -> anyhow::Result<usize> {
+        let board = Board::with_walls(self.side, self.side, walls)?;
+        let r = checked_value(&board, self.value, self.certify)?;
+        self.certified = self.certified && !r.rests_on_unchecked_unsat();
+        Ok(r.value)
+    }
+}
+
+/// A checked line of the summary.
+fn checked_line(
+    line: usize,
+    what: String,
+    stated: String,
+    engine: String,
+    refuted: Option<&'static str>,
+) -> CheckedLine {
+    CheckedLine {
+        line,
+        what,
+        stated,
+        engine,
+        refuted,
+    }
+}
+
+/// `None` when the claim holds, else the kind of its refutation.
+fn refuted_unless(holds: bool, kind: &'static str) -> Option<&'static str> {
+    if holds { None } else { Some(kind) }
 }
 
 #[cfg(test)]
