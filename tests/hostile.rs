@@ -675,6 +675,18 @@ fn huge_inputs_are_refused_within_memory() {
     );
     c.memory = Some(1 << 30);
     cases.push(c);
+    // Endless input where a small file or a line is read (a board, a batch line): refused
+    // after a bounded read, not when memory runs out (the batch's line once aborted).
+    for (args, says) in [
+        (&["value", "/dev/zero"][..], "more than"),
+        (&["value", "--csplib", "/dev/zero"], "more than"),
+        (&["value", "--batch", "/dev/zero"], "a line longer than"),
+        (&["render", "/dev/zero"], "more than"),
+    ] {
+        let mut c = Case::new(format!("{args:?}"), args, Expect::Refused(says.into()));
+        c.memory = Some(1 << 30);
+        cases.push(c);
+    }
     let n = run_all(&cases);
     eprintln!("hostile: {n} huge-input cases");
 }

@@ -193,6 +193,10 @@ fn every_command_json_validates_against_its_schema() {
     let o = run(&["sweep", "--size", "8", "--walls", "1", "-o", &sweep8, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let published8 = format!("{PUBLISHED}/8x8");
+    let (summary8, boards8) = (
+        format!("{published8}/1W_summary.txt"),
+        format!("{published8}/1-W_boards.csv"),
+    );
     // A batch of an answered line (with an id) and a bad one: JSON lines, each enveloped.
     let batch = path("batch.jsonl");
     std::fs::write(&batch, "{\"size\":5,\"id\":\"a\"}\n{\"size\":0}\n").unwrap();
@@ -344,6 +348,8 @@ fn every_command_json_validates_against_its_schema() {
         (&["solutions", "--size", "5", "--format", "json"], 0),
         (&["solutions", "--size", "5", "--count", "--format", "json"], 0),
         (&["nqueens", "8", "--format", "json"], 0),
+        // Settled exhaustively below n = 4 (none for 2 and 3).
+        (&["nqueens", "--size", "3", "--format", "json"], 1),
         (&["armies", "--size", "3", "--format", "json"], 0),
         (&["cover", "--size", "4", "--quiet", "--format", "json"], 0),
         (
@@ -376,6 +382,10 @@ fn every_command_json_validates_against_its_schema() {
             0,
         ),
         (&["verify", &published, "--format", "json"], 1),
+        (
+            &["verify", &summary8, "--boards", &boards8, "--format", "json"],
+            0,
+        ),
         (&["solve", cnf, "--format", "json"], 10),
         (
             &[

@@ -10,7 +10,7 @@
 
 use super::value::{ValueOptions, ValueReport, value_within};
 use crate::board::Board;
-use crate::io::command_json;
+use crate::io::{command_json, read_line_up_to};
 use crate::run::interrupt::stop_requested;
 use crate::run::progress::Reporter;
 use anyhow::Context;
@@ -71,6 +71,9 @@ pub struct BatchEnd {
     pub stopped: bool,
 }
 
+/// The longest input line read: a board of 64x64 with every cell listed is far shorter.
+const LINE_MOST: usize = 1 << 20;
+
 impl Batch<'_> {
     /// Answers every line of `input` (`name` in errors) on `out`, one JSON line each, flushed
     /// as it goes so that a reader waits for no more than its own answer. A stop signal ends
@@ -83,10 +86,7 @@ impl Batch<'_> {
         let mut line = Vec::new();
         for i in 1.. {
             line.clear();
-            if input
-                .read_until(b'\n', &mut line)
-                .with_context(|| format!("{name} line {i}"))?
-                == 0
+            if read_line_up_to(input, &mut line, LINE_MOST).with_context(|| format!("{name} line {i}"))? == 0
             {
                 break;
             }

@@ -5,7 +5,7 @@
 
 use super::bits64::from_bits64;
 use super::csplib::parse_blocked_queens;
-use super::input_file::{input_name, read_input};
+use super::input_file::{input_name, read_input_up_to};
 use crate::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
 use anyhow::{Context, bail};
 use std::path::Path;
@@ -64,8 +64,13 @@ fn json_board(text: &str) -> anyhow::Result<Board> {
     Ok(board)
 }
 
+/// The most bytes a board or instance file is read for: a 64x64 board, listed cell by cell
+/// in pretty-printed JSON with walls and holes, is well under a megabyte.
+pub const BOARD_FILE_MOST: u64 = 16 << 20;
+
 impl BoardSpec {
-    /// The board `r` asks for, its files read ([`read_input`], `-` for stdin), checked once.
+    /// The board `r` asks for, its files read (`-` for stdin; at most [`BOARD_FILE_MOST`]
+    /// bytes), checked once.
     pub fn load(r: BoardRequest) -> anyhow::Result<BoardSpec> {
         const ONE_SOURCE: &str = "give either --csplib FILE or a board, not both";
         let source = match (r.file, r.csplib, r.shape) {
@@ -74,11 +79,11 @@ impl BoardSpec {
             (None, Some(_), None) if r.cells.bits.is_some() => bail!(ONE_SOURCE),
             (Some(_), None, Some(_)) => bail!("give a board file or --size/--rows/--cols, not both"),
             (None, Some(path), None) => BoardSource::Csplib {
-                text: read_input(path, "instance file")?,
+                text: read_input_up_to(path, "instance file", BOARD_FILE_MOST)?,
                 name: path.display().to_string(),
             },
             (Some(path), None, None) => BoardSource::File {
-                text: read_input(path, "board file")?,
+                text: read_input_up_to(path, "board file", BOARD_FILE_MOST)?,
                 name: input_name(path),
             },
             (None, None, Some(shape)) => {

@@ -55,11 +55,23 @@ pub fn sniff(head: &[u8]) -> anyhow::Result<Option<Compression>> {
 /// or bzip2 (concatenated streams included, as `gzip -d` reads them). Errors name the format
 /// and what went wrong: a damaged or truncated archive, or data that is not UTF-8 text.
 pub fn read_text(input: impl Read) -> anyhow::Result<String> {
+    read_text_up_to(input, None)
+}
+
+/// Like [`read_text`], refusing text longer than `most` bytes (once decompressed) after
+/// reading no more than one byte past it: a reader of small files (a board) is not made to
+/// take in an endless or huge stream (`/dev/zero`) before it can say what is wrong.
+pub fn read_text_up_to(input: impl Read, most: Option<u64>) -> anyhow::Result<String> {
     let (format, input) = open(input)?;
-    match format {
-        None => read_to_string(input, ""),
-        Some(f) => read_to_string(input, &format!("{} data", f.name())),
+    let what = format.map_or(String::new(), |f| format!("{} data", f.name()));
+    let text = match most {
+        None => read_to_string(input, &what)?,
+        Some(most) => read_to_string(input.take(most.saturating_add(1)), &what)?,
+    };
+    if let Some(most) = most.filter(|&m| text.len() as u64 > m) {
+        bail!("more than {} bytes, far more than such a file holds", most);
     }
+    Ok(text)
 }
 
 /// `input` as a stream of its text's bytes, decompressed as in [`read_text`], to read a line at
@@ -68,6 +80,18 @@ pub fn read_text(input: impl Read) -> anyhow::Result<String> {
 /// are the decoder's.
 pub fn open_text<'a>(input: impl Read + 'a) -> anyhow::Result<Box<dyn BufRead + 'a>> {
     Ok(Box::new(BufReader::new(open(input)?.1)))
+}
+
+/// Reads one line of `input` (its newline included) onto `line`, as `read_until` does, but
+/// refuses a line longer than `most` bytes after reading one byte past it: a line-by-line
+/// reader given a file without newlines (`/dev/zero`, a binary) fails in one line instead of
+/// taking in the whole stream. Returns the bytes read, 0 at the end.
+pub fn read_line_up_to(input: &mut dyn BufRead, line: &mut Vec<u8>, most: usize) -> anyhow::Result<usize> {
+    let n = input.take(most as u64 + 1).read_until(b'\n', line)?;
+    if line.len() > most {
+        bail!("a line longer than {most} bytes, far more than a line here holds");
+    }
+    Ok(n)
 }
 
 /// The compression `input` uses and its decoded bytes.
@@ -146,6 +170,27 @@ mod tests {
 
     // Round trips through each format, damaged archives and slow pipes: tests/solve_conventions.rs,
     // which has the encoders.
+
+    #[test]
+    fn a_bounded_read_stops_one_byte_past_its_bound() {
+        let endless = std::io::repeat(b'.');
+        let e = read_text_up_to(endless, Some(10)).unwrap_err().to_string();
+        assert!(e.contains("more than 10 bytes"), "{e}");
+        assert_eq!(
+            read_text_up_to(&b"0123456789"[..], Some(10)).unwrap(),
+            "0123456789"
+        );
+        let mut line = Vec::new();
+        let mut input = std::io::BufReader::new(std::io::repeat(0));
+        let e = read_line_up_to(&mut input, &mut line, 8).unwrap_err().to_string();
+        assert!(e.contains("longer than 8 bytes") && line.len() == 9, "{e}");
+        let mut input = &b"1234567\nab"[..];
+        line.clear();
+        assert_eq!(read_line_up_to(&mut input, &mut line, 8).unwrap(), 8);
+        line.clear();
+        assert_eq!(read_line_up_to(&mut input, &mut line, 8).unwrap(), 2);
+        assert_eq!(line, b"ab");
+    }
 
     #[test]
     fn formats_are_told_by_their_headers_not_by_a_prefix() {

@@ -1,7 +1,7 @@
 //! Reading a file that the user named, `-` meaning standard input, decompressed when its first
 //! bytes say it is gzip, xz or bzip2 ([`read_text`]).
 
-use super::compressed::{open_text, read_text};
+use super::compressed::{open_text, read_text, read_text_up_to};
 use anyhow::Context;
 use std::io::{BufRead, Read};
 use std::path::Path;
@@ -29,6 +29,11 @@ fn with_input<T>(
 /// The whole text of `path`.
 pub fn read_input(path: &Path, what: &str) -> anyhow::Result<String> {
     with_input(path, what, read_text)
+}
+
+/// The whole text of `path`, a file that holds little (a board): an error past `most` bytes.
+pub fn read_input_up_to(path: &Path, what: &str, most: u64) -> anyhow::Result<String> {
+    with_input(path, what, |r| read_text_up_to(r, Some(most)))
 }
 
 /// The text of `path` as a stream, to read a line at a time ([`open_text`]).

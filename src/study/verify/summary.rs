@@ -59,6 +59,9 @@ pub struct SummaryReport {
     pub distribution: BTreeMap<usize, u64>,
     /// False when some value rests on an external solver's UNSAT that nothing checked.
     pub certified: bool,
+    /// How it was run, flattened as in a file's check, so that both forms carry
+    /// `command_line` beside the envelope.
+    #[serde(flatten)]
     pub run: RunInfo,
 }
 
