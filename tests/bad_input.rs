@@ -274,6 +274,30 @@ fn a_dash_is_not_the_name_of_a_file_or_folder_output() {
     }
 }
 
+/// An output file named by a folder used to be refused only after the work was done (a
+/// least-walls search, a count, a verification), its report already printed.
+#[test]
+fn an_output_file_that_is_a_folder_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/1-W_boards.csv"
+    );
+    let runs: [&[&str]; 5] = [
+        &["least-walls", "--size", "6", "--queens", "7", "-o", d],
+        &["nk", "--size", "5", "--walls", "1", "--table", d],
+        &["verify", published, "--rows-tsv", d],
+        &["puzzles", "--size", "3", "--walls", "1", "--html", d],
+        &["encode", "value", "--size", "4", "--at-least", "4", "-o", d],
+    ];
+    for args in runs {
+        let (code, out, err) = queensat(args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.contains("is a folder: name a file"), "{args:?}: {err}");
+    }
+}
+
 /// A shard's count without `--unique` knows no classes; it used to say the run stopped at
 /// `--limit`, which no one gave, though it ran to the end.
 #[test]

@@ -63,7 +63,7 @@ pub struct NkArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "up_to_symmetry")]
     pub placements_from: Vec<PathBuf>,
     /// Also write the table of counts (Markdown, with provenance) to this file.
-    #[arg(long, value_name = "FILE", value_parser = queensat::io::output_path)]
+    #[arg(long, value_name = "FILE", value_parser = queensat::io::output_file_path)]
     pub table: Option<PathBuf>,
     #[command(flatten)]
     pub threads: ThreadsArgs,

@@ -34,7 +34,7 @@ pub struct PuzzlesArgs {
     #[command(flatten)]
     pub run: ChunkedRunArgs,
     /// Write a self-contained page to play the puzzles.
-    #[arg(long, value_name = "FILE", value_parser = queensat::io::output_path)]
+    #[arg(long, value_name = "FILE", value_parser = queensat::io::output_file_path)]
     pub html: Option<PathBuf>,
     /// Compare with a published list `[[walls, value], ...]` (64-bit layout).
     #[arg(long, value_name = "FILE")]

@@ -67,7 +67,7 @@ pub struct OutputArgs {
     /// Write the output here (whole or not at all); `-` for stdout, the default (`nqueens`:
     /// the solution, not written without the flag; its summary goes to stderr when the
     /// solution goes to stdout).
-    #[arg(short = 'o', long, value_name = "PATH")]
+    #[arg(short = 'o', long, value_name = "PATH", value_parser = queensat::io::output_file_or_stdout)]
     pub output: Option<PathBuf>,
 }
 

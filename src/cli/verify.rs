@@ -27,7 +27,7 @@ pub struct VerifyArgs {
     pub output: OutputArgs,
     /// Write every row's verdict, tab-separated, to this file (not for an author's summary,
     /// which has no rows of boards).
-    #[arg(long, value_name = "FILE", value_parser = queensat::io::output_path)]
+    #[arg(long, value_name = "FILE", value_parser = queensat::io::output_file_path)]
     pub rows_tsv: Option<PathBuf>,
     /// For an author's summary (`*W_summary.txt`): the boards CSV whose values it summarises.
     #[arg(long, value_name = "CSV")]

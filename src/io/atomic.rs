@@ -235,6 +235,24 @@ pub fn output_path(s: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// [`output_path`] for a file: also refuses a path that is a folder already, when the
+/// arguments are read rather than after the work.
+pub fn output_file_path(s: &str) -> Result<PathBuf, String> {
+    let path = output_path(s)?;
+    match path.is_dir() {
+        true => Err(format!("{s} is a folder: name a file (in it, say)")),
+        false => Ok(path),
+    }
+}
+
+/// [`output_file_path`], where `-` means standard output.
+pub fn output_file_or_stdout(s: &str) -> Result<PathBuf, String> {
+    match s {
+        "-" => Ok(PathBuf::from(s)),
+        _ => output_file_path(s),
+    }
+}
+
 /// Creates `dir` and its parents; the error names it, and says so when it is a file.
 pub fn create_folder(dir: &Path) -> anyhow::Result<()> {
     if dir.exists() && !dir.is_dir() {

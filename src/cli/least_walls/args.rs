@@ -73,7 +73,7 @@ pub struct LeastWallsArgs {
     #[arg(long, requires = "count")]
     pub list: bool,
     /// Also write the run as JSON to FILE (whole or not at all).
-    #[arg(long, short = 'o', value_name = "FILE", value_parser = queensat::io::output_path)]
+    #[arg(long, short = 'o', value_name = "FILE", value_parser = queensat::io::output_file_path)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub cube_dir: CubeDirArgs,
