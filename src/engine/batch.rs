@@ -10,7 +10,7 @@
 
 use super::value::{ValueOptions, ValueReport, value_within};
 use crate::board::Board;
-use crate::io::{command_json, read_line_up_to};
+use crate::io::{BOM, command_json, read_line_up_to};
 use crate::run::interrupt::stop_requested;
 use crate::run::progress::Reporter;
 use anyhow::Context;
@@ -116,6 +116,10 @@ impl Batch<'_> {
     /// line like any other); `Err` holds the error object (already naming the line). Blank
     /// lines and lines starting with `#` give `None`.
     pub fn line_bytes(&self, line_no: usize, line: &[u8]) -> Option<Result<LineAnswer, LineError>> {
+        let line = match line_no {
+            1 => line.strip_prefix(BOM).unwrap_or(line),
+            _ => line,
+        };
         match std::str::from_utf8(line) {
             Ok(text) => self.line(line_no, text),
             Err(e) => Some(Err(error_line(

@@ -74,6 +74,10 @@ pub fn read_column_lists<R: BufRead>(
     // Open brackets on this line: a list's `[` must be closed on its line.
     let mut depth = 0usize;
     let fault = |line, col, message: String| ColumnsError { line, col, message };
+    // A leading byte-order mark says only that the text is UTF-8.
+    if r.fill_buf()?.starts_with(super::compressed::BOM) {
+        r.consume(super::compressed::BOM.len());
+    }
     loop {
         let chunk = r.fill_buf()?;
         if chunk.is_empty() {

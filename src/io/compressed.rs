@@ -142,7 +142,10 @@ fn may_be_compressed(head: &[u8]) -> bool {
     })
 }
 
-/// All of `r` as UTF-8 text; `what` names the compressed data it comes from, if any.
+/// UTF-8's byte-order mark, which a text may open with.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// All of `r` as UTF-8 text (a leading byte-order mark dropped); `what` names the compressed data it comes from, if any.
 fn read_to_string(mut r: impl Read, what: &str) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     if let Err(e) = r.read_to_end(&mut bytes) {
@@ -154,6 +157,10 @@ fn read_to_string(mut r: impl Read, what: &str) -> anyhow::Result<String> {
             }
             w => bail!("damaged {w}: {e}"),
         }
+    }
+    // A byte-order mark (Windows editors, Excel's CSV) says only that the text is UTF-8.
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
@@ -170,6 +177,13 @@ mod tests {
 
     // Round trips through each format, damaged archives and slow pipes: tests/solve_conventions.rs,
     // which has the encoders.
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        assert_eq!(read_text(&b"\xef\xbb\xbf....\n"[..]).unwrap(), "....\n");
+        // Only at the start: elsewhere it is a character like any other.
+        assert_eq!(read_text(&b".\xef\xbb\xbf"[..]).unwrap(), ".\u{feff}");
+    }
 
     #[test]
     fn a_bounded_read_stops_one_byte_past_its_bound() {

@@ -54,6 +54,10 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
         let t = line.trim();
+        // SATLIB's benchmark files end their formula with a line `%` (and a stray `0` after it).
+        if t == "%" {
+            break;
+        }
         if t.is_empty() || t.starts_with('c') || t.starts_with('%') {
             continue;
         }
@@ -277,6 +281,12 @@ pub fn check_model(clauses: &[Clause], model: &[bool]) -> Result<(), usize> {
 mod tests {
     use super::*;
     use rustsat::lit;
+
+    #[test]
+    fn satlib_end_marker_ends_the_formula() {
+        let cnf = parse_dimacs("p cnf 2 1\n1 2 0\n%\n0\n").unwrap();
+        assert_eq!(cnf.clauses.len(), 1);
+    }
 
     #[test]
     fn write_and_parse() {

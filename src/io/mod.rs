@@ -33,7 +33,7 @@ pub use atomic::{
 pub use bits64::{from_bits64, to_bits64};
 pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
-pub use compressed::{Compression, open_text, read_line_up_to, read_text, sniff};
+pub use compressed::{BOM, Compression, open_text, read_line_up_to, read_text, sniff};
 pub use csplib::{BlockedInstance, parse_blocked_queens};
 pub use decimal::push_decimal;
 pub use dimacs::{
