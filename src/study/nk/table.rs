@@ -56,6 +56,11 @@ impl NkTableSpec {
         if self.classes && !self.methods.iter().any(|&m| m != NkMethod::Rows) {
             bail!("--classes needs --method classes or sat (the row counter knows no classes)");
         }
+        if !self.sides && !self.methods.contains(&NkMethod::Rows) {
+            bail!(
+                "--no-mirror, --mirror and --mirror-right choose the reduction of --method rows, which is not asked"
+            );
+        }
         if !self.placements_from.is_empty() && !self.up_to_symmetry {
             bail!("--placements-from serves --up-to-symmetry, which was not asked");
         }
