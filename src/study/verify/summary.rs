@@ -4,7 +4,8 @@
 
 use super::claim::{CertifyVerdicts, checked_value};
 use super::run_info::RunInfo;
-use crate::board::{Board, Coord, binomial, render_cell_list};
+use crate::board::{Board, Coord, Placement, binomial, render_cell_list};
+use crate::check::check_placement;
 use crate::engine::ValueOptions;
 use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
 use crate::run::{cpu_since, process_cpu_seconds};
@@ -100,7 +101,14 @@ fn classes_of(
                 .cells(side, side)
                 .with_context(|| format!("{boards_name}: {}", row.label))?;
             let board = Board::with_walls(side, side, &walls)?;
-            let r = checked_value(&board, opts, certify)?;
+            // The row's own placement, where legal, is a floor the value cannot fall below.
+            let queens = row.queens.as_ref().and_then(|q| q.cells(side, side).ok());
+            let queens = queens
+                .map(Placement::new)
+                .filter(|p| check_placement(&board, p).is_ok());
+            let held = queens.as_ref().map(|p| (p, "the row's placement"));
+            let r = checked_value(&board, opts, certify, held)
+                .with_context(|| format!("{boards_name}: {}", row.label))?;
             let (v, certified) = (r.value, !r.rests_on_unchecked_unsat());
             Ok((
                 board.canonical().0,
@@ -357,7 +365,7 @@ impl EngineView<'_> {
     /// The value of the board with these walls, solved and checked.
     fn value_of(&mut self, walls: &[Coord]) -> anyhow::Result<usize> {
         let board = Board::with_walls(self.side, self.side, walls)?;
-        let r = checked_value(&board, self.value, self.certify)?;
+        let r = checked_value(&board, self.value, self.certify, None)?;
         self.certified = self.certified && !r.rests_on_unchecked_unsat();
         Ok(r.value)
     }
