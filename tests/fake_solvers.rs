@@ -542,6 +542,24 @@ fn verify_refuses_an_unsat_that_a_checked_placement_contradicts() {
         out.contains("the value is 2 (unchecked (external solver's word)"),
         "{out}"
     );
+    // A summary's boards: each CSV row's legal placement holds the engine's value up (the
+    // lie was "internal error: two boards of one symmetry class have values 7 and 9").
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8"
+    );
+    let (notes, boards) = (
+        format!("{published}/1W_summary.txt"),
+        format!("{published}/1-W_boards.csv"),
+    );
+    let (code, _, err) = queensat(&["verify", &notes, "--boards", &boards, "--solver", &liar]);
+    one_error_line(code, &err, "1-W_boards.csv: line ");
+    assert!(
+        err.contains(": external solver \"sh ")
+            && err.contains("answered UNSAT for at least ")
+            && err.contains("exists (the row's placement)"),
+        "{err}"
+    );
     // A row without a placement: "2 queens do not fit" is refuted by the value search's own.
     let list = dir.path().join("puzzles.txt");
     std::fs::write(&list, "[[0,2]]\n").unwrap();
