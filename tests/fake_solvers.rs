@@ -560,6 +560,28 @@ fn verify_refuses_an_unsat_that_a_checked_placement_contradicts() {
             && err.contains("exists (the row's placement)"),
         "{err}"
     );
+    // Without the placements, two boards of one symmetry class whose values differ: the lower
+    // one's UNSAT is refuted by the other's placement, whose image symmetry keeps legal.
+    let text = std::fs::read_to_string(&boards).unwrap();
+    let mut lines = text.lines();
+    let mut bare = format!("{}\n", lines.next().unwrap());
+    for line in lines {
+        let (walls_and_value, _) = line.rsplit_once(',').unwrap();
+        bare.push_str(&format!("{walls_and_value},0\n"));
+    }
+    let bare_csv = dir.path().join("1-W_bare.csv");
+    std::fs::write(&bare_csv, bare).unwrap();
+    let bare_csv = bare_csv.to_str().unwrap();
+    let (code, _, err) = queensat(&["verify", &notes, "--boards", bare_csv, "--solver", &liar]);
+    one_error_line(
+        code,
+        &err,
+        "of the same symmetry class, has a checked placement of ",
+    );
+    assert!(
+        err.starts_with("queensat: error: external solver \"sh ") && !err.contains("internal error"),
+        "{err}"
+    );
     // A row without a placement: "2 queens do not fit" is refuted by the value search's own.
     let list = dir.path().join("puzzles.txt");
     std::fs::write(&list, "[[0,2]]\n").unwrap();

@@ -5,7 +5,7 @@ use super::options::Search;
 use crate::board::{Board, Placement};
 use crate::engine::bounds::UpperBound;
 use crate::engine::lp::dive::Dives;
-use crate::engine::search::{Answer, SolverCall};
+use crate::engine::search::SolverCall;
 use crate::solve::Backend;
 use serde::Serialize;
 
@@ -122,17 +122,23 @@ impl ValueReport {
             .map_err(|v| anyhow::anyhow!("internal error: {whose} fails the checker: {v}"))?;
         let k = self.value + 1;
         let evidence = format!("a checked placement of {} queens exists ({whose})", held.len());
-        match super::proof::refuting(&self.calls).map(|c| c.answer) {
-            Some(Answer::UNSAT) => Err(crate::engine::contradicted_unsat(
+        match self.refuted_by_solver() {
+            true => Err(crate::engine::contradicted_unsat(
                 &self.backend,
                 &format!("at least {k} queens"),
                 &evidence,
             )),
-            _ => anyhow::bail!(
+            false => anyhow::bail!(
                 "internal error: {} refutes {k} queens, but {evidence}",
                 self.proof
             ),
         }
+    }
+
+    /// Whether one queen more than the value was refuted by the solver's UNSAT answer (not by
+    /// a bound; a stopped search refuted nothing).
+    pub fn refuted_by_solver(&self) -> bool {
+        self.proved && super::proof::refuting(&self.calls).is_some_and(|c| c.answer.is_solver_unsat())
     }
 }
 
@@ -142,7 +148,7 @@ mod tests {
 
     #[test]
     fn a_value_below_a_checked_placement_is_refused_and_blamed() {
-        use crate::engine::search::Refutation;
+        use crate::engine::search::{Answer, Refutation};
         let opts = crate::engine::ValueOptions::default();
         let mut r = crate::engine::value(&Board::square(4).unwrap(), &opts).unwrap();
         let held = r.placement.clone();
