@@ -455,3 +455,214 @@ fn a_merged_cube_run_on_an_external_solver_is_refused_with_require_proof() {
         "{text}"
     );
 }
+
+/// A boards CSV in `dir` with one 3×3 row (the 64-bit layout, `--size 3`): no walls, a claimed
+/// value 1 and a legal placement of 2 queens, (0,0) and (1,2), whose size refutes the claim.
+fn three_by_three_rows(dir: &std::path::Path) -> String {
+    let queens = (1u64 << 63) | (1u64 << (63 - 10));
+    let csv = dir.join("3x3.csv");
+    std::fs::write(&csv, format!("Walls,Value,Queens:\n0,1,{queens}\n")).unwrap();
+    csv.to_str().unwrap().to_string()
+}
+
+/// Finding 2 (trial 48), the label: the true value `verify` gives a refuted row rests on the
+/// external solver's UNSAT; it is labelled per row, counted in `unchecked`, and refused by
+/// `--require-proof`.
+#[test]
+fn verify_labels_a_true_value_that_rests_on_an_external_unsat() {
+    let dir = tempfile::tempdir().unwrap();
+    let honest = honest(dir.path());
+    let csv = three_by_three_rows(dir.path());
+    let args = ["verify", &csv, "--size", "3", "--solver", &honest];
+    let (code, out, err) = queensat(&args);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("the value is 2 (unchecked (external solver's word): UNSAT with at least 3 queens"),
+        "{out}"
+    );
+    assert!(
+        out.contains("- proof: unchecked (external solver's word): 1 of the 1 verdicts"),
+        "{out}"
+    );
+    let (code, out, _) = queensat(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 1);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["unchecked"], 1, "{out}");
+    let verdict = &j["rows"][0]["verdict"];
+    assert_eq!(
+        (verdict["true_value"].as_u64(), verdict["certified"].as_bool()),
+        (Some(2), Some(false)),
+        "{out}"
+    );
+    let tsv = dir.path().join("rows.tsv");
+    let (code, _, _) = queensat(&[&args[..], &["--rows-tsv", tsv.to_str().unwrap()]].concat());
+    assert_eq!(code, 1);
+    let tsv = std::fs::read_to_string(&tsv).unwrap();
+    assert!(
+        tsv.contains("size-mismatch (unchecked (external solver's word))\t2"),
+        "{tsv}"
+    );
+    let (code, _, err) = queensat(&[&args[..], &["--require-proof"]].concat());
+    one_error_line(code, &err, "--require-proof");
+    // The in-process solver's true value is its own: no label.
+    let (code, out, _) = queensat(&["verify", &csv, "--size", "3"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("the value is 2 (UNSAT with at least 3 queens") && !out.contains("unchecked"));
+}
+
+/// Finding 2 (trial 48), the contradiction: a lying solver's UNSAT never gives a value below a
+/// legal placement the row holds, or one the value search found; it is the solver's error.
+#[test]
+fn verify_refuses_an_unsat_that_a_checked_placement_contradicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake(dir.path(), "liar", "echo 's UNSATISFIABLE'\nexit 20");
+    // The trial's row: 8 queens placed on an 8x8 board with three walls, value claimed 7.
+    let rows = dir.path().join("v3low.csv");
+    std::fs::write(&rows, "Walls,Value,Queens:\n7,7,2308165182134682240\n").unwrap();
+    for extra in [&[][..], &["--require-proof"], &["--format", "json"]] {
+        let args = ["verify", rows.to_str().unwrap(), "--solver", &liar];
+        let (code, out, err) = queensat(&[&args[..], extra].concat());
+        assert!(out.is_empty(), "{out}");
+        one_error_line(
+            code,
+            &err,
+            "answered UNSAT for at least 7 queens, but a checked placement of 8 queens exists \
+             (the row's placement)",
+        );
+        assert!(
+            err.starts_with("queensat: error: line 2 (walls 7,5 7,6 7,7): external solver \"sh "),
+            "{err}"
+        );
+    }
+    // Where the row's placement is no larger than the value, the value stands, labelled.
+    let csv = three_by_three_rows(dir.path());
+    let (code, out, err) = queensat(&["verify", &csv, "--size", "3", "--solver", &liar]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("the value is 2 (unchecked (external solver's word)"),
+        "{out}"
+    );
+    // A summary's boards: each CSV row's legal placement holds the engine's value up (the
+    // lie was "internal error: two boards of one symmetry class have values 7 and 9").
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8"
+    );
+    let (notes, boards) = (
+        format!("{published}/1W_summary.txt"),
+        format!("{published}/1-W_boards.csv"),
+    );
+    let (code, _, err) = queensat(&["verify", &notes, "--boards", &boards, "--solver", &liar]);
+    one_error_line(code, &err, "1-W_boards.csv: line ");
+    assert!(
+        err.contains(": external solver \"sh ")
+            && err.contains("answered UNSAT for at least ")
+            && err.contains("exists (the row's placement)"),
+        "{err}"
+    );
+    // Without the placements, two boards of one symmetry class whose values differ: the lower
+    // one's UNSAT is refuted by the other's placement, whose image symmetry keeps legal.
+    let text = std::fs::read_to_string(&boards).unwrap();
+    let mut lines = text.lines();
+    let mut bare = format!("{}\n", lines.next().unwrap());
+    for line in lines {
+        let (walls_and_value, _) = line.rsplit_once(',').unwrap();
+        bare.push_str(&format!("{walls_and_value},0\n"));
+    }
+    let bare_csv = dir.path().join("1-W_bare.csv");
+    std::fs::write(&bare_csv, bare).unwrap();
+    let bare_csv = bare_csv.to_str().unwrap();
+    let (code, _, err) = queensat(&["verify", &notes, "--boards", bare_csv, "--solver", &liar]);
+    one_error_line(
+        code,
+        &err,
+        "of the same symmetry class, has a checked placement of ",
+    );
+    assert!(
+        err.starts_with("queensat: error: external solver \"sh ") && !err.contains("internal error"),
+        "{err}"
+    );
+    // A row without a placement: "2 queens do not fit" is refuted by the value search's own.
+    let list = dir.path().join("puzzles.txt");
+    std::fs::write(&list, "[[0,2]]\n").unwrap();
+    let (code, _, err) = queensat(&["verify", list.to_str().unwrap(), "--size", "3", "--solver", &liar]);
+    one_error_line(
+        code,
+        &err,
+        "answered UNSAT for at least 2 queens, but a checked placement of 2 queens exists (the \
+         value search's)",
+    );
+}
+
+/// Finding 3 (trial 48): an enumeration that ends without the value's own checked placement
+/// is the lying solver's error, not a complete count of zero; a shard is held to it only where
+/// the placement lies.
+#[test]
+fn solutions_refuse_an_enumeration_that_misses_the_values_placement() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake(dir.path(), "liar", "echo 's UNSATISFIABLE'\nexit 20");
+    let args = ["solutions", "--size", "6", "--solver", &liar];
+    for (extra, what) in [
+        (&[][..], "besides the 0 placements found"),
+        (&["--count"], "besides the 0 placements found"),
+        (&["--unique"], "besides the 0 classes found"),
+        (&["--unique", "--break", "images"], "besides the 0 classes found"),
+        (&["--format", "json"], "besides the 0 placements found"),
+    ] {
+        let (code, _, err) = queensat(&[&args[..], extra].concat());
+        one_error_line(code, &err, what);
+        assert!(
+            err.contains("answered UNSAT for a placement of exactly 4 queens")
+                && err.contains("but the value's placement (4 queens, checked) is"),
+            "{err}"
+        );
+    }
+    // Split in two, the shard that keeps the placement refuses; the other's empty count is
+    // labelled as the solver's word.
+    let shards: Vec<(i32, String, String)> = ["1/2", "2/2"]
+        .iter()
+        .map(|s| queensat(&[&args[..], &["--count", "--shard", s]].concat()))
+        .collect();
+    let refused: Vec<_> = shards.iter().filter(|(code, _, _)| *code == 2).collect();
+    assert_eq!(refused.len(), 1, "{shards:?}");
+    one_error_line(2, &refused[0].2, "besides the 0 placements found");
+    let (_, out, _) = shards.iter().find(|(code, _, _)| *code == 0).unwrap();
+    assert!(out.contains("unchecked (external solver's word)"), "{out}");
+    // An honest external solver's enumeration meets it.
+    let honest = honest(dir.path());
+    let (code, out, err) = queensat(&["solutions", "--size", "6", "--count", "--solver", &honest]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("total 4\n"), "{out}");
+}
+
+/// Finding 14 (trial 48): least-walls blames a lying external solver by name, not itself.
+#[test]
+fn least_walls_blames_a_lying_external_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake(dir.path(), "liar", "echo 's UNSATISFIABLE'\nexit 20");
+    for search in ["down", "up"] {
+        let args = [
+            "least-walls",
+            "--size",
+            "5",
+            "--queens",
+            "6",
+            "--search",
+            search,
+            "--solver",
+            &liar,
+        ];
+        let (code, _, err) = queensat(&args);
+        one_error_line(
+            code,
+            &err,
+            "answered UNSAT for a 5x5 board with at least 6 queens",
+        );
+        assert!(
+            err.starts_with("queensat: error: external solver \"sh ")
+                && err.contains("but the 2x2 block bound's board holds 6 queens with 16 walls")
+                && !err.contains("internal error"),
+            "{search}: {err}"
+        );
+    }
+}

@@ -30,7 +30,7 @@ pub use count::{CountMode, Counter};
 pub use cover::{Goal, SelectionModel};
 pub use lex_leader::{Carry, Keep, inverse, lex_leader};
 pub use question::ValueQuestion;
-pub use shard::encode_shard;
+pub use shard::{encode_shard, shard_of};
 pub use varmap::{VarMap, VarRole};
 pub use wall_model::{Attack, QueenCount, WallModel, WallOptions};
 pub use wall_question::LeastWallsQuestion;

@@ -12,6 +12,7 @@
 
 use super::base::BaseModel;
 use super::varmap::VarRole;
+use crate::board::Placement;
 use rustsat::encodings::CollectClauses;
 use rustsat::types::{Clause, Lit};
 
@@ -43,4 +44,13 @@ pub fn encode_shard<C: CollectClauses>(model: &mut BaseModel, shard: usize, of: 
     }
     col.extend_clauses(clauses)
         .expect("out of memory while encoding a shard");
+}
+
+/// The shard of `of` that keeps `placement`, as [`encode_shard`] splits them: the index of its
+/// first queen among the free cells (row-major), modulo `of`; the empty placement is shard 0's.
+pub fn shard_of(model: &BaseModel, placement: &Placement, of: usize) -> usize {
+    model
+        .queen_lits()
+        .position(|(cell, _)| placement.contains(cell))
+        .map_or(0, |i| i % of)
 }

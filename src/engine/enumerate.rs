@@ -15,7 +15,7 @@ use super::session::{BoardSession, Interrupted};
 use super::value::{ValueOptions, value};
 use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
-use crate::encode::{BaseOptions, encode_shard};
+use crate::encode::{BaseOptions, encode_shard, shard_of};
 use crate::run::interrupt::stop_requested;
 use crate::solve::Backend;
 use rustsat::types::Lit;
@@ -149,10 +149,11 @@ pub fn enumerate(
     mut on_found: impl FnMut(&Found) -> anyhow::Result<()>,
 ) -> anyhow::Result<EnumReport> {
     let start = Instant::now();
-    let (queens, value_proof) = queens_asked(board, opts)?;
+    let (queens, value_proof, held) = queens_asked(board, opts)?;
     refuse_conflicting_options(opts)?;
     let enumeration_start = Instant::now();
     let mut run = Enumeration::new(board, opts)?;
+    run.expect(held);
     let tally = match run.target_assumptions(queens) {
         Some(assumps) => run.find_all(&assumps, &mut on_found)?,
         // The counter cannot reach `queens`: no placement exists, by construction.
@@ -187,8 +188,11 @@ pub fn enumerate(
 }
 
 /// The number of queens asked for and, when the target is the value, how the value was proved
-/// (found first, by the value search).
-fn queens_asked(board: &Board, opts: &EnumOptions) -> anyhow::Result<(usize, Option<String>)> {
+/// (found first, by the value search) and the value search's placement (checked).
+fn queens_asked(
+    board: &Board,
+    opts: &EnumOptions,
+) -> anyhow::Result<(usize, Option<String>, Option<Placement>)> {
     match opts.target {
         Target::Value => {
             let vopts = ValueOptions {
@@ -205,9 +209,10 @@ fn queens_asked(board: &Board, opts: &EnumOptions) -> anyhow::Result<(usize, Opt
             Ok((
                 r.value,
                 Some(format!("value {}: {}{unchecked}", r.value, r.proof)),
+                Some(r.placement),
             ))
         }
-        Target::Exactly(k) | Target::AtLeast(k) => Ok((k, None)),
+        Target::Exactly(k) | Target::AtLeast(k) => Ok((k, None, None)),
     }
 }
 
@@ -252,6 +257,9 @@ struct Enumeration<'a> {
     lex_leader: bool,
     /// The target is at least the queens asked for, not exactly.
     at_least: bool,
+    /// A checked placement of the target that the run must meet (itself, or with `unique` its
+    /// class), where the shard and the symmetry asked keep it; `None` once met.
+    held: Option<Placement>,
 }
 
 impl<'a> Enumeration<'a> {
@@ -277,7 +285,42 @@ impl<'a> Enumeration<'a> {
             stabiliser,
             lex_leader,
             at_least,
+            held: None,
         })
+    }
+
+    /// Expects `held`, a checked placement of the target, among the answers, unless the shard or
+    /// the symmetry asked leaves it out.
+    fn expect(&mut self, held: Option<Placement>) {
+        let kept = |p: &Placement| {
+            self.opts.fixed_by.is_none_or(|g| p.image_on(g, self.board) == *p)
+                && self
+                    .opts
+                    .shard
+                    .is_none_or(|(s, m)| shard_of(&self.session.model, p, m) == s)
+        };
+        self.held = held.filter(kept);
+    }
+
+    /// The error of an UNSAT answer after `found` answers that left out `held`, a checked
+    /// placement the run keeps: the solver's answer is false.
+    fn contradiction(&self, held: &Placement, found: u64) -> anyhow::Error {
+        let (k, what) = (
+            held.len(),
+            if self.opts.unique { "classes" } else { "placements" },
+        );
+        super::unchecked::contradicted_unsat(
+            &self.opts.backend,
+            &format!("a placement of exactly {k} queens besides the {found} {what} found"),
+            &format!(
+                "the value's placement ({k} queens, checked) is {}",
+                if self.opts.unique {
+                    "in none of them"
+                } else {
+                    "not among them"
+                }
+            ),
+        )
     }
 
     /// The assumptions that ask for `queens` (exactly or at least); `None` when the counter
@@ -308,6 +351,9 @@ impl<'a> Enumeration<'a> {
             let p = match self.session.solve_with(assumps) {
                 Ok(Some(p)) => p,
                 Ok(None) => {
+                    if let Some(held) = &self.held {
+                        return Err(self.contradiction(held, tally.answers));
+                    }
                     tally.complete = true;
                     break;
                 }
@@ -315,6 +361,14 @@ impl<'a> Enumeration<'a> {
                 Err(e) => return Err(e),
             };
             let images = self.checked_orbit(&p)?;
+            // With `unique` the answer stands for its class.
+            if self
+                .held
+                .as_ref()
+                .is_some_and(|h| *h == p || self.opts.unique && images.contains(h))
+            {
+                self.held = None;
+            }
             self.block(&p, &images)?;
             tally.answers += 1;
             tally.total += if self.opts.unique { images.len() } else { 1 } as u64;
@@ -480,6 +534,29 @@ mod tests {
         let r = run(&b, Target::AtLeast(1), false);
         let want: u64 = (1..=2).map(|k| crate::check::brute_count(&b, k)).sum();
         assert_eq!(r.total, want);
+    }
+
+    #[test]
+    fn each_placement_lies_in_the_shard_shard_of_names() {
+        let b = Board::square(6).unwrap();
+        let model = BoardSession::new(&b, BaseOptions::default(), &Backend::Varisat).model;
+        for m in 1..=3 {
+            let mut seen = 0;
+            for s in 0..m {
+                let opts = EnumOptions {
+                    shard: Some((s, m)),
+                    ..EnumOptions::default()
+                };
+                enumerate(&b, &opts, |f| {
+                    assert_eq!(shard_of(&model, &f.placement, m), s, "{:?}", f.placement);
+                    seen += 1;
+                    Ok(())
+                })
+                .unwrap();
+            }
+            assert_eq!(seen, 4, "6x6 has 4 placements of 6 queens");
+        }
+        assert_eq!(shard_of(&model, &Placement::new(Vec::new()), 3), 0);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! [`Backend::checks_its_unsat`]) and nothing replaced that answer: no DRAT proof that a checker
 //! accepted, no independent search that agreed. An uncertified answer says so in text (its
 //! proof line starts with [`UNCHECKED_UNSAT`]) and in JSON (`"certified": false`), and
-//! `--require-proof` refuses it.
+//! `--require-proof` refuses it. An UNSAT answer that a checked "yes" contradicts is false, and
+//! [`contradicted_unsat`] is the one error for it.
 
 use crate::solve::{Backend, UNCHECKED_UNSAT};
 
@@ -23,6 +24,22 @@ pub fn unchecked_prefix(certified: bool) -> String {
     }
 }
 
+/// The error for a solver's UNSAT answer to `question` ("at least 7 queens") that a checked
+/// "yes" contradicts (`evidence`: "a checked placement of 8 queens exists (the row's
+/// placement)"): the answer is false. An external solver's false UNSAT is its error, named by
+/// its command; a built-in solver's is queensat's internal error.
+pub fn contradicted_unsat(backend: &Backend, question: &str, evidence: &str) -> anyhow::Error {
+    match backend {
+        Backend::External(cmd) => anyhow::anyhow!(
+            "external solver {:?} answered UNSAT for {question}, but {evidence}",
+            cmd.split_whitespace().collect::<Vec<_>>().join(" ")
+        ),
+        built_in => {
+            anyhow::anyhow!("internal error: {built_in} answered UNSAT for {question}, but {evidence}")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,5 +53,25 @@ mod tests {
         assert!(certified(&Backend::Varisat, true, false));
         assert_eq!(unchecked_prefix(true), "");
         assert!(unchecked_prefix(false).starts_with("unchecked"));
+    }
+
+    #[test]
+    fn a_contradicted_unsat_blames_an_external_solver_and_is_ours_otherwise() {
+        let ext = Backend::External(" ./liar.sh  -q ".into());
+        let e = contradicted_unsat(
+            &ext,
+            "at least 7 queens",
+            "a checked placement of 8 queens exists",
+        );
+        assert_eq!(
+            e.to_string(),
+            "external solver \"./liar.sh -q\" answered UNSAT for at least 7 queens, but a checked \
+             placement of 8 queens exists"
+        );
+        let e = contradicted_unsat(&Backend::Varisat, "at least 7 queens", "one exists");
+        assert_eq!(
+            e.to_string(),
+            "internal error: varisat answered UNSAT for at least 7 queens, but one exists"
+        );
     }
 }

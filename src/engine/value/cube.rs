@@ -195,7 +195,7 @@ pub fn value_in_cube(
     let from = start.best().clone();
     let best = ladder(&mut asker, Search::Up, from.clone(), start.upper_bound())?;
     let proof = proof::proof(&asker, &best, start.upper_bound(), opts.base.count, &deadline);
-    let by_unsat = proof::refuting(&asker).is_some_and(|c| c.answer.is_solver_unsat());
+    let by_unsat = proof::refuting(&asker.calls).is_some_and(|c| c.answer.is_solver_unsat());
     let certified = !asker.stopped && crate::engine::unchecked::certified(&backend, by_unsat, false);
     let (certified, rejected) = match certify && !asker.stopped {
         true => certified_in(board, opts, start, cube, best.len(), &backend, certified)?,

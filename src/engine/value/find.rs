@@ -68,7 +68,7 @@ fn value_until(
     let proof = proof::proof(&asker, &best, ub, opts.base.count, &deadline);
     // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
     // an external solver only asserts. A stopped search claims no optimality to certify.
-    let by_unsat = proof::refuting(&asker).is_some_and(|c| c.answer.is_solver_unsat());
+    let by_unsat = proof::refuting(&asker.calls).is_some_and(|c| c.answer.is_solver_unsat());
     let certified = !asker.stopped && crate::engine::unchecked::certified(&backend, by_unsat, false);
     let any_unsat = asker.calls.iter().any(|c| c.answer.is_solver_unsat());
     let unchecked_unsat = !crate::engine::unchecked::certified(&backend, any_unsat, false);
@@ -90,6 +90,7 @@ fn value_until(
         }),
         proof,
         solver: backend.to_string(),
+        backend: backend.clone(),
         solver_config: backend.has_presets().then(|| opts.cadical_config.name()),
         amo: opts.base.amo.name(),
         count: opts.base.count.name(),

@@ -5,7 +5,7 @@
 use super::ask::Asker;
 use crate::board::Placement;
 use crate::encode::CountMode;
-use crate::engine::search::{Answer, Refutation};
+use crate::engine::search::{Answer, Refutation, SolverCall};
 use crate::run::deadline::Deadline;
 
 /// The proof of `asker`'s search, whose best placement is `best` and whose upper bound before
@@ -31,7 +31,7 @@ pub(super) fn proof(
             best.len()
         );
     }
-    let Some(last) = refuting(asker) else {
+    let Some(last) = refuting(calls) else {
         unreachable!("a search that was not stopped refuted a count")
     };
     match last.answer {
@@ -63,8 +63,8 @@ pub(super) fn proof(
     }
 }
 
-/// The call optimality rests on: the last that refuted a count (a search downwards or by
-/// bisection may end on a SAT answer below it).
-pub(super) fn refuting<'a>(asker: &'a Asker) -> Option<&'a crate::engine::search::SolverCall> {
-    asker.calls.iter().rev().find(|c| c.found.is_none())
+/// The call optimality rests on, among a search's `calls`: the last that refuted a count (a
+/// search downwards or by bisection may end on a SAT answer below it).
+pub(super) fn refuting(calls: &[SolverCall]) -> Option<&SolverCall> {
+    calls.iter().rev().find(|c| c.found.is_none())
 }

@@ -6,6 +6,7 @@ use crate::board::{Board, Placement};
 use crate::engine::bounds::UpperBound;
 use crate::engine::lp::dive::Dives;
 use crate::engine::search::SolverCall;
+use crate::solve::Backend;
 use serde::Serialize;
 
 /// The segment-LP bound of a value search, as reported.
@@ -45,6 +46,9 @@ pub struct ValueReport {
     /// external solver's word, and when the search was stopped (no optimality is claimed).
     pub certified: bool,
     pub solver: String,
+    /// The solver that answered (`solver` names it).
+    #[serde(skip)]
+    pub backend: Backend,
     /// CaDiCaL's option preset, when CaDiCaL answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solver_config: Option<&'static str>,
@@ -104,11 +108,78 @@ impl ValueReport {
     pub fn rests_on_unchecked_unsat(&self) -> bool {
         !self.certified && (self.proved || self.unchecked_unsat)
     }
+
+    /// Refuses a proved value below `held`, a placement on the report's board that passed the
+    /// checker (`whose` names it: "the row's placement"): the answer that refuted one queen more
+    /// than the value is then false. A solver's UNSAT is blamed on the solver
+    /// ([`contradicted_unsat`](crate::engine::contradicted_unsat)); a bound's refutation is
+    /// queensat's internal error. A stopped search claims no value, so nothing contradicts it.
+    pub fn holds(&self, held: &Placement, whose: &str) -> anyhow::Result<()> {
+        if !self.proved || held.len() <= self.value {
+            return Ok(());
+        }
+        crate::check::check_placement(&self.board, held)
+            .map_err(|v| anyhow::anyhow!("internal error: {whose} fails the checker: {v}"))?;
+        let k = self.value + 1;
+        let evidence = format!("a checked placement of {} queens exists ({whose})", held.len());
+        match self.refuted_by_solver() {
+            true => Err(crate::engine::contradicted_unsat(
+                &self.backend,
+                &format!("at least {k} queens"),
+                &evidence,
+            )),
+            false => anyhow::bail!(
+                "internal error: {} refutes {k} queens, but {evidence}",
+                self.proof
+            ),
+        }
+    }
+
+    /// Whether one queen more than the value was refuted by the solver's UNSAT answer (not by
+    /// a bound; a stopped search refuted nothing).
+    pub fn refuted_by_solver(&self) -> bool {
+        self.proved && super::proof::refuting(&self.calls).is_some_and(|c| c.answer.is_solver_unsat())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_below_a_checked_placement_is_refused_and_blamed() {
+        use crate::engine::search::{Answer, Refutation};
+        let opts = crate::engine::ValueOptions::default();
+        let mut r = crate::engine::value(&Board::square(4).unwrap(), &opts).unwrap();
+        let held = r.placement.clone();
+        assert!(r.holds(&held, "the held placement").is_ok());
+        // A false "at least 4 queens: UNSAT", as a lying solver would answer.
+        r.value = 3;
+        r.calls = vec![SolverCall::instant(4, Answer::UNSAT)];
+        r.backend = Backend::External("./liar.sh".into());
+        let e = r.holds(&held, "the held placement").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "external solver \"./liar.sh\" answered UNSAT for at least 4 queens, but a checked \
+             placement of 4 queens exists (the held placement)"
+        );
+        r.backend = Backend::Varisat;
+        let e = r.holds(&held, "the held placement").unwrap_err().to_string();
+        assert!(e.starts_with("internal error: varisat answered UNSAT"), "{e}");
+        r.calls = vec![SolverCall::instant(4, Answer::Refuted(Refutation::Counter))];
+        let e = r.holds(&held, "the held placement").unwrap_err().to_string();
+        assert!(
+            e.starts_with("internal error: ") && e.contains("refutes 4 queens"),
+            "{e}"
+        );
+        // A stopped search claims no value; an illegal placement proves nothing.
+        r.proved = false;
+        assert!(r.holds(&held, "the held placement").is_ok());
+        r.proved = true;
+        let illegal = Placement::new(vec![(0, 0), (1, 1), (2, 3), (3, 2)]);
+        let e = r.holds(&illegal, "the bad placement").unwrap_err().to_string();
+        assert!(e.contains("the bad placement fails the checker"), "{e}");
+    }
 
     #[test]
     fn the_dive_report_is_of_dives_that_ran() {

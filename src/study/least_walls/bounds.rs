@@ -1,6 +1,8 @@
 //! The bounds on the walls q queens need that take no solver, and the bound a search's calls
 //! show.
 
+use super::report::FoundBoard;
+use crate::board::{Board, Placement};
 use crate::engine::WallCall;
 
 /// The most queens any `rows × cols` board admits: one per 2x2 block (cells of a block are
@@ -8,6 +10,26 @@ use crate::engine::WallCall;
 /// two even coordinates and walls everywhere else.
 pub fn most_queens_any_board(rows: usize, cols: usize) -> usize {
     rows.div_ceil(2) * cols.div_ceil(2)
+}
+
+/// A `rows × cols` board that holds `queens` queens by construction: a queen on each cell of
+/// even row and even column (row-major, the first `queens` of them), a wall on every cell of
+/// an odd row or an odd column, so that a wall stands between any two queens on a line. `None`
+/// above the 2×2 block bound.
+pub(super) fn block_board(rows: usize, cols: usize, queens: usize) -> anyhow::Result<Option<FoundBoard>> {
+    if queens > most_queens_any_board(rows, cols) {
+        return Ok(None);
+    }
+    let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c)));
+    let walls: Vec<_> = cells.clone().filter(|(r, c)| r % 2 == 1 || c % 2 == 1).collect();
+    let queens = cells
+        .filter(|(r, c)| r % 2 == 0 && c % 2 == 0)
+        .take(queens)
+        .collect();
+    Ok(Some(FoundBoard {
+        board: Board::with_walls(rows, cols, &walls)?,
+        placement: Placement::new(queens),
+    }))
 }
 
 /// A lower bound on the walls q queens need: a row with m queens needs m − 1 walls in it, so

@@ -76,12 +76,8 @@ pub(super) fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Res
                     },
                 )?;
                 ensure!(v.proved, "internal error: a counted board's value was not proved");
+                v.holds(&on_canon, "the counted board's placement")?;
                 let v = v.value;
-                ensure!(
-                    v >= run.queens,
-                    "internal error: a counted board's value {v} is below {}",
-                    run.queens
-                );
                 list.push(CountedClass {
                     orbit: canon.orbit_size(),
                     board: canon.clone(),

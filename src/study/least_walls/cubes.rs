@@ -15,12 +15,12 @@
 //! certificate (`certify`) is the plain question (no lex-leader, no necessary walls) with the
 //! cube's clauses, so its refutation speaks of every board in the cube.
 
-use super::bounds::{most_queens_any_board, wall_lower_bound};
+use super::bounds::{block_board, most_queens_any_board, wall_lower_bound};
 use super::cube_plan::{WallCube, WallCubeSpec, check_cover};
 use super::options::LeastWallsOptions;
 use super::report::FoundBoard;
 use super::start::start_board;
-use crate::board::{Board, Placement};
+use crate::board::Board;
 use crate::check::check_placement;
 use crate::encode::{VarRole, WallModel, WallOptions};
 use crate::engine::search::{Answer, Session};
@@ -50,26 +50,6 @@ pub const CUBE_START_RUNS: u64 = 2;
 /// Conflicts each call of the start's descent may take: it stops at the first call that does
 /// not answer yes within them.
 const START_CONFLICTS: u32 = 20_000;
-
-/// A `rows × cols` board that holds `queens` queens by construction: a queen on each cell of
-/// even row and even column (row-major, the first `queens` of them), a wall on every cell of
-/// an odd row or an odd column, so that a wall stands between any two queens on a line. `None`
-/// above the 2×2 block bound.
-fn block_board(rows: usize, cols: usize, queens: usize) -> anyhow::Result<Option<FoundBoard>> {
-    if queens > most_queens_any_board(rows, cols) {
-        return Ok(None);
-    }
-    let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c)));
-    let walls: Vec<_> = cells.clone().filter(|(r, c)| r % 2 == 1 || c % 2 == 1).collect();
-    let queens = cells
-        .filter(|(r, c)| r % 2 == 0 && c % 2 == 0)
-        .take(queens)
-        .collect();
-    Ok(Some(FoundBoard {
-        board: Board::with_walls(rows, cols, &walls)?,
-        placement: Placement::new(queens),
-    }))
-}
 
 /// The checks every board of a cube run passes: its size, at least `queens` queens, and the
 /// independent checker.

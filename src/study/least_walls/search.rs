@@ -14,12 +14,15 @@
 //! The count of the least boards is `count`. A search stopped by its time limit or Ctrl-C reports no minimum but the bounds it had
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
-use super::bounds::{most_queens_any_board, proved_lower_bound, row_bound_proof, wall_lower_bound};
+use super::bounds::{
+    block_board, most_queens_any_board, proved_lower_bound, row_bound_proof, wall_lower_bound,
+};
 use super::count::count_boards;
 use super::options::{LeastWallsOptions, WallSearch};
 use super::report::{FoundBoard, LeastWallsReport, Stopped, Witness};
 use super::run::{BoundReply, Run};
 use crate::board::{Board, Placement};
+use crate::check::check_placement;
 use crate::encode::WallModel;
 use crate::engine::{ValueOptions, WallCall, certify_least_walls, value_to_the_end};
 use crate::run::deadline::Deadline;
@@ -241,9 +244,31 @@ type Found = (Board, Placement);
 /// The best board a search found and, unless it stopped, the proof of its minimum.
 type Searched = (Option<Found>, Option<String>);
 
-/// The error of a search that found no board where the 2×2 block bound allows one.
-fn no_board(queens: usize) -> anyhow::Error {
-    anyhow::anyhow!("internal error: no board admits {queens} queens, although the 2x2 block bound allows it")
+/// The error of a search whose solver found no board with at most `bound` walls (`None`: any
+/// number) where the 2×2 block bound's board has them: the solver's UNSAT answer is false (an
+/// external solver's error, named; a built-in one's, queensat's internal error).
+fn no_board(run: &Run, bound: Option<usize>) -> anyhow::Error {
+    let (rows, cols, queens) = (run.rows, run.cols, run.queens);
+    let found = match block_board(rows, cols, queens) {
+        Ok(Some(found)) => found,
+        Ok(None) => {
+            return anyhow::anyhow!("internal error: {queens} queens asked beyond the 2x2 block bound");
+        }
+        Err(e) => return e,
+    };
+    if let Err(v) = check_placement(&found.board, &found.placement) {
+        return anyhow::anyhow!("internal error: the 2x2 block bound's board fails the checker: {v}");
+    }
+    let walls = bound.map_or("any walls".to_string(), |k| format!("at most {k} walls"));
+    crate::engine::contradicted_unsat(
+        &run.opts.backend,
+        &format!("a {rows}x{cols} board with at least {queens} queens ({walls})"),
+        &format!(
+            "the 2x2 block bound's board holds {queens} queens with {} walls (checked: queens on \
+             cells with two even coordinates, walls on every other cell)",
+            found.board.n_walls()
+        ),
+    )
 }
 
 /// The minimisation under way: the query, its "at least q queens" assumptions, the row
@@ -263,7 +288,7 @@ impl Minimise<'_, '_> {
             Some(b) => b,
             None => match self.run.call(self.base, None, &mut self.calls)? {
                 BoundReply::Found(b, p) => (b, p),
-                BoundReply::Refuted => return Err(no_board(self.run.queens)),
+                BoundReply::Refuted => return Err(no_board(self.run, None)),
                 BoundReply::Stopped => return Ok((None, None)),
             },
         };
@@ -286,15 +311,17 @@ impl Minimise<'_, '_> {
     }
 
     /// Up: from the row bound, one wall more each call until SAT (or the annealing's board
-    /// fits).
+    /// fits), at the latest at the walls of the 2×2 block bound's board.
     fn up(&mut self, start_board: Option<Found>) -> anyhow::Result<Searched> {
         let mut k = self.lb;
+        let (rows, cols, queens) = (self.run.rows, self.run.cols, self.run.queens);
+        let block_walls = block_board(rows, cols, queens)?.map_or(rows * cols, |f| f.board.n_walls());
         let found = loop {
             if let Some(b) = start_board.as_ref().filter(|b| b.0.n_walls() <= k) {
                 break Some(b.clone());
             }
-            if k > self.run.rows * self.run.cols {
-                return Err(no_board(self.run.queens));
+            if k > block_walls {
+                return Err(no_board(self.run, Some(k - 1)));
             }
             match self.run.call(self.base, Some(k), &mut self.calls)? {
                 BoundReply::Found(b, p) => {
@@ -404,11 +431,8 @@ fn report_minimum(
         v.proved,
         "internal error: the witness board's value was not proved"
     );
+    v.holds(&placement, "the witness board's placement")?;
     let v = v.value;
-    ensure!(
-        v >= queens,
-        "internal error: the witness board's value {v} is below {queens}"
-    );
     report.proof = format!(
         "{} with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
         found_by(&calls, w),

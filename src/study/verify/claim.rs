@@ -49,14 +49,22 @@ fn certify_refutation(
     Ok(())
 }
 
-/// A board's value for a verdict: with `certify`, one that rests on an external solver's
-/// UNSAT is certified (`certified` true) by a checked proof.
+/// A checked placement on a board, and whose it is ("the row's placement"): a value below it
+/// rests on a false UNSAT answer ([`ValueReport::holds`]).
+pub type Held<'a> = Option<(&'a Placement, &'a str)>;
+
+/// A board's value for a verdict, never below the placement `held`; with `certify`, one that
+/// rests on an external solver's UNSAT is certified (`certified` true) by a checked proof.
 pub fn checked_value(
     board: &Board,
     opts: &ValueOptions,
     certify: &CertifyVerdicts,
+    held: Held,
 ) -> anyhow::Result<ValueReport> {
     let mut report = value(board, opts)?;
+    if let Some((p, whose)) = held {
+        report.holds(p, whose)?;
+    }
     if let Some(dir) = certify
         && report.rests_on_unchecked_unsat()
     {
@@ -173,15 +181,17 @@ pub fn verify_claim(
     opts: &ValueOptions,
     certify: &CertifyVerdicts,
 ) -> anyhow::Result<Verdict> {
-    let mut verdict = judge(board, claim, opts)?;
+    let mut verdict = judge(board, claim, opts, certify)?;
     let v = claim.value;
     // What an UNSAT answer stands behind: the value's optimality, its uniqueness, or that the
-    // value is out of reach.
+    // value is out of reach. (The true value of a refutation was judged, and certified with
+    // `certify`, where it was found.)
     let optimal = verdict.is_confirmed() && verdict.evidence == "unsat";
     let unique = verdict.is_confirmed() && claim.unique;
     let unreachable = verdict.refuted == Some(RefutedKind::Unreachable);
-    verdict.certified = crate::engine::certified(&opts.backend, optimal || unique || unreachable, false);
-    if let (false, Some(dir)) = (verdict.certified, certify) {
+    let own = crate::engine::certified(&opts.backend, optimal || unique || unreachable, false);
+    verdict.certified &= own;
+    if let (false, Some(dir)) = (own, certify) {
         if optimal {
             certify_refutation(board, v + 1, opts, dir)?;
         }
@@ -207,7 +217,12 @@ pub fn verify_claim(
 }
 
 /// The verdict on one claim, as the solver's answers give it.
-fn judge(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Result<Verdict> {
+fn judge(
+    board: &Board,
+    claim: &BoardClaim,
+    opts: &ValueOptions,
+    certify: &CertifyVerdicts,
+) -> anyhow::Result<Verdict> {
     let v = claim.value;
     // SCIP's solution-counting runs have no objective and print 0; only a real objective
     // states a number of walls.
@@ -220,7 +235,8 @@ fn judge(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Resu
         ));
     }
     if let Some(p) = &claim.placement {
-        let bad = match check_placement(board, p) {
+        let legal = check_placement(board, p);
+        let bad = match &legal {
             Err(violation) => Some(Verdict::refuted(RefutedKind::Illegal, violation.to_string())),
             Ok(()) if p.len() != v => Some(Verdict::refuted(
                 RefutedKind::SizeMismatch,
@@ -229,8 +245,10 @@ fn judge(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Resu
             Ok(()) => None,
         };
         if let Some(mut verdict) = bad {
-            // The placement fails; say whether the value claimed is right all the same.
-            with_true_value(&mut verdict, board, opts)?;
+            // The placement fails; say whether the value claimed is right all the same (never
+            // below the placement, where it is legal).
+            let held = legal.is_ok().then_some((p, "the row's placement"));
+            with_true_value(&mut verdict, board, opts, certify, held)?;
             if verdict.true_value == Some(v) {
                 verdict.reason.push_str(", as claimed");
             }
@@ -246,7 +264,17 @@ fn judge(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Resu
             None => {
                 let mut verdict =
                     Verdict::refuted(RefutedKind::Unreachable, format!("{v} queens do not fit (UNSAT)"));
-                with_true_value(&mut verdict, board, opts)?;
+                let found = with_true_value(&mut verdict, board, opts, certify, None)?;
+                if found.len() >= v {
+                    return Err(crate::engine::contradicted_unsat(
+                        &opts.backend,
+                        &format!("at least {v} queens"),
+                        &format!(
+                            "a checked placement of {} queens exists (the value search's)",
+                            found.len()
+                        ),
+                    ));
+                }
                 return Ok(verdict);
             }
         },
@@ -257,8 +285,15 @@ fn judge(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Resu
             RefutedKind::NotOptimal,
             format!("{} queens fit (placement checked)", better.len()),
         );
+        let held = better.clone();
         verdict.counterexample = Some(better);
-        with_true_value(&mut verdict, board, opts)?;
+        with_true_value(
+            &mut verdict,
+            board,
+            opts,
+            certify,
+            Some((&held, "the counter-example")),
+        )?;
         return Ok(verdict);
     }
     let evidence = if reachable { "unsat" } else { "segments" };
@@ -293,21 +328,35 @@ fn judge(board: &Board, claim: &BoardClaim, opts: &ValueOptions) -> anyhow::Resu
     ))
 }
 
-/// Adds the board's true value and an optimal placement to a refutation, as evidence.
-fn with_true_value(verdict: &mut Verdict, board: &Board, opts: &ValueOptions) -> anyhow::Result<()> {
-    let report = value(board, opts)?;
+/// Adds the board's true value (never below `held`) and an optimal placement to a refutation,
+/// as evidence, labelled where it rests on an external solver's UNSAT (and not certified with
+/// `certify`); the optimal placement, checked.
+fn with_true_value(
+    verdict: &mut Verdict,
+    board: &Board,
+    opts: &ValueOptions,
+    certify: &CertifyVerdicts,
+    held: Held,
+) -> anyhow::Result<Placement> {
+    let report = checked_value(board, opts, certify, held)?;
+    let certified = !report.rests_on_unchecked_unsat();
+    verdict.certified &= certified;
     verdict.true_value = Some(report.value);
-    verdict
-        .reason
-        .push_str(&format!("; the value is {} ({})", report.value, report.proof));
-    if verdict.counterexample.is_none() && report.value > 0 {
-        verdict.counterexample = Some(report.placement);
-    } else if let Some(c) = &verdict.counterexample
-        && c.len() < report.value
+    verdict.reason.push_str(&format!(
+        "; the value is {} ({}{})",
+        report.value,
+        crate::engine::unchecked_prefix(certified),
+        report.proof
+    ));
+    if report.value > 0
+        && verdict
+            .counterexample
+            .as_ref()
+            .is_none_or(|c| c.len() < report.value)
     {
-        verdict.counterexample = Some(report.placement);
+        verdict.counterexample = Some(report.placement.clone());
     }
-    Ok(())
+    Ok(report.placement)
 }
 
 #[cfg(test)]

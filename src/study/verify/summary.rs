@@ -4,7 +4,8 @@
 
 use super::claim::{CertifyVerdicts, checked_value};
 use super::run_info::RunInfo;
-use crate::board::{Board, Coord, binomial, render_cell_list};
+use crate::board::{Board, Coord, Placement, binomial, render_cell_list};
+use crate::check::check_placement;
 use crate::engine::ValueOptions;
 use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
 use crate::run::{cpu_since, process_cpu_seconds};
@@ -103,31 +104,44 @@ fn classes_of(
                 .cells(side, side)
                 .with_context(|| format!("{boards_name}: {}", row.label))?;
             let board = Board::with_walls(side, side, &walls)?;
-            let r = checked_value(&board, opts, certify)?;
-            let (v, certified) = (r.value, !r.rests_on_unchecked_unsat());
-            Ok((
-                board.canonical().0,
-                board.orbit_size() as u64,
-                v,
-                walls.len(),
-                certified,
-            ))
+            // The row's own placement, where legal, is a floor the value cannot fall below.
+            let queens = row.queens.as_ref().and_then(|q| q.cells(side, side).ok());
+            let queens = queens
+                .map(Placement::new)
+                .filter(|p| check_placement(&board, p).is_ok());
+            let held = queens.as_ref().map(|p| (p, "the row's placement"));
+            let r = checked_value(&board, opts, certify, held)
+                .with_context(|| format!("{boards_name}: {}", row.label))?;
+            Ok(Solved {
+                class: board.canonical().0,
+                orbit: board.orbit_size() as u64,
+                value: r.value,
+                walls: walls.len(),
+                certified: !r.rests_on_unchecked_unsat(),
+                by_solver: r.refuted_by_solver(),
+                label: &row.label,
+            })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let n_walls: HashSet<usize> = solved.iter().map(|r| r.3).collect();
-    let certified = solved.iter().all(|r| r.4);
+    let n_walls: HashSet<usize> = solved.iter().map(|r| r.walls).collect();
+    let certified = solved.iter().all(|r| r.certified);
     if n_walls.len() != 1 {
         bail!("the boards CSV mixes wall counts {n_walls:?}");
     }
     // One entry per symmetry class (values agree within a class: symmetry keeps the value).
     let mut classes: BTreeMap<Board, (u64, usize)> = BTreeMap::new();
-    for (class, orbit, v, _, _) in solved {
-        if let Some(&(_, known)) = classes.get(&class)
-            && known != v
-        {
-            bail!("internal error: two boards of one symmetry class have values {known} and {v}");
+    let mut first: BTreeMap<&Board, &Solved> = BTreeMap::new();
+    for r in &solved {
+        match first.get(&r.class) {
+            Some(known) if known.value != r.value => {
+                return Err(disagreeing_values(known, r, opts, boards_name));
+            }
+            Some(_) => {}
+            None => {
+                first.insert(&r.class, r);
+            }
         }
-        classes.insert(class, (orbit, v));
+        classes.insert(r.class.clone(), (r.orbit, r.value));
     }
     Ok(Classes {
         classes,
@@ -135,6 +149,45 @@ fn classes_of(
         rows: rows.len(),
         certified,
     })
+}
+
+/// One board of the CSV with the engine's value.
+struct Solved<'a> {
+    /// Its symmetry class (the canonical board) and the class's size.
+    class: Board,
+    orbit: u64,
+    value: usize,
+    walls: usize,
+    certified: bool,
+    /// Whether one queen more than the value was refuted by the solver's UNSAT.
+    by_solver: bool,
+    label: &'a str,
+}
+
+/// The error of two boards of one symmetry class with different values: symmetry keeps a
+/// placement legal, so the lower value's refutation is false (the solver's UNSAT, blamed on
+/// it; a bound's, queensat's internal error).
+fn disagreeing_values(a: &Solved, b: &Solved, opts: &ValueOptions, boards_name: &str) -> anyhow::Error {
+    let (low, high) = if a.value < b.value { (a, b) } else { (b, a) };
+    if !low.by_solver {
+        return anyhow::anyhow!(
+            "internal error: two boards of one symmetry class have values {} and {}",
+            a.value,
+            b.value
+        );
+    }
+    crate::engine::contradicted_unsat(
+        &opts.backend_for(&low.class),
+        &format!(
+            "at least {} queens on the board of {boards_name}: {}",
+            low.value + 1,
+            low.label
+        ),
+        &format!(
+            "the board of {}, of the same symmetry class, has a checked placement of {} queens",
+            high.label, high.value
+        ),
+    )
 }
 
 /// The wall count a summary is about, from its `Total NW boards` or `--- All NW boards` line.
@@ -360,7 +413,7 @@ impl EngineView<'_> {
     /// The value of the board with these walls, solved and checked.
     fn value_of(&mut self, walls: &[Coord]) -> anyhow::Result<usize> {
         let board = Board::with_walls(self.side, self.side, walls)?;
-        let r = checked_value(&board, self.value, self.certify)?;
+        let r = checked_value(&board, self.value, self.certify, None)?;
         self.certified = self.certified && !r.rests_on_unchecked_unsat();
         Ok(r.value)
     }
