@@ -6,7 +6,7 @@ use super::run_args::{ChunkedRunArgs, ThreadsArgs};
 use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
-use queensat::run::{command_line, with_threads};
+use queensat::run::{Shard, command_line, with_threads};
 use queensat::study::chunk_store::ChunkRun;
 use queensat::study::report::{
     SweepCompareJson, command_json, comparisons_agree, merge_json, merge_run, merge_text, sweep_json,
@@ -90,8 +90,18 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
             command_json("sweep", &sweep_json(sweep.spec(), &out, shard, &ran))?
         )?,
         (false, ChunkRun::Whole((sums, record))) => out!("{}", sweep_text(sums, record))?,
-        // A stopped run has no answer to print; a shard's run leaves it to `merge`.
-        (false, ChunkRun::Stopped(_) | ChunkRun::ShardFinished) => {}
+        // A shard's run leaves the answer to `merge`, and says so, as puzzles and nk do.
+        (false, ChunkRun::ShardFinished) => {
+            let s = shard.unwrap_or(Shard::ALL);
+            outln!(
+                "shard {}/{} finished in {}: `queensat merge` joins the shards' folders",
+                s.index,
+                s.count,
+                out.display()
+            )?
+        }
+        // A stopped run has no answer to print (stderr said how to resume).
+        (false, ChunkRun::Stopped(_)) => {}
     }
     Ok(stopped_exit_code(matches!(ran, ChunkRun::Stopped(_))))
 }
