@@ -66,31 +66,9 @@ impl SelectionModel {
         let mut vars = VarMap::new();
         vars.owner("select placement");
         let select: Vec<Lit> = sets.iter().map(|_| vars.new_var().pos_lit()).collect();
-        let mut holding: Vec<Vec<Lit>> = vec![Vec::new(); board.n_cells()];
-        for (set, &lit) in sets.iter().zip(&select) {
-            for &q in set.queens() {
-                holding[board.index(q)].push(lit);
-            }
-        }
-        for p in board.free_cells() {
-            let lits = &holding[board.index(p)];
-            match goal {
-                Goal::Pack => amo.encode(lits, col, &mut vars),
-                Goal::Cover => col
-                    .extend_clauses([lits.iter().copied().collect::<Clause>()])
-                    .expect("out of memory while encoding a cover"),
-            }
-        }
-        let one_per_line = |line: fn((usize, usize)) -> usize, lines: usize| {
-            sets.iter().all(|s| {
-                let mut seen = vec![0; lines];
-                s.queens().iter().for_each(|&q| seen[line(q)] += 1);
-                seen.iter().all(|&k| k == 1)
-            })
-        };
-        let shaped = board.free_cells().len() == board.n_cells()
-            && one_per_line(|(r, _)| r, board.rows())
-            && one_per_line(|(_, c)| c, board.cols());
+        let holding = holders(board, sets, &select);
+        disjoint_or_covering(board, &holding, goal, amo, col, &mut vars);
+        let shaped = one_per_row_and_column(board, sets);
         vars.owner("unary sum");
         let (cap, counts, below) = if !shaped {
             let cap = match goal {
@@ -99,60 +77,21 @@ impl SelectionModel {
             };
             (cap, vec![unary_count(&select, cap, col, &mut vars)], Vec::new())
         } else {
-            // Per square: packing, "occupied" (a count capped at 1, exact under the
-            // at-most-one); covering, the count itself with its "≥ 1" a unit.
             let cap = match goal {
                 Goal::Pack => board.rows(),
                 Goal::Cover => bound + 1,
             };
-            let square: Vec<Vec<Lit>> = holding
-                .iter()
-                .map(|lits| match goal {
-                    Goal::Pack => unary_count(lits, 1, col, &mut vars),
-                    Goal::Cover => unary_count(lits, cap, col, &mut vars),
-                })
-                .collect();
-            if goal == Goal::Cover {
-                let units: Vec<Clause> = square
-                    .iter()
-                    .filter_map(|u| u.first())
-                    .map(|&l| [l].into_iter().collect())
-                    .collect();
-                col.extend_clauses(units)
-                    .expect("out of memory while encoding a cover");
-            }
-            let line = |cells: Vec<(usize, usize)>| -> Vec<Vec<Lit>> {
-                cells
-                    .into_iter()
-                    .map(|q| square[board.index(q)].clone())
-                    .collect()
+            let square = square_counts(&holding, goal, cap, col, &mut vars);
+            let counts = line_sums(board, &square, rows_and_columns(board), cap, col, &mut vars);
+            // A placement of non-attacking queens holds at most one square of a diagonal, so a
+            // diagonal's sum is at most the number selected: for covering, where every square
+            // counts at least one, a bound that propagates along the diagonals too.
+            let below = if goal == Goal::Cover && sets.iter().all(|s| attack_free(s.queens())) {
+                let diagonals = diagonals(board).into_iter();
+                line_sums(board, &square, diagonals, cap, col, &mut vars)
+            } else {
+                Vec::new()
             };
-            let rows = (0..board.rows()).map(|r| (0..board.cols()).map(|c| (r, c)).collect::<Vec<_>>());
-            let cols = (0..board.cols()).map(|c| (0..board.rows()).map(|r| (r, c)).collect::<Vec<_>>());
-            let counts: Vec<Vec<Lit>> = rows
-                .chain(cols)
-                .map(|cells| unary_sum(&line(cells), cap, col, &mut vars))
-                .collect();
-            // A placement of non-attacking queens holds at most one square of a diagonal, so
-            // a diagonal's sum is at most the number selected: for covering, where every
-            // square counts at least one, a bound that propagates along the diagonals too.
-            let mut below = Vec::new();
-            if goal == Goal::Cover && sets.iter().all(|s| attack_free(s.queens())) {
-                let (rows, cols) = (board.rows() as isize, board.cols() as isize);
-                for d in -(rows - 1)..cols {
-                    let down = (0..rows)
-                        .filter(|r| (0..cols).contains(&(r + d)))
-                        .map(|r| (r as usize, (r + d) as usize));
-                    let up = (0..rows)
-                        .filter(|r| (0..cols).contains(&(d + rows - 1 - r)))
-                        .map(|r| (r as usize, (d + rows - 1 - r) as usize));
-                    for cells in [down.collect::<Vec<_>>(), up.collect()] {
-                        if cells.len() > 1 {
-                            below.push(unary_sum(&line(cells), cap, col, &mut vars));
-                        }
-                    }
-                }
-            }
             (cap, counts, below)
         };
         SelectionModel {
@@ -225,6 +164,130 @@ impl SelectionModel {
             .filter(|&i| is_true(self.select[i]))
             .collect()
     }
+}
+
+/// The selection literals of the placements holding each square, by cell index.
+fn holders(board: &Board, sets: &[Placement], select: &[Lit]) -> Vec<Vec<Lit>> {
+    let mut holding: Vec<Vec<Lit>> = vec![Vec::new(); board.n_cells()];
+    for (set, &lit) in sets.iter().zip(select) {
+        for &q in set.queens() {
+            holding[board.index(q)].push(lit);
+        }
+    }
+    holding
+}
+
+/// The goal on every free square: packing, at most one selected placement holds it;
+/// covering, at least one.
+fn disjoint_or_covering<C: CollectClauses>(
+    board: &Board,
+    holding: &[Vec<Lit>],
+    goal: Goal,
+    amo: Amo,
+    col: &mut C,
+    vars: &mut VarMap,
+) {
+    for p in board.free_cells() {
+        let lits = &holding[board.index(p)];
+        match goal {
+            Goal::Pack => amo.encode(lits, col, vars),
+            Goal::Cover => col
+                .extend_clauses([lits.iter().copied().collect::<Clause>()])
+                .expect("out of memory while encoding a cover"),
+        }
+    }
+}
+
+/// Whether the board has no wall or hole and every listed placement holds exactly one square
+/// in each row and each column: the shape the per-line counts need (module doc).
+fn one_per_row_and_column(board: &Board, sets: &[Placement]) -> bool {
+    let one_per_line = |line: fn((usize, usize)) -> usize, lines: usize| {
+        sets.iter().all(|s| {
+            let mut seen = vec![0; lines];
+            s.queens().iter().for_each(|&q| seen[line(q)] += 1);
+            seen.iter().all(|&k| k == 1)
+        })
+    };
+    board.free_cells().len() == board.n_cells()
+        && one_per_line(|(r, _)| r, board.rows())
+        && one_per_line(|(_, c)| c, board.cols())
+}
+
+/// Per square: packing, "occupied" (a count capped at 1, exact under the at-most-one);
+/// covering, the count itself with its "≥ 1" a unit.
+fn square_counts<C: CollectClauses>(
+    holding: &[Vec<Lit>],
+    goal: Goal,
+    cap: usize,
+    col: &mut C,
+    vars: &mut VarMap,
+) -> Vec<Vec<Lit>> {
+    let square: Vec<Vec<Lit>> = holding
+        .iter()
+        .map(|lits| match goal {
+            Goal::Pack => unary_count(lits, 1, col, vars),
+            Goal::Cover => unary_count(lits, cap, col, vars),
+        })
+        .collect();
+    if goal == Goal::Cover {
+        let units: Vec<Clause> = square
+            .iter()
+            .filter_map(|u| u.first())
+            .map(|&l| [l].into_iter().collect())
+            .collect();
+        col.extend_clauses(units)
+            .expect("out of memory while encoding a cover");
+    }
+    square
+}
+
+/// A count per line of cells: the sum of its squares' counts, lines in order.
+fn line_sums<C: CollectClauses>(
+    board: &Board,
+    square: &[Vec<Lit>],
+    lines: impl Iterator<Item = Vec<(usize, usize)>>,
+    cap: usize,
+    col: &mut C,
+    vars: &mut VarMap,
+) -> Vec<Vec<Lit>> {
+    lines
+        .map(|cells| {
+            let parts: Vec<Vec<Lit>> = cells
+                .into_iter()
+                .map(|q| square[board.index(q)].clone())
+                .collect();
+            unary_sum(&parts, cap, col, vars)
+        })
+        .collect()
+}
+
+/// The cells of every row, then of every column.
+fn rows_and_columns(board: &Board) -> impl Iterator<Item = Vec<(usize, usize)>> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let by_row = (0..rows).map(move |r| (0..cols).map(|c| (r, c)).collect::<Vec<_>>());
+    let by_col = (0..cols).map(move |c| (0..rows).map(|r| (r, c)).collect::<Vec<_>>());
+    by_row.chain(by_col)
+}
+
+/// The cells of every diagonal of two squares or more: for each offset, the one going down
+/// to the right, then the one going up.
+fn diagonals(board: &Board) -> Vec<Vec<(usize, usize)>> {
+    let mut lines = Vec::new();
+    let (rows, cols) = (board.rows() as isize, board.cols() as isize);
+    for d in -(rows - 1)..cols {
+        let down = (0..rows)
+            .filter(|r| (0..cols).contains(&(r + d)))
+            .map(|r| (r as usize, (r + d) as usize));
+        let up = (0..rows)
+            .filter(|r| (0..cols).contains(&(d + rows - 1 - r)))
+            .map(|r| (r as usize, (d + rows - 1 - r) as usize));
+        for cells in [down.collect::<Vec<_>>(), up.collect()] {
+            if cells.len() > 1 {
+                lines.push(cells);
+            }
+        }
+    }
+    lines
 }
 
 /// Whether no two squares share a diagonal.

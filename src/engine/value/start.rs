@@ -3,7 +3,7 @@
 //! cut rounds. Every placement here passes the independent checker before it counts.
 
 use super::options::ValueOptions;
-use crate::board::{Board, Placement};
+use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::engine::bounds::{UpperBound, greedy_placement, upper_bound};
 use crate::engine::lp::bound::{LpBound, lp_bound_if, tighten};
@@ -51,7 +51,7 @@ pub(super) struct Start {
 
 /// The cells the checked certificate forces empty in every placement of `t` queens: the local
 /// search and the dives leave them out at first.
-pub(super) fn barred(lp: &Option<LpBound>, t: usize) -> Vec<crate::board::Coord> {
+pub(super) fn barred(lp: &Option<LpBound>, t: usize) -> Vec<Coord> {
     lp.as_ref().map(|l| l.checked.forced(t).empty).unwrap_or_default()
 }
 
@@ -64,20 +64,10 @@ pub(super) fn start(
 ) -> anyhow::Result<Start> {
     let over = deadline.stop_test();
     let greedy = greedy_placement(board);
-    let mut ub = upper_bound(board);
-    let note_lp = |l: &LpBound| {
-        progress.note(|| {
-            format!(
-                "value: segment LP {:.3}, checked bound {} ({:.2} s)",
-                l.lp_value,
-                l.checked.bound(),
-                l.seconds
-            )
-        })
-    };
+    let ub = upper_bound(board);
     let mut lp = lp_bound_if(board, opts.lp, &over)?;
     if let Some(l) = &lp {
-        note_lp(l);
+        note_lp(progress, l);
     }
     let tabu_leads = board.free_cells().len() >= TABU_MIN_FREE_CELLS && lp.is_some();
     // What the primal heuristics aim at: the best upper bound known.
@@ -85,27 +75,13 @@ pub(super) fn start(
     // Where the tabu search leads, its climbs start from the greedy placement: from there they
     // reached the same counts on 4 of the 5 lattices of the bench set, without the local
     // search's 0.1–0.4 s (TABU_MIN_FREE_CELLS).
-    let local = (!tabu_leads && board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS).then(|| {
-        let t = Instant::now();
-        let p = value_start(board, &greedy, aim, &barred(&lp, aim), VALUE_RUNS, &over);
-        progress.note(|| {
-            format!(
-                "value: local search {} queens, aimed at {} ({:.2} s)",
-                p.len(),
-                aim,
-                t.elapsed().as_secs_f64()
-            )
-        });
-        p
-    });
+    let local = (!tabu_leads && board.free_cells().len() >= LOCAL_SEARCH_MIN_FREE_CELLS)
+        .then(|| local_search(board, &greedy, aim, &barred(&lp, aim), &over, progress));
     // The greedy placement is the answer of a search stopped before anything beat it.
-    check_placement(board, &greedy)
-        .map_err(|v| anyhow::anyhow!("internal error: the greedy placement fails the checker: {v}"))?;
+    check_start(board, &greedy, "the greedy placement")?;
     let mut best = greedy.clone();
     if let Some(p) = &local {
-        check_placement(board, p).map_err(|v| {
-            anyhow::anyhow!("internal error: the local search's placement fails the checker: {v}")
-        })?;
+        check_start(board, p, "the local search's placement")?;
         if p.len() > best.len() {
             best = p.clone();
         }
@@ -113,55 +89,120 @@ pub(super) fn start(
     // Where the tabu search leads, it climbs from the start towards the checked LP bound, a
     // queen at a time: on the wall lattices the local search stopped a queen or two short, and
     // the climbs reach most of their values (40×40 step-5 lattice 9.9 → 0.2 s).
-    let tabu = (tabu_leads && best.len() < aim).then(|| {
-        let t = Instant::now();
-        let p = climb(board, &best, aim, &over);
-        progress.note(|| {
-            format!(
-                "value: tabu search {} queens, aimed at {aim} ({:.2} s)",
-                p.len(),
-                t.elapsed().as_secs_f64()
-            )
-        });
-        p
-    });
+    let tabu = (tabu_leads && best.len() < aim).then(|| tabu_climb(board, &best, aim, &over, progress));
     if let Some(p) = &tabu {
-        check_placement(board, p).map_err(|v| {
-            anyhow::anyhow!("internal error: the tabu search's placement fails the checker: {v}")
-        })?;
+        check_start(board, p, "the tabu search's placement")?;
         best = p.clone();
     }
-    // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
-    // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
-    // finds the value hard, and the packing LP gives guesses and dives (below).
-    let mut packing = None;
-    if lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
-        && let Some(t) = tighten(board, &over)?
-    {
-        if let Some(l) = t.bound {
-            note_lp(&l);
-            lp = Some(l);
-        }
-        packing = Some(t.packing);
-    }
-    if let Some(l) = &lp
-        && l.checked.bound() < ub.bound
-    {
-        ub = UpperBound {
-            bound: l.checked.bound(),
-            reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
-        };
-    }
-    // Only while a call is left to find a placement the start lacks (the cut rounds' bound
-    // may have closed the gap).
-    let packing = packing.filter(|_| lp.as_ref().is_some_and(|l| best.len() < l.checked.bound()));
+    let packing = cut_rounds(board, &best, &mut lp, &over, progress)?;
     Ok(Start {
         greedy,
         local,
         tabu,
         best,
-        ub,
+        ub: with_lp_bound(ub, &lp),
         lp,
         packing,
     })
+}
+
+/// Says on the progress line what the segment LP gave and the bound its certificate proves.
+fn note_lp(progress: &Reporter, l: &LpBound) {
+    progress.note(|| {
+        format!(
+            "value: segment LP {:.3}, checked bound {} ({:.2} s)",
+            l.lp_value,
+            l.checked.bound(),
+            l.seconds
+        )
+    })
+}
+
+/// Fails unless the independent checker passes a placement of the start (`what` names it).
+fn check_start(board: &Board, p: &Placement, what: &str) -> anyhow::Result<()> {
+    check_placement(board, p).map_err(|v| anyhow::anyhow!("internal error: {what} fails the checker: {v}"))
+}
+
+/// The local search's placement from the greedy one, aimed at `aim` queens and leaving the
+/// `barred` cells out at first.
+fn local_search(
+    board: &Board,
+    greedy: &Placement,
+    aim: usize,
+    barred: &[Coord],
+    over: &dyn Fn() -> bool,
+    progress: &Reporter,
+) -> Placement {
+    let t = Instant::now();
+    let p = value_start(board, greedy, aim, barred, VALUE_RUNS, over);
+    progress.note(|| {
+        format!(
+            "value: local search {} queens, aimed at {} ({:.2} s)",
+            p.len(),
+            aim,
+            t.elapsed().as_secs_f64()
+        )
+    });
+    p
+}
+
+/// The tabu search's climbs from `best` towards `aim` queens.
+fn tabu_climb(
+    board: &Board,
+    best: &Placement,
+    aim: usize,
+    over: &dyn Fn() -> bool,
+    progress: &Reporter,
+) -> Placement {
+    let t = Instant::now();
+    let p = climb(board, best, aim, over);
+    progress.note(|| {
+        format!(
+            "value: tabu search {} queens, aimed at {aim} ({:.2} s)",
+            p.len(),
+            t.elapsed().as_secs_f64()
+        )
+    });
+    p
+}
+
+/// Whether the best placement of the start falls short of the checked LP bound.
+fn short_of_lp(best: &Placement, lp: &Option<LpBound>) -> bool {
+    lp.as_ref().is_some_and(|l| best.len() < l.checked.bound())
+}
+
+/// The cut rounds, which may lower the LP bound in `lp`; the packing LP they leave, while a call
+/// is left to find a placement the start lacks (their bound may have closed the gap).
+fn cut_rounds(
+    board: &Board,
+    best: &Placement,
+    lp: &mut Option<LpBound>,
+    over: &dyn Fn() -> bool,
+    progress: &Reporter,
+) -> anyhow::Result<Option<PackingLp>> {
+    // Cut rounds only when the start placement falls short of the fixed cliques' bound: where
+    // it meets it, they cost an LP solve or two and settle nothing. Only then is the call that
+    // finds the value hard, and the packing LP gives guesses and dives (below).
+    let mut packing = None;
+    if short_of_lp(best, lp)
+        && let Some(t) = tighten(board, over)?
+    {
+        if let Some(l) = t.bound {
+            note_lp(progress, &l);
+            *lp = Some(l);
+        }
+        packing = Some(t.packing);
+    }
+    Ok(packing.filter(|_| short_of_lp(best, lp)))
+}
+
+/// The combinatorial bound `ub`, or the checked LP bound where that is lower.
+fn with_lp_bound(ub: UpperBound, lp: &Option<LpBound>) -> UpperBound {
+    match lp {
+        Some(l) if l.checked.bound() < ub.bound => UpperBound {
+            bound: l.checked.bound(),
+            reason: format!("LP dual certificate (checked; LP optimum {:.3})", l.lp_value),
+        },
+        _ => ub,
+    }
 }
