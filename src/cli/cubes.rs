@@ -4,7 +4,7 @@
 use super::args::{CertifyArgs, ReportArgs, at_least_one};
 use super::run_args::{ShardArgs, ThreadsArgs};
 use clap::Args;
-use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::interrupt::{Interrupted, interrupted, stop_requested, stopped_exit_code};
 use queensat::run::{Reporter, Shard, with_threads};
 use queensat::study::CubeCut;
 use queensat::study::chunk_store::ChunkRun;
@@ -79,7 +79,24 @@ pub fn run_cubes<R: CubeOutcome + Send>(
 ) -> anyhow::Result<i32> {
     let progress = report.progress.reporter();
     let shard = shard.or_all();
-    match with_threads(cubes.threads.threads, || run(shard, &progress))? {
+    let ran = match with_threads(cubes.threads.threads, || run(shard, &progress)) {
+        // A stop signal in the start (the whole question's bounds, before any cube is
+        // planned) ends the run as a stopped one, which has finished no cube yet.
+        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
+            let why = format!(
+                "{command} in cubes {} in its start, before any cube; run the same command again",
+                interrupted()
+            );
+            eprintln!("{why}");
+            if report.json() {
+                let state = RunState::stopped_before_any_chunk(why);
+                outln!("{}", cube_state_json(command, dir, shard, state)?)?;
+            }
+            return Ok(stopped_exit_code(true));
+        }
+        ran => ran?,
+    };
+    match ran {
         ChunkRun::Whole(r) => {
             report.proof.check(r.totals().certified)?;
             match report.json() {

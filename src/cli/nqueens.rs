@@ -81,5 +81,11 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
     } else {
         out!("{summary}")?;
     }
-    Ok(i32::from(!report.answer.solved))
+    if !report.answer.solved {
+        return Ok(1);
+    }
+    // A signal after the solution was found: the check and the write ran to their end.
+    Ok(super::exit_status::finished_exit_code(
+        "the check and the write of the solution",
+    ))
 }

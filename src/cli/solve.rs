@@ -7,6 +7,7 @@ use super::args::{ExternalArgs, FormatArgs, ProofArgs, SolverArgs};
 use super::run_args::TimeLimitArgs;
 use clap::Args;
 use queensat::engine::{CnfStatus, check_solver_output, solve_cnf};
+use queensat::solve::Backend;
 use queensat::study::report::solve_output;
 use std::path::{Path, PathBuf};
 
@@ -41,7 +42,9 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         Some(out) => check_solver_output(&text, &name, &read(out)?, &out.display().to_string())?,
         None => {
             let limit = a.time_limit.time_limit;
-            let backend = (a.external.backend()).unwrap_or_else(|| a.solver.backend_within(limit));
+            // Without the note of the searches: `solve` stops any call at the limit.
+            let named = a.solver.solver.as_ref();
+            let backend = (a.external.backend()).unwrap_or_else(|| Backend::within(named, limit));
             solve_cnf(&text, &name, &backend, limit)?
         }
     };

@@ -6,13 +6,15 @@
 use crate::board::{Board, Cell, Placement};
 use crate::check::check_placement;
 use crate::io::{
-    SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result, read_header,
+    DimacsCnf, SolverAnswer, check_model, parse_competition_output, parse_dimacs, parse_minisat_result,
+    read_header,
 };
 use crate::run::deadline::{Deadline, Why};
 use crate::run::interrupt::interrupted;
 use crate::solve::{AnySolver, Backend, ExternalSolver, Solve, SolverResult};
 use anyhow::{Context, bail};
 use serde::Serialize;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The answer to one CNF file.
@@ -66,18 +68,69 @@ pub struct CnfAnswer {
 
 /// Answers the DIMACS `text` (named `name` in messages) with `backend` within `time_limit` of
 /// the process's CPU time, the one clock of every `--time-limit`, after which the answer is
-/// [`CnfStatus::Unknown`]: CaDiCaL stops inside its call, and a solver that stops only between
-/// calls (varisat) runs its one call to the end. An external solver's CPU is not the process's
-/// to read while it runs, so it is killed after `time_limit` of wall-clock time.
+/// [`CnfStatus::Unknown`], as it is once a stop signal came. CaDiCaL stops inside its call; a
+/// solver that cannot be stopped inside a call (varisat) answers on a thread of its own while
+/// this one waits for its answer or the stop ([`Deadline::outrun`]), and a stopped call is
+/// left to end with the process. An external solver's CPU is not the process's to read while
+/// it runs, so it is killed after `time_limit` of wall-clock time, or on a stop signal.
 pub fn solve_cnf(
     text: &str,
     name: &str,
     backend: &Backend,
     time_limit: Option<Duration>,
 ) -> anyhow::Result<CnfAnswer> {
-    let cnf = parse_dimacs(text).with_context(|| name.to_string())?;
-    // A stop signal ends the call too: CaDiCaL inside it, an external solver killed.
+    let cnf = Arc::new(parse_dimacs(text).with_context(|| name.to_string())?);
     let deadline = Deadline::process(time_limit);
+    let start = Instant::now();
+    let answer = match backend {
+        b if b.stops_inside_a_call() || matches!(b, Backend::External(_)) => {
+            call(&cnf, backend, deadline, time_limit)
+        }
+        _ => {
+            let (cnf, backend) = (cnf.clone(), backend.clone());
+            let work = move || call(&cnf, &backend, deadline, time_limit);
+            // Given up on: the call's answer is unknown, as a call stopped inside is.
+            deadline.outrun(work)?.unwrap_or(Ok(SolverAnswer::Unknown))
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let answer = match answer {
+        // Only a stop ends a call unanswered: a stop signal, or the time limit.
+        Ok(SolverAnswer::Unknown) => {
+            let why = match deadline.why() {
+                Why::Signal => format!("stopped: {}", interrupted()),
+                Why::TimeLimit(_) => {
+                    let limit = time_limit.map_or(seconds, |t| t.as_secs_f64());
+                    format!("stopped at the time limit ({limit} CPU s)")
+                }
+            };
+            return Ok(unknown(&cnf, backend.to_string(), seconds, why));
+        }
+        Ok(answer) => answer,
+        // A time limit that ran out is an unknown answer, not an error.
+        Err(e) if time_limit.is_some_and(|t| seconds >= t.as_secs_f64()) => {
+            return Ok(unknown(&cnf, backend.to_string(), seconds, format!("{e:#}")));
+        }
+        Err(e) if format!("{e:#}").contains("UNKNOWN") => {
+            return Ok(unknown(&cnf, backend.to_string(), seconds, format!("{e:#}")));
+        }
+        Err(e) => return Err(e),
+    };
+    let mut out = judge(text, name, &cnf, answer, backend.to_string(), seconds)?;
+    out.certified = super::unchecked::certified(backend, out.status == CnfStatus::Unsat, false);
+    Ok(out)
+}
+
+/// One call of a fresh `backend` solver on `cnf`, stopped by `deadline` where the solver
+/// polls it: the model of a SAT answer, or [`SolverAnswer::Unknown`] for a call the deadline
+/// stopped.
+fn call(
+    cnf: &DimacsCnf,
+    backend: &Backend,
+    deadline: Deadline,
+    time_limit: Option<Duration>,
+) -> anyhow::Result<SolverAnswer> {
+    // A stop signal ends the call too: CaDiCaL inside it, an external solver killed.
     let mut solver = match backend {
         Backend::External(cmd) => {
             AnySolver::External(Box::new(ExternalSolver::new(cmd).with_timeout(time_limit)))
@@ -91,40 +144,15 @@ pub fn solve_cnf(
     for cl in &cnf.clauses {
         solver.add_clause_ref(cl)?;
     }
-    let start = Instant::now();
-    let answer = solver.solve();
-    let seconds = start.elapsed().as_secs_f64();
-    let answer = match answer {
-        Ok(SolverResult::Sat) => {
-            let model: Vec<bool> = (0..cnf.n_vars)
+    Ok(match solver.solve()? {
+        SolverResult::Sat => SolverAnswer::Sat(
+            (0..cnf.n_vars)
                 .map(|v| solver.is_true(rustsat::types::Lit::positive(v)))
-                .collect();
-            SolverAnswer::Sat(model)
-        }
-        Ok(SolverResult::Unsat) => SolverAnswer::Unsat,
-        // Only a stop ends a call unanswered: a stop signal, or the time limit.
-        Ok(SolverResult::Interrupted) => {
-            let why = match deadline.why() {
-                Why::Signal => format!("stopped: {}", interrupted()),
-                Why::TimeLimit(_) => {
-                    let limit = time_limit.map_or(seconds, |t| t.as_secs_f64());
-                    format!("stopped at the time limit ({limit} CPU s)")
-                }
-            };
-            return Ok(unknown(&cnf, backend.to_string(), seconds, why));
-        }
-        // A time limit that ran out is an unknown answer, not an error.
-        Err(e) if time_limit.is_some_and(|t| seconds >= t.as_secs_f64()) => {
-            return Ok(unknown(&cnf, backend.to_string(), seconds, format!("{e:#}")));
-        }
-        Err(e) if format!("{e:#}").contains("UNKNOWN") => {
-            return Ok(unknown(&cnf, backend.to_string(), seconds, format!("{e:#}")));
-        }
-        Err(e) => return Err(e),
-    };
-    let mut out = judge(text, name, &cnf, answer, backend.to_string(), seconds)?;
-    out.certified = super::unchecked::certified(backend, out.status == CnfStatus::Unsat, false);
-    Ok(out)
+                .collect(),
+        ),
+        SolverResult::Unsat => SolverAnswer::Unsat,
+        SolverResult::Interrupted => SolverAnswer::Unknown,
+    })
 }
 
 /// Checks a solver's output (`s`/`v` lines of the SAT competition, or MiniSat's result file)
@@ -157,7 +185,7 @@ pub fn check_solver_output(
     judge(text, name, &cnf, answer, "check".into(), 0.0)
 }
 
-fn unknown(cnf: &crate::io::DimacsCnf, solver: String, seconds: f64, note: String) -> CnfAnswer {
+fn unknown(cnf: &DimacsCnf, solver: String, seconds: f64, note: String) -> CnfAnswer {
     CnfAnswer {
         status: CnfStatus::Unknown,
         solver,
@@ -177,7 +205,7 @@ fn unknown(cnf: &crate::io::DimacsCnf, solver: String, seconds: f64, note: Strin
 fn judge(
     text: &str,
     name: &str,
-    cnf: &crate::io::DimacsCnf,
+    cnf: &DimacsCnf,
     answer: SolverAnswer,
     solver: String,
     seconds: f64,

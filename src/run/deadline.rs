@@ -124,7 +124,49 @@ impl Deadline {
             false => Why::TimeLimit(self.limit),
         }
     }
+
+    /// Runs `work` on a thread of its own and waits for its answer or for this deadline,
+    /// whichever comes first: `None` when the deadline passed first. For work that cannot be
+    /// stopped inside (one varisat call): the caller reports it stopped at once, and the
+    /// thread, still computing, ends with the process. The deadline is polled every
+    /// [`OUTRUN_POLL`] while the work runs; its clock should be the process's, since the
+    /// waiting thread spends none of its own. A panic of the work is the caller's.
+    pub fn outrun<T: Send + 'static>(
+        self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> anyhow::Result<Option<T>> {
+        use std::sync::mpsc::{RecvTimeoutError, channel};
+        let (answer, answered) = channel();
+        let worker = std::thread::Builder::new()
+            .name("queensat-call".into())
+            .stack_size(OUTRUN_STACK)
+            .spawn(move || {
+                // The waiting side may have given up; nothing is owed it then.
+                let _ = answer.send(work());
+            })
+            .map_err(|e| anyhow::anyhow!("cannot start a thread for the solver: {e}"))?;
+        loop {
+            match answered.recv_timeout(OUTRUN_POLL) {
+                Ok(t) => return Ok(Some(t)),
+                Err(RecvTimeoutError::Timeout) if self.passed() => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => match worker.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => unreachable!("the worker sends its answer before it ends"),
+                },
+            }
+        }
+    }
 }
+
+/// How often [`Deadline::outrun`] looks at the deadline: a stop comes this late at most, and
+/// the waiting thread wakes 50 times a second (it reads the process's CPU clock each time
+/// only under a time limit).
+pub const OUTRUN_POLL: Duration = Duration::from_millis(20);
+
+/// The stack of [`Deadline::outrun`]'s thread: the main thread's usual 8 MiB, since the work
+/// is what the main thread would otherwise run.
+const OUTRUN_STACK: usize = 8 << 20;
 
 #[cfg(test)]
 mod tests {
@@ -149,5 +191,28 @@ mod tests {
             "the time limit of 3600 CPU s ran out"
         );
         assert!(!Deadline::never().passed());
+    }
+
+    #[test]
+    fn outrun_gives_the_answer_or_gives_up_at_the_deadline() {
+        let none = Deadline::process(None);
+        assert_eq!(none.outrun(|| 6 * 7).unwrap(), Some(42));
+        // Work that does not end by itself: the limit (of the process's CPU, which this
+        // spinning worker spends) passes, and the waiting side gives up on it; then the
+        // worker is told to end, so that it does not spin through the other tests.
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let given_up = Arc::new(AtomicBool::new(false));
+        let seen = given_up.clone();
+        let spin = move || {
+            while !seen.load(Ordering::Relaxed) {
+                std::hint::black_box(0u64);
+            }
+        };
+        let soon = Deadline::process(Some(Duration::from_millis(50)));
+        assert_eq!(soon.outrun(spin).unwrap(), None);
+        given_up.store(true, Ordering::Relaxed);
+        let panicked = std::panic::catch_unwind(|| none.outrun(|| panic!("worker")));
+        assert!(panicked.is_err());
     }
 }

@@ -92,6 +92,21 @@ pub fn stopped_exit_code(stopped: bool) -> i32 {
     exit_code(stopped, STOP.load(Ordering::Relaxed))
 }
 
+/// For a command that finished its work whole although a stop signal came while it ran a step
+/// that cannot be stopped (`step`: "the last solver call (varisat stops only between
+/// calls)"), the note that says so, for stderr, and the exit code the signal still gives (128
+/// + its number), so that a script sees the signal; `None` when no signal came.
+pub fn finished_despite_stop(step: &str) -> Option<(String, i32)> {
+    stop_requested().then(|| {
+        let note = format!(
+            "queensat: note: {} came during {step}, which cannot be stopped: it ran to its end, \
+             and the answer printed is whole",
+            interrupted()
+        );
+        (note, stopped_exit_code(true))
+    })
+}
+
 fn exit_code(stopped: bool, signal: i32) -> i32 {
     match (stopped, signal) {
         (false, _) => 0,

@@ -57,8 +57,18 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         }
         Ok(())
     })?;
+    run.note_not_asked(spec.queens.iter());
     if text && spec.queens.single().is_none() {
-        out!("{}", least_walls_summary(&run.reports))?;
+        out!("{}", least_walls_summary(&run))?;
+    }
+    // Which q a stop signal left unasked: one line on stderr in either format, as a stopped
+    // sweep says how far it got; the table and the JSON say it too.
+    if let Some(line) = run.not_asked_line() {
+        eprintln!("{line}");
+    } else if let Some(last) = run.reports.last().filter(|r| r.stopped.is_none()) {
+        // Every q answered whole, the signal (if any) too late for the last: the note says so,
+        // and the exit status still says which signal came.
+        super::exit_status::finished_exit_code(&format!("the last step of q = {}", last.queens));
     }
     if !text {
         outln!("{}", command_json("least-walls", &run.printed())?)?;

@@ -18,6 +18,9 @@ pub struct LeastWallsRun {
     pub provenance: Provenance,
     pub version: String,
     pub reports: Vec<LeastWallsReport>,
+    /// The q of the range that a stop signal left unasked, in order (none in a finished run).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_asked: Vec<usize>,
 }
 
 /// The run as `least-walls --format json` prints it inside the envelope
@@ -29,6 +32,11 @@ pub struct LeastWallsRunJson<'a> {
     pub date: &'a str,
     pub host: &'a str,
     pub reports: &'a [LeastWallsReport],
+    /// The q a stop signal left unasked, and the line that says so ([`LeastWallsRun::not_asked_line`]).
+    #[serde(skip_serializing_if = "<[usize]>::is_empty")]
+    pub not_asked: &'a [usize],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 impl LeastWallsRun {
@@ -39,7 +47,26 @@ impl LeastWallsRun {
             date: &self.provenance.date,
             host: &self.provenance.host,
             reports: &self.reports,
+            not_asked: &self.not_asked,
+            stopped: self.not_asked_line(),
         }
+    }
+
+    /// Records which of `asked`, the q of the range, have no report: those a stop signal left
+    /// unasked.
+    pub fn note_not_asked(&mut self, asked: impl IntoIterator<Item = usize>) {
+        let answered = |q: &usize| self.reports.iter().any(|r| r.queens == *q);
+        self.not_asked = asked.into_iter().filter(|q| !answered(q)).collect();
+    }
+
+    /// `interrupted (Ctrl-C): q = 15, 16 not asked`: what a run that a stop signal cut short
+    /// before some q says of them (`None` when every q was asked).
+    pub fn not_asked_line(&self) -> Option<String> {
+        let qs: Vec<String> = self.not_asked.iter().map(usize::to_string).collect();
+        (!qs.is_empty()).then(|| {
+            let why = crate::run::interrupt::interrupted();
+            format!("{why}: q = {} not asked", qs.join(", "))
+        })
     }
 
     /// A run of this invocation, no report yet.
@@ -48,6 +75,7 @@ impl LeastWallsRun {
             provenance: Provenance::now(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             reports: Vec::new(),
+            not_asked: Vec::new(),
         }
     }
 
@@ -439,10 +467,11 @@ pub fn certificate_line(r: &LeastWallsReport) -> String {
     }
 }
 
-/// One line per q: the least walls, the counts, the CPU time.
-pub fn least_walls_summary(reports: &[LeastWallsReport]) -> String {
+/// One line per q: the least walls, the counts, the CPU time; then the q a stop signal left
+/// unasked, `not asked`.
+pub fn least_walls_summary(run: &LeastWallsRun) -> String {
     let mut s = String::from("q  least walls  boards  classes  cpu s\n");
-    for r in reports {
+    for r in &run.reports {
         let w = match r.stopped {
             Some(_) => format!("{} stopped", bounds_text(r)),
             None => bounds_text(r),
@@ -458,6 +487,9 @@ pub fn least_walls_summary(reports: &[LeastWallsReport]) -> String {
             "{:<2} {:<12} {:<7} {:<8} {:.2}\n",
             r.queens, w, b, c, r.cpu_seconds
         ));
+    }
+    for q in &run.not_asked {
+        s.push_str(&format!("{q:<2} not asked\n"));
     }
     s
 }

@@ -33,6 +33,15 @@ impl RunState {
             stopped: Some(how_far.to_string()),
         }
     }
+
+    /// A run that a stop signal ended before any chunk was planned (in its start), which
+    /// `why` says.
+    pub fn stopped_before_any_chunk(why: String) -> RunState {
+        RunState {
+            state: "stopped",
+            stopped: Some(why),
+        }
+    }
 }
 
 /// A sweep's JSON: its spec, its folder and shard, then its answer.
