@@ -69,7 +69,7 @@ fn json_board(text: &str) -> anyhow::Result<Board> {
 pub const BOARD_FILE_MOST: u64 = 16 << 20;
 
 impl BoardSpec {
-    /// The board `r` asks for, its files read (`-` for stdin; at most [`BOARD_FILE_MOST`]
+    /// The board `r` asks for, its files read (`-` for stdin; at most `BOARD_FILE_MOST`
     /// bytes), checked once.
     pub fn load(r: BoardRequest) -> anyhow::Result<BoardSpec> {
         const ONE_SOURCE: &str = "give either --csplib FILE or a board, not both";

@@ -112,7 +112,7 @@ impl ValueReport {
     /// Refuses a proved value below `held`, a placement on the report's board that passed the
     /// checker (`whose` names it: "the row's placement"): the answer that refuted one queen more
     /// than the value is then false. A solver's UNSAT is blamed on the solver
-    /// ([`contradicted_unsat`](crate::engine::contradicted_unsat)); a bound's refutation is
+    /// (`engine::contradicted_unsat`); a bound's refutation is
     /// queensat's internal error. A stopped search claims no value, so nothing contradicts it.
     pub fn holds(&self, held: &Placement, whose: &str) -> anyhow::Result<()> {
         if !self.proved || held.len() <= self.value {
@@ -123,7 +123,7 @@ impl ValueReport {
         let k = self.value + 1;
         let evidence = format!("a checked placement of {} queens exists ({whose})", held.len());
         match self.refuted_by_solver() {
-            true => Err(crate::engine::contradicted_unsat(
+            true => Err(crate::engine::unchecked::contradicted_unsat(
                 &self.backend,
                 &format!("at least {k} queens"),
                 &evidence,
