@@ -64,13 +64,15 @@ fn writes_results_and_the_page() {
 }
 
 /// The folder's result files and the page are one set: when the page cannot be written (its
-/// path is a folder), none of the result files are (the folder keeps only its chunk store).
+/// folder is a file; a path that is a folder is refused before any work), none of the result
+/// files are (the folder keeps only its chunk store).
 #[test]
 fn results_and_page_are_written_together_or_not_at_all() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("5x5");
-    let page = dir.path().join("page");
-    std::fs::create_dir(&page).unwrap();
+    let blocker = dir.path().join("blocker");
+    std::fs::write(&blocker, "a file, not a folder").unwrap();
+    let page = blocker.join("page.html");
     let o = queensat(&[
         "puzzles",
         "--size",
@@ -86,7 +88,7 @@ fn results_and_page_are_written_together_or_not_at_all() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.starts_with("queensat: error: ") && err.contains("is a directory"),
+        err.starts_with("queensat: error: ") && err.lines().count() == 1,
         "{err}"
     );
     for f in ["puzzles.json", "puzzles.csv", "summary.md"] {
