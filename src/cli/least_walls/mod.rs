@@ -66,9 +66,12 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     if let Some(line) = run.not_asked_line() {
         eprintln!("{line}");
     } else if let Some(last) = run.reports.last().filter(|r| r.stopped.is_none()) {
-        // Every q answered whole, the signal (if any) too late for the last: the note says so,
-        // and the exit status still says which signal came.
-        super::exit_status::finished_exit_code(&format!("the last step of q = {}", last.queens));
+        // Every q answered whole, the signal (if any) too late for the last: the note says so
+        // (the exit status, below, still says which signal came).
+        let step = format!("the last step of q = {}", last.queens);
+        if let Some((note, _)) = queensat::run::interrupt::finished_despite_stop(&step) {
+            eprintln!("{note}");
+        }
     }
     if !text {
         outln!("{}", command_json("least-walls", &run.printed())?)?;
