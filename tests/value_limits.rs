@@ -55,10 +55,23 @@ fn a_time_limit_reports_the_best_found_unproved() {
         ]);
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("value 10"), "{out}");
-        // A solver that stops only between calls is named under a limit: say so, once.
-        let noted = err_of(&["value", "--size", "8", "--solver", solver, "--time-limit", "60"])
-            .matches("queensat: note:")
-            .count();
+        // One board's search stops at the limit whatever the solver; a batch's searches stop
+        // between calls where the solver named stops nowhere else: say so, once.
+        let one = ["value", "--size", "8", "--solver", solver, "--time-limit", "60"];
+        assert_eq!(err_of(&one).matches("queensat: note:").count(), 0, "{solver}");
+        let dir = tempfile::tempdir().unwrap();
+        let batch = dir.path().join("b.jsonl");
+        std::fs::write(&batch, "{\"size\":8}\n").unwrap();
+        let batch = [
+            "value",
+            "--batch",
+            batch.to_str().unwrap(),
+            "--solver",
+            solver,
+            "--time-limit",
+            "60",
+        ];
+        let noted = err_of(&batch).matches("queensat: note:").count();
         assert_eq!(noted, usize::from(solver == "varisat"), "{solver}");
     }
     let (code, _, err) = queensat(&["value", "--size", "8", "--time-limit=-1"]);
@@ -66,6 +79,39 @@ fn a_time_limit_reports_the_best_found_unproved() {
     assert!(
         err.starts_with("queensat: error:") && err.contains("--time-limit"),
         "{err}"
+    );
+}
+
+/// A limit that ends a varisat call, which cannot be stopped inside: the search runs on a
+/// thread of its own, and its answer is what it knew when the call began (the 16x16 step-4
+/// lattice's one call takes 21 s of CPU without the LP; it used to run them all).
+#[test]
+fn a_time_limit_ends_one_boards_varisat_call_too() {
+    let walls = "2,2 2,6 2,10 2,14 6,2 6,6 6,10 6,14 10,2 10,6 10,10 10,14 14,2 14,6 14,10 14,14";
+    let args = [
+        "value",
+        "--size",
+        "16",
+        "--walls",
+        walls,
+        "--no-lp",
+        "--time-limit",
+        "1",
+    ];
+    let start = std::time::Instant::now();
+    let (code, out, err) = queensat(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (&j["solver"], &j["proved"]),
+        (&"varisat".into(), &false.into()),
+        "{j}"
+    );
+    let proof = j["proof"].as_str().unwrap();
+    assert!(
+        proof.starts_with("NOT proved: the time limit of 1 CPU s ran out"),
+        "{proof}"
     );
 }
 

@@ -135,6 +135,17 @@ impl Deadline {
         self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> anyhow::Result<Option<T>> {
+        self.outrun_with(move || Some(work()), || Some(None))
+    }
+
+    /// [`outrun`](Deadline::outrun) for work that says, while it runs, what it would answer if
+    /// stopped now: once the deadline passed, the first answer of `give_up` that is not `None`
+    /// (else the work's own, when it comes first).
+    pub fn outrun_with<T: Send + 'static>(
+        self,
+        work: impl FnOnce() -> T + Send + 'static,
+        mut give_up: impl FnMut() -> Option<T>,
+    ) -> anyhow::Result<T> {
         use std::sync::mpsc::{RecvTimeoutError, channel};
         let (answer, answered) = channel();
         let worker = std::thread::Builder::new()
@@ -147,8 +158,12 @@ impl Deadline {
             .map_err(|e| anyhow::anyhow!("cannot start a thread for the solver: {e}"))?;
         loop {
             match answered.recv_timeout(OUTRUN_POLL) {
-                Ok(t) => return Ok(Some(t)),
-                Err(RecvTimeoutError::Timeout) if self.passed() => return Ok(None),
+                Ok(t) => return Ok(t),
+                Err(RecvTimeoutError::Timeout) if self.passed() => {
+                    if let Some(t) = give_up() {
+                        return Ok(t);
+                    }
+                }
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => match worker.join() {
                     Err(panic) => std::panic::resume_unwind(panic),
@@ -214,5 +229,24 @@ mod tests {
         given_up.store(true, Ordering::Relaxed);
         let panicked = std::panic::catch_unwind(|| none.outrun(|| panic!("worker")));
         assert!(panicked.is_err());
+    }
+
+    #[test]
+    fn outrun_with_waits_past_the_deadline_for_something_to_give() {
+        // Passed from the start; the fallback has nothing for its first three looks, so the
+        // answer is its fourth, and the work (which would say 1 much later) is given up on.
+        let passed = Deadline::process(Some(Duration::ZERO));
+        let mut looks = 0;
+        let give_up = || {
+            looks += 1;
+            (looks > 3).then_some(2)
+        };
+        let slow = || {
+            std::thread::sleep(Duration::from_secs(2));
+            1
+        };
+        assert_eq!(passed.outrun_with(slow, give_up).unwrap(), 2);
+        // Nothing to give: the work's own answer.
+        assert_eq!(passed.outrun_with(|| 3, || None).unwrap(), 3);
     }
 }

@@ -1,7 +1,7 @@
 //! A board's value with the certificate of its optimum, when asked: the value search, then
 //! its final UNSAT question refuted with a checked proof ([`certify_value`]).
 
-use super::find::value_with_lp;
+use super::find::{value_answering_signals, value_with_lp};
 use super::options::ValueOptions;
 use super::report::ValueReport;
 use crate::board::Board;
@@ -40,7 +40,12 @@ pub fn value_certified(
     certify: Option<Option<&Path>>,
     progress: &Reporter,
 ) -> anyhow::Result<CertifiedValue> {
-    let (mut value, lp) = value_with_lp(board, opts, limit, progress)?;
+    // Certifying needs the search's own solver to the end; otherwise a stop signal is
+    // answered at once, even during a call that cannot be stopped.
+    let (mut value, lp) = match certify {
+        Some(_) => value_with_lp(board, opts, limit, progress)?,
+        None => value_answering_signals(board, opts, limit, progress)?,
+    };
     let certificate = match certify {
         Some(dir) if value.proved => {
             let backend = opts.backend_for(board);

@@ -193,7 +193,13 @@ pub fn value_in_cube(
     let mut s = start.start.clone();
     let mut asker = Asker::new(board, opts, &backend, &mut s, deadline, &silent, Some(cube))?;
     let from = start.best().clone();
-    let best = ladder(&mut asker, Search::Up, from.clone(), start.upper_bound())?;
+    let best = ladder(
+        &mut asker,
+        Search::Up,
+        from.clone(),
+        start.upper_bound(),
+        &mut |_, _, _| {},
+    )?;
     let proof = proof::proof(&asker, &best, start.upper_bound(), opts.base.count, &deadline);
     let by_unsat = proof::refuting(&asker.calls).is_some_and(|c| c.answer.is_solver_unsat());
     let certified = !asker.stopped && crate::engine::unchecked::certified(&backend, by_unsat, false);

@@ -5,12 +5,16 @@ use super::ask::Asker;
 use super::ladder::ladder;
 use super::options::ValueOptions;
 use super::report::{DiveReport, LpReport, ValueReport};
+use super::start::Start;
 use super::{proof, start};
-use crate::board::Board;
+use crate::board::{Board, Placement};
 use crate::engine::lp::bound::LpBound;
+use crate::engine::search::{Answer, SolverCall};
 use crate::engine::session::Interrupted;
-use crate::run::deadline::Deadline;
+use crate::run::deadline::{Deadline, Why};
 use crate::run::progress::Reporter;
+use crate::solve::Backend;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Finds the value of a board, proved: [`Interrupted`] when a stop signal ends the search
@@ -42,69 +46,172 @@ pub(crate) fn value_with_lp(
     limit: Option<Duration>,
     progress: &Reporter,
 ) -> anyhow::Result<(ValueReport, Option<LpBound>)> {
-    value_until(board, opts, Deadline::thread(limit), progress)
+    value_until(board, opts, Deadline::thread(limit), progress, None)
 }
 
 /// The value of a board, proved, whatever Ctrl-C asks: for what a finished search still owes
 /// its answer (the value of a least-walls witness), on boards small enough to take seconds.
 pub fn value_to_the_end(board: &Board, opts: &ValueOptions) -> anyhow::Result<ValueReport> {
-    Ok(value_until(board, opts, Deadline::never(), &Reporter::silent())?.0)
+    Ok(value_until(board, opts, Deadline::never(), &Reporter::silent(), None)?.0)
+}
+
+/// What a search would report if a stop ended the solver call it is in: kept before each call
+/// where the waiting thread of [`value_answering_signals`] can take it.
+type Watch = Arc<Mutex<Option<StoppedNow>>>;
+
+/// A search's report as if stopped in the call that began at `call`, the search's upper bound
+/// before any call being `ub`.
+struct StoppedNow {
+    report: ValueReport,
+    ub: usize,
+    call: Instant,
+    started: Instant,
+}
+
+impl StoppedNow {
+    /// The report of a search stopped now, for `why`.
+    fn report(mut self, why: Why) -> ValueReport {
+        let r = &mut self.report;
+        if let Some(last) = r.calls.last_mut() {
+            last.seconds = self.call.elapsed().as_secs_f64();
+        }
+        r.seconds = self.started.elapsed().as_secs_f64();
+        r.proof = proof::stopped(&r.calls, &r.placement, self.ub, why);
+        self.report
+    }
+}
+
+/// [`value_with_lp`] for a caller that must stop at once at a signal or at `limit` (the command
+/// line's one board). Where the board's solver can be stopped only between calls (varisat),
+/// the search runs on a thread of its own, and a stop during a call is answered with what the
+/// search knew when the call began, the call itself left to end with the process. The limit
+/// is then read on the process's clock, which the search's thread spends (the waiting thread
+/// spends none); the search's own deadline, read between calls, is its thread's, as always.
+pub(crate) fn value_answering_signals(
+    board: &Board,
+    opts: &ValueOptions,
+    limit: Option<Duration>,
+    progress: &Reporter,
+) -> anyhow::Result<(ValueReport, Option<LpBound>)> {
+    let backend = opts.backend_for(board);
+    if backend.stops_inside_a_call() || matches!(backend, Backend::External(_)) {
+        return value_with_lp(board, opts, limit, progress);
+    }
+    let watch = Watch::default();
+    let (b, o, p, w) = (board.clone(), opts.clone(), progress.clone(), watch.clone());
+    let work = move || value_until(&b, &o, Deadline::thread(limit), &p, Some(&w));
+    let waiting = Deadline::process(limit);
+    let give_up = || {
+        let kept = watch.lock().ok()?.take()?;
+        Some(Ok((kept.report(waiting.why()), None)))
+    };
+    waiting.outrun_with(work, give_up)?
 }
 
 /// [`value_within`] under `deadline` (polled between steps, and inside CaDiCaL's calls): the
 /// start, the ladder of questions, and the proof; with the checked LP bound the search used.
+/// With `watch`, what the search would report if stopped in each call is kept there first.
 fn value_until(
     board: &Board,
     opts: &ValueOptions,
     deadline: Deadline,
     progress: &Reporter,
+    watch: Option<&Watch>,
 ) -> anyhow::Result<(ValueReport, Option<LpBound>)> {
     let started = Instant::now();
     let backend = opts.backend_for(board);
     let mut start = start::start(board, opts, deadline, progress)?;
     let mut asker = Asker::new(board, opts, &backend, &mut start, deadline, progress, None)?;
     let ub = start.ub.bound;
-    let best = ladder(&mut asker, opts.search, start.best.clone(), ub)?;
-    let proof = proof::proof(&asker, &best, ub, opts.base.count, &deadline);
-    // Optimality rests on the refuting call: the counting argument or an UNSAT answer, which
-    // an external solver only asserts. A stopped search claims no optimality to certify.
-    let by_unsat = proof::refuting(&asker.calls).is_some_and(|c| c.answer.is_solver_unsat());
-    let certified = !asker.stopped && crate::engine::unchecked::certified(&backend, by_unsat, false);
-    let any_unsat = asker.calls.iter().any(|c| c.answer.is_solver_unsat());
-    let unchecked_unsat = !crate::engine::unchecked::certified(&backend, any_unsat, false);
-    let n_implied = asker.session.implied_added();
-    let report = ValueReport {
-        certified,
-        board: board.clone(),
-        value: best.len(),
-        placement: best,
-        greedy_lower_bound: start.greedy.len(),
-        local_search_lower_bound: start.local.as_ref().map(|p| p.len()),
-        tabu_search_lower_bound: start.tabu.as_ref().map(|p| p.len()),
-        upper_bound: start.ub,
-        lp: asker.lp.as_ref().map(|l| LpReport {
-            bound: l.checked.bound(),
-            lp_value: l.lp_value,
-            seconds: l.seconds,
-            implied_clauses: n_implied,
-        }),
-        proof,
-        solver: backend.to_string(),
-        backend: backend.clone(),
-        solver_config: backend.has_presets().then(|| opts.cadical_config.name()),
-        amo: opts.base.amo.name(),
-        count: opts.base.count.name(),
-        search: opts.search,
-        seconds: started.elapsed().as_secs_f64(),
-        proved: !asker.stopped,
-        unchecked_unsat,
-        phases: asker.phases,
-        phases_from: asker.phases.then_some(asker.phases_from),
-        symmetries_broken: asker.symmetries_broken,
-        lp_dives: asker.dives.as_ref().and_then(DiveReport::of),
-        calls: std::mem::take(&mut asker.calls),
+    let searched = Searched {
+        board,
+        opts,
+        backend: &backend,
+        start: &start,
+        started,
     };
+    let mut before = |asker: &Asker, best: &Placement, k: usize| {
+        let Some(watch) = watch else { return };
+        let mut calls = asker.calls.clone();
+        calls.push(SolverCall::instant(k, Answer::STOPPED));
+        // The proof in words waits for the stop, which it names.
+        let report = searched.report(asker, best.clone(), calls, String::new(), true);
+        if let Ok(mut kept) = watch.lock() {
+            *kept = Some(StoppedNow {
+                report,
+                ub,
+                call: Instant::now(),
+                started,
+            });
+        }
+    };
+    let best = ladder(&mut asker, opts.search, start.best.clone(), ub, &mut before)?;
+    let proof = proof::proof(&asker, &best, ub, opts.base.count, &deadline);
+    let calls = std::mem::take(&mut asker.calls);
+    let report = searched.report(&asker, best, calls, proof, asker.stopped);
     Ok((report, asker.lp.take()))
+}
+
+/// What a value search's report is made from, beside its session.
+struct Searched<'a> {
+    board: &'a Board,
+    opts: &'a ValueOptions,
+    backend: &'a Backend,
+    start: &'a Start,
+    started: Instant,
+}
+
+impl Searched<'_> {
+    /// The report of `asker`'s search: its best placement `best`, its log `calls`, its `proof`
+    /// in words, and whether it `stopped`.
+    fn report(
+        &self,
+        asker: &Asker,
+        best: Placement,
+        calls: Vec<SolverCall>,
+        proof: String,
+        stopped: bool,
+    ) -> ValueReport {
+        let (backend, opts, start) = (self.backend, self.opts, self.start);
+        // Optimality rests on the refuting call: the counting argument or an UNSAT answer,
+        // which an external solver only asserts. A stopped search claims no optimality to
+        // certify.
+        let by_unsat = proof::refuting(&calls).is_some_and(|c| c.answer.is_solver_unsat());
+        let certified = !stopped && crate::engine::unchecked::certified(backend, by_unsat, false);
+        let any_unsat = calls.iter().any(|c| c.answer.is_solver_unsat());
+        let unchecked_unsat = !crate::engine::unchecked::certified(backend, any_unsat, false);
+        ValueReport {
+            certified,
+            board: self.board.clone(),
+            value: best.len(),
+            placement: best,
+            greedy_lower_bound: start.greedy.len(),
+            local_search_lower_bound: start.local.as_ref().map(|p| p.len()),
+            tabu_search_lower_bound: start.tabu.as_ref().map(|p| p.len()),
+            upper_bound: start.ub.clone(),
+            lp: asker.lp.as_ref().map(|l| LpReport {
+                bound: l.checked.bound(),
+                lp_value: l.lp_value,
+                seconds: l.seconds,
+                implied_clauses: asker.session.implied_added(),
+            }),
+            proof,
+            solver: backend.to_string(),
+            backend: backend.clone(),
+            solver_config: backend.has_presets().then(|| opts.cadical_config.name()),
+            amo: opts.base.amo.name(),
+            count: opts.base.count.name(),
+            search: opts.search,
+            seconds: self.started.elapsed().as_secs_f64(),
+            proved: !stopped,
+            unchecked_unsat,
+            phases: asker.phases,
+            phases_from: asker.phases.then_some(asker.phases_from),
+            symmetries_broken: asker.symmetries_broken,
+            lp_dives: asker.dives.as_ref().and_then(DiveReport::of),
+            calls,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -7,19 +7,25 @@ use crate::board::Placement;
 
 /// Asks `asker` counts as `search` says, from `best` (checked) and the upper bound `ub`,
 /// until one queen more than the best placement is refuted or the deadline stops it; the best
-/// placement found. After a stop only the log counts ([`Asker::stopped`]).
+/// placement found. After a stop only the log counts ([`Asker::stopped`]). `before` hears of
+/// each question before it is asked, with the best placement so far.
 pub(super) fn ladder(
     asker: &mut Asker,
     search: Search,
     mut best: Placement,
     ub: usize,
+    before: &mut dyn FnMut(&Asker, &Placement, usize),
 ) -> anyhow::Result<Placement> {
+    let mut ask = |asker: &mut Asker, best: &Placement, k: usize| {
+        before(asker, best, k);
+        asker.ask(k)
+    };
     // `refuted` is the least k shown impossible; the search ends when it is best + 1.
     let mut refuted = None;
     match search {
         Search::Up => loop {
             let k = best.len() + 1;
-            match asker.ask(k)? {
+            match ask(asker, &best, k)? {
                 Some(p) => best = p,
                 None => {
                     refuted = Some(k);
@@ -30,7 +36,7 @@ pub(super) fn ladder(
         Search::Down => {
             let mut k = ub;
             while k > best.len() {
-                match asker.ask(k)? {
+                match ask(asker, &best, k)? {
                     Some(p) => {
                         best = p;
                         break;
@@ -46,7 +52,7 @@ pub(super) fn ladder(
             let mut hi = ub + 1; // impossible, not yet shown by the solver
             while hi - best.len() > 1 {
                 let mid = (best.len() + hi).div_ceil(2);
-                match asker.ask(mid)? {
+                match ask(asker, &best, mid)? {
                     Some(p) => best = p,
                     None => {
                         refuted = Some(mid);
@@ -59,7 +65,7 @@ pub(super) fn ladder(
     // After a stop, `refuted` and the answers of `ask` mean nothing: only the log counts.
     if refuted != Some(best.len() + 1) && !asker.stopped {
         // The bound alone ended the search; get the solver's word on one more queen.
-        let found = asker.ask(best.len() + 1)?;
+        let found = ask(asker, &best, best.len() + 1)?;
         anyhow::ensure!(
             asker.stopped || found.is_none(),
             "internal error: more queens fit than the upper bound allows"

@@ -6,7 +6,7 @@ use super::ask::Asker;
 use crate::board::Placement;
 use crate::encode::CountMode;
 use crate::engine::search::{Answer, Refutation, SolverCall};
-use crate::run::deadline::Deadline;
+use crate::run::deadline::{Deadline, Why};
 
 /// The proof of `asker`'s search, whose best placement is `best` and whose upper bound before
 /// any call was `ub`; `count` names the queen counter.
@@ -20,16 +20,7 @@ pub(super) fn proof(
     let calls = &asker.calls;
     let n_implied = asker.session.implied_added();
     if asker.stopped {
-        let known = calls
-            .iter()
-            .filter(|c| c.answer.refutes())
-            .map(|c| c.question - 1)
-            .fold(ub, usize::min);
-        let why = deadline.why();
-        return format!(
-            "NOT proved: {why}; best placement {} queens (checked), upper bound {known}",
-            best.len()
-        );
+        return stopped(calls, best, ub, deadline.why());
     }
     let Some(last) = refuting(calls) else {
         unreachable!("a search that was not stopped refuted a count")
@@ -61,6 +52,20 @@ pub(super) fn proof(
             count.name()
         ),
     }
+}
+
+/// The proof of a search stopped (`why`) after `calls`, whose best placement is `best` and
+/// whose upper bound before any call was `ub`: none, and the bounds known.
+pub(super) fn stopped(calls: &[SolverCall], best: &Placement, ub: usize, why: Why) -> String {
+    let known = calls
+        .iter()
+        .filter(|c| c.answer.refutes())
+        .map(|c| c.question - 1)
+        .fold(ub, usize::min);
+    format!(
+        "NOT proved: {why}; best placement {} queens (checked), upper bound {known}",
+        best.len()
+    )
 }
 
 /// The call optimality rests on, among a search's `calls`: the last that refuted a count (a
