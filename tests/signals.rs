@@ -406,6 +406,37 @@ fn solve_with_varisat_stops_on_a_signal_within_moments() {
     }
 }
 
+/// `least-walls` with varisat (the solver when no limit is named), which cannot be stopped
+/// inside a call, stops on a signal within moments all the same, and at `--time-limit` with no
+/// note that it may not: the search runs on a thread of its own, and the answer is the bounds
+/// it had when the call began, NOT proved. 9x9 with 15 queens: its last call took the signal's
+/// process 31 s before.
+#[test]
+fn least_walls_asking_varisat_stops_within_moments() {
+    let args = ["least-walls", "--size", "9", "--queens", "15"];
+    let text = stopped_within_moments(&args, SIGTERM, 143);
+    assert!(
+        text.contains("proof: NOT proved: interrupted (SIGTERM); at least "),
+        "{text}"
+    );
+    let limited = [
+        &args[..],
+        &["--solver", "varisat", "--time-limit", "1", "--format", "json"],
+    ]
+    .concat();
+    let start = std::time::Instant::now();
+    let (code, out, err) = queensat(&limited);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+    assert!(!err.contains("queensat: note:"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let proof = v["reports"][0]["proof"].as_str().unwrap();
+    assert!(
+        proof.starts_with("NOT proved: the time limit of 1 CPU s ran out; at least "),
+        "{proof}"
+    );
+}
+
 /// `least-walls --queens A..B` stopped by a signal says which q it did not ask (trial 48,
 /// finding 6): `not asked` rows in the table and a line on stderr, `not_asked` and `stopped`
 /// in the JSON. Dropped without a word, they made a run stopped in its last call read as a

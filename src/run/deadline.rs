@@ -5,7 +5,8 @@
 
 use super::cpu::{process_cpu_seconds, thread_cpu_seconds};
 use crate::run::interrupt::{interrupted, stop_requested};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// Whose CPU time a [`Deadline`] counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +172,45 @@ impl Deadline {
                 },
             }
         }
+    }
+}
+
+/// What work under [`Deadline::outrun_with`] would answer if stopped now: kept by the work
+/// before each step it cannot stop inside, with the time the step began, and taken by the
+/// waiting side when it gives up on the work.
+pub struct Kept<T>(Arc<Mutex<Option<(T, Instant)>>>);
+
+impl<T> Clone for Kept<T> {
+    fn clone(&self) -> Self {
+        Kept(self.0.clone())
+    }
+}
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(Arc::default())
+    }
+}
+
+impl<T> Kept<T> {
+    /// Keeps `answer`, for a step that begins now.
+    pub fn keep(&self, answer: T) {
+        if let Ok(mut kept) = self.0.lock() {
+            *kept = Some((answer, Instant::now()));
+        }
+    }
+
+    /// Keeps nothing: the work owes its own answer from here on.
+    pub fn clear(&self) {
+        if let Ok(mut kept) = self.0.lock() {
+            *kept = None;
+        }
+    }
+
+    /// The answer kept, and the seconds since its step began.
+    pub fn take(&self) -> Option<(T, f64)> {
+        let (answer, began) = self.0.lock().ok()?.take()?;
+        Some((answer, began.elapsed().as_secs_f64()))
     }
 }
 

@@ -8,6 +8,7 @@ use super::render::Render;
 use crate::cli::choice::choice;
 use clap::Args;
 use queensat::encode::{Attack, QueenCount, WallOptions};
+use queensat::solve::Backend;
 use queensat::study::{Counts, LeastWallsOptions, WallSearch};
 use std::path::PathBuf;
 
@@ -110,7 +111,8 @@ impl LeastWallsArgs {
                 slack_cuts: self.slack_cuts,
             },
             search: self.search,
-            backend: self.solver.backend_within(self.time_limit.time_limit),
+            // The search stops at the limit inside any solver's call, so no note is owed.
+            backend: Backend::within(self.solver.solver.as_ref(), self.time_limit.time_limit),
             count: self.count,
             unique: self.unique,
             lex_leader_count: self.lex_leader != LexLeader::Off,

@@ -36,3 +36,12 @@ pub fn logged<F: CallForm, T>(
     });
     Ok(reply)
 }
+
+/// A log whose last call a stop ended before it answered, kept as it began (a stopped call that
+/// took no time), with that call's time set to `seconds`: for a search given up on from another
+/// thread ([`Kept`](crate::run::deadline::Kept)).
+pub fn stopped_call_took<F: CallForm>(calls: &mut [Call<F>], seconds: f64) {
+    if let Some(last) = calls.last_mut() {
+        last.seconds = seconds;
+    }
+}

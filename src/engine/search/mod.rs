@@ -10,5 +10,5 @@ pub use answer::{Answer, Finder, Halt, Refutation, Unsat};
 pub use call::{
     ArmyCall, ArmyForm, BoundCall, Call, CallForm, CoverForm, SolverCall, ValueForm, WallCall, WallForm,
 };
-pub use log::logged;
+pub use log::{logged, stopped_call_took};
 pub use session::{Model, Reply, Session, solve_checked};

@@ -9,12 +9,12 @@ use super::start::Start;
 use super::{proof, start};
 use crate::board::{Board, Placement};
 use crate::engine::lp::bound::LpBound;
+use crate::engine::search::stopped_call_took;
 use crate::engine::search::{Answer, SolverCall};
 use crate::engine::session::Interrupted;
-use crate::run::deadline::{Deadline, Why};
+use crate::run::deadline::{Deadline, Kept, Why};
 use crate::run::progress::Reporter;
 use crate::solve::Backend;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Finds the value of a board, proved: [`Interrupted`] when a stop signal ends the search
@@ -55,26 +55,20 @@ pub fn value_to_the_end(board: &Board, opts: &ValueOptions) -> anyhow::Result<Va
     Ok(value_until(board, opts, Deadline::never(), &Reporter::silent(), None)?.0)
 }
 
-/// What a search would report if a stop ended the solver call it is in: kept before each call
-/// where the waiting thread of [`value_answering_signals`] can take it.
-type Watch = Arc<Mutex<Option<StoppedNow>>>;
-
-/// A search's report as if stopped in the call that began at `call`, the search's upper bound
-/// before any call being `ub`.
+/// A search's report as if stopped in its current call, its upper bound before any call
+/// being `ub`: kept before each call where the waiting thread of [`value_answering_signals`]
+/// can take it.
 struct StoppedNow {
     report: ValueReport,
     ub: usize,
-    call: Instant,
     started: Instant,
 }
 
 impl StoppedNow {
-    /// The report of a search stopped now, for `why`.
-    fn report(mut self, why: Why) -> ValueReport {
+    /// The report of a search stopped now for `why`, its current call `call_seconds` old.
+    fn report(mut self, why: Why, call_seconds: f64) -> ValueReport {
         let r = &mut self.report;
-        if let Some(last) = r.calls.last_mut() {
-            last.seconds = self.call.elapsed().as_secs_f64();
-        }
+        stopped_call_took(&mut r.calls, call_seconds);
         r.seconds = self.started.elapsed().as_secs_f64();
         r.proof = proof::stopped(&r.calls, &r.placement, self.ub, why);
         self.report
@@ -97,26 +91,26 @@ pub(crate) fn value_answering_signals(
     if backend.stops_inside_a_call() || matches!(backend, Backend::External(_)) {
         return value_with_lp(board, opts, limit, progress);
     }
-    let watch = Watch::default();
-    let (b, o, p, w) = (board.clone(), opts.clone(), progress.clone(), watch.clone());
-    let work = move || value_until(&b, &o, Deadline::thread(limit), &p, Some(&w));
+    let kept = Kept::default();
+    let (b, o, p, k) = (board.clone(), opts.clone(), progress.clone(), kept.clone());
+    let work = move || value_until(&b, &o, Deadline::thread(limit), &p, Some(&k));
     let waiting = Deadline::process(limit);
     let give_up = || {
-        let kept = watch.lock().ok()?.take()?;
-        Some(Ok((kept.report(waiting.why()), None)))
+        let (stopped, call_seconds) = kept.take()?;
+        Some(Ok((stopped.report(waiting.why(), call_seconds), None)))
     };
     waiting.outrun_with(work, give_up)?
 }
 
 /// [`value_within`] under `deadline` (polled between steps, and inside CaDiCaL's calls): the
 /// start, the ladder of questions, and the proof; with the checked LP bound the search used.
-/// With `watch`, what the search would report if stopped in each call is kept there first.
+/// With `kept`, what the search would report if stopped in each call is kept there first.
 fn value_until(
     board: &Board,
     opts: &ValueOptions,
     deadline: Deadline,
     progress: &Reporter,
-    watch: Option<&Watch>,
+    kept: Option<&Kept<StoppedNow>>,
 ) -> anyhow::Result<(ValueReport, Option<LpBound>)> {
     let started = Instant::now();
     let backend = opts.backend_for(board);
@@ -131,19 +125,12 @@ fn value_until(
         started,
     };
     let mut before = |asker: &Asker, best: &Placement, k: usize| {
-        let Some(watch) = watch else { return };
+        let Some(kept) = kept else { return };
         let mut calls = asker.calls.clone();
         calls.push(SolverCall::instant(k, Answer::STOPPED));
         // The proof in words waits for the stop, which it names.
         let report = searched.report(asker, best.clone(), calls, String::new(), true);
-        if let Ok(mut kept) = watch.lock() {
-            *kept = Some(StoppedNow {
-                report,
-                ub,
-                call: Instant::now(),
-                started,
-            });
-        }
+        kept.keep(StoppedNow { report, ub, started });
     };
     let best = ladder(&mut asker, opts.search, start.best.clone(), ub, &mut before)?;
     let proof = proof::proof(&asker, &best, ub, opts.base.count, &deadline);

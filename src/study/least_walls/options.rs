@@ -48,7 +48,8 @@ pub struct LeastWallsOptions {
     pub start_runs: u64,
     /// Stop the search (annealing and solver calls) after this much CPU time of the calling
     /// thread and report the bounds it has ([`Stopped`](crate::study::least_walls::Stopped)); Ctrl-C stops it likewise. CaDiCaL
-    /// stops inside a call, the other solvers between calls. The certificate and the count
+    /// stops inside a call, the other solvers between calls (but
+    /// the command line's search answers at once, `least_walls_answering_signals`). The certificate and the count
     /// of a finished search are not bounded by it.
     pub time_limit: Option<Duration>,
     /// Ask each wall bound of a fresh solver on the standalone CNF, both bounds as unit

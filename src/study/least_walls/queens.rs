@@ -3,7 +3,7 @@
 
 use super::options::LeastWallsOptions;
 use super::report::LeastWallsReport;
-use super::search::least_walls;
+use super::search::least_walls_answering_signals;
 use crate::board::Board;
 use crate::run::interrupt::stop_requested;
 use crate::study::counts::Counts;
@@ -52,7 +52,7 @@ pub fn least_walls_over(
         if stop_requested() {
             break;
         }
-        let r = least_walls(rows, cols, q, opts)?;
+        let r = least_walls_answering_signals(rows, cols, q, opts)?;
         opts.progress.advance(1);
         each(&r)?;
         reports.push(r);

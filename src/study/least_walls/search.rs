@@ -24,10 +24,11 @@ use super::run::{BoundReply, Run};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::WallModel;
+use crate::engine::search::{Answer, stopped_call_took};
 use crate::engine::{ValueOptions, WallCall, certify_least_walls, value_to_the_end};
-use crate::run::deadline::Deadline;
+use crate::run::deadline::{Deadline, Kept, Why};
 use crate::run::{cpu_since, process_cpu_seconds};
-use crate::solve::{Certificate, ProofDir, proof_checker};
+use crate::solve::{Backend, Certificate, ProofDir, proof_checker};
 use anyhow::ensure;
 use rustsat::types::Lit;
 use std::rc::Rc;
@@ -46,15 +47,80 @@ pub fn least_walls(
     queens: usize,
     opts: &LeastWallsOptions,
 ) -> anyhow::Result<LeastWallsReport> {
-    let mut r = search(rows, cols, queens, opts)?;
+    Ok(with_certified(
+        search(rows, cols, queens, opts, None)?,
+        &opts.backend,
+    ))
+}
+
+/// [`least_walls`] for a caller that must stop at once at a signal or at the time limit (the
+/// command line). Where the solver can be stopped only between calls (varisat), the search
+/// runs on a thread of its own, and a stop during one of the minimisation's calls is answered
+/// with what the search knew when the call began, the call itself left to end with the
+/// process. The limit is then read on the process's clock from here, which the search's thread
+/// spends; the search's own deadline, read between calls, is its thread's, as always. A
+/// minimum once proved is owed its certificate and count, as in [`least_walls`].
+pub(super) fn least_walls_answering_signals(
+    rows: usize,
+    cols: usize,
+    queens: usize,
+    opts: &LeastWallsOptions,
+) -> anyhow::Result<LeastWallsReport> {
     let b = &opts.backend;
+    if b.stops_inside_a_call() || matches!(b, Backend::External(_)) {
+        return least_walls(rows, cols, queens, opts);
+    }
+    let kept = Kept::default();
+    let (o, k) = (opts.clone(), kept.clone());
+    let work = move || {
+        Ok(with_certified(
+            search(rows, cols, queens, &o, Some(&k))?,
+            &o.backend,
+        ))
+    };
+    let waiting = Deadline::process(opts.time_limit);
+    let give_up = || {
+        let (stopped, call_seconds) = kept.take()?;
+        Some(Ok(with_certified(stopped.report(waiting.why(), call_seconds), b)))
+    };
+    waiting.outrun_with(work, give_up)?
+}
+
+/// `r` with `certified` set: false where it rests on an external solver's UNSAT that nothing
+/// checked ([`crate::engine::certified`]).
+fn with_certified(mut r: LeastWallsReport, b: &Backend) -> LeastWallsReport {
     let minimum = r.stopped.is_none() && r.least_walls.is_some_and(|w| w > 0) && !r.row_bound;
     let checked = r.certificate.as_ref().is_some_and(|c| c.certified);
     let lower = r.stopped.is_some() && r.calls.iter().any(|c| c.answer.is_solver_unsat());
     let counted = r.count.as_ref().is_some_and(|c| c.complete);
     r.certified =
         crate::engine::certified(b, minimum, checked) && crate::engine::certified(b, lower || counted, false);
-    Ok(r)
+    r
+}
+
+/// A search's report as if stopped in the minimisation's current call (`known`: the bounds in
+/// words): kept before each call where the waiting thread of [`least_walls_answering_signals`]
+/// can take it, and no longer once the minimum is proved.
+struct StoppedNow {
+    report: LeastWallsReport,
+    known: String,
+    began: Began,
+}
+
+impl StoppedNow {
+    /// The report of a search stopped now for `why`, its current call `call_seconds` old.
+    fn report(mut self, why: Why, call_seconds: f64) -> LeastWallsReport {
+        let r = &mut self.report;
+        stopped_call_took(&mut r.calls, call_seconds);
+        let why = why.to_string();
+        r.proof = stopped_proof(&why, &self.known);
+        if let Some(s) = r.stopped.as_mut() {
+            s.why = why;
+        }
+        (r.seconds, r.cpu_seconds) = (self.began.seconds(), self.began.cpu_seconds());
+        (r.minimise_seconds, r.minimise_cpu_seconds) = (r.seconds, r.cpu_seconds);
+        self.report
+    }
 }
 
 fn search(
@@ -62,6 +128,7 @@ fn search(
     cols: usize,
     queens: usize,
     opts: &LeastWallsOptions,
+    kept: Option<&Kept<StoppedNow>>,
 ) -> anyhow::Result<LeastWallsReport> {
     ensure!(
         rows * cols <= MAX_CELLS,
@@ -93,12 +160,18 @@ fn search(
         base: &base,
         lb,
         calls: Vec::new(),
+        kept,
+        asked: &report,
+        began: &began,
     };
     let (best, proof) = match opts.search {
         WallSearch::Down => minimise.down(start_board)?,
         WallSearch::Up => minimise.up(start_board)?,
     };
     let calls = minimise.calls;
+    if let Some(kept) = kept {
+        kept.clear();
+    }
     let Some(proof) = proof else {
         report_stopped(&mut run, &mut report, best, calls, &deadline, &began);
         return Ok(report);
@@ -127,6 +200,7 @@ fn search(
 }
 
 /// When a search began, by the wall clock and by the process's CPU time.
+#[derive(Clone)]
 struct Began {
     wall: Instant,
     cpu: f64,
@@ -272,21 +346,39 @@ fn no_board(run: &Run, bound: Option<usize>) -> anyhow::Error {
 }
 
 /// The minimisation under way: the query, its "at least q queens" assumptions, the row
-/// bound, and the calls made so far.
+/// bound, and the calls made so far; where what it would report if stopped is `kept`, the
+/// report `asked` before any call and when the search `began`.
 struct Minimise<'r, 'a> {
     run: &'r mut Run<'a>,
     base: &'r [Lit],
     lb: usize,
     calls: Vec<WallCall>,
+    kept: Option<&'r Kept<StoppedNow>>,
+    asked: &'r LeastWallsReport,
+    began: &'r Began,
 }
 
 impl Minimise<'_, '_> {
+    /// One call with the wall bound `bound`, the best board so far being `best`; first, where
+    /// it is asked for, what the search would report if stopped in the call is kept.
+    fn call(&mut self, best: Option<&Found>, bound: Option<usize>) -> anyhow::Result<BoundReply> {
+        if let Some(kept) = self.kept {
+            let mut calls = self.calls.clone();
+            calls.push(WallCall::instant(bound, Answer::STOPPED));
+            let mut report = self.asked.clone();
+            let known = fill_stopped(self.run, &mut report, best.cloned(), calls, self.began);
+            let began = self.began.clone();
+            kept.keep(StoppedNow { report, known, began });
+        }
+        self.run.call(self.base, bound, &mut self.calls)
+    }
+
     /// Down: from a first board, one wall fewer each call until UNSAT, the row bound or no
     /// wall.
     fn down(&mut self, start_board: Option<Found>) -> anyhow::Result<Searched> {
         let mut best = match start_board {
             Some(b) => b,
-            None => match self.run.call(self.base, None, &mut self.calls)? {
+            None => match self.call(None, None)? {
                 BoundReply::Found(b, p) => (b, p),
                 BoundReply::Refuted => return Err(no_board(self.run, None)),
                 BoundReply::Stopped => return Ok((None, None)),
@@ -297,7 +389,7 @@ impl Minimise<'_, '_> {
             if let Some(proof) = self.proved_without_a_call(w)? {
                 return Ok((Some(best), Some(proof)));
             }
-            match self.run.call(self.base, Some(w - 1), &mut self.calls)? {
+            match self.call(Some(&best), Some(w - 1))? {
                 BoundReply::Found(b, p) => {
                     ensure!(b.n_walls() < w, "internal error: the wall bound was not kept");
                     best = (b, p);
@@ -323,7 +415,7 @@ impl Minimise<'_, '_> {
             if k > block_walls {
                 return Err(no_board(self.run, Some(k - 1)));
             }
-            match self.run.call(self.base, Some(k), &mut self.calls)? {
+            match self.call(start_board.as_ref(), Some(k))? {
                 BoundReply::Found(b, p) => {
                     ensure!(b.n_walls() <= k, "internal error: the wall bound was not kept");
                     break Some((b, p));
@@ -376,9 +468,36 @@ fn report_stopped(
     deadline: &Deadline,
     began: &Began,
 ) {
+    let known = fill_stopped(run, report, best, calls, began);
+    let why = deadline.why().to_string();
+    report.proof = stopped_proof(&why, &known);
+    if let Some(s) = report.stopped.as_mut() {
+        s.why = why;
+    }
+    run.note(format_args!("{}", report.proof));
+    // Not checked, so not kept: the lower bound rests on the solver's word (or the row bound).
+    if let Some((_, p)) = run.refuted.take() {
+        p.discard();
+    }
+}
+
+/// A stopped search's proof in words: none, for `why`, and the bounds `known`.
+fn stopped_proof(why: &str, known: &str) -> String {
+    format!("NOT proved: {why}; {known}")
+}
+
+/// Fills `report` as a search stopped after `calls` with the best board `best`: the bounds
+/// that hold, and no minimum; the bounds in words (the proof and the reason wait for the
+/// stop's reason).
+fn fill_stopped(
+    run: &Run,
+    report: &mut LeastWallsReport,
+    best: Option<Found>,
+    calls: Vec<WallCall>,
+    began: &Began,
+) -> String {
     let (rows, cols, queens) = (run.rows, run.cols, run.queens);
     let (lower, lower_why) = proved_lower_bound(rows, cols, queens, &calls);
-    let why = deadline.why().to_string();
     let upper = best.as_ref().map_or("no board found yet".to_string(), |(b, _)| {
         let w = b.n_walls();
         format!(
@@ -386,17 +505,12 @@ fn report_stopped(
             found_by(&calls, w)
         )
     });
-    report.proof = format!(
-        "NOT proved: {why}; at least {lower} walls ({lower_why}), {upper} ({} solver calls)",
+    let known = format!(
+        "at least {lower} walls ({lower_why}), {upper} ({} solver calls)",
         calls.len()
     );
-    run.note(format_args!("{}", report.proof));
-    // Not checked, so not kept: the lower bound rests on the solver's word (or the row bound).
-    if let Some((_, p)) = run.refuted.take() {
-        p.discard();
-    }
     report.stopped = Some(Stopped {
-        why,
+        why: String::new(),
         lower,
         best: best.map(|(board, placement)| FoundBoard { board, placement }),
     });
@@ -406,6 +520,7 @@ fn report_stopped(
     report.stats = Some(run.figures(&report.calls));
     report.seconds = report.minimise_seconds;
     report.cpu_seconds = report.minimise_cpu_seconds;
+    known
 }
 
 /// The proved minimum's report: its witness board, whose value is proved to the end (owed
