@@ -40,6 +40,9 @@ pub fn value_certified(
     certify: Option<Option<&Path>>,
     progress: &Reporter,
 ) -> anyhow::Result<CertifiedValue> {
+    if certify.is_some() {
+        opts.backend_for(board).check_writes_proof()?;
+    }
     let (mut value, lp) = value_with_lp(board, opts, limit, progress)?;
     let certificate = match certify {
         Some(dir) if value.proved => {
