@@ -6,7 +6,12 @@ use crate::common;
 use common::queensat;
 
 fn one_error_line(args: &[&str], want: &str) {
-    let (code, out, err) = queensat(args);
+    is_one_error_line(args, queensat(args), want);
+}
+
+/// A run (`args`, and its exit code, stdout and stderr) that exited 2 with one line
+/// `queensat: error: ...` that contains `want`.
+fn is_one_error_line(args: &[&str], (code, out, err): (i32, String, String), want: &str) {
     assert_eq!(code, 2, "{args:?}: stdout {out} stderr {err}");
     assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     assert!(
@@ -457,4 +462,312 @@ fn solutions_break_needs_unique() {
         "--count",
     ]);
     assert_eq!(code, 0, "{err}");
+}
+
+/// Runs the binary with `stdin` as its standard input; returns exit code, stdout and stderr.
+fn with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A run that refuses its arguments may end before it reads: a broken pipe is no failure.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let o = child.wait_with_output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (o.status.code().unwrap_or(-1), text(&o.stdout), text(&o.stderr))
+}
+
+/// The checks of [`one_error_line`] on a run with standard input.
+fn one_error_line_with_stdin(args: &[&str], stdin: &[u8], want: &str) {
+    is_one_error_line(args, with_stdin(args, stdin), want);
+}
+
+/// Trial 48, 17: `solve - --check -` read standard input twice and blamed the solver output
+/// (the second read found it empty). Two inputs named `-` are refused, in every command that
+/// reads two.
+#[test]
+fn standard_input_named_twice_is_refused() {
+    let cnf = b"p cnf 1 1\n1 0\n";
+    one_error_line_with_stdin(
+        &["solve", "-", "--check", "-"],
+        cnf,
+        "FILE and --check OUTPUT both name `-`, standard input, which can be read only once",
+    );
+    let summary = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/1W_summary.txt"
+    );
+    let text = std::fs::read(summary).unwrap();
+    one_error_line_with_stdin(
+        &["verify", "-", "--boards", "-"],
+        &text,
+        "FILE and --boards both name `-`",
+    );
+    let run = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/least-walls/6x6.json"
+    ))
+    .unwrap();
+    one_error_line_with_stdin(
+        &["least-walls", "table", "-", "--claims", "-"],
+        &run,
+        "the saved runs and --claims both name `-`",
+    );
+    one_error_line_with_stdin(
+        &["least-walls", "compare", "-", "-"],
+        &run,
+        "`-`, standard input, is given twice for the saved runs",
+    );
+}
+
+/// Trial 48, 17: `least-walls table -` looked for a file named `-`; it reads standard input,
+/// as every other reader does, and so do `chart` and `compare` (and `--claims`).
+#[test]
+fn least_walls_renderings_read_standard_input() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/results/least-walls/6x6.json");
+    let run = std::fs::read(path).unwrap();
+    for sub in ["table", "chart", "compare"] {
+        let (code, from_stdin, err) = with_stdin(&["least-walls", sub, "-"], &run);
+        assert_eq!(code, 0, "{sub}: {err}");
+        let (code, from_file, err) = queensat(&["least-walls", sub, path]);
+        assert_eq!(code, 0, "{sub}: {err}");
+        if sub != "compare" {
+            // compare names its columns by the paths given.
+            assert_eq!(from_stdin, from_file, "{sub}");
+        }
+    }
+    let claims = b"rows,cols,queens,what,claimed,source\n6,6,9,least_walls,1,x\n";
+    let (code, out, err) = with_stdin(&["least-walls", "table", path, "--claims", "-"], claims);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("| x"), "{out}");
+    one_error_line_with_stdin(
+        &["least-walls", "table", "-"],
+        b"{",
+        "<stdin>: not a least-walls run",
+    );
+}
+
+/// Trial 48, 18: `--cadical-config` with another solver was ignored without a word; it is
+/// refused where CaDiCaL cannot answer, and `value` without `--solver` (which takes CaDiCaL on
+/// large boards) still takes it. `--solver`'s help no longer names `--time-limit` in the
+/// commands that have none.
+#[test]
+fn a_cadical_preset_for_another_solver_is_refused() {
+    for args in [
+        &[
+            "value",
+            "--size",
+            "8",
+            "--solver",
+            "varisat",
+            "--cadical-config",
+            "unsat",
+        ][..],
+        &[
+            "value",
+            "--size",
+            "8",
+            "--external",
+            "minisat",
+            "--cadical-config",
+            "sat",
+        ],
+        &[
+            "puzzles",
+            "--size",
+            "3",
+            "--walls",
+            "1",
+            "--cadical-config",
+            "sat",
+        ],
+    ] {
+        one_error_line(args, "it applies only to CaDiCaL (--solver cadical)");
+    }
+    let (code, out, err) = queensat(&["value", "--size", "8", "--cadical-config", "unsat"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value 8"), "{out}");
+    for sub in ["solutions", "puzzles", "verify"] {
+        let (_, help, _) = queensat(&[sub, "--help"]);
+        assert!(!help.contains("--time-limit"), "{sub}: {help}");
+    }
+}
+
+/// Trial 48, 17: a negative value of a flag (`--size -3`) was taken for an unknown flag, and
+/// clap's tip said to pass it after `--`, which makes it a file name. The flag's own parser
+/// now says what is wrong, and no tip sends a value after `--`.
+#[test]
+fn negative_values_are_named_by_their_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let cubes = dir.path().join("c");
+    let cubes = cubes.to_str().unwrap();
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["value", "--size", "-3"],
+            "invalid value '-3' for '--size <N>': \"-3\" is negative",
+        ),
+        (
+            &["value", "--size", "8", "--walls", "-1,2"],
+            "--walls: cell list \"-1,2\"",
+        ),
+        (
+            &["sweep", "--size", "4", "--walls", "1", "--shard", "-1/2"],
+            "'-1/2' for '--shard <I/N>'",
+        ),
+        (
+            &["least-walls", "--size", "4", "--queens", "-4"],
+            "'-4' for '--queens <Q>'",
+        ),
+        (
+            &["solutions", "--size", "6", "--limit", "-1"],
+            "'-1' for '--limit <N>': it is negative",
+        ),
+        (
+            &["value", "--size", "5", "-o", cubes, "--threads", "-2"],
+            "'-2' for '--threads <THREADS>': at least 1",
+        ),
+        (&["value", "--rows", "3", "--cols", "-3"], "'-3' for '--cols <C>'"),
+    ];
+    for (args, want) in cases {
+        one_error_line(args, want);
+        let (_, _, err) = queensat(args);
+        assert!(!err.contains("use '--"), "{args:?}: {err}");
+    }
+    let (_, _, err) = queensat(&["solutions", "--size", "6", "--time-limit", "3"]);
+    assert!(
+        err.contains("unexpected argument '--time-limit'") && !err.contains("use '--"),
+        "{err}"
+    );
+    // A value after `--` is still a file, and a flag that takes none still refuses one.
+    one_error_line(&["value", "--quiet", "-3"], "unexpected value '-3' for '--quiet'");
+}
+
+/// Trial 48, 17: small messages that named the wrong thing.
+#[test]
+fn small_input_mistakes_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    // 0 split rows said "the board has 13 rows".
+    one_error_line(
+        &["value", "--size", "5", "-o", &d("c0"), "--split-rows", "0"],
+        "--split-rows 0: must be at least 1",
+    );
+    // A sweep folder that does not exist said no wall count was in both.
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8"
+    );
+    one_error_line(
+        &["sweep-compare", &d("nonexist"), published],
+        "nonexist: no such folder (the sweep folder)",
+    );
+    // Numbers past their type named Rust's "number too large to fit in target type".
+    one_error_line_with_stdin(
+        &["solve", "-"],
+        b"p cnf 4294967296 1\n1 0\n",
+        "4294967296 variables is more than a solver takes (at most 2147483647)",
+    );
+    let c1 = d("c1");
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[
+                "value",
+                "--size",
+                "5",
+                "-o",
+                &c1,
+                "--threads",
+                "99999999999999999999",
+            ],
+            "at least 1 and at most",
+        ),
+        (
+            &["solutions", "--size", "5", "--limit", "99999999999999999999"],
+            "too large (at most 18446744073709551615)",
+        ),
+        // A fraction in a cell list said the row had no column.
+        (
+            &["value", "--size", "8", "--walls", "1.0,3"],
+            "\"1.0\" is not a non-negative whole number",
+        ),
+    ];
+    for (args, want) in cases {
+        one_error_line(args, want);
+    }
+    // A grid of 65 rows pointed at 1:1.
+    std::fs::write(d("tall.txt"), "........\n".repeat(65)).unwrap();
+    one_error_line(
+        &["value", &d("tall.txt")],
+        "tall.txt:65:1: board rows must be between 1 and 64",
+    );
+    // A cube folder of another --cubes showed its whole spec, which has no `cubes`.
+    let cu = d("cu");
+    let run = ["value", "--size", "8", "--walls", "1,3 2,5", "-o", cu.as_str()];
+    let (code, _, err) = queensat(&[&run[..], &["--quiet"]].concat());
+    assert_eq!(code, 0, "{err}");
+    one_error_line(
+        &[&run[..], &["--cubes", "3"]].concat(),
+        "holds a different value in cubes: width 1 there, 4 here (a cube run's rows come from \
+         --split-rows, its width from --cubes)",
+    );
+    // A CSPLib instance with no `letting blocks` line was read as one without blocks.
+    std::fs::write(d("noblocks.param"), "language ESSENCE' 1.0\nletting n be 8\n").unwrap();
+    one_error_line(
+        &["solutions", "--count", "--csplib", &d("noblocks.param")],
+        "no list of blocked squares",
+    );
+    std::fs::write(d("none.param"), "letting n be 4\nletting blocks be []\n").unwrap();
+    let (code, _, err) = queensat(&["solutions", "--count", "--csplib", &d("none.param")]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Trial 48, 15: `--certify --external picosat` failed with "no `s` status line", hiding that
+/// picosat refused the proof path (on stdout, exit 0). picosat is refused for `--certify`
+/// before the search, and a solver that prints no `s` line has its last words quoted.
+#[test]
+fn external_solvers_that_cannot_certify_or_answer_say_why() {
+    one_error_line(
+        &[
+            "value",
+            "--size",
+            "8",
+            "--walls",
+            "1,3 2,5 4,4",
+            "--external",
+            "picosat",
+            "--certify",
+        ],
+        "external solver \"picosat\" cannot certify",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let fake = common::script(
+        dir.path(),
+        "fake",
+        "echo '*** fake: multiple input files'\nexit 0",
+    );
+    one_error_line(
+        &["value", "--size", "8", "--external", fake.to_str().unwrap()],
+        "no `s` status line; its output ends: *** fake: multiple input files",
+    );
+}
+
+/// Trial 48, 17: a board file `{"size":8}` was refused while a `--batch` line took it: both
+/// read JSON boards with the one parser now.
+#[test]
+fn a_json_board_file_reads_as_a_batch_line_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.json");
+    std::fs::write(&f, r#"{"size":8,"walls":[[1,3],[2,5]]}"#).unwrap();
+    let (code, out, err) = queensat(&["value", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("board 8x8, walls 1,3 2,5") && out.contains("value 10"),
+        "{out}"
+    );
+    std::fs::write(&f, r#"{"size":8,"rows":8}"#).unwrap();
+    one_error_line(&["value", f.to_str().unwrap()], "both given");
 }

@@ -30,6 +30,11 @@ impl BaseArgs {
     }
 }
 
+/// `--solver`'s help in a command without `--time-limit` (`solutions`, `puzzles`, `verify`),
+/// whose searches take varisat unless a solver is named: `#[command(mut_arg("solver", ...))]`.
+pub const SOLVER_HELP_WITHOUT_LIMIT: &str =
+    "SAT solver: a built-in backend, or `external:CMD` [default: varisat]";
+
 /// Which SAT solver answers: `--solver`, the same in every command that solves.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
@@ -123,21 +128,39 @@ pub struct ValueSearchArgs {
     #[arg(long)]
     pub no_lp: bool,
     /// CaDiCaL's option preset for this search, where CaDiCaL answers (`--solver cadical`, or
-    /// no `--solver` on boards of 300 free cells and more); `sat` by default (docs/bench.md).
-    #[arg(long, value_parser = choice::<CadicalConfig>(), default_value_t = VALUE_CADICAL_CONFIG)]
-    pub cadical_config: CadicalConfig,
+    /// in `value` no `--solver` on boards of 300 free cells and more; refused where another
+    /// solver answers); `sat` by default (docs/bench.md).
+    #[arg(long, value_parser = choice::<CadicalConfig>())]
+    pub cadical_config: Option<CadicalConfig>,
 }
 
 impl ValueSearchArgs {
-    pub fn options(&self) -> ValueOptions {
+    /// The options of a command whose value searches take the solver `--solver` names, else
+    /// varisat.
+    pub fn options(&self) -> anyhow::Result<ValueOptions> {
+        self.build(self.solver.backend(), false)
+    }
+
+    /// The options of `value`'s search: the solver `--solver` or `--external` names, else
+    /// picked by the board's size ([`ValueOptions::cadical_on_large`]).
+    pub fn options_with(&self, external: &ExternalArgs) -> anyhow::Result<ValueOptions> {
+        let by_size = self.solver.solver.is_none() && external.external.is_none();
+        self.build(
+            external.backend().unwrap_or_else(|| self.solver.backend()),
+            by_size,
+        )
+    }
+
+    fn build(&self, backend: Backend, cadical_on_large: bool) -> anyhow::Result<ValueOptions> {
         ValueOptions {
             base: self.base.options(),
             search: self.search,
-            backend: self.solver.backend(),
-            cadical_on_large: false,
+            backend,
+            cadical_on_large,
             lp: !self.no_lp,
-            cadical_config: self.cadical_config,
+            cadical_config: VALUE_CADICAL_CONFIG,
         }
+        .with_cadical_config(self.cadical_config)
     }
 }
 

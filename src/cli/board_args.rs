@@ -9,7 +9,8 @@ use std::path::PathBuf;
 #[derive(Args, Debug, Clone, Default)]
 pub struct BoardArgs {
     /// A board file: an ASCII grid (`.` free, `#` wall, `x` hole, `Q` queen) or JSON
-    /// (`{"rows":8,"cols":8,"walls":[[1,3]],"holes":[]}`); `-` for stdin.
+    /// (`{"rows":8,"cols":8,"walls":[[1,3]],"holes":[]}`, `"size":8` for both sides); `-` for
+    /// stdin.
     pub file: Option<PathBuf>,
     /// A CSPLib blocked n-queens instance (prob080: n and blocked squares, 1-based text or
     /// 0-based XCSP JSON); blocked squares become holes and n queens are wanted.

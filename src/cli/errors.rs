@@ -3,6 +3,7 @@
 
 use super::stdout::{is_broken_pipe, write_stdout};
 use queensat::run::one_line;
+use std::ffi::OsString;
 
 /// Help and version go to stdout (exit 0); a usage error becomes one line
 /// `queensat: error: ...` on stderr, exit 2, like every other error.
@@ -24,19 +25,75 @@ pub(super) fn clap_exit(e: clap::Error) -> i32 {
     }
     eprintln!(
         "queensat: error: {} (see --help)",
-        usage_error_line(&e.render().to_string())
+        plain_number_error(&e, usage_error_line(&e.render().to_string()))
     );
     2
 }
 
+/// `msg` with Rust's words for a number that did not parse (`invalid digit found in string`,
+/// `number too large to fit in target type`) put as the flag's bounds: every whole-number flag
+/// that clap parses is a `usize` or `u64`.
+fn plain_number_error(e: &clap::Error, msg: String) -> String {
+    use std::num::{IntErrorKind, ParseIntError};
+    let Some(p) = std::error::Error::source(e).and_then(|s| s.downcast_ref::<ParseIntError>()) else {
+        return msg;
+    };
+    let plain = match p.kind() {
+        IntErrorKind::PosOverflow => format!("too large (at most {})", u64::MAX),
+        IntErrorKind::InvalidDigit => {
+            use clap::error::{ContextKind, ContextValue};
+            match e.get(ContextKind::InvalidValue) {
+                Some(ContextValue::String(v)) if v.starts_with('-') => "it is negative".to_string(),
+                _ => "not a whole number".to_string(),
+            }
+        }
+        _ => return msg,
+    };
+    msg.replace(&p.to_string(), &plain)
+}
+
+/// `args` with a value that opens with `-` and a digit joined to the flag before it (`--size
+/// -3` as `--size=-3`, `--walls -1,2`, `--shard -1/2`), where clap took the value for an unknown
+/// flag (`e`); `None` when `e` is no such error. clap's own advice, to pass `-3` after `--`,
+/// would make it a file name; joined, the flag's own parser says what is wrong with the value.
+pub(super) fn hyphen_value_joined(args: &[OsString], e: &clap::Error) -> Option<Vec<OsString>> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let (ErrorKind::UnknownArgument, Some(ContextValue::String(bad))) =
+        (e.kind(), e.get(ContextKind::InvalidArg))
+    else {
+        return None;
+    };
+    let looks_negative = |t: &str| {
+        t.strip_prefix('-')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let i = (2..end).find(|&i| {
+        let (flag, value) = (args[i - 1].to_string_lossy(), args[i].to_string_lossy());
+        looks_negative(&value)
+            && value.starts_with(bad.as_str())
+            && flag.starts_with("--")
+            && !flag.contains('=')
+    })?;
+    let mut joined = args.to_vec();
+    let value = joined.remove(i);
+    let mut flag = joined[i - 1].clone();
+    flag.push("=");
+    flag.push(value);
+    joined[i - 1] = flag;
+    Some(joined)
+}
+
 /// clap's message without its usage block, on one line: the first line names the problem
-/// and the indented lines under it name the arguments ("not provided: --cols <C>").
+/// and the indented lines under it name the arguments ("not provided: --cols <C>"). clap's tip
+/// to pass an unknown flag as a value after `--` is left out: the value would be a file name.
 fn usage_error_line(text: &str) -> String {
     let lines: Vec<&str> = text
         .lines()
         .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
         .map(str::trim)
         .filter(|l| !l.is_empty())
+        .filter(|l| !(l.starts_with("tip: to pass '") && l.contains("' as a value, use '-- ")))
         .collect();
     let mut joined = String::new();
     for l in lines {
@@ -65,9 +122,12 @@ mod tests {
         );
         let text = "error: unexpected argument '--foo' found\n\n  tip: to pass '--foo' as a value, use \
                     '-- --foo'\n\nUsage: queensat value [OPTIONS]\n";
+        assert_eq!(super::usage_error_line(text), "unexpected argument '--foo' found");
+        let text = "error: unexpected argument '--sise' found\n\n  tip: a similar argument exists: \
+                    '--size'\n\nUsage: queensat value [OPTIONS]\n";
         assert_eq!(
             super::usage_error_line(text),
-            "unexpected argument '--foo' found; tip: to pass '--foo' as a value, use '-- --foo'"
+            "unexpected argument '--sise' found; tip: a similar argument exists: '--size'"
         );
         assert_eq!(super::usage_error_line("Usage: x\n"), "bad arguments");
     }

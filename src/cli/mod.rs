@@ -98,9 +98,18 @@ fn command() -> clap::Command {
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
     stdout::note_closed_stdout();
-    let parsed = command()
-        .try_get_matches()
-        .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Each join takes one argument away, so this ends.
+    let matches = loop {
+        match command().try_get_matches_from(&args) {
+            Err(e) => match errors::hyphen_value_joined(&args, &e) {
+                Some(joined) => args = joined,
+                None => break Err(e),
+            },
+            Ok(m) => break Ok(m),
+        }
+    };
+    let parsed = matches.and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(e) => return clap_exit(e),
@@ -167,6 +176,29 @@ mod tests {
         }
         for name in super::exit_status::STOPPED_BY_SIGNAL {
             assert!(cmd.find_subcommand(name).is_some(), "{name}");
+        }
+    }
+
+    /// A command without `--time-limit` does not mention it in its help (`--solver`'s help
+    /// said "cadical under --time-limit" in `solutions`, `puzzles` and `verify`).
+    #[test]
+    fn only_commands_with_a_time_limit_mention_it() {
+        let mut cmd = super::command();
+        cmd.build();
+        for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            if sub.get_arguments().any(|a| a.get_id() == "time_limit") {
+                continue;
+            }
+            for arg in sub.get_arguments() {
+                let help = [arg.get_help(), arg.get_long_help()];
+                let text = help.iter().flatten().map(|h| h.to_string()).collect::<String>();
+                assert!(
+                    !text.contains("--time-limit"),
+                    "{} {}: {text}",
+                    sub.get_name(),
+                    arg.get_id()
+                );
+            }
         }
     }
 

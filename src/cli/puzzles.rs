@@ -18,7 +18,10 @@ use queensat::study::sweep::Engine;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
-#[command(mut_arg("walls", |a| a.required(false).default_value("2..4")))]
+#[command(
+    mut_arg("walls", |a| a.required(false).default_value("2..4")),
+    mut_arg("solver", |a| a.help(super::args::SOLVER_HELP_WITHOUT_LIMIT))
+)]
 pub struct PuzzlesArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
@@ -73,7 +76,7 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         min_value: a.min_value,
         limit: a.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
         engine: a.engine,
-        value: a.value.options(),
+        value: a.value.options()?,
         progress: a.progress.reporter(),
         chunk_size: a.run.chunk_or(DEFAULT_CHUNK),
         shard: a.run.shard.or_all(),

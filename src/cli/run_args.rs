@@ -36,7 +36,7 @@ impl ShardArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct ThreadsArgs {
     /// Worker threads, each taking one item (chunk or cube) at a time (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = queensat::run::parse_threads)]
     pub threads: Option<usize>,
 }
 

@@ -11,6 +11,7 @@ use queensat::study::report::SolutionsPrinter;
 use std::io::Write;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("solver", |a| a.help(super::args::SOLVER_HELP_WITHOUT_LIMIT)))]
 pub struct SolutionsArgs {
     #[command(flatten)]
     pub board: BoardArgs,

@@ -36,6 +36,8 @@ fn read(path: &Path) -> anyhow::Result<String> {
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
+    let check = a.check.as_deref().map(|out| ("--check OUTPUT", out));
+    queensat::io::stdin_at_most_once([("FILE", a.file.as_path())].into_iter().chain(check))?;
     let text = read(&a.file)?;
     let name = a.file.display().to_string();
     let answer = match &a.check {

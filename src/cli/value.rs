@@ -51,12 +51,8 @@ pub struct ValueArgs {
 }
 
 pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
-    let mut opts = a.value.options();
-    opts.cadical_on_large = a.value.solver.solver.is_none() && a.external.external.is_none();
+    let opts = a.value.options_with(&a.external)?;
     let time_limit = a.time_limit.time_limit;
-    if let Some(b) = a.external.backend() {
-        opts.backend = b;
-    }
     let require_proof = a.report.proof.require_proof;
     if let Some(path) = &a.batch {
         // One board's search stops at the limit inside any call; a batch's, between calls.

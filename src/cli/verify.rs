@@ -10,6 +10,7 @@ use queensat::study::verify::ClaimKind;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
+#[command(mut_arg("solver", |a| a.help(super::args::SOLVER_HELP_WITHOUT_LIMIT)))]
 pub struct VerifyArgs {
     /// A published result file: boards CSV, puzzle list, SCIP solutions, or an author's summary.
     pub file: PathBuf,
@@ -54,7 +55,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         claim: a.claim,
         boards: a.boards.as_deref(),
         rows_tsv: a.rows_tsv.is_some(),
-        value: a.value.options(),
+        value: a.value.options()?,
         certify: a.certify.target(),
     };
     let (v, warning) = verify_job(job, &read, &a.report.progress.reporter())?;

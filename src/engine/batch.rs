@@ -9,8 +9,7 @@
 //! (`command`, `version`), as every line of JSON-lines output does.
 
 use super::value::{ValueOptions, ValueReport, value_within};
-use crate::board::Board;
-use crate::io::{BOM, command_json, read_line_up_to};
+use crate::io::{BOM, command_json, json_board, read_line_up_to};
 use crate::run::interrupt::stop_requested;
 use crate::run::progress::Reporter;
 use anyhow::Context;
@@ -148,21 +147,8 @@ impl Batch<'_> {
             anyhow::anyhow!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}")
         })?;
         let id = obj.remove("id");
-        // A field the board does not read is a typo or a mix-up; say so rather than drop it.
-        if let Some(k) = obj
-            .keys()
-            .find(|k| !["size", "rows", "cols", "walls", "holes"].contains(&k.as_str()))
-        {
-            anyhow::bail!("unknown field {k:?} (a board has size or rows and cols, walls, holes, id)");
-        }
-        if obj.contains_key("size") && (obj.contains_key("rows") || obj.contains_key("cols")) {
-            anyhow::bail!("\"size\" and \"rows\"/\"cols\" both given; give one");
-        }
-        if let Some(n) = obj.remove("size") {
-            obj.entry("rows").or_insert(n.clone());
-            obj.entry("cols").or_insert(n);
-        }
-        let board: Board = serde_json::from_value(j)?;
+        // The board as a board file gives it, one parser for both.
+        let board = json_board(std::mem::take(obj))?;
         let report = value_within(&board, self.opts, self.time_limit, &Reporter::silent())?;
         if self.require_proof && report.rests_on_unchecked_unsat() {
             anyhow::bail!(

@@ -49,19 +49,33 @@ pub struct BoardRequest<'a> {
     pub cells: CellLists<'a>,
 }
 
-/// A JSON board file: `rows`, `cols`, `walls` and `holes`. Any other field is refused, as in
-/// a `value --batch` line: a misspelt `walls` would otherwise be dropped and the board read
-/// without its walls.
-fn json_board(text: &str) -> anyhow::Result<Board> {
-    let board: Board = serde_json::from_str(text)?;
-    let fields: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)?;
-    if let Some(k) = fields
+/// A JSON board: `rows` and `cols`, or `size` for both, `walls` and `holes` (optional), as a
+/// board file or a `value --batch` line (which takes its `id` away first) gives it. Any other
+/// field is refused: a misspelt `walls` would otherwise be dropped and the board read without
+/// its walls.
+pub fn json_board(mut obj: serde_json::Map<String, serde_json::Value>) -> anyhow::Result<Board> {
+    if let Some(k) = obj
         .keys()
-        .find(|k| !["rows", "cols", "walls", "holes"].contains(&k.as_str()))
+        .find(|k| !["size", "rows", "cols", "walls", "holes"].contains(&k.as_str()))
     {
-        bail!("unknown field {k:?} (a board has rows, cols, walls, holes)");
+        bail!("unknown field {k:?} (a board has size or rows and cols, walls, holes)");
     }
-    Ok(board)
+    if obj.contains_key("size") && (obj.contains_key("rows") || obj.contains_key("cols")) {
+        bail!("\"size\" and \"rows\"/\"cols\" both given; give one");
+    }
+    if let Some(n) = obj.remove("size") {
+        obj.insert("rows".into(), n.clone());
+        obj.insert("cols".into(), n);
+    }
+    Ok(serde_json::from_value(serde_json::Value::Object(obj))?)
+}
+
+/// A JSON board file's text ([`json_board`]).
+fn json_board_text(text: &str) -> anyhow::Result<Board> {
+    match serde_json::from_str(text)? {
+        serde_json::Value::Object(obj) => json_board(obj),
+        _ => bail!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}"),
+    }
 }
 
 /// The most bytes a board or instance file is read for: a 64x64 board, listed cell by cell
@@ -101,7 +115,7 @@ impl BoardSpec {
     pub fn new(source: BoardSource, cells: &CellLists) -> anyhow::Result<BoardSpec> {
         let (mut board, shown, wanted) = match source {
             BoardSource::File { text, name } if text.trim_start().starts_with('{') => {
-                let board = json_board(&text).with_context(|| format!("{name}: not a JSON board"))?;
+                let board = json_board_text(&text).with_context(|| format!("{name}: not a JSON board"))?;
                 (board, Placement::default(), None)
             }
             BoardSource::File { text, name } => {

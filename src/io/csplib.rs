@@ -35,10 +35,18 @@ pub fn parse_blocked_queens(text: &str) -> Result<BlockedInstance, BoardError> {
             serde_json::from_str(text).map_err(|e| BoardError::new(format!("blocked n-queens JSON: {e}")))?;
         (j.n, j.blocks.iter().map(|&[r, c]| (r, c)).collect(), 0)
     } else {
-        let numbers = integers(text)?;
+        let (numbers, listed) = integers(text)?;
         let Some((&n, rest)) = numbers.split_first() else {
             return Err(BoardError::new("blocked n-queens: no board size found"));
         };
+        // A size alone is a cut-off file or not an instance: an instance without blocked
+        // squares says so with an empty list, as the JSON spelling must name `blocks`.
+        if rest.is_empty() && !listed {
+            return Err(BoardError::new(
+                "blocked n-queens: the file gives the size but no list of blocked squares (an \
+                 Essence instance has `letting blocks be [...]`, `[]` for none)",
+            ));
+        }
         if rest.len() % 2 != 0 {
             return Err(BoardError::new(format!(
                 "blocked n-queens: {} numbers after the size do not make row,column pairs",
@@ -79,9 +87,11 @@ pub fn parse_blocked_queens(text: &str) -> Result<BlockedInstance, BoardError> {
 }
 
 /// The non-negative integers of a text, in order, skipping comments and a `language` line;
-/// brackets must be balanced.
-fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
+/// brackets must be balanced. With them, whether the text shows a list (a bracket, or a word
+/// `blocks`, `blocked` or `block`).
+fn integers(text: &str) -> Result<(Vec<usize>, bool), BoardError> {
     let mut out = Vec::new();
+    let mut listed = false;
     let mut open: Vec<(char, usize, usize)> = Vec::new();
     for (ln, line) in text.lines().enumerate() {
         let line = line.split(['$', '%']).next().unwrap_or("");
@@ -101,6 +111,7 @@ fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
                 }
             } else if matches!(ch, '[' | '(' | '{') {
                 open.push((ch, ln + 1, i + 1));
+                listed = true;
             }
             if ch == '-' && chars.peek().is_some_and(|(_, d)| d.is_ascii_digit()) {
                 return Err(BoardError::at(
@@ -111,12 +122,15 @@ fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
             }
             if ch.is_ascii_alphabetic() || ch == '_' {
                 // Skip a word, digits in it included (`p1`, `n2` are names, not numbers).
-                while chars
+                let mut end = i + ch.len_utf8();
+                while let Some(&(j, d)) = chars
                     .peek()
-                    .is_some_and(|(_, d)| d.is_ascii_alphanumeric() || *d == '_')
+                    .filter(|(_, d)| d.is_ascii_alphanumeric() || *d == '_')
                 {
+                    end = j + d.len_utf8();
                     chars.next();
                 }
+                listed |= line[i..end].to_ascii_lowercase().starts_with("block");
             } else if ch.is_ascii_digit() {
                 let mut s = String::from(ch);
                 while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
@@ -133,7 +147,7 @@ fn integers(text: &str) -> Result<Vec<usize>, BoardError> {
     if let Some((ch, ln, col)) = open.pop() {
         return Err(BoardError::at(ln, col, format!("`{ch}` is never closed")));
     }
-    Ok(out)
+    Ok((out, listed))
 }
 
 #[cfg(test)]
@@ -171,6 +185,23 @@ mod tests {
         assert!(parse_blocked_queens("4 [[1,1]]]").is_err());
         assert!(parse_blocked_queens("n = 0").is_err());
         assert!(parse_blocked_queens("{\"n\": 3}").is_err());
+        // A size without a list of blocked squares (an Essence file without its `letting
+        // blocks` line) is refused; an empty list is no blocks.
+        for cut in ["letting n be 5\n", "language ESSENCE' 1.0\nletting n be 5\n", "8"] {
+            let e = parse_blocked_queens(cut).unwrap_err();
+            assert!(
+                e.to_string().contains("no list of blocked squares"),
+                "{cut:?}: {e}"
+            );
+        }
+        for empty in [
+            "letting n be 5\nletting blocks be []\n",
+            "n = 5 blocks = []",
+            "5 []",
+        ] {
+            let i = parse_blocked_queens(empty).unwrap();
+            assert_eq!((i.queens, i.board.holes().len()), (5, 0), "{empty:?}");
+        }
         assert!(
             parse_blocked_queens("4 0 1")
                 .unwrap_err()

@@ -2,7 +2,7 @@
 //!
 //! Invariant: variable `v` of rustsat (0-based) is DIMACS variable `v + 1`, everywhere.
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use rustsat::types::{Clause, Lit, Var};
 use std::fmt::Write as _;
 
@@ -66,16 +66,27 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
             if header.is_some() || f.len() != 3 || f[0] != "cnf" {
                 bail!("line {ln}: expected one header `p cnf VARS CLAUSES`");
             }
-            let n: u32 = f[1]
-                .parse()
-                .with_context(|| format!("line {ln}: variable count"))?;
-            if n > Var::MAX_IDX {
-                bail!(
-                    "line {ln}: {n} variables is more than a solver takes ({})",
+            // A count too large for the type is past the bound all the same.
+            let count = |s: &str, what: &str| match s.parse::<u64>() {
+                Ok(n) => Ok(n),
+                Err(_) if s.bytes().all(|b| b.is_ascii_digit()) => Ok(u64::MAX),
+                Err(_) => Err(anyhow::anyhow!(
+                    "line {ln}: {what} count {s:?} is not a whole number"
+                )),
+            };
+            let n = count(f[1], "variable")?;
+            let n = match u32::try_from(n) {
+                Ok(n) if n <= Var::MAX_IDX => n,
+                _ => bail!(
+                    "line {ln}: {} variables is more than a solver takes (at most {})",
+                    f[1],
                     Var::MAX_IDX
-                );
-            }
-            let m: usize = f[2].parse().with_context(|| format!("line {ln}: clause count"))?;
+                ),
+            };
+            let m = match usize::try_from(count(f[2], "clause")?) {
+                Ok(m) if m < usize::MAX => m,
+                _ => bail!("line {ln}: {} clauses is more than this machine can hold", f[2]),
+            };
             header = Some((n, m));
             continue;
         }
@@ -314,6 +325,18 @@ mod tests {
             assert!(parse_dimacs(huge).is_err(), "{huge:?}");
         }
         assert!(parse_dimacs("p cnf 1048577 1\n1048577 0\n").is_ok());
+        // A count past its type names the bound, not Rust's "too large to fit in target type".
+        let e = parse_dimacs("p cnf 4294967296 1\n1 0\n").unwrap_err().to_string();
+        assert!(
+            e.contains("4294967296 variables is more than a solver takes (at most"),
+            "{e}"
+        );
+        let e = parse_dimacs("p cnf 3 99999999999999999999\n1 0\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("99999999999999999999 clauses is more than"), "{e}");
+        let e = parse_dimacs("p cnf x 1\n").unwrap_err().to_string();
+        assert!(e.contains("variable count \"x\" is not a whole number"), "{e}");
     }
 
     #[test]

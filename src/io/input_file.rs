@@ -2,7 +2,7 @@
 //! bytes say it is gzip, xz or bzip2 ([`read_text`]).
 
 use super::compressed::{open_text, read_text, read_text_up_to};
-use anyhow::Context;
+use anyhow::{Context, bail};
 use std::io::{BufRead, Read};
 use std::path::Path;
 
@@ -41,11 +41,54 @@ pub fn open_input(path: &Path, what: &str) -> anyhow::Result<Box<dyn BufRead>> {
     with_input(path, what, open_text)
 }
 
+/// Refuses standard input (`-`) named for more than one of `inputs` (each how messages name the
+/// input, and the path given): it can be read only once, and the second reader would find it
+/// empty.
+pub fn stdin_at_most_once<'a>(inputs: impl IntoIterator<Item = (&'a str, &'a Path)>) -> anyhow::Result<()> {
+    let mut named = inputs
+        .into_iter()
+        .filter(|(_, p)| p.as_os_str() == "-")
+        .map(|(n, _)| n);
+    match (named.next(), named.next()) {
+        (Some(first), Some(second)) if first == second => {
+            bail!("`-`, standard input, is given twice for {first}, and it can be read only once")
+        }
+        (Some(first), Some(second)) => {
+            bail!("{first} and {second} both name `-`, standard input, which can be read only once")
+        }
+        _ => Ok(()),
+    }
+}
+
 /// How messages name `path`: `<stdin>` for `-`.
 pub fn input_name(path: &Path) -> String {
     if path.as_os_str() == "-" {
         "<stdin>".into()
     } else {
         path.display().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stdin_at_most_once;
+    use std::path::Path;
+
+    #[test]
+    fn standard_input_is_named_at_most_once() {
+        let (dash, file) = (Path::new("-"), Path::new("x.cnf"));
+        assert!(stdin_at_most_once([("FILE", dash), ("--check", file)]).is_ok());
+        assert!(stdin_at_most_once([("FILE", file), ("--check", file)]).is_ok());
+        let e = stdin_at_most_once([("FILE", dash), ("x", file), ("--check", dash)]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "FILE and --check both name `-`, standard input, which can be read only once"
+        );
+        let e = stdin_at_most_once([("RUNS", dash), ("RUNS", dash)]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("`-`, standard input, is given twice for RUNS"),
+            "{e}"
+        );
     }
 }

@@ -31,7 +31,9 @@ pub use atomic::{
     write_all_atomic, write_atomic, write_atomic_with,
 };
 pub use bits64::{from_bits64, to_bits64};
-pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
+pub use board_input::{
+    BoardRequest, BoardSource, BoardSpec, CellLists, json_board, parse_placement, parse_u64,
+};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
 pub use compressed::{BOM, Compression, open_text, read_line_up_to, read_text, sniff};
 pub use csplib::{BlockedInstance, parse_blocked_queens};
@@ -42,7 +44,7 @@ pub use dimacs::{
 };
 pub use envelope::command_json;
 pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
-pub use input_file::{input_name, open_input, read_input};
+pub use input_file::{input_name, open_input, read_input, stdin_at_most_once};
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
 pub use published::{

@@ -21,4 +21,4 @@ pub use provenance::{
     Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
 };
 pub use shard::Shard;
-pub use threads::with_threads;
+pub use threads::{parse_threads, with_threads};

@@ -7,6 +7,32 @@ fn max_threads() -> usize {
     4 * std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// What `--threads` takes.
+fn threads_wanted() -> String {
+    format!(
+        "at least 1 and at most {} (4 per CPU of this machine)",
+        max_threads()
+    )
+}
+
+/// `--threads N` as the command line gives it: a whole number from 1 to 4 per CPU; an error
+/// says so, for a number too large for any count too.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=max_threads()).contains(&n) => Ok(n),
+        Err(_)
+            if !s
+                .trim()
+                .trim_start_matches('-')
+                .bytes()
+                .all(|b| b.is_ascii_digit()) =>
+        {
+            Err(format!("not a whole number: {}", threads_wanted()))
+        }
+        _ => Err(threads_wanted()),
+    }
+}
+
 /// Runs `f` on a pool of `threads` workers (`--threads`), or on rayon's default pool (one
 /// per CPU) when `None`.
 pub fn with_threads<T: Send>(
@@ -14,16 +40,27 @@ pub fn with_threads<T: Send>(
     f: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {
     match threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) if n > max_threads() => bail!(
-            "--threads {n}: at most {} (4 per CPU of this machine)",
-            max_threads()
-        ),
+        Some(n) if !(1..=max_threads()).contains(&n) => bail!("--threads {n}: {}", threads_wanted()),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
             .map_err(|e| anyhow::anyhow!("cannot start {n} threads: {e}"))?
             .install(f),
         None => f(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn threads_are_one_to_four_per_cpu() {
+        let most = super::max_threads();
+        assert_eq!(super::parse_threads("1"), Ok(1));
+        assert_eq!(super::parse_threads(&most.to_string()), Ok(most));
+        for bad in ["0", "-2", "x", "99999999999999999999", &(most + 1).to_string()] {
+            let e = super::parse_threads(bad).unwrap_err();
+            assert!(e.contains(&format!("at most {most}")), "{bad}: {e}");
+        }
+        assert!(super::with_threads(Some(0), || Ok(())).is_err());
     }
 }

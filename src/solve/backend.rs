@@ -85,6 +85,15 @@ impl Backend {
         }
     }
 
+    /// An error for a backend known not to write a proof that `--certify` can check, before any
+    /// work is done (an external picosat: [`check_writes_drat`](super::external::check_writes_drat)).
+    pub fn check_writes_proof(&self) -> anyhow::Result<()> {
+        match self {
+            Backend::External(cmd) => super::external::check_writes_drat(cmd),
+            _ => Ok(()),
+        }
+    }
+
     /// Whether [`make_configured`](Self::make_configured) applies a preset (CaDiCaL only).
     pub fn has_presets(&self) -> bool {
         #[cfg(feature = "cadical")]

@@ -372,6 +372,7 @@ fn answer_with_proof(
 /// linear replay), DRAT otherwise (varisat and external solvers write only DRAT, and the
 /// outside checkers queensat runs read DRAT).
 fn proof_format(backend: &Backend) -> anyhow::Result<ProofFormat> {
+    backend.check_writes_proof()?;
     #[cfg(feature = "cadical")]
     if *backend == Backend::Cadical
         && super::proof_check::proof_checker()? == super::proof_check::ProofChecker::BuiltIn

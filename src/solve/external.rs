@@ -144,6 +144,27 @@ fn kill_group(pid: u32) {
     }
 }
 
+/// Whether `command`'s program is named `name` (or a name that starts with it: `minisat_core`).
+fn runs_program(command: &str, name: &str) -> bool {
+    (command.split_whitespace().next())
+        .and_then(|p| Path::new(p).file_name())
+        .is_some_and(|n| n.to_string_lossy().starts_with(name))
+}
+
+/// Refuses a solver known not to write the DRAT proof that `--certify` asks for as the path
+/// after the CNF (`cadical F P`, `kissat F P`): picosat refuses a second file, and its own
+/// trace (`-R FILE`) is RUP with a `%RUPD32` header, which queensat's checkers do not read.
+pub fn check_writes_drat(command: &str) -> anyhow::Result<()> {
+    if runs_program(command, "picosat") {
+        bail!(
+            "external solver {command:?} cannot certify: picosat takes no DRAT proof file after the \
+             CNF, and its RUP trace (-R FILE) is not a format queensat checks; certify with cadical, \
+             kissat or varisat"
+        );
+    }
+    Ok(())
+}
+
 impl ExternalSolver {
     /// A solver run as `command FILE.cnf` (words split on whitespace). The time limit comes
     /// from `QUEENSAT_SOLVER_TIMEOUT` (seconds) when set.
@@ -184,10 +205,7 @@ impl ExternalSolver {
     }
 
     fn is_minisat(&self) -> bool {
-        self.command
-            .first()
-            .and_then(|p| Path::new(p).file_name())
-            .is_some_and(|n| n.to_string_lossy().starts_with("minisat"))
+        runs_program(&self.command(), "minisat")
     }
 
     fn run(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
@@ -239,20 +257,21 @@ impl ExternalSolver {
             parse_competition_output(&ran.stdout, n_vars)
         };
         let answer = answer.map_err(|e| {
-            let last = ran
-                .stderr
-                .lines()
-                .rev()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("");
-            anyhow::anyhow!(
-                "external solver {name:?} ({status}): {e}{}",
-                if last.is_empty() {
-                    String::new()
-                } else {
-                    format!("; stderr: {last}")
-                }
-            )
+            // What the solver said last about why: its stderr's last line, else its stdout's
+            // (picosat prints its usage errors there, with exit status 0).
+            let last = |text: &str| {
+                text.lines()
+                    .rev()
+                    .map(str::trim)
+                    .find(|l| !l.is_empty())
+                    .map(String::from)
+            };
+            let said = match (last(&ran.stderr), last(&ran.stdout)) {
+                (Some(err), _) => format!("; stderr: {err}"),
+                (None, Some(out)) => format!("; its output ends: {out}"),
+                (None, None) => String::new(),
+            };
+            anyhow::anyhow!("external solver {name:?} ({status}): {e}{said}")
         })?;
         // The exit code must agree with the printed answer: an UNSAT answer (which queensat
         // cannot check) needs the competition's 20; a SAT answer 10 or 0 (its model is checked).
@@ -319,7 +338,12 @@ mod tests {
     fn wrong_or_garbage_answers_are_errors() {
         let dir = tempfile::tempdir().unwrap();
         let cases = [
-            ("garbage", "garbage\\n", 0, "no `s` status line"),
+            (
+                "garbage",
+                "garbage\\n",
+                0,
+                "no `s` status line; its output ends: garbage",
+            ),
             ("liar", "s SATISFIABLE\\nv -1 0\\n", 10, "falsifies clause 1"),
             ("mixed", "s UNSATISFIABLE\\n", 10, "contradicts"),
             ("crash", "", 139, "no `s` status line"),

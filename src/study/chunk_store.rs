@@ -279,15 +279,30 @@ impl ChunkStore {
     where
         S: Serialize + DeserializeOwned + PartialEq,
     {
+        Self::open_noting(dir, spec_file, what, "", spec)
+    }
+
+    /// [`open`](Self::open), with `note` after the fields of a spec that differs (what they
+    /// come from).
+    pub fn open_noting<S>(
+        dir: &Path,
+        spec_file: &str,
+        what: &'static str,
+        note: &str,
+        spec: &S,
+    ) -> anyhow::Result<ChunkStore>
+    where
+        S: Serialize + DeserializeOwned + PartialEq,
+    {
         let lock = Arc::new(DirLock::take(dir)?);
         let path = dir.join(spec_file);
         if path.exists() {
             let old: S = read_spec(dir, spec_file, what)?;
             if old != *spec {
                 bail!(
-                    "{} holds a different {what} ({}); use another --output or the same arguments",
+                    "{} holds a different {what}: {}{note}; use another --output or the same arguments",
                     dir.display(),
-                    std::fs::read_to_string(&path).unwrap_or_default().trim()
+                    spec_difference(&serde_json::to_value(&old)?, &serde_json::to_value(spec)?)
                 );
             }
         } else {
@@ -368,9 +383,44 @@ impl ChunkStore {
     }
 }
 
+/// Where a spec on disk (`old`) and the one asked for (`new`) differ, field by field, each
+/// value cut to a line: `width 1 there, 3 here`.
+fn spec_difference(old: &serde_json::Value, new: &serde_json::Value) -> String {
+    let short = |v: Option<&serde_json::Value>| {
+        let t = v.map_or("none".to_string(), |v| v.to_string());
+        match t.char_indices().nth(60) {
+            Some((i, _)) => format!("{}...", &t[..i]),
+            None => t,
+        }
+    };
+    let (Some(o), Some(n)) = (old.as_object(), new.as_object()) else {
+        return format!("{} there, {} here", short(Some(old)), short(Some(new)));
+    };
+    let keys: std::collections::BTreeSet<&String> = o.keys().chain(n.keys()).collect();
+    keys.into_iter()
+        .filter(|k| o.get(*k) != n.get(*k))
+        .map(|k| format!("{k} {} there, {} here", short(o.get(k)), short(n.get(k))))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A folder of another run says which fields differ (a cube run's `--cubes` shows as the
+    /// width of its ranges), not the whole spec.
+    #[test]
+    fn a_different_spec_is_named_field_by_field() {
+        let old = serde_json::json!({"rows": [4], "width": 1, "certify": false});
+        let new = serde_json::json!({"rows": [4], "width": 3, "certify": false});
+        assert_eq!(spec_difference(&old, &new), "width 1 there, 3 here");
+        let new = serde_json::json!({"rows": [4, 3], "width": 1, "certify": true, "x": 1});
+        assert_eq!(
+            spec_difference(&old, &new),
+            "certify false there, true here; rows [4] there, [4,3] here; x none there, 1 here"
+        );
+    }
 
     #[test]
     fn a_directory_keeps_one_study_and_its_chunks() {

@@ -88,7 +88,20 @@ impl RunKind {
                 self.what()
             );
         }
-        ChunkStore::open(dir, self.spec_file(), self.what(), spec)
+        ChunkStore::open_noting(dir, self.spec_file(), self.what(), self.spec_note(), spec)
+    }
+
+    /// What the reader of a spec that differs should know of fields no flag names.
+    fn spec_note(self) -> &'static str {
+        match self {
+            RunKind::Cubes | RunKind::ArmyCubes | RunKind::WallCubes => {
+                " (a cube run's rows come from --split-rows, its width from --cubes)"
+            }
+            RunKind::CoverCubes => {
+                " (a cube run's squares come from --split-squares, its width from --cubes)"
+            }
+            RunKind::Sweep | RunKind::Puzzles | RunKind::Nk => "",
+        }
     }
 
     /// The spec every one of `dirs` (shards of one run of this kind) holds.

@@ -86,7 +86,12 @@ impl FromStr for Counts {
             let t = t.trim();
             t.parse().map_err(|_| {
                 if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-                    format!("{t:?} is too large")
+                    format!("{t:?} is too large (at most {})", usize::MAX)
+                } else if t
+                    .strip_prefix('-')
+                    .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                {
+                    format!("{t:?} is negative (counts start at 0)")
                 } else {
                     format!("{t:?} is not a whole number (want K, A..B or a,b)")
                 }
@@ -134,10 +139,12 @@ mod tests {
         assert!(p("4..1").is_err());
         assert!(p("x").is_err());
         assert!(p("").is_err());
-        assert_eq!(
-            p("99999999999999999999"),
-            Err("\"99999999999999999999\" is too large".into())
+        assert!(
+            p("99999999999999999999")
+                .unwrap_err()
+                .contains("is too large (at most 1844")
         );
+        assert_eq!(p("-3"), Err("\"-3\" is negative (counts start at 0)".into()));
         assert!(p("0..99999999999").unwrap_err().contains("too long"));
         // Read back from a file: the same rules.
         let read = |s: &str| serde_json::from_str::<Counts>(s).map(|c| c.as_slice().to_vec());

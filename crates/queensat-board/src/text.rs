@@ -4,7 +4,7 @@
 //! cells are ignored, `%` starts a comment that runs to the end of the line, and blank lines
 //! are skipped.
 
-use super::grid::{Board, BoardError, Cell};
+use super::grid::{Board, BoardError, Cell, MAX_SIDE};
 use super::placement::Placement;
 use super::walls::render_cell_list;
 use std::fmt;
@@ -80,8 +80,17 @@ pub fn parse_grid(text: &str) -> Result<ParsedGrid, BoardError> {
     if rows.is_empty() {
         return Err(BoardError::new("the grid has no rows"));
     }
+    // A grid too large is pointed at where it passes the limit: its first row's cell
+    // `MAX_SIDE + 1`, or its row `MAX_SIDE + 1`.
+    let (at_line, at_col) = if rows[0].len() > MAX_SIDE {
+        (first_line[0], rows[0][MAX_SIDE].1)
+    } else if rows.len() > MAX_SIDE {
+        (first_line[MAX_SIDE], rows[MAX_SIDE][0].1)
+    } else {
+        (first_line[0], 1)
+    };
     let mut board =
-        Board::new(rows.len(), rows[0].len()).map_err(|e| BoardError::at(first_line[0], 1, e.message))?;
+        Board::new(rows.len(), rows[0].len()).map_err(|e| BoardError::at(at_line, at_col, e.message))?;
     let mut queens = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         for (c, &(ch, _)) in row.iter().enumerate() {
@@ -182,6 +191,21 @@ mod tests {
         assert_eq!(g.board.holes(), vec![(1, 0)]);
         assert_eq!(g.queens.queens(), &[(0, 2)]);
         assert_eq!(render_grid(&g.board, Some(&g.queens)), ".#Q\nx..\n");
+    }
+
+    /// A grid past 64 rows or columns is pointed at its row 65 or its first row's cell 65, not
+    /// at 1:1.
+    #[test]
+    fn a_grid_too_large_is_pointed_at_where_it_passes_the_limit() {
+        let tall = format!("% a comment\n{}", "..\n".repeat(65));
+        let e = parse_grid(&tall).unwrap_err().to_string();
+        assert!(
+            e.starts_with("66:1: board rows must be between 1 and 64, got 65"),
+            "{e}"
+        );
+        let wide = format!("{}\n", ". ".repeat(65));
+        let e = parse_grid(&wide).unwrap_err().to_string();
+        assert!(e.starts_with("1:129: board columns"), "{e}");
     }
 
     #[test]

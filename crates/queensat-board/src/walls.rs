@@ -32,7 +32,9 @@ pub fn parse_cell_list(text: &str) -> Result<Vec<Coord>, BoardError> {
     let mut rest = s;
     let number = |r: &str| -> Result<(usize, usize), BoardError> {
         let len = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
-        if len == 0 {
+        // A number with a fraction or letters after its digits (`1.0`, `2x`) is no whole number.
+        let glued = r[len..].starts_with(|c: char| c == '.' || c.is_alphanumeric());
+        if len == 0 || glued {
             let end = r
                 .find(|c: char| c.is_whitespace() || ",;)]".contains(c))
                 .unwrap_or(r.len());
@@ -124,5 +126,13 @@ mod tests {
             assert!(parse_cell_list(bad).is_err(), "{bad:?}");
         }
         assert_eq!(render_cell_list(&[(1, 3), (2, 5)]), "1,3 2,5");
+        // A fraction is named as the number it is, not as a row without its column.
+        for (bad, token) in [("1.0,3", "1.0"), ("1,3.5", "3.5"), ("2e1,3", "2e1")] {
+            let e = parse_cell_list(bad).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("{token:?} is not a non-negative whole number")),
+                "{e}"
+            );
+        }
     }
 }

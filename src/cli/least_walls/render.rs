@@ -3,6 +3,7 @@
 use super::super::args::OutputArgs;
 use anyhow::bail;
 use clap::{Args, Subcommand};
+use queensat::io::stdin_at_most_once;
 use queensat::study::report::{LeastWallsRun, compare_runs, least_walls_chart, least_walls_tables};
 use std::path::PathBuf;
 
@@ -41,6 +42,8 @@ pub struct TableArgs {
 pub fn run(r: Render) -> anyhow::Result<i32> {
     match r {
         Render::Table(t) => {
+            let runs = t.saved.runs.iter().map(|p| ("the saved runs", p.as_path()));
+            stdin_at_most_once(runs.chain(t.claims.as_deref().map(|c| ("--claims", c))))?;
             let runs = LeastWallsRun::load_all(&t.saved.runs)?;
             t.saved
                 .output

@@ -40,6 +40,9 @@ pub fn value_certified(
     certify: Option<Option<&Path>>,
     progress: &Reporter,
 ) -> anyhow::Result<CertifiedValue> {
+    if certify.is_some() {
+        opts.backend_for(board).check_writes_proof()?;
+    }
     // Certifying needs the search's own solver to the end; otherwise a stop signal is
     // answered at once, even during a call that cannot be stopped.
     let (mut value, lp) = match certify {

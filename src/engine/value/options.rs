@@ -64,6 +64,25 @@ impl Default for ValueOptions {
 }
 
 impl ValueOptions {
+    /// These options with CaDiCaL's preset `given` on the command line (none: they keep theirs):
+    /// an error where CaDiCaL cannot answer (another solver named, or none named where the
+    /// search does not pick CaDiCaL by size), since that solver would ignore it.
+    pub fn with_cadical_config(mut self, given: Option<CadicalConfig>) -> anyhow::Result<ValueOptions> {
+        let Some(config) = given else {
+            return Ok(self);
+        };
+        let picked_by_size = cfg!(feature = "cadical") && self.cadical_on_large;
+        if !(self.backend.has_presets() || picked_by_size) {
+            anyhow::bail!(
+                "--cadical-config {}: it applies only to CaDiCaL (--solver cadical), and {} answers here",
+                config.name(),
+                self.backend
+            );
+        }
+        self.cadical_config = config;
+        Ok(self)
+    }
+
     /// The solver that answers for `board`.
     pub fn backend_for(&self, board: &Board) -> Backend {
         let large = self.cadical_on_large && board.free_cells().len() >= CADICAL_MIN_FREE_CELLS;

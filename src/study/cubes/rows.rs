@@ -8,10 +8,8 @@ use anyhow::ensure;
 /// and above it.
 pub fn split_rows(board: &Board, split: usize) -> anyhow::Result<Vec<usize>> {
     let n = board.rows();
-    ensure!(
-        (1..=n).contains(&split),
-        "--split-rows {split}: the board has {n} rows"
-    );
+    ensure!(split >= 1, "--split-rows {split}: must be at least 1");
+    ensure!(split <= n, "--split-rows {split}: the board has {n} rows");
     let mid = n / 2;
     let rows = (0..n)
         .map(|i| match i % 2 {

@@ -95,21 +95,19 @@ impl LeastWallsRun {
     /// Reads a saved run and checks each report as input (its board size, q, and the
     /// witness by the independent checker); errors name the file and the report.
     pub fn load(path: &std::path::Path) -> anyhow::Result<LeastWallsRun> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let run: LeastWallsRun = serde_json::from_str(&text)
-            .with_context(|| format!("{}: not a least-walls run", path.display()))?;
+        let text = crate::io::read_input(path, "")?;
+        let name = crate::io::input_name(path);
+        let run: LeastWallsRun =
+            serde_json::from_str(&text).with_context(|| format!("{name}: not a least-walls run"))?;
         ensure!(
             !run.reports.is_empty(),
-            "{}: a least-walls run with no reports",
-            path.display()
+            "{name}: a least-walls run with no reports"
         );
         for (i, r) in run.reports.iter().enumerate() {
-            validate(r).with_context(|| format!("{}: report {}", path.display(), i + 1))?;
+            validate(r).with_context(|| format!("{name}: report {}", i + 1))?;
             if let Some(j) = run.reports[..i].iter().position(|x| question(x) == question(r)) {
                 bail!(
-                    "{}: reports {} and {} both answer {} queens on {}x{}",
-                    path.display(),
+                    "{name}: reports {} and {} both answer {} queens on {}x{}",
                     j + 1,
                     i + 1,
                     r.queens,
@@ -124,6 +122,7 @@ impl LeastWallsRun {
     /// Reads saved runs in order; the first error stops. Runs that answer the same question
     /// differently (another minimum, or "impossible" against a minimum) are an error.
     pub fn load_all(paths: &[PathBuf]) -> anyhow::Result<Vec<LeastWallsRun>> {
+        crate::io::stdin_at_most_once(paths.iter().map(|p| ("the saved runs", p.as_path())))?;
         // A run given twice would list each of its rows twice.
         if let Some(p) = (paths.iter().enumerate()).find_map(|(i, p)| paths[..i].contains(p).then_some(p)) {
             bail!("{} is given twice", p.display());

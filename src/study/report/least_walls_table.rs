@@ -18,14 +18,14 @@ struct Claim {
 }
 
 fn read_claims(path: &Path) -> anyhow::Result<Vec<Claim>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::io::read_input(path, "")?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate().skip(1) {
         if line.trim().is_empty() {
             continue;
         }
         let f: Vec<&str> = line.splitn(6, ',').collect();
-        let place = format!("{}:{}", path.display(), i + 1);
+        let place = format!("{}:{}", crate::io::input_name(path), i + 1);
         if f.len() != 6 {
             bail!("{place}: expected 6 comma-separated fields");
         }

@@ -97,6 +97,7 @@ pub fn verify_job(
         let boards = job
             .boards
             .context("a summary is checked against its boards: give --boards N-W_boards.csv")?;
+        crate::io::stdin_at_most_once([("FILE", job.path), ("--boards", boards)])?;
         let opts = SummaryOptions {
             name: job.name,
             boards_name: boards.display().to_string(),

@@ -223,6 +223,18 @@ fn check_our_row(row: &ClassRow, k: usize) -> anyhow::Result<()> {
 /// `K-W_boards.csv` (and, if there, `KW_summary.txt`); an error when there is none.
 pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Vec<KComparison>> {
     let read = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()));
+    for (dir, what) in [(sweep, "sweep"), (published, "published")] {
+        anyhow::ensure!(
+            dir.exists(),
+            "{}: no such folder (the {what} folder)",
+            dir.display()
+        );
+        anyhow::ensure!(
+            dir.is_dir(),
+            "{}: a file, not a folder (the {what} folder)",
+            dir.display()
+        );
+    }
     let mut items = Vec::new();
     for k in 0..=64 {
         let ours_path = sweep.join(format!("8x8-{k}w.jsonl"));

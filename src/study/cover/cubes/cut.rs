@@ -75,8 +75,9 @@ pub(super) fn holders(n: usize, sols: &[Placement], split: &[Coord]) -> Vec<Vec<
 /// then alternately left and right of it), then the other rows' alike, in the order of
 /// [`split_rows`].
 pub(super) fn split_squares(n: usize, split: usize) -> anyhow::Result<Vec<Coord>> {
+    ensure!(split >= 1, "--split-squares {split}: must be at least 1");
     ensure!(
-        (1..=n * n).contains(&split),
+        split <= n * n,
         "--split-squares {split}: the board has {} squares",
         n * n
     );
