@@ -15,7 +15,7 @@
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
 use super::bounds::{
-    block_board, most_queens_any_board, proved_lower_bound, row_bound_proof, wall_lower_bound,
+    beyond_the_block_bound, block_board, proved_lower_bound, row_bound_proof, unsat_at_most, wall_lower_bound,
 };
 use super::count::count_boards;
 use super::options::{LeastWallsOptions, WallSearch};
@@ -25,6 +25,7 @@ use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::encode::WallModel;
 use crate::engine::{ValueOptions, WallCall, certify_least_walls, value_to_the_end};
+use crate::io::plural;
 use crate::run::deadline::Deadline;
 use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::{Certificate, ProofDir, proof_checker};
@@ -183,17 +184,6 @@ fn asked(rows: usize, cols: usize, queens: usize, opts: &LeastWallsOptions) -> L
     }
 }
 
-/// Why no `rows × cols` board admits `queens` queens, when the 2×2 blocks already say so.
-fn beyond_the_block_bound(rows: usize, cols: usize, queens: usize) -> Option<String> {
-    let most = most_queens_any_board(rows, cols);
-    (queens > most).then(|| {
-        format!(
-            "no {rows}x{cols} board admits {queens} queens: its {most} 2x2 blocks hold at most \
-             one queen each (the cells of a block are adjacent, and no wall fits between)"
-        )
-    })
-}
-
 /// Refuses options that cannot go together, and a certificate without its checker, before
 /// any search.
 fn can_be_asked(opts: &LeastWallsOptions) -> anyhow::Result<()> {
@@ -303,7 +293,7 @@ impl Minimise<'_, '_> {
                     best = (b, p);
                 }
                 BoundReply::Refuted => {
-                    return Ok((Some(best), Some(format!("UNSAT with at most {} walls", w - 1))));
+                    return Ok((Some(best), Some(unsat_at_most(w - 1))));
                 }
                 BoundReply::Stopped => return Ok((Some(best), None)),
             }
@@ -338,10 +328,7 @@ impl Minimise<'_, '_> {
         };
         let w = best.0.n_walls();
         let proof = self.proved_without_a_call(w)?;
-        Ok((
-            Some(best),
-            Some(proof.unwrap_or_else(|| format!("UNSAT with at most {} walls", w - 1))),
-        ))
+        Ok((Some(best), Some(proof.unwrap_or_else(|| unsat_at_most(w - 1)))))
     }
 
     /// The proof of the minimum `w` that needs no UNSAT call: no wall at all, or as many as
@@ -382,13 +369,15 @@ fn report_stopped(
     let upper = best.as_ref().map_or("no board found yet".to_string(), |(b, _)| {
         let w = b.n_walls();
         format!(
-            "at most {w} ({} with {w} walls, board checked)",
-            found_by(&calls, w)
+            "at most {w} ({} with {}, board checked)",
+            found_by(&calls, w),
+            plural(w, "wall", "walls")
         )
     });
     report.proof = format!(
-        "NOT proved: {why}; at least {lower} walls ({lower_why}), {upper} ({} solver calls)",
-        calls.len()
+        "NOT proved: {why}; at least {} ({lower_why}), {upper} ({})",
+        plural(lower, "wall", "walls"),
+        plural(calls.len(), "solver call", "solver calls")
     );
     run.note(format_args!("{}", report.proof));
     // Not checked, so not kept: the lower bound rests on the solver's word (or the row bound).
@@ -434,9 +423,10 @@ fn report_minimum(
     v.holds(&placement, "the witness board's placement")?;
     let v = v.value;
     report.proof = format!(
-        "{} with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
+        "{} with {} (board checked, value {v}); {proof} ({})",
         found_by(&calls, w),
-        calls.len()
+        plural(w, "wall", "walls"),
+        plural(calls.len(), "solver call", "solver calls")
     );
     report.least_walls = Some(w);
     report.row_bound = w > 0 && w == wall_lower_bound(rows, cols, queens);
