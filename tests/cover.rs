@@ -179,7 +179,12 @@ fn cubes_in_shards_merge_to_the_plain_optima() {
     for i in 0..3 {
         let a = cube_args(i);
         let (code, out, err) = queensat(&a.iter().map(String::as_str).collect::<Vec<_>>());
-        assert_eq!((code, out.as_str()), (0, ""), "{err}");
+        // A shard's answer is that it finished: merge gives the whole.
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.starts_with("cover in cubes: shard ") && out.lines().count() == 1,
+            "{out}"
+        );
     }
     let merged = dir.path().join("merged");
     let mut m = vec!["merge"];

@@ -671,7 +671,7 @@ fn huge_inputs_are_refused_within_memory() {
     let mut c = Case::new(
         "batch of huge boards",
         &["value", "--batch", batch.to_str().unwrap()],
-        Expect::Refused("3 bad line(s)".into()),
+        Expect::Refused("3 bad lines".into()),
     );
     c.memory = Some(1 << 30);
     cases.push(c);

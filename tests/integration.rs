@@ -32,6 +32,7 @@ mod schema;
 mod signals;
 mod solutions;
 mod solve_conventions;
+mod speech;
 mod sweep;
 mod value_limits;
 mod verify;

@@ -422,7 +422,11 @@ fn puzzles_resume_and_shards_merge_to_a_single_run() {
     for (i, p) in parts.iter().enumerate() {
         let o = run(p, &["--shard", &format!("{}/3", i + 1)]);
         assert!(!p.join("puzzles.csv").exists());
-        assert!(stderr(&o).contains("queensat merge"), "{}", stderr(&o));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.contains("puzzles: shard ") && out.contains("queensat merge"),
+            "{out}"
+        );
     }
     let merged = dir.path().join("merged");
     let mut args = vec!["merge", "--output", merged.to_str().unwrap()];

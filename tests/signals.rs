@@ -209,8 +209,16 @@ fn puzzles_stopped_by_sigterm_resume_to_the_same_list() {
         );
         assert!(!dir.join("puzzles.csv").exists());
     });
+    // The words of every chunked run's stop line (sweep's, nk's, a cube run's).
+    let line = r
+        .stop
+        .1
+        .lines()
+        .find(|l| l.starts_with("puzzles interrupted (SIGTERM): "));
     assert!(
-        r.stop.1.contains("run the same command again to resume"),
+        line.is_some_and(
+            |l| l.contains(" finished, kept in ") && l.ends_with("; run the same command again to resume")
+        ),
         "{}",
         r.stop.1
     );

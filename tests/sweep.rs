@@ -383,7 +383,7 @@ fn a_non_square_board_past_64_cells_shards_and_merges_to_a_single_run() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     // 70 cells, 4 symmetries; only the mirror in the middle row fixes cells (its 10), so
     // Burnside gives (70 + 10) / 4 = 20 classes of 1 wall; 70·69/2 = 2415 boards of 2 walls.
-    assert!(stdout.contains("1 walls: 20 classes, 70 boards"), "{stdout}");
+    assert!(stdout.contains("1 wall: 20 classes, 70 boards"), "{stdout}");
     assert!(
         stdout.contains("2 walls:") && stdout.contains("2415 boards"),
         "{stdout}"

@@ -2,12 +2,12 @@
 //! `least-walls`, and how their answer is printed.
 
 use super::args::{CertifyArgs, ReportArgs, at_least_one};
-use super::run_args::{ShardArgs, ThreadsArgs};
+use super::run_args::{ShardArgs, ThreadsArgs, say_shard_finished};
 use clap::Args;
-use queensat::run::interrupt::{Interrupted, interrupted, stop_requested, stopped_exit_code};
+use queensat::run::interrupt::{Interrupted, stop_requested, stopped_exit_code};
 use queensat::run::{Reporter, Shard, with_threads};
 use queensat::study::CubeCut;
-use queensat::study::chunk_store::ChunkRun;
+use queensat::study::chunk_store::{ChunkRun, stopped_line};
 use queensat::study::report::{CubeOutcome, RunState, command_json, cube_state_json};
 use queensat::study::value_cubes::DEFAULT_CUBES;
 use std::path::{Path, PathBuf};
@@ -83,10 +83,7 @@ pub fn run_cubes<R: CubeOutcome + Send>(
         // A stop signal in the start (the whole question's bounds, before any cube is
         // planned) ends the run as a stopped one, which has finished no cube yet.
         Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
-            let why = format!(
-                "{command} in cubes {} in its start, before any cube; run the same command again",
-                interrupted()
-            );
+            let why = stopped_line(&format!("{command} in cubes"), "in its start, before any cube");
             eprintln!("{why}");
             if report.json() {
                 let state = RunState::stopped_before_any_chunk(why);
@@ -106,11 +103,12 @@ pub fn run_cubes<R: CubeOutcome + Send>(
             Ok(i32::from(r.totals().rejected > 0))
         }
         ChunkRun::ShardFinished => {
-            if report.json() {
-                outln!(
+            match report.json() {
+                true => outln!(
                     "{}",
                     cube_state_json(command, dir, shard, RunState::SHARD_FINISHED)?
-                )?;
+                )?,
+                false => say_shard_finished(&format!("{command} in cubes"), shard, dir)?,
             }
             Ok(0)
         }

@@ -3,7 +3,7 @@
 //! [`queensat::run::Reporter`].
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use queensat::run::{Progress, Reporter};
 
 /// `--quiet`, for every long-running command.
@@ -49,9 +49,12 @@ impl Progress for Bar {
             b.set_length(total);
             b.set_style(
                 ProgressStyle::with_template(
-                    "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len}, {per_sec}, ETA {eta}",
+                    "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len}, {rate}, ETA {eta}",
                 )
-                .expect("the template is valid"),
+                .expect("the template is valid")
+                .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate_text(s.per_sec()));
+                }),
             );
         } else {
             b.unset_length();
@@ -76,5 +79,38 @@ impl Progress for Bar {
 impl Drop for Bar {
     fn drop(&mut self) {
         self.0.finish_and_clear();
+    }
+}
+
+/// A rate as the bar shows it: whole steps per second from 100 up, with thousands separators
+/// (`208,402/s`), one decimal below (`16.0/s`, `0.4/s`); indicatif's own shows four.
+fn rate_text(per_sec: f64) -> String {
+    if !per_sec.is_finite() || per_sec < 100.0 {
+        return format!("{:.1}/s", if per_sec.is_finite() { per_sec } else { 0.0 });
+    }
+    let digits = format!("{:.0}", per_sec);
+    let mut grouped = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(d);
+    }
+    grouped + "/s"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate_text;
+
+    #[test]
+    fn rates_show_whole_steps_or_one_decimal() {
+        assert_eq!(rate_text(208_402.115_1), "208,402/s");
+        assert_eq!(rate_text(5_077.745_3), "5,078/s");
+        assert_eq!(rate_text(100.0), "100/s");
+        assert_eq!(rate_text(1_000_000.4), "1,000,000/s");
+        assert_eq!(rate_text(15.9999), "16.0/s");
+        assert_eq!(rate_text(0.25), "0.2/s");
+        assert_eq!(rate_text(f64::INFINITY), "0.0/s");
     }
 }

@@ -3,16 +3,17 @@
 
 use super::args::{FormatArgs, ValueSearchArgs};
 use super::progress::ProgressArgs;
-use super::run_args::ChunkedRunArgs;
+use super::run_args::{ChunkedRunArgs, say_shard_finished};
 use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
 use queensat::board::Board;
 use queensat::run::Provenance;
 use queensat::run::interrupt::stopped_exit_code;
+use queensat::study::chunk_store::shard_finished_line;
 use queensat::study::puzzles::{DEFAULT_CHUNK, ENGINES, PuzzleOptions};
 use queensat::study::report::{
     PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, command_json, published_text, puzzle_summary,
-    run_puzzles, shard_finished_note,
+    run_puzzles,
 };
 use queensat::study::sweep::Engine;
 use std::path::PathBuf;
@@ -87,20 +88,23 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
             true => outln!("{}", command_json("puzzles", &p.report)?)?,
             false => out!("{}", published_text(&p))?,
         },
-        PuzzlesOutcome::ShardFinished {
-            shard,
-            computed,
-            resumed,
-        } => eprintln!("{}", shard_finished_note(shard, computed, resumed)),
+        // A shard's folder is its --output (a shard needs one).
+        PuzzlesOutcome::ShardFinished { shard, .. } => {
+            let dir = opts.dir.clone().unwrap_or_default();
+            match a.format.json() {
+                true => eprintln!("{}", shard_finished_line("puzzles", shard, &dir)),
+                false => say_shard_finished("puzzles", shard, &dir)?,
+            }
+        }
         // The puzzles found before the stop, printed (never written as if they were the whole
         // answer); the finished chunks wait in the folder for a rerun.
-        PuzzlesOutcome::Stopped(report) => {
+        PuzzlesOutcome::Stopped(report, finished) => {
             match a.format.json() {
                 true => outln!("{}", command_json("puzzles", &report)?)?,
                 false => out!("{}", puzzle_summary(&report, &Provenance::now(), true))?,
             }
             if let Some(dir) = &opts.dir {
-                eprintln!("{}", chunks_kept_note(dir));
+                eprintln!("{}", chunks_kept_note(finished, dir));
             }
             return Ok(stopped_exit_code(true));
         }

@@ -2,7 +2,7 @@
 
 use super::args::{Format, FormatArgs, OutputArgs, ReportArgs};
 use super::choice::choice;
-use super::run_args::{ChunkedRunArgs, ThreadsArgs};
+use super::run_args::{ChunkedRunArgs, ThreadsArgs, say_shard_finished};
 use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
 use queensat::run::interrupt::stopped_exit_code;
@@ -91,15 +91,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         )?,
         (false, ChunkRun::Whole((sums, record))) => out!("{}", sweep_text(sums, record))?,
         // A shard's run leaves the answer to `merge`, and says so, as puzzles and nk do.
-        (false, ChunkRun::ShardFinished) => {
-            let s = shard.unwrap_or(Shard::ALL);
-            outln!(
-                "shard {}/{} finished in {}: `queensat merge` joins the shards' folders",
-                s.index,
-                s.count,
-                out.display()
-            )?
-        }
+        (false, ChunkRun::ShardFinished) => say_shard_finished("sweep", shard.unwrap_or(Shard::ALL), &out)?,
         // A stopped run has no answer to print (stderr said how to resume).
         (false, ChunkRun::Stopped(_)) => {}
     }

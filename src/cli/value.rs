@@ -5,6 +5,7 @@ use super::board_args::BoardArgs;
 use super::cubes::{RowCubeArgs, run_cubes};
 use super::run_args::{ShardArgs, TimeLimitArgs};
 use clap::Args;
+use clap::builder::ArgPredicate;
 use queensat::engine::{Batch, value_certified};
 use queensat::run::Reporter;
 use queensat::run::interrupt::stopped_exit_code;
@@ -15,7 +16,10 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 #[command(
     mut_arg("time_limit", |a| a.conflicts_with("certify")),
-    mut_arg("shard", |a| a.requires("cube_dir"))
+    mut_arg("shard", |a| a.requires("cube_dir")),
+    // A batch writes JSON lines, so `--format json` is what it does anyway: accepted, and the
+    // default there; `--format text` is refused when the run starts.
+    mut_arg("format", |a| a.default_value_if("batch", ArgPredicate::IsPresent, Some("json")))
 )]
 pub struct ValueArgs {
     #[command(flatten)]
@@ -33,8 +37,8 @@ pub struct ValueArgs {
     /// or not, and write one JSON result per line (`--format json`'s, envelope first, with
     /// `line`); a bad line gives `{"command":"value",...,"line":N,"error":...}` and, at the
     /// end, exit 2 (else 3 when --time-limit, which applies to each board, stopped
-    /// a search). Always JSON.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "csplib", "walls", "holes", "bits", "size", "rows", "cols", "format"])]
+    /// a search). Always JSON (`--format json` may be given; `text` is refused).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "csplib", "walls", "holes", "bits", "size", "rows", "cols"])]
     pub batch: Option<std::path::PathBuf>,
     /// Split the question into cubes (for each segment of the middle row, a queen in one of its
     /// ranges of cells, or none), find the whole board's start once, refute one queen more in
@@ -55,6 +59,10 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     let time_limit = a.time_limit.time_limit;
     let require_proof = a.report.proof.require_proof;
     if let Some(path) = &a.batch {
+        anyhow::ensure!(
+            a.report.json(),
+            "--format text: --batch writes one JSON line per board (--format json, its default)"
+        );
         // One board's search stops at the limit inside any call; a batch's, between calls.
         a.value.solver.note_limit(time_limit);
         return run_batch(
@@ -111,7 +119,11 @@ fn run_batch(path: &Path, batch: &Batch) -> anyhow::Result<i32> {
         &mut super::stdout::Stdout::lock(),
     )?;
     if end.bad > 0 {
-        eprintln!("queensat: error: {} bad line(s) in {}", end.bad, path.display());
+        eprintln!(
+            "queensat: error: {} in {}",
+            queensat::io::plural(end.bad, "bad line", "bad lines"),
+            path.display()
+        );
         return Ok(2);
     }
     Ok(stopped_exit_code(end.stopped))

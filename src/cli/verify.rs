@@ -22,8 +22,8 @@ pub struct VerifyArgs {
     /// What each row claims.
     #[arg(long, value_parser = choice::<ClaimKind>(), default_value_t = ClaimKind::default())]
     pub claim: ClaimKind,
-    /// The report (Markdown, or JSON with `--format json`). Written to a file, its summary row
-    /// also goes to stderr.
+    /// The report (Markdown, or JSON with `--format json`). Written to a file, a line on stderr
+    /// says where it went and how it came out (rows checked, confirmed, refuted).
     #[command(flatten)]
     pub output: OutputArgs,
     /// Write every row's verdict, tab-separated, to this file (not for an author's summary,
@@ -70,8 +70,8 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     {
         write_atomic(path, tsv.as_bytes())?;
     }
-    if !a.output.to_stdout() {
-        eprintln!("{}", v.table_line());
+    if let Some(to) = a.output.output.as_deref().filter(|_| !a.output.to_stdout()) {
+        eprintln!("{}", v.written_note(to));
     }
     // The same exit wherever the report goes: a refuted claim is the answer a script tests.
     Ok(i32::from(v.refuted()))

@@ -430,7 +430,8 @@ impl<'a> Enumeration<'a> {
 fn class_count(opts: &EnumOptions, tally: &Tally, stabiliser_len: usize) -> anyhow::Result<Option<u64>> {
     if opts.unique {
         Ok(Some(tally.answers))
-    } else if tally.complete && opts.shard.is_none() && opts.fixed_by.is_none() {
+    } else if tally.complete && opts.shard.is_none_or(|(_, m)| m == 1) && opts.fixed_by.is_none() {
+        // A shard 1 of 1 is the whole run: it sees every placement of every class.
         // Orbit–stabiliser: a complete orbit of size m contributes m · |H|/m = |H|.
         anyhow::ensure!(
             tally.class_weight.is_multiple_of(stabiliser_len as u64),

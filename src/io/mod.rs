@@ -25,6 +25,7 @@ mod svg;
 mod svg_chart;
 mod sweep_db;
 mod wcnf;
+mod words;
 
 pub use atomic::{
     create_folder, new_dir_or_nothing, output_file_or_stdout, output_file_path, output_path, pid_alive,
@@ -61,3 +62,4 @@ pub use svg::board_svg;
 pub use svg_chart::{Line, Series, palette, render_distribution_svg, render_line_chart, text_width};
 pub use sweep_db::{ClassRow, RowCell, RowView, render_jsonl};
 pub use wcnf::{WcnfFormat, write_wcnf};
+pub use words::{noun, plural};

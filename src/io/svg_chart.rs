@@ -1,6 +1,8 @@
 //! Hand-written SVG charts: value distributions (one panel per series, one horizontal bar per
 //! value, its length the share of boards, labelled with counts), and lines of whole numbers.
 
+use super::words::plural;
+
 /// One panel: a title and `(value, boards, classes)` bars.
 pub struct Series {
     pub title: String,
@@ -40,14 +42,16 @@ pub fn render_distribution_svg(title: &str, series: &[Series]) -> String {
             out.push_str(&format!(
                 "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">value {value}</text>\n\
                  <rect x=\"{LEFT}\" y=\"{}\" width=\"{len}\" height=\"{}\" fill=\"#4a78b5\"/>\n\
-                 <text x=\"{}\" y=\"{}\">{boards} boards ({:.2}%), {classes} classes</text>\n",
+                 <text x=\"{}\" y=\"{}\">{} ({:.2}%), {}</text>\n",
                 LEFT - 8,
                 y + 15,
                 y + 3,
                 ROW - 6,
                 LEFT + len + 6,
                 y + 15,
-                100.0 * share
+                plural(boards, "board", "boards"),
+                100.0 * share,
+                plural(classes, "class", "classes")
             ));
             y += ROW;
         }

@@ -23,9 +23,24 @@ pub fn thread_cpu_seconds() -> f64 {
     ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
-/// Process CPU seconds spent since `start`, a reading of [`process_cpu_seconds`].
+/// Process CPU seconds spent since `start`, a reading of [`process_cpu_seconds`], rounded as
+/// [`cpu_rounded`] says.
 pub fn cpu_since(start: f64) -> f64 {
-    (process_cpu_seconds() - start).max(0.0)
+    cpu_rounded(process_cpu_seconds() - start)
+}
+
+/// The calling thread's CPU seconds since `start`, a reading of [`thread_cpu_seconds`],
+/// rounded as [`cpu_rounded`] says.
+pub fn thread_cpu_since(start: f64) -> f64 {
+    cpu_rounded(thread_cpu_seconds() - start)
+}
+
+/// The one rounding of every CPU time a report gives (through [`cpu_since`] and
+/// [`thread_cpu_since`]): whole microseconds, the clock's resolution (getrusage counts them),
+/// never below zero. The difference of two readings then prints as `5e-6` in JSON, not as
+/// `5.00000000000023e-6`.
+pub fn cpu_rounded(seconds: f64) -> f64 {
+    (seconds.max(0.0) * 1e6).round() / 1e6
 }
 
 fn rusage_seconds(who: libc::c_int) -> f64 {
@@ -37,4 +52,17 @@ fn rusage_seconds(who: libc::c_int) -> f64 {
     }
     let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
     tv(u.ru_utime) + tv(u.ru_stime)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cpu_rounded;
+
+    #[test]
+    fn cpu_seconds_round_to_whole_microseconds() {
+        assert_eq!(cpu_rounded(5.00000000000023e-6), 5e-6);
+        assert_eq!(serde_json::to_string(&cpu_rounded(0.1 + 0.2)).unwrap(), "0.3");
+        assert_eq!(cpu_rounded(-1e-9), 0.0);
+        assert_eq!(cpu_rounded(12.3456789), 12.345679);
+    }
 }

@@ -18,7 +18,8 @@ pub mod threads;
 pub use error_line::one_line;
 pub use progress::{Progress, Reporter};
 pub use provenance::{
-    Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds, utc_date,
+    Provenance, command_line, cpu_model, cpu_since, host, process_cpu_seconds, thread_cpu_seconds,
+    thread_cpu_since, utc_date,
 };
 pub use shard::Shard;
 pub use threads::{parse_threads, with_threads};

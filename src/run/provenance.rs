@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::run::cpu::{cpu_since, process_cpu_seconds, thread_cpu_seconds};
+pub use crate::run::cpu::{cpu_since, process_cpu_seconds, thread_cpu_seconds, thread_cpu_since};
 
 /// The CPU model, as the operating system names it (`unknown CPU` where it does not).
 pub fn cpu_model() -> String {

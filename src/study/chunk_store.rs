@@ -14,7 +14,8 @@
 //! what is cheap (placements, values, counts a short search confirms), which a forger who
 //! seals again does not get past.
 
-use crate::io::{check_seal, pid_alive, seal_json_text, write_atomic};
+use crate::io::{check_seal, pid_alive, plural, seal_json_text, write_atomic};
+use crate::run::Shard;
 use anyhow::{Context, bail};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -213,16 +214,35 @@ pub struct StoppedRun {
 
 impl std::fmt::Display for StoppedRun {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} {}: {} of {} chunks finished, kept in {}; run the same command again to resume",
-            self.what,
-            crate::run::interrupt::interrupted(),
+        let how_far = format!(
+            "{} of {} finished, kept in {}",
             self.finished,
-            self.chunks,
+            plural(self.chunks, "chunk", "chunks"),
             self.dir.display()
-        )
+        );
+        f.write_str(&stopped_line(self.what, &how_far))
     }
+}
+
+/// The one line every chunked run (sweep, puzzles, N+k count, cube run) says on stderr when a
+/// stop signal ended it: `what` was interrupted, `how_far` it got (the chunks kept, and
+/// where), and how to resume.
+pub fn stopped_line(what: &str, how_far: &str) -> String {
+    format!(
+        "{what} {}: {how_far}; run the same command again to resume",
+        crate::run::interrupt::interrupted()
+    )
+}
+
+/// The one line every chunked run (sweep, puzzles, N+k count, cube run) says in text when it
+/// was a shard and finished its chunks in `dir`: the whole answer is `merge`'s.
+pub fn shard_finished_line(what: &str, shard: Shard, dir: &Path) -> String {
+    format!(
+        "{what}: shard {}/{} finished in {}; run `queensat merge` on the shards' folders for the whole answer",
+        shard.index,
+        shard.count,
+        dir.display()
+    )
 }
 
 impl ChunkStore {

@@ -21,7 +21,7 @@ use crate::board::{Board, Coord, Placement};
 use crate::check::check_placement;
 use crate::engine::{Cube, CubeSolver, CubeStart, ValueOptions, value_in_cube};
 use crate::run::interrupt::Interrupted;
-use crate::run::{Reporter, Shard, thread_cpu_seconds};
+use crate::run::{Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cubes::cover::{CoverRules, check_counted_cover};
@@ -304,7 +304,7 @@ pub fn value_in_cubes(
 ) -> anyhow::Result<ChunkRun<CubesReport>> {
     let cpu = thread_cpu_seconds();
     let start = CubeStart::new(&ask.board, opts, progress)?;
-    let start_seconds = thread_cpu_seconds() - cpu;
+    let start_seconds = thread_cpu_since(cpu);
     let spec = CubeSpec::new(&ask.board, ask.cut.split, ask.cut.cubes, &start, ask.cut.certify)?;
     let question = ValueCubes {
         spec,

@@ -1,6 +1,6 @@
 //! `least-walls table`, `chart` and `compare`: saved runs rendered.
 
-use super::super::args::OutputArgs;
+use super::super::args::{Format, OutputArgs};
 use anyhow::bail;
 use clap::{Args, Subcommand};
 use queensat::io::stdin_at_most_once;
@@ -26,6 +26,25 @@ pub struct SavedRuns {
     pub runs: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// text only: a rendering is Markdown (`table`, `compare`) or SVG (`chart`), and the
+    /// runs' JSON is the saved runs themselves (`least-walls --output FILE --format json`), so
+    /// `json` is refused, saying so.
+    #[arg(long, value_enum, default_value_t = Format::default())]
+    pub format: Format,
+}
+
+impl SavedRuns {
+    /// Refuses `--format json` for the rendering `what`, saying why.
+    fn text_only(&self, what: &str) -> anyhow::Result<()> {
+        if self.format == Format::Json {
+            bail!(
+                "--format json: `least-walls {what}` renders saved runs as {}; their JSON is the saved \
+                 runs themselves (least-walls --output FILE --format json)",
+                if what == "chart" { "SVG" } else { "Markdown" }
+            );
+        }
+        Ok(())
+    }
 }
 
 #[derive(Args, Debug)]
@@ -42,6 +61,7 @@ pub struct TableArgs {
 pub fn run(r: Render) -> anyhow::Result<i32> {
     match r {
         Render::Table(t) => {
+            t.saved.text_only("table")?;
             let runs = t.saved.runs.iter().map(|p| ("the saved runs", p.as_path()));
             stdin_at_most_once(runs.chain(t.claims.as_deref().map(|c| ("--claims", c))))?;
             let runs = LeastWallsRun::load_all(&t.saved.runs)?;
@@ -50,6 +70,7 @@ pub fn run(r: Render) -> anyhow::Result<i32> {
                 .emit(&least_walls_tables(&runs, t.claims.as_deref())?)?;
         }
         Render::Chart(c) => {
+            c.text_only("chart")?;
             let runs = LeastWallsRun::load_all(&c.runs)?;
             let Some(svg) = least_walls_chart(&runs) else {
                 bail!("the runs hold no minimum to draw");
@@ -57,6 +78,7 @@ pub fn run(r: Render) -> anyhow::Result<i32> {
             c.output.emit(&svg)?;
         }
         Render::Compare(c) => {
+            c.text_only("compare")?;
             let runs = LeastWallsRun::load_all(&c.runs)?;
             c.output.emit(&compare_runs(&runs, &c.runs))?;
         }

@@ -122,14 +122,15 @@ impl CubeSolver {
     fn proof(&self, answer: Answer) -> String {
         match answer {
             Answer::Refuted(Refutation::LpCertificate) => format!(
-                "{} queens exceed the bound of the checked LP dual certificate",
-                self.target
+                "{} the bound of the checked LP dual certificate",
+                proof::queens_exceed(self.target)
             ),
-            Answer::Refuted(_) => format!("{} queens exceed the queen counter's inputs", self.target),
+            Answer::Refuted(_) => format!("{} the queen counter's inputs", proof::queens_exceed(self.target)),
             _ => format!(
-                "UNSAT with at least {} queens in the cube ({} clauses implied by the checked LP dual \
+                "UNSAT with at least {} in the cube ({} clauses implied by the checked LP dual \
                  certificate; one solver across this worker's cubes)",
-                self.target, self.implied
+                crate::io::plural(self.target, "queen", "queens"),
+                self.implied
             ),
         }
     }

@@ -244,8 +244,9 @@ mod tests {
                         let refuting = r.calls.iter().rev().find(|c| c.found.is_none());
                         assert_eq!(refuting.map(|c| c.question), Some(want + 1), "{b:?} {opts:?}");
                         let n = want + 1;
-                        let named = r.proof.starts_with(&format!("{n} queens "))
-                            || r.proof.contains(&format!("at least {n} queens "));
+                        let queens = crate::io::plural(n, "queen", "queens");
+                        let named = r.proof.starts_with(&format!("{queens} "))
+                            || r.proof.contains(&format!("at least {queens} "));
                         assert!(named, "{b:?} {opts:?}: {}", r.proof);
                         ended_on_sat |= r.calls.last().is_some_and(|c| c.found.is_some());
                     }

@@ -6,6 +6,7 @@ use super::ask::Asker;
 use crate::board::Placement;
 use crate::encode::CountMode;
 use crate::engine::search::{Answer, Refutation, SolverCall};
+use crate::io::{noun, plural};
 use crate::run::deadline::{Deadline, Why};
 
 /// The proof of `asker`'s search, whose best placement is `best` and whose upper bound before
@@ -25,30 +26,28 @@ pub(super) fn proof(
     let Some(last) = refuting(calls) else {
         unreachable!("a search that was not stopped refuted a count")
     };
+    let queens = queens_exceed(last.question);
+    let solver_calls = plural(calls.len(), "solver call", "solver calls");
     match last.answer {
         Answer::Unsat(_) if n_implied > 0 => format!(
-            "UNSAT with at least {} queens ({} solver calls; with {n_implied} clauses implied by the \
+            "UNSAT with at least {} ({solver_calls}; with {n_implied} clauses implied by the \
              checked LP dual certificate for the counts asked)",
-            last.question,
-            calls.len()
+            plural(last.question, "queen", "queens"),
         ),
         Answer::Unsat(_) => format!(
-            "UNSAT with at least {} queens ({} solver calls)",
-            last.question,
-            calls.len()
+            "UNSAT with at least {} ({solver_calls})",
+            plural(last.question, "queen", "queens"),
         ),
         Answer::Refuted(Refutation::LpCertificate) => format!(
-            "{} queens exceed the bound {} of the LP dual certificate (checked: every free cell \
+            "{queens} the bound {} of the LP dual certificate (checked: every free cell \
              covered by weighted segments and cliques, total {:.3}), so no solver call was needed for it",
-            last.question,
             asker.lp.as_ref().map_or(0, |l| l.checked.bound()),
             asker.lp.as_ref().map_or(0.0, |l| l.checked.value())
         ),
         _ => format!(
-            "{} queens exceed the {} inputs of the queen counter (count {}: each input is a \
+            "{queens} the {} of the queen counter (count {}: each input is a \
              cell or a segment that holds at most one queen), so no search was needed",
-            last.question,
-            asker.session.model.max_count(),
+            plural(asker.session.model.max_count(), "input", "inputs"),
             count.name()
         ),
     }
@@ -63,9 +62,15 @@ pub(super) fn stopped(calls: &[SolverCall], best: &Placement, ub: usize, why: Wh
         .map(|c| c.question - 1)
         .fold(ub, usize::min);
     format!(
-        "NOT proved: {why}; best placement {} queens (checked), upper bound {known}",
-        best.len()
+        "NOT proved: {why}; best placement {} (checked), upper bound {known}",
+        plural(best.len(), "queen", "queens")
     )
+}
+
+/// "1 queen exceeds", "7 queens exceed": the subject of a count's refutation by counting.
+pub(super) fn queens_exceed(queens: usize) -> String {
+    let verb = noun(queens, "exceeds", "exceed");
+    format!("{} {verb}", plural(queens, "queen", "queens"))
 }
 
 /// The call optimality rests on, among a search's `calls`: the last that refuted a count (a

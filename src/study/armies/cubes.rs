@@ -22,12 +22,13 @@
 //! resumes, `--shard I/N` answers the cubes `g` with `g mod N = I - 1`, and `queensat merge`
 //! assembles the shards.
 
-use super::{ArmyOptions, ArmySession, open_session, refute_armies, trim};
+use super::{ArmyOptions, ArmySession, open_session, queens_per_army_exceed, refute_armies, trim};
 use crate::board::{Armies, Board, Coord};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel, VarRole};
 use crate::engine::search::Answer;
 use crate::engine::{Cube, assume_cube};
+use crate::io::plural;
 use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
@@ -280,8 +281,11 @@ impl ArmyCubeSolver {
         // A stop signal ends the climb unproved: the cube is not written.
         ensure!(!answer.is_stopped(), Interrupted);
         let proof = match answer {
-            Answer::Refuted(_) => format!("{k} queens per army exceed the free squares"),
-            _ => format!("UNSAT for two armies of {k} in the cube ({calls} solver calls)"),
+            Answer::Refuted(_) => queens_per_army_exceed(k),
+            _ => format!(
+                "UNSAT for two armies of {k} in the cube ({})",
+                plural(calls, "solver call", "solver calls")
+            ),
         };
         let a = ArmyCubeAnswer {
             most: most.as_ref().map(|_| k - 1),

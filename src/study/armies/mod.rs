@@ -13,6 +13,7 @@ use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};
 use crate::engine::search::{ArmyCall, Session, logged};
+use crate::io::{noun, plural};
 use crate::run::deadline::{Deadline, Why};
 use crate::run::interrupt::Interrupted;
 use crate::solve::{Backend, Certificate, Solve as _, UnsatQuestion};
@@ -212,6 +213,15 @@ pub fn add_optimal_classes(report: &mut ArmyReport, opts: &ArmyOptions) -> anyho
     Ok(())
 }
 
+/// "1 queen per army exceeds the free squares": a count refuted by counting squares.
+pub(super) fn queens_per_army_exceed(k: usize) -> String {
+    let verb = noun(k, "exceeds", "exceed");
+    format!(
+        "{} per army {verb} the free squares",
+        plural(k, "queen", "queens")
+    )
+}
+
 /// The largest `m` and an optimal position, then (if asked) the optimal classes.
 pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyReport> {
     let start = Instant::now();
@@ -251,9 +261,13 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
             m + 1
         )
     } else if last.answer.is_solver_unsat() {
-        format!("UNSAT for two armies of {} ({} solver calls)", m + 1, calls.len())
+        format!(
+            "UNSAT for two armies of {} ({})",
+            m + 1,
+            plural(calls.len(), "solver call", "solver calls")
+        )
     } else {
-        format!("{} queens per army exceed the free squares", m + 1)
+        queens_per_army_exceed(m + 1)
     };
     let proved_by_unsat = !stopped && last.answer.is_solver_unsat();
     let seconds = start.elapsed().as_secs_f64();

@@ -14,7 +14,7 @@ use crate::encode::Goal;
 use crate::engine::search::{Answer, BoundCall, Finder, Refutation};
 use crate::run::deadline::Deadline;
 use crate::run::interrupt::stop_requested;
-use crate::run::{cpu_since, process_cpu_seconds, thread_cpu_seconds};
+use crate::run::{cpu_since, process_cpu_seconds, thread_cpu_seconds, thread_cpu_since};
 use crate::solve::Certificate;
 use std::rc::Rc;
 use std::time::Instant;
@@ -73,7 +73,7 @@ fn optimise(
         Some(p) => Some(p.to_vec()),
         None => start_selection(n, sols, goal, &stop),
     };
-    let (start_seconds, start_cpu) = (start.elapsed().as_secs_f64(), thread_cpu_seconds() - cpu);
+    let (start_seconds, start_cpu) = (start.elapsed().as_secs_f64(), thread_cpu_since(cpu));
     note_start(opts, n, goal, partition_sel.is_some(), &first, start_cpu);
     let bound = first.as_ref().map_or(0, |s| s.len());
     let mut run = Run::new(n, sols, goal, opts, bound, stop)?;
@@ -217,9 +217,9 @@ fn proof_text(run: &Run, best: &Option<Vec<usize>>, last_unsat: Option<usize>) -
     match (goal, best, last_unsat) {
         (Goal::Cover, None, _) => "no cover: some squares lie in no solution".to_string(),
         (_, _, Some(k)) => format!(
-            "UNSAT with {} {k} selected ({solver_calls} solver call{})",
+            "UNSAT with {} {k} selected ({})",
             if goal == Goal::Pack { "at least" } else { "at most" },
-            if solver_calls == 1 { "" } else { "s" },
+            crate::io::plural(solver_calls, "solver call", "solver calls"),
         ),
         (_, Some(b), None) if b.len() == n_sols => {
             format!("{} selected exhaust the {} solutions", b.len() + 1, n_sols)

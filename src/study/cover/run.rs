@@ -13,7 +13,7 @@ use crate::board::Placement;
 use crate::encode::{Goal, SelectionModel};
 use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged};
 use crate::run::deadline::{Deadline, Why};
-use crate::run::{Reporter, thread_cpu_seconds};
+use crate::run::{Reporter, thread_cpu_seconds, thread_cpu_since};
 use crate::solve::{AnySolver, Backend, Certificate, SolveIncremental, SolverResult};
 use rustsat::types::Lit;
 use std::path::Path;
@@ -51,7 +51,7 @@ pub(super) fn exact_search(
         CoverSearch::Exhausted { nodes } => (Answer::Unsat(Unsat::ExactSearch { nodes }), None),
         CoverSearch::Stopped { nodes } => (Answer::Stopped(Halt::ExactSearch { nodes }), None),
     };
-    let cpu_seconds = thread_cpu_seconds() - cpu;
+    let cpu_seconds = thread_cpu_since(cpu);
     progress.note(|| format!("queensat cover: {n}x{n} <= {k}: {answer} ({cpu_seconds:.2} s CPU)"));
     let call = BoundCall {
         question: format!("<= {k}"),
@@ -157,7 +157,7 @@ impl<'a> Run<'a> {
                     self.n,
                     self.n,
                     goal_name(self.goal),
-                    thread_cpu_seconds() - cpu
+                    thread_cpu_since(cpu)
                 )
             });
             Ok(Reply { answer, found })

@@ -8,7 +8,7 @@
 pub mod cover;
 pub mod rows;
 
-use crate::run::{Reporter, Shard, thread_cpu_seconds};
+use crate::run::{Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
 use crate::study::chunk_store::{ChunkRun, chunk_files};
 use crate::study::chunked_run::{
     ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive, merge,
@@ -215,7 +215,7 @@ impl<Q: CubeQuestion> ChunkedRun for CubeRun<Q> {
             cube,
             answer,
             verdict,
-            cpu_seconds: thread_cpu_seconds() - cpu,
+            cpu_seconds: thread_cpu_since(cpu),
         })
     }
 

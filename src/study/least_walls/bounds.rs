@@ -4,12 +4,34 @@
 use super::report::FoundBoard;
 use crate::board::{Board, Placement};
 use crate::engine::WallCall;
+use crate::io::plural;
 
 /// The most queens any `rows × cols` board admits: one per 2x2 block (cells of a block are
 /// pairwise adjacent, and nothing blocks adjacent cells), reached by queens on the cells with
 /// two even coordinates and walls everywhere else.
 pub fn most_queens_any_board(rows: usize, cols: usize) -> usize {
     rows.div_ceil(2) * cols.div_ceil(2)
+}
+
+/// Why no `rows × cols` board admits `queens` queens, when the 2×2 blocks already say so: the
+/// blocks named as a board of that shape has them (a board one cell wide has blocks of two
+/// neighbouring cells, not 2x2 ones).
+pub fn beyond_the_block_bound(rows: usize, cols: usize, queens: usize) -> Option<String> {
+    let most = most_queens_any_board(rows, cols);
+    let blocks = match rows.min(cols) {
+        1 => format!(
+            "{} form {} of at most two neighbouring cells, which hold",
+            plural(rows * cols, "cell", "cells"),
+            plural(most, "block", "blocks")
+        ),
+        _ => format!("{} hold", plural(most, "2x2 block", "2x2 blocks")),
+    };
+    (queens > most).then(|| {
+        format!(
+            "no {rows}x{cols} board admits {queens} queens: its {blocks} at most one queen each (the \
+             cells of a block are adjacent, and no wall fits between)"
+        )
+    })
 }
 
 /// A `rows × cols` board that holds `queens` queens by construction: a queen on each cell of
@@ -50,9 +72,14 @@ pub fn proved_lower_bound(rows: usize, cols: usize, queens: usize, calls: &[Wall
         .filter_map(|c| c.question)
         .max();
     match refuted {
-        Some(k) if k >= lb => (k + 1, format!("UNSAT with at most {k} walls")),
+        Some(k) if k >= lb => (k + 1, unsat_at_most(k)),
         _ => (lb, format!("the row bound: q - min(rows, cols) = {lb}")),
     }
+}
+
+/// The refutation of `walls` walls by the solver: "UNSAT with at most 1 wall".
+pub fn unsat_at_most(walls: usize) -> String {
+    format!("UNSAT with at most {}", plural(walls, "wall", "walls"))
 }
 
 /// The proof of a minimum that equals the row bound, in words.
@@ -60,7 +87,7 @@ pub(super) fn row_bound_proof(rows: usize, cols: usize, queens: usize) -> String
     let lines = if rows <= cols { "row" } else { "column" };
     format!(
         "the row bound: a {lines} with m queens holds at least m - 1 walls between them, so {queens} \
-         queens on {rows}x{cols} need at least {} walls (no solver call)",
-        wall_lower_bound(rows, cols, queens)
+         queens on {rows}x{cols} need at least {} (no solver call)",
+        plural(wall_lower_bound(rows, cols, queens), "wall", "walls")
     )
 }

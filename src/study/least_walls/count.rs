@@ -8,6 +8,7 @@ use super::run::{BoundReply, Run};
 use crate::board::{Board, Placement};
 use crate::check::check_placement;
 use crate::engine::{ValueOptions, value_to_the_end};
+use crate::io::plural;
 use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::Solve as _;
 use anyhow::{bail, ensure};
@@ -45,10 +46,11 @@ pub(super) fn count_boards(run: &mut Run, base: &[Lit], w: usize) -> anyhow::Res
         list,
     };
     run.note(format_args!(
-        "{}{} boards in {} classes with {w} walls",
+        "{}{} in {} with {}",
         if complete { "" } else { "at least " },
-        count.boards,
-        count.classes
+        plural(count.boards, "board", "boards"),
+        plural(count.classes, "class", "classes"),
+        plural(w, "wall", "walls")
     ));
     Ok(count)
 }

@@ -15,7 +15,7 @@
 //! certificate (`certify`) is the plain question (no lex-leader, no necessary walls) with the
 //! cube's clauses, so its refutation speaks of every board in the cube.
 
-use super::bounds::{block_board, most_queens_any_board, wall_lower_bound};
+use super::bounds::{beyond_the_block_bound, block_board, wall_lower_bound};
 use super::cube_plan::{WallCube, WallCubeSpec, check_cover};
 use super::options::LeastWallsOptions;
 use super::report::FoundBoard;
@@ -25,6 +25,7 @@ use crate::check::check_placement;
 use crate::encode::{VarRole, WallModel, WallOptions};
 use crate::engine::search::{Answer, Session};
 use crate::engine::{BoundAnswer, WallBoundQuestion, ask_wall_bound, assume_cube};
+use crate::io::plural;
 use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::run::{Reporter, Shard};
@@ -112,11 +113,8 @@ pub fn wall_start(
     runs: u64,
 ) -> anyhow::Result<FoundBoard> {
     let Some(mut best) = block_board(rows, cols, queens)? else {
-        anyhow::bail!(
-            "no {rows}x{cols} board admits {queens} queens: its {} 2x2 blocks hold at most one \
-             queen each",
-            most_queens_any_board(rows, cols)
-        );
+        let why = beyond_the_block_bound(rows, cols, queens);
+        anyhow::bail!("{}", why.unwrap_or_default());
     };
     let lower = wall_lower_bound(rows, cols, queens);
     if let Some((board, placement)) = start_board(rows, cols, queens, runs, lower, &stop_requested)
@@ -247,13 +245,21 @@ impl WallCubeSolver {
         self.s.session.solver.add_clause(Clause::from_iter([!on]))?;
         // A stop signal ends the descent unproved: the cube is not written.
         ensure!(needs == lower || refuted.is_some(), Interrupted);
-        let fresh = if spec.fresh_bounds { " fresh" } else { "" };
+        let fresh = if spec.fresh_bounds { "fresh " } else { "" };
         let proof = match &refuted {
-            None => format!("the row bound: {q} queens need at least {lower} walls"),
+            None => format!(
+                "the row bound: {q} queens need at least {}",
+                plural(lower, "wall", "walls")
+            ),
             Some((false, _)) => format!("{q} queens exceed what the counter reaches"),
             Some(_) => format!(
-                "UNSAT with at most {} walls in the cube ({calls}{fresh} solver calls)",
-                needs - 1
+                "UNSAT with at most {} in the cube ({})",
+                plural(needs - 1, "wall", "walls"),
+                plural(
+                    calls,
+                    &format!("{fresh}solver call"),
+                    &format!("{fresh}solver calls")
+                )
             ),
         };
         let (by_solver, certificate) = refuted.unwrap_or((false, None));

@@ -15,7 +15,7 @@
 //! ([`Stopped`]): the fewest walls of a checked board, and the row bound or a refuted bound.
 
 use super::bounds::{
-    block_board, most_queens_any_board, proved_lower_bound, row_bound_proof, wall_lower_bound,
+    beyond_the_block_bound, block_board, proved_lower_bound, row_bound_proof, unsat_at_most, wall_lower_bound,
 };
 use super::count::count_boards;
 use super::options::{LeastWallsOptions, WallSearch};
@@ -26,6 +26,7 @@ use crate::check::check_placement;
 use crate::encode::WallModel;
 use crate::engine::search::{Answer, stopped_call_took};
 use crate::engine::{ValueOptions, WallCall, certify_least_walls, value_to_the_end};
+use crate::io::plural;
 use crate::run::deadline::{Deadline, Kept, Why};
 use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::{Backend, Certificate, ProofDir, proof_checker};
@@ -257,17 +258,6 @@ fn asked(rows: usize, cols: usize, queens: usize, opts: &LeastWallsOptions) -> L
     }
 }
 
-/// Why no `rows × cols` board admits `queens` queens, when the 2×2 blocks already say so.
-fn beyond_the_block_bound(rows: usize, cols: usize, queens: usize) -> Option<String> {
-    let most = most_queens_any_board(rows, cols);
-    (queens > most).then(|| {
-        format!(
-            "no {rows}x{cols} board admits {queens} queens: its {most} 2x2 blocks hold at most \
-             one queen each (the cells of a block are adjacent, and no wall fits between)"
-        )
-    })
-}
-
 /// Refuses options that cannot go together, and a certificate without its checker, before
 /// any search.
 fn can_be_asked(opts: &LeastWallsOptions) -> anyhow::Result<()> {
@@ -395,7 +385,7 @@ impl Minimise<'_, '_> {
                     best = (b, p);
                 }
                 BoundReply::Refuted => {
-                    return Ok((Some(best), Some(format!("UNSAT with at most {} walls", w - 1))));
+                    return Ok((Some(best), Some(unsat_at_most(w - 1))));
                 }
                 BoundReply::Stopped => return Ok((Some(best), None)),
             }
@@ -430,10 +420,7 @@ impl Minimise<'_, '_> {
         };
         let w = best.0.n_walls();
         let proof = self.proved_without_a_call(w)?;
-        Ok((
-            Some(best),
-            Some(proof.unwrap_or_else(|| format!("UNSAT with at most {} walls", w - 1))),
-        ))
+        Ok((Some(best), Some(proof.unwrap_or_else(|| unsat_at_most(w - 1)))))
     }
 
     /// The proof of the minimum `w` that needs no UNSAT call: no wall at all, or as many as
@@ -501,13 +488,15 @@ fn fill_stopped(
     let upper = best.as_ref().map_or("no board found yet".to_string(), |(b, _)| {
         let w = b.n_walls();
         format!(
-            "at most {w} ({} with {w} walls, board checked)",
-            found_by(&calls, w)
+            "at most {w} ({} with {}, board checked)",
+            found_by(&calls, w),
+            plural(w, "wall", "walls")
         )
     });
     let known = format!(
-        "at least {lower} walls ({lower_why}), {upper} ({} solver calls)",
-        calls.len()
+        "at least {} ({lower_why}), {upper} ({})",
+        plural(lower, "wall", "walls"),
+        plural(calls.len(), "solver call", "solver calls")
     );
     report.stopped = Some(Stopped {
         why: String::new(),
@@ -549,9 +538,10 @@ fn report_minimum(
     v.holds(&placement, "the witness board's placement")?;
     let v = v.value;
     report.proof = format!(
-        "{} with {w} walls (board checked, value {v}); {proof} ({} solver calls)",
+        "{} with {} (board checked, value {v}); {proof} ({})",
         found_by(&calls, w),
-        calls.len()
+        plural(w, "wall", "walls"),
+        plural(calls.len(), "solver call", "solver calls")
     );
     report.least_walls = Some(w);
     report.row_bound = w > 0 && w == wall_lower_bound(rows, cols, queens);

@@ -6,7 +6,7 @@ use crate::board::{Board, Coord, WallClasses};
 use crate::check::{NkCount, NkCounter, Reduction, count_row_perfect, row_segment_count};
 use crate::engine::{EnumOptions, Target, count, upper_bound};
 use crate::run::interrupt::check_stop;
-use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds};
+use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
 use crate::study::chunk_store::{ChunkRun, bad_chunk};
 use crate::study::chunked_run::{
     ChunkHeader, ChunkId, ChunkedRun, Chunks, ReadChunk, RunKind, Tally, WholeRun, drive, merge,
@@ -371,7 +371,7 @@ impl<const W: usize> ChunkedRun for NkRun<'_, W> {
             placements: count.placements,
             by_ties: count.by_ties,
             classes,
-            cpu_seconds: thread_cpu_seconds() - cpu,
+            cpu_seconds: thread_cpu_since(cpu),
         })
     }
 

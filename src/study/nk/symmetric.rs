@@ -14,7 +14,7 @@ use crate::board::{Board, Coord, Symmetry};
 use crate::check::count_fixed_nk;
 use crate::engine::{EnumOptions, Target, count, upper_bound};
 use crate::run::interrupt::check_stop;
-use crate::run::{Provenance, thread_cpu_seconds};
+use crate::run::{Provenance, thread_cpu_seconds, thread_cpu_since};
 use anyhow::{bail, ensure};
 use itertools::Itertools;
 use rayon::prelude::*;
@@ -66,7 +66,7 @@ pub fn up_to_symmetry(n: usize, k: usize, placements: u64) -> anyhow::Result<UpT
                 configurations: by_orbits,
                 wall_sets,
             };
-            Ok((fixed, thread_cpu_seconds() - cpu))
+            Ok((fixed, thread_cpu_since(cpu)))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let sum = (fixed.iter()).try_fold(placements, |s, (f, _)| s.checked_add(f.configurations));

@@ -5,6 +5,7 @@ use super::count::{
     Mirroring, NkMethod, NkOptions, NkReport, NkSpec, check_request, count_nk, methods_agree,
 };
 use super::symmetric::{UpToSymmetry, up_to_symmetry};
+use crate::run::Shard;
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
 use crate::study::counts::Counts;
 use anyhow::bail;
@@ -75,8 +76,12 @@ impl NkTableSpec {
 
 /// What happened to one count, told as it happens.
 pub enum NkEvent<'a> {
-    /// A shard of the count finished its chunks in `dir`.
-    ShardFinished { spec: &'a NkSpec, dir: &'a Path },
+    /// Shard `shard` of the count finished its chunks in `dir`.
+    ShardFinished {
+        spec: &'a NkSpec,
+        shard: Shard,
+        dir: &'a Path,
+    },
     /// A stop signal ended the count; the counts after it are not begun.
     Stopped {
         spec: &'a NkSpec,
@@ -146,6 +151,7 @@ pub fn count_table(
                     ChunkRun::ShardFinished => {
                         each(NkEvent::ShardFinished {
                             spec: &spec,
+                            shard: opts.shard.unwrap_or(Shard::ALL),
                             dir: &dir,
                         })?;
                         run.shards.push((spec, dir));

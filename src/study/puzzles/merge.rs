@@ -34,7 +34,7 @@ pub fn merge_puzzles(dirs: &[PathBuf], dir: &Path, progress: Reporter) -> anyhow
             PuzzleRun::ShardFinished { .. } => {
                 unreachable!("a merge computes nothing, so it misses nothing silently")
             }
-            PuzzleRun::Stopped(_) => Err(crate::run::interrupt::Interrupted.into()),
+            PuzzleRun::Stopped(..) => Err(crate::run::interrupt::Interrupted.into()),
         }
     })
 }

@@ -25,9 +25,9 @@ pub enum PuzzleRun {
     Report(Box<PuzzleReport>),
     /// A shard: its chunks are finished; `queensat merge` assembles the shards.
     ShardFinished { computed: usize, resumed: usize },
-    /// A stop signal ended the run: the puzzles found before it (levels incomplete), and the
-    /// finished chunks kept in the output directory, if any.
-    Stopped(Box<PuzzleReport>),
+    /// A stop signal ended the run: the puzzles found before it (levels incomplete), and how
+    /// many chunks it finished (kept in the output directory, if any).
+    Stopped(Box<PuzzleReport>, usize),
 }
 
 impl PuzzleRun {
@@ -35,7 +35,7 @@ impl PuzzleRun {
     pub fn into_report(self) -> Option<PuzzleReport> {
         match self {
             PuzzleRun::Report(r) => Some(*r),
-            PuzzleRun::ShardFinished { .. } | PuzzleRun::Stopped(_) => None,
+            PuzzleRun::ShardFinished { .. } | PuzzleRun::Stopped(..) => None,
         }
     }
 }
@@ -311,7 +311,7 @@ impl Findings<'_> {
             interrupted: self.interrupted,
         });
         match report.interrupted {
-            Some(_) => PuzzleRun::Stopped(report),
+            Some(_) => PuzzleRun::Stopped(report, self.computed + self.resumed),
             None => PuzzleRun::Report(report),
         }
     }

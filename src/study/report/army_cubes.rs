@@ -3,6 +3,7 @@
 
 use super::cube_report::{cube_costs, cube_outcome, refuted_in_cubes, rejected_text};
 use crate::engine::unchecked_prefix;
+use crate::io::noun;
 use crate::study::armies::cubes::ArmyCubesReport;
 
 cube_outcome!(ArmyCubesReport, army_cubes_text);
@@ -10,7 +11,7 @@ cube_outcome!(ArmyCubesReport, army_cubes_text);
 /// The report in words.
 pub fn army_cubes_text(r: &ArmyCubesReport) -> String {
     let rows: Vec<String> = r.rows.iter().map(usize::to_string).collect();
-    let row_word = if rows.len() == 1 { "row" } else { "rows" };
+    let row_word = noun(rows.len(), "row", "rows");
     let mut s = format!("board {}\n", r.board.describe());
     s += &format!("largest armies: m = {} (W white, B black)\n", r.m);
     s.push_str(&r.example.render(&r.board));

@@ -49,7 +49,7 @@ pub fn cover_cubes_text(r: &CoverCubesReport) -> String {
     };
     s += "(solutions as the column of the queen in each row, 0-based)\n";
     let squares: Vec<String> = r.squares.iter().map(|(a, b)| format!("{a},{b}")).collect();
-    let square_word = if squares.len() == 1 { "square" } else { "squares" };
+    let square_word = crate::io::noun(squares.len(), "square", "squares");
     let range = match r.width {
         1 => "which solution through it is the first selected, in list order".to_string(),
         w => format!(

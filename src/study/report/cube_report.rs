@@ -2,7 +2,7 @@
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
 use super::sweep::RunState;
-use crate::io::command_json;
+use crate::io::{command_json, noun, plural};
 use crate::run::Shard;
 use crate::study::cubes::CubeTotals;
 use crate::study::cubes::rows::makespan;
@@ -60,7 +60,10 @@ pub(super) use cube_outcome;
 pub(super) fn rejected_text(t: &CubeTotals) -> String {
     match t.rejected {
         0 => String::new(),
-        n => format!("; the checker REJECTED the proof of {n} cube(s)"),
+        n => format!(
+            "; the checker REJECTED the proof of {}",
+            plural(n, "cube", "cubes")
+        ),
     }
 }
 
@@ -77,8 +80,9 @@ pub(super) fn refuted_in_cubes(
         0 => format!("{above} refuted in every cube"),
         n if n == cubes => format!("one {unit} {more} than its {most} refuted in every cube"),
         n => format!(
-            "{above} refuted in {} cubes, and one {more} than their {most} in the {n} others",
-            cubes - n
+            "{above} refuted in {}, and one {more} than their {most} in the {n} {}",
+            plural(cubes - n, "cube", "cubes"),
+            noun(n, "other", "others")
         ),
     }
 }

@@ -5,7 +5,7 @@ use crate::run::Provenance;
 
 use crate::board::{Board, Placement, render_grid};
 use crate::check::check_placement;
-use crate::io::{Line, render_line_chart};
+use crate::io::{Line, plural, render_line_chart};
 use crate::study::{LeastWallsReport, Stopped, most_queens_any_board, proved_lower_bound, wall_lower_bound};
 use anyhow::{Context, bail, ensure};
 use serde::{Deserialize, Serialize};
@@ -351,7 +351,7 @@ pub fn least_walls_chart(runs: &[LeastWallsRun]) -> Option<String> {
         "queens q",
         "least walls",
         &lines,
-        |name, q, w| format!("{name}: {q} queens need {w} walls"),
+        |name, q, w| format!("{name}: {q} queens need {}", plural(w, "wall", "walls")),
     )
 }
 
@@ -382,22 +382,31 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
     ));
     if let Some(st) = &r.start {
         s.push_str(&format!(
-            "start: {} walls from {} annealing runs, cpu {:.2} s\n",
-            st.walls, st.runs, st.cpu_seconds
+            "start: {} from {} annealing runs, cpu {:.2} s\n",
+            plural(st.walls, "wall", "walls"),
+            st.runs,
+            st.cpu_seconds
         ));
     }
     if let Some(c) = &r.count {
         let values: Vec<String> = c
             .by_value
             .iter()
-            .map(|(v, cl, b)| format!("value {v}: {b} boards in {cl} classes"))
+            .map(|(v, cl, b)| {
+                let (b, cl) = (plural(*b, "board", "boards"), plural(*cl, "class", "classes"));
+                format!("value {v}: {b} in {cl}")
+            })
             .collect();
         s.push_str(&format!(
-            "count: {}{} boards in {} symmetry classes with {} walls admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
-            if c.complete { "" } else { "INCOMPLETE (CPU limit), at least " },
-            c.boards,
-            c.classes,
-            c.walls,
+            "count: {}{} in {} with {} admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            if c.complete {
+                ""
+            } else {
+                "INCOMPLETE (CPU limit), at least "
+            },
+            plural(c.boards, "board", "boards"),
+            plural(c.classes, "symmetry class", "symmetry classes"),
+            plural(c.walls, "wall", "walls"),
             r.queens,
             values.join(", "),
             c.found,
@@ -406,9 +415,9 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
         if list {
             for (i, k) in c.list.iter().enumerate() {
                 s.push_str(&format!(
-                    "class {}: {} boards, value {}, walls {}\n",
+                    "class {}: {}, value {}, walls {}\n",
                     i + 1,
-                    k.orbit,
+                    plural(k.orbit, "board", "boards"),
                     k.value,
                     crate::board::render_cell_list(&k.board.walls())
                 ));

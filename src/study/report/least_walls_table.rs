@@ -2,6 +2,7 @@
 //! them.
 
 use super::least_walls::{LeastWallsRun, bounds_text, by_size, label};
+use crate::io::plural;
 use crate::study::LeastWallsReport;
 use anyhow::{Context, bail};
 use std::path::Path;
@@ -101,7 +102,11 @@ fn judge(c: &Claim, r: &LeastWallsReport) -> Option<(String, Option<bool>)> {
         "boards_or_classes" => {
             let k = count?;
             (
-                format!("{} boards, {} classes", k.boards, k.classes),
+                format!(
+                    "{}, {}",
+                    plural(k.boards, "board", "boards"),
+                    plural(k.classes, "class", "classes")
+                ),
                 c.claimed == k.boards.to_string() || c.claimed == k.classes.to_string(),
             )
         }
@@ -235,13 +240,17 @@ fn row(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> String {
     let w = r.least_walls.map_or(String::from("?"), |w| w.to_string());
     let proof = match r.least_walls {
         Some(0) => "no wall needed".to_string(),
-        Some(w) if r.row_bound => format!("row bound: {} queens need ≥ {w} walls", r.queens),
+        Some(w) if r.row_bound => format!(
+            "row bound: {} queens need ≥ {}",
+            r.queens,
+            plural(w, "wall", "walls")
+        ),
         Some(w)
             if r.calls
                 .iter()
                 .any(|c| c.answer.is_solver_unsat() && c.question == Some(w - 1)) =>
         {
-            format!("UNSAT at ≤ {} walls", w - 1)
+            format!("UNSAT at ≤ {}", plural(w - 1, "wall", "walls"))
         }
         _ => "**no UNSAT answer recorded**".to_string(),
     };
@@ -271,7 +280,10 @@ fn row(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> String {
             },
             c.by_value
                 .iter()
-                .map(|(v, k, b)| format!("{v}: {b} boards/{k} classes"))
+                .map(|(v, k, b)| {
+                    let (b, k) = (plural(*b, "board", "boards"), plural(*k, "class", "classes"));
+                    format!("{v}: {b}/{k}")
+                })
                 .collect::<Vec<_>>()
                 .join("; "),
             format!("{:.2}", c.cpu_seconds),

@@ -45,7 +45,7 @@ pub use nqueens::{
 };
 pub use publish_puzzles::{
     Published, PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, merge_and_publish, published_text,
-    run_puzzles, shard_finished_note,
+    run_puzzles,
 };
 pub use puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 pub use render::{Rendered, render_board, render_json};

@@ -3,7 +3,9 @@
 
 use super::sweep::RunState;
 use crate::board::render_cell_list;
+use crate::io::plural;
 use crate::run::Shard;
+use crate::study::chunk_store::shard_finished_line;
 use crate::study::nk::{NkEvent, NkMethod, NkReport, NkTableRun, NkTableSpec, UpToSymmetry, methods_agree};
 use serde::Serialize;
 use std::path::Path;
@@ -12,13 +14,10 @@ use std::path::Path;
 /// shard's directory, or how far a stopped count got.
 pub fn nk_event_text(e: &NkEvent, classes: bool) -> String {
     match e {
-        NkEvent::ShardFinished { spec, dir } => format!(
-            "n={} k={} {}: shard finished in {}\n",
-            spec.n,
-            spec.k,
-            spec.method.name(),
-            dir.display()
-        ),
+        NkEvent::ShardFinished { spec, shard, dir } => {
+            let what = format!("n={} k={} {}", spec.n, spec.k, spec.method.name());
+            format!("{}\n", shard_finished_line(&what, *shard, dir))
+        }
         NkEvent::Stopped { spec, stopped } => {
             format!("n={} k={} {}: {stopped}\n", spec.n, spec.k, spec.method.name())
         }
@@ -27,10 +26,10 @@ pub fn nk_event_text(e: &NkEvent, classes: bool) -> String {
             let mut s = format!("{}\n", nk_line(r));
             for c in r.classes.iter().filter(|_| classes) {
                 s.push_str(&format!(
-                    "  walls {}: {} boards x {} placements\n",
+                    "  walls {}: {} x {}\n",
                     render_cell_list(&c.walls),
-                    c.boards,
-                    c.per_board
+                    plural(c.boards, "board", "boards"),
+                    plural(c.per_board, "placement", "placements")
                 ));
             }
             s
@@ -145,14 +144,21 @@ fn up_to_symmetry_text(up: &UpToSymmetry) -> String {
 /// One line: the count and how it was made.
 pub fn nk_line(r: &NkReport) -> String {
     let mut s = format!(
-        "n={} k={}: {} placements of {} queens",
-        r.n, r.k, r.placements, r.queens
+        "n={} k={}: {} of {}",
+        r.n,
+        r.k,
+        plural(r.placements, "placement", "placements"),
+        plural(r.queens, "queen", "queens")
     );
     if let (Some(c), Some(b)) = (
         r.per_class.classes_with_placements,
         r.per_class.boards_with_placements,
     ) {
-        s.push_str(&format!(" on {c} wall classes ({b} boards)"));
+        s.push_str(&format!(
+            " on {} ({})",
+            plural(c, "wall class", "wall classes"),
+            plural(b, "board", "boards")
+        ));
     }
     if let Some(path) = &r.read_from {
         s.push_str(&format!(

@@ -4,8 +4,9 @@
 
 use super::puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use crate::engine::ValueOptions;
-use crate::io::{ClaimRow, PublishedFormat, parse_published_as, puzzle_page, write_all_atomic};
+use crate::io::{ClaimRow, PublishedFormat, parse_published_as, plural, puzzle_page, write_all_atomic};
 use crate::run::{Provenance, Reporter, Shard};
+use crate::study::chunk_store::stopped_line;
 use crate::study::counts::Counts;
 use crate::study::puzzles::{
     Comparison, PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
@@ -77,25 +78,20 @@ pub enum PuzzlesOutcome {
         resumed: usize,
     },
     /// A stop signal ended the run: the puzzles found before it, in output order and written
-    /// nowhere (they are not the whole answer); the finished chunks wait in `opts.dir`.
-    Stopped(Box<PuzzleReport>),
+    /// nowhere (they are not the whole answer), and how many chunks it finished (they wait in
+    /// `opts.dir`).
+    Stopped(Box<PuzzleReport>, usize),
 }
 
-/// The note (on stderr) of a shard that finished its chunks.
-pub fn shard_finished_note(shard: Shard, computed: usize, resumed: usize) -> String {
-    format!(
-        "queensat: puzzles shard {}/{} finished: {computed} chunks computed, {resumed} resumed; \
-         run `queensat merge` on the shard directories",
-        shard.index, shard.count
-    )
-}
-
-/// The note (on stderr) of a stopped run that kept its finished chunks in `dir`.
-pub fn chunks_kept_note(dir: &Path) -> String {
-    format!(
-        "queensat: the finished chunks are kept in {}; run the same command again to resume",
+/// The note (on stderr) of a stopped run that kept its `finished` chunks in `dir`, in the
+/// words of every chunked run.
+pub fn chunks_kept_note(finished: usize, dir: &Path) -> String {
+    let how_far = format!(
+        "{} finished, kept in {}",
+        plural(finished, "chunk", "chunks"),
         dir.display()
-    )
+    );
+    stopped_line("puzzles", &how_far)
 }
 
 /// The title of a run's page.
@@ -116,7 +112,7 @@ pub fn run_puzzles(opts: &PuzzleOptions, out: &PuzzleOutputs) -> anyhow::Result<
             computed,
             resumed,
         },
-        PuzzleRun::Stopped(r) => PuzzlesOutcome::Stopped(Box::new(r.for_output()?)),
+        PuzzleRun::Stopped(r, finished) => PuzzlesOutcome::Stopped(Box::new(r.for_output()?), finished),
     })
 }
 

@@ -2,6 +2,7 @@
 //! published list, and the data of the page to play them.
 
 use crate::board::{render_cell_list, render_grid};
+use crate::io::plural;
 use crate::run::Provenance;
 use crate::study::puzzles::{Comparison, Puzzle, PuzzleReport};
 use serde::Serialize;
@@ -125,24 +126,24 @@ fn comparison_csv(c: &Comparison) -> String {
 
 fn puzzle_text(p: &Puzzle) -> String {
     let mut s = format!(
-        "{} walls, value {}: walls {}{}\n",
-        p.k(),
+        "{}, value {}: walls {}{}\n",
+        plural(p.k(), "wall", "walls"),
         p.value,
         render_cell_list(&p.walls),
         p.bits.map(|b| format!(" (bits {b})")).unwrap_or_default()
     );
     let _ = writeln!(
         s,
-        "  unique solution {}; class of {} boards; {}; {} placements of {} queens; proof {:.6} s",
+        "  unique solution {}; class of {}; {}; {} of {}; proof {:.6} s",
         render_cell_list(p.solution.queens()),
-        p.orbit,
+        plural(p.orbit, "board", "boards"),
         if p.strictly_minimal {
             "strictly minimal"
         } else {
             "minimal (a subset has the same value, no unique optimum)"
         },
-        p.near_solutions,
-        p.value.saturating_sub(1),
+        plural(p.near_solutions, "placement", "placements"),
+        plural(p.value.saturating_sub(1), "queen", "queens"),
         p.proof_seconds
     );
     s

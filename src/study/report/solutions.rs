@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Placement, render_grid};
 use crate::engine::{EnumOptions, EnumReport, Found, Target, enumerate};
-use crate::io::command_json;
+use crate::io::{command_json, plural};
 use crate::run::Reporter;
 
 /// How `solutions` prints: JSON lines or text, every placement or the counts only.
@@ -95,14 +95,10 @@ impl SolutionsPrinter<'_> {
     }
 }
 
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 fn target_text(r: &EnumReport) -> String {
     match r.target {
-        Target::AtLeast(k) => format!("at least {k} queens"),
-        _ => format!("exactly {} queens", r.queens),
+        Target::AtLeast(k) => format!("at least {}", plural(k, "queen", "queens")),
+        _ => format!("exactly {}", plural(r.queens, "queen", "queens")),
     }
 }
 
@@ -141,14 +137,20 @@ fn summary_text(r: &EnumReport) -> String {
     let shard = r
         .shard
         .map_or(String::new(), |(i, m)| format!("shard {} of {m}: ", i + 1));
-    let how = if r.complete && !r.certified {
+    let calls = plural(r.solver_calls, "solver call", "solver calls");
+    let how = if r.complete && r.solver_calls == 0 {
+        // No call was made: the counter cannot reach the count asked.
         format!(
-            "complete: UNSAT after {} solver calls, proof: {}",
-            r.solver_calls,
+            "complete: no solver call needed, the queen counter cannot reach {}",
+            plural(r.queens, "queen", "queens")
+        )
+    } else if r.complete && !r.certified {
+        format!(
+            "complete: UNSAT after {calls}, proof: {}",
             crate::solve::UNCHECKED_UNSAT
         )
     } else if r.complete {
-        format!("complete: UNSAT after {} solver calls", r.solver_calls)
+        format!("complete: UNSAT after {calls}")
     } else {
         format!(
             "{} after {} answers: counts are lower bounds",
@@ -170,10 +172,11 @@ fn summary_text(r: &EnumReport) -> String {
         r.solver,
         r.amo,
         r.count,
+        // The JSON's `breaking` word, and without --unique how repeats are kept out.
         if r.unique {
             format!("symmetry breaking {}", r.breaking)
         } else {
-            "each placement blocked".to_string()
+            format!("symmetry breaking {} (each placement blocked)", r.breaking)
         },
         r.seconds
     ));

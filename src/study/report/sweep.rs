@@ -2,6 +2,7 @@
 //! wall count as text, and the same run as JSON (the spec, where the files went, how the run
 //! ended, the summaries and the run's record).
 
+use crate::io::plural;
 use crate::run::Shard;
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
 use crate::study::sweep::{KComparison, RunRecord, SweepRun, SweepSpec, WallsSummary};
@@ -123,17 +124,18 @@ pub fn sweep_text(sums: &[WallsSummary], record: &RunRecord) -> String {
             .map(|v| format!("{}:{}", v.value, v.boards))
             .collect();
         s.push_str(&format!(
-            "{} walls: {} classes, {} boards, boards by value {}, max value {}",
-            w.walls,
-            w.classes,
-            w.boards,
+            "{}: {}, {}, boards by value {}, max value {}",
+            plural(w.walls, "wall", "walls"),
+            plural(w.classes, "class", "classes"),
+            plural(w.boards, "board", "boards"),
             values.join(" "),
             w.max_value
         ));
         if let Some(n) = w.max_value_placements {
             s.push_str(&format!(
-                ", {n} placements of {} queens over all boards",
-                w.max_value
+                ", {} of {} over all boards",
+                plural(n, "placement", "placements"),
+                plural(w.max_value, "queen", "queens")
             ));
         }
         s.push('\n');

@@ -34,9 +34,9 @@ pub fn value_text(r: &ValueReport) -> String {
     s += &format!("{what} {value} (greedy start {greedy}{local}{tabu}, {bound})\n");
     if r.proved {
         s.push_str(&format!(
-            "proof: {}SAT with {} queens, placement checked; {}\n",
+            "proof: {}SAT with {}, placement checked; {}\n",
             unchecked_prefix(r.certified),
-            r.value,
+            crate::io::plural(r.value, "queen", "queens"),
             r.proof
         ));
     } else {

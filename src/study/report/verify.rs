@@ -2,8 +2,8 @@
 //! report as Markdown or JSON, its one-line summary, and the rows' verdicts as TSV.
 
 use crate::engine::ValueOptions;
-use crate::io::command_json;
 use crate::io::parse_published;
+use crate::io::{command_json, plural};
 use crate::run::Reporter;
 use crate::study::verify::{
     CertifyVerdicts, ClaimKind, FileOptions, FileReport, RunInfo, SummaryOptions, SummaryReport, board_side,
@@ -44,12 +44,20 @@ impl Verified {
         })
     }
 
-    /// The report's summary row.
-    pub fn table_line(&self) -> String {
-        match self {
-            Verified::File(r) => render::file_line(r),
-            Verified::Summary(r) => render::summary_line(r),
-        }
+    /// The note (on stderr) of a report written to the file `to`, in words: what was
+    /// checked and how it came out (the report's own summary row is in the file).
+    pub fn written_note(&self, to: &Path) -> String {
+        let (checked, what, confirmed, seconds) = match self {
+            Verified::File(r) => (r.rows.len(), ("row", "rows"), r.confirmed, r.run.seconds),
+            Verified::Summary(r) => (r.checked, ("statement", "statements"), r.confirmed, r.run.seconds),
+        };
+        format!(
+            "queensat verify: report written to {}: {} checked, {confirmed} confirmed, {} refuted, \
+             {seconds:.2} s",
+            to.display(),
+            plural(checked, what.0, what.1),
+            checked - confirmed
+        )
     }
 
     /// Whether a claim was refuted.

@@ -5,6 +5,7 @@
 use super::cube_report::{cube_costs, cube_outcome, refuted_in_cubes, rejected_text};
 use crate::board::render_grid;
 use crate::engine::unchecked_prefix;
+use crate::io::{noun, plural};
 use crate::study::least_walls::WallCubesReport;
 
 cube_outcome!(WallCubesReport, wall_cubes_text);
@@ -12,7 +13,7 @@ cube_outcome!(WallCubesReport, wall_cubes_text);
 /// The report in words.
 pub fn wall_cubes_text(r: &WallCubesReport) -> String {
     let rows: Vec<String> = r.split_rows.iter().map(usize::to_string).collect();
-    let row_word = if rows.len() == 1 { "row" } else { "rows" };
+    let row_word = noun(rows.len(), "row", "rows");
     let w = r.least_walls;
     let mut s = format!("{}x{}, {} queens: least walls {w}\n", r.rows, r.cols, r.queens);
     s.push_str(&render_grid(&r.witness.board, Some(&r.witness.placement)));
@@ -36,16 +37,17 @@ pub fn wall_cubes_text(r: &WallCubesReport) -> String {
             true => "UNSAT certified by a checked proof, or the row bound",
             false => "UNSAT, or the row bound",
         };
-        let below = format!("at most {} walls", r.start - 1);
+        let below = format!("at most {}", plural(r.start - 1, "wall", "walls"));
         let refuted = refuted_in_cubes(r.beyond_start, r.cubes, &below, ("wall", "fewer", "least"));
         format!("{refuted} ({how})")
     };
     let rejected = rejected_text(&r.totals);
     s += &format!(
-        "proof: {}SAT with {w} walls, board checked; {proof}; the cubes cover every choice of the \
+        "proof: {}SAT with {}, board checked; {proof}; the cubes cover every choice of the \
          split rows' queens and walls (counted){rejected}\n",
         unchecked_prefix(r.totals.certified),
+        plural(w, "wall", "walls"),
     );
-    let start = format!("the start {} walls, ", r.start);
+    let start = format!("the start {}, ", plural(r.start, "wall", "walls"));
     s + &cube_costs(&r.totals, &start)
 }

@@ -9,7 +9,7 @@ use super::plan::Plan;
 use super::spec::SweepSpec;
 use super::summary::{CrossCheck, RunRecord, Summariser, WallsSummary, markdown};
 use crate::io::{
-    PUBLISHED_CSV_HEADER, Series, push_published_csv_row, render_distribution_svg, write_atomic,
+    PUBLISHED_CSV_HEADER, Series, plural, push_published_csv_row, render_distribution_svg, write_atomic,
     write_atomic_with,
 };
 use crate::run::{Provenance, process_cpu_seconds};
@@ -202,11 +202,10 @@ fn write_chart(out: &Path, shape: &str, sums: &[WallsSummary]) -> anyhow::Result
         .iter()
         .map(|w| Series {
             title: format!(
-                "{} wall{}: {} boards, {} classes",
-                w.walls,
-                if w.walls == 1 { "" } else { "s" },
-                w.boards,
-                w.classes
+                "{}: {}, {}",
+                plural(w.walls, "wall", "walls"),
+                plural(w.boards, "board", "boards"),
+                plural(w.classes, "class", "classes")
             ),
             bars: w.values.iter().map(|v| (v.value, v.boards, v.classes)).collect(),
         })

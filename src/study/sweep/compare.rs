@@ -4,7 +4,7 @@
 
 use crate::board::{Board, Coord, Placement, render_cell_list};
 use crate::check::{bnb_value, check_placement};
-use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
+use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural};
 use crate::run::interrupt::{stop_requested, unless_stopped};
 use anyhow::Context;
 use std::collections::HashMap;
@@ -90,10 +90,10 @@ pub fn compare_k(
             Some(r) if r.value != p.value => cmp.value_disagreements.push(Finding {
                 line: p.line,
                 text: format!(
-                    "walls {walls_text} (class {}, {} boards): published value {}, proved value {} \
+                    "walls {walls_text} (class {}, {}): published value {}, proved value {} \
                      (our placement {})",
                     render_cell_list(&r.walls),
-                    r.orbit,
+                    plural(r.orbit, "board", "boards"),
                     p.value,
                     r.value,
                     render_cell_list(r.queens.queens())
@@ -148,7 +148,7 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
         );
     }
     for c in items {
-        let _ = writeln!(s, "\n## {} walls\n", c.walls);
+        let _ = writeln!(s, "\n## {}\n", plural(c.walls, "wall", "walls"));
         if c.value_disagreements.is_empty() && c.placement_problems.is_empty() {
             s.push_str("Every published row agrees with the sweep and its placement is legal.\n");
         }

@@ -11,7 +11,7 @@ use super::spec::SweepSpec;
 use crate::board::{Board, Cell, CellSet, Placement};
 use crate::check::bnb_value;
 use crate::run::interrupt::{check_stop, stop_requested, unless_stopped};
-use crate::run::thread_cpu_seconds;
+use crate::run::{thread_cpu_seconds, thread_cpu_since};
 use crate::solve::Backend;
 use crate::study::chunked_run::ChunkId;
 
@@ -35,10 +35,10 @@ pub(super) fn compute_chunk<const W: usize>(
     } else {
         vec![None; masks.len()]
     };
-    let seeded_bnb = seeded.then(|| thread_cpu_seconds() - bnb_start);
+    let seeded_bnb = seeded.then(|| thread_cpu_since(bnb_start));
     let start = thread_cpu_seconds();
     let e = evaluate_classes(plan, spec, backend, &shape, masks, starts, tick)?;
-    let evaluated = thread_cpu_seconds() - start - e.count_seconds;
+    let evaluated = thread_cpu_since(start) - e.count_seconds;
     let calls = e.calls;
     // (SAT seconds, solver calls, branch-and-bound seconds, tree seconds).
     let (sat_seconds, sat_calls, bnb_seconds, tree_seconds) = if spec.engine == Engine::Tree {
@@ -126,7 +126,7 @@ fn evaluate_classes<const W: usize>(
             (true, _) => {
                 let t = thread_cpu_seconds();
                 let (n, c) = ev.count_optimal(&b, e.value)?;
-                count_seconds += thread_cpu_seconds() - t;
+                count_seconds += thread_cpu_since(t);
                 calls += c as u64;
                 Some(n)
             }
@@ -178,7 +178,7 @@ fn cross_check_by_sat<const W: usize>(
             );
         }
     }
-    Ok((thread_cpu_seconds() - t, sat_calls))
+    Ok((thread_cpu_since(t), sat_calls))
 }
 
 /// A SAT engine's rows against the branch and bound's values; gives its seconds.
@@ -192,5 +192,5 @@ fn cross_check_by_bnb<const W: usize>(
         let b = &plan.ws.board(m);
         compare_with_bnb(b, r.value, unless_stopped(bnb_value(b, stop_requested))?.0)?;
     }
-    Ok(thread_cpu_seconds() - t)
+    Ok(thread_cpu_since(t))
 }

@@ -2,7 +2,7 @@
 //! orbit size), the maximum and an example, and how the figures were made.
 
 use crate::board::{Coord, render_cell_list};
-use crate::io::{ClassRow, RowCell, RowView};
+use crate::io::{ClassRow, RowCell, RowView, plural};
 use crate::run::Provenance;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -200,11 +200,10 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     s.push_str("![value distribution](values.svg)\n\n");
     for w in sums {
         s.push_str(&format!(
-            "## {} wall{}: {} classes, {} boards\n\n",
-            w.walls,
-            if w.walls == 1 { "" } else { "s" },
-            w.classes,
-            w.boards
+            "## {}: {}, {}\n\n",
+            plural(w.walls, "wall", "walls"),
+            plural(w.classes, "class", "classes"),
+            plural(w.boards, "board", "boards")
         ));
         s.push_str("| value | classes | % classes | boards | % boards |\n|---:|---:|---:|---:|---:|\n");
         for v in &w.values {

@@ -166,8 +166,11 @@ pub fn summary_markdown(r: &SummaryReport) -> String {
         "- layout: the author's printed summary; each number is checked against the engine's values\n",
     );
     s.push_str(&format!(
-        "- boards: `{}` ({} rows, {side}x{side}, {} walls: {}); every value recomputed by `queensat value` (not taken from the CSV)\n",
-        r.boards, r.board_rows, r.walls, r.weighting
+        "- boards: `{}` ({}, {side}x{side}, {}: {}); every value recomputed by `queensat value` (not taken from the CSV)\n",
+        r.boards,
+        crate::io::plural(r.board_rows, "row", "rows"),
+        crate::io::plural(r.walls, "wall", "walls"),
+        r.weighting
     ));
     s.push_str(&made_by(&r.run));
     if !r.certified {

@@ -8,6 +8,7 @@ use super::spec::{beyond, goal_word};
 use crate::board::Placement;
 use crate::encode::{Goal, SelectionModel, VarRole};
 use crate::engine::assume_cube;
+use crate::io::plural;
 use crate::run::interrupt::Interrupted;
 use crate::solve::{AnySolver, Backend, Solve as _, SolveIncremental as _, SolverResult};
 use crate::study::cover::selection::fits;
@@ -105,12 +106,14 @@ pub(super) fn climb(
 /// (`by_solver`, in `calls` calls) or by counting the n×n board's `n_sols` solutions.
 fn cube_proof(goal: Goal, k: usize, by_solver: bool, calls: usize, n: usize, n_sols: usize) -> String {
     match (by_solver, goal) {
-        (true, Goal::Pack) => {
-            format!("UNSAT with at least {k} selected in the cube ({calls} solver calls)")
-        }
-        (true, Goal::Cover) => {
-            format!("UNSAT with at most {k} selected in the cube ({calls} solver calls)")
-        }
+        (true, Goal::Pack) => format!(
+            "UNSAT with at least {k} selected in the cube ({})",
+            plural(calls, "solver call", "solver calls")
+        ),
+        (true, Goal::Cover) => format!(
+            "UNSAT with at most {k} selected in the cube ({})",
+            plural(calls, "solver call", "solver calls")
+        ),
         // The counter holds no "at least k": k exceeds the solutions, or their squares.
         (false, _) if k > n_sols => format!("{k} selected exceed the {n_sols} solutions"),
         (false, _) => format!("{k} disjoint solutions would need {} > {} squares", k * n, n * n),

@@ -1,0 +1,263 @@
+//! How queensat speaks (user trial 48, sections 11 and 19): counts of one in the singular,
+//! every shard's run saying it finished, the same words for a cube run whole or merged, and
+//! `--format json` where a JSON form is natural (refused, saying why, where it is not).
+
+use crate::common;
+use common::{ok, queensat, run, stderr};
+use std::path::Path;
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// "1 queen", "1 solver call", "1 wall", "1 class", "1 board": never "1 queens" and the like,
+/// in proofs, sweep lines, the sweep's summary and chart, and the counts of `solutions`.
+#[test]
+fn a_count_of_one_is_singular() {
+    let plural_of_one = |s: &str| {
+        // "m - 1 walls" is a count of many.
+        let s = &s.replace("m - 1 walls", "");
+        let words = [
+            "queens",
+            "solver calls",
+            "walls",
+            "classes",
+            "boards",
+            "inputs",
+            "placements",
+        ];
+        let bad: Vec<String> = words
+            .iter()
+            .map(|w| format!(" 1 {w}"))
+            .filter(|p| s.contains(p.as_str()) || s.contains(&format!("(1 {}", &p[3..])))
+            .collect();
+        assert!(bad.is_empty(), "{bad:?} in {s}");
+    };
+    // 1x1: one queen, and two exceed the counter's one input.
+    let one = ok(&run(&["value", "--size", "1"]));
+    assert!(
+        one.contains("SAT with 1 queen, placement checked; 2 queens exceed the 1 input "),
+        "{one}"
+    );
+    // 2x2: one solver call refutes two queens.
+    let two = ok(&run(&["value", "--size", "2"]));
+    assert!(
+        two.contains("UNSAT with at least 2 queens (1 solver call)"),
+        "{two}"
+    );
+    plural_of_one(&(one + &two));
+    let walls = ok(&run(&["least-walls", "--size", "6", "--queens", "7", "--quiet"]));
+    assert!(walls.contains("SAT with 1 wall (board checked"), "{walls}");
+    plural_of_one(&walls);
+    let armies = ok(&run(&["armies", "--size", "2"]));
+    assert!(armies.contains("(1 solver call)"), "{armies}");
+    plural_of_one(&armies);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep");
+    let text = ok(&run(&[
+        "sweep",
+        "--size",
+        "4",
+        "--walls",
+        "0..1",
+        "-o",
+        path(&out),
+        "--quiet",
+    ]));
+    assert!(text.starts_with("0 walls: 1 class, 1 board, "), "{text}");
+    assert!(text.contains("\n1 wall: 3 classes, 16 boards, "), "{text}");
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(summary.contains("## 0 walls: 1 class, 1 board\n"), "{summary}");
+    assert!(summary.contains("## 1 wall: 3 classes, 16 boards\n"), "{summary}");
+    let svg = std::fs::read_to_string(out.join("values.svg")).unwrap();
+    assert!(svg.contains(">0 walls: 1 board, 1 class<"), "{svg}");
+    assert!(svg.contains(">1 board (100.00%), 1 class<"), "{svg}");
+    plural_of_one(&(text + &summary + &svg));
+    // The count of classes of a shard 1 of 1, the whole run, is known.
+    let count = ok(&run(&["solutions", "--size", "6", "--count", "--shard", "1/1"]));
+    assert_eq!(count, "total 4\nclasses 1\n");
+    let listed = ok(&run(&["solutions", "--size", "6", "--queens", "6"]));
+    assert!(listed.contains("1 symmetry class under"), "{listed}");
+}
+
+/// A count the queen counter cannot reach is answered without a solver call, and says so (it
+/// said "complete: UNSAT after 0 solver calls").
+#[test]
+fn a_count_beyond_the_counter_says_no_solver_call_was_needed() {
+    let text = ok(&run(&["solutions", "--size", "4", "--queens", "5"]));
+    assert!(
+        text.contains("(complete: no solver call needed, the queen counter cannot reach 5 queens)"),
+        "{text}"
+    );
+    assert!(!text.contains("0 solver calls"), "{text}");
+}
+
+/// A board one cell wide has no 2x2 blocks: its impossibility speaks of blocks of two
+/// neighbouring cells.
+#[test]
+fn a_one_row_board_has_no_2x2_blocks() {
+    let text = ok(&run(&[
+        "least-walls",
+        "--rows",
+        "1",
+        "--cols",
+        "9",
+        "--queens",
+        "6",
+    ]));
+    assert!(
+        text.contains(
+            "no 1x9 board admits 6 queens: its 9 cells form 5 blocks of at most two neighbouring cells"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("2x2"), "{text}");
+}
+
+/// `solutions` without `--unique`: the text names the JSON's `breaking` ("none"), beside how
+/// repeats are kept out.
+#[test]
+fn solutions_text_and_json_name_the_same_symmetry_breaking() {
+    let text = ok(&run(&["solutions", "--size", "5"]));
+    assert!(
+        text.contains(", symmetry breaking none (each placement blocked), "),
+        "{text}"
+    );
+    let json = ok(&run(&["solutions", "--size", "5", "--format", "json"]));
+    let summary: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["breaking"], "none");
+}
+
+/// Every chunked run's shard says on stdout, in text, that it finished and that `merge` joins
+/// the shards (value cubes, armies, least-walls and cover cube runs printed nothing); the
+/// value cube run's start is worded alike whole and merged.
+#[test]
+fn every_shard_says_it_finished_in_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let board = ["--size", "8", "--walls", "1,4 3,1 4,3"];
+    let runs: Vec<(&str, Vec<String>)> = vec![
+        (
+            "sweep",
+            vec!["sweep", "--size", "5", "--walls", "0..2", "--chunk", "8", "-o"],
+        ),
+        (
+            "puzzles",
+            vec!["puzzles", "--size", "5", "--walls", "1..2", "--chunk", "8", "-o"],
+        ),
+        ("value in cubes", [&["value"][..], &board[..], &["-o"]].concat()),
+        ("armies in cubes", vec!["armies", "--size", "5", "--cube-dir"]),
+        (
+            "least-walls in cubes",
+            vec!["least-walls", "--size", "6", "--queens", "8", "--cube-dir"],
+        ),
+        ("cover in cubes", vec!["cover", "--size", "6", "--cube-dir"]),
+        (
+            "n=5 k=1 rows",
+            vec!["nk", "--size", "5", "--walls", "1", "--chunk", "1", "-o"],
+        ),
+    ]
+    .into_iter()
+    .map(|(what, a)| (what, a.into_iter().map(String::from).collect()))
+    .collect();
+    for (i, (what, args)) in runs.iter().enumerate() {
+        let folder = d(&format!("run{i}"));
+        let mut a: Vec<&str> = args.iter().map(String::as_str).collect();
+        a.extend([folder.as_str(), "--shard", "1/2", "--quiet"]);
+        let (code, out, err) = queensat(&a);
+        assert_eq!(code, 0, "{a:?}: {err}");
+        let shown = if *what == "n=5 k=1 rows" {
+            format!("{folder}/5x5-1w-rows-sides")
+        } else {
+            folder.clone()
+        };
+        let want = format!(
+            "{what}: shard 1/2 finished in {shown}; run `queensat merge` on the shards' folders for the whole answer\n"
+        );
+        assert_eq!(out, want, "{a:?}: {err}");
+    }
+    // The value cube run, whole and merged: "the start 9 queens" either way.
+    let whole = d("whole");
+    let a = [&["value"][..], &board[..], &["-o", whole.as_str(), "--quiet"]].concat();
+    let text = ok(&run(&a));
+    assert!(text.contains(", the start 9 queens in "), "{text}");
+    let second = d("second");
+    let a = [
+        &["value"][..],
+        &board[..],
+        &["-o", second.as_str(), "--shard", "2/2", "--quiet"],
+    ]
+    .concat();
+    ok(&run(&a));
+    let merged = d("merged");
+    let text = ok(&run(&["merge", &d("run2"), &second, "-o", &merged]));
+    assert!(text.contains(", the start 9 queens, "), "{text}");
+}
+
+/// `verify -o FILE` says in words where the report went, not as a bare Markdown row.
+#[test]
+fn verify_says_where_its_report_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("rep.md");
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/1-W_boards.csv"
+    );
+    let o = run(&["verify", published, "-o", path(&report)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let want = format!(
+        "queensat verify: report written to {}: 16 rows checked, 16 confirmed, 0 refuted, ",
+        report.display()
+    );
+    assert!(err.starts_with(&want) && err.lines().count() == 1, "{err}");
+    assert!(!err.contains('|'), "{err}");
+}
+
+/// `value --batch` writes JSON lines, so `--format json` is accepted (and `text` refused);
+/// `least-walls table|chart|compare` render saved runs, whose JSON is the runs themselves:
+/// `--format json` is refused with that reason, not as an unknown flag.
+#[test]
+fn format_json_is_accepted_where_natural_and_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = dir.path().join("b.jsonl");
+    std::fs::write(&lines, "{\"size\":4}\n").unwrap();
+    let out = ok(&run(&["value", "--batch", path(&lines), "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(v["value"], 4);
+    common::assert_bad_input(
+        &["value", "--batch", path(&lines), "--format", "text"],
+        "--batch writes",
+    );
+    let saved = dir.path().join("lw.json");
+    ok(&run(&[
+        "least-walls",
+        "--size",
+        "5",
+        "--queens",
+        "6",
+        "-o",
+        path(&saved),
+        "--format",
+        "json",
+    ]));
+    for what in ["table", "chart", "compare"] {
+        common::assert_bad_input(
+            &["least-walls", what, path(&saved), "--format", "json"],
+            "their JSON is the saved runs themselves",
+        );
+        let o = run(&["least-walls", what, path(&saved), "--format", "text"]);
+        assert!(o.status.success(), "{what}: {}", stderr(&o));
+    }
+}
+
+/// CPU seconds in JSON are whole microseconds, never a float's noise (`5.00000000000023e-6`).
+#[test]
+fn cpu_seconds_are_whole_microseconds_in_json() {
+    let out = ok(&run(&["nqueens", "--size", "20", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cpu = v["solve_cpu_seconds"].as_f64().expect("solve_cpu_seconds");
+    assert_eq!((cpu * 1e6).round() / 1e6, cpu, "{out}");
+    let text = serde_json::to_string(&v["solve_cpu_seconds"]).unwrap();
+    assert!(text.len() <= 10, "{text}");
+}
