@@ -415,7 +415,10 @@ fn a_closed_pipe_is_quiet() {
 fn dimacs_headers_that_lie_are_errors() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        ("p cnf 4294967296 1\n1 0\n", "4294967296 variables is more than a solver takes"),
+        (
+            "p cnf 4294967296 1\n1 0\n",
+            "4294967296 variables is more than a solver takes",
+        ),
         ("p cnf 4294967295 1\n1 0\n", "more than a solver takes"),
         ("p cnf 2147483647 1\n1 0\n", "the clauses use 1"),
         ("p cnf 100000000 1\n1 0\n", "the clauses use 1"),
