@@ -52,6 +52,24 @@ fn plain_number_error(e: &clap::Error, msg: String) -> String {
     msg.replace(&p.to_string(), &plain)
 }
 
+/// `args` parsed by the command `command` makes, a flag's value that opens with `-` and a
+/// digit taken as its value ([`hyphen_value_joined`]).
+pub(super) fn parse(
+    command: impl Fn() -> clap::Command,
+    mut args: Vec<OsString>,
+) -> Result<clap::ArgMatches, clap::Error> {
+    // Each join takes one argument away, so this ends.
+    loop {
+        match command().try_get_matches_from(&args) {
+            Err(e) => match hyphen_value_joined(&args, &e) {
+                Some(joined) => args = joined,
+                None => return Err(e),
+            },
+            Ok(m) => return Ok(m),
+        }
+    }
+}
+
 /// `args` with a value that opens with `-` and a digit joined to the flag before it (`--size
 /// -3` as `--size=-3`, `--walls -1,2`, `--shard -1/2`), where clap took the value for an unknown
 /// flag (`e`); `None` when `e` is no such error. clap's own advice, to pass `-3` after `--`,
@@ -130,5 +148,29 @@ mod tests {
             "unexpected argument '--sise' found; tip: a similar argument exists: '--size'"
         );
         assert_eq!(super::usage_error_line("Usage: x\n"), "bad arguments");
+    }
+
+    #[test]
+    fn a_negative_value_is_joined_to_its_flag() {
+        let command = || {
+            clap::Command::new("q")
+                .arg(clap::Arg::new("size").long("size"))
+                .arg(
+                    clap::Arg::new("quiet")
+                        .long("quiet")
+                        .action(clap::ArgAction::SetTrue),
+                )
+                .arg(clap::Arg::new("file"))
+        };
+        let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+        let m = super::parse(command, args(&["q", "--size", "-3", "f"])).unwrap();
+        assert_eq!(m.get_one::<String>("size").unwrap(), "-3");
+        assert_eq!(m.get_one::<String>("file").unwrap(), "f");
+        let m = super::parse(command, args(&["q", "--size", "-1,2", "--", "-4"])).unwrap();
+        assert_eq!(m.get_one::<String>("size").unwrap(), "-1,2");
+        assert_eq!(m.get_one::<String>("file").unwrap(), "-4");
+        // A flag that takes no value still refuses one; `-x` is no number.
+        assert!(super::parse(command, args(&["q", "--quiet", "-3"])).is_err());
+        assert!(super::parse(command, args(&["q", "--size", "-x"])).is_err());
     }
 }

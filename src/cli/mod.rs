@@ -98,18 +98,8 @@ fn command() -> clap::Command {
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
     stdout::note_closed_stdout();
-    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    // Each join takes one argument away, so this ends.
-    let matches = loop {
-        match command().try_get_matches_from(&args) {
-            Err(e) => match errors::hyphen_value_joined(&args, &e) {
-                Some(joined) => args = joined,
-                None => break Err(e),
-            },
-            Ok(m) => break Ok(m),
-        }
-    };
-    let parsed = matches.and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
+    let parsed = errors::parse(command, std::env::args_os().collect())
+        .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(e) => return clap_exit(e),

@@ -97,6 +97,10 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
             let x: i32 = tok
                 .parse()
                 .map_err(|_| anyhow::anyhow!("line {ln}: {tok:?} is not a literal"))?;
+            // `-0` would end the clause as `0` does, and a `0` after it add an empty clause.
+            if x == 0 && tok.starts_with('-') {
+                bail!("line {ln}: {tok:?} is not a literal (`0` ends a clause)");
+            }
             if x == 0 {
                 clauses.push(current.drain(..).collect());
             } else {
@@ -335,6 +339,8 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("99999999999999999999 clauses is more than"), "{e}");
+        let e = parse_dimacs("p cnf 2 1\n1 -0 0\n").unwrap_err().to_string();
+        assert!(e.contains("line 2: \"-0\" is not a literal"), "{e}");
         let e = parse_dimacs("p cnf x 1\n").unwrap_err().to_string();
         assert!(e.contains("variable count \"x\" is not a whole number"), "{e}");
     }
