@@ -241,7 +241,7 @@ pub fn puzzles(
         };
         Ok(match run_puzzles(&opts, &outputs)? {
             PuzzlesOutcome::Published(p) => command_json("puzzles", &p.report)?,
-            PuzzlesOutcome::Stopped(report) => command_json("puzzles", &report)?,
+            PuzzlesOutcome::Stopped(report, _) => command_json("puzzles", &report)?,
             PuzzlesOutcome::ShardFinished { .. } => unreachable!("a whole run is no shard"),
         })
     })
