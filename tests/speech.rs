@@ -73,6 +73,20 @@ fn a_count_of_one_is_singular() {
     assert!(svg.contains(">0 walls: 1 board, 1 class<"), "{svg}");
     assert!(svg.contains(">1 board (100.00%), 1 class<"), "{svg}");
     plural_of_one(&(text + &summary + &svg));
+    let nk = ok(&run(&[
+        "nk",
+        "--size",
+        "1",
+        "--walls",
+        "0",
+        "-o",
+        path(&dir.path().join("nk")),
+        "--quiet",
+    ]));
+    assert!(
+        nk.starts_with("n=1 k=0: 1 placement of 1 queen [rows, 8 symmetries; 1 chunk, 0 resumed;"),
+        "{nk}"
+    );
     // The count of classes of a shard 1 of 1, the whole run, is known.
     let count = ok(&run(&["solutions", "--size", "6", "--count", "--shard", "1/1"]));
     assert_eq!(count, "total 4\nclasses 1\n");

@@ -5,7 +5,7 @@ use crate::run::Provenance;
 
 use crate::board::{Board, Placement, render_grid};
 use crate::check::check_placement;
-use crate::io::{Line, plural, render_line_chart};
+use crate::io::{Line, noun, plural, render_line_chart};
 use crate::study::{LeastWallsReport, Stopped, most_queens_any_board, proved_lower_bound, wall_lower_bound};
 use anyhow::{Context, bail, ensure};
 use serde::{Deserialize, Serialize};
@@ -398,7 +398,7 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
             })
             .collect();
         s.push_str(&format!(
-            "count: {}{} in {} with {} admit {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            "count: {}{} in {} with {} {} {} queens ({}); {} solver answers, cpu {:.2} s\n",
             if c.complete {
                 ""
             } else {
@@ -407,6 +407,7 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
             plural(c.boards, "board", "boards"),
             plural(c.classes, "symmetry class", "symmetry classes"),
             plural(c.walls, "wall", "walls"),
+            noun(c.boards, "admits", "admit"),
             r.queens,
             values.join(", "),
             c.found,

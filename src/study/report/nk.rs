@@ -172,9 +172,9 @@ pub fn nk_line(r: &NkReport) -> String {
         return s;
     }
     s.push_str(&format!(
-        " [{}; {} chunks, {} resumed; {:.2} s CPU, {:.2} s wall]",
+        " [{}; {}, {} resumed; {:.2} s CPU, {:.2} s wall]",
         how(r),
-        r.chunks,
+        plural(r.chunks, "chunk", "chunks"),
         r.chunks_resumed,
         r.cpu_seconds,
         r.elapsed_seconds

@@ -12,6 +12,7 @@ use crate::io::{
     PUBLISHED_CSV_HEADER, Series, plural, push_published_csv_row, render_distribution_svg, write_atomic,
     write_atomic_with,
 };
+use crate::run::cpu::cpu_rounded;
 use crate::run::{Provenance, process_cpu_seconds};
 use crate::study::chunked_run::{Chunks, Tally};
 use anyhow::bail;
@@ -78,11 +79,15 @@ struct Totals {
 }
 
 impl Totals {
+    /// Adds a chunk's figures; the CPU seconds summed stay whole microseconds (`cpu_rounded`),
+    /// as each chunk's are, so the run's record shows no float noise.
     fn add(&mut self, doc: &ChunkDoc) {
-        self.sat_seconds += doc.sat_seconds;
+        let sum = |a: f64, b: f64| cpu_rounded(a + b);
+        self.sat_seconds = sum(self.sat_seconds, doc.sat_seconds);
         self.calls += doc.sat_calls;
         if let Some(t) = doc.tree_seconds {
-            *self.tree_seconds.get_or_insert(0.0) += t;
+            let total = self.tree_seconds.get_or_insert(0.0);
+            *total = sum(*total, t);
         }
         if let Some(b) = doc.bnb_seconds {
             let c = self.cross.get_or_insert(CrossCheck {
@@ -91,8 +96,8 @@ impl Totals {
                 sat_seconds: 0.0,
             });
             c.classes += doc.rows.len() as u64;
-            c.bnb_seconds += b;
-            c.sat_seconds += doc.sat_seconds;
+            c.bnb_seconds = sum(c.bnb_seconds, b);
+            c.sat_seconds = sum(c.sat_seconds, doc.sat_seconds);
         }
     }
 }

@@ -71,14 +71,8 @@ fn run_sweep_in<const W: usize>(
     let bar = &opts.progress;
     let (outcome, tally) = drive(&run, &store, shard, bar)?;
     match &outcome {
-        ChunkRun::ShardFinished => bar.note(|| format!(
-            "queensat: shard {}/{} finished: {} chunks ({} resumed) in {}; run `queensat merge` on the shard directories",
-            shard.index,
-            shard.count,
-            tally.mine,
-            tally.resumed,
-            out.display()
-        )),
+        // A shard's run says it finished on stdout (`shard_finished_line`), in one place.
+        ChunkRun::ShardFinished => {}
         ChunkRun::Whole(_) => {
             let classes: usize = run.plan.classes.iter().map(|(_, l)| l.len()).sum();
             bar.note(|| {
