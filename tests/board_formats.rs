@@ -106,3 +106,27 @@ fn a_batch_and_a_board_file_may_come_compressed() {
         serde_json::json!([[0, 2]])
     );
 }
+
+/// A grid's queens (`Q`) are checked where they are read: every command that answers about
+/// the board refuses queens that attack each other (one line, exit 2) and leaves legal ones
+/// aside; `render`, which draws them, warns and exits 1.
+#[test]
+fn a_grids_attacking_queens_are_refused_and_legal_ones_left_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let attacking = dir.path().join("attacking.txt");
+    std::fs::write(&attacking, "Q.Q.\n....\n....\n....\n").unwrap();
+    let legal = dir.path().join("legal.txt");
+    std::fs::write(&legal, ".Q..\n...Q\nQ...\n..Q.\n").unwrap();
+    let (attacking, legal) = (attacking.to_str().unwrap(), legal.to_str().unwrap());
+    for cmd in ["value", "solutions"] {
+        assert_bad_input(
+            &[cmd, attacking],
+            "the grid's queens (Q) are not a legal placement: queens at 0,0 and 0,2 attack each other",
+        );
+    }
+    assert!(ok(&run(&["value", legal])).contains("value 4"));
+    let svg = dir.path().join("b.svg");
+    let o = run(&["render", attacking, "-o", svg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(svg.exists());
+}

@@ -125,7 +125,7 @@ fn compares_a_published_list() {
     let file = dir.path().join("list.txt");
     std::fs::write(&file, list).unwrap();
     let out = dir.path().join("cmp");
-    let o = queensat(&[
+    let compare = [
         "puzzles",
         "--size",
         "6",
@@ -134,10 +134,10 @@ fn compares_a_published_list() {
         "--quiet",
         "--compare",
         file.to_str().unwrap(),
-        "--output",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    ];
+    let o = queensat(&[&compare[..], &["--output", out.to_str().unwrap()]].concat());
+    // Refuted entries: exit 1, as verify and sweep-compare, with every file written.
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let c: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("comparison.json")).unwrap()).unwrap();
     let verdicts: Vec<&str> = c["comparison"]["entries"]
@@ -157,6 +157,10 @@ fn compares_a_published_list() {
         ]
     );
     assert!(Path::new(&out.join("comparison.md")).exists());
+    // The list of the first entry alone is clean: exit 0.
+    std::fs::write(&file, format!("[[{bits}, {value}]]")).unwrap();
+    let o = queensat(&compare);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
 #[test]

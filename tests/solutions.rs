@@ -151,7 +151,48 @@ fn text_listing_shows_boards_and_the_summary() {
         "{out}"
     );
     let out = ok(&run(&["solutions", "--size", "8", "--limit", "2", "--count"]));
-    assert_eq!(out, "total >= 2\nclasses unknown (run stopped at --limit)\n");
+    assert_eq!(
+        out,
+        "total > 2\nclasses unknown (run stopped at --limit, more answers exist)\n"
+    );
+}
+
+#[test]
+fn a_limit_at_the_exact_count_gives_exact_counts() {
+    // 92 placements in 12 classes: a limit of exactly that many asks once more, and the UNSAT
+    // answer makes the counts exact; one short, the answer past the limit says more exist.
+    let count = |limit: &str, unique: bool| {
+        let args = [
+            "solutions",
+            "--size",
+            "8",
+            "--count",
+            "--limit",
+            limit,
+            "--unique",
+        ];
+        ok(&run(&args[..args.len() - usize::from(!unique)]))
+    };
+    assert_eq!(count("92", false), "total 92\nclasses 12\n");
+    assert_eq!(count("12", true), "total 92\nclasses 12\n");
+    let out = count("11", true);
+    assert!(
+        out.starts_with("total > ") && out.contains("classes > 11\n"),
+        "{out}"
+    );
+    let o = run(&[
+        "solutions",
+        "--size",
+        "8",
+        "--limit",
+        "92",
+        "--format",
+        "json",
+        "--count",
+    ]);
+    let j: serde_json::Value = serde_json::from_str(ok(&o).trim()).unwrap();
+    let summary = (&j["complete"], &j["more"], &j["solver_calls"]);
+    assert_eq!(summary, (&true.into(), &false.into(), &93.into()));
 }
 
 #[test]

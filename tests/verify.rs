@@ -164,3 +164,85 @@ fn the_authors_two_wall_summary_is_checked_against_the_engine() {
     }
     assert!(!tsv.exists());
 }
+
+#[test]
+fn a_summary_listing_that_repeats_one_board_and_leaves_out_another_is_refuted() {
+    // The listing keeps its length (38 lines for 38 boards of value 10) but names one board
+    // twice and leaves (1, 3), (3, 6) out: only the set of boards tells.
+    let text = std::fs::read_to_string(format!("{PUBLISHED}/8x8/2W_summary.txt")).unwrap();
+    let mut lines: Vec<&str> = text.lines().filter(|l| l.trim() != "(1, 3), (3, 6)").collect();
+    lines.push("(2, 5), (1, 3)");
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("2W_summary.txt");
+    std::fs::write(&summary, lines.join("\n") + "\n").unwrap();
+    let boards = format!("{PUBLISHED}/8x8/2-W_boards.csv");
+    let o = run(&["verify", summary.to_str().unwrap(), "--boards", &boards]);
+    let s = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    let last = lines.len();
+    assert!(
+        s.contains(&format!(
+            "| {last} | listed board 1,3 2,5 is listed once (it is also on line 9) | listed again | once | **refuted** (listing) |"
+        )),
+        "{s}"
+    );
+    assert!(
+        s.contains("| - | the listing of value-10 boards names board 1,3 3,6 | not listed | value 10 | **refuted** (listing) |"),
+        "{s}"
+    );
+    assert!(
+        s.contains(
+            "| - | the listing of value-10 boards is complete | 37 (38 lines) | 38 | **refuted** (listing) |"
+        ),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_puzzle_list_that_repeats_a_class_is_refuted_as_a_duplicate() {
+    // The published list's first 3 items, then the first again and the second in another
+    // orientation (mirrored left to right): a puzzle list claims one entry per class.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(format!("{PUBLISHED}/interesting/interesting_puzzles.txt")).unwrap();
+    let first: Vec<&str> = text.trim_start_matches('[').split("],[").take(3).collect();
+    let (bits, value) = first[1].split_once(',').unwrap();
+    let bits: u64 = bits.trim().parse().unwrap();
+    let mirrored: u64 = (0..64)
+        .filter(|i| bits >> (63 - i) & 1 == 1)
+        .map(|i| 1u64 << (63 - (8 * (i / 8) + 7 - i % 8)))
+        .sum();
+    let list = dir.path().join("list.txt");
+    let again = format!("{mirrored},{value}");
+    let entries = [first.clone(), vec![first[0], &again]].concat();
+    std::fs::write(&list, format!("[[{}]]", entries.join("],["))).unwrap();
+    let o = run(&[
+        "verify",
+        list.to_str().unwrap(),
+        "--claim",
+        "unique-optimum",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let verdicts: Vec<(&str, &str)> = j["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let v = &r["verdict"];
+            (
+                v["refuted"].as_str().unwrap_or("confirmed"),
+                v["reason"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let kinds: Vec<&str> = verdicts.iter().map(|v| v.0).collect();
+    assert_eq!(
+        kinds,
+        ["confirmed", "confirmed", "confirmed", "duplicate", "duplicate"],
+        "{j}"
+    );
+    assert!(verdicts[3].1.starts_with("same symmetry class as entry 1"), "{j}");
+    assert!(verdicts[4].1.starts_with("same symmetry class as entry 2"), "{j}");
+}

@@ -41,8 +41,15 @@ impl BoardArgs {
             || self.bits.is_some()
     }
 
-    /// The board given, checked once.
+    /// The board given, checked once, with the queens of a grid file legal (an error if
+    /// they attack each other; the commands that answer about the board leave them aside).
     pub fn load(&self) -> anyhow::Result<BoardSpec> {
+        self.load_to_draw()?.queens_checked()
+    }
+
+    /// The board given, checked once; the queens of a grid file as they stand, legal or not
+    /// (`render` draws them, and warns when they are not legal).
+    pub fn load_to_draw(&self) -> anyhow::Result<BoardSpec> {
         BoardSpec::load(BoardRequest {
             file: self.file.as_deref(),
             csplib: self.csplib.as_deref(),

@@ -92,7 +92,22 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ("1", "a claim of the file is refuted (wherever the report goes)"),
             error,
         ],
-        Some("sweep-compare") => vec![ok, ("1", "a published row disagrees with the sweep"), error],
+        Some("sweep-compare") => vec![
+            ok,
+            (
+                "1",
+                "a published row disagrees with the sweep, or a table of one row per class misses or repeats a class",
+            ),
+            error,
+        ],
+        Some("puzzles") => vec![
+            ok,
+            (
+                "1",
+                "--compare: an entry of the list is refuted (value differs, duplicate, not unique, not minimal, malformed)",
+            ),
+            error,
+        ],
         Some("nqueens") => vec![
             ("0", "success: the solution is checked"),
             (

@@ -40,7 +40,9 @@ pub struct PuzzlesArgs {
     /// Write a self-contained page to play the puzzles.
     #[arg(long, value_name = "FILE", value_parser = queensat::io::output_file_path)]
     pub html: Option<PathBuf>,
-    /// Compare with a published list `[[walls, value], ...]` (64-bit layout).
+    /// Compare with a published list `[[walls, value], ...]` (64-bit layout); exit 1 when
+    /// the comparison refutes an entry (a value that differs, a repeated class, not unique,
+    /// not minimal, malformed), as verify and sweep-compare do.
     #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
     /// How each class's value and a puzzle's uniqueness are proved: `tree`, the branch and
@@ -84,10 +86,16 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         dir: a.run.output,
     };
     match run_puzzles(&opts, &outputs)? {
-        PuzzlesOutcome::Published(p) => match a.format.json() {
-            true => outln!("{}", command_json("puzzles", &p.report)?)?,
-            false => out!("{}", published_text(&p))?,
-        },
+        PuzzlesOutcome::Published(p) => {
+            match a.format.json() {
+                true => outln!("{}", command_json("puzzles", &p.report)?)?,
+                false => out!("{}", published_text(&p))?,
+            }
+            // Like verify and sweep-compare: a refuted entry of the compared list is exit 1.
+            if p.comparison.as_ref().is_some_and(|c| c.refuted() > 0) {
+                return Ok(1);
+            }
+        }
         // A shard's folder is its --output (a shard needs one).
         PuzzlesOutcome::ShardFinished { shard, .. } => {
             let dir = opts.dir.clone().unwrap_or_default();

@@ -25,7 +25,7 @@ pub struct RenderArgs {
 
 /// Exit code 1 when the drawn placement is not legal (it is still drawn, wrong queens red).
 pub fn run(a: RenderArgs) -> anyhow::Result<i32> {
-    let spec = a.board.load()?;
+    let spec = a.board.load_to_draw()?;
     let board = &spec.board;
     let placement = match &a.placement {
         Some(list) => Some(parse_placement(board, list)?),

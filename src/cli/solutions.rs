@@ -28,7 +28,8 @@ pub struct SolutionsArgs {
     /// lex-leader constraints for the stabiliser up front (which --shard with --unique needs).
     #[arg(long = "break", requires = "unique", value_parser = choice::<Breaking>(), default_value_t = Breaking::default())]
     pub breaking: Breaking,
-    /// Stop after N placements (N classes with --unique); `--limit 2` asks "is it unique?".
+    /// Stop after N placements (N classes with --unique), after one solver call more that
+    /// tells whether more exist (UNSAT: the counts are exact); `--limit 1` asks "is it unique?".
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     #[command(flatten)]

@@ -113,9 +113,13 @@ pub struct EnumReport {
     pub classes: Option<u64>,
     /// Answers handed to the callback (placements, or classes with `unique`).
     pub answers: u64,
-    /// True when the last solver call was UNSAT, so the counts are exact; false when the
-    /// limit or a stop signal stopped the run.
+    /// True when the last solver call was UNSAT, so the counts are exact (also when the
+    /// answers reached the limit and the call after them was UNSAT); false when the limit or
+    /// a stop signal stopped the run.
     pub complete: bool,
+    /// The limit stopped the run and one answer more exists (found, checked, not counted):
+    /// the counts are strictly below the whole.
+    pub more: bool,
     /// Why a stop signal ended the run before its last answer (`interrupted (SIGTERM)`);
     /// absent when it was not stopped that way.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -176,6 +180,7 @@ pub fn enumerate(
         classes,
         answers: tally.answers,
         complete: tally.complete,
+        more: tally.more,
         interrupted: (!tally.complete && stop_requested()).then(crate::run::interrupt::interrupted),
         certified: super::unchecked::certified(&opts.backend, true, false),
         solver_calls: tally.solver_calls,
@@ -244,6 +249,8 @@ struct Tally {
     solver_calls: u64,
     /// The last solver call was UNSAT.
     complete: bool,
+    /// The call past `--limit` found one answer more.
+    more: bool,
 }
 
 /// One enumeration's solver session and what each answer is checked and blocked by.
@@ -344,9 +351,12 @@ impl<'a> Enumeration<'a> {
         // A stop signal also ends a call under way (on backends that can).
         self.session.solver.set_stop(stop_requested);
         loop {
-            if self.opts.limit.is_some_and(|l| tally.answers >= l) || stop_requested() {
+            if stop_requested() {
                 break;
             }
+            // At the limit, one call more tells whether the answers are all there are: UNSAT
+            // makes the counts exact, an answer (checked, not counted) says that more exist.
+            let past_limit = self.opts.limit.is_some_and(|l| tally.answers >= l);
             tally.solver_calls += 1;
             let p = match self.session.solve_with(assumps) {
                 Ok(Some(p)) => p,
@@ -361,6 +371,10 @@ impl<'a> Enumeration<'a> {
                 Err(e) => return Err(e),
             };
             let images = self.checked_orbit(&p)?;
+            if past_limit {
+                tally.more = true;
+                break;
+            }
             // With `unique` the answer stands for its class.
             if self
                 .held

@@ -7,6 +7,7 @@ use super::bits64::from_bits64;
 use super::csplib::parse_blocked_queens;
 use super::input_file::{input_name, read_input_up_to};
 use crate::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
+use crate::check::check_placement;
 use anyhow::{Context, bail};
 use std::path::Path;
 
@@ -138,6 +139,16 @@ impl BoardSpec {
             );
         }
         Ok(BoardSpec { board, shown, wanted })
+    }
+
+    /// Refuses a grid whose queens (`Q`) attack each other: the commands that answer a
+    /// question about the board leave the grid's queens aside, but not unchecked. (`render`,
+    /// which draws them, warns instead.)
+    pub fn queens_checked(self) -> anyhow::Result<BoardSpec> {
+        if let Err(v) = check_placement(&self.board, &self.shown) {
+            bail!("the grid's queens (Q) are not a legal placement: {v}");
+        }
+        Ok(self)
     }
 }
 

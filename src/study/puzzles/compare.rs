@@ -51,6 +51,19 @@ pub struct Comparison {
     pub missing_from_list_count: usize,
 }
 
+impl Comparison {
+    /// The entries the comparison refutes (malformed, a repeated class, a value that is not
+    /// the board's, not unique, not minimal); any makes `puzzles --compare` exit 1.
+    pub fn refuted(&self) -> usize {
+        self.entries.iter().filter(|e| is_refuted(e.verdict)).count()
+    }
+}
+
+/// Whether a verdict refutes the entry (the others confirm it or find it meets the definition).
+pub fn is_refuted(verdict: &str) -> bool {
+    !matches!(verdict, "confirmed" | "passes-outside-run" | "passes-but-missing")
+}
+
 /// Solved sub-boards, by class key: value, optimum, and uniqueness once asked.
 ///
 /// The published layout holds boards up to 8 × 8, so one-word cell sets do.
@@ -92,6 +105,52 @@ impl Cache<'_> {
     }
 }
 
+/// The symmetry classes of a list that claims one entry per class (a puzzle list), in the
+/// list's order: the one test of a repeated class, for `puzzles --compare` and `verify`.
+pub struct ClassesListed {
+    sets: WallClasses<1>,
+    /// Class key -> the 1-based index of its first entry.
+    first: HashMap<CellSet<1>, usize>,
+}
+
+impl ClassesListed {
+    /// For boards of the published layout (up to 8 x 8).
+    pub fn new(rows: usize, cols: usize) -> anyhow::Result<ClassesListed> {
+        Ok(ClassesListed {
+            sets: WallClasses::<1>::new(rows, cols)?,
+            first: HashMap::new(),
+        })
+    }
+
+    fn key(&self, walls: &[Coord]) -> CellSet<1> {
+        self.sets.greatest_image(&self.sets.set_of(walls)).0
+    }
+
+    /// Records entry `index` (1-based) with these walls: `Some(first)`, the index of the
+    /// earlier entry of the same symmetry class, when the entry repeats a class.
+    pub fn earlier(&mut self, walls: &[Coord], index: usize) -> Option<usize> {
+        let key = self.key(walls);
+        match self.first.get(&key) {
+            Some(&first) => Some(first),
+            None => {
+                self.first.insert(key, index);
+                None
+            }
+        }
+    }
+
+    /// Whether some entry so far is of the class of these walls.
+    pub fn holds(&self, walls: &[Coord]) -> bool {
+        self.first.contains_key(&self.key(walls))
+    }
+}
+
+/// Why an entry that repeats the class of entry `first` is refuted, in the words of both
+/// `puzzles --compare` and `verify`.
+pub fn duplicate_detail(first: usize) -> String {
+    format!("same symmetry class as entry {first}")
+}
+
 /// Compares the published list (the rows of a puzzle list) with a report of the same board
 /// size.
 pub fn compare_published(
@@ -105,7 +164,8 @@ pub fn compare_published(
         ours.rows,
         ours.cols
     );
-    let sets = WallClasses::<1>::new(ours.rows, ours.cols)?;
+    let mut classes = ClassesListed::new(ours.rows, ours.cols)?;
+    let sets = classes.sets.clone();
     let key_of = |walls: &[Coord]| sets.greatest_image(&sets.set_of(walls)).0;
     let our_keys: HashMap<CellSet<1>, usize> = ours
         .puzzles
@@ -124,7 +184,6 @@ pub fn compare_published(
         opts,
         known: HashMap::new(),
     };
-    let mut seen: HashMap<CellSet<1>, usize> = HashMap::new();
     let mut entries = Vec::new();
     let mut published_by_walls: BTreeMap<usize, usize> = BTreeMap::new();
     for (i, e) in list.iter().enumerate() {
@@ -151,11 +210,10 @@ pub fn compare_published(
             Ok(walls) => {
                 check.walls = walls;
                 let key = key_of(&check.walls);
-                if let Some(first) = seen.get(&key) {
+                if let Some(first) = classes.earlier(&check.walls, index) {
                     check.verdict = "duplicate";
-                    check.detail = format!("same symmetry class as entry {first}");
+                    check.detail = duplicate_detail(first);
                 } else {
-                    seen.insert(key, index);
                     *published_by_walls.entry(check.walls.len()).or_default() += 1;
                     judge(&mut check, key, &our_keys, &complete_levels, &mut cache)?;
                 }
@@ -176,7 +234,7 @@ pub fn compare_published(
     let missing_from_list: Vec<Puzzle> = ours
         .puzzles
         .iter()
-        .filter(|p| !seen.contains_key(&key_of(&p.walls)))
+        .filter(|p| !classes.holds(&p.walls))
         .cloned()
         .collect();
     Ok(Comparison {

@@ -51,7 +51,7 @@ mod run;
 mod spec;
 mod verdict;
 
-pub use compare::{Comparison, EntryCheck, compare_published};
+pub use compare::{ClassesListed, Comparison, EntryCheck, compare_published, duplicate_detail};
 pub use definition::{DEFINITION, DEFINITION_ANY_SIZE, definition};
 pub use merge::merge_puzzles;
 pub use puzzle::{LevelStats, Puzzle, PuzzleReport, ValueCounts};

@@ -104,13 +104,21 @@ fn target_text(r: &EnumReport) -> String {
 
 /// What cut an incomplete run short: `stopped at --limit`, or `interrupted (SIGTERM)`.
 fn stopped_by(r: &EnumReport) -> &str {
-    r.interrupted.as_deref().unwrap_or("stopped at --limit")
+    match (&r.interrupted, r.more) {
+        (Some(why), _) => why,
+        (None, true) => "stopped at --limit, more answers exist",
+        (None, false) => "stopped at --limit",
+    }
 }
 
 /// `--count`: the two numbers, marked as lower bounds when a limit or a stop signal cut the
 /// run; a shard without `--unique` sees no whole classes.
 fn count_text(r: &EnumReport) -> String {
-    let at_least = if r.complete { "" } else { ">= " };
+    let at_least = match (r.complete, r.more) {
+        (true, _) => "",
+        (false, true) => "> ",
+        (false, false) => ">= ",
+    };
     let classes = match (r.classes, r.unique, r.shard) {
         (Some(c), true, _) => format!("{at_least}{c}"),
         (Some(c), false, _) => c.to_string(),
@@ -151,6 +159,11 @@ fn summary_text(r: &EnumReport) -> String {
         )
     } else if r.complete {
         format!("complete: UNSAT after {calls}")
+    } else if r.more && r.interrupted.is_none() {
+        format!(
+            "stopped at --limit after {}, and more exist: counts are lower bounds",
+            plural(r.answers, "answer", "answers")
+        )
     } else {
         format!(
             "{} after {} answers: counts are lower bounds",

@@ -161,7 +161,5 @@ pub struct SweepCompareJson<'a> {
 
 /// Whether no published row disagrees with the sweep or carries a failing placement.
 pub fn comparisons_agree(items: &[KComparison]) -> bool {
-    items
-        .iter()
-        .all(|c| c.value_disagreements.is_empty() && c.placement_problems.is_empty())
+    items.iter().all(KComparison::agrees)
 }

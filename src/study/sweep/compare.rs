@@ -11,6 +11,10 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// The layouts of a published table whose rows must each name a class, or a board, once.
+const ONE_PER_CLASS: &str = "one row per class";
+const ONE_PER_BOARD: &str = "one row per board";
+
 /// `(value, boards)` pairs.
 pub type ValueCounts = Vec<(usize, u64)>;
 
@@ -31,11 +35,27 @@ pub struct KComparison {
     /// Our classes that some published row names, and published rows naming a class again.
     pub classes_covered: usize,
     pub duplicate_rows: usize,
+    /// What the table's rows stand for, told by their number: `one row per class` (as many
+    /// rows as our classes), `one row per board` (as many as there are boards) or `some
+    /// boards of each class`.
+    pub layout: &'static str,
     /// Published rows whose value is not ours, and those whose placement fails the checker.
     pub value_disagreements: Vec<Finding>,
     pub placement_problems: Vec<Finding>,
+    /// Our classes no published row names (line 0), and rows that repeat what the layout
+    /// holds once: a class in a table of one row per class, else a board.
+    pub coverage_problems: Vec<Finding>,
     /// Per-board value counts of the published summary, and ours, when a summary exists.
     pub summary: Option<(ValueCounts, ValueCounts)>,
+}
+
+impl KComparison {
+    /// No value that differs, no placement that fails, no class missing or repeated.
+    pub fn agrees(&self) -> bool {
+        self.value_disagreements.is_empty()
+            && self.placement_problems.is_empty()
+            && self.coverage_problems.is_empty()
+    }
 }
 
 /// Compares our rows of `k` walls on 8 × 8 with a published CSV and, if given, its summary
@@ -50,11 +70,22 @@ pub fn compare_k(
     // Our rows hold their class's canonical walls.
     let by_class: HashMap<&[Coord], &ClassRow> = ours.iter().map(|r| (r.walls.as_slice(), r)).collect();
     let published = parse_published_as(csv_name, csv_text, PublishedFormat::BoardsCsv)?;
+    // Class -> the line of its first row, and board -> the line of its first row.
     let mut seen: HashMap<Vec<Coord>, usize> = HashMap::new();
+    let mut boards_seen: HashMap<Vec<Coord>, usize> = HashMap::new();
+    let all_boards: u64 = ours.iter().map(|r| r.orbit as u64).sum();
+    let layout = if published.len() == ours.len() {
+        ONE_PER_CLASS
+    } else if published.len() as u64 == all_boards {
+        ONE_PER_BOARD
+    } else {
+        "some boards of each class"
+    };
     let mut cmp = KComparison {
         walls: k,
         published_rows: published.len(),
         our_classes: ours.len(),
+        layout,
         ..KComparison::default()
     };
     for p in &published {
@@ -101,10 +132,39 @@ pub fn compare_k(
             }),
             Some(_) => {}
         }
-        *seen.entry(class).or_default() += 1;
+        let mut sorted = walls.clone();
+        sorted.sort_unstable();
+        let repeated = match layout {
+            ONE_PER_CLASS => seen.get(&class).map(|&l| ("class", l)),
+            _ => boards_seen.get(&sorted).map(|&l| ("board", l)),
+        };
+        if let Some((what, first)) = repeated {
+            cmp.coverage_problems.push(Finding {
+                line: p.line,
+                text: format!("walls {walls_text}: the same {what} as line {first}, in a table of {layout}"),
+            });
+        }
+        boards_seen.entry(sorted).or_insert(p.line);
+        match seen.get(&class) {
+            Some(_) => cmp.duplicate_rows += 1,
+            None => {
+                seen.insert(class, p.line);
+            }
+        }
     }
-    cmp.classes_covered = seen.len();
-    cmp.duplicate_rows = seen.values().map(|&n| n - 1).sum();
+    // Only our classes count as covered: a row of another wall count names none of them.
+    cmp.classes_covered = ours.iter().filter(|r| seen.contains_key(&r.walls)).count();
+    for r in ours.iter().filter(|r| !seen.contains_key(&r.walls)) {
+        cmp.coverage_problems.push(Finding {
+            line: 0,
+            text: format!(
+                "class {} ({}, value {}): no published row names it",
+                render_cell_list(&r.walls),
+                plural(r.orbit, "board", "boards"),
+                r.value
+            ),
+        });
+    }
     if let Some((name, text)) = summary {
         let theirs = parse_summary(name, text)?
             .into_iter()
@@ -133,35 +193,49 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
         sweep_dir.display(),
         published_dir.display()
     );
-    s.push_str("| walls | published rows | classes they cover | our classes | duplicate rows | value disagreements | placement problems |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+    s.push_str(
+        "A table with as many rows as our classes claims one row per class, one with as many rows \
+         as boards one row per board: a class (or board) it repeats is a coverage problem, and so \
+         is any class of ours that no row names.\n\n",
+    );
+    s.push_str("| walls | published rows | layout | classes they cover | our classes | duplicate rows | value disagreements | placement problems | coverage problems |\n|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
     for c in items {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             c.walls,
             c.published_rows,
+            c.layout,
             c.classes_covered,
             c.our_classes,
             c.duplicate_rows,
             c.value_disagreements.len(),
-            c.placement_problems.len()
+            c.placement_problems.len(),
+            c.coverage_problems.len()
         );
     }
     for c in items {
         let _ = writeln!(s, "\n## {}\n", plural(c.walls, "wall", "walls"));
-        if c.value_disagreements.is_empty() && c.placement_problems.is_empty() {
-            s.push_str("Every published row agrees with the sweep and its placement is legal.\n");
+        if c.agrees() {
+            s.push_str(
+                "Every published row agrees with the sweep and its placement is legal, and the rows \
+                 cover every class.\n",
+            );
         }
         for (title, list) in [
             ("Value disagreements", &c.value_disagreements),
             ("Placement problems", &c.placement_problems),
+            ("Coverage problems", &c.coverage_problems),
         ] {
             if list.is_empty() {
                 continue;
             }
             let _ = writeln!(s, "{title} ({}):\n", list.len());
             for f in list.iter().take(20) {
-                let _ = writeln!(s, "- line {}: {}", f.line, f.text);
+                let _ = match f.line {
+                    0 => writeln!(s, "- {}", f.text),
+                    line => writeln!(s, "- line {line}: {}", f.text),
+                };
             }
             if list.len() > 20 {
                 let _ = writeln!(s, "- ... and {} more", list.len() - 20);
@@ -305,6 +379,89 @@ mod tests {
         assert_eq!(theirs, vec![(11, 1), (0, 4)]);
         assert_eq!(mine, vec![(0, 4)]);
         assert!(compare_k(1, &ours, "[[1, 2]]", "t.txt", None).is_err());
+    }
+
+    /// The ten classes of one wall on 8 × 8 as our rows (value 0, empty placements: the
+    /// comparison takes our values as given).
+    fn one_wall_classes() -> Vec<ClassRow> {
+        let mut classes: Vec<Board> = (0..64)
+            .map(|i| Board::with_walls(8, 8, &[(i / 8, i % 8)]).unwrap().canonical().0)
+            .collect();
+        classes.sort();
+        classes.dedup();
+        classes
+            .iter()
+            .map(|b| ClassRow {
+                walls: b.walls(),
+                value: 0,
+                queens: Placement::new(vec![]),
+                orbit: b.orbit_size(),
+                optimal: None,
+            })
+            .collect()
+    }
+
+    /// A published CSV with one row per wall set given, value 0 and no queens.
+    fn csv_of(rows: &[Vec<Coord>]) -> String {
+        let mut csv = String::from("Walls,Value,Queens:\n");
+        for walls in rows {
+            csv.push_str(&format!("{},0,0\n", to_bits64(walls).unwrap()));
+        }
+        csv
+    }
+
+    #[test]
+    fn a_table_of_one_row_per_class_must_name_each_class_once() {
+        let ours = one_wall_classes();
+        assert_eq!(ours.len(), 10);
+        let mut rows: Vec<Vec<Coord>> = ours.iter().map(|r| r.walls.clone()).collect();
+        let whole = compare_k(1, &ours, &csv_of(&rows), "t.csv", None).unwrap();
+        assert_eq!((whole.layout, whole.classes_covered), (ONE_PER_CLASS, 10));
+        assert!(whole.agrees(), "{whole:?}");
+        // Line 11 (the last class) replaced by a copy of line 10: as many rows as classes, one
+        // class missing, one named twice.
+        rows[9] = rows[8].clone();
+        let c = compare_k(1, &ours, &csv_of(&rows), "t.csv", None).unwrap();
+        assert!(c.value_disagreements.is_empty() && c.placement_problems.is_empty());
+        assert_eq!(
+            (c.layout, c.classes_covered, c.duplicate_rows),
+            (ONE_PER_CLASS, 9, 1)
+        );
+        assert!(!c.agrees());
+        let lines: Vec<usize> = c.coverage_problems.iter().map(|f| f.line).collect();
+        assert_eq!(lines, vec![11, 0], "{c:?}");
+        assert!(
+            c.coverage_problems[1]
+                .text
+                .contains(&render_cell_list(&ours[9].walls))
+        );
+        // A row of two walls in its place covers none of our classes.
+        rows[9] = vec![(0, 0), (0, 5)];
+        let c = compare_k(1, &ours, &csv_of(&rows), "t.csv", None).unwrap();
+        assert_eq!((c.classes_covered, c.value_disagreements.len()), (9, 1));
+        assert_eq!(c.coverage_problems.len(), 1);
+        assert!(!c.agrees());
+    }
+
+    #[test]
+    fn other_tables_repeat_no_board_and_miss_no_class() {
+        let ours = one_wall_classes();
+        // Every board once: a table of one row per board, classes repeated by design.
+        let mut rows: Vec<Vec<Coord>> = (0..64).map(|i| vec![(i / 8, i % 8)]).collect();
+        let c = compare_k(1, &ours, &csv_of(&rows), "t.csv", None).unwrap();
+        assert_eq!((c.layout, c.duplicate_rows), (ONE_PER_BOARD, 54));
+        assert!(c.agrees(), "{c:?}");
+        rows[63] = rows[0].clone();
+        let c = compare_k(1, &ours, &csv_of(&rows), "t.csv", None).unwrap();
+        assert_eq!(c.coverage_problems.len(), 1);
+        assert_eq!(c.coverage_problems[0].line, 65);
+        // The top-left quadrant: every class, some of them twice; one corner short misses one.
+        let quadrant: Vec<Vec<Coord>> = (0..16).map(|i| vec![(i / 4, i % 4)]).collect();
+        let c = compare_k(1, &ours, &csv_of(&quadrant), "t.csv", None).unwrap();
+        assert_eq!((c.layout, c.classes_covered), ("some boards of each class", 10));
+        assert!(c.agrees(), "{c:?}");
+        let c = compare_k(1, &ours, &csv_of(&quadrant[1..]), "t.csv", None).unwrap();
+        assert_eq!((c.classes_covered, c.coverage_problems.len()), (9, 1));
     }
 
     #[test]

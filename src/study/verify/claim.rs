@@ -104,10 +104,13 @@ pub enum RefutedKind {
     NotOptimal,
     /// A second placement with the claimed number of queens exists.
     NotUnique,
+    /// The row repeats the symmetry class of an earlier row of a list that claims one row per
+    /// class (a puzzle list).
+    Duplicate,
 }
 
 impl RefutedKind {
-    pub const ALL: [RefutedKind; 7] = [
+    pub const ALL: [RefutedKind; 8] = [
         RefutedKind::OffBoard,
         RefutedKind::WallCount,
         RefutedKind::Illegal,
@@ -115,6 +118,7 @@ impl RefutedKind {
         RefutedKind::Unreachable,
         RefutedKind::NotOptimal,
         RefutedKind::NotUnique,
+        RefutedKind::Duplicate,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -125,6 +129,7 @@ impl RefutedKind {
             RefutedKind::Unreachable => "unreachable",
             RefutedKind::NotOptimal => "not-optimal",
             RefutedKind::NotUnique => "not-unique",
+            RefutedKind::Duplicate => "duplicate",
         }
     }
 }

@@ -5,8 +5,9 @@ use super::claim::{BoardClaim, CertifyVerdicts, RefutedKind, Verdict, verify_cla
 use super::run_info::RunInfo;
 use crate::board::{Board, Placement, render_cell_list};
 use crate::engine::ValueOptions;
-use crate::io::{ClaimRow, PublishedFile};
+use crate::io::{ClaimRow, PublishedFile, PublishedFormat};
 use crate::run::{Reporter, cpu_since, process_cpu_seconds};
+use crate::study::puzzles::{ClassesListed, duplicate_detail};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -135,6 +136,10 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     opts.progress.finish();
+    let mut rows = rows;
+    if file.format == PublishedFormat::PuzzleList {
+        refute_repeated_classes(&file.rows, &mut rows, opts.side.side)?;
+    }
     let confirmed = rows.iter().filter(|r| r.verdict.is_confirmed()).count();
     let refuted = RefutedKind::ALL
         .iter()
@@ -155,6 +160,34 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         refuted,
         run,
     })
+}
+
+/// A puzzle list claims one entry per symmetry class: an entry that repeats an earlier one's
+/// class is refuted (`duplicate`), as `puzzles --compare` refutes it; one refuted otherwise
+/// keeps its verdict and says so too.
+fn refute_repeated_classes(claims: &[ClaimRow], rows: &mut [RowResult], side: usize) -> anyhow::Result<()> {
+    let mut classes = ClassesListed::new(side, side)?;
+    for (i, (claim, row)) in claims.iter().zip(rows.iter_mut()).enumerate() {
+        // Walls off the board were refuted already and have no class.
+        let Ok(walls) = claim.walls.cells(side, side) else {
+            continue;
+        };
+        let Some(first) = classes.earlier(&walls, i + 1) else {
+            continue;
+        };
+        // The line too, where the list has more than one.
+        let mut detail = duplicate_detail(first);
+        let line = claims[first - 1].line;
+        if line != claim.line {
+            detail = format!("{detail} (line {line})");
+        }
+        if row.verdict.is_confirmed() {
+            row.verdict = Verdict::refuted(RefutedKind::Duplicate, detail);
+        } else {
+            row.verdict.reason = format!("{}; also {detail}", row.verdict.reason);
+        }
+    }
+    Ok(())
 }
 
 /// One row on a `side × side` board; cells off the board refute the row (`off-board`).

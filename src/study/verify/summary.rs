@@ -12,7 +12,7 @@ use crate::run::{cpu_since, process_cpu_seconds};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Whether a published file is an author's summary rather than a table of boards.
 pub fn is_summary(text: &str) -> bool {
@@ -224,6 +224,7 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
         max: distribution.keys().max().copied().unwrap_or(0),
         stated_max: stated_max(&claims),
         distribution: &distribution,
+        classes: &classes,
         value: &opts.value,
         certify: &opts.certify,
         certified,
@@ -323,6 +324,8 @@ struct EngineView<'a> {
     max: usize,
     stated_max: Option<usize>,
     distribution: &'a BTreeMap<usize, u64>,
+    /// The CSV's classes: canonical board, orbit size and value.
+    classes: &'a BTreeMap<Board, (u64, usize)>,
     value: &'a ValueOptions,
     certify: &'a CertifyVerdicts,
     /// Every value so far certified.
@@ -333,24 +336,101 @@ impl EngineView<'_> {
     /// Every claim checked in the summary's order, then whether each value's listing is complete.
     fn check_claims(&mut self, claims: &[(usize, SummaryClaim)]) -> anyhow::Result<Vec<CheckedLine>> {
         let mut lines = Vec::new();
-        let mut listed: BTreeMap<usize, u64> = BTreeMap::new();
+        // Each value's listing: every listed board with its line, in the file's order.
+        let mut listed: BTreeMap<usize, Vec<(usize, Board)>> = BTreeMap::new();
         for (ln, claim) in claims {
-            if let SummaryClaim::Listed { value, .. } = claim {
-                *listed.entry(*value).or_default() += 1;
+            if let SummaryClaim::Listed { value, walls } = claim {
+                let board = Board::with_walls(self.side, self.side, walls)?;
+                listed.entry(*value).or_default().push((*ln, board));
             }
             lines.push(self.check_claim(*ln, claim)?);
         }
-        for (v, n) in listed {
-            let engine = self.boards_with_value(v);
-            lines.push(checked_line(
-                0,
-                format!("the listing of value-{v} boards is complete"),
-                n.to_string(),
-                engine.to_string(),
-                refuted_unless(n == engine, "listing"),
-            ));
+        for (v, boards) in listed {
+            lines.extend(self.check_listing(v, &boards));
         }
         Ok(lines)
+    }
+
+    /// Whether the listing of value-`v` boards names each board of that value exactly once:
+    /// the set of listed boards against the set of the engine's value-`v` boards (every image
+    /// of each class of that value), not their numbers. A repeated board and a board left out
+    /// are refutations, the first few named.
+    fn check_listing(&self, v: usize, listed: &[(usize, Board)]) -> Vec<CheckedLine> {
+        let mut lines = Vec::new();
+        let mut first_line: BTreeMap<&Board, usize> = BTreeMap::new();
+        let mut repeats = 0;
+        for (ln, board) in listed {
+            match first_line.get(board) {
+                Some(&first) => {
+                    repeats += 1;
+                    if repeats <= NAMED {
+                        lines.push(checked_line(
+                            *ln,
+                            format!(
+                                "listed board {} is listed once (it is also on line {first})",
+                                render_cell_list(&board.walls())
+                            ),
+                            "listed again".into(),
+                            "once".into(),
+                            Some("listing"),
+                        ));
+                    }
+                }
+                None => {
+                    first_line.insert(board, *ln);
+                }
+            }
+        }
+        let missing = self
+            .boards_of_value(v)
+            .into_iter()
+            .filter(|b| !first_line.contains_key(b));
+        let missing: Vec<Board> = missing.collect();
+        for board in missing.iter().take(NAMED) {
+            lines.push(checked_line(
+                0,
+                format!(
+                    "the listing of value-{v} boards names board {}",
+                    render_cell_list(&board.walls())
+                ),
+                "not listed".into(),
+                format!("value {v}"),
+                Some("listing"),
+            ));
+        }
+        let engine = self.boards_with_value(v);
+        let distinct = first_line.len() as u64;
+        let stated = if repeats == 0 {
+            distinct.to_string()
+        } else {
+            format!("{distinct} ({} lines)", listed.len())
+        };
+        let mut what = format!("the listing of value-{v} boards is complete");
+        if missing.len() > NAMED || repeats > NAMED {
+            what = format!(
+                "{what} ({} left out, {} repeated; the first {NAMED} of each named)",
+                missing.len(),
+                repeats
+            );
+        }
+        let complete = missing.is_empty() && repeats == 0 && distinct == engine;
+        lines.push(checked_line(
+            0,
+            what,
+            stated,
+            engine.to_string(),
+            refuted_unless(complete, "listing"),
+        ));
+        lines
+    }
+
+    /// The engine's boards of value `v`: every image of every class of that value, in order.
+    fn boards_of_value(&self, v: usize) -> BTreeSet<Board> {
+        self.classes
+            .iter()
+            .filter(|(_, (_, value))| *value == v)
+            .flat_map(|(class, _)| class.group().iter().map(|&s| class.image(s)))
+            .collect()
     }
 
     /// One claim of line `ln` against the engine; a board the claim names is solved here.
@@ -418,6 +498,9 @@ impl EngineView<'_> {
         Ok(r.value)
     }
 }
+
+/// How many repeated or left-out boards of a listing are named, each on a line of its own.
+const NAMED: usize = 5;
 
 /// A checked line of the summary.
 fn checked_line(
