@@ -86,7 +86,7 @@ impl Backend {
     }
 
     /// An error for a backend known not to write a proof that `--certify` can check, before any
-    /// work is done (an external picosat: [`check_writes_drat`](super::external::check_writes_drat)).
+    /// work is done (an external picosat, whose proof format no checker here reads).
     pub fn check_writes_proof(&self) -> anyhow::Result<()> {
         match self {
             Backend::External(cmd) => super::external::check_writes_drat(cmd),
