@@ -398,7 +398,7 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
             })
             .collect();
         s.push_str(&format!(
-            "count: {}{} in {} with {} {} {} queens ({}); {} solver answers, cpu {:.2} s\n",
+            "count: {}{} in {} with {} {} {} queens ({}); {}, cpu {:.2} s\n",
             if c.complete {
                 ""
             } else {
@@ -410,7 +410,7 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
             noun(c.boards, "admits", "admit"),
             r.queens,
             values.join(", "),
-            c.found,
+            plural(c.found, "solver answer", "solver answers"),
             c.cpu_seconds
         ));
         if list {
