@@ -100,8 +100,9 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
 }
 
 /// The exit code of a value search that finished although a stop signal may have come during
-/// its last step, which `solver` could not stop (varisat, on boards under 300 free cells): 0,
-/// or the signal's, with a note on stderr that the value printed is proved all the same.
+/// its last step, which `solver` could not stop (a varisat call under `--certify`, which keeps
+/// the search on this thread, or the proof's check; else a signal as the search ended): 0, or
+/// the signal's, with a note on stderr that the value printed is proved all the same.
 fn finished(solver: &str) -> i32 {
     let step = match solver.parse::<queensat::solve::Backend>() {
         Ok(b) if b.stops_inside_a_call() => "the search's last step".to_string(),

@@ -57,7 +57,7 @@ pub fn value_to_the_end(board: &Board, opts: &ValueOptions) -> anyhow::Result<Va
 
 /// A search's report as if stopped in its current call, its upper bound before any call
 /// being `ub`: kept before each call where the waiting thread of [`value_answering_signals`]
-/// can take it.
+/// can take it, and no longer once the ladder's last call answered.
 struct StoppedNow {
     report: ValueReport,
     ub: usize,
@@ -133,6 +133,10 @@ fn value_until(
         kept.keep(StoppedNow { report, ub, started });
     };
     let best = ladder(&mut asker, opts.search, start.best.clone(), ub, &mut before)?;
+    // No call is left to stop in: from here the search owes its own report.
+    if let Some(kept) = kept {
+        kept.clear();
+    }
     let proof = proof::proof(&asker, &best, ub, opts.base.count, &deadline);
     let calls = std::mem::take(&mut asker.calls);
     let report = searched.report(&asker, best, calls, proof, asker.stopped);
