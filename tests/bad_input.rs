@@ -713,7 +713,7 @@ fn small_input_mistakes_are_named() {
     assert_eq!(code, 0, "{err}");
     one_error_line(
         &[&run[..], &["--cubes", "3"]].concat(),
-        "holds a different value in cubes: width 1 there, 4 here (a cube run's rows come from \
+        "holds a different cube run of value: width 1 there, 4 here (a cube run's rows come from \
          --split-rows, its width from --cubes)",
     );
     // A CSPLib instance with no `letting blocks` line was read as one without blocks.

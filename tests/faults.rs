@@ -890,3 +890,73 @@ fn saved_least_walls_runs_that_contradict_themselves_are_refused() {
     let (code, _, err) = queensat(&["least-walls", "table", &d("run.json"), &d("other.json")]);
     one_error_line(code, &err, &["other.json", "differently: 3 walls and 4 walls"]);
 }
+
+/// A draft lock `.lock.PID` left behind (a full disk cut its write short, and older queensats
+/// left it there) is removed by a later run once its process is gone (trial 50, F8); it used
+/// to stay for good.
+#[test]
+fn a_stale_draft_lock_is_removed_by_the_next_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A pid beyond any real one, and a draft an hour old (a young one may be another host's,
+    // taking the lock now).
+    let draft = dir.join(".lock.2147483646");
+    let file = std::fs::File::create(&draft).unwrap();
+    file.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    drop(file);
+    let (code, _, err) = queensat(&[
+        "sweep",
+        "--size",
+        "5",
+        "--walls",
+        "1",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!draft.exists(), "the stale draft lock is still there");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with(".lock"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// A cube run's kept start is read back like its cubes (trial 50, F9): edited, it is refused
+/// with the one line of a damaged file; whole, a resumed run takes it.
+#[test]
+fn a_cube_runs_kept_start_is_sealed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("ac");
+    let args = [
+        "armies",
+        "--size",
+        "6",
+        "--quiet",
+        "--cube-dir",
+        dir.to_str().unwrap(),
+    ];
+    let (code, first, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    let start = dir.join("start.json");
+    let text = std::fs::read_to_string(&start).unwrap();
+    assert!(
+        text.contains("\"start\":") && text.contains("\"seal\":"),
+        "{text}"
+    );
+    std::fs::write(&start, text.replacen("\"width\":", "\"width\": ", 1)).unwrap();
+    let (code, _, err) = queensat(&args);
+    one_error_line(
+        code,
+        &err,
+        &["start.json: its seal does not match", "damaged or edited"],
+    );
+    std::fs::write(&start, &text).unwrap();
+    let (code, again, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    let answer = |t: &str| t.lines().next().unwrap_or_default().to_string();
+    assert_eq!(answer(&again), answer(&first));
+}

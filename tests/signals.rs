@@ -542,3 +542,119 @@ fn value_asking_varisat_stops_on_a_signal_within_moments() {
         }
     }
 }
+
+/// The arguments of an 8×8 sweep of 4 walls with optimal counts (1,599 chunks) into `dir`,
+/// whose resumed assembly, every chunk read back and re-checked, takes over a second of CPU.
+fn sweep_8x8_4w(dir: &str) -> Vec<&str> {
+    "sweep --size 8 --walls 4 --chunk 50 --count-optimal --quiet -o"
+        .split(' ')
+        .chain([dir])
+        .collect()
+}
+
+/// Runs `args` to the end.
+fn finished(args: &[&str]) -> String {
+    let (code, text, err) = queensat(args);
+    assert_eq!(code, 0, "{err}");
+    text
+}
+
+/// A signal while a fully resumed sweep assembles (reads its chunks back and writes its
+/// database) stops it (trial 50, F7): exit 130, the stop line saying every chunk is kept,
+/// and a rerun assembles. It used to run on to the end and exit 0.
+#[test]
+fn a_signal_stops_a_resumed_sweep_in_its_assembly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    let args = sweep_8x8_4w(dir.to_str().unwrap());
+    finished(&args);
+    let out = signalled_after_cpu(&args, SIGINT, 300);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(130), "{text}{err}");
+    assert_eq!(finished_chunks(&err, "sweep", "Ctrl-C", 1599), 1599, "{err}");
+    assert_eq!(text, "");
+    let text = finished(&args);
+    assert!(text.starts_with("4 walls: 79920 classes"), "{text}");
+}
+
+/// `merge` stops on a signal as the runs it merges do (trial 50, F7): one line on stderr
+/// saying nothing was merged and the shards are untouched, no output folder, exit 143. It
+/// used to die silently, leaving the output folder with only the spec in it.
+#[test]
+fn a_signal_stops_a_merge_and_it_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = ["a", "b"].map(|s| tmp.path().join(s).to_str().unwrap().to_string());
+    for (i, dir) in shards.iter().enumerate() {
+        let shard = format!("{}/2", i + 1);
+        finished(&[&sweep_8x8_4w(dir)[..], &["--shard", &shard]].concat());
+    }
+    let [a, b] = &shards;
+    let m = tmp.path().join("m");
+    let out = signalled_after_cpu(&["merge", a, b, "-o", m.to_str().unwrap()], SIGTERM, 300);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{text}{err}");
+    let line = format!(
+        "merge interrupted (SIGTERM): nothing merged into {} (the shards are untouched); run the \
+         same command again to resume\n",
+        m.display()
+    );
+    assert_eq!(err, line);
+    assert!(!m.exists(), "a stopped merge writes nothing");
+}
+
+/// `cover` stopped by a signal says so on stderr as every long run does (trial 50, F7): how
+/// many sizes it proved and where they are kept. It used to say nothing there.
+#[test]
+fn a_stopped_cover_says_so_on_stderr() {
+    let tmp = tempfile::tempdir().unwrap();
+    let certs = tmp.path().join("c");
+    let args = ["cover", "--size", "9", "--certificates", certs.to_str().unwrap()];
+    let out = signalled_after_cpu(&args, SIGINT, 300);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(130), "{text}{err}");
+    let line = format!(
+        "cover interrupted (Ctrl-C): 0 of 1 size proved, each kept in {}; run the same command \
+         again to resume",
+        certs.display()
+    );
+    assert!(err.contains(&line), "{err}");
+}
+
+/// A cube run keeps its start: a resumed run of a finished folder finds none (it used to take
+/// the start's seconds again, so that a run stopped more often than that never got on), and a
+/// signal in the start of a folder that keeps its cubes but not its start says how many it
+/// keeps (it said "before any cube") (trial 50, F9).
+#[test]
+fn a_cube_run_keeps_its_start_and_a_stop_says_where_it_was() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("lw");
+    let args = [
+        "least-walls",
+        "--size",
+        "8",
+        "--queens",
+        "12",
+        "--cubes",
+        "32",
+        "--quiet",
+        "--cube-dir",
+        dir.to_str().unwrap(),
+    ];
+    finished(&args);
+    // The start took over a second of CPU; the resumed run answers before 300 ms.
+    let out = signalled_after_cpu(&args, SIGINT, 300);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{text}{err}");
+    assert!(text.contains("cubes: 16 (16 resumed)"), "{text}");
+    // A folder that keeps no start (an older queensat's) finds it again.
+    std::fs::remove_file(dir.join("start.json")).unwrap();
+    let out = signalled_after_cpu(&args, SIGINT, 300);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(130), "{text}{err}");
+    let line = format!(
+        "least-walls in cubes interrupted (Ctrl-C): in its start (which {} does not keep), 16 \
+         cubes finished there; run the same command again to resume",
+        dir.display()
+    );
+    assert!(err.contains(&line), "{err}");
+}

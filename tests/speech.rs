@@ -275,3 +275,135 @@ fn cpu_seconds_are_whole_microseconds_in_json() {
     let text = serde_json::to_string(&v["solve_cpu_seconds"]).unwrap();
     assert!(text.len() <= 10, "{text}");
 }
+
+/// Shards that are not of one run are refused naming the field that differs and where
+/// (trial 50, F10): a cube run is "a cube run of value", never "value in cubess", and a sweep
+/// says which option differs.
+#[test]
+fn shards_of_different_runs_say_what_differs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let value = ["value", "--size", "8", "--walls", "1,3 2,5", "--quiet"];
+    for (name, shard, cubes) in [("v1", "1/2", "8"), ("v2", "2/2", "3")] {
+        let o = run(&[&value[..], &["-o", &d(name), "--shard", shard, "--cubes", cubes]].concat());
+        ok(&o);
+    }
+    let (code, _, err) = queensat(&["merge", &d("v1"), &d("v2"), "-o", &d("vm")]);
+    assert_eq!(code, 2, "{err}");
+    let want = format!(
+        "queensat: error: {} and {} are not shards of one cube run of value: width 2 in {}, 4 in {}",
+        d("v1"),
+        d("v2"),
+        d("v1"),
+        d("v2")
+    );
+    assert!(err.starts_with(&want), "{err}");
+    let sweep = ["sweep", "--size", "5", "--walls", "1", "--quiet"];
+    ok(&run(&[&sweep[..], &["-o", &d("s1"), "--shard", "1/2"]].concat()));
+    let other = ["--engine", "reuse", "-o", &d("s2"), "--shard", "2/2"];
+    ok(&run(&[&sweep[..], &other].concat()));
+    let (code, _, err) = queensat(&["merge", &d("s1"), &d("s2"), "-o", &d("sm")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("are not shards of one sweep: engine \"tree\" in "),
+        "{err}"
+    );
+}
+
+/// A time limit under a second is said as such (trial 50, F10): "stopped after 0.30 s of
+/// CPU", not "after 0 s".
+#[test]
+fn a_time_limit_under_a_second_is_said_with_decimals() {
+    let (code, text, err) = queensat(&["armies", "--size", "8", "--time-limit", "0.3"]);
+    assert_eq!(code, 3, "{text}{err}");
+    let said = text
+        .split("NOT proved: stopped after ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(said.starts_with("0.") && said.contains(" s of CPU"), "{text}");
+}
+
+/// Output paths and --merge-from folders that cannot serve say why (trial 50, F10): a
+/// dangling link is named as one (it gave "File exists"), and a root of another N+k variant
+/// names the runs it holds (it gave "cannot read ROOT/nk.json").
+#[test]
+fn unusable_folders_say_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    std::os::unix::fs::symlink(d("nowhere/x"), d("link")).unwrap();
+    let (code, _, err) = queensat(&["sweep", "--size", "4", "--walls", "1", "-o", &d("link")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "{} is a dangling symbolic link (to {}",
+            d("link"),
+            d("nowhere/x")
+        )),
+        "{err}"
+    );
+    let nk = ["nk", "--size", "7", "--walls", "1", "--chunk", "4", "--quiet"];
+    ok(&run(&[&nk[..], &["--mirror", "-o", &d("mirror")]].concat()));
+    let (code, _, err) = queensat(&[&nk[..], &["-o", &d("mf"), "--merge-from", &d("mirror")]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no run of this count there")
+            && err.contains("it holds the run 7x7-1w-rows (of other options)"),
+        "{err}"
+    );
+}
+
+/// On a terminal the bar's last note ends its line, so that the answer on stdout starts a line
+/// of its own (trial 50, F10): the note was padded and left open.
+#[test]
+fn the_last_progress_note_on_a_terminal_ends_its_line() {
+    use std::io::Read as _;
+    use std::os::fd::{FromRawFd as _, OwnedFd};
+    let dir = tempfile::tempdir().unwrap();
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes the two descriptors it opens into the integers given.
+    let r = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(r, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let out = dir.path().join("pt");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args([
+            "sweep",
+            "--size",
+            "6",
+            "--walls",
+            "2",
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::from(slave))
+        .spawn()
+        .unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut f = std::fs::File::from(master);
+        let mut bytes = Vec::new();
+        let mut buf = [0u8; 4096];
+        // The terminal's reads end in an error once the last writer is gone.
+        while let Ok(n) = f.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            bytes.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    });
+    assert!(child.wait().unwrap().success());
+    let shown = reader.join().unwrap();
+    let note = format!("see {}", out.join("summary.md").display());
+    let (_, after) = shown.split_once(&note).unwrap_or_else(|| panic!("{shown:?}"));
+    assert!(after.starts_with("\r\n") || after.starts_with('\n'), "{after:?}");
+}

@@ -4,10 +4,11 @@
 use super::args::{CertifyArgs, ReportArgs, at_least_one};
 use super::run_args::{ShardArgs, ThreadsArgs, say_shard_finished};
 use clap::Args;
+use queensat::io::plural;
 use queensat::run::interrupt::{Interrupted, stop_requested, stopped_exit_code};
 use queensat::run::{Reporter, Shard, with_threads};
 use queensat::study::CubeCut;
-use queensat::study::chunk_store::{ChunkRun, stopped_line};
+use queensat::study::chunk_store::{ChunkRun, chunk_files, stopped_line};
 use queensat::study::report::{CubeOutcome, RunState, command_json, cube_state_json};
 use queensat::study::value_cubes::DEFAULT_CUBES;
 use std::path::{Path, PathBuf};
@@ -83,7 +84,16 @@ pub fn run_cubes<R: CubeOutcome + Send>(
         // A stop signal in the start (the whole question's bounds, before any cube is
         // planned) ends the run as a stopped one, which has finished no cube yet.
         Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
-            let why = stopped_line(&format!("{command} in cubes"), "in its start, before any cube");
+            // A folder of an older queensat keeps cubes but not its start.
+            let how_far = match chunk_files(&[dir.to_path_buf()]) {
+                0 => "in its start, before any cube".to_string(),
+                n => format!(
+                    "in its start (which {} does not keep), {} finished there",
+                    dir.display(),
+                    plural(n, "cube", "cubes")
+                ),
+            };
+            let why = stopped_line(&format!("{command} in cubes"), &how_far);
             eprintln!("{why}");
             if report.json() {
                 let state = RunState::stopped_before_any_chunk(why);

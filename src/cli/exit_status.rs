@@ -4,10 +4,11 @@
 /// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
 /// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
 /// Each of them polls [`queensat::run::interrupt::stop_requested`].
-pub(super) const STOPPED_BY_SIGNAL: [&str; 10] = [
+pub(super) const STOPPED_BY_SIGNAL: [&str; 11] = [
     "value",
     "solutions",
     "sweep",
+    "merge",
     "least-walls",
     "puzzles",
     "nk",

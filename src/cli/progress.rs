@@ -68,7 +68,15 @@ impl Progress for Bar {
     }
 
     fn note(&self, line: &str) {
-        self.0.println(line);
+        let b = &self.0;
+        match (b.is_finished(), b.is_hidden()) {
+            (false, _) => b.println(line),
+            // A finished bar draws a line it is given as its last state, padded and with no
+            // newline, so that what the command prints next lands on that line: the line is
+            // written as a line of its own (only on a terminal, as the bar's are).
+            (true, false) => eprintln!("{line}"),
+            (true, true) => {}
+        }
     }
 
     fn finish(&self) {

@@ -2,6 +2,7 @@
 //! list, and a page to play them.
 
 use super::args::{FormatArgs, ValueSearchArgs};
+use super::exit_status::finished_exit_code;
 use super::progress::ProgressArgs;
 use super::run_args::{ChunkedRunArgs, say_shard_finished};
 use super::shape_args::{ShapeArgs, WallCountsArgs};
@@ -95,6 +96,8 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
             if p.comparison.as_ref().is_some_and(|c| c.refuted() > 0) {
                 return Ok(1);
             }
+            // A stop signal that came while the files were written, the last step.
+            return Ok(finished_exit_code("the writing of the puzzles' files"));
         }
         // A shard's folder is its --output (a shard needs one).
         PuzzlesOutcome::ShardFinished { shard, .. } => {

@@ -2,12 +2,14 @@
 
 use super::args::{Format, FormatArgs, OutputArgs, ReportArgs};
 use super::choice::choice;
+use super::exit_status::finished_exit_code;
 use super::run_args::{ChunkedRunArgs, ThreadsArgs, say_shard_finished};
 use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
-use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::interrupt::{Interrupted, stop_requested, stopped_exit_code};
 use queensat::run::{Shard, command_line, with_threads};
 use queensat::study::chunk_store::ChunkRun;
+use queensat::study::chunk_store::stopped_line;
 use queensat::study::report::{
     SweepCompareJson, command_json, comparisons_agree, merge_json, merge_run, merge_text, sweep_json,
     sweep_text,
@@ -112,7 +114,18 @@ pub struct MergeArgs {
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    let merged = merge_run(&a.dirs, &a.output, a.report.progress.reporter())?;
+    let merged = match merge_run(&a.dirs, &a.output, a.report.progress.reporter()) {
+        // The output is written whole or not at all; the shards are only read.
+        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
+            let how_far = format!(
+                "nothing merged into {} (the shards are untouched)",
+                a.output.display()
+            );
+            eprintln!("{}", stopped_line("merge", &how_far));
+            return Ok(stopped_exit_code(true));
+        }
+        merged => merged?,
+    };
     a.report.proof.check(merged.certified())?;
     match a.report.json() {
         true => outln!(
@@ -121,7 +134,8 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         )?,
         false => out!("{}", merge_text(&merged))?,
     }
-    Ok(0)
+    // A stop signal that came while a puzzle run's files were written, the last step.
+    Ok(finished_exit_code("the writing of the merged files"))
 }
 
 #[derive(Args, Debug)]

@@ -258,6 +258,15 @@ pub fn create_folder(dir: &Path) -> anyhow::Result<()> {
     if dir.exists() && !dir.is_dir() {
         anyhow::bail!("{} is a file, not a folder", dir.display());
     }
+    // A symbolic link to nothing: create_dir_all says only "File exists".
+    if let (false, Ok(to)) = (dir.exists(), std::fs::read_link(dir)) {
+        anyhow::bail!(
+            "{} is a dangling symbolic link (to {}, which does not exist): create that folder, \
+             or remove the link",
+            dir.display(),
+            to.display()
+        );
+    }
     std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))
 }
 

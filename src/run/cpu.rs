@@ -43,6 +43,15 @@ pub fn cpu_rounded(seconds: f64) -> f64 {
     (seconds.max(0.0) * 1e6).round() / 1e6
 }
 
+/// Seconds in words: whole seconds from one on (`5 s`, `37 s`), two decimals below (`0.32 s`:
+/// whole seconds said `0 s` of a search that a 0.3 s limit stopped).
+pub fn seconds_text(seconds: f64) -> String {
+    match seconds {
+        s if s < 1.0 => format!("{s:.2} s"),
+        s => format!("{s:.0} s"),
+    }
+}
+
 fn rusage_seconds(who: libc::c_int) -> f64 {
     // SAFETY: an all-zero rusage is a valid value of the plain C struct.
     let mut u: libc::rusage = unsafe { std::mem::zeroed() };
@@ -56,7 +65,13 @@ fn rusage_seconds(who: libc::c_int) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::cpu_rounded;
+    use super::{cpu_rounded, seconds_text};
+
+    #[test]
+    fn seconds_are_said_with_a_precision_below_one_second() {
+        let said: Vec<String> = [0.3, 0.004, 4.06, 37.4].map(seconds_text).into();
+        assert_eq!(said, ["0.30 s", "0.00 s", "4 s", "37 s"]);
+    }
 
     #[test]
     fn cpu_seconds_round_to_whole_microseconds() {

@@ -55,8 +55,13 @@ impl DirLock {
         // The lock appears whole: written beside it, then linked to its name, which fails when
         // the name is taken. A rival that finds it therefore always reads its owner (created
         // empty and then written, two writers starting together saw an empty lock).
+        remove_stale_drafts(dir);
         let draft = dir.join(format!("{LOCK_FILE}.{}", std::process::id()));
-        std::fs::write(&draft, me.as_bytes()).with_context(|| format!("cannot write {}", draft.display()))?;
+        if let Err(e) = std::fs::write(&draft, me.as_bytes()) {
+            // A draft cut short (a full disk) does not outlive the attempt.
+            let _ = std::fs::remove_file(&draft);
+            return Err(e).with_context(|| format!("cannot write {}", draft.display()));
+        }
         let taken = DirLock::link(&draft, &path, dir);
         let _ = std::fs::remove_file(&draft);
         taken
@@ -104,6 +109,32 @@ impl DirLock {
             }
         }
         bail!("cannot take the lock {}", path.display())
+    }
+}
+
+/// A draft lock older than this is not one being taken (a draft lives from its write to its
+/// link, microseconds): one whose process is gone as well is removed.
+const STALE_DRAFT_SECONDS: u64 = 60;
+
+/// Removes the drafts `.lock.PID` in `dir` that a process now gone left behind (one killed
+/// between writing and removing its draft, or older queensats, whose draft a full disk left):
+/// only those older than [`STALE_DRAFT_SECONDS`], since a draft's pid may be of another host
+/// sharing the folder, where it is alive and taking the lock now.
+fn remove_stale_drafts(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let old = std::time::Duration::from_secs(STALE_DRAFT_SECONDS);
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix(&format!("{LOCK_FILE}.")) else {
+            continue;
+        };
+        let aged =
+            (e.metadata().and_then(|m| m.modified())).is_ok_and(|t| t.elapsed().is_ok_and(|age| age > old));
+        if aged && pid.parse::<i32>().is_ok_and(|p| !pid_alive(p)) {
+            let _ = std::fs::remove_file(e.path());
+        }
     }
 }
 
@@ -171,10 +202,30 @@ pub fn common_spec<S: DeserializeOwned + PartialEq>(
     let spec: S = read_spec(first, spec_file, what)?;
     for d in &dirs[1..] {
         if read_spec::<S>(d, spec_file, what)? != spec {
-            bail!("{} and {} hold different {what}s", first.display(), d.display());
+            let fields = |d: &Path| read_spec::<serde_json::Value>(d, spec_file, what);
+            bail!(
+                "{} and {} are not shards of one {}: {}",
+                first.display(),
+                d.display(),
+                run_noun(what),
+                spec_difference(
+                    &fields(first)?,
+                    &fields(d)?,
+                    (&format!("in {}", first.display()), &format!("in {}", d.display()))
+                )
+            );
         }
     }
     Ok(spec)
+}
+
+/// A run of the kind `what` (as its seals name it) in a sentence: a cube run by its question
+/// (`cube run of armies`), any other by its name.
+fn run_noun(what: &str) -> String {
+    match what.strip_suffix(" in cubes") {
+        Some(question) => format!("cube run of {question}"),
+        None => what.to_string(),
+    }
 }
 
 /// How a run over the chunks of a study ended.
@@ -320,9 +371,14 @@ impl ChunkStore {
             let old: S = read_spec(dir, spec_file, what)?;
             if old != *spec {
                 bail!(
-                    "{} holds a different {what}: {}{note}; use another --output or the same arguments",
+                    "{} holds a different {}: {}{note}; use another --output or the same arguments",
                     dir.display(),
-                    spec_difference(&serde_json::to_value(&old)?, &serde_json::to_value(spec)?)
+                    run_noun(what),
+                    spec_difference(
+                        &serde_json::to_value(&old)?,
+                        &serde_json::to_value(spec)?,
+                        ("there", "here")
+                    )
                 );
             }
         } else {
@@ -404,8 +460,9 @@ impl ChunkStore {
 }
 
 /// Where a spec on disk (`old`) and the one asked for (`new`) differ, field by field, each
-/// value cut to a line: `width 1 there, 3 here`.
-fn spec_difference(old: &serde_json::Value, new: &serde_json::Value) -> String {
+/// value cut to a line and said to be `where_` each is: `width 1 there, 3 here`.
+fn spec_difference(old: &serde_json::Value, new: &serde_json::Value, where_: (&str, &str)) -> String {
+    let (at_old, at_new) = where_;
     let short = |v: Option<&serde_json::Value>| {
         let t = v.map_or("none".to_string(), |v| v.to_string());
         match t.char_indices().nth(60) {
@@ -414,12 +471,12 @@ fn spec_difference(old: &serde_json::Value, new: &serde_json::Value) -> String {
         }
     };
     let (Some(o), Some(n)) = (old.as_object(), new.as_object()) else {
-        return format!("{} there, {} here", short(Some(old)), short(Some(new)));
+        return format!("{} {at_old}, {} {at_new}", short(Some(old)), short(Some(new)));
     };
     let keys: std::collections::BTreeSet<&String> = o.keys().chain(n.keys()).collect();
     keys.into_iter()
         .filter(|k| o.get(*k) != n.get(*k))
-        .map(|k| format!("{k} {} there, {} here", short(o.get(k)), short(n.get(k))))
+        .map(|k| format!("{k} {} {at_old}, {} {at_new}", short(o.get(k)), short(n.get(k))))
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -434,11 +491,14 @@ mod tests {
     fn a_different_spec_is_named_field_by_field() {
         let old = serde_json::json!({"rows": [4], "width": 1, "certify": false});
         let new = serde_json::json!({"rows": [4], "width": 3, "certify": false});
-        assert_eq!(spec_difference(&old, &new), "width 1 there, 3 here");
+        assert_eq!(
+            spec_difference(&old, &new, ("there", "here")),
+            "width 1 there, 3 here"
+        );
         let new = serde_json::json!({"rows": [4, 3], "width": 1, "certify": true, "x": 1});
         assert_eq!(
-            spec_difference(&old, &new),
-            "certify false there, true here; rows [4] there, [4,3] here; x none there, 1 here"
+            spec_difference(&old, &new, ("in a", "in b")),
+            "certify false in a, true in b; rows [4] in a, [4,3] in b; x none in a, 1 in b"
         );
     }
 
@@ -498,6 +558,28 @@ mod tests {
             assert!(!msg.contains("pid  on"), "{msg}");
             assert!(dir.path().join(LOCK_FILE).exists());
         }
+    }
+
+    /// A draft lock left by a process that is gone is removed by the next run, once it is old
+    /// enough not to be one being taken on another host; a young one is left alone.
+    #[test]
+    fn stale_draft_locks_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, young) = (
+            dir.path().join(".lock.2147483646"),
+            dir.path().join(".lock.2147483645"),
+        );
+        std::fs::write(&old, b"").unwrap();
+        std::fs::write(&young, b"").unwrap();
+        let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+        drop(ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap());
+        assert!(!old.exists() && young.exists());
     }
 
     /// Two study directories, of the specs `specs`, and chunk `(1, 0)` (`{"n": 10}`) written

@@ -14,7 +14,7 @@
 //! run a directory holds.
 
 use super::chunk_store::{ChunkRun, ChunkStore, bad_chunk, common_spec};
-use crate::run::interrupt::{Interrupted, refused_unless_stopped, stop_requested};
+use crate::run::interrupt::{Interrupted, check_stop, refused_unless_stopped, stop_requested};
 use crate::run::{Reporter, Shard};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -278,6 +278,9 @@ pub fn fetch<R: ChunkedRun>(
     id: &ChunkId,
     compute: bool,
 ) -> anyhow::Result<(R::Chunk, bool)> {
+    // A stop signal stops a run that only reads its chunks back (a resumed run, a merge) as
+    // it stops one that computes them.
+    check_stop()?;
     if let Some(store) = store.filter(|s| !compute || s.has(id.walls, id.chunk)) {
         return Ok((read_chunk(run, store, id, false)?.chunk, false));
     }
@@ -290,24 +293,29 @@ pub fn fetch<R: ChunkedRun>(
 
 /// Assembles `run` from the chunks in `store`. A chunk in `kept` (computed by this process, and
 /// written) is taken from memory, not parsed back from its file: its header and the run's
-/// `fresh` check still apply; every other is read back and validated like user input.
+/// `fresh` check still apply; every other is read back and validated like user input. A stop
+/// signal ends it between two chunks with [`Interrupted`], and after the last when one came
+/// while the report was written: the files it writes are each whole (written by rename), and
+/// a rerun assembles them again.
 fn assemble<R: WholeRun>(
     run: &R,
     store: &ChunkStore,
     tally: &Tally,
     kept: &mut HashMap<(usize, usize), R::Chunk>,
 ) -> anyhow::Result<R::Report> {
-    let mut chunks = run
-        .plan()
-        .iter()
-        .map(|id| match kept.remove(&(id.walls, id.chunk)) {
+    let mut chunks = run.plan().iter().map(|id| {
+        check_stop()?;
+        match kept.remove(&(id.walls, id.chunk)) {
             Some(chunk) => {
                 let path = store.path_of(id.walls, id.chunk);
                 check_chunk(run, id, chunk, path, true)
             }
             None => read_chunk(run, store, id, false),
-        });
-    run.assemble(&mut chunks, tally)
+        }
+    });
+    let report = run.assemble(&mut chunks, tally)?;
+    check_stop()?;
+    Ok(report)
 }
 
 /// Runs (or resumes) `run` into `store`: this shard's chunks not yet there are computed on
@@ -360,7 +368,8 @@ pub fn drive<R: WholeRun>(
                 .expect("no thread panics holding the kept chunks");
             match assemble(run, store, &tally, &mut kept) {
                 Ok(report) => ChunkRun::Whole(report),
-                // Every chunk is finished and kept; the check of those read back was cut short.
+                // Every chunk is finished and kept; the assembly (the check of the chunks read
+                // back, the writing of the report) was cut short: a rerun assembles again.
                 Err(e) if stop_requested() && e.is::<Interrupted>() => {
                     ChunkRun::Stopped(store.stopped(mine.len(), mine.len()))
                 }
@@ -372,7 +381,7 @@ pub fn drive<R: WholeRun>(
 }
 
 /// Assembles `run` from the shard directories `store` reads, computing nothing: a chunk that
-/// no shard finished is an error naming it.
+/// no shard finished is an error naming it, a stop signal [`Interrupted`].
 pub fn merge<R: WholeRun>(run: &R, store: &ChunkStore) -> anyhow::Result<R::Report> {
     let chunks = run.plan().len();
     let tally = Tally {

@@ -28,11 +28,12 @@ use crate::study::cubes::cover::{CoverRules, check_counted_cover};
 use crate::study::cubes::rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
 use crate::study::cubes::{
     Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
-    merge_cubes,
+    kept_or_found, merge_cubes,
 };
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// The most cubes when `--cubes` is not given: many more than two workers, so that their loads
 /// even out, and few enough that each worker's solver learns across several. On the 24×24
@@ -68,6 +69,17 @@ impl CubeSpec {
         start: &CubeStart,
         certify: bool,
     ) -> anyhow::Result<CubeSpec> {
+        CubeSpec::from_placement(board, split, cubes, start.best().clone(), certify)
+    }
+
+    /// [`CubeSpec::new`] from the start's placement `start` alone.
+    pub fn from_placement(
+        board: &Board,
+        split: usize,
+        cubes: usize,
+        start: Placement,
+        certify: bool,
+    ) -> anyhow::Result<CubeSpec> {
         ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
         let rows = split_rows(board, split)?;
         // Each segment: no queen, or a queen in one of its ranges.
@@ -76,7 +88,7 @@ impl CubeSpec {
             board: board.clone(),
             rows,
             width,
-            start: start.best().clone(),
+            start,
             certify,
         })
     }
@@ -156,8 +168,11 @@ pub struct CubeAnswer {
 struct ValueCubes {
     spec: CubeSpec,
     opts: ValueOptions,
-    /// The whole board's start, where this process computes cubes (`None` for a merge).
-    start: Option<CubeStart>,
+    /// The whole board's start, where this process computes cubes (`None` for a merge): found
+    /// by this run, or, in a run that resumed from the start its folder keeps, found again
+    /// from the spec's placement when the first cube needs it (its bounds, not its
+    /// heuristics), so that a run whose cubes are all finished finds nothing.
+    start: Option<Mutex<Option<Arc<CubeStart>>>>,
 }
 
 impl CubeQuestion for ValueCubes {
@@ -191,12 +206,12 @@ impl CubeQuestion for ValueCubes {
     }
 
     fn solver(&self) -> anyhow::Result<CubeSolver> {
-        CubeSolver::new(&self.spec.board, &self.opts, self.start()?)
+        CubeSolver::new(&self.spec.board, &self.opts, &*self.start()?)
     }
 
     fn answer(&self, solver: &mut CubeSolver, cube: &Cube) -> anyhow::Result<Answered<CubeAnswer>> {
         let (board, certify) = (&self.spec.board, self.spec.certify);
-        let v = value_in_cube(board, &self.opts, self.start()?, cube, certify, solver)?;
+        let v = value_in_cube(board, &self.opts, &*self.start()?, cube, certify, solver)?;
         // A stop signal ends the search unproved: the cube is not written.
         ensure!(v.proved, Interrupted);
         let answer = CubeAnswer {
@@ -256,8 +271,21 @@ impl CubeQuestion for ValueCubes {
 }
 
 impl ValueCubes {
-    fn start(&self) -> anyhow::Result<&CubeStart> {
-        (self.start.as_ref()).ok_or_else(|| anyhow::anyhow!("internal error: a merge computed a cube"))
+    /// The start the cubes are asked from, found again from the spec's placement the first
+    /// time a resumed run needs it (one thread finds it, the others wait for it).
+    fn start(&self) -> anyhow::Result<Arc<CubeStart>> {
+        let cell = (self.start.as_ref())
+            .ok_or_else(|| anyhow::anyhow!("internal error: a merge computed a cube"))?;
+        let mut cell = cell.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(start) = cell.as_ref() {
+            return Ok(start.clone());
+        }
+        let start = CubeStart::resumed(&self.spec.board, &self.opts, self.spec.start.clone())?;
+        ensure!(
+            start.best() == &self.spec.start,
+            "internal error: the kept start's placement was not kept"
+        );
+        Ok(cell.insert(Arc::new(start)).clone())
     }
 }
 
@@ -302,18 +330,35 @@ pub fn value_in_cubes(
     shard: Shard,
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<CubesReport>> {
+    let (board, cut) = (&ask.board, &ask.cut);
     let cpu = thread_cpu_seconds();
-    let start = CubeStart::new(&ask.board, opts, progress)?;
-    let start_seconds = thread_cpu_since(cpu);
-    let spec = CubeSpec::new(&ask.board, ask.cut.split, ask.cut.cubes, &start, ask.cut.certify)?;
+    // A resumed run takes the start's placement its folder keeps, checked; the rest of the
+    // start only when a cube is left to answer.
+    let mut found = None;
+    let (spec, fresh) = kept_or_found(
+        RunKind::Cubes,
+        dir,
+        (
+            |p| CubeSpec::from_placement(board, cut.split, cut.cubes, p, cut.certify),
+            |s: CubeSpec| s.start,
+        ),
+        |p| check_placement(board, p).map_err(|v| v.to_string()),
+        || {
+            let start = CubeStart::new(board, opts, progress)?;
+            let best = start.best().clone();
+            found = Some(Arc::new(start));
+            Ok(best)
+        },
+    )?;
+    let start_seconds = fresh.then(|| thread_cpu_since(cpu));
     let question = ValueCubes {
         spec,
         opts: opts.clone(),
-        start: Some(start),
+        start: Some(Mutex::new(found)),
     };
     let mut ran = answer_cubes(question, dir, shard, progress)?;
     if let ChunkRun::Whole(r) = &mut ran {
-        r.start_seconds = Some(start_seconds);
+        r.start_seconds = start_seconds;
     }
     Ok(ran)
 }

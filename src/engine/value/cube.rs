@@ -11,7 +11,7 @@ use super::ask::Asker;
 use super::ladder::ladder;
 use super::options::{Search, ValueOptions};
 use super::proof;
-use super::start::{Start, start};
+use super::start::{Start, start, start_from};
 use crate::board::{Board, Placement};
 use crate::encode::VarRole;
 use crate::engine::certify::certify_value;
@@ -34,9 +34,23 @@ impl CubeStart {
     /// signal.
     pub fn new(board: &Board, opts: &ValueOptions, progress: &Reporter) -> anyhow::Result<CubeStart> {
         let deadline = Deadline::thread(None);
-        let mut start = start(board, opts, deadline, progress)?;
-        // A start cut short by a stop signal is not the one a rerun would find: no run may be
-        // planned from it (its spec would refuse the rerun).
+        CubeStart::whole(start(board, opts, deadline, progress)?, deadline)
+    }
+
+    /// The start of a run that kept `best`, the placement [`CubeStart::new`] found on `board`
+    /// in an earlier run: its bounds found again (the same, from the same placement), not the
+    /// heuristics that found it.
+    pub fn resumed(board: &Board, opts: &ValueOptions, best: Placement) -> anyhow::Result<CubeStart> {
+        let deadline = Deadline::thread(None);
+        CubeStart::whole(
+            start_from(board, opts, best, deadline, &Reporter::silent())?,
+            deadline,
+        )
+    }
+
+    /// `start`, unless a stop signal cut it short: such a start is not the one a rerun would
+    /// find, so no run may be planned from it (its spec would refuse the rerun).
+    fn whole(mut start: Start, deadline: Deadline) -> anyhow::Result<CubeStart> {
         anyhow::ensure!(!deadline.passed(), Interrupted);
         // The dives and the packing LP's guess aim at placements anywhere on the board, not in
         // one cube.

@@ -106,6 +106,31 @@ pub(super) fn start(
     })
 }
 
+/// The start of the value search on `board` from `best`, a placement an earlier start found
+/// there (a cube run's, kept in its folder): the bounds and the cut rounds as [`start`] has
+/// them from that placement, without the heuristics that found it, stopped by `deadline`.
+pub(super) fn start_from(
+    board: &Board,
+    opts: &ValueOptions,
+    best: Placement,
+    deadline: Deadline,
+    progress: &Reporter,
+) -> anyhow::Result<Start> {
+    let over = deadline.stop_test();
+    check_start(board, &best, "the kept start's placement")?;
+    let mut lp = lp_bound_if(board, opts.lp, &over)?;
+    let packing = cut_rounds(board, &best, &mut lp, &over, progress)?;
+    Ok(Start {
+        greedy: greedy_placement(board),
+        local: None,
+        tabu: None,
+        best,
+        ub: with_lp_bound(upper_bound(board), &lp),
+        lp,
+        packing,
+    })
+}
+
 /// Says on the progress line what the segment LP gave and the bound its certificate proves.
 fn note_lp(progress: &Reporter, l: &LpBound) {
     progress.note(|| {

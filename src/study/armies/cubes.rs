@@ -39,7 +39,7 @@ use crate::study::cubes::cover::{CoverRules, check_counted_cover};
 use crate::study::cubes::rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
 use crate::study::cubes::{
     Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
-    merge_cubes,
+    kept_or_found, merge_cubes,
 };
 use anyhow::ensure;
 use rustsat::types::Clause;
@@ -474,14 +474,15 @@ pub fn armies_in_cubes(
     shard: Shard,
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<ArmyCubesReport>> {
-    let start = army_start(&ask.board, opts)?;
-    let spec = ArmyCubeSpec::new(
-        &ask.board,
-        ask.cut.split,
-        ask.cut.cubes,
-        opts,
-        start,
-        ask.cut.certify,
+    let (board, cut) = (&ask.board, &ask.cut);
+    let spec_with = |start| ArmyCubeSpec::new(board, cut.split, cut.cubes, opts, start, cut.certify);
+    // A resumed run takes the start its folder keeps, checked.
+    let (spec, _) = kept_or_found(
+        RunKind::ArmyCubes,
+        dir,
+        (spec_with, |s: ArmyCubeSpec| s.start),
+        |start| check_armies(board, start).map_err(|v| v.to_string()),
+        || army_start(board, opts),
     )?;
     let question = ArmyCubes {
         spec,

@@ -256,8 +256,8 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
             Why::TimeLimit(_) => "stopped".to_string(),
         };
         format!(
-            "NOT proved: {how} after {:.0} s of CPU while asking for two armies of {}; the upper bound is open",
-            deadline.spent(),
+            "NOT proved: {how} after {} of CPU while asking for two armies of {}; the upper bound is open",
+            crate::run::cpu::seconds_text(deadline.spent()),
             m + 1
         )
     } else if last.answer.is_solver_unsat() {

@@ -8,8 +8,9 @@
 pub mod cover;
 pub mod rows;
 
+use crate::io::{check_seal, sealed_json, write_atomic};
 use crate::run::{Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
-use crate::study::chunk_store::{ChunkRun, chunk_files};
+use crate::study::chunk_store::{ChunkRun, bad_chunk, chunk_files};
 use crate::study::chunked_run::{
     ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive, merge,
 };
@@ -252,6 +253,64 @@ impl<Q: CubeQuestion> WholeRun for CubeRun<Q> {
     }
 }
 
+/// The file of a cube run's folder that keeps its spec, start included, sealed: a resumed run
+/// (or another shard in the same folder) takes its start from there instead of finding it
+/// again, which on a hard board may take longer than the time between two stops.
+pub const START_FILE: &str = "start.json";
+
+/// What the seal of a kept start binds: the kind of run (the spec is its content).
+fn start_binding(kind: RunKind) -> String {
+    format!("start of the {}", kind.what())
+}
+
+/// Whether a cube run of `kind` keeps its start in [`START_FILE`] (a cover's starts are
+/// found again on every run).
+fn keeps_start(kind: RunKind) -> bool {
+    matches!(kind, RunKind::Cubes | RunKind::ArmyCubes | RunKind::WallCubes)
+}
+
+/// The spec of a cube run of `kind` into `dir`, and whether its start was found now: the one
+/// the folder keeps ([`START_FILE`]), read back like a chunk (its seal, then `check` on its
+/// start), when this run asks what it asked (`spec_with` makes of its start the spec kept);
+/// otherwise `spec_with` the start `find` finds. `start_of` takes a spec's start.
+pub fn kept_or_found<S, T>(
+    kind: RunKind,
+    dir: &Path,
+    (spec_with, start_of): (impl Fn(T) -> anyhow::Result<S>, impl Fn(S) -> T),
+    check: impl Fn(&T) -> Result<(), String>,
+    find: impl FnOnce() -> anyhow::Result<T>,
+) -> anyhow::Result<(S, bool)>
+where
+    S: DeserializeOwned + PartialEq + Clone,
+    T: Clone,
+{
+    let path = dir.join(START_FILE);
+    // A folder that keeps none (new, or of an older queensat) finds it.
+    if let Ok(bytes) = std::fs::read(&path) {
+        let text = String::from_utf8(bytes).map_err(|_| bad_chunk(&path, "not UTF-8 text"))?;
+        check_seal(&text, &start_binding(kind)).map_err(|e| bad_chunk(&path, e))?;
+        let kept: S = serde_json::from_str(&text)
+            .map_err(|e| bad_chunk(&path, format!("not the start of a {} ({e})", kind.what())))?;
+        let start = start_of(kept.clone());
+        // Kept for another question: the folder's spec refuses this run when it opens.
+        if spec_with(start.clone())? == kept {
+            check(&start).map_err(|why| bad_chunk(&path, format!("its start: {why}")))?;
+            return Ok((kept, false));
+        }
+    }
+    Ok((spec_with(find()?)?, true))
+}
+
+/// Keeps `spec` (start included) sealed in `dir`'s [`START_FILE`], unless it is there already.
+fn keep_start<S: Serialize>(kind: RunKind, dir: &Path, spec: &S) -> anyhow::Result<()> {
+    let text = sealed_json(spec, &start_binding(kind), false)?;
+    let path = dir.join(START_FILE);
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+        write_atomic(&path, text.as_bytes())?;
+    }
+    Ok(())
+}
+
 /// Answers (or resumes) the cubes of `question` into `dir`, this shard's share of them; the
 /// whole report when this run holds every cube.
 pub fn answer_cubes<Q: CubeQuestion>(
@@ -261,6 +320,9 @@ pub fn answer_cubes<Q: CubeQuestion>(
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<Q::Report>> {
     let store = Q::KIND.open(dir, question.spec())?;
+    if keeps_start(Q::KIND) {
+        keep_start(Q::KIND, dir, question.spec())?;
+    }
     let run = CubeRun::new(question);
     let ran = drive(&run, &store, shard, progress);
     // The run's solvers leave the workers' threads with it.

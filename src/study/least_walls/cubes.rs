@@ -34,7 +34,7 @@ use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
 use crate::study::cubes::{
     Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
-    merge_cubes,
+    kept_or_found, merge_cubes,
 };
 use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
@@ -488,16 +488,22 @@ pub fn least_walls_in_cubes(
          lex-leader nor the necessary-walls rule (a cube they refute may still hold other boards): \
          drop --lex-leader on / --necessary-walls true, or --certify"
     );
-    let start = wall_start(shape, opts.model, opts.start_runs)?;
-    let mut spec = WallCubeSpec::new(
-        shape,
-        ask.cut.split,
-        ask.cut.cubes,
-        opts.model,
-        start,
-        ask.cut.certify,
+    let cut = &ask.cut;
+    let spec_with = |start| {
+        let spec = WallCubeSpec::new(shape, cut.split, cut.cubes, opts.model, start, cut.certify)?;
+        Ok(WallCubeSpec {
+            fresh_bounds: opts.fresh_bounds,
+            ..spec
+        })
+    };
+    // A resumed run takes the start its folder keeps, checked.
+    let (spec, _) = kept_or_found(
+        RunKind::WallCubes,
+        dir,
+        (spec_with, |s: WallCubeSpec| s.start),
+        |start| check_found(start, shape),
+        || wall_start(shape, opts.model, opts.start_runs),
     )?;
-    spec.fresh_bounds = opts.fresh_bounds;
     let question = WallCubes {
         spec,
         backend: opts.backend.clone(),

@@ -528,6 +528,7 @@ fn count_in<const W: usize>(
     let run = NkRun::<W>::new(spec)?;
     if !opts.merge_from.is_empty() {
         // A shard directory of another count (or none at all) would silently add nothing.
+        holds_runs(&opts.merge_from, &spec.dir_name())?;
         let theirs: NkSpec = RunKind::Nk.common_spec(&opts.merge_from)?;
         ensure!(
             theirs == *spec,
@@ -563,6 +564,37 @@ pub fn merge_nk(dirs: &[PathBuf], out: &Path) -> anyhow::Result<NkReport> {
 /// Whether every report of a group (one n and k, several methods) has the same count.
 pub fn methods_agree(group: &[NkReport]) -> bool {
     group.windows(2).all(|w| w[0].placements == w[1].placements)
+}
+
+/// Fails unless each of `dirs` (`--merge-from`, a table's shard roots already taken for their run folders) holds a run, naming the
+/// runs a folder holds when it holds none itself: a shard root of this table made with other
+/// options holds runs of other names (`--mirror`'s), not the one called `name`.
+fn holds_runs(dirs: &[PathBuf], name: &str) -> anyhow::Result<()> {
+    let spec = RunKind::Nk.spec_file();
+    let Some(d) = dirs.iter().find(|d| !d.join(spec).is_file()) else {
+        return Ok(());
+    };
+    let mut runs: Vec<String> = std::fs::read_dir(d)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join(spec).is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    runs.sort();
+    let held = match runs.is_empty() {
+        true => "no N+k count at all".to_string(),
+        false => format!(
+            "the {} {} (of other options)",
+            crate::io::noun(runs.len(), "run", "runs"),
+            runs.join(", ")
+        ),
+    };
+    anyhow::bail!(
+        "--merge-from {}: no run of this count there (neither {spec} nor a folder {name}); it holds \
+         {held}",
+        d.display()
+    )
 }
 
 #[cfg(test)]
