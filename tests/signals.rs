@@ -658,3 +658,21 @@ fn a_cube_run_keeps_its_start_and_a_stop_says_where_it_was() {
     );
     assert!(err.contains(&line), "{err}");
 }
+
+/// A signal while a fully resumed puzzle run reads its chunks back stops it as it stops one
+/// that computes them (trial 50, F7): exit 143 and the stop line. It used to run on and exit 0.
+#[test]
+fn a_signal_stops_a_resumed_puzzle_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("p");
+    // About 1.5 s of CPU; resumed, over half a second of chunks read back and checked.
+    let args: Vec<&str> = "puzzles --size 8 --walls 2..4 --chunk 256 --quiet -o"
+        .split(' ')
+        .chain([dir.to_str().unwrap()])
+        .collect();
+    finished(&args);
+    let out = signalled_after_cpu(&args, SIGTERM, 150);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{text}{err}");
+    assert!(err.contains("puzzles interrupted (SIGTERM): "), "{err}");
+}
