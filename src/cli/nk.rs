@@ -113,8 +113,8 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
     for r in run.groups.iter().flatten() {
         if let (Some(path), Some(CountCheck::Unsealed)) = (&r.read_from, r.read_check) {
             eprintln!(
-                "queensat: note: {} carries no seal (an earlier queensat wrote it) and has no chunks \
-                 beside it: its {} placements are its word, checked only modulo 8 and against the \
+                "queensat: note: {} carries no seal (an earlier queensat wrote it) and not all its \
+                 chunks are beside it: its {} placements are its word, checked only modulo 8 and against the \
                  other counts read of n={} k={}",
                 path.display(),
                 r.placements,

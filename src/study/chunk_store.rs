@@ -505,8 +505,15 @@ mod tests {
         drop(store);
         let err = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 3]).unwrap_err();
         assert!(err.to_string().contains("different study"), "{err}");
+        // Its spec lost: another study is refused before anything is written; the study its
+        // chunks' seals name resumes, and its spec is written again.
+        std::fs::remove_file(dir.path().join("spec.json")).unwrap();
+        let err = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 3]).unwrap_err();
+        assert!(err.to_string().contains("holds chunks but no spec.json"), "{err}");
+        assert!(!dir.path().join("spec.json").exists());
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 2]).unwrap();
         assert!(again.has(3, 0));
+        assert!(dir.path().join("spec.json").exists());
         let err = again.read::<serde_json::Value>(3, 1).unwrap_err();
         assert!(
             err.to_string().contains("chunk 1 of the 3-wall study is missing"),

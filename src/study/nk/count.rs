@@ -531,16 +531,16 @@ fn write_count(out: &Path, report: &NkReport) -> anyhow::Result<()> {
 pub enum CountCheck {
     /// Its chunks beside it add up to it (and its seal, if it has one, holds).
     Chunks,
-    /// Its seal holds (no chunks beside it).
+    /// Its seal holds (not all of its chunks are beside it).
     Sealed,
     /// Neither: a file written before `count.json` was sealed, its chunks gone (the committed
-    /// counts of `results/nk`); its placements are its word.
+    /// counts of `results/nk`) or only some of them there; its placements are its word.
     Unsealed,
 }
 
 /// Checks the `count.json` at `path` (its `text`, read as `report`) like input: a seal, if it
-/// carries one, must hold; when its folder still holds the count's chunks (`nk.json` and
-/// `chunks/`), they are read back, each through its seal, and must add up to the same count.
+/// carries one, must hold; when its folder still holds every chunk of the count (beside its
+/// `nk.json`), they are read back, each through its seal, and must add up to the same count.
 /// The error says why the file is not taken (the caller names it).
 pub fn check_count_file(path: &Path, text: &str, report: &NkReport) -> anyhow::Result<CountCheck> {
     let sealed = match crate::io::check_seal(text, COUNT_SEAL) {
@@ -552,12 +552,13 @@ pub fn check_count_file(path: &Path, text: &str, report: &NkReport) -> anyhow::R
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    let unchecked = if sealed {
+        CountCheck::Sealed
+    } else {
+        CountCheck::Unsealed
+    };
     if !dir.join(RunKind::Nk.spec_file()).is_file() || chunk_files(&[dir.to_path_buf()]) == 0 {
-        return Ok(if sealed {
-            CountCheck::Sealed
-        } else {
-            CountCheck::Unsealed
-        });
+        return Ok(unchecked);
     }
     let spec: NkSpec = read_spec(dir, RunKind::Nk.spec_file(), RunKind::Nk.what())?;
     let same = (spec.n, spec.k, spec.method, spec.mirroring.used_by(spec.method))
@@ -576,8 +577,16 @@ pub fn check_count_file(path: &Path, text: &str, report: &NkReport) -> anyhow::R
     );
     let chunks = with_cell_width!(spec.n * spec.n, W => {
         let run = NkRun::<W>::new(&spec)?;
-        merge(&run, &RunKind::Nk.reading(dir, &spec)?)
+        let store = RunKind::Nk.reading(dir, &spec)?;
+        // A run that read the other chunks from shard folders (--merge-from) keeps only its own.
+        match run.plan.iter().all(|id| store.has(id.walls, id.chunk)) {
+            true => merge(&run, &store).map(Some),
+            false => Ok(None),
+        }
     })?;
+    let Some(chunks) = chunks else {
+        return Ok(unchecked);
+    };
     let agree = chunks.placements == report.placements
         && chunks.per_class == report.per_class
         && chunks.classes == report.classes;
