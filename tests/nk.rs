@@ -94,15 +94,20 @@ fn up_to_symmetry_are_oeis_a103331_a129552_and_a129554() {
     }
 }
 
+/// A finished count of `n` and `k` (the default reduction) in `root`, and its `count.json`.
+fn finished_count(root: &str, n: &str, k: &str) -> std::path::PathBuf {
+    let (code, _, err) = queensat(&["nk", "--size", n, "--walls", k, "-o", root, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    std::path::Path::new(root).join(format!("{n}x{n}-{k}w-rows-sides/count.json"))
+}
+
 /// `--placements-from` takes a finished count's placements (the file read back and checked)
 /// instead of counting again, and refuses a file that is not such a count.
 #[test]
 fn up_to_symmetry_from_a_finished_count() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().to_str().unwrap();
-    let (code, _, err) = queensat(&["nk", "--size", "9", "--walls", "2", "-o", root, "--quiet"]);
-    assert_eq!(code, 0, "{err}");
-    let file = dir.path().join("9x9-2w-rows-sides/count.json");
+    let file = finished_count(root, "9", "2");
     let file = file.to_str().unwrap();
     let (code, out, err) = queensat(&[
         "nk",
@@ -126,10 +131,13 @@ fn up_to_symmetry_from_a_finished_count() {
     );
     assert!(out.contains("n=9 k=2: 37 configurations up to symmetry"), "{out}");
     // A count of another n, a file that is not a count, a changed count that breaks whole
-    // classes, and the flag alone: one line each, exit 2.
+    // classes (unsealed, as an earlier queensat wrote it, with no chunks beside it), and the
+    // flag alone: one line each, exit 2.
     let other = dir.path().join("other.json");
-    let text = std::fs::read_to_string(file).unwrap();
-    std::fs::write(&other, text.replace("\"placements\": 280", "\"placements\": 281")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    doc.as_object_mut().unwrap().remove("seal");
+    doc["placements"] = 281.into();
+    std::fs::write(&other, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
     let junk = dir.path().join("junk.json");
     std::fs::write(&junk, "{\"n\": 9}").unwrap();
     for (size, from, says) in [
@@ -156,6 +164,72 @@ fn up_to_symmetry_from_a_finished_count() {
     }
     let (code, _, err) = queensat(&["nk", "--size", "9", "--walls", "2", "--placements-from", file]);
     assert_eq!(code, 2, "{err}");
+}
+
+/// Trial 50, F1: `--placements-from` took an edited `count.json` at its word (136 placements
+/// of 8x8 with one wall made "17 configurations", exit 0, and went into `--table`). The file
+/// is sealed, and the chunks beside it must add up to it: an edited count is refused, resealed
+/// or not, and an unsealed one (an earlier queensat's) is checked by its chunks.
+#[test]
+fn placements_from_refuses_an_edited_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_str().unwrap();
+    let path = finished_count(root, "8", "1");
+    let (file, table) = (path.to_str().unwrap(), dir.path().join("t.md"));
+    let ask = [
+        "nk",
+        "--size",
+        "8",
+        "--walls",
+        "1",
+        "--up-to-symmetry",
+        "--placements-from",
+        file,
+        "--table",
+        table.to_str().unwrap(),
+        "-o",
+        root,
+    ];
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(doc["placements"], 128);
+    let mut edited = doc.clone();
+    edited["placements"] = 136.into();
+    let unsealed = |d: &serde_json::Value| {
+        let mut d = d.clone();
+        d.as_object_mut().unwrap().remove("seal");
+        serde_json::to_string_pretty(&d).unwrap()
+    };
+    // Edited without a seal (as an earlier queensat wrote it), edited, and edited and sealed
+    // again (a forger).
+    std::fs::write(&path, unsealed(&edited)).unwrap();
+    common::assert_bad_input(&ask, "add up to 128");
+    assert!(doc["seal"].is_string(), "{text}");
+    std::fs::write(&path, text.replace("\"placements\": 128", "\"placements\": 136")).unwrap();
+    common::assert_bad_input(&ask, "its seal does not match its content");
+    common::write_sealed(&path, &edited, "count.json of an N+k count");
+    common::assert_bad_input(&ask, "states 136 placements, where the chunks beside it");
+    assert!(!table.exists(), "no table of a refused count");
+    // The file as written, or unsealed but true to its chunks: 16 configurations.
+    for good in [text.clone(), unsealed(&doc)] {
+        std::fs::write(&path, good).unwrap();
+        let (code, out, err) = queensat(&ask);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("n=8 k=1: 16 configurations up to symmetry"), "{out}");
+        assert!(err.is_empty(), "checked by its chunks, no note: {err}");
+        let t = std::fs::read_to_string(&table).unwrap();
+        assert!(t.contains("| 8 | 1 | 9 | 128 |") && t.contains("| 16 |"), "{t}");
+    }
+    // Some chunks gone (as in a run that read the others from shards): sealed, the seal
+    // vouches; unsealed, the file's word, and a note on stderr says so.
+    std::fs::remove_file(dir.path().join("8x8-1w-rows-sides/chunks/1w-000001.json")).unwrap();
+    for (file, note) in [(text, false), (unsealed(&doc), true)] {
+        std::fs::write(&path, file).unwrap();
+        let (code, _, err) = queensat(&ask);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.contains("queensat: note: "), note, "{err}");
+        assert!(!note || err.contains("carries no seal"), "{err}");
+    }
 }
 
 #[test]

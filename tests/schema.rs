@@ -197,6 +197,13 @@ fn every_command_json_validates_against_its_schema() {
         format!("{published8}/1W_summary.txt"),
         format!("{published8}/1-W_boards.csv"),
     );
+    // The published tables of the one wall count swept (a table left uncompared is exit 1).
+    let published1 = path("published1");
+    std::fs::create_dir(&published1).unwrap();
+    for f in [&summary8, &boards8] {
+        let name = std::path::Path::new(f).file_name().unwrap();
+        std::fs::copy(f, std::path::Path::new(&published1).join(name)).unwrap();
+    }
     // A batch of an answered line (with an id) and a bad one: JSON lines, each enveloped.
     let batch = path("batch.jsonl");
     std::fs::write(&batch, "{\"size\":5,\"id\":\"a\"}\n{\"size\":0}\n").unwrap();
@@ -239,7 +246,8 @@ fn every_command_json_validates_against_its_schema() {
             ],
             0,
         ),
-        (&["sweep-compare", &sweep8, &published8, "--format", "json"], 0),
+        (&["sweep-compare", &sweep8, &published1, "--format", "json"], 0),
+        (&["sweep-compare", &sweep8, &published8, "--format", "json"], 1),
         (
             &[
                 "nk",

@@ -451,3 +451,131 @@ fn the_default_output_is_named_after_the_sweep() {
     }
     assert!(!dir.path().join("results").exists());
 }
+
+/// An 8x8 sweep of 2 walls into `dir/sw`, and a published folder `dir/pub` whose
+/// `2-W_boards.csv` is the sweep's own table (every row agrees).
+fn sweep_and_its_table(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let (sw, published) = (dir.join("sw"), dir.join("pub"));
+    ok(&[
+        "sweep",
+        "--size",
+        "8",
+        "--walls",
+        "2",
+        "--quiet",
+        "-o",
+        sw.to_str().unwrap(),
+    ]);
+    std::fs::create_dir(&published).unwrap();
+    std::fs::copy(sw.join("8x8-2w.csv"), published.join("2-W_boards.csv")).unwrap();
+    (sw, published)
+}
+
+/// Trial 50, F2: `sweep-compare` read our own `8x8-2w.jsonl` without checking that each class
+/// is there once: a line repeated gave 279 classes and "Every published row agrees" (exit 0);
+/// a line lost, or the file cut short, blamed the published table (exit 1). Our file is input:
+/// a class repeated, or a count of classes other than 8x8's, is refused naming the file.
+#[test]
+fn sweep_compare_refuses_our_file_with_a_class_repeated_or_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sw, published) = sweep_and_its_table(dir.path());
+    let p = published.to_str().unwrap();
+    let (code, out, err) = common::queensat(&["sweep-compare", sw.to_str().unwrap(), p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| 2 | 278 | one row per class | 278 | 278 |"),
+        "{out}"
+    );
+    let lines: Vec<String> = std::fs::read_to_string(sw.join("8x8-2w.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut repeated = lines.clone();
+    repeated.insert(5, lines[4].clone());
+    let mut lost = lines.clone();
+    lost.remove(4);
+    let cases = [
+        (repeated, "8x8-2w.jsonl:6: the class of walls"),
+        (lost, "8x8-2w.jsonl: 277 of the 278 classes of 2 walls"),
+        (lines[..139].to_vec(), "139 of the 278 classes"),
+    ];
+    for (i, (rows, says)) in cases.into_iter().enumerate() {
+        let damaged = dir.path().join(format!("damaged{i}"));
+        common::hostile::copy_dir(&sw, &damaged);
+        std::fs::write(damaged.join("8x8-2w.jsonl"), rows.concat()).unwrap();
+        common::assert_bad_input(&["sweep-compare", damaged.to_str().unwrap(), p], says);
+    }
+}
+
+/// Trial 50, F12: `sweep-compare` skipped, without a word, a published table for which our
+/// sweep has no `8x8-Kw.jsonl` (exit 0). The report and the JSON name each published file not
+/// compared, and an unchecked table makes the exit status 1, as a disagreement does.
+#[test]
+fn sweep_compare_names_the_published_tables_it_did_not_compare() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sw, published) = sweep_and_its_table(dir.path());
+    std::fs::write(published.join("3-W_boards.csv"), "Walls,Value,Queens:\n").unwrap();
+    std::fs::write(
+        published.join("1W_summary.txt"),
+        "There are 4 boards with value 8.\n",
+    )
+    .unwrap();
+    let (s, p) = (sw.to_str().unwrap(), published.to_str().unwrap());
+    let (code, out, err) = common::queensat(&["sweep-compare", s, p]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("Not compared (2 published files"), "{out}");
+    let csv = published.join("3-W_boards.csv");
+    let want = format!(
+        "- `{}`: no `{}`",
+        csv.display(),
+        sw.join("8x8-3w.jsonl").display()
+    );
+    assert!(out.contains(&want), "{out}");
+    assert!(out.contains("1W_summary.txt"), "{out}");
+    let (code, out, err) = common::queensat(&["sweep-compare", s, p, "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["agree"], false);
+    let files: Vec<&str> = (doc["not_compared"].as_array().unwrap().iter())
+        .map(|n| n["file"].as_str().unwrap())
+        .collect();
+    let summary = published.join("1W_summary.txt");
+    assert_eq!(files, [summary.to_str().unwrap(), csv.to_str().unwrap()], "{doc}");
+}
+
+/// Trial 50, F6: a run folder that had lost its `sweep.json`, run again with other options,
+/// got a new spec written, new chunks beside the old ones, and then "damaged or edited"; the
+/// command that made it was refused after that. Chunks without their spec are refused before
+/// anything is written, unless their seals show they are this run's (then it resumes).
+#[test]
+fn a_folder_with_chunks_but_no_spec_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run6, lost) = (dir.path().join("run6"), dir.path().join("lost"));
+    sweep(&run6, &[]);
+    common::hostile::copy_dir(&run6, &lost);
+    std::fs::remove_file(lost.join("sweep.json")).unwrap();
+    let before = chunk_files(&lost);
+    let o = try_sweep(&lost, &["--engine", "reuse"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("holds chunks but no sweep.json"), "{err}");
+    assert!(!lost.join("sweep.json").exists());
+    assert_eq!(chunk_files(&lost), before);
+    // The options that made the chunks resume them, to the same files.
+    sweep(&lost, &[]);
+    assert_eq!(chunk_files(&lost), before);
+    same_outputs(&run6, &lost);
+    // An N+k count the same way.
+    let nk = dir.path().join("nk");
+    let root = nk.to_str().unwrap();
+    let count = ["nk", "--size", "7", "--walls", "2", "--quiet", "-o", root];
+    ok(&count);
+    std::fs::remove_file(nk.join("7x7-2w-rows-sides/nk.json")).unwrap();
+    common::assert_bad_input(
+        &[&count[..], &["--chunk", "3"]].concat(),
+        "holds chunks but no nk.json",
+    );
+    assert!(!nk.join("7x7-2w-rows-sides/nk.json").exists());
+}

@@ -97,7 +97,7 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ok,
             (
                 "1",
-                "a published row disagrees with the sweep, or a table of one row per class misses or repeats a class",
+                "a published row disagrees with the sweep, a table of one row per class misses or repeats a class, or a published file is not compared (the sweep has no 8x8-Kw.jsonl of its wall count)",
             ),
             error,
         ],

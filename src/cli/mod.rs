@@ -59,7 +59,7 @@ enum Command {
     /// output as an unsharded run.
     Merge(sweep::MergeArgs),
     /// Compare an 8x8 sweep with the published per-class tables and summaries (exit 1 on any
-    /// disagreement).
+    /// disagreement, or a published table left uncompared).
     SweepCompare(sweep::CompareArgs),
     /// Peaceable queen armies: two colours of m queens, no queen sharing a line with the other colour.
     Armies(armies::ArmiesArgs),

@@ -10,7 +10,8 @@ use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::with_threads;
 use queensat::study::Counts;
 use queensat::study::nk::{
-    DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkMethod, NkOptions, NkTableSpec, count_table,
+    CountCheck, DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkMethod, NkOptions, NkTableSpec,
+    count_table,
 };
 use queensat::study::report::{command_json, finish_nk_table, nk_agree, nk_event_text, nk_json};
 use std::path::PathBuf;
@@ -59,7 +60,8 @@ pub struct NkArgs {
     #[arg(long)]
     pub up_to_symmetry: bool,
     /// With --up-to-symmetry: take the placements from these finished counts' count.json
-    /// instead of counting them (read back and checked; counts of one n and k must agree).
+    /// instead of counting them (read back and checked: its seal, and the chunks beside it
+    /// must add up to it; counts of one n and k must agree).
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "up_to_symmetry")]
     pub placements_from: Vec<PathBuf>,
     /// Also write the table of counts (Markdown, with provenance) to this file.
@@ -107,6 +109,20 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
             Ok(())
         })
     })?;
+    // What was read without a seal or chunks to check it by is said (once the run holds).
+    for r in run.groups.iter().flatten() {
+        if let (Some(path), Some(CountCheck::Unsealed)) = (&r.read_from, r.read_check) {
+            eprintln!(
+                "queensat: note: {} carries no seal (an earlier queensat wrote it) and not all its \
+                 chunks are beside it: its {} placements are its word, checked only modulo 8 and against the \
+                 other counts read of n={} k={}",
+                path.display(),
+                r.placements,
+                r.n,
+                r.k
+            );
+        }
+    }
     // The counts finished before a stop are printed; the rest of the table waits for the rerun.
     let shown = finish_nk_table(&table, &run, a.table.as_deref())?;
     match (text, shown) {

@@ -11,8 +11,7 @@ use queensat::run::{Shard, command_line, with_threads};
 use queensat::study::chunk_store::ChunkRun;
 use queensat::study::chunk_store::stopped_line;
 use queensat::study::report::{
-    SweepCompareJson, command_json, comparisons_agree, merge_json, merge_run, merge_text, sweep_json,
-    sweep_text,
+    SweepCompareJson, command_json, merge_json, merge_run, merge_text, sweep_json, sweep_text,
 };
 use queensat::study::sweep::{
     DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, Start, SweepSpec, compare_dirs, render_comparison,
@@ -140,9 +139,11 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Directory of an 8x8 sweep (with 8x8-Kw.jsonl files).
+    /// Directory of an 8x8 sweep (with 8x8-Kw.jsonl files, each read back like input: every
+    /// line checked, every class of K walls there once, or exit 2).
     pub sweep: PathBuf,
-    /// Directory of the published files (K-W_boards.csv, KW_summary.txt).
+    /// Directory of the published files (K-W_boards.csv, KW_summary.txt); a file of a wall
+    /// count the sweep has no 8x8-Kw.jsonl for is named as not compared, and exit 1.
     pub published: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -150,18 +151,20 @@ pub struct CompareArgs {
     pub format: FormatArgs,
 }
 
-/// Compares every wall count that both directories hold; exit 1 on any disagreement.
+/// Compares every wall count that both directories hold; exit 1 on any disagreement or any
+/// published file not compared.
 pub fn run_compare(a: CompareArgs) -> anyhow::Result<i32> {
-    let items = compare_dirs(&a.sweep, &a.published)?;
-    let agree = comparisons_agree(&items);
+    let comparison = compare_dirs(&a.sweep, &a.published)?;
+    let agree = comparison.agrees();
     a.output.emit(&match a.format.format {
-        Format::Text => render_comparison(&a.sweep, &a.published, &items),
+        Format::Text => render_comparison(&a.sweep, &a.published, &comparison),
         Format::Json => {
             let body = SweepCompareJson {
                 sweep: &a.sweep,
                 published: &a.published,
                 agree,
-                comparisons: &items,
+                comparisons: &comparison.items,
+                not_compared: &comparison.not_compared,
             };
             format!("{}\n", command_json("sweep-compare", &body)?)
         }

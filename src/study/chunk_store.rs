@@ -148,8 +148,9 @@ impl Drop for DirLock {
 #[derive(Clone, Debug)]
 pub struct ChunkStore {
     dirs: Vec<PathBuf>,
-    /// The lock on the first directory, released when the last clone is dropped.
-    _lock: Arc<DirLock>,
+    /// The lock on the first directory, released when the last clone is dropped (none for a
+    /// store only read, [`ChunkStore::reading`]).
+    _lock: Option<Arc<DirLock>>,
     /// What the study is called in messages ("sweep", "puzzle run").
     what: &'static str,
     /// The study's kind and spec, as its chunks' seals bind them.
@@ -381,12 +382,57 @@ impl ChunkStore {
                     )
                 );
             }
-        } else {
+        }
+        let store = ChunkStore {
+            _lock: Some(lock),
+            ..Self::reading(dir, what, spec)?
+        };
+        if !path.exists() {
+            // Chunks without their spec are this run's only if their seals say so: a spec
+            // written over another run's chunks would mix two runs in one folder.
+            if let Some(chunk) = store.foreign_chunk()? {
+                bail!(
+                    "{} holds chunks but no {spec_file}, and {} was not made with these options \
+                     (its seal does not hold for them): restore {spec_file} or run with the options \
+                     that made the chunks, or use another --output",
+                    dir.display(),
+                    chunk.display()
+                );
+            }
             write_atomic(&path, format!("{}\n", serde_json::to_string(spec)?).as_bytes())?;
         }
+        Ok(store)
+    }
+
+    /// The first chunk file in the first directory whose seal does not hold for this study
+    /// (another run's, or damaged), if any.
+    fn foreign_chunk(&self) -> anyhow::Result<Option<PathBuf>> {
+        let folder = self.dirs[0].join("chunks");
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            return Ok(None);
+        };
+        let mut names: Vec<String> = (entries.filter_map(|e| e.ok()?.file_name().into_string().ok()))
+            .filter(|n| n.ends_with(".json"))
+            .collect();
+        names.sort_unstable();
+        for name in names {
+            let path = folder.join(&name);
+            let text = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let stem = name.trim_end_matches(".json");
+            let ours = String::from_utf8(text).is_ok_and(|t| check_seal(&t, &self.binding_of(stem)).is_ok());
+            if !ours {
+                return Ok(Some(path));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The chunks of the study `spec` (called `what`) in `dir`, only to be read: no lock is
+    /// taken and nothing is written (the spec there is the caller's to compare).
+    pub fn reading<S: Serialize>(dir: &Path, what: &'static str, spec: &S) -> anyhow::Result<ChunkStore> {
         Ok(ChunkStore {
             dirs: vec![dir.to_path_buf()],
-            _lock: lock,
+            _lock: None,
             what,
             binding: format!("{what} {}", serde_json::to_string(spec)?),
         })
@@ -422,7 +468,12 @@ impl ChunkStore {
 
     /// What the seal of chunk `(k, j)` binds: its place, the study's kind and spec.
     fn seal_binding(&self, k: usize, j: usize) -> String {
-        format!("chunk {k}w-{j:06} of the {}", self.binding)
+        self.binding_of(&format!("{k}w-{j:06}"))
+    }
+
+    /// What the seal of the chunk whose file is `NAME.json` binds (`NAME` = `{k}w-{j:06}`).
+    fn binding_of(&self, name: &str) -> String {
+        format!("chunk {name} of the {}", self.binding)
     }
 
     /// Writes chunk `(k, j)` whole and sealed into the first directory.
@@ -514,8 +565,15 @@ mod tests {
         drop(store);
         let err = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 3]).unwrap_err();
         assert!(err.to_string().contains("different study"), "{err}");
+        // Its spec lost: another study is refused before anything is written; the study its
+        // chunks' seals name resumes, and its spec is written again.
+        std::fs::remove_file(dir.path().join("spec.json")).unwrap();
+        let err = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 3]).unwrap_err();
+        assert!(err.to_string().contains("holds chunks but no spec.json"), "{err}");
+        assert!(!dir.path().join("spec.json").exists());
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &vec![1, 2]).unwrap();
         assert!(again.has(3, 0));
+        assert!(dir.path().join("spec.json").exists());
         let err = again.read::<serde_json::Value>(3, 1).unwrap_err();
         assert!(
             err.to_string().contains("chunk 1 of the 3-wall study is missing"),

@@ -91,6 +91,12 @@ impl RunKind {
         ChunkStore::open_noting(dir, self.spec_file(), self.what(), self.spec_note(), spec)
     }
 
+    /// The chunks of the finished run `spec` of this kind in `dir`, only to be read (see
+    /// [`ChunkStore::reading`]).
+    pub fn reading<S: Serialize>(self, dir: &Path, spec: &S) -> anyhow::Result<ChunkStore> {
+        ChunkStore::reading(dir, self.what(), spec)
+    }
+
     /// What the reader of a spec that differs should know of fields no flag names.
     fn spec_note(self) -> &'static str {
         match self {

@@ -20,8 +20,8 @@ mod symmetric;
 mod table;
 
 pub use count::{
-    Mirroring, NkClass, NkMethod, NkOptions, NkReport, NkSpec, PerClass, check_request, count_nk, merge_nk,
-    methods_agree,
+    CountCheck, Mirroring, NkClass, NkMethod, NkOptions, NkReport, NkSpec, PerClass, check_request, count_nk,
+    merge_nk, methods_agree,
 };
 pub use symmetric::{FixedConfigurations, UpToSymmetry, up_to_symmetry};
 pub use table::{DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkTableRun, NkTableSpec, count_table};

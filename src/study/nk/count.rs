@@ -7,7 +7,7 @@ use crate::check::{NkCount, NkCounter, Reduction, count_row_perfect, row_segment
 use crate::engine::{EnumOptions, Target, count, upper_bound};
 use crate::run::interrupt::check_stop;
 use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
-use crate::study::chunk_store::{ChunkRun, bad_chunk};
+use crate::study::chunk_store::{ChunkRun, bad_chunk, chunk_files, read_spec};
 use crate::study::chunked_run::{
     ChunkHeader, ChunkId, ChunkedRun, Chunks, ReadChunk, RunKind, Tally, WholeRun, drive, merge,
 };
@@ -159,7 +159,7 @@ struct ChunkDoc {
 }
 
 /// What the per-class methods count beside the placements (every field `None` for `rows`).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PerClass {
     /// Classes of wall sets with a placement, and their boards.
     pub classes_with_placements: Option<u64>,
@@ -199,6 +199,9 @@ pub struct NkReport {
     /// Where this count was read from (`--placements-from`) instead of counted by this run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub read_from: Option<PathBuf>,
+    /// How the file read from was vouched for ([`check_count_file`]).
+    #[serde(skip)]
+    pub read_check: Option<CountCheck>,
     /// With `--up-to-symmetry`: the configurations up to the 8 symmetries (on the first count
     /// of its n and k).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -433,6 +436,7 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
             provenance: Provenance::now(),
             classes: Vec::new(),
             read_from: None,
+            read_check: None,
             up_to_symmetry: None,
         };
         let mut count = NkCount::default();
@@ -512,12 +516,89 @@ impl<const W: usize> NkRun<'_, W> {
     }
 }
 
-/// Writes the count's report into its directory.
+/// What the seal of a count's `count.json` binds: the kind of file (the count it is of, its n,
+/// k, method and reduction, is in its content).
+const COUNT_SEAL: &str = "count.json of an N+k count";
+
+/// Writes the count's report, sealed, into its directory.
 fn write_count(out: &Path, report: &NkReport) -> anyhow::Result<()> {
-    crate::io::write_atomic(
-        &out.join("count.json"),
-        format!("{}\n", serde_json::to_string_pretty(report)?).as_bytes(),
-    )
+    let text = crate::io::sealed_json(report, COUNT_SEAL, true)?;
+    crate::io::write_atomic(&out.join("count.json"), text.as_bytes())
+}
+
+/// How a finished count's `count.json` read back ([`check_count_file`]) was vouched for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountCheck {
+    /// Its chunks beside it add up to it (and its seal, if it has one, holds).
+    Chunks,
+    /// Its seal holds (not all of its chunks are beside it).
+    Sealed,
+    /// Neither: a file written before `count.json` was sealed, its chunks gone (the committed
+    /// counts of `results/nk`) or only some of them there; its placements are its word.
+    Unsealed,
+}
+
+/// Checks the `count.json` at `path` (its `text`, read as `report`) like input: a seal, if it
+/// carries one, must hold; when its folder still holds every chunk of the count (beside its
+/// `nk.json`), they are read back, each through its seal, and must add up to the same count.
+/// The error says why the file is not taken (the caller names it).
+pub fn check_count_file(path: &Path, text: &str, report: &NkReport) -> anyhow::Result<CountCheck> {
+    let sealed = match crate::io::check_seal(text, COUNT_SEAL) {
+        Ok(()) => true,
+        Err(crate::io::SealError::Missing) => false,
+        Err(e) => anyhow::bail!("{e}"),
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let unchecked = if sealed {
+        CountCheck::Sealed
+    } else {
+        CountCheck::Unsealed
+    };
+    if !dir.join(RunKind::Nk.spec_file()).is_file() || chunk_files(&[dir.to_path_buf()]) == 0 {
+        return Ok(unchecked);
+    }
+    let spec: NkSpec = read_spec(dir, RunKind::Nk.spec_file(), RunKind::Nk.what())?;
+    let same = (spec.n, spec.k, spec.method, spec.mirroring.used_by(spec.method))
+        == (report.n, report.k, report.method, report.mirroring);
+    ensure!(
+        same,
+        "it is not the count of the {} beside it ({})",
+        RunKind::Nk.spec_file(),
+        spec.dir_name()
+    );
+    check_side(spec.n)?;
+    ensure!(
+        spec.chunk > 0,
+        "the {} beside it has chunks of 0 items",
+        RunKind::Nk.spec_file()
+    );
+    let chunks = with_cell_width!(spec.n * spec.n, W => {
+        let run = NkRun::<W>::new(&spec)?;
+        let store = RunKind::Nk.reading(dir, &spec)?;
+        // A run that read the other chunks from shard folders (--merge-from) keeps only its own.
+        match run.plan.iter().all(|id| store.has(id.walls, id.chunk)) {
+            true => merge(&run, &store).map(Some),
+            false => Ok(None),
+        }
+    })?;
+    let Some(chunks) = chunks else {
+        return Ok(unchecked);
+    };
+    let agree = chunks.placements == report.placements
+        && chunks.per_class == report.per_class
+        && chunks.classes == report.classes;
+    ensure!(
+        agree,
+        "it states {} placements, where the chunks beside it (in {}) add up to {}; the file is \
+         damaged or edited: count again, or restore it",
+        report.placements,
+        dir.join("chunks").display(),
+        chunks.placements
+    );
+    Ok(CountCheck::Chunks)
 }
 
 fn count_in<const W: usize>(

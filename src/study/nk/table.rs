@@ -2,7 +2,8 @@
 //! method asked for, one run directory per count under one root.
 
 use super::count::{
-    Mirroring, NkMethod, NkOptions, NkReport, NkSpec, check_request, count_nk, methods_agree,
+    Mirroring, NkMethod, NkOptions, NkReport, NkSpec, check_count_file, check_request, count_nk,
+    methods_agree,
 };
 use super::symmetric::{UpToSymmetry, up_to_symmetry};
 use crate::run::Shard;
@@ -187,9 +188,10 @@ pub fn count_table(
 }
 
 /// The counts of `--placements-from`, read back like user input: each file a whole count of
-/// queensat nk (n + k queens) of one of the table's n and k. The placements themselves are
-/// the file's word; Burnside's lemma then checks them modulo 8, and counts of the same n and k
-/// must agree.
+/// queensat nk (n + k queens) of one of the table's n and k, its seal holding and its chunks,
+/// when they are beside it, adding up to it ([`check_count_file`]). Burnside's lemma then
+/// checks the placements modulo 8, and counts of the same n and k must agree (all that checks
+/// an unsealed file of an earlier queensat whose chunks are gone).
 fn read_counts(table: &NkTableSpec) -> anyhow::Result<Vec<NkReport>> {
     let mut read = Vec::new();
     for path in &table.placements_from {
@@ -218,7 +220,10 @@ fn read_counts(table: &NkTableSpec) -> anyhow::Result<Vec<NkReport>> {
                 r.k
             );
         }
+        let check = check_count_file(path, &text, &r)
+            .map_err(|e| anyhow::anyhow!("--placements-from {}: {e}", path.display()))?;
         r.read_from = Some(path.clone());
+        r.read_check = Some(check);
         r.up_to_symmetry = None;
         read.push(r);
     }

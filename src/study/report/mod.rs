@@ -51,9 +51,7 @@ pub use puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 pub use render::{Rendered, render_board, render_json};
 pub use solutions::SolutionsPrinter;
 pub use solve::solve_output;
-pub use sweep::{
-    RunState, SweepAnswer, SweepCompareJson, SweepJson, comparisons_agree, sweep_json, sweep_text,
-};
+pub use sweep::{RunState, SweepAnswer, SweepCompareJson, SweepJson, sweep_json, sweep_text};
 pub use value::{value_output, value_text};
 pub use value_cubes::cubes_text;
 pub use verify::{Verified, VerifyJob, verify_job};

@@ -5,7 +5,7 @@
 use crate::io::plural;
 use crate::run::Shard;
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
-use crate::study::sweep::{KComparison, RunRecord, SweepRun, SweepSpec, WallsSummary};
+use crate::study::sweep::{KComparison, NotCompared, RunRecord, SweepRun, SweepSpec, WallsSummary};
 use serde::Serialize;
 use std::path::Path;
 
@@ -149,17 +149,13 @@ pub fn sweep_text(sums: &[WallsSummary], record: &RunRecord) -> String {
     s
 }
 
-/// `sweep-compare`'s JSON: the two folders, each wall count's comparison, and whether they
-/// agree.
+/// `sweep-compare`'s JSON: the two folders, each wall count's comparison, the published files
+/// not compared, and whether they agree.
 #[derive(Serialize)]
 pub struct SweepCompareJson<'a> {
     pub sweep: &'a Path,
     pub published: &'a Path,
     pub agree: bool,
     pub comparisons: &'a [KComparison],
-}
-
-/// Whether no published row disagrees with the sweep or carries a failing placement.
-pub fn comparisons_agree(items: &[KComparison]) -> bool {
-    items.iter().all(KComparison::agrees)
+    pub not_compared: &'a [NotCompared],
 }

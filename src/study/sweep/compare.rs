@@ -2,14 +2,14 @@
 //! (`KW_summary.txt`). The published rows are claims: each is matched to our class by its
 //! canonical walls, its value compared with ours, and its placement re-checked.
 
-use crate::board::{Board, Coord, Placement, render_cell_list};
+use crate::board::{Board, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::{bnb_value, check_placement};
 use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural};
 use crate::run::interrupt::{stop_requested, unless_stopped};
 use anyhow::Context;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The layouts of a published table whose rows must each name a class, or a board, once.
 const ONE_PER_CLASS: &str = "one row per class";
@@ -47,6 +47,29 @@ pub struct KComparison {
     pub coverage_problems: Vec<Finding>,
     /// Per-board value counts of the published summary, and ours, when a summary exists.
     pub summary: Option<(ValueCounts, ValueCounts)>,
+}
+
+/// A published file that was not compared, and the file its comparison needs that is not
+/// there (our `8x8-Kw.jsonl`, or, for a summary, the published `K-W_boards.csv`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct NotCompared {
+    pub file: PathBuf,
+    pub missing: PathBuf,
+}
+
+/// A sweep against the published tables: each wall count compared, and the published files
+/// that were not.
+#[derive(Clone, Debug, Default)]
+pub struct Comparison {
+    pub items: Vec<KComparison>,
+    pub not_compared: Vec<NotCompared>,
+}
+
+impl Comparison {
+    /// Every wall count compared agrees, and no published file went uncompared.
+    pub fn agrees(&self) -> bool {
+        self.not_compared.is_empty() && self.items.iter().all(KComparison::agrees)
+    }
 }
 
 impl KComparison {
@@ -183,7 +206,8 @@ pub fn compare_k(
 }
 
 /// The comparison as markdown.
-pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KComparison]) -> String {
+pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, comparison: &Comparison) -> String {
+    let items = &comparison.items;
     let mut s = String::from("# The sweep against the published 8x8 tables\n\n");
     let _ = writeln!(
         s,
@@ -213,6 +237,16 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, items: &[KCompa
             c.placement_problems.len(),
             c.coverage_problems.len()
         );
+    }
+    if !comparison.not_compared.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nNot compared ({}; a claim left unchecked counts as a disagreement):\n",
+            plural(comparison.not_compared.len(), "published file", "published files")
+        );
+        for n in &comparison.not_compared {
+            let _ = writeln!(s, "- `{}`: no `{}`", n.file.display(), n.missing.display());
+        }
     }
     for c in items {
         let _ = writeln!(s, "\n## {}\n", plural(c.walls, "wall", "walls"));
@@ -294,8 +328,9 @@ fn check_our_row(row: &ClassRow, k: usize) -> anyhow::Result<()> {
 }
 
 /// Compares every wall count for which `sweep` holds `8x8-Kw.jsonl` and `published` holds
-/// `K-W_boards.csv` (and, if there, `KW_summary.txt`); an error when there is none.
-pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Vec<KComparison>> {
+/// `K-W_boards.csv` (and, if there, `KW_summary.txt`), and names the published files of the
+/// other wall counts, which are not compared; an error when no wall count is compared.
+pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Comparison> {
     let read = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()));
     for (dir, what) in [(sweep, "sweep"), (published, "published")] {
         anyhow::ensure!(
@@ -310,24 +345,23 @@ pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Vec<KCompa
         );
     }
     let mut items = Vec::new();
+    let mut not_compared = Vec::new();
     for k in 0..=64 {
         let ours_path = sweep.join(format!("8x8-{k}w.jsonl"));
         let csv_path = published.join(format!("{k}-W_boards.csv"));
-        if !ours_path.exists() || !csv_path.exists() {
+        let summary_path = published.join(format!("{k}W_summary.txt"));
+        // A published file of a wall count that is not compared is said, not skipped.
+        let missing = [&ours_path, &csv_path].into_iter().find(|p| !p.exists());
+        if let Some(missing) = missing {
+            for file in [&csv_path, &summary_path].into_iter().filter(|f| f.exists()) {
+                not_compared.push(NotCompared {
+                    file: file.clone(),
+                    missing: missing.clone(),
+                });
+            }
             continue;
         }
-        let ours: Vec<ClassRow> = read(&ours_path)?
-            .lines()
-            .enumerate()
-            .map(|(i, l)| {
-                let place = || format!("{}:{}", ours_path.display(), i + 1);
-                let row: ClassRow = serde_json::from_str(l).with_context(place)?;
-                check_our_row(&row, k).with_context(place)?;
-                Ok(row)
-            })
-            .collect::<anyhow::Result<_>>()?;
-        anyhow::ensure!(!ours.is_empty(), "{}: no rows", ours_path.display());
-        let summary_path = published.join(format!("{k}W_summary.txt"));
+        let ours = read_our_rows(&ours_path, &read(&ours_path)?, k)?;
         let summary = if summary_path.exists() {
             Some((summary_path.display().to_string(), read(&summary_path)?))
         } else {
@@ -347,7 +381,40 @@ pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Vec<KCompa
         sweep.display(),
         published.display()
     );
-    Ok(items)
+    Ok(Comparison { items, not_compared })
+}
+
+/// Our sweep's `8x8-Kw.jsonl` (`text`, at `path`) read back like input: every line a row of
+/// `k` walls that [`check_our_row`] accepts, each class once, and as many classes as the
+/// `k`-wall sets of 8 × 8 have (counted by Burnside's lemma, which shares nothing with the
+/// sweep). A line cut or repeated is refused here, not blamed on the published table.
+fn read_our_rows(path: &Path, text: &str, k: usize) -> anyhow::Result<Vec<ClassRow>> {
+    let mut first_line: HashMap<Vec<Coord>, usize> = HashMap::new();
+    let mut rows = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let place = || format!("{}:{}", path.display(), i + 1);
+        let row: ClassRow = serde_json::from_str(l).with_context(place)?;
+        check_our_row(&row, k).with_context(place)?;
+        if let Some(first) = first_line.insert(row.walls.clone(), i + 1) {
+            anyhow::bail!(
+                "{}: the class of walls {} repeated (first on line {first}): our sweep's file is \
+                 damaged or edited; run the sweep again",
+                place(),
+                render_cell_list(&row.walls)
+            );
+        }
+        rows.push(row);
+    }
+    let classes = WallClasses::<1>::new(8, 8)?.burnside_count(k);
+    anyhow::ensure!(
+        rows.len() as u128 == classes,
+        "{}: {} of the {} classes of {k} walls on 8x8: our sweep's file is damaged, cut short \
+         or edited; run the sweep again",
+        path.display(),
+        rows.len(),
+        classes
+    );
+    Ok(rows)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ mod run;
 mod spec;
 mod summary;
 
-pub use compare::{KComparison, compare_dirs, compare_k, render_comparison};
+pub use compare::{Comparison, KComparison, NotCompared, compare_dirs, compare_k, render_comparison};
 pub use evaluate::{
     Engine, Evaluated, Evaluator, Start, compare_with_bnb, refuted_by_tree, second_optimum_by_tree,
 };
