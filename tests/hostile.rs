@@ -169,11 +169,19 @@ fn resumable(root: &Path) -> Vec<Resumable> {
     let d = |n: &str| root.join(n);
     let cover = d("cover");
     std::fs::create_dir_all(&cover).unwrap();
-    for n in [5, 6] {
-        let f = format!("cover-{n}.json");
+    // The reports with the files they name (the certificates' CNF and proof, the solution
+    // lists), which a report read back must find as it left them.
+    for f in [
+        "cover-5.json",
+        "cover-5-le4.cnf",
+        "cover-5-le4.lrat",
+        "solutions-5.txt",
+        "cover-6.json",
+        "solutions-6.txt",
+    ] {
         let from = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("results/cover")
-            .join(&f);
+            .join(f);
         std::fs::copy(from, cover.join(f)).unwrap();
     }
     let strings = |a: &[&str]| a.iter().map(|x| x.to_string()).collect::<Vec<_>>();
