@@ -60,7 +60,7 @@ armies-encodings: build
 ## larger n with lex-leader constraints (docs/relatives.md says why the certificate still
 ## proves the claim), each search stopped after COVER_TIME_LIMIT CPU seconds (the table then
 ## gives the bounds proved, "open"); finished sizes are kept (cover-N.json) and not redone
-## (delete one to redo it, e.g. with a larger limit).
+## (delete one to redo it); an open one is redone by a run with a larger COVER_TIME_LIMIT.
 # QUICK=1: 4..6 without symmetry breaking, then 7 as the larger sizes are run.
 COVER_SMALL := $(call quick,4..6,4..8)
 COVER_FROM := $(call quick,7,9)

@@ -254,3 +254,36 @@ proptest! {
         }
     }
 }
+
+/// One cache holds one model's proofs: a run with another --encoding or without symmetry
+/// breaking is refused with one line naming the setting (the entries are left as they were),
+/// --cached-only included, rather than overwriting entries or calling them not computed.
+#[test]
+fn a_cache_made_with_other_settings_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let table = ["armies", "--size", "4..5", "--table", "--cache", d, "--quiet"];
+    let (code, _, err) = queensat(&table);
+    assert_eq!(code, 0, "{err}");
+    let before = std::fs::read_to_string(dir.path().join("4x4.json")).unwrap();
+    for (extra, want) in [
+        (&["--encoding", "pairs"][..], "--encoding segments, not pairs"),
+        (&["--no-symmetry-breaking"][..], "not --no-symmetry-breaking"),
+        (
+            &["--encoding", "pairs", "--cached-only"][..],
+            "--encoding segments",
+        ),
+    ] {
+        let (code, out, err) = queensat(&[&table[..], extra].concat());
+        assert_eq!(code, 2, "{extra:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("queensat: error: ") && err.contains(want),
+            "{extra:?}: {err}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("4x4.json")).unwrap(),
+        before
+    );
+}

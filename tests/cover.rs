@@ -358,3 +358,125 @@ fn sigterm_while_listing_solutions_stops_at_once() {
     assert!(stderr.contains("before there was anything to report"), "{stderr}");
     assert!(started.elapsed().as_secs() < 8, "{:?}", started.elapsed());
 }
+
+/// A report a time limit stopped (open) is kept as open, not as final: a rerun with no larger
+/// a limit reads it back (it would stop where it did), and a rerun without the limit computes
+/// the size and keeps the proved optimum in its place.
+#[test]
+fn an_open_report_is_computed_again_without_the_limit() {
+    if !common::has_cadical() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, err) = cover_8x8("cadical", d, &["--time-limit", "0.2"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("(open)"), "{out}");
+    let (code, out, err) = cover_8x8("cadical", d, &["--time-limit", "0.1"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.contains("(open)") && !err.contains("computing it again"),
+        "{out}{err}"
+    );
+    let (code, out, err) = cover_8x8("cadical", d, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("fewest solutions covering the board: 12 —"), "{out}");
+    assert!(
+        err.contains("is open (its search stopped at --time-limit 0.2); computing it again"),
+        "{err}"
+    );
+    let (code, out, err) = queensat(&["cover", "--size", "8", "--certificates", d, "--cached-only"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("fewest solutions covering the board: 12 —") && !out.contains("(open)"),
+        "{out}"
+    );
+}
+
+/// What a resumed report says of its certificate files holds when it is printed: a proof
+/// deleted or a CNF replaced makes the size computed again (files rewritten and checked), or,
+/// with --cached-only, one error line naming the file; a solution list cut short is written
+/// again from the report; --certify runs the proof checker on kept files again.
+#[test]
+fn changed_certificate_files_are_not_reported_as_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let run = |extra: &[&str]| queensat(&[&["cover", "--size", "7", "--certificates", d], extra].concat());
+    let (code, _, err) = run(&[]);
+    assert_eq!(code, 0, "{err}");
+    let (cnf, drat) = (
+        dir.path().join("cover-7-le6.cnf"),
+        dir.path().join("cover-7-le6.drat"),
+    );
+    let proof_checks = || {
+        queensat::solve::check_proof(&cnf, &drat, queensat::solve::ProofFormat::Drat)
+            .is_ok_and(|c| c.verified)
+    };
+    std::fs::remove_file(&drat).unwrap();
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("cover-7-le6.drat") && err.contains("computing it again"),
+        "{err}"
+    );
+    assert!(
+        out.contains("`cover-7-le6.drat` checked") && proof_checks(),
+        "{out}"
+    );
+    std::fs::write(&cnf, "garbage\n").unwrap();
+    let (code, _, err) = run(&["--cached-only"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("queensat: error: ") && err.contains("cover-7-le6.cnf"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["--certify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("`cover-7-le6.drat` checked") && proof_checks(),
+        "{out}"
+    );
+    let sols = dir.path().join("solutions-7.txt");
+    let whole = std::fs::read_to_string(&sols).unwrap();
+    std::fs::write(
+        &sols,
+        whole
+            .lines()
+            .skip(1)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["--certify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("solutions-7.txt"), "{err}");
+    assert_eq!(std::fs::read_to_string(&sols).unwrap(), whole);
+}
+
+/// --no-symmetry-breaking asks for a proof without lex-leader constraints: a kept report
+/// proved with them does not answer it (the size is computed again, and its report replaces
+/// the kept one), and --cached-only says why it lists the size as not computed.
+#[test]
+fn no_symmetry_breaking_does_not_reuse_lex_leader_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let run = |extra: &[&str]| queensat(&[&["cover", "--size", "7", "--certificates", d], extra].concat());
+    let (code, _, err) = run(&["--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["--no-symmetry-breaking", "--cached-only"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| 7 | not computed (") && out.contains("lex-leader"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["--no-symmetry-breaking", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reports"][0]["symmetry_breaking"], false, "{out}");
+    // The proof without symmetry breaking is kept, and answers a run with it as well.
+    let (code, out, err) = run(&["--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reports"][0]["symmetry_breaking"], false, "{out}");
+}

@@ -169,11 +169,19 @@ fn resumable(root: &Path) -> Vec<Resumable> {
     let d = |n: &str| root.join(n);
     let cover = d("cover");
     std::fs::create_dir_all(&cover).unwrap();
-    for n in [5, 6] {
-        let f = format!("cover-{n}.json");
+    // The reports with the files they name (the certificates' CNF and proof, the solution
+    // lists), which a report read back must find as it left them.
+    for f in [
+        "cover-5.json",
+        "cover-5-le4.cnf",
+        "cover-5-le4.lrat",
+        "solutions-5.txt",
+        "cover-6.json",
+        "solutions-6.txt",
+    ] {
         let from = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("results/cover")
-            .join(&f);
+            .join(f);
         std::fs::copy(from, cover.join(f)).unwrap();
     }
     let strings = |a: &[&str]| a.iter().map(|x| x.to_string()).collect::<Vec<_>>();
@@ -936,4 +944,45 @@ fn a_sweep_stops_inside_a_long_start_or_count() {
         "sweep", "--size", "20", "--walls", "2", "--engine", "reuse", "--start", "bnb",
     ]);
     a_sweep_stops_on_sigterm(&["sweep", "--size", "16", "--walls", "0", "--count-optimal"]);
+}
+
+/// A cube folder an external solver answered, resumed with a built-in solver: the cubes that
+/// rest on the external solver's word are asked again (a stderr note says how many), so a liar's
+/// value (8 on this board, whose value is 9) gives way to the checked one.
+#[test]
+fn cubes_answered_by_an_external_solver_are_asked_again_by_a_built_in_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake_solver(dir.path(), "always-unsat", LIARS[0].1);
+    let cubes = dir.path().join("cubes");
+    let run = |extra: &[&str]| {
+        let args = [
+            &["value", "--size", "8", "--walls", "3,3 5,6", "--cubes", "8"][..],
+            extra,
+        ]
+        .concat();
+        let o = std::process::Command::new(BIN)
+            .args(&args)
+            .args(["-o", cubes.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        (o.status.code(), text(&o.stdout), text(&o.stderr))
+    };
+    let (code, out, err) = run(&["--solver", &liar]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("value 8 ") && out.contains("unchecked (external solver's word)"),
+        "{out}"
+    );
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("value 9 ") && !out.contains("unchecked"), "{out}");
+    assert!(
+        err.contains("rested on an external solver's word: asked again"),
+        "{err}"
+    );
+    // Answered by a solver queensat believes, nothing is asked again.
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("value 9 ") && err.is_empty(), "{out}{err}");
 }

@@ -472,3 +472,28 @@ fn puzzles_resume_and_shards_merge_to_a_single_run() {
         assert!(stderr(&o).starts_with("queensat: error:"), "{}", stderr(&o));
     }
 }
+
+/// A rerun into a folder without --compare leaves no comparison of an earlier run beside its
+/// results: the comparison files belonged to that run's list, perhaps another one.
+#[test]
+fn a_rerun_without_compare_removes_the_old_comparison() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    // The empty 6x6 board: 4 optima of 6 queens, so "not unique" (exit 1).
+    std::fs::write(&list, "[[0, 6]]").unwrap();
+    let out = dir.path().join("run");
+    let line = format!("puzzles --size 6 --walls 2 --quiet --output {}", out.display());
+    let run: Vec<&str> = line.split(' ').collect();
+    let o = queensat(&[&run[..], &["--compare", list.to_str().unwrap()]].concat());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(out.join("comparison.md").exists());
+    let o = queensat(&run);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for ext in ["md", "json", "csv"] {
+        assert!(
+            !out.join(format!("comparison.{ext}")).exists(),
+            "comparison.{ext} left"
+        );
+    }
+    assert!(out.join("summary.md").exists());
+}

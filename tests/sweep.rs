@@ -579,3 +579,46 @@ fn a_folder_with_chunks_but_no_spec_is_refused_before_anything_is_written() {
     );
     assert!(!nk.join("7x7-2w-rows-sides/nk.json").exists());
 }
+
+/// `--cross-check` on a finished folder cross-checks the classes it reads back, for each
+/// engine: the tree engine's by SAT, asked on reading; a SAT engine's by the branch and bound,
+/// which reading compares every row with. The record counts every class, and a later run
+/// without the flag claims no cross-check it did not make.
+#[test]
+fn cross_check_on_a_finished_folder_checks_the_stored_classes() {
+    let dir = tempfile::tempdir().unwrap();
+    for engine in [
+        &["--engine", "tree"][..],
+        &["--engine", "reuse", "--start", "greedy"][..],
+    ] {
+        let out = dir.path().join(engine[1]);
+        sweep(&out, engine);
+        let record = |out: &Path| -> serde_json::Value {
+            serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap()
+        };
+        assert!(record(&out)["cross_check"].is_null(), "{engine:?}");
+        sweep(&out, &[engine, &["--cross-check"]].concat());
+        let r = record(&out);
+        let sums: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+        let classes: u64 = sums
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["classes"].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            r["cross_check"]["classes"].as_u64(),
+            Some(classes),
+            "{engine:?}: {r}"
+        );
+        assert_eq!(r["chunks_resumed"], r["chunks"], "{r}");
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(
+            summary.contains(&format!("agrees on all {classes} classes")),
+            "{summary}"
+        );
+        sweep(&out, engine);
+        assert!(record(&out)["cross_check"].is_null(), "{engine:?}");
+    }
+}

@@ -42,7 +42,9 @@ pub struct ArmiesArgs {
     #[command(flatten)]
     pub time_limit: TimeLimitArgs,
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
-    /// board finishes (a board stopped by --time-limit or a signal is not).
+    /// board finishes (a board stopped by --time-limit or a signal is not). One folder holds
+    /// one model's proofs: a board cached with another --encoding or symmetry breaking is
+    /// refused (one error line naming the setting), never overwritten.
     #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
     pub cache: Option<PathBuf>,
     /// With --table and --cache: compute nothing, report sizes missing from the cache.

@@ -25,10 +25,15 @@ pub struct CoverArgs {
     #[arg(long, value_name = "N")]
     pub size: Counts,
     /// Write the solution lists, the CNF and the checked proof of each final UNSAT answer, and
-    /// one JSON report per size (read back to resume) into this directory.
+    /// one JSON report per size (read back to resume) into this directory. A report read back
+    /// is used only when its certificate files are those the checker verified (else the size
+    /// is computed again) and it fits the run: not one proved with lex-leader constraints for
+    /// --no-symmetry-breaking, and an open one (stopped by --time-limit) only for a run with
+    /// no larger a limit.
     #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
     pub certificates: Option<PathBuf>,
-    /// With --certificates: compute nothing, report sizes without a finished report.
+    /// With --certificates: compute nothing, report sizes without a usable report (and why);
+    /// an error when a kept report's certificate files changed.
     #[arg(long, requires = "certificates")]
     pub cached_only: bool,
     #[command(flatten)]
@@ -43,8 +48,10 @@ pub struct CoverArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     /// Certify each optimum as --certificates does, with the files in a temporary directory
-    /// (removed afterwards) when --certificates names none; with --cube-dir, each cube's
-    /// refutation by a checked proof of its own CNF (no files kept).
+    /// (removed afterwards) when --certificates names none; with --certificates, the proofs
+    /// of reports read back are checked again (a size whose proof was too big to keep is
+    /// computed again); with --cube-dir, each cube's refutation by a checked proof of its own
+    /// CNF (no files kept).
     #[arg(long)]
     pub certify: bool,
     #[command(flatten)]

@@ -43,7 +43,8 @@ pub struct PuzzlesArgs {
     pub html: Option<PathBuf>,
     /// Compare with a published list `[[walls, value], ...]` (64-bit layout); exit 1 when
     /// the comparison refutes an entry (a value that differs, a repeated class, not unique,
-    /// not minimal, malformed), as verify and sweep-compare do.
+    /// not minimal, malformed), as verify and sweep-compare do. Without it, a run with
+    /// --output removes the comparison files an earlier run left in the folder.
     #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
     /// How each class's value and a puzzle's uniqueness are proved: `tree`, the branch and

@@ -43,7 +43,8 @@ pub struct SweepArgs {
     #[arg(long)]
     pub count_optimal: bool,
     /// Prove every class's value a second way and compare: by the branch and bound for the SAT
-    /// engines, by SAT (one UNSAT answer per class) for the tree engine.
+    /// engines, by SAT (one UNSAT answer per class) for the tree engine. Chunks read back
+    /// that their run did not cross-check are cross-checked as they are read.
     #[arg(long)]
     pub cross_check: bool,
     #[command(flatten)]

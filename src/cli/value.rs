@@ -42,7 +42,8 @@ pub struct ValueArgs {
     pub batch: Option<std::path::PathBuf>,
     /// Split the question into cubes (for each segment of the middle row, a queen in one of its
     /// ranges of cells, or none), find the whole board's start once, refute one queen more in
-    /// each cube into DIR (resumable), and give the value from them: proved when every cube's
+    /// each cube into DIR (resumable; a run with a built-in solver asks again the cubes an
+    /// external solver answered), and give the value from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice (docs/cluster.md).
     #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"], value_parser = queensat::io::output_path)]
     pub output: Option<PathBuf>,

@@ -34,6 +34,24 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     h.hex()
 }
 
+/// The length and SHA-256 digest of the file at `path`, read in pieces (a certificate's CNF
+/// runs to hundreds of megabytes).
+pub fn sha256_file(path: &std::path::Path) -> std::io::Result<(u64, String)> {
+    use std::io::Read as _;
+    let mut file = std::fs::File::open(path)?;
+    let (mut h, mut len) = (Sha256::default(), 0u64);
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        match file.read(&mut buf)? {
+            0 => return Ok((len, h.hex())),
+            k => {
+                h.update(&buf[..k]);
+                len += k as u64;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,6 +79,10 @@ mod tests {
             h.update(piece);
         }
         assert_eq!(h.hex(), want);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a");
+        std::fs::write(&path, &million).unwrap();
+        assert_eq!(sha256_file(&path).unwrap(), (1_000_000, want.to_string()));
     }
 
     /// Every length around the block boundaries pads to whole blocks.

@@ -71,6 +71,18 @@ pub struct Certificate {
     /// [`UnsatQuestion::implied`]); the refutation rests on that check too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implied: Option<String>,
+    /// The SHA-256 of the CNF file and of the proof file the checker verified, so that a record
+    /// read back can tell whether its files are still those ([`Certificate::files_unchanged`]);
+    /// absent in records written before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<Box<FileDigests>>,
+}
+
+/// The SHA-256 of a certificate's two files, 64 lowercase hex digits each.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FileDigests {
+    pub cnf: String,
+    pub proof: String,
 }
 
 fn kept() -> bool {
@@ -111,6 +123,94 @@ impl Certificate {
             .file_name()
             .map_or(String::new(), |f| f.to_string_lossy().into_owned())
     }
+
+    /// Whether the files the record says are kept are still the ones the checker verified,
+    /// for a record read back from `dir` (where each is looked for under its own name, so the
+    /// folder may have moved): each exists, the proof with the recorded length, and each with
+    /// the recorded SHA-256; a record without digests (written before them) has its CNF's
+    /// `p cnf` line held against the recorded numbers of variables and clauses instead. The
+    /// error names the file and what differs.
+    pub fn files_unchanged(&self, dir: &Path) -> Result<(), String> {
+        if self.cnf_kept {
+            let cnf = in_dir(dir, &self.cnf);
+            match &self.sha256 {
+                Some(d) => same_digest(&cnf, None, &d.cnf)?,
+                None => cnf_header_is(&cnf, self.n_vars, self.n_clauses)?,
+            }
+        }
+        if self.proof_kept {
+            let proof = in_dir(dir, &self.proof);
+            match &self.sha256 {
+                Some(d) => same_digest(&proof, Some(self.proof_bytes), &d.proof)?,
+                None => {
+                    let len = std::fs::metadata(&proof).map_err(|e| format!("{}: {e}", proof.display()))?;
+                    if len.len() != self.proof_bytes {
+                        return Err(format!(
+                            "{}: {} bytes, the record says {}",
+                            proof.display(),
+                            len.len(),
+                            self.proof_bytes
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the proof checker again on the kept CNF and proof in `dir` (`--certify` on a record
+    /// read back): the record's check and verdict become this run's.
+    pub fn check_again(&mut self, dir: &Path) -> anyhow::Result<()> {
+        let format =
+            ProofFormat::of_path(&self.proof).context("a proof file named neither .drat nor .lrat")?;
+        let check = check_proof(&in_dir(dir, &self.cnf), &in_dir(dir, &self.proof), format)?;
+        self.certified = check.verified;
+        self.check = check;
+        Ok(())
+    }
+}
+
+/// `path`'s file name in `dir`.
+fn in_dir(dir: &Path, path: &Path) -> PathBuf {
+    dir.join(path.file_name().unwrap_or_default())
+}
+
+/// Whether the file at `path` has the SHA-256 `want` (and, when given, the length `len`).
+fn same_digest(path: &Path, len: Option<u64>, want: &str) -> Result<(), String> {
+    let (got_len, got) = crate::io::sha256_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if len.is_some_and(|l| l != got_len) || got != want {
+        return Err(format!(
+            "{}: not the file the checker verified ({got_len} bytes, SHA-256 {}..., the record says {}...)",
+            path.display(),
+            &got[..12],
+            &want[..want.len().min(12)]
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the DIMACS file at `path` announces `n_vars` variables and `n_clauses` clauses.
+fn cnf_header_is(path: &Path, n_vars: u32, n_clauses: usize) -> Result<(), String> {
+    use std::io::BufRead as _;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let want = format!("p cnf {n_vars} {n_clauses}");
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+        if line.starts_with('c') {
+            continue;
+        }
+        return match line.split_whitespace().collect::<Vec<_>>().join(" ") == want {
+            true => Ok(()),
+            false => Err(format!(
+                "{}: its header is not `{want}`, as the record says",
+                path.display()
+            )),
+        };
+    }
+    Err(format!(
+        "{}: no `{want}` header, as the record says",
+        path.display()
+    ))
 }
 
 /// Writes `DIR/NAME.cnf`, has a fresh solver of `backend` refute it into the DRAT proof
@@ -204,7 +304,13 @@ impl PendingProof {
         let format =
             ProofFormat::of_path(&self.proof).context("a proof file named neither .drat nor .lrat")?;
         let check = check_proof(&self.cnf, &self.proof, format)?;
+        let digest = |p: &Path| crate::io::sha256_file(p).map(|(_, h)| h);
+        let sha256 = match (digest(&self.cnf), digest(&self.proof)) {
+            (Ok(cnf), Ok(proof)) => Some(Box::new(FileDigests { cnf, proof })),
+            _ => None,
+        };
         Ok(Certificate {
+            sha256,
             refuted: self.refuted,
             proves: self.proves,
             n_vars: self.n_vars,

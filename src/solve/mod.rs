@@ -21,7 +21,8 @@ mod varisat;
 pub use self::varisat::VarisatSolver;
 pub use backend::{AnySolver, Backend, CadicalConfig};
 pub use certify::{
-    Certificate, PendingProof, ProofAnswer, ProofDir, UnsatQuestion, certify_unsat, solve_with_proof,
+    Certificate, FileDigests, PendingProof, ProofAnswer, ProofDir, UnsatQuestion, certify_unsat,
+    solve_with_proof,
 };
 pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
 pub use proof_check::{ProofCheck, ProofChecker, ProofFormat, check_proof, proof_checker};

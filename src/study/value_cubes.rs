@@ -205,6 +205,10 @@ impl CubeQuestion for ValueCubes {
         cube_count(&self.spec.segments(), self.spec.width, segment_choices)
     }
 
+    fn believes_unsat(&self) -> bool {
+        crate::engine::certified(&self.opts.backend, true, false)
+    }
+
     fn solver(&self) -> anyhow::Result<CubeSolver> {
         CubeSolver::new(&self.spec.board, &self.opts, &*self.start()?)
     }

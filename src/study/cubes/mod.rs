@@ -10,9 +10,9 @@ pub mod rows;
 
 use crate::io::{check_seal, sealed_json, write_atomic};
 use crate::run::{Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
-use crate::study::chunk_store::{ChunkRun, bad_chunk, chunk_files};
+use crate::study::chunk_store::{ChunkRun, ChunkStore, bad_chunk, chunk_files};
 use crate::study::chunked_run::{
-    ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive, merge,
+    ChunkHeader, ChunkId, ChunkedRun, Chunks, RunKind, Tally, WholeRun, drive, merge, read_chunk,
 };
 use crate::study::kept_solver::{new_run, release, with_kept};
 use anyhow::Context;
@@ -64,6 +64,11 @@ pub trait CubeQuestion: Sync + Sized {
         chunks: &[CubeChunk<Self::Cube, Self::Answer>],
         totals: CubeTotals,
     ) -> anyhow::Result<Self::Report>;
+    /// Whether this run's solver is one whose UNSAT queensat believes: a run that resumes
+    /// with one asks again the cubes read back that rest on an external solver's word.
+    fn believes_unsat(&self) -> bool {
+        false
+    }
 }
 
 /// How a question is cut into cubes, the same for every question split: the rows (for a
@@ -324,10 +329,42 @@ pub fn answer_cubes<Q: CubeQuestion>(
         keep_start(Q::KIND, dir, question.spec())?;
     }
     let run = CubeRun::new(question);
+    if run.question.believes_unsat() {
+        ask_unchecked_again(&run, &store, shard, dir)?;
+    }
     let ran = drive(&run, &store, shard, progress);
     // The run's solvers leave the workers' threads with it.
     release();
     Ok(ran?.0)
+}
+
+/// Removes this shard's chunks in `store` whose cube rests on an external solver's word, so
+/// that the run, whose solver queensat believes, answers them again; a stderr note says how many.
+fn ask_unchecked_again<Q: CubeQuestion>(
+    run: &CubeRun<Q>,
+    store: &ChunkStore,
+    shard: Shard,
+    dir: &Path,
+) -> anyhow::Result<()> {
+    let mut again = 0;
+    for (g, id) in run.plan.iter().enumerate() {
+        if shard.keeps(g) && store.has(id.walls, id.chunk) {
+            let read = read_chunk(run, store, id, false)?;
+            if !read.chunk.verdict.certified {
+                std::fs::remove_file(&read.path)
+                    .with_context(|| format!("cannot remove {}", read.path.display()))?;
+                again += 1;
+            }
+        }
+    }
+    if again > 0 {
+        eprintln!(
+            "queensat: note: {} in {} rested on an external solver's word: asked again",
+            crate::io::plural(again, "cube", "cubes"),
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// Assembles the shard folders `dirs` of one cube run of `Q` (`queensat merge`) into `out`,

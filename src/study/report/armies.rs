@@ -23,8 +23,9 @@ fn cache_text(r: &ArmyReport) -> anyhow::Result<String> {
     sealed_json(r, &seal_binding(&r.board), true)
 }
 
-/// A cached report if it answers the question (same board, encoding, and classes if asked),
-/// else a fresh one (written to the cache), or `None` when only the cache may be read. Only
+/// A cached report if it answers the question (same board, and classes if asked), else a
+/// fresh one (written to the cache), or `None` when only the cache may be read. An entry made
+/// with another encoding or symmetry breaking is refused (one cache holds one model's proofs). Only
 /// boards without walls or holes are cached: the file name holds the size alone. With
 /// `opts.certify` a proved `m` without a certificate gets one. A report that rests on an
 /// external solver's unchecked UNSAT is never cached (nor one whose search stopped).
@@ -39,11 +40,16 @@ pub fn largest_armies_cached(
     let (mut r, mut changed) = match cache.and_then(|dir| read_cached(dir, board).transpose()) {
         Some(cached) => {
             let mut r = cached?;
-            // A stopped search, or one on another model, is not a finished board.
-            let same = r.proved
-                && !r.rests_on_unchecked_unsat()
-                && r.encoding == opts.encoding.name()
-                && r.symmetry_breaking == opts.symmetry_breaking;
+            // One cache, one model: an entry made with other settings is neither overwritten
+            // nor taken for this run's (the table names the run's encoding for every row).
+            if let (Some(dir), Some(other)) = (cache, other_settings(&r, opts)) {
+                anyhow::bail!(
+                    "{} was made with {other}; use another --cache folder for these settings",
+                    cache_file(dir, board).display()
+                );
+            }
+            // A stopped search is not a finished board.
+            let same = r.proved && !r.rests_on_unchecked_unsat();
             let counted = r.classes.as_ref().is_some_and(|c| c.complete) || r.m == 0;
             if same && (counted || !opts.unique) {
                 (r, false)
@@ -71,6 +77,29 @@ pub fn largest_armies_cached(
         write_atomic(&cache_file(dir, board), cache_text(&r)?.as_bytes())?;
     }
     Ok(Some(r))
+}
+
+/// The setting of `opts` that changes the model proved and that the cached report `r` was
+/// made without, in words (`encoding segments, not pairs`); `None` when they agree.
+fn other_settings(r: &ArmyReport, opts: &ArmyOptions) -> Option<String> {
+    let lex = |on: bool| {
+        if on {
+            "lex-leader symmetry breaking"
+        } else {
+            "--no-symmetry-breaking"
+        }
+    };
+    if r.encoding != opts.encoding.name() {
+        Some(format!("--encoding {}, not {}", r.encoding, opts.encoding.name()))
+    } else if r.symmetry_breaking != opts.symmetry_breaking {
+        Some(format!(
+            "{}, not {}",
+            lex(r.symmetry_breaking),
+            lex(opts.symmetry_breaking)
+        ))
+    } else {
+        None
+    }
 }
 
 /// The report cached for `board` in `dir`, re-checked; `None` when there is none. Read back

@@ -8,6 +8,8 @@ use crate::io::{check_seal, sealed_json, write_atomic};
 use crate::solve::Certificate;
 use crate::study::{CoverOptions, CoverReport, Optimum, pack_and_cover, seed_line};
 use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 /// What the seal of a size's report binds: its kind and the board's size (its file name).
 fn seal_binding(n: usize) -> String {
@@ -17,13 +19,13 @@ fn seal_binding(n: usize) -> String {
 /// `queensat cover`'s run: the sizes checked (1..12: beyond 12 the solution lists run to
 /// hundreds of thousands, not what this study is for), `certify` without a certificate
 /// directory given certifying into a temporary one removed at the end, then
-/// `pack_and_cover_cached`.
+/// `pack_and_cover_cached`. The sizes without a report come back apart, each with why.
 pub fn cover_sizes(
     sizes: &[usize],
     mut opts: CoverOptions,
     certify: bool,
     cached_only: bool,
-) -> anyhow::Result<(Vec<CoverReport>, Vec<usize>)> {
+) -> anyhow::Result<(Vec<CoverReport>, Missing)> {
     if sizes.iter().any(|&n| n == 0 || n > 12) {
         anyhow::bail!("--size: every side must lie within 1..12");
     }
@@ -35,54 +37,86 @@ pub fn cover_sizes(
         opts.certificates = Some(dir.path().to_path_buf());
     }
     let progress = opts.progress.clone();
-    pack_and_cover_cached(sizes, &opts, cached_only, &progress)
+    let ask = Ask {
+        opts: &opts,
+        certify: certify && scratch.is_none(),
+        cached_only,
+    };
+    pack_and_cover_cached(sizes, &ask, &progress)
 }
 
-/// The reports of `sizes`, read from `opts.certificates` where a finished one is there, else
-/// computed (and written there); with `cached_only`, sizes without one are returned apart.
+/// What one run asks of the reports kept in its certificates directory.
+struct Ask<'a> {
+    opts: &'a CoverOptions,
+    /// `--certify` on kept reports: their proofs are checked again.
+    certify: bool,
+    /// Compute nothing.
+    cached_only: bool,
+}
+
+/// A size's report as its file keeps it: the report, and for an open one the time limit that
+/// stopped its search (a later run with no larger a limit would stop there again).
+#[derive(Serialize, Deserialize)]
+struct KeptReport {
+    #[serde(flatten)]
+    report: CoverReport,
+    /// CPU seconds of `--time-limit` per search, when the report is open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stopped_by_limit: Option<f64>,
+}
+
+/// The sizes of a run without a report, each with why.
+pub type Missing = Vec<(usize, String)>;
+
+/// What a size's kept report comes to for this run.
+enum Kept {
+    /// Nothing kept.
+    None,
+    /// The report answers this run.
+    Use(Box<CoverReport>),
+    /// The report does not answer this run (why, in words); `finished` when it is final, so
+    /// that an open result does not replace it.
+    Redo { why: String, finished: bool },
+}
+
+/// The reports of `sizes`, read from the certificates directory where a kept one answers the
+/// run, else computed (and written there); with `cached_only`, sizes without one are returned
+/// apart, each with why.
 fn pack_and_cover_cached(
     sizes: &[usize],
-    opts: &CoverOptions,
-    cached_only: bool,
+    ask: &Ask,
     progress: &Reporter,
-) -> anyhow::Result<(Vec<CoverReport>, Vec<usize>)> {
+) -> anyhow::Result<(Vec<CoverReport>, Missing)> {
+    let opts = ask.opts;
     let (mut reports, mut missing) = (Vec::new(), Vec::new());
     progress.start("cover: board sizes", sizes.len() as u64);
     for &n in sizes {
-        let cached = opts
-            .certificates
-            .as_ref()
-            .map(|d| d.join(format!("cover-{n}.json")));
-        if let Some(path) = &cached
-            && let Ok(bytes) = std::fs::read(path)
-        {
-            // Read back like user input: a tampered or damaged cache is refused, not believed.
-            // Its seal vouches for what is costly to derive again (the optima's UNSAT answers);
-            // the solutions, selections and certificates are re-checked.
-            let refused =
-                |e: &dyn std::fmt::Display| anyhow::anyhow!("{}: {e}; delete it and re-run", path.display());
-            let text = String::from_utf8(bytes).map_err(|_| refused(&"not UTF-8 text"))?;
-            check_seal(&text, &seal_binding(n)).map_err(|e| refused(&e))?;
-            let r: CoverReport = serde_json::from_str(&text)
-                .with_context(|| format!("{}: not a cover report", path.display()))?;
-            anyhow::ensure!(
-                r.n == n,
-                "{}: a report of {}x{}, not {n}x{n}",
-                path.display(),
-                r.n,
-                r.n
-            );
-            r.recheck().map_err(|e| {
-                refused_unless_stopped(e, |e| {
-                    anyhow::anyhow!("{}: {e}; delete it and re-run", path.display())
-                })
-            })?;
-            progress.note(|| format!("queensat cover: {n}x{n} from {}", path.display()));
-            reports.push(r);
-        } else if cached_only || crate::run::interrupt::stop_requested() {
+        let kept = match &opts.certificates {
+            Some(dir) => read_kept(dir, n, ask)?,
+            None => Kept::None,
+        };
+        let finished = match kept {
+            Kept::Use(r) => {
+                progress.note(|| format!("queensat cover: {n}x{n} read back"));
+                reports.push(*r);
+                progress.advance(1);
+                continue;
+            }
+            Kept::Redo { why, .. } if ask.cached_only => {
+                missing.push((n, why));
+                progress.advance(1);
+                continue;
+            }
+            Kept::Redo { why, finished } => {
+                eprintln!("queensat: note: {n}x{n}: {why}; computing it again");
+                finished
+            }
+            Kept::None => false,
+        };
+        if ask.cached_only || crate::run::interrupt::stop_requested() {
             // After Ctrl-C the sizes not begun are skipped, like those not cached.
             progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after a stop signal"));
-            missing.push(n);
+            missing.push((n, "no finished run".into()));
         } else {
             let r = pack_and_cover(n, opts)?;
             progress.note(|| {
@@ -94,21 +128,120 @@ fn pack_and_cover_cached(
                     r.enumerate_seconds + r.pack.seconds + r.cover.seconds
                 )
             });
-            // A search Ctrl-C cut short is reported, not kept: a rerun should try it again.
-            let cut_short = !(r.pack.optimal && r.cover.optimal) && crate::run::interrupt::stop_requested();
+            let open = !(r.pack.optimal && r.cover.optimal);
+            // A search Ctrl-C cut short is reported, not kept: a rerun should try it again. An
+            // open one the time limit stopped is kept as open, never over a finished one.
+            let cut_short = open && (crate::run::interrupt::stop_requested() || finished);
             // Nor one that rests on an external solver's word: a rerun may check it.
-            if let Some(p) = &cached
+            if let Some(dir) = &opts.certificates
                 && !cut_short
                 && !r.rests_on_unchecked_unsat()
             {
-                write_atomic(p, sealed_json(&r, &seal_binding(n), false)?.as_bytes())?;
+                let kept = KeptReport {
+                    report: r,
+                    stopped_by_limit: opts.time_limit.filter(|_| open).map(|t| t.as_secs_f64()),
+                };
+                let text = sealed_json(&kept, &seal_binding(n), false)?;
+                write_atomic(&dir.join(format!("cover-{n}.json")), text.as_bytes())?;
+                reports.push(kept.report);
+            } else {
+                reports.push(r);
             }
-            reports.push(r);
         }
         progress.advance(1);
     }
     progress.finish();
     Ok((reports, missing))
+}
+
+/// The report kept for size `n` in `dir`, read back like user input: a tampered or damaged
+/// file is refused, not believed. Its seal vouches for what is costly to derive again (the
+/// optima's UNSAT answers); the solutions, selections and certificates are re-checked, the
+/// certificate files must be those the checker verified, and the solution list beside it is
+/// written again where it differs. Then whether it answers this run: not a lex-leader proof
+/// for `--no-symmetry-breaking`, not an open one for a run that may search longer, not one
+/// whose certificate files changed.
+fn read_kept(dir: &Path, n: usize, ask: &Ask) -> anyhow::Result<Kept> {
+    let path = dir.join(format!("cover-{n}.json"));
+    let Ok(bytes) = std::fs::read(&path) else {
+        return Ok(Kept::None);
+    };
+    let name = path.display();
+    let refused = |e: &dyn std::fmt::Display| anyhow::anyhow!("{name}: {e}; delete it and re-run");
+    let text = String::from_utf8(bytes).map_err(|_| refused(&"not UTF-8 text"))?;
+    check_seal(&text, &seal_binding(n)).map_err(|e| refused(&e))?;
+    let kept: KeptReport =
+        serde_json::from_str(&text).with_context(|| format!("{name}: not a cover report"))?;
+    let mut r = kept.report;
+    anyhow::ensure!(r.n == n, "{name}: a report of {}x{}, not {n}x{n}", r.n, r.n);
+    r.recheck()
+        .map_err(|e| refused_unless_stopped(e, |e| anyhow::anyhow!("{name}: {e}; delete it and re-run")))?;
+    restore_solutions(dir, &r)?;
+    let finished = r.pack.optimal && r.cover.optimal;
+    let redo = |why: String| Ok(Kept::Redo { why, finished });
+    if !ask.opts.symmetry_breaking && r.symmetry_breaking {
+        return redo(format!(
+            "{name} was proved with lex-leader symmetry breaking, and --no-symmetry-breaking asks \
+             for a proof without it"
+        ));
+    }
+    if !finished && !ask.cached_only {
+        // A run with no larger a limit would stop where this one did.
+        let limit = ask.opts.time_limit.map(|t| t.as_secs_f64());
+        match (limit, kept.stopped_by_limit) {
+            (Some(now), Some(then)) if now <= then => {}
+            (_, then) => {
+                return redo(format!(
+                    "{name} is open (its search stopped at {})",
+                    then.map_or("a stop signal".into(), |t| format!("--time-limit {t}"))
+                ));
+            }
+        }
+    }
+    for c in [&mut r.pack.certificate, &mut r.cover.certificate]
+        .into_iter()
+        .flatten()
+    {
+        let why = match c.files_unchanged(dir) {
+            Err(e) => Some(format!("{e} ({name} records it as checked)")),
+            Ok(()) if ask.certify && !(c.cnf_kept && c.proof_kept) => Some(format!(
+                "--certify asks for {} to be checked again, and it was deleted after its check \
+                 (too big to keep)",
+                c.proof_name()
+            )),
+            Ok(()) if ask.certify => {
+                c.check_again(dir)?;
+                (!c.certified).then(|| format!("the proof checker rejects {} now", c.proof_name()))
+            }
+            Ok(()) => None,
+        };
+        match why {
+            Some(why) if ask.cached_only => {
+                anyhow::bail!("{why}; run without --cached-only to compute it again")
+            }
+            Some(why) => return redo(why),
+            None => {}
+        }
+    }
+    Ok(Kept::Use(Box::new(r)))
+}
+
+/// Writes `solutions-N.txt` beside a report read back again where it is missing or differs
+/// from the report's list (which the report's re-check proved complete): the certificates'
+/// CNF files name their variables by its lines.
+fn restore_solutions(dir: &Path, r: &CoverReport) -> anyhow::Result<()> {
+    let path = dir.join(format!("solutions-{}.txt", r.n));
+    let text: String = r.solutions.iter().map(|p| seed_line(p) + "\n").collect();
+    if std::fs::read(&path).ok().as_deref() != Some(text.as_bytes()) {
+        eprintln!(
+            "queensat: note: {} did not hold the {} solutions of cover-{}.json: written again from it",
+            path.display(),
+            r.solutions.len(),
+            r.n
+        );
+        write_atomic(&path, text.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// An optimum, or the two bounds of a search that stopped (open).
@@ -149,7 +282,7 @@ fn cert(o: &Optimum) -> String {
 /// size in words when one was asked for, else the table (`missing`: sizes without a report).
 pub fn cover_output(
     reports: &[CoverReport],
-    missing: &[usize],
+    missing: &[(usize, String)],
     one_size: bool,
     json: bool,
 ) -> serde_json::Result<String> {
@@ -161,7 +294,7 @@ pub fn cover_output(
 }
 
 /// The table as Markdown, sizes without a report last, with how it was made.
-fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance) -> String {
+fn cover_table(reports: &[CoverReport], missing: &[(usize, String)], prov: &Provenance) -> String {
     let mut s = String::from(
         "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | symmetry breaking | CPU s |\n\
          |---:|---:|---:|---|---|---:|---|---|---|---:|\n",
@@ -181,10 +314,8 @@ fn cover_table(reports: &[CoverReport], missing: &[usize], prov: &Provenance) ->
             r.cpu_seconds
         ));
     }
-    for n in missing {
-        s.push_str(&format!(
-            "| {n} | not computed (no finished run) | | | | | | | | |\n"
-        ));
+    for (n, why) in missing {
+        s.push_str(&format!("| {n} | not computed ({why}) | | | | | | | | |\n"));
     }
     s.push_str(&format!(
         "\nEvery solution and selection was re-checked (solutions by check::check_placement, \

@@ -159,6 +159,18 @@ fn publish(
         files.push((file.clone(), puzzle_page(title, method, &data).into_bytes()));
     }
     write_all_atomic(&files)?;
+    // A comparison an earlier run left is not of these results: without --compare, gone.
+    if let (Some(dir), None) = (dir, &comparison) {
+        for ext in ["md", "json", "csv"] {
+            let stale = dir.join(format!("comparison.{ext}"));
+            match std::fs::remove_file(&stale) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    anyhow::bail!("cannot remove the earlier run's {}: {e}", stale.display())
+                }
+                _ => {}
+            }
+        }
+    }
     Ok(Published {
         report,
         comparison,

@@ -26,6 +26,10 @@ pub(super) struct Output<'a> {
     pub out: &'a Path,
     pub command: &'a str,
     pub started: Instant,
+    /// The cross-check of chunks read back that their run had not cross-checked (`--cross-check`
+    /// on a resumed run), added up as the chunks are checked: classes, the branch and bound's
+    /// seconds, SAT's.
+    pub cross_on_reading: std::sync::Mutex<(u64, f64, f64)>,
 }
 
 /// Writes the database, summaries and chart of a sweep from its chunks, read back and checked
@@ -58,6 +62,10 @@ pub(super) fn assemble<const W: usize>(
         format!("{}\n", serde_json::to_string_pretty(&sums)?).as_bytes(),
     )?;
     write_chart(out, &shape, &sums)?;
+    let (classes, bnb, sat) = output.cross_on_reading.lock().map_or((0, 0.0, 0.0), |c| *c);
+    if classes > 0 {
+        totals.add_cross(classes, bnb, sat);
+    }
     let prov = run_record(spec, output, tally, totals);
     write_atomic(
         &out.join("run.json"),
@@ -90,15 +98,21 @@ impl Totals {
             *total = sum(*total, t);
         }
         if let Some(b) = doc.bnb_seconds {
-            let c = self.cross.get_or_insert(CrossCheck {
-                classes: 0,
-                bnb_seconds: 0.0,
-                sat_seconds: 0.0,
-            });
-            c.classes += doc.rows.len() as u64;
-            c.bnb_seconds = sum(c.bnb_seconds, b);
-            c.sat_seconds = sum(c.sat_seconds, doc.sat_seconds);
+            self.add_cross(doc.rows.len() as u64, b, doc.sat_seconds);
         }
+    }
+
+    /// Adds the cross-check of `classes` classes: the branch and bound's seconds, SAT's.
+    fn add_cross(&mut self, classes: u64, bnb_seconds: f64, sat_seconds: f64) {
+        let sum = |a: f64, b: f64| cpu_rounded(a + b);
+        let c = self.cross.get_or_insert(CrossCheck {
+            classes: 0,
+            bnb_seconds: 0.0,
+            sat_seconds: 0.0,
+        });
+        c.classes += classes;
+        c.bnb_seconds = sum(c.bnb_seconds, bnb_seconds);
+        c.sat_seconds = sum(c.sat_seconds, sat_seconds);
     }
 }
 

@@ -10,6 +10,7 @@ use super::plan::Plan;
 use super::spec::SweepSpec;
 use crate::board::{Board, Cell, CellSet, Placement};
 use crate::check::bnb_value;
+use crate::io::ClassRow;
 use crate::run::interrupt::{check_stop, stop_requested, unless_stopped};
 use crate::run::{thread_cpu_seconds, thread_cpu_since};
 use crate::solve::Backend;
@@ -43,7 +44,8 @@ pub(super) fn compute_chunk<const W: usize>(
     // (SAT seconds, solver calls, branch-and-bound seconds, tree seconds).
     let (sat_seconds, sat_calls, bnb_seconds, tree_seconds) = if spec.engine == Engine::Tree {
         if cross_check {
-            let (sat_seconds, sat_calls) = cross_check_by_sat(plan, backend, &shape, masks, &e.rows)?;
+            let (sat_seconds, sat_calls) =
+                cross_check_by_sat(plan, backend, &shape, masks, &e.rows.unpack())?;
             (sat_seconds, calls + sat_calls, Some(evaluated), Some(evaluated))
         } else {
             (0.0, calls, None, Some(evaluated))
@@ -151,18 +153,19 @@ fn evaluate_classes<const W: usize>(
 }
 
 /// The tree engine's rows against SAT: one UNSAT call per class, from the tree's placement,
-/// and the count by enumeration. Gives the SAT seconds and solver calls.
-fn cross_check_by_sat<const W: usize>(
+/// and the count by enumeration (also for the rows of a chunk read back). Gives the SAT
+/// seconds and solver calls.
+pub(super) fn cross_check_by_sat<const W: usize>(
     plan: &Plan<W>,
     backend: &Backend,
     shape: &Board,
     masks: &[CellSet<W>],
-    rows: &PackedRows,
+    rows: &[ClassRow],
 ) -> anyhow::Result<(f64, u64)> {
     let t = thread_cpu_seconds();
     let mut sat = Evaluator::new(shape, Engine::Reuse, backend);
     let mut sat_calls = 0;
-    for (m, r) in masks.iter().zip(&rows.unpack()) {
+    for (m, r) in masks.iter().zip(rows) {
         check_stop()?;
         let b = &plan.ws.board(m);
         let e = sat.evaluate(b, Some(r.queens.clone()))?;

@@ -13,12 +13,14 @@
 use super::assemble::{Output, assemble};
 use super::check::check_row;
 use super::chunk::ChunkDoc;
-use super::compute::compute_chunk;
+use super::compute::{compute_chunk, cross_check_by_sat};
+use super::evaluate::Engine;
 use super::plan::Plan;
 use super::spec::{CheckedSweep, SweepSpec};
 use super::summary::{RunRecord, WallsSummary};
+use crate::board::Board;
 use crate::io::new_dir_or_nothing;
-use crate::run::{Reporter, Shard};
+use crate::run::{Reporter, Shard, cpu_since, process_cpu_seconds};
 use crate::solve::Backend;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{
@@ -64,6 +66,7 @@ fn run_sweep_in<const W: usize>(
             out,
             command: &opts.command,
             started,
+            cross_on_reading: Default::default(),
         },
     };
     let store = RunKind::Sweep.open(out, spec)?;
@@ -140,6 +143,7 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
         if fresh {
             return Ok(());
         }
+        let cpu = process_cpu_seconds();
         // On every thread: a stored row's value costs a branch and bound.
         let bad = doc
             .rows
@@ -148,10 +152,29 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
             .zip(self.plan.masks(id))
             .enumerate()
             .find_map_first(|(i, (r, m))| check_row(&self.plan, self.spec, r, m).err().map(|why| (i, why)));
-        match bad {
-            Some((i, why)) => Err(format!("row {}: {why}", i + 1)),
-            None => Ok(()),
+        if let Some((i, why)) = bad {
+            return Err(format!("row {}: {why}", i + 1));
         }
+        // --cross-check on a chunk its run did not cross-check: the check above compared each
+        // row's value (and count) with the branch and bound's, a SAT engine's cross-check;
+        // the tree engine's is SAT, asked here.
+        if self.cross_check && doc.bnb_seconds.is_none() {
+            let (bnb, sat) = match self.spec.engine {
+                Engine::Tree => {
+                    let shape = Board::new(self.spec.rows, self.spec.cols).map_err(|e| e.to_string())?;
+                    let rows = doc.rows.rows();
+                    let masks = self.plan.masks(id);
+                    let (sat, _) = cross_check_by_sat(&self.plan, &self.backend, &shape, masks, &rows)
+                        .map_err(|e| crate::run::one_line(&e))?;
+                    (doc.tree_seconds.unwrap_or(0.0), sat)
+                }
+                _ => (cpu_since(cpu), doc.sat_seconds),
+            };
+            if let Ok(mut c) = self.output.cross_on_reading.lock() {
+                *c = (c.0 + doc.rows.len() as u64, c.1 + bnb, c.2 + sat);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -184,6 +207,7 @@ pub fn merge(
                 out,
                 command,
                 started,
+                cross_on_reading: Default::default(),
             },
         };
         new_dir_or_nothing(out, || {
