@@ -270,13 +270,12 @@ struct Asked {
 
 impl Asked {
     /// The report of a search whose best position is `best` after `calls`: proved, or
-    /// `stopped` for a reason after some CPU seconds; with the classes, if enumerated.
+    /// `stopped` for a reason after some CPU seconds; no classes yet.
     fn report(
         &self,
         best: &Armies,
         calls: Vec<ArmyCall>,
         stopped: Option<(Why, f64)>,
-        classes: Option<ArmyClasses>,
     ) -> anyhow::Result<ArmyReport> {
         let m = best.size();
         let example = trim(best, m);
@@ -317,7 +316,7 @@ impl Asked {
             model_vars: self.model_vars,
             model_clauses: self.model_clauses,
             seconds: self.start.elapsed().as_secs_f64(),
-            classes,
+            classes: None,
             certified: crate::engine::certified(&self.backend, proved_by_unsat, false),
             certificate: None,
         })
@@ -363,7 +362,7 @@ impl StoppedNow {
                 mut calls,
             } => {
                 stopped_call_took(&mut calls, call_seconds);
-                asked.report(&best, calls, Some((why, spent)), None)
+                asked.report(&best, calls, Some((why, spent)))
             }
             StoppedNow::Enumerating {
                 report,
@@ -433,7 +432,7 @@ fn armies_until(
         kept.clear();
     }
     let stopped = stopped.then(|| (deadline.why(), deadline.spent()));
-    let mut report = asked.report(&best, calls, stopped, None)?;
+    let mut report = asked.report(&best, calls, stopped)?;
     let m = report.m;
     if opts.unique && m > 0 && stopped.is_none() {
         let classes = match kept {
