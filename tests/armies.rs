@@ -89,6 +89,41 @@ fn a_stopped_search_reports_a_lower_bound_and_is_not_cached() {
     assert!(out.contains("largest armies: m = 4"), "{out}");
 }
 
+/// A limit that ends a varisat call, which cannot be stopped inside: the search runs on a
+/// thread of its own, and its answer is what it knew when the call began, one board or a
+/// table's, with no note that a call may run past the limit (8x9's UNSAT for 11 takes 11 s of
+/// CPU, which it used to run to its end).
+#[test]
+fn a_time_limit_ends_a_varisat_call_too() {
+    let board = [
+        "armies",
+        "--rows",
+        "8",
+        "--cols",
+        "9",
+        "--solver",
+        "varisat",
+        "--time-limit",
+        "1",
+    ];
+    let (out, err) = common::queensat_within(&[&board[..], &["--format", "json"]].concat(), 3, 4);
+    assert!(!err.contains("queensat: note:"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["m"].as_u64(), v["proved"].as_bool()),
+        (Some(10), Some(false)),
+        "{v}"
+    );
+    let proof = v["proof"].as_str().unwrap();
+    assert!(
+        proof.starts_with("NOT proved: stopped after ")
+            && proof.ends_with(" of CPU while asking for two armies of 11; the upper bound is open"),
+        "{proof}"
+    );
+    let (out, _) = common::queensat_within(&[&board[..], &["--table"]].concat(), 3, 4);
+    assert!(out.contains("| 8 | 9 | ≥ 10 | "), "{out}");
+}
+
 #[test]
 fn four_by_four_json_has_ten_classes() {
     let (code, out, _) = queensat(&[

@@ -4,7 +4,7 @@
 //! is searching however loaded the machine is.
 
 use crate::common;
-use common::{queensat, signalled_after_cpu, stderr, stdout};
+use common::{queensat, signalled_after_cpu, signalled_after_cpu_timed, stderr, stdout};
 use libc::{SIGHUP, SIGINT, SIGTERM};
 
 /// A resumable run stopped by a signal, the same command again, and an uninterrupted run.
@@ -432,10 +432,7 @@ fn least_walls_asking_varisat_stops_within_moments() {
         &["--solver", "varisat", "--time-limit", "1", "--format", "json"],
     ]
     .concat();
-    let start = std::time::Instant::now();
-    let (code, out, err) = queensat(&limited);
-    assert_eq!(code, 3, "{out}{err}");
-    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+    let (out, err) = common::queensat_within(&limited, 3, 10);
     assert!(!err.contains("queensat: note:"), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let proof = v["reports"][0]["proof"].as_str().unwrap();
@@ -675,4 +672,105 @@ fn a_signal_stops_a_resumed_puzzle_run() {
     let (text, err) = (stdout(&out), stderr(&out));
     assert_eq!(out.status.code(), Some(143), "{text}{err}");
     assert!(err.contains("puzzles interrupted (SIGTERM): "), "{err}");
+}
+
+/// The stdout of queensat `args` sent `signal` after 1 s of CPU, which exits with `code`
+/// having used less than two seconds of CPU more (its call given up on runs on meanwhile).
+fn stopped_within_seconds_of_it(args: &[&str], signal: i32, code: i32) -> String {
+    let (out, after) = signalled_after_cpu_timed(args, signal, 1000);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {text}{err}");
+    assert!(
+        after.as_secs_f64() < 2.0,
+        "{args:?}: {after:?} of CPU after the signal"
+    );
+    text
+}
+
+/// `armies` with varisat (the solver when no limit is named), which cannot be stopped inside a
+/// call, stops on a signal within moments all the same, one board or a table's: the search
+/// runs on a thread of its own, and the answer is what it knew when the call began, m >= 10,
+/// NOT proved, with the signal's exit status. 8x9: m = 10 in 0.05 s of CPU, then the UNSAT
+/// for 11 takes 11 s, which it used to run to its end.
+#[test]
+fn armies_asking_varisat_stops_on_a_signal_within_moments() {
+    let board: &[&str] = &["armies", "--rows", "8", "--cols", "9"];
+    let text = stopped_within_seconds_of_it(board, SIGTERM, 143);
+    assert!(
+        text.contains("largest armies found: m >= 10 (W white, B black), NOT proved\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("NOT proved: stopped, interrupted (SIGTERM), after ")
+            && text.contains(" while asking for two armies of 11; the upper bound is open"),
+        "{text}"
+    );
+    let json = [board, &["--format", "json"]].concat();
+    let v: serde_json::Value =
+        serde_json::from_str(&stopped_within_seconds_of_it(&json, SIGINT, 130)).unwrap();
+    assert_eq!(
+        (v["m"].as_u64(), v["proved"].as_bool()),
+        (Some(10), Some(false)),
+        "{v}"
+    );
+    let last = v["calls"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (last["at_least"].as_u64(), last["answer"].as_str()),
+        (Some(11), Some("stopped"))
+    );
+    let table: &[&str] = &["armies", "--table", "--rows", "8", "--cols", "9"];
+    let text = stopped_within_seconds_of_it(table, SIGHUP, 129);
+    assert!(text.contains("| 8 | 9 | ≥ 10 | "), "{text}");
+}
+
+/// `cover` with varisat stops on a signal within moments too, in a packing call that runs for
+/// minutes (10x10 with pairwise at-most-one clauses: "at least 9" begins after half a second
+/// of CPU): the packing is reported open, 8..10, from what the search knew when the call
+/// began, and the covering search, begun after the signal, stops at once.
+#[test]
+fn cover_asking_varisat_stops_on_a_signal_within_moments() {
+    let args: &[&str] = &["cover", "--size", "10", "--amo", "pairwise"];
+    let text = stopped_within_seconds_of_it(args, SIGTERM, 143);
+    assert!(
+        text.contains(
+            "most pairwise-disjoint solutions: 8..10 (open) — proof: search stopped at >= 9 \
+             (interrupted (SIGTERM))"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("fewest solutions covering the board: 10.."),
+        "{text}"
+    );
+    let json = [args, &["--format", "json"]].concat();
+    let v: serde_json::Value =
+        serde_json::from_str(&stopped_within_seconds_of_it(&json, SIGINT, 130)).unwrap();
+    let report = &v["reports"][0];
+    let last = report["pack"]["calls"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        (last["bound"].as_str(), last["answer"].as_str()),
+        (Some(">= 9"), Some("stopped")),
+        "{v}"
+    );
+    assert!(
+        ["pack", "cover"].iter().all(|&g| report[g]["optimal"] == false),
+        "{v}"
+    );
+}
+
+/// A signal during the enumeration of the optimal classes (8x8: m proved after about 1.2 s of
+/// CPU, the classes take 1.4 s more, over 72 varisat calls) reports the classes found so far as
+/// a lower bound, `at least`, with the signal's exit status; it used to exit 0.
+#[test]
+fn a_signal_during_the_armies_enumeration_reports_at_least_and_its_status() {
+    let args = ["armies", "--size", "8", "--unique"];
+    let (out, after) = signalled_after_cpu_timed(&args, SIGTERM, 1800);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{text}{err}");
+    assert!(after.as_secs_f64() < 2.0, "{after:?} of CPU after the signal");
+    assert!(text.contains("largest armies: m = 9 "), "{text}");
+    assert!(
+        text.contains("optimal positions up to symmetry and colour swap: at least "),
+        "{text}"
+    );
 }

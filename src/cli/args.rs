@@ -57,26 +57,34 @@ impl SolverArgs {
         self.solver.clone().unwrap_or_else(Backend::for_time_limit)
     }
 
-    /// The solver of a search under `time_limit`: the one named, else, with a limit, one that
-    /// stops inside a call (so the limit holds), else varisat. A named solver that stops only
-    /// between calls is kept, with [`SolverArgs::note_limit`].
+    /// The solver of a search under `time_limit` that stops at it inside an in-process
+    /// solver's call, varisat's too (`armies`, `cover`): the one named, else, with a limit, one
+    /// that stops inside a call, else varisat. A named external solver, whose call the limit
+    /// does not stop, is kept with the note of [`SolverArgs::note_limit`].
     pub fn backend_within(&self, time_limit: Option<Duration>) -> Backend {
-        self.note_limit(time_limit);
+        if let Some(b @ Backend::External(_)) = &self.solver {
+            note_past_limit(b, time_limit);
+        }
         Backend::within(self.solver.as_ref(), time_limit)
     }
 
     /// Under a time limit, a one-line note on stderr when the solver named stops only between
     /// calls: one call may run past the limit.
     pub fn note_limit(&self, time_limit: Option<Duration>) {
-        if let (Some(b), Some(_)) = (&self.solver, time_limit)
-            && !b.stops_inside_a_call()
-        {
-            eprintln!(
-                "queensat: note: {} is stopped only between solver calls, so one call may run past \
-                 --time-limit",
-                b.name()
-            );
+        if let Some(b) = &self.solver {
+            note_past_limit(b, time_limit);
         }
+    }
+}
+
+/// Under a time limit, a one-line note on stderr when `b` stops only between calls.
+fn note_past_limit(b: &Backend, time_limit: Option<Duration>) {
+    if time_limit.is_some() && !b.stops_inside_a_call() {
+        eprintln!(
+            "queensat: note: {} is stopped only between solver calls, so one call may run past \
+             --time-limit",
+            b.name()
+        );
     }
 }
 

@@ -9,7 +9,7 @@ use anyhow::bail;
 use clap::Args;
 use queensat::encode::ArmyEncoding;
 use queensat::run::Reporter;
-use queensat::run::interrupt::stopped_exit_code;
+use queensat::run::interrupt::{stop_requested, stopped_exit_code};
 use queensat::study::ArmyOptions;
 use queensat::study::report::{ArmyTableOptions, army_board_run, army_table_run};
 use queensat::study::{ArmyCubeAsk, armies_in_cubes};
@@ -117,10 +117,11 @@ pub fn run(a: ArmiesArgs) -> anyhow::Result<i32> {
     };
     a.report.proof.check(!outcome.unchecked)?;
     a.output.emit(&text)?;
-    // 1 when a checker rejected a certificate, as for `value --certify`.
+    // 1 when a checker rejected a certificate, as for `value --certify`; a stop signal that
+    // cut an enumeration short (its count "at least") still gives the signal's code.
     Ok(if outcome.refuted {
         1
     } else {
-        stopped_exit_code(outcome.stopped)
+        stopped_exit_code(outcome.stopped || stop_requested())
     })
 }

@@ -85,8 +85,8 @@ pub struct TimeLimitArgs {
     /// proved so far, labelled NOT proved (exit 3; `solve`: the answer unknown, exit 0); a stop
     /// signal stops the same way (exit 128 + its number). CaDiCaL stops inside a call, the
     /// other solvers only between calls (`solve`: inside its one call too; `--solver` says
-    /// which answers by default); one board's `value` stops at once in a varisat call too,
-    /// with what it knew when the call began. An
+    /// which answers by default); one board's `value`, `least-walls`, `armies` and `cover`
+    /// stop at once in a varisat call too, with what they knew when the call began. An
     /// external solver's own CPU is not counted: `solve --external` kills it after this many
     /// wall-clock seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]

@@ -83,9 +83,7 @@ pub fn solve_cnf(
     let deadline = Deadline::process(time_limit);
     let start = Instant::now();
     let answer = match backend {
-        b if b.stops_inside_a_call() || matches!(b, Backend::External(_)) => {
-            call(&cnf, backend, deadline, time_limit)
-        }
+        b if !b.outrun_in_a_call() => call(&cnf, backend, deadline, time_limit),
         _ => {
             let (cnf, backend) = (cnf.clone(), backend.clone());
             let work = move || call(&cnf, &backend, deadline, time_limit);

@@ -11,16 +11,32 @@ pub fn process_cpu_seconds() -> f64 {
 /// CPU seconds the calling thread has used (0 where the clock is unavailable): the work of one
 /// rayon task, apart from what the other threads do meanwhile.
 pub fn thread_cpu_seconds() -> f64 {
+    clock_cpu_seconds(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
+/// The seconds the CPU clock `id` reads (0 where it cannot be read, as once its thread ended).
+pub(crate) fn clock_cpu_seconds(id: libc::clockid_t) -> f64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
     // SAFETY: `ts` is a valid, writable timespec; the call only writes into it.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    let rc = unsafe { libc::clock_gettime(id, &mut ts) };
     if rc != 0 {
         return 0.0;
     }
     ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// The id of the CPU clock of `thread`, a thread not yet joined, which any thread can read
+/// ([`clock_cpu_seconds`]); `None` where the platform gives none.
+pub(crate) fn thread_clock<T>(thread: &std::thread::JoinHandle<T>) -> Option<libc::clockid_t> {
+    use std::os::unix::thread::JoinHandleExt as _;
+    let mut id: libc::clockid_t = 0;
+    // SAFETY: the handle keeps the thread joinable, so its pthread_t is valid; `id` is a
+    // valid, writable clockid_t, the only thing the call writes.
+    let rc = unsafe { libc::pthread_getcpuclockid(thread.as_pthread_t() as libc::pthread_t, &mut id) };
+    (rc == 0).then_some(id)
 }
 
 /// Process CPU seconds spent since `start`, a reading of [`process_cpu_seconds`], rounded as

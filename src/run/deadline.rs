@@ -3,7 +3,7 @@
 //! means the same on a busy machine as on an idle one; and why a search stopped is worded here
 //! once.
 
-use super::cpu::{process_cpu_seconds, thread_cpu_seconds};
+use super::cpu::{clock_cpu_seconds, process_cpu_seconds, thread_clock, thread_cpu_seconds};
 use crate::run::interrupt::{interrupted, stop_requested};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -16,6 +16,9 @@ pub enum Clock {
     Thread,
     /// The whole process's, with the children it has reaped.
     Process,
+    /// One given thread's, read from any thread by its CPU clock's id: the worker of
+    /// [`Deadline::outrun_with`], as its own [`Clock::Thread`] reads it.
+    OfThread(libc::clockid_t),
 }
 
 impl Clock {
@@ -24,6 +27,7 @@ impl Clock {
         match self {
             Clock::Thread => thread_cpu_seconds(),
             Clock::Process => process_cpu_seconds(),
+            Clock::OfThread(id) => clock_cpu_seconds(id),
         }
     }
 }
@@ -130,22 +134,26 @@ impl Deadline {
     /// whichever comes first: `None` when the deadline passed first. For work that cannot be
     /// stopped inside (one varisat call): the caller reports it stopped at once, and the
     /// thread, still computing, ends with the process. The deadline is polled every
-    /// [`OUTRUN_POLL`] while the work runs; its clock should be the process's, since the
-    /// waiting thread spends none of its own. A panic of the work is the caller's.
+    /// [`OUTRUN_POLL`] while the work runs. A deadline on the [`Clock::Thread`] is the work's:
+    /// its limit is read on the work's thread's clock from that thread's start (what a
+    /// [`Deadline::thread`] set as the work begins reads), so that no other thread, such as an
+    /// earlier work still computing, counts; the waiting thread spends next to nothing. A
+    /// panic of the work is the caller's.
     pub fn outrun<T: Send + 'static>(
         self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> anyhow::Result<Option<T>> {
-        self.outrun_with(move || Some(work()), || Some(None))
+        self.outrun_with(move || Some(work()), |_| Some(None))
     }
 
     /// [`outrun`](Deadline::outrun) for work that says, while it runs, what it would answer if
     /// stopped now: once the deadline passed, the first answer of `give_up` that is not `None`
-    /// (else the work's own, when it comes first).
+    /// (else the work's own, when it comes first). `give_up` is shown the deadline that passed,
+    /// on the work's clock, for why and after how much CPU.
     pub fn outrun_with<T: Send + 'static>(
         self,
         work: impl FnOnce() -> T + Send + 'static,
-        mut give_up: impl FnMut() -> Option<T>,
+        mut give_up: impl FnMut(&Deadline) -> Option<T>,
     ) -> anyhow::Result<T> {
         use std::sync::mpsc::{RecvTimeoutError, channel};
         let (answer, answered) = channel();
@@ -157,11 +165,20 @@ impl Deadline {
                 let _ = answer.send(work());
             })
             .map_err(|e| anyhow::anyhow!("cannot start a thread for the solver: {e}"))?;
+        // A new thread's CPU clock starts at zero; where it cannot be read, the caller's.
+        let waiting = match (self.clock, thread_clock(&worker)) {
+            (Clock::Thread, Some(id)) => Deadline {
+                clock: Clock::OfThread(id),
+                start: 0.0,
+                ..self
+            },
+            _ => self,
+        };
         loop {
             match answered.recv_timeout(OUTRUN_POLL) {
                 Ok(t) => return Ok(t),
-                Err(RecvTimeoutError::Timeout) if self.passed() => {
-                    if let Some(t) = give_up() {
+                Err(RecvTimeoutError::Timeout) if waiting.passed() => {
+                    if let Some(t) = give_up(&waiting) {
                         return Ok(t);
                     }
                 }
@@ -209,14 +226,21 @@ impl<T> Kept<T> {
 
     /// The answer kept, and the seconds since its step began.
     pub fn take(&self) -> Option<(T, f64)> {
-        let (answer, began) = self.0.lock().ok()?.take()?;
+        self.take_if(|_| true)
+    }
+
+    /// The answer kept if `wanted` says so of it (else it stays kept), and the seconds since
+    /// its step began: for a step that some reasons to stop do not stop.
+    pub fn take_if(&self, wanted: impl FnOnce(&T) -> bool) -> Option<(T, f64)> {
+        let mut kept = self.0.lock().ok()?;
+        let (answer, began) = kept.take_if(|(answer, _)| wanted(answer))?;
         Some((answer, began.elapsed().as_secs_f64()))
     }
 }
 
 /// How often [`Deadline::outrun`] looks at the deadline: a stop comes this late at most, and
-/// the waiting thread wakes 50 times a second (it reads the process's CPU clock each time
-/// only under a time limit).
+/// the waiting thread wakes 50 times a second (it reads the work's CPU clock each time only
+/// under a time limit).
 pub const OUTRUN_POLL: Duration = Duration::from_millis(20);
 
 /// The stack of [`Deadline::outrun`]'s thread: the main thread's usual 8 MiB, since the work
@@ -252,7 +276,7 @@ mod tests {
     fn outrun_gives_the_answer_or_gives_up_at_the_deadline() {
         let none = Deadline::process(None);
         assert_eq!(none.outrun(|| 6 * 7).unwrap(), Some(42));
-        // Work that does not end by itself: the limit (of the process's CPU, which this
+        // Work that does not end by itself: the limit (of its thread's CPU, which this
         // spinning worker spends) passes, and the waiting side gives up on it; then the
         // worker is told to end, so that it does not spin through the other tests.
         use std::sync::Arc;
@@ -264,9 +288,15 @@ mod tests {
                 std::hint::black_box(0u64);
             }
         };
-        let soon = Deadline::process(Some(Duration::from_millis(50)));
+        let soon = Deadline::thread(Some(Duration::from_millis(50)));
         assert_eq!(soon.outrun(spin).unwrap(), None);
+        // A limit on the thread's clock is the work's alone: the next work, which sleeps,
+        // spends none of it while the one given up on spins on, and answers (the process's
+        // clock, which counts the spinning, would give up).
+        let limit = Deadline::thread(Some(Duration::from_millis(100)));
+        let nap = limit.outrun(|| std::thread::sleep(Duration::from_millis(400)));
         given_up.store(true, Ordering::Relaxed);
+        assert_eq!(nap.unwrap(), Some(()));
         let panicked = std::panic::catch_unwind(|| none.outrun(|| panic!("worker")));
         assert!(panicked.is_err());
     }
@@ -277,7 +307,7 @@ mod tests {
         // answer is its fourth, and the work (which would say 1 much later) is given up on.
         let passed = Deadline::process(Some(Duration::ZERO));
         let mut looks = 0;
-        let give_up = || {
+        let give_up = |_: &Deadline| {
             looks += 1;
             (looks > 3).then_some(2)
         };
@@ -287,6 +317,11 @@ mod tests {
         };
         assert_eq!(passed.outrun_with(slow, give_up).unwrap(), 2);
         // Nothing to give: the work's own answer.
-        assert_eq!(passed.outrun_with(|| 3, || None).unwrap(), 3);
+        assert_eq!(passed.outrun_with(|| 3, |_| None).unwrap(), 3);
+        // The kept answer a reason does not want stays kept.
+        let kept = Kept::default();
+        kept.keep(5);
+        assert!(kept.take_if(|&k| k > 5).is_none());
+        assert_eq!(kept.take().map(|(k, _)| k), Some(5));
     }
 }

@@ -55,6 +55,15 @@ impl Backend {
         }
     }
 
+    /// Whether a search that must stop at once inside a call runs this backend's calls on a
+    /// thread of its own and gives up on a call when a stop comes
+    /// ([`Deadline::outrun_with`](crate::run::deadline::Deadline::outrun_with)): an in-process
+    /// solver that cannot be stopped inside a call (varisat). CaDiCaL stops inside one, and an
+    /// external solver is killed at a stop signal.
+    pub fn outrun_in_a_call(&self) -> bool {
+        !self.stops_inside_a_call() && !matches!(self, Backend::External(_))
+    }
+
     /// Whether a solve call of this backend can be limited to a number of conflicts
     /// ([`AnySolver::limit_conflicts`]): a slice of a search that is the same on every machine
     /// and in every run, where a slice of CPU time is not.

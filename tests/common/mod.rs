@@ -77,19 +77,81 @@ pub fn assert_bad_input(args: &[&str], want: &str) {
     assert!(!err.contains("panicked"));
 }
 
+/// The stdout and stderr of the real binary with `args`, which exits with `code` having used
+/// less than `cpu_seconds` of CPU time (user and system, all its threads): a bound that holds
+/// however loaded the machine, where the wall clock's would not.
+pub fn queensat_within(args: &[&str], code: i32, cpu_seconds: u64) -> (String, String) {
+    let child = spawn_catching(args, libc::SIGINT);
+    let (out, cpu) = wait_with_cpu(child);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {text}{err}");
+    assert!(cpu.as_secs() < cpu_seconds, "{args:?}: {cpu:?} of CPU");
+    (text, err)
+}
+
+/// Waits for `child` to end, reading its output meanwhile: its output, and the CPU time it
+/// used in all, read from /proc once it ended and before it is reaped.
+pub fn wait_with_cpu(mut child: std::process::Child) -> (Output, std::time::Duration) {
+    fn drain(from: Option<impl std::io::Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut from) = from {
+                let _ = from.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    drop(child.stdin.take());
+    let (out, err) = (drain(child.stdout.take()), drain(child.stderr.take()));
+    // SAFETY: waits for our own child to end without reaping it (WNOWAIT), so that its /proc
+    // entry, with its CPU times, stays until `wait` below; `info` is a valid, writable struct.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let pid = child.id() as libc::id_t;
+        libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT);
+    }
+    let cpu = std::time::Duration::from_millis(cpu_millis(child.id()).unwrap_or(0));
+    let status = child.wait().expect("wait for queensat");
+    let (stdout, stderr) = (out.join().unwrap(), err.join().unwrap());
+    (
+        Output {
+            status,
+            stdout,
+            stderr,
+        },
+        cpu,
+    )
+}
+
 /// Runs the real binary with `args`, sends it `signal` once it has used `cpu_ms` of CPU time
 /// (so it is searching, however loaded the machine), and waits. A run that ends first is
 /// not signalled: the caller sees its exit status 0.
 pub fn signalled_after_cpu(args: &[&str], signal: libc::c_int, cpu_ms: u64) -> Output {
+    signalled_after_cpu_timed(args, signal, cpu_ms).0
+}
+
+/// [`signalled_after_cpu`], and the CPU time the run used from the signal to its end (zero
+/// when it ended unsignalled): how long the signal took to stop it, however loaded the machine.
+pub fn signalled_after_cpu_timed(
+    args: &[&str],
+    signal: libc::c_int,
+    cpu_ms: u64,
+) -> (Output, std::time::Duration) {
     let mut child = spawn_catching(args, signal);
+    let mut sent = None;
     while child.try_wait().expect("poll queensat").is_none() {
-        if cpu_millis(child.id()).is_some_and(|ms| ms >= cpu_ms) {
+        if let Some(ms) = cpu_millis(child.id()).filter(|&ms| ms >= cpu_ms) {
             send(&child, signal);
+            sent = Some(std::time::Duration::from_millis(ms));
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    child.wait_with_output().expect("wait for queensat")
+    let (out, cpu) = wait_with_cpu(child);
+    (
+        out,
+        sent.map_or(std::time::Duration::ZERO, |at| cpu.saturating_sub(at)),
+    )
 }
 
 /// The real binary with `args`, its input and output piped, and `signal` at its default disposition

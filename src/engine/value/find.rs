@@ -79,8 +79,8 @@ impl StoppedNow {
 /// line's one board). Where the board's solver can be stopped only between calls (varisat),
 /// the search runs on a thread of its own, and a stop during a call is answered with what the
 /// search knew when the call began, the call itself left to end with the process. The limit
-/// is then read on the process's clock, which the search's thread spends (the waiting thread
-/// spends none); the search's own deadline, read between calls, is its thread's, as always.
+/// is read on the search's thread's clock both between calls and, from the waiting thread,
+/// inside one ([`Deadline::outrun_with`]).
 pub(crate) fn value_answering_signals(
     board: &Board,
     opts: &ValueOptions,
@@ -88,18 +88,17 @@ pub(crate) fn value_answering_signals(
     progress: &Reporter,
 ) -> anyhow::Result<(ValueReport, Option<LpBound>)> {
     let backend = opts.backend_for(board);
-    if backend.stops_inside_a_call() || matches!(backend, Backend::External(_)) {
+    if !backend.outrun_in_a_call() {
         return value_with_lp(board, opts, limit, progress);
     }
     let kept = Kept::default();
     let (b, o, p, k) = (board.clone(), opts.clone(), progress.clone(), kept.clone());
     let work = move || value_until(&b, &o, Deadline::thread(limit), &p, Some(&k));
-    let waiting = Deadline::process(limit);
-    let give_up = || {
+    let give_up = |waiting: &Deadline| {
         let (stopped, call_seconds) = kept.take()?;
         Some(Ok((stopped.report(waiting.why(), call_seconds), None)))
     };
-    waiting.outrun_with(work, give_up)?
+    Deadline::thread(limit).outrun_with(work, give_up)?
 }
 
 /// [`value_within`] under `deadline` (polled between steps, and inside CaDiCaL's calls): the

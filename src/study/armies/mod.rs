@@ -12,12 +12,13 @@ pub mod cubes;
 use crate::board::{Armies, Board, Placement};
 use crate::check::check_armies;
 use crate::encode::{ArmyEncoding, ArmyModel};
-use crate::engine::search::{ArmyCall, Session, logged};
+use crate::engine::search::{Answer, ArmyCall, Session, logged, stopped_call_took};
 use crate::io::{noun, plural};
-use crate::run::deadline::{Deadline, Why};
+use crate::run::deadline::{Deadline, Kept, Why};
 use crate::run::interrupt::Interrupted;
 use crate::solve::{Backend, Certificate, Solve as _, UnsatQuestion};
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A board's armies model loaded into one incremental solver.
@@ -224,9 +225,188 @@ pub(super) fn queens_per_army_exceed(k: usize) -> String {
 
 /// The largest `m` and an optimal position, then (if asked) the optimal classes.
 pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyReport> {
+    armies_until(board, opts, None)
+}
+
+/// [`largest_armies`] for a caller that must stop at once at a signal or at the time limit (the
+/// command line's boards). Where the solver can be stopped only between calls (varisat), the
+/// search runs on a thread of its own, and a stop during a call is answered with what the
+/// search knew when the call began, the call itself left to end with the process: during the
+/// search for m a signal or the limit, during the enumeration of the classes a signal (the
+/// limit is the search's alone). The limit is read on the search's thread's clock both between
+/// calls and, from the waiting thread, inside one ([`Deadline::outrun_with`]).
+pub(crate) fn largest_armies_answering_signals(
+    board: &Board,
+    opts: &ArmyOptions,
+) -> anyhow::Result<ArmyReport> {
+    if !opts.backend.outrun_in_a_call() {
+        return largest_armies(board, opts);
+    }
+    let kept = Kept::default();
+    let (bd, o, k) = (board.clone(), opts.clone(), kept.clone());
+    let work = move || armies_until(&bd, &o, Some(&k));
+    let give_up = |waiting: &Deadline| {
+        let why = waiting.why();
+        let (stopped, call_seconds) =
+            kept.take_if(|s: &StoppedNow| why == Why::Signal || s.stops_at_the_limit())?;
+        Some(stopped.report(why, waiting.spent(), call_seconds))
+    };
+    Deadline::thread(opts.time_limit).outrun_with(work, give_up)?
+}
+
+/// What an armies report holds beside its search: the board, the options, the model's size and
+/// when the search began.
+#[derive(Clone)]
+struct Asked {
+    board: Board,
+    encoding: ArmyEncoding,
+    backend: Backend,
+    symmetry_breaking: bool,
+    solver: &'static str,
+    model_vars: usize,
+    model_clauses: usize,
+    start: Instant,
+}
+
+impl Asked {
+    /// The report of a search whose best position is `best` after `calls`: proved, or
+    /// `stopped` for a reason after some CPU seconds; no classes yet.
+    fn report(
+        &self,
+        best: &Armies,
+        calls: Vec<ArmyCall>,
+        stopped: Option<(Why, f64)>,
+    ) -> anyhow::Result<ArmyReport> {
+        let m = best.size();
+        let example = trim(best, m);
+        if let Err(v) = check_armies(&self.board, &example) {
+            anyhow::bail!("internal error: trimmed armies fail the checker: {v}");
+        }
+        let last = calls.last().expect("at least one call");
+        let proof = if let Some((why, spent)) = stopped {
+            // A stop signal names itself; the time limit is the plain "stopped".
+            let how = match why {
+                Why::Signal => format!("stopped, {why},"),
+                Why::TimeLimit(_) => "stopped".to_string(),
+            };
+            format!(
+                "NOT proved: {how} after {} of CPU while asking for two armies of {}; the upper bound is open",
+                crate::run::cpu::seconds_text(spent),
+                m + 1
+            )
+        } else if last.answer.is_solver_unsat() {
+            format!(
+                "UNSAT for two armies of {} ({})",
+                m + 1,
+                plural(calls.len(), "solver call", "solver calls")
+            )
+        } else {
+            queens_per_army_exceed(m + 1)
+        };
+        let proved_by_unsat = stopped.is_none() && last.answer.is_solver_unsat();
+        Ok(ArmyReport {
+            board: self.board.clone(),
+            m,
+            example,
+            calls,
+            proof,
+            proved: stopped.is_none(),
+            encoding: self.encoding.name().into(),
+            solver: self.solver.into(),
+            symmetry_breaking: self.symmetry_breaking,
+            model_vars: self.model_vars,
+            model_clauses: self.model_clauses,
+            seconds: self.start.elapsed().as_secs_f64(),
+            classes: None,
+            certified: crate::engine::certified(&self.backend, proved_by_unsat, false),
+            certificate: None,
+        })
+    }
+}
+
+/// A search's report as if stopped in its current call: kept before each call where the
+/// waiting thread of [`largest_armies_answering_signals`] can take it, and no longer once the
+/// last call answered.
+enum StoppedNow {
+    /// In the search for m: what the report is made of, the best position so far and the log,
+    /// the call under way last (stopped).
+    Searching {
+        asked: Box<Asked>,
+        best: Armies,
+        calls: Vec<ArmyCall>,
+    },
+    /// In the enumeration, m proved: the report, and the classes found so far (the first
+    /// `found` of the list the enumeration shares, which only grows), with their ordered
+    /// positions and the enumeration's seconds.
+    Enumerating {
+        report: Arc<ArmyReport>,
+        classes: Arc<Mutex<Vec<Armies>>>,
+        found: usize,
+        positions: u64,
+        seconds: f64,
+    },
+}
+
+impl StoppedNow {
+    /// Whether the time limit stops this step (it stops the search for m, not the enumeration).
+    fn stops_at_the_limit(&self) -> bool {
+        matches!(self, StoppedNow::Searching { .. })
+    }
+
+    /// The report of a search stopped now for `why` after `spent` CPU seconds, its current
+    /// call `call_seconds` old.
+    fn report(self, why: Why, spent: f64, call_seconds: f64) -> anyhow::Result<ArmyReport> {
+        match self {
+            StoppedNow::Searching {
+                asked,
+                best,
+                mut calls,
+            } => {
+                stopped_call_took(&mut calls, call_seconds);
+                asked.report(&best, calls, Some((why, spent)))
+            }
+            StoppedNow::Enumerating {
+                report,
+                classes,
+                found,
+                positions,
+                seconds,
+            } => {
+                let mut r = Arc::unwrap_or_clone(report);
+                let found = classes.lock().map_or(Vec::new(), |c| c[..found].to_vec());
+                let stopped = Enumerated {
+                    classes: found,
+                    positions,
+                    complete: false,
+                    seconds: seconds + call_seconds,
+                };
+                // Incomplete, so resting on no UNSAT answer, whichever the backend.
+                r.classes = Some(stopped.classes(&r.board, &Backend::default()));
+                Ok(r)
+            }
+        }
+    }
+}
+
+/// [`largest_armies`], keeping in `kept`, where given, what it would report if stopped in each
+/// call before the call.
+fn armies_until(
+    board: &Board,
+    opts: &ArmyOptions,
+    kept: Option<&Kept<StoppedNow>>,
+) -> anyhow::Result<ArmyReport> {
     let start = Instant::now();
     let (mut session, model_clauses) = open_session(board, opts);
-    let model_vars = session.model.vars.len();
+    let asked = Asked {
+        board: board.clone(),
+        encoding: opts.encoding,
+        backend: opts.backend.clone(),
+        symmetry_breaking: opts.symmetry_breaking,
+        solver: session.solver.signature(),
+        model_vars: session.model.vars.len(),
+        model_clauses,
+        start,
+    };
     let mut best = Armies::default();
     let mut calls = Vec::new();
     // CaDiCaL stops inside a call; every backend is also stopped between calls.
@@ -235,6 +415,12 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
     // Up from nothing: one army more on each side after each "yes", to the first "no".
     let stopped = loop {
         let k = best.size() + 1;
+        if let Some(kept) = kept {
+            let mut calls = calls.clone();
+            calls.push(ArmyCall::instant(k, Answer::STOPPED));
+            let (asked, best) = (Box::new(asked.clone()), best.clone());
+            kept.keep(StoppedNow::Searching { asked, best, calls });
+        }
         let reply = logged(&mut calls, k, Armies::size, || {
             session.ask(k, &[], || deadline.passed())
         })?;
@@ -243,56 +429,73 @@ pub fn largest_armies(board: &Board, opts: &ArmyOptions) -> anyhow::Result<ArmyR
             None => break reply.answer.is_stopped(),
         }
     };
-    let m = best.size();
-    let example = trim(&best, m);
-    if let Err(v) = check_armies(board, &example) {
-        anyhow::bail!("internal error: trimmed armies fail the checker: {v}");
+    if let Some(kept) = kept {
+        kept.clear();
     }
-    let last = calls.last().expect("at least one call");
-    let proof = if stopped {
-        // A stop signal names itself; the time limit is the plain "stopped".
-        let how = match deadline.why() {
-            why @ Why::Signal => format!("stopped, {why},"),
-            Why::TimeLimit(_) => "stopped".to_string(),
+    let stopped = stopped.then(|| (deadline.why(), deadline.spent()));
+    let mut report = asked.report(&best, calls, stopped)?;
+    let m = report.m;
+    if opts.unique && m > 0 && stopped.is_none() {
+        let classes = match kept {
+            None => optimal_classes(&mut session, m, opts.count_limit, &opts.backend)?,
+            Some(kept) => {
+                // The classes found so far, copied as they come, each once.
+                let (shared, proved) = (Arc::new(Mutex::new(Vec::new())), Arc::new(report.clone()));
+                let mut before = |so_far: &Enumerated| {
+                    if let Ok(mut copied) = shared.lock() {
+                        let new = &so_far.classes[copied.len()..];
+                        copied.extend_from_slice(new);
+                    }
+                    kept.keep(StoppedNow::Enumerating {
+                        report: proved.clone(),
+                        classes: shared.clone(),
+                        found: so_far.classes.len(),
+                        positions: so_far.positions,
+                        seconds: so_far.seconds,
+                    });
+                };
+                let classes = enumerate(
+                    &mut session,
+                    m,
+                    opts.count_limit,
+                    &opts.backend,
+                    Some(&mut before),
+                );
+                kept.clear();
+                classes?
+            }
         };
-        format!(
-            "NOT proved: {how} after {} of CPU while asking for two armies of {}; the upper bound is open",
-            crate::run::cpu::seconds_text(deadline.spent()),
-            m + 1
-        )
-    } else if last.answer.is_solver_unsat() {
-        format!(
-            "UNSAT for two armies of {} ({})",
-            m + 1,
-            plural(calls.len(), "solver call", "solver calls")
-        )
-    } else {
-        queens_per_army_exceed(m + 1)
-    };
-    let proved_by_unsat = !stopped && last.answer.is_solver_unsat();
-    let seconds = start.elapsed().as_secs_f64();
-    let classes = if opts.unique && m > 0 && !stopped {
-        Some(optimal_classes(&mut session, m, opts.count_limit, &opts.backend)?)
-    } else {
-        None
-    };
-    Ok(ArmyReport {
-        board: board.clone(),
-        m,
-        example,
-        calls,
-        proof,
-        proved: !stopped,
-        encoding: opts.encoding.name().into(),
-        solver: session.solver.signature().into(),
-        symmetry_breaking: opts.symmetry_breaking,
-        model_vars,
-        model_clauses,
-        seconds,
-        classes,
-        certified: crate::engine::certified(&opts.backend, proved_by_unsat, false),
-        certificate: None,
-    })
+        report.classes = Some(classes);
+    }
+    Ok(report)
+}
+
+/// An enumeration's classes as found (in the order found) and their ordered positions; whether
+/// it was `complete`, and its seconds.
+struct Enumerated {
+    classes: Vec<Armies>,
+    positions: u64,
+    complete: bool,
+    seconds: f64,
+}
+
+impl Enumerated {
+    /// The classes as reported, on `board`, the list made complete by `backend`'s UNSAT.
+    fn classes(self, board: &Board, backend: &Backend) -> ArmyClasses {
+        let mut classes = self.classes;
+        classes.sort();
+        let mut found = ArmyClasses {
+            classes,
+            positions: self.positions,
+            complete: self.complete,
+            seconds: self.seconds,
+            isometry_classes: 0,
+            solver: None,
+            certified: crate::engine::certified(backend, self.complete, false),
+        };
+        found.isometry_classes = found.count_isometry_classes(board);
+        found
+    }
 }
 
 /// Every position with two armies of exactly `m`, one per class of the board's stabiliser
@@ -304,10 +507,24 @@ pub fn optimal_classes(
     limit: Option<Duration>,
     backend: &Backend,
 ) -> anyhow::Result<ArmyClasses> {
+    enumerate(session, m, limit, backend, None)
+}
+
+/// [`optimal_classes`], showing `before`, where given, the classes found before each call.
+fn enumerate(
+    session: &mut ArmySession,
+    m: usize,
+    limit: Option<Duration>,
+    backend: &Backend,
+    mut before: Option<&mut dyn FnMut(&Enumerated)>,
+) -> anyhow::Result<ArmyClasses> {
     let start = Instant::now();
-    let mut classes = Vec::new();
-    let mut positions = 0u64;
-    let mut complete = true;
+    let mut found = Enumerated {
+        classes: Vec::new(),
+        positions: 0,
+        complete: true,
+        seconds: 0.0,
+    };
     let Some(assumps) = session.model.exactly(m, &mut session.solver) else {
         anyhow::bail!("armies of {m} cannot fit on the board");
     };
@@ -316,39 +533,35 @@ pub fn optimal_classes(
     let deadline = Deadline::thread(limit);
     session.solver.set_stop(deadline.stop_test());
     loop {
+        if let Some(before) = before.as_mut() {
+            found.seconds = start.elapsed().as_secs_f64();
+            before(&found);
+        }
         let a = match session.solve_with(&assumps) {
             Ok(Some(a)) => a,
             Ok(None) => break,
             Err(e) if e.is::<Interrupted>() => {
-                complete = false;
+                found.complete = false;
                 break;
             }
             Err(e) => return Err(e),
         };
         let images = a.images(&session.board);
-        positions += images.len() as u64;
+        found.positions += images.len() as u64;
         for img in &images {
             let clause = session.model.blocking_clause(img);
             session.solver.add_clause(clause)?;
         }
-        classes.push(images.into_iter().next().expect("a position is its own image"));
+        found
+            .classes
+            .push(images.into_iter().next().expect("a position is its own image"));
         if deadline.passed() {
-            complete = false;
+            found.complete = false;
             break;
         }
     }
-    classes.sort();
-    let mut found = ArmyClasses {
-        classes,
-        positions,
-        complete,
-        seconds: start.elapsed().as_secs_f64(),
-        isometry_classes: 0,
-        solver: None,
-        certified: crate::engine::certified(backend, complete, false),
-    };
-    found.isometry_classes = found.count_isometry_classes(&session.board);
-    Ok(found)
+    found.seconds = start.elapsed().as_secs_f64();
+    Ok(found.classes(&session.board, backend))
 }
 
 /// The checked refutation of two armies of `m + 1` on a report's board (its proof of `m`),

@@ -5,18 +5,19 @@
 
 use super::options::CoverOptions;
 use super::report::{CoverReport, Optimum};
-use super::run::{Run, exact_search};
+use super::run::{Run, StoppedNow, exact_search};
 use super::selection::{coverage, goal_name};
 use super::solutions::{nqueens_solutions, seed_line};
 use super::start::start_selection;
 use crate::board::Placement;
 use crate::encode::Goal;
 use crate::engine::search::{Answer, BoundCall, Finder, Refutation};
-use crate::run::deadline::Deadline;
+use crate::run::deadline::{Deadline, Kept};
 use crate::run::interrupt::stop_requested;
 use crate::run::{cpu_since, process_cpu_seconds, thread_cpu_seconds, thread_cpu_since};
 use crate::solve::Certificate;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Enumerates the n-queens solutions, then packs and covers.
@@ -39,11 +40,13 @@ pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverRepo
     let (mut call, sel) = exact_search(n, &solutions, n, &deadline, &opts.progress);
     call.question = format!("= {n} (partition)");
     let partition = (call, sel);
-    let pack = optimise(n, &solutions, Goal::Pack, opts, &partition)?;
-    let cover = optimise(n, &solutions, Goal::Cover, opts, &partition)?;
+    let solutions = Arc::new(solutions);
+    let pack = optimise_answering_signals(n, &solutions, Goal::Pack, opts, &partition)?;
+    let cover = optimise_answering_signals(n, &solutions, Goal::Cover, opts, &partition)?;
     Ok(CoverReport {
         n,
-        solutions,
+        // A search given up on may still hold the list.
+        solutions: Arc::unwrap_or_clone(solutions),
         enumerate_seconds,
         pack,
         cover,
@@ -53,15 +56,42 @@ pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverRepo
     })
 }
 
+/// [`optimise`], stopped at once by a signal or the time limit. Where the solver can be stopped
+/// only between calls (varisat), the search runs on a thread of its own, and a stop during a
+/// call is answered with what the search knew when the call began, the call itself left to
+/// end with the process. The limit is read on the search's thread's clock both between calls
+/// and, from the waiting thread, inside one ([`Deadline::outrun_with`]).
+fn optimise_answering_signals(
+    n: usize,
+    sols: &Arc<Vec<Placement>>,
+    goal: Goal,
+    opts: &CoverOptions,
+    partition: &(BoundCall, Option<Vec<usize>>),
+) -> anyhow::Result<Optimum> {
+    if !opts.backend.outrun_in_a_call() {
+        return optimise(n, sols, goal, opts, partition, None);
+    }
+    let kept = Kept::default();
+    let (s, o, p, k) = (sols.clone(), opts.clone(), partition.clone(), kept.clone());
+    let work = move || optimise(n, &s, goal, &o, &p, Some(k));
+    let give_up = |waiting: &Deadline| {
+        let (stopped, call_seconds) = kept.take()?;
+        Some(Ok(stopped.optimum(waiting.why(), call_seconds, waiting.spent())))
+    };
+    Deadline::thread(opts.time_limit).outrun_with(work, give_up)?
+}
+
 /// The packing or covering optimum, starting from the partition (n solutions that partition
 /// the board: optimal for both) when the exact search found one, else from
-/// [`start_selection`]. The packing's log carries the partition search.
+/// [`start_selection`]. The packing's log carries the partition search. With `kept`, what the
+/// search would report if stopped in each solver call is kept there first.
 fn optimise(
     n: usize,
     sols: &[Placement],
     goal: Goal,
     opts: &CoverOptions,
     partition: &(BoundCall, Option<Vec<usize>>),
+    kept: Option<Kept<StoppedNow>>,
 ) -> anyhow::Result<Optimum> {
     let start = Instant::now();
     let cpu = thread_cpu_seconds();
@@ -76,7 +106,7 @@ fn optimise(
     let (start_seconds, start_cpu) = (start.elapsed().as_secs_f64(), thread_cpu_since(cpu));
     note_start(opts, n, goal, partition_sel.is_some(), &first, start_cpu);
     let bound = first.as_ref().map_or(0, |s| s.len());
-    let mut run = Run::new(n, sols, goal, opts, bound, stop)?;
+    let mut run = Run::new(n, sols, goal, opts, bound, stop, (kept, start))?;
     if goal == Goal::Pack {
         run.calls.push(partition.0.clone());
     }
@@ -89,6 +119,10 @@ fn optimise(
         Goal::Pack => pack_upwards(&mut run, &mut best)?,
         Goal::Cover => cover_downwards(&mut run, &mut best)?,
     };
+    // No call is left to stop in: from here the search owes its own report.
+    if let Some(kept) = &run.kept {
+        kept.clear();
+    }
     if run.calls.last().is_some_and(|c| c.answer == Answer::STOPPED) {
         return run.stopped(best, opts, start, &deadline);
     }
@@ -174,7 +208,7 @@ fn pack_upwards(run: &mut Run, best: &mut Option<Vec<usize>>) -> anyhow::Result<
         } else {
             run.model.at_least(k)
         };
-        match run.ask(format!(">= {k}"), a)? {
+        match run.ask(format!(">= {k}"), a, best)? {
             Some(sel) => *best = Some(sel),
             None => {
                 return Ok((run.calls.last().unwrap().answer.is_solver_unsat()).then_some(k));
@@ -202,7 +236,7 @@ fn cover_downwards(run: &mut Run, best: &mut Option<Vec<usize>>) -> anyhow::Resu
     }
     while let Some(k) = best.as_ref().map(|b| b.len()).filter(|&l| l > 0).map(|l| l - 1) {
         let a = run.model.at_most(k);
-        match run.ask(format!("<= {k}"), Some(a))? {
+        match run.ask(format!("<= {k}"), Some(a), best)? {
             Some(sel) => *best = Some(sel),
             None => return Ok(Some(k)),
         }

@@ -11,8 +11,11 @@ use super::selection::{fits, goal_name, selection_solver};
 use super::start::squares;
 use crate::board::Placement;
 use crate::encode::{Goal, SelectionModel};
-use crate::engine::search::{Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged};
-use crate::run::deadline::{Deadline, Why};
+use crate::engine::search::{
+    Answer, BoundCall, Finder, Halt, Refutation, Reply, Unsat, logged, stopped_call_took,
+};
+use crate::run::cpu::cpu_rounded;
+use crate::run::deadline::{Deadline, Kept, Why};
 use crate::run::{Reporter, thread_cpu_seconds, thread_cpu_since};
 use crate::solve::{AnySolver, Backend, Certificate, SolveIncremental, SolverResult};
 use rustsat::types::Lit;
@@ -75,11 +78,18 @@ pub(super) struct Run<'a> {
     pub progress: &'a Reporter,
     /// Whether the time limit has passed or Ctrl-C was pressed.
     pub stop: Box<dyn Fn() -> bool>,
+    /// Where, for a solver that cannot be stopped inside a call, what the search would report
+    /// if stopped in each call is kept before the call ([`StoppedNow`]).
+    pub kept: Option<Kept<StoppedNow>>,
+    backend: Backend,
+    /// When the search began.
+    began: Instant,
 }
 
 impl<'a> Run<'a> {
-    /// A search for `goal` over `sols` on the n×n board, its model able to bound the number
-    /// selected up to `bound`, its solver (and the exact search) stopped by `stop`.
+    /// A search for `goal` over `sols` on the n×n board that `began` then, its model able to
+    /// bound the number selected up to `bound`, its solver (and the exact search) stopped by
+    /// `stop`; what it would report if stopped in a call kept in `kept`, where given.
     pub fn new(
         n: usize,
         sols: &'a [Placement],
@@ -87,6 +97,7 @@ impl<'a> Run<'a> {
         opts: &'a CoverOptions,
         bound: usize,
         stop: impl Fn() -> bool + Copy + 'static,
+        (kept, began): (Option<Kept<StoppedNow>>, Instant),
     ) -> anyhow::Result<Run<'a>> {
         let (model, mut solver) = selection_solver(
             n,
@@ -109,6 +120,9 @@ impl<'a> Run<'a> {
             symmetry_breaking: opts.symmetry_breaking,
             progress: &opts.progress,
             stop: Box::new(stop),
+            kept,
+            backend: opts.backend.clone(),
+            began,
         })
     }
 
@@ -130,8 +144,28 @@ impl<'a> Run<'a> {
         Ok(sel)
     }
 
-    /// Solves under a bound; on SAT, the selection after re-checking it.
-    pub fn ask(&mut self, bound: String, assumps: Option<Vec<Lit>>) -> anyhow::Result<Option<Vec<usize>>> {
+    /// Solves under a bound, the best selection so far being `best`; on SAT, the selection
+    /// after re-checking it. First, where it is asked for, what the search would report if
+    /// stopped in the call is kept.
+    pub fn ask(
+        &mut self,
+        bound: String,
+        assumps: Option<Vec<Lit>>,
+        best: &Option<Vec<usize>>,
+    ) -> anyhow::Result<Option<Vec<usize>>> {
+        if let Some(kept) = &self.kept {
+            let mut calls = self.calls.clone();
+            calls.push(BoundCall::instant(bound.clone(), Answer::STOPPED));
+            kept.keep(StoppedNow {
+                goal: self.goal,
+                n: self.n,
+                best: best.clone(),
+                calls,
+                began: self.began,
+                cpu: thread_cpu_seconds(),
+                backend: self.backend.clone(),
+            });
+        }
         let mut calls = std::mem::take(&mut self.calls);
         let reply = logged(&mut calls, bound.clone(), Vec::len, || {
             // The time limit may pass before the call: not every backend can stop inside one.
@@ -170,7 +204,8 @@ impl<'a> Run<'a> {
     /// that counting gives on the other side. For covering, k solutions hold k·n squares, so a
     /// cover needs n of them, and n only as a partition of the board: "at most n" is asked
     /// (of the search's solver, or certified by a fresh one with `--certificates`) and its
-    /// UNSAT raises the bound to n + 1.
+    /// UNSAT raises the bound to n + 1; not after a stop signal (the user wants the answer
+    /// now, not one more question), nor of a solver that cannot be stopped inside that call.
     pub fn stopped(
         mut self,
         best: Option<Vec<usize>>,
@@ -180,13 +215,21 @@ impl<'a> Run<'a> {
     ) -> anyhow::Result<Optimum> {
         let n = self.n;
         let interrupted = deadline.why() == Why::Signal;
-        let (bound, proof, certificate) = self.bound_when_stopped(&best, opts, interrupted)?;
+        let at = best.as_ref().map_or(0, |b| b.len());
+        let ask = self.goal == Goal::Cover && n + 1 < at && !interrupted && self.kept.is_none();
+        let (refuted, certificate) = match ask {
+            true => self.no_partition(opts)?,
+            false => (false, None),
+        };
+        let last = self.calls.last().expect("a stopped call");
+        let proof = stopped_proof(self.goal, n, &last.question, interrupted, refuted);
         // A bound of n + 1 rests on the "no partition" UNSAT answer, checked when certified.
         let certified = crate::engine::certified(
             &opts.backend,
-            bound == n + 1 && self.goal == Goal::Cover,
+            refuted,
             certificate.as_ref().is_some_and(|c: &Certificate| c.certified),
         );
+        let bound = if refuted { n + 1 } else { n };
         Ok(self.into_optimum(best, proof, certificate, certified, Some(bound), start))
     }
 
@@ -202,74 +245,15 @@ impl<'a> Run<'a> {
         bound: Option<usize>,
         start: Instant,
     ) -> Optimum {
-        Optimum {
-            goal: self.goal,
-            value: best.as_ref().map(|b| b.len()),
-            selection: best.unwrap_or_default(),
-            calls: self.calls,
+        optimum(
+            self.goal,
+            best,
+            self.calls,
             proof,
-            certificate,
-            seconds: start.elapsed().as_secs_f64(),
-            optimal: bound.is_none(),
+            (certificate, certified),
             bound,
-            certified,
-        }
-    }
-
-    /// The bound a stopped search proved on the other side of `best`, the proof in words, and
-    /// the certificate of "no partition" where one was made.
-    fn bound_when_stopped(
-        &mut self,
-        best: &Option<Vec<usize>>,
-        opts: &CoverOptions,
-        interrupted: bool,
-    ) -> anyhow::Result<(usize, String, Option<Certificate>)> {
-        let n = self.n;
-        let last = self.calls.last().expect("a stopped call").clone();
-        let why = match interrupted {
-            true => Why::Signal.to_string(),
-            false => "time limit".to_string(),
-        };
-        let mut certificate = None;
-        let (bound, proof) = match self.goal {
-            Goal::Pack => (
-                n,
-                format!(
-                    "search stopped at {} ({why}); {} pairwise-disjoint solutions would need more than n² squares",
-                    last.question,
-                    n + 1
-                ),
-            ),
-            Goal::Cover => {
-                let at = best.as_ref().map_or(0, |b| b.len());
-                // After Ctrl-C the user wants the answer now, not one more question.
-                let refuted = if n + 1 < at && !interrupted {
-                    let (refuted, cert) = self.no_partition(opts)?;
-                    certificate = cert;
-                    refuted
-                } else {
-                    false
-                };
-                if refuted {
-                    (
-                        n + 1,
-                        format!(
-                            "search stopped at {} ({why}); UNSAT with at most {n} selected (no partition)",
-                            last.question
-                        ),
-                    )
-                } else {
-                    (
-                        n,
-                        format!(
-                            "search stopped at {} ({why}); fewer than {n} solutions hold fewer than n² squares",
-                            last.question
-                        ),
-                    )
-                }
-            }
-        };
-        Ok((bound, proof, certificate))
+            start,
+        )
     }
 
     /// Whether "at most n" selected (a partition of the board) is refuted, with its certificate:
@@ -333,5 +317,91 @@ impl<'a> Run<'a> {
             cert.proof_kept = false;
         }
         Ok(Some(cert))
+    }
+}
+
+/// A search's end as reported: the best selection `best` and the log `calls`, with the `proof`
+/// in words and the certificate (and whether the report is `certified`); `bound` is the bound
+/// proved on the other side when the search stopped (the value then not optimal), `None` for
+/// an optimum.
+fn optimum(
+    goal: Goal,
+    best: Option<Vec<usize>>,
+    calls: Vec<BoundCall>,
+    proof: String,
+    (certificate, certified): (Option<Certificate>, bool),
+    bound: Option<usize>,
+    start: Instant,
+) -> Optimum {
+    Optimum {
+        goal,
+        value: best.as_ref().map(|b| b.len()),
+        selection: best.unwrap_or_default(),
+        calls,
+        proof,
+        certificate,
+        seconds: start.elapsed().as_secs_f64(),
+        optimal: bound.is_none(),
+        bound,
+        certified,
+    }
+}
+
+/// Why a search for `goal` on the n×n board stopped at `question` (by a stop signal when
+/// `interrupted`, else by the time limit) leaves the bound it does on the other side: counting
+/// squares, or for covering the "no partition" UNSAT answer when that question was `refuted`.
+fn stopped_proof(goal: Goal, n: usize, question: &str, interrupted: bool, refuted: bool) -> String {
+    let why = match interrupted {
+        true => Why::Signal.to_string(),
+        false => "time limit".to_string(),
+    };
+    let bound = match (goal, refuted) {
+        (Goal::Pack, _) => format!(
+            "{} pairwise-disjoint solutions would need more than n² squares",
+            n + 1
+        ),
+        (Goal::Cover, true) => format!("UNSAT with at most {n} selected (no partition)"),
+        (Goal::Cover, false) => format!("fewer than {n} solutions hold fewer than n² squares"),
+    };
+    format!("search stopped at {question} ({why}); {bound}")
+}
+
+/// A search's report as if stopped in its current call: kept before each solver call where
+/// the waiting thread of the search (`optimise`) can take it, and no longer once the last call
+/// answered. The bound on the other side is the one counting gives: the "no partition"
+/// question is not asked of a solver that cannot be stopped inside it.
+pub(super) struct StoppedNow {
+    goal: Goal,
+    n: usize,
+    best: Option<Vec<usize>>,
+    /// The log, the call under way last (stopped).
+    calls: Vec<BoundCall>,
+    began: Instant,
+    /// The search's thread's CPU seconds when the call began.
+    cpu: f64,
+    backend: Backend,
+}
+
+impl StoppedNow {
+    /// The search's end if stopped now for `why`, its current call `call_seconds` old and its
+    /// thread's CPU seconds `spent`.
+    pub fn optimum(mut self, why: Why, call_seconds: f64, spent: f64) -> Optimum {
+        stopped_call_took(&mut self.calls, call_seconds);
+        if let Some(last) = self.calls.last_mut() {
+            last.cpu_seconds = cpu_rounded(spent - self.cpu);
+        }
+        let last = &self.calls.last().expect("the call stopped").question;
+        let proof = stopped_proof(self.goal, self.n, last, why == Why::Signal, false);
+        let certified = crate::engine::certified(&self.backend, false, false);
+        let bound = Some(self.n);
+        optimum(
+            self.goal,
+            self.best,
+            self.calls,
+            proof,
+            (None, certified),
+            bound,
+            self.began,
+        )
     }
 }

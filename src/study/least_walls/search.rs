@@ -58,9 +58,9 @@ pub fn least_walls(
 /// command line). Where the solver can be stopped only between calls (varisat), the search
 /// runs on a thread of its own, and a stop during one of the minimisation's calls is answered
 /// with what the search knew when the call began, the call itself left to end with the
-/// process. The limit is then read on the process's clock from here, which the search's thread
-/// spends; the search's own deadline, read between calls, is its thread's, as always. A
-/// minimum once proved is owed its certificate and count, as in [`least_walls`].
+/// process. The limit is read on the search's thread's clock both between calls and, from the
+/// waiting thread, inside one ([`Deadline::outrun_with`]). A minimum once proved is owed its
+/// certificate and count, as in [`least_walls`].
 pub(super) fn least_walls_answering_signals(
     rows: usize,
     cols: usize,
@@ -68,7 +68,7 @@ pub(super) fn least_walls_answering_signals(
     opts: &LeastWallsOptions,
 ) -> anyhow::Result<LeastWallsReport> {
     let b = &opts.backend;
-    if b.stops_inside_a_call() || matches!(b, Backend::External(_)) {
+    if !b.outrun_in_a_call() {
         return least_walls(rows, cols, queens, opts);
     }
     let kept = Kept::default();
@@ -79,12 +79,11 @@ pub(super) fn least_walls_answering_signals(
             &o.backend,
         ))
     };
-    let waiting = Deadline::process(opts.time_limit);
-    let give_up = || {
+    let give_up = |waiting: &Deadline| {
         let (stopped, call_seconds) = kept.take()?;
         Some(Ok(with_certified(stopped.report(waiting.why(), call_seconds), b)))
     };
-    waiting.outrun_with(work, give_up)?
+    Deadline::thread(opts.time_limit).outrun_with(work, give_up)?
 }
 
 /// `r` with `certified` set: false where it rests on an external solver's UNSAT that nothing

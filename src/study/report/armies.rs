@@ -5,7 +5,8 @@ use crate::run::{Provenance, Reporter, Shard};
 
 use crate::board::Board;
 use crate::io::{check_seal, sealed_json, write_atomic};
-use crate::study::{ArmyOptions, ArmyReport, add_optimal_classes, certify_armies, largest_armies};
+use crate::study::armies::largest_armies_answering_signals;
+use crate::study::{ArmyOptions, ArmyReport, add_optimal_classes, certify_armies};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
@@ -28,7 +29,9 @@ fn cache_text(r: &ArmyReport) -> anyhow::Result<String> {
 /// with another encoding or symmetry breaking is refused (one cache holds one model's proofs). Only
 /// boards without walls or holes are cached: the file name holds the size alone. With
 /// `opts.certify` a proved `m` without a certificate gets one. A report that rests on an
-/// external solver's unchecked UNSAT is never cached (nor one whose search stopped).
+/// external solver's unchecked UNSAT is never cached (nor one whose search stopped). A stop
+/// signal or the time limit stops a search at once, varisat's calls included
+/// ([`largest_armies_answering_signals`]).
 pub fn largest_armies_cached(
     board: &Board,
     opts: &ArmyOptions,
@@ -60,11 +63,11 @@ pub fn largest_armies_cached(
             } else if cached_only {
                 return Ok(None);
             } else {
-                (largest_armies(board, opts)?, true)
+                (largest_armies_answering_signals(board, opts)?, true)
             }
         }
         None if cached_only => return Ok(None),
-        None => (largest_armies(board, opts)?, true),
+        None => (largest_armies_answering_signals(board, opts)?, true),
     };
     if let Some(dir) = &opts.certify
         && r.proved
