@@ -773,3 +773,53 @@ fn a_json_board_file_reads_as_a_batch_line_does() {
     std::fs::write(&f, r#"{"size":8,"rows":8}"#).unwrap();
     one_error_line(&["value", f.to_str().unwrap()], "both given");
 }
+
+/// Since one parser reads JSON boards, a board that is well-formed JSON but no board (a wall
+/// off the board or given twice, a side of 0, a hole on a wall) was refused without saying
+/// where: the errors name the field, the list entry and its line and column again, in a board
+/// file and in a `--batch` line; the batch's unknown-field hint names `id` too.
+#[test]
+fn a_json_board_error_names_the_field_the_entry_and_the_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.json");
+    let file = |text: &str, want: &str| {
+        std::fs::write(&f, text).unwrap();
+        one_error_line(&["value", f.to_str().unwrap()], want);
+    };
+    file(
+        "{\"rows\": 8, \"cols\": 8,\n \"walls\": [[1,1], [2,2], [3,3], [9,1]]}\n",
+        "b.json: not a JSON board: walls[3] (line 2, column 33): cell 9,1 is off the 8x8 board",
+    );
+    file(
+        "{\n  \"size\": 8,\n  \"walls\": [[1, 1]],\n  \"holes\": [[1, 1]]\n}\n",
+        "holes[0] (line 4, column 13): cell 1,1 is given twice (already a wall, walls[0])",
+    );
+    file(
+        "{\n  \"rows\": 0,\n  \"cols\": 8\n}\n",
+        "rows (line 2, column 11): a side is a whole number from 1 to 64, not 0",
+    );
+    let batch = dir.path().join("b.jsonl");
+    std::fs::write(
+        &batch,
+        concat!(
+            "{\"size\":8,\"walls\":[[1,3],[1,3]]}\n",
+            "{\"rows\":8,\"cols\":8,\"walls\":[[8,0]],\"id\":\"x\"}\n",
+            "{\"size\":4,\"wall\":[],\"id\":1}\n",
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = queensat(&["value", "--batch", batch.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out} {err}");
+    let errors: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["error"].to_string())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            r#""line 1: walls[1] (column 26): cell 1,3 is given twice (already a wall, walls[0])""#,
+            r#""line 2: walls[0] (column 29): cell 8,0 is off the 8x8 board""#,
+            r#""line 3: unknown field \"wall\" (the fields are size or rows and cols, walls, holes, id)""#,
+        ]
+    );
+}

@@ -177,7 +177,7 @@ fn a_json_board_is_a_board_file() {
     let o = run(&["value", json.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("not a JSON board: cell 9,9 is off the 4x4 board"),
+        stderr(&o).contains("not a JSON board: walls[0] (column 29): cell 9,9 is off the 4x4 board"),
         "{}",
         stderr(&o)
     );

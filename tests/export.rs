@@ -378,6 +378,30 @@ fn least_walls_questions_round_trip() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// A bound of one wall is "at most 1 wall" in the question (it read "1 walls"), and `solve`
+/// still reads the bound from it and holds the model to it.
+#[test]
+fn a_one_wall_question_reads_in_the_singular_and_is_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("one.cnf");
+    let f = f.to_str().unwrap();
+    let encode = "encode least-walls --size 8 --queens 9 --max-walls 1 -o";
+    ok(&run(&encode.split(' ').chain([f]).collect::<Vec<_>>()));
+    let text = std::fs::read_to_string(f).unwrap();
+    let question = text.lines().find(|l| l.starts_with("c question: ")).unwrap();
+    assert!(
+        question.contains("with at most 1 wall hold at least 9")
+            && question.ends_with("need more than 1 wall"),
+        "{question}"
+    );
+    let out = answered(&run(&["solve", f]));
+    assert!(
+        out.contains("s SATISFIABLE") && out.contains("9 queens, placement checked"),
+        "{out}"
+    );
+    assert!(!out.contains("states no count"), "{out}");
+}
+
 /// `least-walls --certify` backs the minimum with a DRAT refutation of one wall fewer that the
 /// independent checker accepts (12 queens on 8×8 need 5 walls, as the seed article says); a
 /// minimum on the row bound (11 queens, 3 walls) needs no solver.

@@ -310,6 +310,39 @@ fn cli_answers_counts_lists_and_renders() {
 }
 
 #[test]
+fn a_row_bound_proof_counts_its_solver_calls_once() {
+    // 9 queens on 8x8: the row bound shows 1 wall, which the search down reaches by SAT calls.
+    let (code, out, err) = queensat(&["least-walls", "--size", "8", "--queens", "9", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let proof = out.lines().find(|l| l.starts_with("proof: ")).unwrap();
+    let calls = proof
+        .split("need at least 1 wall (no solver call for the bound, ")
+        .nth(1);
+    assert!(
+        calls.is_some_and(|c| c.ends_with(" solver calls in all)") && !c.contains('(')),
+        "{proof}"
+    );
+    // The annealing's board at the bound: no call at all.
+    let args = [
+        "least-walls",
+        "--size",
+        "8",
+        "--queens",
+        "9",
+        "--start-runs",
+        "1",
+        "--quiet",
+    ];
+    let (code, out, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    let proof = out.lines().find(|l| l.starts_with("proof: ")).unwrap();
+    assert!(
+        proof.ends_with("need at least 1 wall (no solver call)"),
+        "{proof}"
+    );
+}
+
+#[test]
 fn cli_start_runs_report_and_read_back() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("7x7.json");
@@ -328,7 +361,7 @@ fn cli_start_runs_report_and_read_back() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("7x7, 11 queens: least walls 6"), "{out}");
-    assert!(out.contains("annealing runs"), "{out}");
+    assert!(out.contains("from 1 annealing run,"), "{out}");
     let md = dir.path().join("t.md");
     let (code, _, err) = queensat(&["least-walls", "table", js, "-o", md.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");

@@ -184,6 +184,7 @@ fn every_command_json_validates_against_its_schema() {
     let army_shards = cube_shards_of(["a1", "a2"], "--cube-dir", &["armies", "--size", "5"]);
     let wall = ["least-walls", "--size", "5", "--queens", "7"];
     let wall_shards = cube_shards_of(["w1", "w2"], "--cube-dir", &wall);
+    let counted = [&wall[..], &["--count", "--format", "json"]].concat();
     let (wall_cubes, merged_wall_cubes) = (path("wall-cubes"), path("merged-wall-cubes"));
     let cover_shards = cube_shards_of(["k1", "k2"], "--cube-dir", &["cover", "--size", "5"]);
     let (cover_cubes, merged_cover_cubes) = (path("cover-cubes"), path("merged-cover-cubes"));
@@ -389,6 +390,8 @@ fn every_command_json_validates_against_its_schema() {
             &["least-walls", "--size", "4", "--queens", "5", "--format", "json"],
             0,
         ),
+        // A count: its entries by value are objects with named fields.
+        (&counted, 0),
         (&["verify", &published, "--format", "json"], 1),
         (
             &["verify", &summary8, "--boards", &boards8, "--format", "json"],

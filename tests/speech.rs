@@ -25,6 +25,9 @@ fn a_count_of_one_is_singular() {
             "boards",
             "inputs",
             "placements",
+            "worker threads",
+            "annealing runs",
+            "puzzles",
         ];
         let bad: Vec<String> = words
             .iter()
@@ -49,6 +52,22 @@ fn a_count_of_one_is_singular() {
     let walls = ok(&run(&["least-walls", "--size", "6", "--queens", "7", "--quiet"]));
     assert!(walls.contains("SAT with 1 wall (board checked"), "{walls}");
     plural_of_one(&walls);
+    let args = [
+        "least-walls",
+        "--size",
+        "6",
+        "--queens",
+        "7",
+        "--start-runs",
+        "1",
+        "--quiet",
+    ];
+    let started = ok(&run(&args));
+    assert!(started.contains(" from 1 annealing run, "), "{started}");
+    plural_of_one(&started);
+    let puzzles = ok(&run(&["puzzles", "--size", "3", "--walls", "1", "--quiet"]));
+    assert!(puzzles.contains("\n1 puzzle in all.\n"), "{puzzles}");
+    plural_of_one(&puzzles);
     let armies = ok(&run(&["armies", "--size", "2"]));
     assert!(armies.contains("(1 solver call)"), "{armies}");
     plural_of_one(&armies);
@@ -60,6 +79,8 @@ fn a_count_of_one_is_singular() {
         "4",
         "--walls",
         "0..1",
+        "--threads",
+        "1",
         "-o",
         path(&out),
         "--quiet",
@@ -69,6 +90,7 @@ fn a_count_of_one_is_singular() {
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(summary.contains("## 0 walls: 1 class, 1 board\n"), "{summary}");
     assert!(summary.contains("## 1 wall: 3 classes, 16 boards\n"), "{summary}");
+    assert!(summary.contains(" (1 worker thread)\n"), "{summary}");
     let svg = std::fs::read_to_string(out.join("values.svg")).unwrap();
     assert!(svg.contains(">0 walls: 1 board, 1 class<"), "{svg}");
     assert!(svg.contains(">1 board (100.00%), 1 class<"), "{svg}");

@@ -94,7 +94,7 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     Ok(if v.refuted() {
         1
     } else if v.value.proved {
-        finished(&v.value.solver)
+        finished(&v.value.backend)
     } else {
         stopped_exit_code(true)
     })
@@ -104,10 +104,10 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
 /// its last step, which `solver` could not stop (a varisat call under `--certify`, which keeps
 /// the search on this thread, or the proof's check; else a signal as the search ended): 0, or
 /// the signal's, with a note on stderr that the value printed is proved all the same.
-fn finished(solver: &str) -> i32 {
-    let step = match solver.parse::<queensat::solve::Backend>() {
-        Ok(b) if b.stops_inside_a_call() => "the search's last step".to_string(),
-        _ => format!("the last solver call ({solver})"),
+fn finished(solver: &queensat::solve::Backend) -> i32 {
+    let step = match solver.stops_inside_a_call() {
+        true => "the search's last step".to_string(),
+        false => format!("the last solver call ({solver})"),
     };
     super::exit_status::finished_exit_code(&step)
 }

@@ -135,20 +135,17 @@ impl Batch<'_> {
         if t.is_empty() || t.starts_with('#') {
             return None;
         }
+        // The line as given (but its line end), so that columns in errors are the line's.
         Some(
-            self.answer(line_no, t)
+            self.answer(line_no, line.trim_end())
                 .map_err(|e| error_line(line_no, format!("{e:#}"))),
         )
     }
 
     fn answer(&self, line_no: usize, text: &str) -> anyhow::Result<LineAnswer> {
-        let mut j: Value = serde_json::from_str(text)?;
-        let obj = j.as_object_mut().ok_or_else(|| {
-            anyhow::anyhow!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}")
-        })?;
-        let id = obj.remove("id");
-        // The board as a board file gives it, one parser for both.
-        let board = json_board(std::mem::take(obj))?;
+        // The board as a board file gives it, one parser for both; the line's own field is `id`.
+        let (board, mut own) = json_board(text, &["id"])?;
+        let id = own.remove("id");
         let report = value_within(&board, self.opts, self.time_limit, &Reporter::silent())?;
         if self.require_proof && report.rests_on_unchecked_unsat() {
             anyhow::bail!(

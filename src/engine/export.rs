@@ -7,7 +7,8 @@ use crate::board::Board;
 use crate::encode::{Attack, BaseOptions, CountMode, LeastWallsQuestion, ValueQuestion};
 use crate::io::{
     ExportHeader, LeastWallsIlp, WcnfFormat, dimacs_map, least_walls_lp_map, least_walls_opb_map, lp_map,
-    opb_map, write_dimacs, write_least_walls_lp, write_least_walls_opb, write_lp, write_opb, write_wcnf,
+    opb_map, plural, write_dimacs, write_least_walls_lp, write_least_walls_opb, write_lp, write_opb,
+    write_wcnf,
 };
 use anyhow::bail;
 
@@ -88,7 +89,7 @@ pub fn encode_least_walls(rows: usize, cols: usize, a: &LeastWallsExport) -> any
     let (q, attack) = (a.queens, a.attack);
     let bound = a
         .max_walls
-        .map(|w| format!(", at most {w} walls"))
+        .map(|w| format!(", at most {}", plural(w, "wall", "walls")))
         .unwrap_or_default();
     match a.format {
         ExportFormat::Dimacs => {

@@ -9,7 +9,7 @@
 
 use crate::board::{Board, Placement};
 use crate::encode::{Attack, LeastWallsQuestion, WallModel, WallOptions};
-use crate::io::{ExportHeader, dimacs_map};
+use crate::io::{ExportHeader, dimacs_map, plural};
 use crate::solve::{
     Backend, PendingProof, ProofAnswer, Solve as _, SolverResult, UnsatQuestion, solve_with_proof,
 };
@@ -74,13 +74,15 @@ impl WallBoundQuestion {
     pub fn unsat(&self) -> UnsatQuestion<'_> {
         UnsatQuestion {
             refuted: format!(
-                "at most {} walls, at least {} queens{}",
-                self.walls, self.queens, self.within
+                "at most {}, at least {} queens{}",
+                plural(self.walls, "wall", "walls"),
+                self.queens,
+                self.within
             ),
             proves: format!(
-                "{} queens need at least {} walls{}",
+                "{} queens need at least {}{}",
                 self.queens,
-                self.walls + 1,
+                plural(self.walls + 1, "wall", "walls"),
                 self.within
             ),
             header: self.header.clone(),
@@ -163,8 +165,9 @@ pub fn least_walls_header(
 ) -> anyhow::Result<String> {
     Ok(ExportHeader {
         question: format!(
-            "does some {rows}x{cols} board with at most {w} walls hold at least {q} non-attacking queens? \
-             SAT: yes, the wall and queen variables give the board and a placement; UNSAT: {q} queens need more than {w} walls"
+            "does some {rows}x{cols} board with at most {walls} hold at least {q} non-attacking queens? \
+             SAT: yes, the wall and queen variables give the board and a placement; UNSAT: {q} queens need more than {walls}",
+            walls = plural(w, "wall", "walls")
         ),
         board: Board::new(rows, cols)?,
         encoding: format!(

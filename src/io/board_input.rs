@@ -6,6 +6,7 @@
 use super::bits64::from_bits64;
 use super::csplib::parse_blocked_queens;
 use super::input_file::{input_name, read_input_up_to};
+use super::json_board::json_board;
 use crate::board::{Board, Cell, Coord, Placement, parse_cell_list, parse_grid};
 use crate::check::check_placement;
 use anyhow::{Context, bail};
@@ -50,35 +51,6 @@ pub struct BoardRequest<'a> {
     pub cells: CellLists<'a>,
 }
 
-/// A JSON board: `rows` and `cols`, or `size` for both, `walls` and `holes` (optional), as a
-/// board file or a `value --batch` line (which takes its `id` away first) gives it. Any other
-/// field is refused: a misspelt `walls` would otherwise be dropped and the board read without
-/// its walls.
-pub fn json_board(mut obj: serde_json::Map<String, serde_json::Value>) -> anyhow::Result<Board> {
-    if let Some(k) = obj
-        .keys()
-        .find(|k| !["size", "rows", "cols", "walls", "holes"].contains(&k.as_str()))
-    {
-        bail!("unknown field {k:?} (a board has size or rows and cols, walls, holes)");
-    }
-    if obj.contains_key("size") && (obj.contains_key("rows") || obj.contains_key("cols")) {
-        bail!("\"size\" and \"rows\"/\"cols\" both given; give one");
-    }
-    if let Some(n) = obj.remove("size") {
-        obj.insert("rows".into(), n.clone());
-        obj.insert("cols".into(), n);
-    }
-    Ok(serde_json::from_value(serde_json::Value::Object(obj))?)
-}
-
-/// A JSON board file's text ([`json_board`]).
-fn json_board_text(text: &str) -> anyhow::Result<Board> {
-    match serde_json::from_str(text)? {
-        serde_json::Value::Object(obj) => json_board(obj),
-        _ => bail!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}"),
-    }
-}
-
 /// The most bytes a board or instance file is read for: a 64x64 board, listed cell by cell
 /// in pretty-printed JSON with walls and holes, is well under a megabyte.
 pub const BOARD_FILE_MOST: u64 = 16 << 20;
@@ -116,7 +88,8 @@ impl BoardSpec {
     pub fn new(source: BoardSource, cells: &CellLists) -> anyhow::Result<BoardSpec> {
         let (mut board, shown, wanted) = match source {
             BoardSource::File { text, name } if text.trim_start().starts_with('{') => {
-                let board = json_board_text(&text).with_context(|| format!("{name}: not a JSON board"))?;
+                let (board, _) =
+                    json_board(&text, &[]).with_context(|| format!("{name}: not a JSON board"))?;
                 (board, Placement::default(), None)
             }
             BoardSource::File { text, name } => {

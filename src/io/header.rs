@@ -115,10 +115,11 @@ impl ReadHeader {
             let Ok(n) = w[2].parse::<usize>() else { continue };
             let noun = |name: &str| words[i + 3..].iter().take(3).any(|x| x.starts_with(name));
             match (w[0], w[1]) {
-                ("at", "least") if noun("queens") && c.at_least_queens.is_none() => {
+                // "queen" and "wall" take the singular too: "at most 1 wall".
+                ("at", "least") if noun("queen") && c.at_least_queens.is_none() => {
                     c.at_least_queens = Some(n)
                 }
-                ("at", "most") if noun("walls") && c.at_most_walls.is_none() => c.at_most_walls = Some(n),
+                ("at", "most") if noun("wall") && c.at_most_walls.is_none() => c.at_most_walls = Some(n),
                 _ => {}
             }
         }
@@ -243,5 +244,7 @@ mod tests {
         assert_eq!((c.at_least_queens, c.at_most_walls), (Some(9), None));
         let c = h("does some 5x5 board with at most 3 walls hold at least 7 non-attacking queens?").claims();
         assert_eq!((c.at_least_queens, c.at_most_walls), (Some(7), Some(3)));
+        let c = h("does some 4x4 board with at most 1 wall hold at least 5 non-attacking queens?").claims();
+        assert_eq!((c.at_least_queens, c.at_most_walls), (Some(5), Some(1)));
     }
 }

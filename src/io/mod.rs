@@ -12,6 +12,7 @@ mod dimacs;
 mod envelope;
 mod header;
 mod input_file;
+mod json_board;
 mod lp;
 mod opb;
 mod published;
@@ -32,9 +33,7 @@ pub use atomic::{
     write_all_atomic, write_atomic, write_atomic_with,
 };
 pub use bits64::{from_bits64, to_bits64};
-pub use board_input::{
-    BoardRequest, BoardSource, BoardSpec, CellLists, json_board, parse_placement, parse_u64,
-};
+pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
 pub use columns::{ColumnStyle, ColumnsError, read_column_lists, write_columns};
 pub use compressed::{BOM, Compression, open_text, read_line_up_to, read_text, sniff};
 pub use csplib::{BlockedInstance, parse_blocked_queens};
@@ -46,6 +45,7 @@ pub use dimacs::{
 pub use envelope::command_json;
 pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
 pub use input_file::{input_name, open_input, read_input, stdin_at_most_once};
+pub use json_board::json_board;
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
 pub use published::{

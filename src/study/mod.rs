@@ -14,6 +14,7 @@ pub mod nk;
 pub mod puzzles;
 pub mod report;
 pub mod sweep;
+mod value_count;
 pub mod value_cubes;
 pub mod verify;
 

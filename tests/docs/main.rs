@@ -46,6 +46,7 @@ mod markdown;
 mod run;
 
 use markdown::{Block, Kind, Marker, Step};
+use queensat::io::plural;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -83,6 +84,7 @@ impl Report {
 
 fn main() {
     compare::self_check();
+    summary_self_check();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--list") {
         return;
@@ -201,18 +203,46 @@ fn git_status(root: &Path) -> Option<String> {
 
 fn summary(r: &Report) -> String {
     let mut s = format!(
-        "docs: {}: {} commands run, {} outputs compared, {} make targets checked",
-        r.name, r.ran, r.compared, r.make_checked
+        "docs: {}: {} run, {} compared, {} checked",
+        r.name,
+        plural(r.ran, "command", "commands"),
+        plural(r.compared, "output", "outputs"),
+        plural(r.make_checked, "make target", "make targets")
     );
     if !r.skipped.is_empty() {
         let why: Vec<String> = r.skipped.iter().map(|(n, w)| format!("{n} {w}")).collect();
         s.push_str(&format!("; not run: {}", why.join(", ")));
     }
     if r.blessed > 0 {
-        s.push_str(&format!("; {} outputs rewritten (DOCS_BLESS)", r.blessed));
+        let outputs = plural(r.blessed, "output", "outputs");
+        s.push_str(&format!("; {outputs} rewritten (DOCS_BLESS)"));
     }
     s.push_str(&format!("; {} failed; {:.1} s", r.failures.len(), r.seconds));
     s
+}
+
+/// The summary's counts on examples, one of each (the harness runs no `#[test]` functions).
+fn summary_self_check() {
+    let one = Report {
+        name: "a.md".into(),
+        ran: 1,
+        compared: 1,
+        make_checked: 1,
+        blessed: 1,
+        ..Report::default()
+    };
+    let s = summary(&one);
+    assert!(
+        s.starts_with(
+            "docs: a.md: 1 command run, 1 output compared, 1 make target checked; 1 output rewritten"
+        ),
+        "{s}"
+    );
+    let none = summary(&Report::default());
+    assert!(
+        none.contains(": 0 commands run, 0 outputs compared, 0 make targets checked;"),
+        "{none}"
+    );
 }
 
 /// The document's scratch folder: the checkout's top-level entries linked in (not `.git` and

@@ -186,7 +186,6 @@ impl Searched<'_> {
                 implied_clauses: asker.session.implied_added(),
             }),
             proof,
-            solver: backend.to_string(),
             backend: backend.clone(),
             solver_config: backend.has_presets().then(|| opts.cadical_config.name()),
             amo: opts.base.amo.name(),

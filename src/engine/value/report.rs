@@ -45,9 +45,9 @@ pub struct ValueReport {
     /// answer of a solver queensat runs (or a checked proof); false when it rests on an
     /// external solver's word, and when the search was stopped (no optimality is claimed).
     pub certified: bool,
-    pub solver: String,
-    /// The solver that answered (`solver` names it).
-    #[serde(skip)]
+    /// The solver that answered; in JSON `solver`, named as the command line names it
+    /// (`varisat`, `external:CMD`).
+    #[serde(rename = "solver", serialize_with = "named")]
     pub backend: Backend,
     /// CaDiCaL's option preset, when CaDiCaL answered.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,6 +100,11 @@ impl DiveReport {
             lp_error: dives.lp_error.clone(),
         })
     }
+}
+
+/// A backend as the command line names it.
+fn named<S: serde::Serializer>(b: &Backend, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(b)
 }
 
 impl ValueReport {
@@ -157,6 +162,11 @@ mod tests {
         r.value = 3;
         r.calls = vec![SolverCall::instant(4, Answer::UNSAT)];
         r.backend = Backend::External("./liar.sh".into());
+        let j = serde_json::to_value(&r).unwrap();
+        assert_eq!(
+            j["solver"], "external:./liar.sh",
+            "the solver by its command-line name"
+        );
         let e = r.holds(&held, "the held placement").unwrap_err().to_string();
         assert_eq!(
             e,

@@ -11,6 +11,7 @@ use crate::engine::{ValueOptions, value_to_the_end};
 use crate::io::plural;
 use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::Solve as _;
+use crate::study::value_count::ValueCount;
 use anyhow::{bail, ensure};
 use rustsat::types::Lit;
 use std::collections::{HashMap, HashSet};
@@ -74,7 +75,8 @@ fn find_boards(
             .is_some_and(|limit| cpu_since(cpu) > limit)
         {
             run.note(format_args!(
-                "count stopped at its CPU limit after {found} wall sets"
+                "count stopped at its CPU limit after {}",
+                plural(found, "wall set", "wall sets")
             ));
             return Ok((found, false));
         }
@@ -82,7 +84,8 @@ fn find_boards(
             BoundReply::Found(b, p) => (b, p),
             BoundReply::Refuted => return Ok((found, true)),
             BoundReply::Stopped => {
-                run.note(format_args!("count interrupted after {found} wall sets"));
+                let sets = plural(found, "wall set", "wall sets");
+                run.note(format_args!("count interrupted after {sets}"));
                 return Ok((found, false));
             }
         };
@@ -185,18 +188,22 @@ fn new_class(run: &Run, canon: Board, on_canon: Placement) -> anyhow::Result<Cou
     })
 }
 
-/// `(value, classes, boards)` for each value met among the counted classes, by value.
-fn by_value(list: &[CountedClass]) -> Vec<(usize, usize, usize)> {
-    let mut by_value: Vec<(usize, usize, usize)> = Vec::new();
+/// The classes and boards of each value met among the counted classes, by value.
+fn by_value(list: &[CountedClass]) -> Vec<ValueCount> {
+    let mut by_value: Vec<ValueCount> = Vec::new();
     for c in list {
-        match by_value.iter_mut().find(|e| e.0 == c.value) {
+        match by_value.iter_mut().find(|e| e.value == c.value) {
             Some(e) => {
-                e.1 += 1;
-                e.2 += c.orbit;
+                e.classes += 1;
+                e.boards += c.orbit as u64;
             }
-            None => by_value.push((c.value, 1, c.orbit)),
+            None => by_value.push(ValueCount {
+                value: c.value,
+                classes: 1,
+                boards: c.orbit as u64,
+            }),
         }
     }
-    by_value.sort_unstable();
+    by_value.sort_unstable_by_key(|e| e.value);
     by_value
 }

@@ -5,7 +5,8 @@ use super::options::WallSearch;
 use crate::board::{Board, Placement};
 use crate::engine::WallCall;
 use crate::solve::Certificate;
-use serde::{Deserialize, Serialize};
+use crate::study::value_count::ValueCount;
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// The first board the annealing found ([`LeastWallsOptions::start_runs`]).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -63,8 +64,10 @@ pub struct BoardCount {
     pub boards: usize,
     /// Symmetry classes.
     pub classes: usize,
-    /// `(value, classes, boards)` for each value met among the counted boards.
-    pub by_value: Vec<(usize, usize, usize)>,
+    /// The counted boards by value, one entry for each value met, by value (the sweep's
+    /// entries: classes and boards of each value).
+    #[serde(deserialize_with = "by_value_either")]
+    pub by_value: Vec<ValueCount>,
     /// Wall sets the solver returned (boards, or classes with `unique` or the lex-leader).
     pub found: usize,
     /// False when the count stopped at its CPU limit or at Ctrl-C: the figures are then lower bounds.
@@ -78,6 +81,27 @@ pub struct BoardCount {
     pub cpu_seconds: f64,
     /// The classes in the order found.
     pub list: Vec<CountedClass>,
+}
+
+/// `by_value` as JSON gives it: objects (`ValueCount`), or the `[value, classes, boards]`
+/// that runs saved before the names wrote.
+fn by_value_either<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ValueCount>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Entry {
+        Named(ValueCount),
+        Triple(usize, u64, u64),
+    }
+    let entries = Vec::<Entry>::deserialize(d)?.into_iter();
+    let named = entries.map(|e| match e {
+        Entry::Named(v) => v,
+        Entry::Triple(value, classes, boards) => ValueCount {
+            value,
+            classes,
+            boards,
+        },
+    });
+    Ok(named.collect())
 }
 
 /// Counts saved before the CPU limit existed ran to the end.
@@ -153,4 +177,24 @@ pub struct LeastWallsReport {
 
 fn certified_by_default() -> bool {
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_by_value_names_its_fields_and_reads_the_old_triples() {
+        let e = ValueCount {
+            value: 7,
+            classes: 1,
+            boards: 2,
+        };
+        let j = serde_json::to_value([&e]).unwrap();
+        assert_eq!(j, serde_json::json!([{"value": 7, "classes": 1, "boards": 2}]));
+        let read = |j: serde_json::Value| by_value_either(j).unwrap();
+        assert_eq!(read(j), vec![e.clone()]);
+        // Runs saved before the names wrote [value, classes, boards].
+        assert_eq!(read(serde_json::json!([[7, 1, 2]])), vec![e]);
+    }
 }

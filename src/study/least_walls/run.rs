@@ -12,6 +12,7 @@ use crate::encode::WallModel;
 use crate::engine::WallCall;
 use crate::engine::search::{self, Reply, logged, solve_checked};
 use crate::engine::{BoundAnswer, WallBoundQuestion, ask_wall_bound};
+use crate::io::plural;
 use crate::run::interrupt::Interrupted;
 use crate::run::interrupt::stop_requested;
 use crate::run::{cpu_since, process_cpu_seconds};
@@ -130,7 +131,8 @@ impl Run<'_> {
         let t = Instant::now();
         let cpu = process_cpu_seconds();
         let runs = self.opts.start_runs;
-        self.note(format_args!("annealing for a first board ({runs} runs)"));
+        let runs_text = plural(runs, "run", "runs");
+        self.note(format_args!("annealing for a first board ({runs_text})"));
         // A stopped annealing still returns the best board it met, an upper bound.
         let found = start_board(self.rows, self.cols, self.queens, runs, enough, &*self.stop);
         let Some((board, placement)) = found else {
@@ -143,8 +145,8 @@ impl Run<'_> {
         self.hint = Some((board.clone(), placement.clone()));
         let seconds = t.elapsed().as_secs_f64();
         self.note(format_args!(
-            "annealing ({runs} runs): {} walls ({seconds:.2} s)",
-            board.n_walls()
+            "annealing ({runs_text}): {} ({seconds:.2} s)",
+            plural(board.n_walls(), "wall", "walls")
         ));
         report.start = Some(StartBoard {
             walls: board.n_walls(),
@@ -223,10 +225,11 @@ impl Run<'_> {
         )?;
         let seconds = t.elapsed().as_secs_f64();
         let bound_text = bound.map_or("no bound".to_string(), |k| format!("walls <= {k}"));
+        let walls = |w: usize| plural(w, "wall", "walls");
         Ok(match (reply.found, found) {
             (Some(b), Some(p)) => {
                 let w = b.n_walls();
-                self.note(format_args!("{bound_text}: SAT, {w} walls ({seconds:.2} s)"));
+                self.note(format_args!("{bound_text}: SAT, {} ({seconds:.2} s)", walls(w)));
                 self.hint = Some((b.clone(), p.clone()));
                 BoundReply::Found(b, p)
             }

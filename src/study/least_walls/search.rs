@@ -322,7 +322,9 @@ fn no_board(run: &Run, bound: Option<usize>) -> anyhow::Error {
     if let Err(v) = check_placement(&found.board, &found.placement) {
         return anyhow::anyhow!("internal error: the 2x2 block bound's board fails the checker: {v}");
     }
-    let walls = bound.map_or("any walls".to_string(), |k| format!("at most {k} walls"));
+    let walls = bound.map_or("any walls".to_string(), |k| {
+        format!("at most {}", plural(k, "wall", "walls"))
+    });
     crate::engine::contradicted_unsat(
         &run.opts.backend,
         &format!("a {rows}x{cols} board with at least {queens} queens ({walls})"),
@@ -536,14 +538,14 @@ fn report_minimum(
     );
     v.holds(&placement, "the witness board's placement")?;
     let v = v.value;
+    report.row_bound = w > 0 && w == wall_lower_bound(rows, cols, queens);
     report.proof = format!(
         "{} with {} (board checked, value {v}); {proof} ({})",
         found_by(&calls, w),
         plural(w, "wall", "walls"),
-        plural(calls.len(), "solver call", "solver calls")
+        calls_in_words(calls.len(), report.row_bound)
     );
     report.least_walls = Some(w);
-    report.row_bound = w > 0 && w == wall_lower_bound(rows, cols, queens);
     report.witness = Some(Witness {
         board,
         placement,
@@ -551,6 +553,19 @@ fn report_minimum(
     });
     report.calls = calls;
     Ok(())
+}
+
+/// The search's `n` solver calls in words; a minimum shown by the row bound says that the
+/// bound took none of them.
+fn calls_in_words(n: usize, row_bound: bool) -> String {
+    match (row_bound, n) {
+        (true, 0) => "no solver call".to_string(),
+        (true, n) => format!(
+            "no solver call for the bound, {} in all",
+            plural(n, "solver call", "solver calls")
+        ),
+        (false, n) => plural(n, "solver call", "solver calls"),
+    }
 }
 
 /// The checked DRAT certificate that `w - 1` walls are too few: the proof a fresh solve of
@@ -561,7 +576,8 @@ fn certify_minimum(run: &mut Run, w: usize) -> anyhow::Result<Certificate> {
         Some((k, proof)) if k + 1 == w => {
             // A fresh solve that refuted w - 1 wrote the proof already: check it, do not solve again.
             run.note(format_args!(
-                "certifying: checking the proof of the UNSAT at {k} walls"
+                "certifying: checking the proof of the UNSAT at {}",
+                plural(k, "wall", "walls")
             ));
             let kept = run.proofs.as_ref().is_some_and(|d| d.kept());
             let c = proof.check()?;
@@ -575,8 +591,8 @@ fn certify_minimum(run: &mut Run, w: usize) -> anyhow::Result<Certificate> {
                 p.discard();
             }
             run.note(format_args!(
-                "certifying: at most {} walls refuted with a proof",
-                w - 1
+                "certifying: at most {} refuted with a proof",
+                plural(w - 1, "wall", "walls")
             ));
             certify_least_walls(
                 run.rows,

@@ -11,6 +11,7 @@ use super::puzzle::{LevelStats, Puzzle, PuzzleReport};
 use super::spec::PuzzleOptions;
 use super::verdict::Verdict;
 use crate::board::{Board, CellSet, WallClasses};
+use crate::io::{noun, plural};
 use crate::run::Shard;
 use crate::run::interrupt::{Interrupted, interrupted, stop_requested};
 use crate::study::chunk_store::ChunkStore;
@@ -164,10 +165,14 @@ impl Findings<'_> {
         }
         self.opts.progress.note(|| {
             format!(
-                "puzzles: {} walls: {} classes, {} puzzles at this level, {:.1} s",
-                k,
-                stats.classes,
-                stats.by_value.values().map(|c| c.puzzles).sum::<usize>(),
+                "puzzles: {}: {}, {} at this level, {:.1} s",
+                plural(k, "wall", "walls"),
+                plural(stats.classes, "class", "classes"),
+                plural(
+                    stats.by_value.values().map(|c| c.puzzles).sum::<usize>(),
+                    "puzzle",
+                    "puzzles"
+                ),
                 stats.seconds
             )
         });
@@ -267,11 +272,12 @@ impl Findings<'_> {
     fn note_progress(&self, k: usize, id: &ChunkId, classes: usize) {
         self.opts.progress.note(|| {
             format!(
-                "puzzles: {} walls: {}/{} classes, {} puzzles so far, {:.0} s",
-                k,
+                "puzzles: {}: {}/{} {}, {} so far, {:.0} s",
+                plural(k, "wall", "walls"),
                 ((id.chunk + 1) * self.opts.chunk_size).min(classes),
                 classes,
-                self.puzzles.len(),
+                noun(classes, "class", "classes"),
+                plural(self.puzzles.len(), "puzzle", "puzzles"),
                 self.start.elapsed().as_secs_f64()
             )
         });

@@ -146,9 +146,9 @@ impl LeastWallsRun {
                 r.queens,
                 r.rows,
                 r.cols,
-                least.map_or("impossible".into(), |w| format!("{w} walls")),
+                least.map_or("impossible".into(), |w| plural(w, "wall", "walls")),
                 r.least_walls
-                    .map_or("impossible".into(), |w| format!("{w} walls"))
+                    .map_or("impossible".into(), |w| plural(w, "wall", "walls"))
             );
         }
         Ok(runs)
@@ -382,9 +382,9 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
     ));
     if let Some(st) = &r.start {
         s.push_str(&format!(
-            "start: {} from {} annealing runs, cpu {:.2} s\n",
+            "start: {} from {}, cpu {:.2} s\n",
             plural(st.walls, "wall", "walls"),
-            st.runs,
+            plural(st.runs, "annealing run", "annealing runs"),
             st.cpu_seconds
         ));
     }
@@ -392,9 +392,12 @@ pub fn least_walls_text(r: &LeastWallsReport, list: bool) -> String {
         let values: Vec<String> = c
             .by_value
             .iter()
-            .map(|(v, cl, b)| {
-                let (b, cl) = (plural(*b, "board", "boards"), plural(*cl, "class", "classes"));
-                format!("value {v}: {b} in {cl}")
+            .map(|e| {
+                let (b, cl) = (
+                    plural(e.boards, "board", "boards"),
+                    plural(e.classes, "class", "classes"),
+                );
+                format!("value {}: {b} in {cl}", e.value)
             })
             .collect();
         s.push_str(&format!(

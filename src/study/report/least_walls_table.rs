@@ -280,9 +280,12 @@ fn row(r: &LeastWallsReport, size: &[&LeastWallsReport]) -> String {
             },
             c.by_value
                 .iter()
-                .map(|(v, k, b)| {
-                    let (b, k) = (plural(*b, "board", "boards"), plural(*k, "class", "classes"));
-                    format!("{v}: {b}/{k}")
+                .map(|e| {
+                    let (b, k) = (
+                        plural(e.boards, "board", "boards"),
+                        plural(e.classes, "class", "classes"),
+                    );
+                    format!("{}: {b}/{k}", e.value)
                 })
                 .collect::<Vec<_>>()
                 .join("; "),

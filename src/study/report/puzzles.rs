@@ -218,7 +218,7 @@ pub fn puzzle_summary(r: &PuzzleReport, prov: &Provenance, all: bool) -> String 
             l.seconds
         );
     }
-    let _ = writeln!(s, "\n{} puzzles in all.\n", r.puzzles.len());
+    let _ = writeln!(s, "\n{} in all.\n", plural(r.puzzles.len(), "puzzle", "puzzles"));
     let mut ranked: Vec<&Puzzle> = r.puzzles.iter().collect();
     ranked.sort_by(|a, b| {
         b.near_solutions

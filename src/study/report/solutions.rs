@@ -166,9 +166,9 @@ fn summary_text(r: &EnumReport) -> String {
         )
     } else {
         format!(
-            "{} after {} answers: counts are lower bounds",
+            "{} after {}: counts are lower bounds",
             stopped_by(r),
-            r.answers
+            plural(r.answers, "answer", "answers")
         )
     };
     let classes = match r.classes {

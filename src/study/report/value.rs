@@ -45,7 +45,7 @@ pub fn value_text(r: &ValueReport) -> String {
     // The search's name as its Debug form, the solver's as given, both lower case.
     let how = format!(
         "solver {}, amo {}, count {}, search {:?}, {:.3} s\n",
-        r.solver, r.amo, r.count, r.search, r.seconds
+        r.backend, r.amo, r.count, r.search, r.seconds
     );
     s + &how.to_lowercase()
 }

@@ -13,10 +13,11 @@ mod run;
 mod spec;
 mod summary;
 
+pub use crate::study::value_count::ValueCount;
 pub use compare::{Comparison, KComparison, NotCompared, compare_dirs, compare_k, render_comparison};
 pub use evaluate::{
     Engine, Evaluated, Evaluator, Start, compare_with_bnb, refuted_by_tree, second_optimum_by_tree,
 };
 pub use run::{RunOptions, SweepRun, merge, run_sweep};
 pub use spec::{DEFAULT_CHUNK, DEFAULT_SOLVER, SweepSpec};
-pub use summary::{CrossCheck, RunRecord, ValueCount, WallsSummary, markdown, summarise};
+pub use summary::{CrossCheck, RunRecord, WallsSummary, markdown, summarise};

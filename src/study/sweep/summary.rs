@@ -4,16 +4,9 @@
 use crate::board::{Coord, render_cell_list};
 use crate::io::{ClassRow, RowCell, RowView, plural};
 use crate::run::Provenance;
+use crate::study::value_count::ValueCount;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// How many classes and boards have one value.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ValueCount {
-    pub value: usize,
-    pub classes: u64,
-    pub boards: u64,
-}
 
 /// The summary of the sweep of one wall count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,6 +172,14 @@ impl RunRecord {
     }
 }
 
+/// "all 5 classes", or "the 1 class" when there is one.
+fn every_class(n: u64) -> String {
+    match n {
+        1 => "the 1 class".to_string(),
+        n => format!("all {n} classes"),
+    }
+}
+
 fn pct(part: u64, whole: u64) -> f64 {
     100.0 * part as f64 / whole.max(1) as f64
 }
@@ -245,8 +246,9 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     }
     s.push_str(&format!("- encoding: {}\n", prov.encoding));
     s.push_str(&format!(
-        "- host: {} ({} worker threads)\n",
-        prov.provenance.host, prov.threads
+        "- host: {} ({})\n",
+        prov.provenance.host,
+        plural(prov.threads, "worker thread", "worker threads")
     ));
     s.push_str(&format!(
         "- elapsed: {:.1} s wall and {:.1} s CPU for this invocation; {:.1} s CPU of SAT work summed \
@@ -266,9 +268,9 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     }
     match (&prov.cross_check, prov.chunk_tree_seconds) {
         (Some(c), Some(_)) => s.push_str(&format!(
-            "- cross-check: SAT agrees on all {} classes it checked (one UNSAT answer each{}); it took \
+            "- cross-check: SAT agrees on {} it checked (one UNSAT answer each{}); it took \
              {:.2} s CPU against {:.2} s CPU of the tree engine on the same chunks (SAT/tree = {:.1})\n",
-            c.classes,
+            every_class(c.classes),
             if counted {
                 ", and the count by enumeration"
             } else {
@@ -279,9 +281,9 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
             c.sat_seconds / c.bnb_seconds.max(1e-9)
         )),
         (Some(c), None) => s.push_str(&format!(
-            "- cross-check: the branch-and-bound engine agrees on all {} classes it checked; it took \
+            "- cross-check: the branch-and-bound engine agrees on {} it checked; it took \
              {:.2} s CPU against {:.2} s CPU of SAT on the same chunks (SAT/BnB = {:.1})\n",
-            c.classes,
+            every_class(c.classes),
             c.bnb_seconds,
             c.sat_seconds,
             c.sat_seconds / c.bnb_seconds.max(1e-9)
