@@ -612,7 +612,9 @@ fn tampered_armies_and_cover_caches_are_refused() {
     let certs = dir.path().join("cover");
     std::fs::create_dir(&certs).unwrap();
     let report = certs.join("cover-5.json");
-    std::fs::copy(repo.join("results/cover/cover-5.json"), &report).unwrap();
+    for file in ["cover-5.json", "cover-5-le4.cnf", "cover-5-le4.lrat"] {
+        std::fs::copy(repo.join("results/cover").join(file), certs.join(file)).unwrap();
+    }
     let cover = [
         "cover",
         "--size",

@@ -15,8 +15,8 @@ fn path(p: &Path) -> &str {
 #[test]
 fn a_count_of_one_is_singular() {
     let plural_of_one = |s: &str| {
-        // "m - 1 walls" is a count of many.
-        let s = &s.replace("m - 1 walls", "");
+        // "m - 1 walls" and "value − 1 queens" are counts of many.
+        let s = &s.replace("m - 1 walls", "").replace("value − 1 queens", "");
         let words = [
             "queens",
             "solver calls",
