@@ -4,6 +4,7 @@
 //! part of the job it does (shards), catching stop signals, and writing to a standard output
 //! that may be closed.
 
+pub mod bar;
 pub mod cpu;
 pub mod deadline;
 pub mod error_line;
