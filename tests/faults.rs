@@ -927,38 +927,40 @@ fn a_stale_draft_lock_is_removed_by_the_next_run() {
     assert!(left.is_empty(), "{left:?}");
 }
 
-/// A cube run's kept start is read back like its cubes (trial 50, F9): edited, it is refused
-/// with the one line of a damaged file; whole, a resumed run takes it.
+/// A cube run's kept start is read back like its cubes (trial 50, F9; a cover's starts since
+/// round 51): edited, it is refused with the one line of a damaged file; whole, a resumed run
+/// takes it.
 #[test]
 fn a_cube_runs_kept_start_is_sealed() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("ac");
-    let args = [
-        "armies",
-        "--size",
-        "6",
-        "--quiet",
-        "--cube-dir",
-        dir.to_str().unwrap(),
-    ];
-    let (code, first, err) = queensat(&args);
-    assert_eq!(code, 0, "{err}");
-    let start = dir.join("start.json");
-    let text = std::fs::read_to_string(&start).unwrap();
-    assert!(
-        text.contains("\"start\":") && text.contains("\"seal\":"),
-        "{text}"
-    );
-    std::fs::write(&start, text.replacen("\"width\":", "\"width\": ", 1)).unwrap();
-    let (code, _, err) = queensat(&args);
-    one_error_line(
-        code,
-        &err,
-        &["start.json: its seal does not match", "damaged or edited"],
-    );
-    std::fs::write(&start, &text).unwrap();
-    let (code, again, err) = queensat(&args);
-    assert_eq!(code, 0, "{err}");
-    let answer = |t: &str| t.lines().next().unwrap_or_default().to_string();
-    assert_eq!(answer(&again), answer(&first));
+    for question in ["armies", "cover"] {
+        let dir = tmp.path().join(question);
+        let args = [
+            question,
+            "--size",
+            "6",
+            "--quiet",
+            "--cube-dir",
+            dir.to_str().unwrap(),
+        ];
+        let (code, first, err) = queensat(&args);
+        assert_eq!(code, 0, "{question}: {err}");
+        let start = dir.join("start.json");
+        let text = std::fs::read_to_string(&start).unwrap();
+        assert!(text.contains("start\":") && text.contains("\"seal\":"), "{text}");
+        std::fs::write(&start, text.replacen("\"width\":", "\"width\": ", 1)).unwrap();
+        let (code, _, err) = queensat(&args);
+        one_error_line(
+            code,
+            &err,
+            &["start.json: its seal does not match", "damaged or edited"],
+        );
+        std::fs::write(&start, &text).unwrap();
+        let (code, again, err) = queensat(&args);
+        assert_eq!(code, 0, "{question}: {err}");
+        // The same answer, from the cubes the first run answered.
+        let answer = |t: &str| t.split("\ncubes: ").next().unwrap_or_default().to_string();
+        assert_eq!(answer(&again), answer(&first), "{question}");
+        assert!(again.contains(" resumed), "), "{again}");
+    }
 }

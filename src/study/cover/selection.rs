@@ -26,6 +26,14 @@ pub(super) fn fits(n: usize, sols: &[Placement], goal: Goal, sel: &[usize]) -> b
     }
 }
 
+/// Whether `sel` names distinct listed solutions, ascending, and fits `goal` ([`fits`]): how a
+/// selection read back (a start, a cube's answer) is judged.
+pub(super) fn listed_and_fits(n: usize, sols: &[Placement], goal: Goal, sel: &[usize]) -> bool {
+    sel.windows(2).all(|w| w[0] < w[1])
+        && sel.last().is_none_or(|&i| i < sols.len())
+        && fits(n, sols, goal, sel)
+}
+
 /// The model of `goal` over `sols` on the n×n board in a new solver of `backend`, able to
 /// bound the number selected up to `bound` (see [`SelectionModel::encode`]), with lex-leader
 /// symmetry breaking when asked.

@@ -268,10 +268,12 @@ fn start_binding(kind: RunKind) -> String {
     format!("start of the {}", kind.what())
 }
 
-/// Whether a cube run of `kind` keeps its start in [`START_FILE`] (a cover's starts are
-/// found again on every run).
+/// Whether a cube run of `kind` keeps its start in [`START_FILE`].
 fn keeps_start(kind: RunKind) -> bool {
-    matches!(kind, RunKind::Cubes | RunKind::ArmyCubes | RunKind::WallCubes)
+    matches!(
+        kind,
+        RunKind::Cubes | RunKind::ArmyCubes | RunKind::WallCubes | RunKind::CoverCubes
+    )
 }
 
 /// The spec of a cube run of `kind` into `dir`, and whether its start was found now: the one

@@ -16,7 +16,7 @@ use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::solve::{Backend, ProofDir};
 use crate::study::chunked_run::RunKind;
 use crate::study::cover::refute::{Asked, refute_selection};
-use crate::study::cover::selection::{fits, selection_solver};
+use crate::study::cover::selection::{fits, listed_and_fits, selection_solver};
 use crate::study::cover::solutions::{nqueens_solutions, seed_line};
 use crate::study::cubes::rows::cube_count;
 use crate::study::cubes::{Answered, CubeChunk, CubeQuestion, CubeTotals, best_beyond};
@@ -65,9 +65,7 @@ impl CoverCubes {
 
     /// Whether `sel` names distinct listed solutions, ascending, and fits `goal`.
     fn valid(&self, goal: Goal, sel: &[usize]) -> bool {
-        sel.windows(2).all(|w| w[0] < w[1])
-            && sel.last().is_none_or(|&i| i < self.sols.len())
-            && fits(self.spec.n, &self.sols, goal, sel)
+        listed_and_fits(self.spec.n, &self.sols, goal, sel)
     }
 
     /// The start of `goal`, checked like any chunk (it is read back from the spec); its size.

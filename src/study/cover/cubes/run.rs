@@ -9,10 +9,12 @@ use super::starts::cover_starts;
 use crate::encode::Goal;
 use crate::run::{Reporter, Shard};
 use crate::study::chunk_store::ChunkRun;
+use crate::study::chunked_run::RunKind;
 use crate::study::cover::options::CoverOptions;
+use crate::study::cover::selection::listed_and_fits;
 use crate::study::cover::solutions::nqueens_solutions;
 use crate::study::cubes::rows::narrowest_width;
-use crate::study::cubes::{CubeCut, answer_cubes, merge_cubes};
+use crate::study::cubes::{CubeCut, answer_cubes, kept_or_found, merge_cubes};
 use anyhow::ensure;
 use std::path::{Path, PathBuf};
 
@@ -57,22 +59,39 @@ pub fn cover_in_cubes(
     }
     let squares = split_squares(n, ask.cut.split)?;
     let sols = nqueens_solutions(n, &opts.backend)?;
-    let (pack_start, cover_start) = cover_starts(n, &sols, opts)?;
     // Squares that lie in no solution give ranges of none: width 1 then.
     let width = narrowest_width(&holders(n, &sols, &squares), ask.cut.cubes, |r| {
         Some(square_choices(Goal::Pack, r))
     })
     .max(1);
-    let spec = CoverCubeSpec {
-        n,
-        squares,
-        width,
-        amo: opts.amo,
-        symmetry_breaking: opts.symmetry_breaking,
-        pack_start,
-        cover_start,
-        certify: ask.cut.certify,
+    let spec_with = |(pack_start, cover_start)| {
+        Ok(CoverCubeSpec {
+            n,
+            squares: squares.clone(),
+            width,
+            amo: opts.amo,
+            symmetry_breaking: opts.symmetry_breaking,
+            pack_start,
+            cover_start,
+            certify: ask.cut.certify,
+        })
     };
+    // A resumed run takes the starts its folder keeps, each checked (a cover kept as none is
+    // checked when the report is made: then no cover may exist).
+    let (spec, _) = kept_or_found(
+        RunKind::CoverCubes,
+        dir,
+        (spec_with, |s: CoverCubeSpec| (s.pack_start, s.cover_start)),
+        |(pack, cover): &(Vec<usize>, Option<Vec<usize>>)| {
+            let fits = |goal, sel: &[usize]| listed_and_fits(n, &sols, goal, sel);
+            match (fits(Goal::Pack, pack), cover) {
+                (false, _) => Err("its packing is not one".into()),
+                (true, Some(c)) if !fits(Goal::Cover, c) => Err("its cover is not one".into()),
+                (true, _) => Ok(()),
+            }
+        },
+        || cover_starts(n, &sols, opts),
+    )?;
     answer_cubes(
         CoverCubes::new(spec, sols, opts.backend.clone())?,
         dir,
