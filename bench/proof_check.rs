@@ -3,7 +3,7 @@
 //! beside it, CPU seconds each, as a Markdown table (`make bench-proof RATE=path/to/rate`;
 //! without RATE only the built-in checker runs). `cargo test` never runs it.
 
-use queensat::check::{ProofFormat, check_proof};
+use queensat::check::{ProofFormat, check_proof, never};
 use queensat::run::thread_cpu_seconds;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,6 +43,7 @@ fn main() -> anyhow::Result<()> {
             std::fs::File::open(&proof)?,
             format,
             None,
+            never,
         )?;
         let ours = thread_cpu_seconds() - start;
         let (theirs, their_verdict) = match &rate {

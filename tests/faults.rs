@@ -501,6 +501,66 @@ fn failed_merges_and_killed_writes_leave_nothing() {
     }
 }
 
+/// `merge` refuses a shard that a run is still writing, naming its folder: its lock names a
+/// live process, or a draft lock is being taken. It merged what was there as if finished
+/// (trial 50, leftovers). Once the writer is gone, the merge goes ahead.
+#[test]
+fn merge_refuses_a_shard_still_being_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<String> = (1..=2)
+        .map(|i| dir.path().join(format!("s{i}")).to_str().unwrap().to_string())
+        .collect();
+    for (i, s) in shards.iter().enumerate() {
+        let shard = format!("{}/2", i + 1);
+        let (code, _, err) = queensat(&[&SWEEP[..], &["--shard", &shard, "--output", s]].concat());
+        assert_eq!(code, 0, "{err}");
+    }
+    let merged = dir.path().join("merged");
+    let merge = || {
+        queensat(&[
+            "merge",
+            "--output",
+            merged.to_str().unwrap(),
+            &shards[0],
+            &shards[1],
+        ])
+    };
+    let running = Path::new(&shards[1]);
+    // A live writer: this test process.
+    let me = std::process::id().to_string();
+    let lock = running.join(".lock");
+    let held = format!(
+        "pid {me}\nhost {}\ncommand queensat sweep --shard 2/2\n",
+        hostname()
+    );
+    std::fs::write(&lock, held).unwrap();
+    let (code, _, err) = merge();
+    let writing = [
+        &shards[1][..],
+        "a run is still writing it",
+        &me,
+        "queensat sweep --shard 2/2",
+    ];
+    one_error_line(code, &err, &writing);
+    assert!(!merged.exists());
+    // A live process taking the lock now.
+    std::fs::remove_file(&lock).unwrap();
+    let draft = running.join(format!(".lock.{me}"));
+    std::fs::write(&draft, "").unwrap();
+    let (code, _, err) = merge();
+    one_error_line(
+        code,
+        &err,
+        &[&shards[1], "a run is still writing it", "taking its lock"],
+    );
+    assert!(!merged.exists());
+    // A writer that is gone.
+    std::fs::remove_file(&draft).unwrap();
+    std::fs::write(&lock, format!("pid 2147483646\nhost {}\ncommand x\n", hostname())).unwrap();
+    let (code, _, err) = merge();
+    assert_eq!(code, 0, "{err}");
+}
+
 /// Case 11: an absurd thread count is refused at once.
 #[test]
 fn thread_counts_are_capped() {

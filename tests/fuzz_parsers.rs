@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use queensat::board::{Board, parse_cell_list, parse_grid, render_grid};
-use queensat::check::{ProofFormat, check_proof};
+use queensat::check::{ProofFormat, check_proof, never};
 use queensat::io::{
     from_bits64, parse_blocked_queens, parse_competition_output, parse_dimacs, parse_minisat_result,
     parse_published, parse_summary, read_column_lists, read_header,
@@ -114,8 +114,8 @@ fn bytes(seed_names: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> 
 /// and never `verified` for the satisfiable one.
 fn check_both(proof: &[u8], format: ProofFormat) -> Result<(), TestCaseError> {
     let deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(10));
-    let _ = check_proof(&seed("proof.cnf")[..], proof, format, deadline);
-    let sat = check_proof(&seed("proof-sat.cnf")[..], proof, format, deadline).unwrap();
+    let _ = check_proof(&seed("proof.cnf")[..], proof, format, deadline, never);
+    let sat = check_proof(&seed("proof-sat.cnf")[..], proof, format, deadline, never).unwrap();
     prop_assert!(!sat.verified, "{sat:?}");
     Ok(())
 }
@@ -182,7 +182,7 @@ proptest! {
     #[test]
     fn proof_cnfs(t in input("proof.cnf"), lrat in any::<bool>()) {
         let (name, format) = if lrat { ("proof.lrat", ProofFormat::Lrat) } else { ("proof.drat", ProofFormat::Drat) };
-        let _ = check_proof(t.as_bytes(), &seed(name)[..], format, None);
+        let _ = check_proof(t.as_bytes(), &seed(name)[..], format, None, never);
     }
 
     #[test]
@@ -244,7 +244,7 @@ fn proof_seeds_verify() {
         ("proof.lrat", ProofFormat::Lrat),
         ("proof-binary.lrat", ProofFormat::Lrat),
     ] {
-        let v = check_proof(&seed("proof.cnf")[..], &seed(name)[..], format, None).unwrap();
+        let v = check_proof(&seed("proof.cnf")[..], &seed(name)[..], format, None, never).unwrap();
         assert!(v.verified, "{name}: {v:?}");
     }
 }

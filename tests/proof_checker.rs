@@ -6,7 +6,7 @@
 //! naive unit propagation, are accepted in text and in binary and rejected likewise.
 
 use proptest::prelude::*;
-use queensat::check::{Encoding, ProofFormat, check_proof};
+use queensat::check::{Encoding, ProofFormat, check_proof, never};
 use queensat::solve::{Solve, SolverResult, VarisatSolver};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -67,7 +67,7 @@ fn varisat_drat(clauses: &Clauses) -> Option<String> {
 }
 
 fn verified(cnf: &str, proof: &[u8], format: ProofFormat) -> bool {
-    let v = check_proof(cnf.as_bytes(), proof, format, None).unwrap();
+    let v = check_proof(cnf.as_bytes(), proof, format, None, never).unwrap();
     v.verified
 }
 
@@ -352,7 +352,7 @@ fn check_all(n_vars: usize, clauses: &Clauses) {
     );
     let lrat = to_lrat(clauses, &steps).expect("every varisat lemma is RUP");
     let lrat_bin = lrat_binary(&lrat);
-    let v = check_proof(cnf.as_bytes(), &lrat_bin[..], ProofFormat::Lrat, None).unwrap();
+    let v = check_proof(cnf.as_bytes(), &lrat_bin[..], ProofFormat::Lrat, None, never).unwrap();
     assert!(v.verified && v.encoding == Encoding::Binary, "{v:?}");
     assert!(
         verified(&cnf, lrat.as_bytes(), ProofFormat::Lrat),

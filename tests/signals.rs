@@ -4,7 +4,7 @@
 //! is searching however loaded the machine is.
 
 use crate::common;
-use common::{queensat, signalled_after_cpu, signalled_after_cpu_timed, stderr, stdout};
+use common::{queensat, signalled_after_cpu, signalled_after_cpu_timed, signalled_when, stderr, stdout};
 use libc::{SIGHUP, SIGINT, SIGTERM};
 
 /// A resumable run stopped by a signal, the same command again, and an uninterrupted run.
@@ -615,6 +615,37 @@ fn a_stopped_cover_says_so_on_stderr() {
         certs.display()
     );
     assert!(err.contains(&line), "{err}");
+}
+
+/// A stop during the check of a certificate's proof ends the check at once (the built-in
+/// checker ran on to its verdict, a second of CPU on 9x9): the size is not proved, as the
+/// certificate asked for is missing, and `cover` says so as it says any stop, keeping nothing
+/// of the size for the rerun to trust (trial 50, leftovers).
+#[test]
+fn a_stop_during_a_proof_check_ends_it_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let certs = tmp.path().join("c");
+    let args = ["cover", "--size", "9", "--certificates", certs.to_str().unwrap()];
+    // The proof takes its name once whole, as its check begins.
+    let proof = certs.join("pack-9-ge8.drat");
+    let (out, after) = signalled_when(&args, SIGTERM, |_| proof.exists());
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{text}{err}");
+    assert!(after.as_secs_f64() < 0.3, "{after:?} of CPU after the signal");
+    assert!(
+        text.contains(
+            "most pairwise-disjoint solutions: 7..9 (open) — proof: search stopped at the \
+             certificate of >= 8 (interrupted (SIGTERM))"
+        ),
+        "{text}"
+    );
+    let line = format!(
+        "cover interrupted (SIGTERM): 0 of 1 size proved, each kept in {}; run the same command \
+         again to resume",
+        certs.display()
+    );
+    assert!(err.contains(&line), "{err}");
+    assert!(!certs.join("cover-9.json").exists(), "an unproved size is kept");
 }
 
 /// A cube run keeps its start: a resumed run of a finished folder finds none (it used to take

@@ -22,6 +22,8 @@ fn a_count_of_one_is_singular() {
             "solver calls",
             "walls",
             "classes",
+            "wall classes",
+            "configurations",
             "boards",
             "inputs",
             "placements",
@@ -95,20 +97,32 @@ fn a_count_of_one_is_singular() {
     assert!(svg.contains(">0 walls: 1 board, 1 class<"), "{svg}");
     assert!(svg.contains(">1 board (100.00%), 1 class<"), "{svg}");
     plural_of_one(&(text + &summary + &svg));
-    let nk = ok(&run(&[
-        "nk",
-        "--size",
-        "1",
-        "--walls",
-        "0",
-        "-o",
-        path(&dir.path().join("nk")),
-        "--quiet",
-    ]));
+    // Each count into a folder of its own.
+    let nk = |name: &str, args: &str| {
+        let out = dir.path().join(name);
+        let args: Vec<&str> = ["nk"].into_iter().chain(args.split(' ')).collect();
+        ok(&run(&[&args[..], &["-o", path(&out), "--quiet"]].concat()))
+    };
+    let one = nk("nk", "--size 1 --walls 0");
     assert!(
-        nk.starts_with("n=1 k=0: 1 placement of 1 queen [rows, 8 symmetries; 1 chunk, 0 resumed;"),
-        "{nk}"
+        one.starts_with("n=1 k=0: 1 placement of 1 queen [rows, 8 symmetries; 1 chunk, 0 resumed;"),
+        "{one}"
     );
+    // The 8 placements of 11 queens and 3 walls on 8x8 are one configuration up to symmetry
+    // (it said "1 configurations"), and the 1x1 board's one wall class is counted per class.
+    let up = nk("nk8", "--size 8 --walls 3 --up-to-symmetry");
+    assert!(
+        up.contains("\nn=8 k=3: 1 configuration up to symmetry [(placements + fixed) / 8; "),
+        "{up}"
+    );
+    let classes = nk("nk1", "--size 1 --walls 0 --method classes --up-to-symmetry");
+    assert!(
+        classes.contains(" on 1 wall class (1 board) [classes, 1 wall class; "),
+        "{classes}"
+    );
+    // All seven symmetries fix the 1x1 board's one configuration: there are no others.
+    assert!(!classes.contains("none by the others"), "{classes}");
+    plural_of_one(&(one + &up + &classes));
     // The count of classes of a shard 1 of 1, the whole run, is known.
     let count = ok(&run(&["solutions", "--size", "6", "--count", "--shard", "1/1"]));
     assert_eq!(count, "total 4\nclasses 1\n");

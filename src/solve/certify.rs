@@ -14,7 +14,7 @@
 use super::backend::AnySolver;
 use super::backend::Backend;
 use super::external::ExternalSolver;
-use super::proof_check::{ProofCheck, ProofFormat, check_proof};
+use super::proof_check::{ProofCheck, ProofFormat, check_proof, check_proof_until};
 use super::varisat::VarisatSolver;
 use crate::io::{write_atomic, write_dimacs};
 use anyhow::{Context, bail};
@@ -299,11 +299,13 @@ impl PendingProof {
         let _ = std::fs::remove_file(&self.proof);
     }
 
-    /// Runs the proof checker on the CNF file and the proof file.
-    pub fn check(self) -> anyhow::Result<Certificate> {
+    /// Runs the proof checker on the CNF file and the proof file, the built-in one asking
+    /// `stop` as it goes ([`check_proof_until`]; [`crate::check::never`] to run it to its
+    /// verdict).
+    pub fn check(self, stop: fn() -> bool) -> anyhow::Result<Certificate> {
         let format =
             ProofFormat::of_path(&self.proof).context("a proof file named neither .drat nor .lrat")?;
-        let check = check_proof(&self.cnf, &self.proof, format)?;
+        let check = check_proof_until(&self.cnf, &self.proof, format, stop)?;
         let digest = |p: &Path| crate::io::sha256_file(p).map(|(_, h)| h);
         let sha256 = match (digest(&self.cnf), digest(&self.proof)) {
             (Ok(cnf), Ok(proof)) => Some(Box::new(FileDigests { cnf, proof })),
@@ -496,7 +498,7 @@ fn prove_and_check(
     name: &str,
 ) -> anyhow::Result<Certificate> {
     match solve_with_proof(q, backend, dir, name, None, &[])? {
-        ProofAnswer::Unsat(pending) => pending.check(),
+        ProofAnswer::Unsat(pending) => pending.check(crate::check::never),
         ProofAnswer::Interrupted => bail!("the solver was interrupted while refuting '{}'", q.refuted),
         ProofAnswer::Sat(_) => bail!(
             "the certificate question '{}' ({}) is satisfiable, not UNSAT",

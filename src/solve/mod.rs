@@ -25,5 +25,5 @@ pub use certify::{
     solve_with_proof,
 };
 pub use external::{ExternalSolver, UNCHECKED_UNSAT, parse_seconds};
-pub use proof_check::{ProofCheck, ProofChecker, ProofFormat, check_proof, proof_checker};
+pub use proof_check::{ProofCheck, ProofChecker, ProofFormat, check_proof, check_proof_until, proof_checker};
 pub use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};

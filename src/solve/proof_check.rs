@@ -10,6 +10,7 @@
 //! `s VERIFIED UNSAT`) and exited 0.
 
 pub use crate::check::ProofFormat;
+use crate::run::interrupt::Interrupted;
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -72,11 +73,24 @@ fn time_limit() -> anyhow::Result<Duration> {
 }
 
 /// Checks the proof file `proof` of `format` against the DIMACS file `cnf` with the checker in
-/// force. A proof the checker rejects is `verified: false`; an error means no verdict.
+/// force. A proof the checker rejects is `verified: false`; an error means no verdict. The
+/// built-in checker runs to its verdict (see [`check_proof_until`]).
 pub fn check_proof(cnf: &Path, proof: &Path, format: ProofFormat) -> anyhow::Result<ProofCheck> {
+    check_proof_until(cnf, proof, format, crate::check::never)
+}
+
+/// [`check_proof`], the built-in checker asking `stop` as it goes (a stop signal's test, for a
+/// run that answers a stop at once): once it says so, no verdict but [`Interrupted`], as an
+/// outside checker is killed at a stop signal.
+pub fn check_proof_until(
+    cnf: &Path,
+    proof: &Path,
+    format: ProofFormat,
+    stop: fn() -> bool,
+) -> anyhow::Result<ProofCheck> {
     let limit = time_limit()?;
     match proof_checker()? {
-        ProofChecker::BuiltIn => check_built_in(cnf, proof, format, limit),
+        ProofChecker::BuiltIn => check_built_in(cnf, proof, format, limit, stop),
         ProofChecker::Outside(checker) => check_outside(&checker, cnf, proof, limit),
     }
 }
@@ -86,13 +100,15 @@ fn check_built_in(
     proof: &Path,
     format: ProofFormat,
     limit: Duration,
+    stop: fn() -> bool,
 ) -> anyhow::Result<ProofCheck> {
     let start = Instant::now();
     let open = |p: &Path| std::fs::File::open(p).with_context(|| format!("cannot open {}", p.display()));
-    let verdict =
-        crate::check::check_proof(open(cnf)?, open(proof)?, format, Some(start + limit)).map_err(|e| {
+    let verdict = crate::check::check_proof(open(cnf)?, open(proof)?, format, Some(start + limit), stop)
+        .map_err(|e| {
             use crate::check::ProofError;
             match e {
+                ProofError::Stopped => Interrupted.into(),
                 ProofError::Cnf { .. } | ProofError::CnfRead(_) => anyhow::anyhow!("{}: {e}", cnf.display()),
                 ProofError::ProofRead(_) => anyhow::anyhow!("{}: {e}", proof.display()),
                 ProofError::TimeLimit => anyhow::anyhow!(

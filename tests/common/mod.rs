@@ -137,10 +137,20 @@ pub fn signalled_after_cpu_timed(
     signal: libc::c_int,
     cpu_ms: u64,
 ) -> (Output, std::time::Duration) {
+    signalled_when(args, signal, |ms| ms >= cpu_ms)
+}
+
+/// [`signalled_after_cpu_timed`], the signal sent once `ready` says so, shown the CPU time
+/// used so far in ms (a file the run writes has appeared, say).
+pub fn signalled_when(
+    args: &[&str],
+    signal: libc::c_int,
+    mut ready: impl FnMut(u64) -> bool,
+) -> (Output, std::time::Duration) {
     let mut child = spawn_catching(args, signal);
     let mut sent = None;
     while child.try_wait().expect("poll queensat").is_none() {
-        if let Some(ms) = cpu_millis(child.id()).filter(|&ms| ms >= cpu_ms) {
+        if let Some(ms) = cpu_millis(child.id()).filter(|&ms| ready(ms)) {
             send(&child, signal);
             sent = Some(std::time::Duration::from_millis(ms));
             break;

@@ -128,6 +128,9 @@ fn optimise(
     }
     let proof = proof_text(&run, &best, last_unsat);
     let certificate = certify_optimum(&run, opts, last_unsat)?;
+    if certificate.is_none() && last_unsat.is_some() && opts.certificates.is_some() {
+        return Ok(run.certificate_stopped(best, start));
+    }
     let certified = crate::engine::certified(
         &opts.backend,
         last_unsat.is_some(),
@@ -276,8 +279,8 @@ fn certify_optimum(
 ) -> anyhow::Result<Option<Certificate>> {
     match (&opts.certificates, last_unsat) {
         (Some(dir), Some(k)) => {
-            // A stop signal ends the certificate too (on 12x12 it takes minutes): the search's
-            // own UNSAT stands, without its certificate.
+            // A stop signal ends the certificate too (on 12x12 it takes minutes), its solve or
+            // its check: `None`, and the optimum is not proved.
             let cert = run.certify(k, &opts.backend, dir, Rc::new(stop_requested))?;
             anyhow::ensure!(
                 cert.is_some() || stop_requested(),

@@ -4,6 +4,7 @@
 use super::selection::goal_name;
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, Goal, SelectionModel};
+use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::solve::{Backend, Certificate, ProofAnswer, UnsatQuestion, solve_with_proof};
 use rustsat::instances::Cnf;
 use rustsat::types::Clause;
@@ -23,8 +24,8 @@ pub(super) struct Asked<'a> {
 /// "at most `k`" (covering) as unit clauses and the clauses `extra` gives over the model (a
 /// cube's; none for the whole question) as a stand-alone CNF in `dir`, refuted by a fresh
 /// solver of `backend` writing a DRAT or LRAT proof that the proof checker verifies. The
-/// certificate says whether the checker accepted it; `None` when `stop` said so first or the
-/// question turned out satisfiable (its CNF is then removed).
+/// certificate says whether the checker accepted it; `None` when `stop` said so first, a stop
+/// signal ended the check, or the question turned out satisfiable (its CNF is then removed).
 pub(super) fn refute_selection(
     q: &Asked,
     k: usize,
@@ -75,7 +76,13 @@ pub(super) fn refute_selection(
         implied: None,
     };
     match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
-        ProofAnswer::Unsat(pending) => Ok(Some(pending.check()?)),
+        ProofAnswer::Unsat(pending) => match pending.check(stop_requested) {
+            Ok(c) => Ok(Some(c)),
+            // A stop cut the check short: no certificate, as when it cuts the solve short (the
+            // files stay, unclaimed; a rerun writes them again).
+            Err(e) if e.is::<Interrupted>() && stop_requested() => Ok(None),
+            Err(e) => Err(e),
+        },
         ProofAnswer::Sat(_) => {
             let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
             Ok(None)

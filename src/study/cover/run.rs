@@ -233,6 +233,19 @@ impl<'a> Run<'a> {
         Ok(self.into_optimum(best, proof, certificate, certified, Some(bound), start))
     }
 
+    /// The optimum of a search whose final UNSAT answer's certificate a stop signal cut short
+    /// (its solve or its check): the certificate is the proof asked for, so the optimum is not
+    /// proved, and is reported as a stopped search is, open with the bound counting gives (a
+    /// rerun certifies it).
+    pub fn certificate_stopped(self, best: Option<Vec<usize>>, start: Instant) -> Optimum {
+        let last = self.calls.last().map_or("", |c| &c.question);
+        let at = format!("the certificate of {last}");
+        let proof = stopped_proof(self.goal, self.n, &at, true, false);
+        let bound = Some(self.n);
+        // Certified: it rests on no UNSAT answer now.
+        self.into_optimum(best, proof, None, true, bound, start)
+    }
+
     /// The search's end as reported: `best` and the log, with the `proof` in words and the
     /// `certificate`; `bound` is the bound proved on the other side when the search stopped
     /// (the value then not optimal), `None` for an optimum.

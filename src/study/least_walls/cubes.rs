@@ -193,7 +193,7 @@ impl WallCubeSolver {
                 BoundAnswer::Found(board, placement) => Asked::Found(FoundBoard { board, placement }),
                 BoundAnswer::Refuted(proof) => Asked::Refuted {
                     by_solver: true,
-                    certificate: proof.map(|p| p.check()).transpose()?,
+                    certificate: proof.map(|p| p.check(crate::check::never)).transpose()?,
                 },
                 BoundAnswer::Stopped => Asked::Stopped,
             },

@@ -11,6 +11,7 @@ use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;
 use crate::run::{Reporter, command_line};
 use crate::study::armies::cubes::{ArmyCubesReport, merge_army_cubes};
+use crate::study::chunk_store::refuse_while_written;
 use crate::study::chunked_run::RunKind;
 use crate::study::cover_cubes::{CoverCubesReport, merge_cover_cubes};
 use crate::study::least_walls::{WallCubesReport, merge_wall_cubes};
@@ -49,8 +50,12 @@ impl Merged {
     }
 }
 
-/// Merges `dirs` (the shards of one run) into `out`, written whole or not at all.
+/// Merges `dirs` (the shards of one run) into `out`, written whole or not at all. A shard that
+/// a run is still writing is refused: what it holds so far is not its answer.
 pub fn merge_run(dirs: &[PathBuf], out: &Path, progress: Reporter) -> anyhow::Result<Merged> {
+    for dir in dirs {
+        refuse_while_written(dir)?;
+    }
     // The shards say what they are: each kind of run keeps its spec in its own file.
     Ok(match RunKind::of_dirs(dirs)? {
         RunKind::Puzzles => Merged::Puzzles(Box::new(merge_and_publish(dirs, out, progress)?)),

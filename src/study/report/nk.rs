@@ -116,9 +116,13 @@ fn how(r: &NkReport) -> String {
         NkMethod::Rows if r.mirroring.mirror => "rows, mirror".into(),
         NkMethod::Rows => "rows, no symmetry".into(),
         m => format!(
-            "{}, {} wall classes",
+            "{}, {}",
             m.name(),
-            r.per_class.classes_examined.unwrap_or(0)
+            plural(
+                r.per_class.classes_examined.unwrap_or(0),
+                "wall class",
+                "wall classes"
+            )
         ),
     }
 }
@@ -129,15 +133,18 @@ fn up_to_symmetry_text(up: &UpToSymmetry) -> String {
         .filter(|f| f.configurations > 0)
         .map(|f| format!("{} by {}", f.configurations, f.symmetry.name()))
         .collect();
-    let fixing = if fixing.is_empty() {
-        "no configuration is fixed by a symmetry".to_string()
-    } else {
-        format!("fixed: {}, none by the others", fixing.join(", "))
+    // "none by the others" only where some symmetry fixes none (a 1x1 board's one
+    // configuration is fixed by all seven).
+    let fixing = match fixing.len() {
+        0 => "no configuration is fixed by a symmetry".to_string(),
+        all if all == up.fixed.len() => format!("fixed: {}", fixing.join(", ")),
+        _ => format!("fixed: {}, none by the others", fixing.join(", ")),
     };
     format!(
-        "{} configurations up to symmetry [(placements + fixed) / 8; {fixing}; the fixed ones \
-         counted by the orbit search and by SAT enumeration, which agree; {:.2} s CPU]",
-        up.distinct, up.fixed_cpu_seconds
+        "{} up to symmetry [(placements + fixed) / 8; {fixing}; the fixed ones counted by the \
+         orbit search and by SAT enumeration, which agree; {:.2} s CPU]",
+        plural(up.distinct, "configuration", "configurations"),
+        up.fixed_cpu_seconds
     )
 }
 

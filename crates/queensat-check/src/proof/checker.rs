@@ -1,7 +1,7 @@
 //! What the two checkers (DRAT and LRAT) share with the driver that feeds them: the steps they
 //! take, why one stops early, and what it has found so far.
 
-use super::budget::{Budget, OutOfTime};
+use super::budget::{Budget, Cut};
 use super::steps::Step;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,12 +23,13 @@ pub struct ProofStats {
 pub(super) enum Failure {
     /// The proof is wrong here (the message says why).
     Rejected(String),
-    OutOfTime,
+    /// The budget ran out (its deadline or its stop test).
+    Cut(Cut),
 }
 
-impl From<OutOfTime> for Failure {
-    fn from(_: OutOfTime) -> Self {
-        Failure::OutOfTime
+impl From<Cut> for Failure {
+    fn from(cut: Cut) -> Self {
+        Failure::Cut(cut)
     }
 }
 

@@ -40,7 +40,7 @@ pub use checker::ProofStats;
 pub use format::ProofFormat;
 pub use sniff::Encoding;
 
-use budget::Budget;
+use budget::{Budget, Cut};
 use checker::{Checker, Failure};
 use scanner::{ScanError, Scanner};
 use std::io::Read;
@@ -57,7 +57,8 @@ pub struct ProofVerdict {
     pub stats: ProofStats,
 }
 
-/// Why there is no verdict: the CNF is not a CNF, reading failed, or time ran out.
+/// Why there is no verdict: the CNF is not a CNF, reading failed, time ran out, or the check
+/// was stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ProofError {
     #[error("line {line}: {message}")]
@@ -68,20 +69,34 @@ pub enum ProofError {
     ProofRead(std::io::Error),
     #[error("the proof check did not finish within its time limit")]
     TimeLimit,
+    #[error("the proof check was stopped before its verdict")]
+    Stopped,
+}
+
+impl From<Cut> for ProofError {
+    fn from(cut: Cut) -> Self {
+        match cut {
+            Cut::Deadline => ProofError::TimeLimit,
+            Cut::Stop => ProofError::Stopped,
+        }
+    }
 }
 
 /// Checks `proof` (a DRAT or LRAT proof, text or binary) against the DIMACS formula `cnf`.
 /// A proof that does not refute the formula is a verdict with `verified` false; an error means
-/// no verdict (the CNF is malformed, a read failed, or `deadline` passed).
+/// no verdict (the CNF is malformed, a read failed, `deadline` passed, or `stop`, asked every
+/// so many units of work, said so: [`crate::never`] for a check that runs to its end).
 pub fn check_proof(
     cnf: impl Read,
     proof: impl Read,
     format: ProofFormat,
     deadline: Option<Instant>,
+    stop: fn() -> bool,
 ) -> Result<ProofVerdict, ProofError> {
+    let budget = Budget::new(deadline, stop);
     match format {
-        ProofFormat::Drat => run(drat::DratChecker::default(), cnf, proof, format, deadline),
-        ProofFormat::Lrat => run(lrat::LratChecker::default(), cnf, proof, format, deadline),
+        ProofFormat::Drat => run(drat::DratChecker::default(), cnf, proof, format, budget),
+        ProofFormat::Lrat => run(lrat::LratChecker::default(), cnf, proof, format, budget),
     }
 }
 
@@ -90,22 +105,21 @@ fn run(
     cnf: impl Read,
     proof: impl Read,
     format: ProofFormat,
-    deadline: Option<Instant>,
+    mut budget: Budget,
 ) -> Result<ProofVerdict, ProofError> {
-    let mut budget = Budget::new(deadline);
     let mut s = Scanner::new(cnf);
-    let mut out_of_time = false;
+    let mut cut = None;
     dimacs::read_cnf(&mut s, |lits| {
-        if budget.tick().is_err() {
-            out_of_time = true;
-            return Err(ScanError::Syntax("out of time".into()));
+        if let Err(c) = budget.tick() {
+            cut = Some(c);
+            return Err(ScanError::Syntax("cut short".into()));
         }
         checker.original(lits).map_err(ScanError::Syntax)
     })
-    .map_err(|(line, e)| match e {
-        _ if out_of_time => ProofError::TimeLimit,
-        ScanError::Io(e) => ProofError::CnfRead(e),
-        ScanError::Syntax(message) => ProofError::Cnf { line, message },
+    .map_err(|(line, e)| match (cut.take(), e) {
+        (Some(c), _) => c.into(),
+        (None, ScanError::Io(e)) => ProofError::CnfRead(e),
+        (None, ScanError::Syntax(message)) => ProofError::Cnf { line, message },
     })?;
     let mut p = Scanner::new(proof);
     let encoding = sniff::sniff(p.head(sniff::SNIFF_BYTES).map_err(read_error)?);
@@ -141,7 +155,7 @@ fn run(
         }
         match checker.step(&steps.step, &mut budget) {
             Ok(()) => {}
-            Err(Failure::OutOfTime) => return Err(ProofError::TimeLimit),
+            Err(Failure::Cut(c)) => return Err(c.into()),
             Err(Failure::Rejected(why)) => {
                 return Ok(verdict(
                     false,
@@ -176,7 +190,7 @@ pub(super) mod testing {
     pub(crate) const XOR: &str = "p cnf 2 2\n1 2 0\n-1 -2 0\n";
 
     pub(crate) fn verdict(cnf: &str, proof: &[u8], format: ProofFormat) -> ProofVerdict {
-        check_proof(cnf.as_bytes(), proof, format, None).unwrap()
+        check_proof(cnf.as_bytes(), proof, format, None, crate::never).unwrap()
     }
 
     /// `v` rejects the proof, saying `why`.
@@ -270,7 +284,14 @@ mod tests {
 
     #[test]
     fn a_malformed_cnf_is_an_error_and_a_malformed_proof_a_rejection() {
-        let e = check_proof(&b"p cnf 1 1\n2 0\n"[..], &b""[..], ProofFormat::Drat, None).unwrap_err();
+        let e = check_proof(
+            &b"p cnf 1 1\n2 0\n"[..],
+            &b""[..],
+            ProofFormat::Drat,
+            None,
+            crate::never,
+        )
+        .unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 2: literal 2 beyond the 1 variables of the `p cnf` line"
@@ -298,8 +319,26 @@ mod tests {
     fn a_passed_deadline_is_an_error() {
         let past = Some(Instant::now());
         let many = "1 2 0\n".repeat(1000);
-        let e = check_proof(UNSAT.as_bytes(), many.as_bytes(), ProofFormat::Drat, past).unwrap_err();
-        assert!(matches!(e, ProofError::TimeLimit), "{e}");
+        let e = check_proof(
+            UNSAT.as_bytes(),
+            many.as_bytes(),
+            ProofFormat::Drat,
+            past,
+            crate::never,
+        );
+        assert!(matches!(e, Err(ProofError::TimeLimit)), "{e:?}");
+    }
+
+    #[test]
+    fn a_stop_ends_the_check_without_a_verdict() {
+        let many = "1 2 0\n".repeat(1000);
+        let stop = || true;
+        let e = check_proof(UNSAT.as_bytes(), many.as_bytes(), ProofFormat::Drat, None, stop);
+        assert!(matches!(e, Err(ProofError::Stopped)), "{e:?}");
+        // Nor is a stop confused with the CNF's own errors while it is read.
+        let long_cnf = format!("p cnf 2 600\n{}", "1 2 0\n".repeat(600));
+        let e = check_proof(long_cnf.as_bytes(), &b""[..], ProofFormat::Lrat, None, stop);
+        assert!(matches!(e, Err(ProofError::Stopped)), "{e:?}");
     }
 
     #[test]
