@@ -199,7 +199,7 @@ pub struct NkReport {
     /// Where this count was read from (`--placements-from`) instead of counted by this run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub read_from: Option<PathBuf>,
-    /// How the file read from was vouched for ([`check_count_file`]).
+    /// How the file read from was vouched for (`check_count_file`).
     #[serde(skip)]
     pub read_check: Option<CountCheck>,
     /// With `--up-to-symmetry`: the configurations up to the 8 symmetries (on the first count
@@ -526,7 +526,7 @@ fn write_count(out: &Path, report: &NkReport) -> anyhow::Result<()> {
     crate::io::write_atomic(&out.join("count.json"), text.as_bytes())
 }
 
-/// How a finished count's `count.json` read back ([`check_count_file`]) was vouched for.
+/// How a finished count's `count.json` read back (`check_count_file`) was vouched for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CountCheck {
     /// Its chunks beside it add up to it (and its seal, if it has one, holds).

@@ -31,7 +31,7 @@ fn cache_text(r: &ArmyReport) -> anyhow::Result<String> {
 /// `opts.certify` a proved `m` without a certificate gets one. A report that rests on an
 /// external solver's unchecked UNSAT is never cached (nor one whose search stopped). A stop
 /// signal or the time limit stops a search at once, varisat's calls included
-/// ([`largest_armies_answering_signals`]).
+/// (`largest_armies_answering_signals`).
 pub fn largest_armies_cached(
     board: &Board,
     opts: &ArmyOptions,
