@@ -381,7 +381,7 @@ impl StoppedNow {
                     seconds: seconds + call_seconds,
                 };
                 // Incomplete, so resting on no UNSAT answer, whichever the backend.
-                r.classes = Some(stopped.classes(&r.board, &Backend::default()));
+                r.classes = Some(stopped.classes(&r.board, &Backend::default())?);
                 Ok(r)
             }
         }
@@ -480,9 +480,15 @@ struct Enumerated {
 }
 
 impl Enumerated {
-    /// The classes as reported, on `board`, the list made complete by `backend`'s UNSAT.
-    fn classes(self, board: &Board, backend: &Backend) -> ArmyClasses {
+    /// The classes as reported, on `board`, the list made complete by `backend`'s UNSAT; each
+    /// representative checked by the independent checker, as it is printed.
+    fn classes(self, board: &Board, backend: &Backend) -> anyhow::Result<ArmyClasses> {
         let mut classes = self.classes;
+        for a in &classes {
+            if let Err(v) = check_armies(board, a) {
+                anyhow::bail!("internal error: an enumerated class fails the checker: {v}");
+            }
+        }
         classes.sort();
         let mut found = ArmyClasses {
             classes,
@@ -494,7 +500,7 @@ impl Enumerated {
             certified: crate::engine::certified(backend, self.complete, false),
         };
         found.isometry_classes = found.count_isometry_classes(board);
-        found
+        Ok(found)
     }
 }
 
@@ -561,7 +567,7 @@ fn enumerate(
         }
     }
     found.seconds = start.elapsed().as_secs_f64();
-    Ok(found.classes(&session.board, backend))
+    found.classes(&session.board, backend)
 }
 
 /// The checked refutation of two armies of `m + 1` on a report's board (its proof of `m`),
