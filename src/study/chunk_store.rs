@@ -14,191 +14,14 @@
 //! what is cheap (placements, values, counts a short search confirms), which a forger who
 //! seals again does not get past.
 
-use crate::io::{check_seal, pid_alive, plural, seal_json_text, write_atomic};
+use crate::io::{check_seal, plural, seal_json_text, write_atomic};
 use crate::run::Shard;
+use crate::study::dir_lock::DirLock;
 use anyhow::{Context, bail};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// The lock file of a study directory.
-const LOCK_FILE: &str = ".lock";
-
-/// An exclusive lock on a study directory: the file `.lock` holding the writer's pid, host
-/// and command, created exclusively and removed when dropped. A second writer gets an error
-/// naming the first; a lock left by a process that is gone (same host) is taken over.
-#[derive(Debug)]
-struct DirLock(PathBuf);
-
-fn hostname() -> String {
-    let mut buf = [0u8; 256];
-    // SAFETY: gethostname writes at most `len` bytes into the buffer.
-    let r = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-    if r != 0 {
-        return "unknown".into();
-    }
-    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-    String::from_utf8_lossy(&buf[..end]).into_owned()
-}
-
-impl DirLock {
-    fn take(dir: &Path) -> anyhow::Result<DirLock> {
-        crate::io::create_folder(dir)?;
-        let path = dir.join(LOCK_FILE);
-        let me = format!(
-            "pid {}\nhost {}\ncommand {}\n",
-            std::process::id(),
-            hostname(),
-            crate::run::command_line()
-        );
-        // The lock appears whole: written beside it, then linked to its name, which fails when
-        // the name is taken. A rival that finds it therefore always reads its owner (created
-        // empty and then written, two writers starting together saw an empty lock).
-        remove_stale_drafts(dir);
-        let draft = dir.join(format!("{LOCK_FILE}.{}", std::process::id()));
-        if let Err(e) = std::fs::write(&draft, me.as_bytes()) {
-            // A draft cut short (a full disk) does not outlive the attempt.
-            let _ = std::fs::remove_file(&draft);
-            return Err(e).with_context(|| format!("cannot write {}", draft.display()));
-        }
-        let taken = DirLock::link(&draft, &path, dir);
-        let _ = std::fs::remove_file(&draft);
-        taken
-    }
-
-    /// Links `draft` (the lock's text) to `path`, taking over a lock whose process is gone.
-    fn link(draft: &Path, path: &Path, dir: &Path) -> anyhow::Result<DirLock> {
-        for _ in 0..3 {
-            match std::fs::hard_link(draft, path) {
-                Ok(()) => return Ok(DirLock(path.to_path_buf())),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => match LockHolder::read(path) {
-                    LockHolder::Unnamed(shown) => bail!(
-                        "{} is locked by {}, which names no owner (it holds {shown:?}); remove it if \
-                         no queensat run uses {}",
-                        dir.display(),
-                        path.display(),
-                        dir.display()
-                    ),
-                    LockHolder::Gone => {
-                        // Left by a process that is gone: take it over.
-                        let _ = std::fs::remove_file(path);
-                    }
-                    LockHolder::Live(who) => bail!(
-                        "{} is in use by {who}; wait for it to finish, or remove {} if that process \
-                         is gone",
-                        dir.display(),
-                        path.display()
-                    ),
-                },
-                Err(e) => bail!("cannot create {}: {e}", path.display()),
-            }
-        }
-        bail!("cannot take the lock {}", path.display())
-    }
-}
-
-/// Who holds a study directory's lock, as the lock file says.
-enum LockHolder {
-    /// A lock this program did not write (or one cut short): the start of what it holds.
-    Unnamed(String),
-    /// A process of this host that is gone.
-    Gone,
-    /// A live process, or one of another host (which cannot be asked): "pid P on HOST
-    /// (COMMAND)".
-    Live(String),
-}
-
-impl LockHolder {
-    fn read(path: &Path) -> LockHolder {
-        let bytes = std::fs::read(path).unwrap_or_default();
-        let text = String::from_utf8_lossy(&bytes);
-        let field = |name: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
-                .filter(|v| !v.is_empty())
-        };
-        let pid = field("pid ").and_then(|p| p.parse::<i32>().ok());
-        let (Some(pid), Some(host)) = (pid, field("host ")) else {
-            return LockHolder::Unnamed(text.chars().take(60).collect());
-        };
-        if host == hostname() && !pid_alive(pid) {
-            return LockHolder::Gone;
-        }
-        let command = field("command ").unwrap_or_else(|| "command unknown".into());
-        LockHolder::Live(format!("pid {pid} on {host} ({command})"))
-    }
-}
-
-/// An error when a run may still be writing `dir` (a shard to merge): it holds the lock of a
-/// live process or one that names no owner, or a draft lock being taken now (young, of a
-/// live process). Its chunks so far are not its answer.
-pub fn refuse_while_written(dir: &Path) -> anyhow::Result<()> {
-    let writing = |who: &str| {
-        anyhow::anyhow!(
-            "shard {}: a run is still writing it: {who}; merge it once that run has finished",
-            dir.display()
-        )
-    };
-    let lock = dir.join(LOCK_FILE);
-    // A process of another host cannot be asked: one killed there leaves its lock to remove.
-    let held = |who: &str| writing(&format!("{who} (remove {} if it is gone)", lock.display()));
-    if lock.exists() {
-        match LockHolder::read(&lock) {
-            LockHolder::Gone => {}
-            LockHolder::Live(who) => return Err(held(&who)),
-            LockHolder::Unnamed(_) => return Err(held(&format!("its {LOCK_FILE} names no owner"))),
-        }
-    }
-    let taking = drafts(dir)
-        .into_iter()
-        .find(|(_, pid, age)| *age <= STALE_DRAFT_SECONDS && pid_alive(*pid));
-    match taking {
-        Some((_, pid, _)) => Err(writing(&format!("pid {pid} is taking its lock"))),
-        None => Ok(()),
-    }
-}
-
-/// The drafts `.lock.PID` in `dir`: each one's path, pid and age in seconds.
-fn drafts(dir: &Path) -> Vec<(PathBuf, i32, u64)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let age = |e: &std::fs::DirEntry| {
-        let modified = e.metadata().and_then(|m| m.modified()).ok()?;
-        Some(modified.elapsed().map_or(0, |a| a.as_secs()))
-    };
-    entries
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let pid = name.strip_prefix(&format!("{LOCK_FILE}."))?.parse::<i32>().ok()?;
-            Some((e.path(), pid, age(&e)?))
-        })
-        .collect()
-}
-
-/// A draft lock older than this is not one being taken (a draft lives from its write to its
-/// link, microseconds): one whose process is gone as well is removed.
-const STALE_DRAFT_SECONDS: u64 = 60;
-
-/// Removes the drafts `.lock.PID` in `dir` that a process now gone left behind (one killed
-/// between writing and removing its draft, or older queensats, whose draft a full disk left):
-/// only those older than [`STALE_DRAFT_SECONDS`], since a draft's pid may be of another host
-/// sharing the folder, where it is alive and taking the lock now.
-fn remove_stale_drafts(dir: &Path) {
-    for (path, pid, age) in drafts(dir) {
-        if age > STALE_DRAFT_SECONDS && !pid_alive(pid) {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-}
-
-impl Drop for DirLock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 /// The chunks of one study: written into the first directory, read from any.
 #[derive(Clone, Debug)]
@@ -591,6 +414,7 @@ fn spec_difference(old: &serde_json::Value, new: &serde_json::Value, where_: (&s
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::dir_lock::{LOCK_FILE, hostname};
 
     /// A folder of another run says which fields differ (a cube run's `--cubes` shows as the
     /// width of its ranges), not the whole spec.

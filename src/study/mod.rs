@@ -8,6 +8,7 @@ pub mod chunked_run;
 mod counts;
 mod cover;
 mod cubes;
+pub mod dir_lock;
 mod kept_solver;
 mod least_walls;
 pub mod nk;
