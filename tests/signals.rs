@@ -65,7 +65,10 @@ fn finished_chunks(out: &str, what: &str, signal: &str, of: usize) -> usize {
     let (_, rest) = line.split_once(&head).unwrap();
     let (n, rest) = rest.split_once(" of ").unwrap();
     assert!(
-        rest.starts_with(&format!("{of} chunks finished, kept in ")),
+        rest.starts_with(&format!(
+            "{of} chunk{} finished, kept in ",
+            if of == 1 { "" } else { "s" }
+        )),
         "{line}"
     );
     n.parse().unwrap()
@@ -190,6 +193,23 @@ fn an_nk_count_stopped_by_sigterm_resumes_to_the_same_count() {
     };
     assert_eq!(count(&r.stopped), count(&r.whole), "{}", r.uninterrupted);
     assert_eq!(count(&r.whole), 977664, "{}", r.uninterrupted);
+}
+
+/// A stop ends an `nk` count inside a prefix task, not only between tasks: with `--depth 1`
+/// and the mirror, 16x16 with 2 walls is 8 tasks of over a minute each, which a count used to
+/// finish before it stopped. Now the search asks for a stop on the way, and the run ends
+/// within moments of the signal, its chunk unfinished and nothing kept but the run's spec.
+#[test]
+fn a_stop_ends_an_nk_count_inside_a_task() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_str().unwrap();
+    let args = ["nk", "--size", "16", "--walls", "2", "--mirror", "--depth", "1"];
+    let args = [&args[..], &["--threads", "1", "--quiet", "-o", dir]].concat();
+    let (out, after) = signalled_after_cpu_timed(&args, SIGINT, 500);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(after.as_secs_f64() < 1.0, "{after:?} of CPU after the signal");
+    assert_eq!(finished_chunks(&err, "N+k count", "Ctrl-C", 1), 0, "{err}");
 }
 
 /// `puzzles` on SIGTERM prints the puzzles found before it (each one a puzzle, the levels

@@ -5,7 +5,7 @@ use super::symmetric::UpToSymmetry;
 use crate::board::{Board, Coord, WallClasses};
 use crate::check::{NkCount, NkCounter, Reduction, count_row_perfect, row_segment_count};
 use crate::engine::{EnumOptions, Target, count, upper_bound};
-use crate::run::interrupt::check_stop;
+use crate::run::interrupt::{check_stop, stop_requested, unless_stopped};
 use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
 use crate::study::chunk_store::{ChunkRun, bad_chunk, chunk_files, read_spec};
 use crate::study::chunked_run::{
@@ -261,7 +261,7 @@ impl<const W: usize> Items<W> {
                 for t in &tasks[range] {
                     check_stop()?;
                     total = total
-                        .checked_add(&counter.count_task(t))
+                        .checked_add(&unless_stopped(counter.count_task_until(t, stop_requested))?)
                         .ok_or_else(|| anyhow::anyhow!("internal error: a chunk's count overflows"))?;
                 }
                 Ok((total, vec![]))

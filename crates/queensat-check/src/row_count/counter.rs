@@ -4,7 +4,12 @@ use super::keys;
 use super::masks::full_mask;
 use super::rules::Rules;
 use super::state::RowState;
+use super::tally::Tally;
 use super::task::{Corner, NkCount, NkTask, Reduction, TaskWeight};
+use crate::stop::never;
+
+/// How many rows above the last the completion asks for a stop ([`NkCounter::poll_row`]).
+const STOP_DEPTH: usize = 8;
 
 /// The N+k queens counter for one `n` and `k`.
 #[derive(Clone, Debug)]
@@ -13,6 +18,9 @@ pub struct NkCounter {
     pub(super) full: u64,
     /// Columns a wall may stand in (not the first or last).
     pub(super) inner: u64,
+    /// The completion's row where the search asks for a stop: [`STOP_DEPTH`] rows above the
+    /// last, so that below it a subtree is short and above it the nodes are few.
+    pub(super) poll_row: usize,
     /// The mirror reductions' rules, then [`Reduction::Sides`]' for each row-0 column `p`
     /// (above 0: without a queen in row `p` of the last column).
     rules: Vec<Rules>,
@@ -41,6 +49,7 @@ impl NkCounter {
             n,
             full,
             inner: full & !borders,
+            poll_row: n.saturating_sub(STOP_DEPTH),
             rules,
             right,
             corner,
@@ -193,10 +202,17 @@ impl NkCounter {
 
     /// The placements below a task's state, with what they stand for.
     pub fn count_task(&self, t: &NkTask) -> NkCount {
+        self.count_task_until(t, never).expect("a count that never stops")
+    }
+
+    /// [`count_task`](Self::count_task), or `None` once `stop` says yes (asked as the search
+    /// goes, so a long task ends soon after a stop signal).
+    pub fn count_task_until(&self, t: &NkTask, stop: fn() -> bool) -> Option<NkCount> {
         let (rules, ties) = self.task_rules(t.weight);
-        let mut acc = [0; 128];
-        self.count(rules, t.state, ties, &mut acc);
-        match t.weight {
+        let mut tally = Tally::new(stop);
+        self.count(rules, t.state, ties, &mut tally);
+        let acc = tally.finished()?;
+        Some(match t.weight {
             TaskWeight::Times(times) => NkCount {
                 placements: times * acc[0],
                 by_ties: [0; 8],
@@ -225,7 +241,7 @@ impl NkCounter {
                     by_ties,
                 }
             }
-        }
+        })
     }
 
     /// The whole count under `reduction`, in one thread (tests and small sizes).

@@ -25,7 +25,8 @@
 //! [`fixed`] (the fixed-board counter), [`task`] (the N+k count's tasks and what they count),
 //! [`rules`] (what a task's search may do), [`keys`] (the sides reduction's second key),
 //! [`row_fill`] (one row's queens and walls), [`counter`] (the N+k counter and its tasks),
-//! [`search`] (the search below a task) and [`look_ahead`] (the completion's look-ahead).
+//! [`search`] (the search below a task), [`look_ahead`] (the completion's look-ahead) and
+//! [`tally`] (what a task's search adds up, and its stop).
 
 mod counter;
 mod fixed;
@@ -36,6 +37,7 @@ mod row_fill;
 mod rules;
 mod search;
 mod state;
+mod tally;
 mod task;
 
 pub use counter::NkCounter;

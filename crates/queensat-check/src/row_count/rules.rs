@@ -5,6 +5,7 @@
 use super::keys;
 use super::masks::{full_mask, low};
 use super::state::RowState;
+use super::tally::Tally;
 #[cfg(doc)]
 use super::task::{Corner, Reduction};
 
@@ -141,7 +142,7 @@ impl Rules {
 
     /// Adds the placements ending with one queen on a cell of `open` in the last row `row`.
     #[inline(always)]
-    pub(super) fn last_row(&self, row: usize, open: u64, ties: usize, acc: &mut Acc) {
+    pub(super) fn last_row(&self, row: usize, open: u64, ties: usize, acc: &mut Tally) {
         let tied = open & self.tied[row];
         acc[ties] += u64::from((open ^ tied).count_ones());
         if tied != 0 {
@@ -150,14 +151,10 @@ impl Rules {
     }
 
     #[inline(never)]
-    fn last_row_ties(&self, row: usize, mut tied: u64, ties: usize, acc: &mut Acc) {
+    fn last_row_ties(&self, row: usize, mut tied: u64, ties: usize, acc: &mut Tally) {
         while tied != 0 {
             acc[ties + usize::from(self.adds[row][tied.trailing_zeros() as usize])] += 1;
             tied &= tied - 1;
         }
     }
 }
-
-/// Placements found, by their ties with the least key beyond the first: a number of keys, or
-/// the keys' bits ([`keys`]).
-pub(super) type Acc = [u64; 128];

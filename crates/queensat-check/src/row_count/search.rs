@@ -4,13 +4,14 @@
 use super::counter::NkCounter;
 use super::look_ahead::{blocks_after_next, blocks_next};
 use super::masks::above;
-use super::rules::{Acc, Rules};
+use super::rules::Rules;
 use super::state::RowState;
+use super::tally::Tally;
 
 impl NkCounter {
     /// The placements below the state `s` under the rules `r`, added to `acc` by their ties.
-    pub(super) fn count(&self, r: &Rules, s: RowState, ties: usize, acc: &mut Acc) {
-        if r.short(&s) {
+    pub(super) fn count(&self, r: &Rules, s: RowState, ties: usize, acc: &mut Tally) {
+        if acc.stops() || r.short(&s) {
             return;
         }
         if s.row == self.n {
@@ -49,7 +50,7 @@ impl NkCounter {
     /// above filled one column segment more than its walls closed), so the row's two queens
     /// stand on those two, the wall between them, and the last row's queen below the wall,
     /// which leaves its diagonals open.
-    fn wall_above_last(&self, r: &Rules, s: &RowState, open: u64, ties: usize, acc: &mut Acc) {
+    fn wall_above_last(&self, r: &Rules, s: &RowState, open: u64, ties: usize, acc: &mut Tally) {
         let empty = self.full & !s.cols;
         if s.walls_left > 1 || open != empty || empty.count_ones() != 2 {
             return;
@@ -80,8 +81,19 @@ impl NkCounter {
         down_right: u64,
         down_left: u64,
         ties: usize,
-        acc: &mut Acc,
+        acc: &mut Tally,
     ) {
+        // A stop is asked for at the poll row, whose subtrees are short; the rows above only
+        // look whether it came, so that a stopped search unwinds at once.
+        if row <= self.poll_row
+            && (if row == self.poll_row {
+                acc.stops()
+            } else {
+                acc.stopped()
+            })
+        {
+            return;
+        }
         if r.must[row] & !cols != 0 {
             return;
         }
