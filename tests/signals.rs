@@ -666,6 +666,40 @@ fn a_stop_during_a_proof_check_ends_it_at_once() {
     );
     assert!(err.contains(&line), "{err}");
     assert!(!certs.join("cover-9.json").exists(), "an unproved size is kept");
+    // Nor does the question's CNF or its unchecked proof stay (a rerun writes both again).
+    for f in ["pack-9-ge8.cnf", "pack-9-ge8.drat"] {
+        assert!(!certs.join(f).exists(), "{f} is kept");
+    }
+}
+
+/// A stop during a certificate's solve ends it at once, with varisat too, which cannot be
+/// stopped inside its call (the call is given up on; on 10x10 it ran on for 18 s): the size is
+/// left open and neither the CNF nor the unfinished proof stays.
+#[test]
+fn a_stop_during_a_certificates_solve_ends_it_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let certs = tmp.path().join("c");
+    let args = ["cover", "--size", "9", "--certificates", certs.to_str().unwrap()];
+    // The proof is written under a hidden name until the solve ends.
+    let partial = certs.join(".pack-9-ge8.drat.partial");
+    let (out, after) = signalled_when(&args, SIGTERM, |_| partial.exists());
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(143), "{text}{err}");
+    assert!(after.as_secs_f64() < 0.3, "{after:?} of CPU after the signal");
+    assert!(
+        text.contains(
+            "most pairwise-disjoint solutions: 7..9 (open) — proof: search stopped at the certificate of >= 8"
+        ),
+        "{text}"
+    );
+    for f in [
+        "cover-9.json",
+        "pack-9-ge8.cnf",
+        "pack-9-ge8.drat",
+        ".pack-9-ge8.drat.partial",
+    ] {
+        assert!(!certs.join(f).exists(), "{f} is kept");
+    }
 }
 
 /// A cube run keeps its start: a resumed run of a finished folder finds none (it used to take

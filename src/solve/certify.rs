@@ -17,6 +17,8 @@ use super::external::ExternalSolver;
 use super::proof_check::{ProofCheck, ProofFormat, check_proof, check_proof_until};
 use super::varisat::VarisatSolver;
 use crate::io::{write_atomic, write_dimacs};
+use crate::run::deadline::Deadline;
+use crate::run::interrupt::Interrupted;
 use anyhow::{Context, bail};
 use rustsat::instances::Cnf;
 use rustsat::solvers::{Solve, SolveStats, SolverResult};
@@ -305,7 +307,13 @@ impl PendingProof {
     pub fn check(self, stop: fn() -> bool) -> anyhow::Result<Certificate> {
         let format =
             ProofFormat::of_path(&self.proof).context("a proof file named neither .drat nor .lrat")?;
-        let check = check_proof_until(&self.cnf, &self.proof, format, stop)?;
+        let check = check_proof_until(&self.cnf, &self.proof, format, stop).inspect_err(|e| {
+            // A check a stop cut short leaves neither file: a rerun writes both again.
+            if e.is::<Interrupted>() {
+                let _ = std::fs::remove_file(&self.cnf);
+                let _ = std::fs::remove_file(&self.proof);
+            }
+        })?;
         let digest = |p: &Path| crate::io::sha256_file(p).map(|(_, h)| h);
         let sha256 = match (digest(&self.cnf), digest(&self.proof)) {
             (Ok(cnf), Ok(proof)) => Some(Box::new(FileDigests { cnf, proof })),
@@ -455,16 +463,29 @@ fn answer_with_proof(
             Ok((answer, format!("DRAT proof by the external solver `{cmd}`")))
         }
         _ => {
-            let _ = (cnf, stop, phases, format);
+            let _ = (cnf, phases, format);
             let file =
                 std::fs::File::create(proof).with_context(|| format!("cannot create {}", proof.display()))?;
-            let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
-            for cl in q.cnf.iter() {
-                solver.add_clause_ref(cl)?;
-            }
-            let answer = solver.solve()?;
-            let answer = finish(&mut solver, answer)?;
-            solver.close_proof()?;
+            let clauses = q.cnf.clone();
+            let solve = move || {
+                let mut solver = VarisatSolver::with_drat_proof(std::io::BufWriter::new(file));
+                for cl in clauses.iter() {
+                    solver.add_clause_ref(cl)?;
+                }
+                let answer = solver.solve()?;
+                let answer = finish(&mut solver, answer)?;
+                solver.close_proof()?;
+                anyhow::Ok(answer)
+            };
+            // varisat cannot be stopped inside its call, so a stoppable one runs on a thread
+            // of its own that a stop signal gives up on (it ends with the process; the caller
+            // removes the unfinished proof). A time limit in `stop` does not reach it.
+            let answer = match stop {
+                Some(_) => Deadline::thread(None)
+                    .outrun(solve)?
+                    .unwrap_or(Ok((SolverResult::Interrupted, None)))?,
+                None => solve()?,
+            };
             let who = if *backend == Backend::Varisat {
                 "DRAT proof by varisat 0.2.2".to_string()
             } else {

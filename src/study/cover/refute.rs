@@ -79,7 +79,7 @@ pub(super) fn refute_selection(
         ProofAnswer::Unsat(pending) => match pending.check(stop_requested) {
             Ok(c) => Ok(Some(c)),
             // A stop cut the check short: no certificate, as when it cuts the solve short (the
-            // files stay, unclaimed; a rerun writes them again).
+            // check removed both files; a rerun writes them again).
             Err(e) if e.is::<Interrupted>() && stop_requested() => Ok(None),
             Err(e) => Err(e),
         },
