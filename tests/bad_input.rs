@@ -704,7 +704,7 @@ fn small_input_mistakes_are_named() {
     std::fs::write(d("tall.txt"), "........\n".repeat(65)).unwrap();
     one_error_line(
         &["value", &d("tall.txt")],
-        "tall.txt:65:1: board rows must be between 1 and 64",
+        "tall.txt:65:1: board rows: a side is a whole number from 1 to 64",
     );
     // A cube folder of another --cubes showed its whole spec, which has no `cubes`.
     let cu = d("cu");

@@ -172,7 +172,7 @@ fn bad_input_is_one_line_and_exit_2() {
         (vec!["puzzles", "--size", "8", "--walls", "4..2"], "empty range"),
         (
             vec!["puzzles", "--size", "65", "--walls", "1"],
-            "between 1 and 64",
+            "a side is a whole number from 1 to 64",
         ),
         (vec!["puzzles", "--walls", "1"], "no board shape"),
         (vec!["puzzles", "--size", "2", "--walls", "5"], "do not fit"),

@@ -71,7 +71,7 @@ impl Board {
         for (name, side) in [("rows", rows), ("columns", cols)] {
             if side == 0 || side > MAX_SIDE {
                 return Err(BoardError::new(format!(
-                    "board {name} must be between 1 and {MAX_SIDE}, got {side}"
+                    "board {name}: a side is a whole number from 1 to {MAX_SIDE}, not {side}"
                 )));
             }
         }

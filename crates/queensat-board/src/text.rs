@@ -200,7 +200,7 @@ mod tests {
         let tall = format!("% a comment\n{}", "..\n".repeat(65));
         let e = parse_grid(&tall).unwrap_err().to_string();
         assert!(
-            e.starts_with("66:1: board rows must be between 1 and 64, got 65"),
+            e.starts_with("66:1: board rows: a side is a whole number from 1 to 64, not 65"),
             "{e}"
         );
         let wide = format!("{}\n", ". ".repeat(65));
