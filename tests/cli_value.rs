@@ -114,7 +114,10 @@ fn bad_input_gets_one_line_and_exit_2() {
         &["value", "--size", "8", "--walls", "1,x"],
         "\"x\" is not a non-negative whole number",
     );
-    assert_bad_input(&["value", "--size", "65"], "a side is a whole number from 1 to 64");
+    assert_bad_input(
+        &["value", "--size", "65"],
+        "a side is a whole number from 1 to 64",
+    );
     assert_bad_input(&["value", "--size", "0"], "a side is a whole number from 1 to 64");
     assert_bad_input(&["value", "--size", "8", "--bits", "12z"], "not a 64-bit number");
     assert_bad_input(&["value", "--size", "7", "--bits", "1"], "outside the 7x7 board");
