@@ -16,6 +16,7 @@
 //! (`queensat merge`, or `--merge-from`).
 
 mod count;
+mod count_file;
 mod symmetric;
 mod table;
 

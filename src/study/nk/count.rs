@@ -7,7 +7,7 @@ use crate::check::{NkCount, NkCounter, Reduction, count_row_perfect, row_segment
 use crate::engine::{EnumOptions, Target, count, upper_bound};
 use crate::run::interrupt::{check_stop, stop_requested, unless_stopped};
 use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
-use crate::study::chunk_store::{ChunkRun, bad_chunk, chunk_files, read_spec};
+use crate::study::chunk_store::{ChunkRun, bad_chunk};
 use crate::study::chunked_run::{
     ChunkHeader, ChunkId, ChunkedRun, Chunks, ReadChunk, RunKind, Tally, WholeRun, drive, merge,
 };
@@ -91,7 +91,7 @@ impl Mirroring {
 
     /// The reduction a count by `method` used, as its report states it: each flag set only
     /// where it applies (none for the per-class methods, which reduce by wall classes).
-    fn used_by(&self, method: NkMethod) -> Mirroring {
+    pub(super) fn used_by(&self, method: NkMethod) -> Mirroring {
         let rows = method == NkMethod::Rows;
         let reduction = self.reduction();
         Mirroring {
@@ -147,7 +147,7 @@ pub struct NkClass {
 /// placements are `by_ties` instead (`placements` is 0): canonical placements by how many keys
 /// tie at the least, whose weights add up to whole placements only over the whole count.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct ChunkDoc {
+pub(super) struct ChunkDoc {
     chunk: usize,
     first: usize,
     items: usize,
@@ -209,7 +209,7 @@ pub struct NkReport {
 }
 
 /// Whether N+k counting takes boards of side `n`: 1 to 32.
-fn check_side(n: usize) -> anyhow::Result<()> {
+pub(super) fn check_side(n: usize) -> anyhow::Result<()> {
     ensure!((1..=32).contains(&n), "N+k counting takes sides 1 to 32, not {n}");
     Ok(())
 }
@@ -344,10 +344,10 @@ fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
 }
 
 /// One N+k count as a chunked run: its items, cut into chunks of `spec.chunk`.
-struct NkRun<'a, const W: usize> {
+pub(super) struct NkRun<'a, const W: usize> {
     spec: &'a NkSpec,
     items: Items<W>,
-    plan: Vec<ChunkId>,
+    pub(super) plan: Vec<ChunkId>,
     started: Instant,
 }
 
@@ -472,7 +472,7 @@ impl<const W: usize> WholeRun for NkRun<'_, W> {
 }
 
 impl<const W: usize> NkRun<'_, W> {
-    fn new(spec: &NkSpec) -> anyhow::Result<NkRun<'_, W>> {
+    pub(super) fn new(spec: &NkSpec) -> anyhow::Result<NkRun<'_, W>> {
         let started = Instant::now();
         ensure!(
             spec.reduction() != Reduction::Sides
@@ -518,10 +518,10 @@ impl<const W: usize> NkRun<'_, W> {
 
 /// What the seal of a count's `count.json` binds: the kind of file (the count it is of, its n,
 /// k, method and reduction, is in its content).
-const COUNT_SEAL: &str = "count.json of an N+k count";
+pub(super) const COUNT_SEAL: &str = "count.json of an N+k count";
 
 /// Writes the count's report, sealed, into its directory.
-fn write_count(out: &Path, report: &NkReport) -> anyhow::Result<()> {
+pub(super) fn write_count(out: &Path, report: &NkReport) -> anyhow::Result<()> {
     let text = crate::io::sealed_json(report, COUNT_SEAL, true)?;
     crate::io::write_atomic(&out.join("count.json"), text.as_bytes())
 }
@@ -536,69 +536,6 @@ pub enum CountCheck {
     /// Neither: a file written before `count.json` was sealed, its chunks gone (the committed
     /// counts of `results/nk`) or only some of them there; its placements are its word.
     Unsealed,
-}
-
-/// Checks the `count.json` at `path` (its `text`, read as `report`) like input: a seal, if it
-/// carries one, must hold; when its folder still holds every chunk of the count (beside its
-/// `nk.json`), they are read back, each through its seal, and must add up to the same count.
-/// The error says why the file is not taken (the caller names it).
-pub fn check_count_file(path: &Path, text: &str, report: &NkReport) -> anyhow::Result<CountCheck> {
-    let sealed = match crate::io::check_seal(text, COUNT_SEAL) {
-        Ok(()) => true,
-        Err(crate::io::SealError::Missing) => false,
-        Err(e) => anyhow::bail!("{e}"),
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let unchecked = if sealed {
-        CountCheck::Sealed
-    } else {
-        CountCheck::Unsealed
-    };
-    if !dir.join(RunKind::Nk.spec_file()).is_file() || chunk_files(&[dir.to_path_buf()]) == 0 {
-        return Ok(unchecked);
-    }
-    let spec: NkSpec = read_spec(dir, RunKind::Nk.spec_file(), RunKind::Nk.what())?;
-    let same = (spec.n, spec.k, spec.method, spec.mirroring.used_by(spec.method))
-        == (report.n, report.k, report.method, report.mirroring);
-    ensure!(
-        same,
-        "it is not the count of the {} beside it ({})",
-        RunKind::Nk.spec_file(),
-        spec.dir_name()
-    );
-    check_side(spec.n)?;
-    ensure!(
-        spec.chunk > 0,
-        "the {} beside it has chunks of 0 items",
-        RunKind::Nk.spec_file()
-    );
-    let chunks = with_cell_width!(spec.n * spec.n, W => {
-        let run = NkRun::<W>::new(&spec)?;
-        let store = RunKind::Nk.reading(dir, &spec)?;
-        // A run that read the other chunks from shard folders (--merge-from) keeps only its own.
-        match run.plan.iter().all(|id| store.has(id.walls, id.chunk)) {
-            true => merge(&run, &store).map(Some),
-            false => Ok(None),
-        }
-    })?;
-    let Some(chunks) = chunks else {
-        return Ok(unchecked);
-    };
-    let agree = chunks.placements == report.placements
-        && chunks.per_class == report.per_class
-        && chunks.classes == report.classes;
-    ensure!(
-        agree,
-        "it states {} placements, where the chunks beside it (in {}) add up to {}; the file is \
-         damaged or edited: count again, or restore it",
-        report.placements,
-        dir.join("chunks").display(),
-        chunks.placements
-    );
-    Ok(CountCheck::Chunks)
 }
 
 fn count_in<const W: usize>(

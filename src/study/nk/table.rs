@@ -2,9 +2,9 @@
 //! method asked for, one run directory per count under one root.
 
 use super::count::{
-    Mirroring, NkMethod, NkOptions, NkReport, NkSpec, check_count_file, check_request, count_nk,
-    methods_agree,
+    Mirroring, NkMethod, NkOptions, NkReport, NkSpec, check_request, count_nk, methods_agree,
 };
+use super::count_file::check_count_file;
 use super::symmetric::{UpToSymmetry, up_to_symmetry};
 use crate::run::Shard;
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
