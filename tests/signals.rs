@@ -212,6 +212,38 @@ fn a_stop_ends_an_nk_count_inside_a_task() {
     assert_eq!(finished_chunks(&err, "N+k count", "Ctrl-C", 1), 0, "{err}");
 }
 
+/// A stop while `nk --up-to-symmetry` counts the configurations each symmetry fixes (after
+/// the placements, here read from a count file) ends it within moments, exit 130, with a line
+/// that says what was left undone; it used to run its orbit searches on for seconds (13.7 s
+/// on 18x18 with 2 walls) and then say it had nothing to report.
+#[test]
+fn a_stop_ends_the_count_up_to_symmetry() {
+    let tmp = tempfile::tempdir().unwrap();
+    let count = tmp.path().join("count.json");
+    // A129551(15), as an earlier queensat wrote it (no seal, no chunks: taken with a note).
+    let text = r#"{"n": 15, "k": 2, "queens": 17, "method": "rows", "mirror": true, "sides": true,
+        "placements": 90776620, "classes_with_placements": null, "boards_with_placements": null,
+        "classes_examined": null, "items": 7478, "chunks": 117, "chunks_resumed": 0,
+        "cpu_seconds": 33.4, "elapsed_seconds": 34.7, "command": "queensat nk --size 15 --walls 2",
+        "date": "2026-12-01 05:03 UTC", "host": "a test"}"#;
+    std::fs::write(&count, text).unwrap();
+    let out_dir = tmp.path().join("out");
+    let (count, out_dir) = (count.to_str().unwrap(), out_dir.to_str().unwrap());
+    let asked = "nk --size 15 --walls 2 --up-to-symmetry --threads 1 --quiet --placements-from";
+    let args = [&asked.split(' ').collect::<Vec<_>>()[..], &[count, "-o", out_dir]].concat();
+    let (out, after) = signalled_after_cpu_timed(&args, SIGINT, 300);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(after.as_secs_f64() < 0.3, "{after:?} of CPU after the signal");
+    assert!(
+        err.contains(
+            "queensat: interrupted (Ctrl-C): n=15 k=2: the configurations up to symmetry were not \
+             counted (the placements are whole and kept; the same command again counts them)"
+        ),
+        "{err}"
+    );
+}
+
 /// `puzzles` on SIGTERM prints the puzzles found before it (each one a puzzle, the levels
 /// marked incomplete), writes no result files, keeps its chunks, and exits 143; the same
 /// command again finishes with the list an uninterrupted run finds.

@@ -131,15 +131,17 @@ pub fn main() -> i32 {
         // A closed stdout (`| head`): stop quietly.
         Err(e) if is_broken_pipe(&e) => 0,
         // A stop signal that came before a command had anything to report (a value search
-        // under way when `solutions` stopped): no error, but the signal's exit status.
+        // under way when `solutions` stopped), or where it says what it left undone: no
+        // error, but the signal's exit status.
         Err(e)
             if queensat::run::interrupt::stop_requested()
                 && e.chain().any(|c| c.is::<queensat::run::interrupt::Interrupted>()) =>
         {
-            eprintln!(
-                "queensat: {} before there was anything to report",
-                queensat::run::interrupt::interrupted()
-            );
+            let stopped = queensat::run::interrupt::interrupted();
+            match e.is::<queensat::run::interrupt::Interrupted>() && e.chain().len() == 1 {
+                true => eprintln!("queensat: {stopped} before there was anything to report"),
+                false => eprintln!("queensat: {stopped}: {e}"),
+            }
             queensat::run::interrupt::stopped_exit_code(true)
         }
         Err(e) => {

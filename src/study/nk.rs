@@ -17,6 +17,7 @@
 
 mod count;
 mod count_file;
+mod sat;
 mod symmetric;
 mod table;
 

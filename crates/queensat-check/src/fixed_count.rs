@@ -14,6 +14,7 @@
 //! symmetry, cross-check each other.
 
 use crate::row_count::row_segment_count;
+use crate::stop::never;
 use queensat_board::{Board, Cell, Coord, Symmetry};
 
 /// The four lines a queen sees along, as steps: row, column, diagonal, anti-diagonal.
@@ -198,18 +199,24 @@ fn choose_orbits(
 /// other) that `g` maps onto themselves: `F(g)` of Burnside's lemma. With `g` the identity,
 /// every configuration (the N+k count itself, by brute force over the wall sets).
 pub fn count_fixed_nk(n: usize, k: usize, g: Symmetry) -> u64 {
-    fixed_cell_sets(n, k, g)
-        .into_iter()
-        .map(|walls| {
-            let board = Board::with_walls(n, n, &walls).expect("the cells lie on the board");
-            // k walls add at most k row segments; fewer cannot hold n + k queens.
-            if row_segment_count(&board) == n + k {
-                count_fixed_row_perfect(&board, g)
-            } else {
-                0
-            }
-        })
-        .sum()
+    count_fixed_nk_until(n, k, g, never).expect("a count that never stops")
+}
+
+/// [`count_fixed_nk`], or `None` once `stop` says yes, asked before each wall set (on 18 × 18
+/// with 2 walls the sets number up to 162, each a fraction of a second).
+pub fn count_fixed_nk_until(n: usize, k: usize, g: Symmetry, stop: fn() -> bool) -> Option<u64> {
+    let mut total = 0;
+    for walls in fixed_cell_sets(n, k, g) {
+        if stop() {
+            return None;
+        }
+        let board = Board::with_walls(n, n, &walls).expect("the cells lie on the board");
+        // k walls add at most k row segments; fewer cannot hold n + k queens.
+        if row_segment_count(&board) == n + k {
+            total += count_fixed_row_perfect(&board, g);
+        }
+    }
+    Some(total)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub use codes::board_from_codes;
 pub use dual_bound::{
     CheckedDual, CliqueWeight, DualCertificate, DualError, Forced, SegmentWeight, Waste, check_dual,
 };
-pub use fixed_count::{count_fixed_nk, count_fixed_row_perfect, fixed_cell_sets};
+pub use fixed_count::{count_fixed_nk, count_fixed_nk_until, count_fixed_row_perfect, fixed_cell_sets};
 pub use nqueens::{NQueensViolation, check_columns};
 pub use placement::{Misplaced, Violation, check_placement};
 pub use proof::{Encoding, ProofError, ProofFormat, ProofStats, ProofVerdict, check_proof};

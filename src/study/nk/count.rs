@@ -1,10 +1,10 @@
 //! N+k counts of one n and k, each a chunked run: its spec, the rows counter's or the
 //! classes' items, how a chunk is counted and checked, and the report.
 
+use super::sat::sat_count;
 use super::symmetric::UpToSymmetry;
-use crate::board::{Board, Coord, WallClasses};
+use crate::board::{Coord, WallClasses};
 use crate::check::{NkCount, NkCounter, Reduction, count_row_perfect, row_segment_count};
-use crate::engine::{EnumOptions, Target, count, upper_bound};
 use crate::run::interrupt::{check_stop, stop_requested, unless_stopped};
 use crate::run::{Provenance, Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
 use crate::study::chunk_store::{ChunkRun, bad_chunk};
@@ -273,7 +273,7 @@ impl<const W: usize> Items<W> {
                     check_stop()?;
                     let board = wc.board(set);
                     let per_board = match spec.method {
-                        NkMethod::Sat => sat_count(&board, queens)?,
+                        NkMethod::Sat => sat_count(&board, queens, None)?,
                         _ if row_segment_count(&board) < queens => 0,
                         _ => count_row_perfect(&board),
                     };
@@ -323,24 +323,6 @@ fn check_classes<const W: usize>(
         }
     }
     Ok(())
-}
-
-/// Placements of exactly `queens` queens by SAT enumeration (0 when a segment bound forbids).
-fn sat_count(board: &Board, queens: usize) -> anyhow::Result<u64> {
-    if upper_bound(board).bound < queens {
-        return Ok(0);
-    }
-    let opts = EnumOptions {
-        target: Target::Exactly(queens),
-        ..EnumOptions::default()
-    };
-    let report = count(board, &opts)?;
-    check_stop()?;
-    ensure!(
-        report.complete,
-        "internal error: the enumeration on {board:?} stopped early"
-    );
-    Ok(report.total)
 }
 
 /// One N+k count as a chunked run: its items, cut into chunks of `spec.chunk`.

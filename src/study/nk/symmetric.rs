@@ -4,18 +4,19 @@
 //! identity maps onto themselves.
 //!
 //! `F(g)` is counted twice, by methods that share no code: the checker's orbit search
-//! ([`crate::check::count_fixed_nk`]: the wall sets `g` fixes, as unions of its orbits, and on
+//! ([`crate::check::count_fixed_nk_until`]: the wall sets `g` fixes, as unions of its orbits, and on
 //! each the placements filled an orbit at a time) and SAT enumeration (every `k`-set of cells
 //! that `g` maps onto itself, and on each the placements of `n + k` queens under the clauses
 //! "a queen's image is a queen", [`crate::engine::EnumOptions::fixed_by`], each placement
 //! checked). The two must agree, and `T + Σ F(g)` must be a multiple of 8.
 
+use super::sat::sat_count;
 use crate::board::{Board, Coord, Symmetry};
-use crate::check::count_fixed_nk;
-use crate::engine::{EnumOptions, Target, count, upper_bound};
-use crate::run::interrupt::check_stop;
+use crate::check::count_fixed_nk_until;
+use crate::engine::upper_bound;
+use crate::run::interrupt::{check_stop, stop_requested, unless_stopped};
 use crate::run::{Provenance, thread_cpu_seconds, thread_cpu_since};
-use anyhow::{bail, ensure};
+use anyhow::bail;
 use itertools::Itertools;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -52,7 +53,7 @@ pub fn up_to_symmetry(n: usize, k: usize, placements: u64) -> anyhow::Result<UpT
     let fixed = (Symmetry::ALL[1..].par_iter())
         .map(|&g| -> anyhow::Result<(FixedConfigurations, f64)> {
             let cpu = thread_cpu_seconds();
-            let by_orbits = count_fixed_nk(n, k, g);
+            let by_orbits = unless_stopped(count_fixed_nk_until(n, k, g, stop_requested))?;
             let (by_sat, wall_sets) = sat_fixed(n, k, g)?;
             if by_orbits != by_sat {
                 bail!(
@@ -103,17 +104,7 @@ fn sat_fixed(n: usize, k: usize, g: Symmetry) -> anyhow::Result<(u64, usize)> {
         }
         check_stop()?;
         examined += 1;
-        let opts = EnumOptions {
-            target: Target::Exactly(queens),
-            fixed_by: Some(g),
-            ..EnumOptions::default()
-        };
-        let report = count(&board, &opts)?;
-        ensure!(
-            report.complete,
-            "internal error: the enumeration on {board:?} stopped early"
-        );
-        total += report.total;
+        total += sat_count(&board, queens, Some(g))?;
     }
     Ok((total, examined))
 }

@@ -7,6 +7,7 @@ use super::count::{
 use super::count_file::check_count_file;
 use super::symmetric::{UpToSymmetry, up_to_symmetry};
 use crate::run::Shard;
+use crate::run::interrupt::Interrupted;
 use crate::study::chunk_store::{ChunkRun, StoppedRun};
 use crate::study::counts::Counts;
 use anyhow::bail;
@@ -175,7 +176,16 @@ pub fn count_table(
                 }
             }
             if table.up_to_symmetry && !group.is_empty() && methods_agree(&group) {
-                let up = up_to_symmetry(n, k, group[0].placements)?;
+                let up =
+                    up_to_symmetry(n, k, group[0].placements).map_err(|e| match e.is::<Interrupted>() {
+                        // Nothing of it is kept: the count is whole, and a rerun, which resumes
+                        // it at once, counts the fixed configurations again.
+                        true => e.context(format!(
+                            "n={n} k={k}: the configurations up to symmetry were not counted (the \
+                         placements are whole and kept; the same command again counts them)"
+                        )),
+                        false => e,
+                    })?;
                 each(NkEvent::UpToSymmetry { n, k, up: &up })?;
                 group[0].up_to_symmetry = Some(up);
             }
