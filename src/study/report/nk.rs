@@ -6,7 +6,9 @@ use crate::board::render_cell_list;
 use crate::io::plural;
 use crate::run::Shard;
 use crate::study::chunk_store::shard_finished_line;
-use crate::study::nk::{NkEvent, NkMethod, NkReport, NkTableRun, NkTableSpec, UpToSymmetry, methods_agree};
+use crate::study::nk::{
+    CountCheck, NkEvent, NkMethod, NkReport, NkTableRun, NkTableSpec, UpToSymmetry, methods_agree,
+};
 use serde::Serialize;
 use std::path::Path;
 
@@ -257,8 +259,18 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
     }
     for r in groups.iter().flatten() {
         if let Some(path) = &r.read_from {
+            // How the file read back was vouched for, since a table outlives the run's stderr.
+            let checked = match r.read_check {
+                Some(CountCheck::Chunks) => "checked against its chunks",
+                Some(CountCheck::Sealed) => "its seal checked; its chunks are not beside it",
+                Some(CountCheck::Unsealed) | None => {
+                    "unchecked: it carries no seal and its chunks are not beside it, so its \
+                     placements are its word, checked only modulo 8 and against the other counts \
+                     read"
+                }
+            };
             s.push_str(&format!(
-                "\nn={} k={}: the placements read from `{}` (made by `{}` on {}, {}).",
+                "\nn={} k={}: the placements read from `{}` (made by `{}` on {}, {}; {checked}).",
                 r.n,
                 r.k,
                 path.display(),
