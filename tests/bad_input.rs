@@ -408,6 +408,33 @@ fn a_json_board_file_refuses_unknown_fields() {
     one_error_line(&["value", f.to_str().unwrap()], "unknown field \"wall\"");
 }
 
+/// Trial 52: a JSON board (a board file, or a `value --batch` line) that named a field twice
+/// was read with the last one alone: `{"size":5,"walls":[[1,3]],"walls":[]}` answered the empty
+/// 5x5 board, exit 0. A field given twice is refused, naming it and where.
+#[test]
+fn a_json_board_refuses_a_field_given_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.json");
+    std::fs::write(&f, "{\"size\":5,\n\"walls\":[[1,3]],\n\"walls\":[]}").unwrap();
+    one_error_line(
+        &["value", f.to_str().unwrap()],
+        "b.json: not a JSON board: field \"walls\" is given twice (line 3, column 7)",
+    );
+    std::fs::write(&f, r#"{"rows":5,"rows":6,"cols":5}"#).unwrap();
+    one_error_line(
+        &["value", f.to_str().unwrap()],
+        "field \"rows\" is given twice (column 16)",
+    );
+    let batch = dir.path().join("batch.jsonl");
+    std::fs::write(&batch, "{\"size\":5,\"holes\":[[0,0]],\"holes\":[]}\n").unwrap();
+    let (code, out, _) = common::queensat(&["value", "--batch", batch.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("field \\\"holes\\\" is given twice (column 33)"),
+        "{out}"
+    );
+}
+
 /// The flags of an `armies` table (`--brute`, `--no-count`, `--cached-only`) were ignored on
 /// one board; they now ask for `--table`.
 #[test]
