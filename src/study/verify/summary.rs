@@ -471,6 +471,19 @@ impl EngineView<'_> {
                     refuted_unless(*count == engine, "count"),
                 )
             }
+            SummaryClaim::Share { value: v, percent } => {
+                // The engine's share, rounded as the summary rounds it.
+                let decimals = percent.split_once('.').map_or(0, |(_, d)| d.len());
+                let share = 100.0 * self.boards_with_value(*v) as f64 / self.total as f64;
+                let engine = format!("{share:.decimals$}");
+                checked_line(
+                    ln,
+                    format!("share of all boards with value {v}"),
+                    format!("{percent}%"),
+                    format!("{engine}%"),
+                    refuted_unless(*percent == engine, "share"),
+                )
+            }
             SummaryClaim::Listed { value: v, walls: w } => {
                 let got = self.value_of(w)?;
                 checked_line(
