@@ -671,6 +671,10 @@ fn sweep_compare_holds_the_published_summary_to_the_sweep() {
             format!("{}\n(0, 0), (0, 1)\n", text.trim_end()),
             "listed board 0,0 0,1 has value 8, not 10",
         ),
+        (
+            text.replace("(18.25%)", "(18.26%)"),
+            "18.26% of the boards with value 8, ours 18.25%",
+        ),
     ];
     for (edited, says) in cases {
         std::fs::write(&summary, &edited).unwrap();

@@ -30,6 +30,13 @@ pub enum SummaryClaim {
     Unchecked(String),
 }
 
+/// `count` of `total` boards as a percentage, rounded to as many decimals as `as_written` (a
+/// summary's `P` of `(P%)`) has, so that the two compare as text.
+pub fn share_as_written(count: u64, total: u64, as_written: &str) -> String {
+    let decimals = as_written.split_once('.').map_or(0, |(_, d)| d.len());
+    format!("{:.decimals$}", 100.0 * count as f64 / total.max(1) as f64)
+}
+
 /// Parses a summary file into `(line, claim)` pairs.
 pub fn parse_summary(name: &str, text: &str) -> anyhow::Result<Vec<(usize, SummaryClaim)>> {
     let mut out = Vec::new();

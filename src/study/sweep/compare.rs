@@ -4,7 +4,9 @@
 
 use crate::board::{Board, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::{bnb_value, check_placement};
-use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural};
+use crate::io::{
+    ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural, share_as_written,
+};
 use crate::run::interrupt::{stop_requested, unless_stopped};
 use anyhow::Context;
 use std::collections::HashMap;
@@ -215,8 +217,8 @@ pub fn compare_k(
 
 /// The lines of a published summary that our rows of `k` walls contradict: its total, its
 /// largest value, its example board (which must reach our largest value), each count of
-/// boards per value (`theirs` against `mine`, a value of ours it leaves out included) and each
-/// listed board's value.
+/// boards per value (`theirs` against `mine`, a value of ours it leaves out included) and its
+/// share of all boards, and each listed board's value.
 fn summary_disagreements(
     k: usize,
     ours: &[ClassRow],
@@ -271,6 +273,19 @@ fn summary_disagreements(
                     );
                 }
                 counted.entry(*value).or_insert(*line);
+            }
+            SummaryClaim::Share { value, percent } => {
+                let ours = share_as_written(
+                    mine.iter().find(|p| p.0 == *value).map_or(0, |p| p.1),
+                    total,
+                    percent,
+                );
+                if *percent != ours {
+                    say(
+                        *line,
+                        format!("{percent}% of the boards with value {value}, ours {ours}%"),
+                    );
+                }
             }
             SummaryClaim::Listed { value, walls } => match value_of(walls) {
                 Err(why) => say(*line, format!("listed board {}: {why}", walls_of(walls))),

@@ -7,7 +7,7 @@ use super::run_info::RunInfo;
 use crate::board::{Board, Coord, Placement, binomial, render_cell_list};
 use crate::check::check_placement;
 use crate::engine::ValueOptions;
-use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
+use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary, share_as_written};
 use crate::run::{cpu_since, process_cpu_seconds};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
@@ -472,10 +472,7 @@ impl EngineView<'_> {
                 )
             }
             SummaryClaim::Share { value: v, percent } => {
-                // The engine's share, rounded as the summary rounds it.
-                let decimals = percent.split_once('.').map_or(0, |(_, d)| d.len());
-                let share = 100.0 * self.boards_with_value(*v) as f64 / self.total as f64;
-                let engine = format!("{share:.decimals$}");
+                let engine = share_as_written(self.boards_with_value(*v), self.total, percent);
                 checked_line(
                     ln,
                     format!("share of all boards with value {v}"),
