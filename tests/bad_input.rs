@@ -435,6 +435,40 @@ fn a_json_board_refuses_a_field_given_twice() {
     );
 }
 
+/// Trial 52: an Essence CSPLib file was read as the numbers in it, in order, whatever the words:
+/// `letting blocks` given twice answered the union of both lists, words after the list were
+/// skipped, and `letting blocks` before `letting n` took the first block's row for the size
+/// ("off the 1x1 board"). Each statement is read as what it lets, each once.
+#[test]
+fn an_essence_instance_is_read_statement_by_statement() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("i.param");
+    let f = file.to_str().unwrap();
+    let refused = |text: &str, says: &str| {
+        std::fs::write(&file, text).unwrap();
+        one_error_line(&["value", "--csplib", f], says);
+    };
+    let twice = "letting n be 5\nletting blocks be [[1,1]]\nletting blocks be [[2,2]]\n";
+    refused(
+        twice,
+        "i.param:3:1: `letting blocks` is given twice (first on line 2)",
+    );
+    let words = "letting n be 5\nletting blocks be [[1,1]] and [2,2]\n";
+    refused(
+        words,
+        "i.param:2:1: `letting blocks be [[1,1]] and [2,2]`: the blocked squares are one list",
+    );
+    let other = "letting n be 5\nletting blocks be []\nletting m be 2\n";
+    refused(
+        other,
+        "i.param:3:1: `letting m`: an instance lets only n and blocks",
+    );
+    std::fs::write(&file, "letting blocks be [[1,1]]\nletting n be 5\n").unwrap();
+    let (code, out, err) = common::queensat(&["value", "--csplib", f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("board 5x5, holes 0,0"), "{out}");
+}
+
 /// The flags of an `armies` table (`--brute`, `--no-count`, `--cached-only`) were ignored on
 /// one board; they now ask for `--table`.
 #[test]
