@@ -469,6 +469,37 @@ fn an_essence_instance_is_read_statement_by_statement() {
     assert!(out.starts_with("board 5x5, holes 0,0"), "{out}");
 }
 
+/// Trial 52: `armies --table --cache FILE` and `cover --certificates FILE` (a file where a
+/// folder is wanted) computed every size before they failed to write the first (3 s on 8x8,
+/// hours on 10x10). Every folder flag refuses a file when the arguments are read.
+#[test]
+fn a_folder_flag_naming_a_file_is_refused_before_any_work() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let f = file.path().to_str().unwrap();
+    for (args, flag) in [
+        (
+            &["armies", "--size", "8", "--table", "--cache", f][..],
+            "--cache <DIR>",
+        ),
+        (
+            &["cover", "--size", "8", "--certificates", f],
+            "--certificates <DIR>",
+        ),
+        (
+            &["value", "--size", "8", "--certify", "--certify-dir", f],
+            "--certify-dir <DIR>",
+        ),
+        (&["armies", "--size", "8", "--cube-dir", f], "--cube-dir <DIR>"),
+    ] {
+        let started = std::time::Instant::now();
+        one_error_line(args, &format!("'{f}' for '{flag}': {f} is a file, not a folder"));
+        assert!(
+            started.elapsed().as_secs() < 2,
+            "{args:?}: refused only after the work"
+        );
+    }
+}
+
 /// The flags of an `armies` table (`--brute`, `--no-count`, `--cached-only`) were ignored on
 /// one board; they now ask for `--table`.
 #[test]
