@@ -408,6 +408,98 @@ fn a_json_board_file_refuses_unknown_fields() {
     one_error_line(&["value", f.to_str().unwrap()], "unknown field \"wall\"");
 }
 
+/// Trial 52: a JSON board (a board file, or a `value --batch` line) that named a field twice
+/// was read with the last one alone: `{"size":5,"walls":[[1,3]],"walls":[]}` answered the empty
+/// 5x5 board, exit 0. A field given twice is refused, naming it and where.
+#[test]
+fn a_json_board_refuses_a_field_given_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("b.json");
+    std::fs::write(&f, "{\"size\":5,\n\"walls\":[[1,3]],\n\"walls\":[]}").unwrap();
+    one_error_line(
+        &["value", f.to_str().unwrap()],
+        "b.json: not a JSON board: field \"walls\" is given twice (line 3, column 7)",
+    );
+    std::fs::write(&f, r#"{"rows":5,"rows":6,"cols":5}"#).unwrap();
+    one_error_line(
+        &["value", f.to_str().unwrap()],
+        "field \"rows\" is given twice (column 16)",
+    );
+    let batch = dir.path().join("batch.jsonl");
+    std::fs::write(&batch, "{\"size\":5,\"holes\":[[0,0]],\"holes\":[]}\n").unwrap();
+    let (code, out, _) = common::queensat(&["value", "--batch", batch.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("field \\\"holes\\\" is given twice (column 33)"),
+        "{out}"
+    );
+}
+
+/// Trial 52: an Essence CSPLib file was read as the numbers in it, in order, whatever the words:
+/// `letting blocks` given twice answered the union of both lists, words after the list were
+/// skipped, and `letting blocks` before `letting n` took the first block's row for the size
+/// ("off the 1x1 board"). Each statement is read as what it lets, each once.
+#[test]
+fn an_essence_instance_is_read_statement_by_statement() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("i.param");
+    let f = file.to_str().unwrap();
+    let refused = |text: &str, says: &str| {
+        std::fs::write(&file, text).unwrap();
+        one_error_line(&["value", "--csplib", f], says);
+    };
+    let twice = "letting n be 5\nletting blocks be [[1,1]]\nletting blocks be [[2,2]]\n";
+    refused(
+        twice,
+        "i.param:3:1: `letting blocks` is given twice (first on line 2)",
+    );
+    let words = "letting n be 5\nletting blocks be [[1,1]] and [2,2]\n";
+    refused(
+        words,
+        "i.param:2:1: `letting blocks be [[1,1]] and [2,2]`: the blocked squares are one list",
+    );
+    let other = "letting n be 5\nletting blocks be []\nletting m be 2\n";
+    refused(
+        other,
+        "i.param:3:1: `letting m`: an instance lets only n and blocks",
+    );
+    std::fs::write(&file, "letting blocks be [[1,1]]\nletting n be 5\n").unwrap();
+    let (code, out, err) = common::queensat(&["value", "--csplib", f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("board 5x5, holes 0,0"), "{out}");
+}
+
+/// Trial 52: `armies --table --cache FILE` and `cover --certificates FILE` (a file where a
+/// folder is wanted) computed every size before they failed to write the first (3 s on 8x8,
+/// hours on 10x10). Every folder flag refuses a file when the arguments are read.
+#[test]
+fn a_folder_flag_naming_a_file_is_refused_before_any_work() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let f = file.path().to_str().unwrap();
+    for (args, flag) in [
+        (
+            &["armies", "--size", "8", "--table", "--cache", f][..],
+            "--cache <DIR>",
+        ),
+        (
+            &["cover", "--size", "8", "--certificates", f],
+            "--certificates <DIR>",
+        ),
+        (
+            &["value", "--size", "8", "--certify", "--certify-dir", f],
+            "--certify-dir <DIR>",
+        ),
+        (&["armies", "--size", "8", "--cube-dir", f], "--cube-dir <DIR>"),
+    ] {
+        let started = std::time::Instant::now();
+        one_error_line(args, &format!("'{f}' for '{flag}': {f} is a file, not a folder"));
+        assert!(
+            started.elapsed().as_secs() < 2,
+            "{args:?}: refused only after the work"
+        );
+    }
+}
+
 /// The flags of an `armies` table (`--brute`, `--no-count`, `--cached-only`) were ignored on
 /// one board; they now ask for `--table`.
 #[test]

@@ -133,6 +133,35 @@ fn check_catches_broken_files() {
     assert!(out.contains("row 2: column 5 is off the board"), "{out}");
 }
 
+/// Trial 52: `--check` read every number on a line as one column list, whatever stood between
+/// them: `[1, 3] [0, 2]` (two lists of 2, neither a solution), `1 3 [0 2]`, `[[1, 3, 0, 2]]`
+/// and `1,,3,0,2` (an entry left empty) were each "n = 4: a solution", exit 0. A line holds
+/// one list, with no empty entry, or the file is malformed (exit 2, naming line and column).
+#[test]
+fn check_reads_one_list_a_line_and_no_empty_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("[1, 3] [0, 2]\n", "1:8: a second list on one line"),
+        ("[1, 3][0, 2]\n", "1:7: a second list on one line"),
+        ("1 3 [0, 2]\n", "1:5: columns before `[`"),
+        ("[1, 3] 0 2\n", "1:8: columns after the list's `]`"),
+        ("[[1, 3, 0, 2]]\n", "1:2: a list inside a list"),
+        (
+            "2 0 3 1\n1,,3,0,2\n",
+            "2:3: an empty entry (no column before `,`)",
+        ),
+    ];
+    for (i, (text, says)) in cases.into_iter().enumerate() {
+        let path = dir.path().join(format!("lists{i}.txt"));
+        std::fs::write(&path, text).unwrap();
+        common::assert_bad_input(&["nqueens", "--check", path.to_str().unwrap()], says);
+    }
+    let path = dir.path().join("python.txt");
+    std::fs::write(&path, "[1, 3, 0, 2,]\n2 , 0 , 3 , 1\n").unwrap();
+    let (code, out, err) = queensat(&["nqueens", "--check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
 #[test]
 fn no_file_is_left_when_nothing_is_solved() {
     let dir = tempfile::tempdir().unwrap();

@@ -622,3 +622,72 @@ fn cross_check_on_a_finished_folder_checks_the_stored_classes() {
         assert!(record(&out)["cross_check"].is_null(), "{engine:?}");
     }
 }
+
+/// Trial 52: `sweep-compare` showed the published summary's value counts beside ours but held
+/// none of its lines to the sweep: a summary whose total, largest value, example board, counts
+/// or listed boards were false (a count left out, or all of them counted twice) gave exit 0.
+/// Each such line is now a summary disagreement (exit 1, in the text and the JSON).
+#[test]
+fn sweep_compare_holds_the_published_summary_to_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sw, published) = sweep_and_its_table(dir.path());
+    let summary = published.join("2W_summary.txt");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/2W_summary.txt"
+    ))
+    .unwrap();
+    let (s, p) = (sw.to_str().unwrap(), published.to_str().unwrap());
+    std::fs::write(&summary, &text).unwrap();
+    let (code, out, err) = common::queensat(&["sweep-compare", s, p]);
+    assert_eq!(code, 0, "the published 2-wall summary agrees: {out}{err}");
+    let counts = "There are 368 boards with 8 queens in them. (18.25%)\n";
+    let cases = [
+        (
+            text.replace("boards: 2016", "boards: 2017"),
+            "total 2017, our sweep has 2016 boards",
+        ),
+        (
+            text.replace("queens: 10", "queens: 11"),
+            "largest value 11, ours is 10",
+        ),
+        (
+            text.replace("((1, 3), (2, 5))", "((0, 0), (0, 1))"),
+            "example board 0,0 0,1 has value 8",
+        ),
+        (
+            text.replace(counts, ""),
+            "no count of boards with value 8, our sweep has 368",
+        ),
+        (
+            text.replace(counts, &counts.repeat(2)),
+            "boards with value 8 counted again (first on line 4)",
+        ),
+        (
+            text.replace("368 boards with 8", "367 boards with 8"),
+            "367 boards with value 8, our sweep has 368",
+        ),
+        (
+            format!("{}\n(0, 0), (0, 1)\n", text.trim_end()),
+            "listed board 0,0 0,1 has value 8, not 10",
+        ),
+        (
+            text.replace("(18.25%)", "(18.26%)"),
+            "18.26% of the boards with value 8, ours 18.25%",
+        ),
+    ];
+    for (edited, says) in cases {
+        std::fs::write(&summary, &edited).unwrap();
+        let (code, out, err) = common::queensat(&["sweep-compare", s, p]);
+        assert_eq!(code, 1, "{says}: {out}{err}");
+        assert!(
+            out.contains("Summary disagreements (1)") && out.contains(says),
+            "{says}: {out}"
+        );
+        let (code, out, _) = common::queensat(&["sweep-compare", s, p, "--format", "json"]);
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!((code, &doc["agree"]), (1, &serde_json::json!(false)), "{doc}");
+        let found = &doc["comparisons"][0]["summary_disagreements"];
+        assert!(found[0]["text"].as_str().unwrap().contains(says), "{doc}");
+    }
+}

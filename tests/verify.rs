@@ -246,3 +246,33 @@ fn a_puzzle_list_that_repeats_a_class_is_refuted_as_a_duplicate() {
     assert!(verdicts[3].1.starts_with("same symmetry class as entry 1"), "{j}");
     assert!(verdicts[4].1.starts_with("same symmetry class as entry 2"), "{j}");
 }
+
+/// Trial 52: a count's share of all boards, `(P%)` on its line, was not read: a summary whose
+/// counts held but whose shares were false was confirmed line by line, exit 0. Each share is
+/// now a claim of its own, checked against the engine's share rounded as the summary rounds it.
+#[test]
+fn a_summary_share_of_boards_is_checked_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(format!("{PUBLISHED}/8x8/1W_summary.txt")).unwrap();
+    let summary = dir.path().join("1W_summary.txt");
+    let boards = format!("{PUBLISHED}/8x8/1-W_boards.csv");
+    let args = ["verify", summary.to_str().unwrap(), "--boards", &boards];
+    // The summary, edited, gives this exit code and this line of the report.
+    let report = |edited: String, code: i32, says: &str| {
+        std::fs::write(&summary, edited).unwrap();
+        let o = run(&args);
+        let s = stdout(&o);
+        assert_eq!(o.status.code(), Some(code), "{s}");
+        assert!(s.contains(says), "{s}");
+    };
+    let share = "| 4 | share of all boards with value 8 |";
+    report(text.clone(), 0, &format!("{share} 50.00% | 50.00% | confirmed |"));
+    let false_share = text.replacen("(50.00%)", "(60.00%)", 1);
+    report(
+        false_share,
+        1,
+        &format!("{share} 60.00% | 50.00% | **refuted** (share) |"),
+    );
+    std::fs::write(&summary, text.replacen("(50.00%)", "(fifty%)", 1)).unwrap();
+    common::assert_bad_input(&args, "line 4: \"fifty%\" is not a percentage");
+}

@@ -45,7 +45,7 @@ pub struct ArmiesArgs {
     /// board finishes (a board stopped by --time-limit or a signal is not). One folder holds
     /// one model's proofs: a board cached with another --encoding or symmetry breaking is
     /// refused (one error line naming the setting), never overwritten.
-    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
+    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_folder_path)]
     pub cache: Option<PathBuf>,
     /// With --table and --cache: compute nothing, report sizes missing from the cache.
     #[arg(long, requires = "cache", requires = "table")]

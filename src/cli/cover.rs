@@ -30,7 +30,7 @@ pub struct CoverArgs {
     /// is computed again) and it fits the run: not one proved with lex-leader constraints for
     /// --no-symmetry-breaking, and an open one (stopped by --time-limit) only for a run with
     /// no larger a limit.
-    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_path)]
+    #[arg(long, value_name = "DIR", value_parser = queensat::io::output_folder_path)]
     pub certificates: Option<PathBuf>,
     /// With --certificates: compute nothing, report sizes without a usable report (and why);
     /// an error when a kept report's certificate files changed.

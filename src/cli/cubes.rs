@@ -62,7 +62,7 @@ pub struct CubeDirArgs {
     /// each into DIR (resumable), and give the answer from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice. No time limit, no
     /// --output. CaDiCaL answers when no --solver is named.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["time_limit", "output"], value_parser = queensat::io::output_path)]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["time_limit", "output"], value_parser = queensat::io::output_folder_path)]
     pub cube_dir: Option<PathBuf>,
 }
 

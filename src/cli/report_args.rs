@@ -39,7 +39,7 @@ pub struct CertifyArgs {
     pub certify: bool,
     /// Keep the certificate (CNF and proof) in this directory (default: a temporary
     /// directory, removed afterwards).
-    #[arg(long, value_name = "DIR", requires = "certify", value_parser = queensat::io::output_path)]
+    #[arg(long, value_name = "DIR", requires = "certify", value_parser = queensat::io::output_folder_path)]
     pub certify_dir: Option<PathBuf>,
 }
 

@@ -59,7 +59,7 @@ pub struct ChunkedRunArgs {
     /// comparison). Default: `sweep-RxC-Kw` (with the options that change the rows appended)
     /// for `sweep`, `nk-runs` for `nk` (a folder `NxN-Kw-METHOD` per count in it); `puzzles`
     /// without it keeps nothing (its summary goes to stdout).
-    #[arg(short = 'o', long, alias = "out", value_name = "DIR", value_parser = queensat::io::output_path)]
+    #[arg(short = 'o', long, alias = "out", value_name = "DIR", value_parser = queensat::io::output_folder_path)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArgs,

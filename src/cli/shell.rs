@@ -16,7 +16,7 @@ pub struct CompletionsArgs {
 #[derive(Args, Debug)]
 pub struct ManArgs {
     /// Write `queensat.1` and one `queensat-COMMAND.1` per command into this directory.
-    #[arg(value_name = "DIR", value_parser = queensat::io::output_path)]
+    #[arg(value_name = "DIR", value_parser = queensat::io::output_folder_path)]
     pub dir: PathBuf,
 }
 

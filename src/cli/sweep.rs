@@ -107,7 +107,7 @@ pub struct MergeArgs {
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged database and summaries.
-    #[arg(short = 'o', long, alias = "out", value_name = "DIR", value_parser = queensat::io::output_path)]
+    #[arg(short = 'o', long, alias = "out", value_name = "DIR", value_parser = queensat::io::output_folder_path)]
     pub output: PathBuf,
     #[command(flatten)]
     pub report: ReportArgs,

@@ -235,6 +235,17 @@ pub fn output_path(s: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// [`output_path`] for a folder: also refuses a path that is a file already, when the
+/// arguments are read rather than after the work (`armies --table --cache FILE` computed every
+/// size before it failed to write the first).
+pub fn output_folder_path(s: &str) -> Result<PathBuf, String> {
+    let path = output_path(s)?;
+    match path.exists() && !path.is_dir() {
+        true => Err(format!("{s} is a file, not a folder")),
+        false => Ok(path),
+    }
+}
+
 /// [`output_path`] for a file: also refuses a path that is a folder already, when the
 /// arguments are read rather than after the work.
 pub fn output_file_path(s: &str) -> Result<PathBuf, String> {

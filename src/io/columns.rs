@@ -71,8 +71,10 @@ pub fn read_column_lists<R: BufRead>(
     let (mut line, mut col) = (1usize, 0usize);
     let mut cols: Vec<u32> = Vec::new();
     let mut number: Option<u64> = None;
-    // Open brackets on this line: a list's `[` must be closed on its line.
-    let mut depth = 0usize;
+    // This line's list: its `[` open, a list already closed, numbers already read, and a
+    // column read since the last `,` or `[` (so an empty entry, `1,,3`, is refused, not read
+    // as `1 3`). A line holds one list, so `[1, 3] [0, 2]` is not read as the list `1 3 0 2`.
+    let (mut open, mut closed, mut any, mut entry) = (false, false, false, false);
     let fault = |line, col, message: String| ColumnsError { line, col, message };
     // A leading byte-order mark says only that the text is UTF-8.
     if r.fill_buf()?.starts_with(super::compressed::BOM) {
@@ -87,6 +89,9 @@ pub fn read_column_lists<R: BufRead>(
         for &b in chunk {
             col += 1;
             match b {
+                b'0'..=b'9' if closed => {
+                    return Err(fault(line, col, "columns after the list's `]`".into()).into());
+                }
                 b'0'..=b'9' => {
                     let v = number.unwrap_or(0) * 10 + u64::from(b - b'0');
                     if v > u64::from(u32::MAX) + u64::from(one_based) {
@@ -95,24 +100,34 @@ pub fn read_column_lists<R: BufRead>(
                     number = Some(v);
                 }
                 b' ' | b'\t' | b',' | b'[' | b']' | b'\r' | b'\n' => {
+                    let entry_here = entry || number.is_some();
+                    let wrong = match b {
+                        b'[' if open => Some("a list inside a list"),
+                        b'[' if closed => Some("a second list on one line"),
+                        b'[' if entry_here || any => Some("columns before `[`"),
+                        b']' if !open => Some("`]` without `[`"),
+                        b'\n' if open => Some("`[` is never closed"),
+                        b',' if !entry_here => Some("an empty entry (no column before `,`)"),
+                        _ => None,
+                    };
+                    if let Some(message) = wrong {
+                        return Err(fault(line, col, message.into()).into());
+                    }
                     match b {
-                        b'[' => depth += 1,
-                        b']' if depth == 0 => {
-                            return Err(fault(line, col, "`]` without `[`".into()).into());
-                        }
-                        b']' => depth -= 1,
-                        b'\n' if depth > 0 => {
-                            return Err(fault(line, col, "`[` is never closed".into()).into());
-                        }
-                        _ => {}
+                        b'[' => (open, entry) = (true, false),
+                        b']' => (open, closed) = (false, true),
+                        b',' => entry = false,
+                        _ => entry = entry_here,
                     }
                     if let Some(v) = number.take() {
                         if one_based && v == 0 {
                             return Err(fault(line, col - 1, "column 0 in a 1-based list".into()).into());
                         }
                         cols.push((v - u64::from(one_based)) as u32);
+                        any = true;
                     }
                     if b == b'\n' {
+                        (open, closed, any, entry) = (false, false, false, false);
                         if !cols.is_empty() {
                             each(line, std::mem::take(&mut cols))?;
                         }
@@ -138,7 +153,7 @@ pub fn read_column_lists<R: BufRead>(
         }
         cols.push((v - u64::from(one_based)) as u32);
     }
-    if depth > 0 {
+    if open {
         return Err(fault(line, col, "`[` is never closed".into()).into());
     }
     if !cols.is_empty() {
@@ -191,5 +206,22 @@ mod tests {
         for bad in ["[1, 3, 0, 2\n", "[1, 3, 0, 2", "1, 3]\n", "[[1, 3]\n"] {
             assert!(read(bad, false).is_err(), "{bad:?}");
         }
+        // One list a line, and no empty entry: none of these is read as the column list 1 3 0 2.
+        let faults = [
+            ("[1, 3] [0, 2]\n", "1:8: a second list on one line"),
+            ("1 3 [0, 2]\n", "1:5: columns before `[`"),
+            ("[1, 3] 0 2\n", "1:8: columns after the list's `]`"),
+            ("[[1, 3, 0, 2]]\n", "1:2: a list inside a list"),
+            ("1,,3,0,2\n", "1:3: an empty entry (no column before `,`)"),
+            ("[, 1, 3, 0, 2]\n", "1:2: an empty entry (no column before `,`)"),
+        ];
+        for (bad, want) in faults {
+            assert_eq!(read(bad, false).unwrap_err().to_string(), want, "{bad:?}");
+        }
+        // A trailing comma, as Python allows, and spaces around commas still read.
+        assert_eq!(
+            read("[1 , 3, 0, 2,]\n", false).unwrap(),
+            vec![(1, vec![1, 3, 0, 2])]
+        );
     }
 }

@@ -8,7 +8,10 @@
 //! - Text, as the original CSPLib/ASP-competition files: the integers of the file, in order,
 //!   are `n` and then the row,column pairs of the blocked squares, 1-based. Words, brackets,
 //!   commas and `=` are ignored, so Essence parameter files (`letting n be 8 ...`) and fact
-//!   lists read too; a leading `language ...` line and `$`/`%` comments are skipped.
+//!   lists read too; a leading `language ...` line and `$`/`%` comments are skipped. A file of
+//!   `letting` statements is an Essence parameter file and is read as one: `letting n be N` and
+//!   `letting blocks be [...]`, each once and nothing else, so that a list given twice, words
+//!   after it or the statements in another order are refused, not read as other numbers.
 
 use crate::board::{Board, BoardError, Cell, Coord, MAX_SIDE};
 use serde::Deserialize;
@@ -35,7 +38,10 @@ pub fn parse_blocked_queens(text: &str) -> Result<BlockedInstance, BoardError> {
             serde_json::from_str(text).map_err(|e| BoardError::new(format!("blocked n-queens JSON: {e}")))?;
         (j.n, j.blocks.iter().map(|&[r, c]| (r, c)).collect(), 0)
     } else {
-        let (numbers, listed) = integers(text)?;
+        let (numbers, listed) = match essence_lettings(text)? {
+            Some(read) => read,
+            None => integers(text)?,
+        };
         let Some((&n, rest)) = numbers.split_first() else {
             return Err(BoardError::new("blocked n-queens: no board size found"));
         };
@@ -84,6 +90,116 @@ pub fn parse_blocked_queens(text: &str) -> Result<BlockedInstance, BoardError> {
         board.set(at, Cell::Hole);
     }
     Ok(BlockedInstance { board, queens: n })
+}
+
+/// The size and the blocked squares' numbers of an Essence parameter file (`None`: the text
+/// has no `letting`), in the order `integers` gives them, and whether it lets `blocks`: each
+/// statement is `letting NAME be VALUE`, `n` a whole number and `blocks` (or `blocked`) one
+/// list, each once; errors name the statement's line.
+fn essence_lettings(text: &str) -> Result<Option<(Vec<usize>, bool)>, BoardError> {
+    // The text without comments and its `language` line, lines kept, so that places hold.
+    let clean: String = text
+        .lines()
+        .map(|l| l.split(['$', '%']).next().unwrap_or(""))
+        .map(|l| {
+            if l.trim_start().starts_with("language") {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let word_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let starts: Vec<usize> = clean
+        .match_indices("letting")
+        .map(|(i, _)| i)
+        .filter(|&i| !clean[..i].ends_with(word_char) && !clean[i + 7..].starts_with(word_char))
+        .collect();
+    let Some(&first) = starts.first() else {
+        return Ok(None);
+    };
+    let line_of = |i: usize| clean[..i].matches('\n').count() + 1;
+    if !clean[..first].trim().is_empty() {
+        return Err(BoardError::at(
+            line_of(first),
+            1,
+            "text before the first `letting`",
+        ));
+    }
+    // What is let so far, each with the line that lets it.
+    let mut n: Option<(usize, usize)> = None;
+    let mut blocks: Option<(Vec<usize>, usize)> = None;
+    for (k, &at) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(clean.len());
+        let ln = line_of(at);
+        let fault = |message: String| BoardError::at(ln, 1, message);
+        let body = clean[at + 7..end].trim();
+        let (name, rest) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+        let Some(value) = rest
+            .trim_start()
+            .strip_prefix("be")
+            .filter(|v| !v.starts_with(word_char))
+        else {
+            return Err(fault(format!("`letting {name}` without `be VALUE`")));
+        };
+        let value = value.trim();
+        let first_line = match name {
+            "n" => n.map(|(_, l)| l),
+            "blocks" | "blocked" => blocks.as_ref().map(|(_, l)| *l),
+            _ => {
+                return Err(fault(format!(
+                    "`letting {name}`: an instance lets only n and blocks"
+                )));
+            }
+        };
+        if let Some(l) = first_line {
+            return Err(fault(format!(
+                "`letting {name}` is given twice (first on line {l})"
+            )));
+        }
+        if name == "n" {
+            let size = value
+                .parse()
+                .map_err(|_| fault(format!("`letting n be {value}`: the size is one whole number")))?;
+            n = Some((size, ln));
+        } else if is_one_list(value) {
+            blocks = Some((
+                integers(value)
+                    .map_err(|e| fault(format!("`letting {name}`: {e}")))?
+                    .0,
+                ln,
+            ));
+        } else {
+            return Err(fault(format!(
+                "`letting {name} be {value}`: the blocked squares are one list [...]"
+            )));
+        }
+    }
+    let Some((size, _)) = n else {
+        return Err(BoardError::new(
+            "blocked n-queens: no `letting n be N` (the board size)",
+        ));
+    };
+    let listed = blocks.is_some();
+    let mut numbers = vec![size];
+    numbers.extend(blocks.map(|b| b.0).unwrap_or_default());
+    Ok(Some((numbers, listed)))
+}
+
+/// Whether `value` is one bracketed list of numbers, `[` to its own `]`, and nothing else.
+fn is_one_list(value: &str) -> bool {
+    let mut depth = 0usize;
+    value.starts_with('[')
+        && value.char_indices().all(|(i, c)| {
+            match c {
+                '[' | '(' => depth += 1,
+                ']' | ')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            let inside = depth > 0 || i + 1 == value.len();
+            inside && (c.is_ascii_digit() || "[](), \t\r\n".contains(c))
+        })
 }
 
 /// The non-negative integers of a text, in order, skipping comments and a `language` line;
@@ -202,6 +318,35 @@ mod tests {
             let i = parse_blocked_queens(empty).unwrap();
             assert_eq!((i.queens, i.board.holes().len()), (5, 0), "{empty:?}");
         }
+        // An Essence file is read statement by statement: none of these is another instance.
+        for (bad, says) in [
+            (
+                "letting n be 5\nletting blocks be [[1,1]]\nletting blocks be [[2,2]]\n",
+                "3:1: `letting blocks` is given twice (first on line 2)",
+            ),
+            (
+                "letting n be 5\nletting blocks be [[1,1],[2,2]] garbage\n",
+                "2:1: `letting blocks be [[1,1],[2,2]] garbage`: the blocked squares are one list [...]",
+            ),
+            (
+                "letting blocks be [[1,1]]\nletting m be 5\n",
+                "2:1: `letting m`: an instance lets only n and blocks",
+            ),
+            (
+                "letting n be 5 6\nletting blocks be []\n",
+                "1:1: `letting n be 5 6`: the size is one whole number",
+            ),
+            (
+                "5\nletting n be 5\nletting blocks be []\n",
+                "2:1: text before the first `letting`",
+            ),
+            ("letting blocks be []\n", "no `letting n be N`"),
+        ] {
+            let e = parse_blocked_queens(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad:?}: {e}");
+        }
+        let i = parse_blocked_queens("letting blocks be [[1,1]]\nletting n be 4\n").unwrap();
+        assert_eq!((i.queens, i.board.holes()), (4, vec![(0, 0)]));
         assert!(
             parse_blocked_queens("4 0 1")
                 .unwrap_err()

@@ -25,6 +25,14 @@ pub fn json_board(text: &str, also: &[&str]) -> anyhow::Result<(Board, Map<Strin
     let Value::Object(mut obj) = parsed else {
         bail!("expected a JSON object like {{\"rows\":8,\"cols\":8,\"walls\":[[1,3]]}}");
     };
+    if let Some((field, line, col)) = field_given_twice(text) {
+        let at = if one_line {
+            format!("column {col}")
+        } else {
+            format!("line {line}, column {col}")
+        };
+        bail!("field {field:?} is given twice ({at}): give it once");
+    }
     let mut own = Map::new();
     for &k in also {
         if let Some(v) = obj.remove(k) {
@@ -163,6 +171,28 @@ fn kind_of(v: &Value) -> &'static str {
     }
 }
 
+/// What the search for a repeated field stops with, before the field's name.
+const TWICE: &str = "twice:";
+
+/// The first field of `text`, a JSON object, that is given a second time, and where: serde_json
+/// keeps the last, so `{"walls":[[1,3]],"walls":[]}` would be read as a board without walls.
+fn field_given_twice(text: &str) -> Option<(String, usize, usize)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let e = Seek {
+        field: None,
+        index: None,
+    }
+    .deserialize(&mut de)
+    .err()?;
+    let field = e
+        .to_string()
+        .strip_prefix(TWICE)?
+        .split(" at line ")
+        .next()?
+        .to_string();
+    Some((field, e.line(), e.column()))
+}
+
 /// What the seek below stops with: the place it reached, which serde_json's error carries.
 const HERE: &str = "here";
 
@@ -170,13 +200,19 @@ const HERE: &str = "here";
 /// (line, column) serde_json gives when a second reading stops there.
 fn locate(text: &str, field: &str, index: Option<usize>) -> Option<(usize, usize)> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let e = Seek { field, index }.deserialize(&mut de).err()?;
+    let e = Seek {
+        field: Some(field),
+        index,
+    }
+    .deserialize(&mut de)
+    .err()?;
     (e.is_data() && e.to_string().starts_with(HERE)).then(|| (e.line(), e.column()))
 }
 
-/// Reads a JSON object up to the value of `field` (or its entry `index`) and stops there.
+/// Reads a JSON object up to the value of `field` (or its entry `index`) and stops there, or
+/// (and, with no `field`, only) at a field named a second time.
 struct Seek<'a> {
-    field: &'a str,
+    field: Option<&'a str>,
     index: Option<usize>,
 }
 
@@ -193,8 +229,12 @@ impl<'de> Visitor<'de> for Seek<'_> {
         f.write_str("a JSON object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen = std::collections::HashSet::new();
         while let Some(key) = map.next_key::<String>()? {
-            if key == self.field {
+            if !seen.insert(key.clone()) {
+                return Err(de::Error::custom(format!("{TWICE}{key}")));
+            }
+            if Some(key.as_str()) == self.field {
                 return map.next_value_seed(Stop(self.index));
             }
             map.next_value::<IgnoredAny>()?;
@@ -301,6 +341,10 @@ mod tests {
             (
                 r#"{"size":2,"wal":[]}"#,
                 "unknown field \"wal\" (the fields are size or rows and cols, walls, holes, id)",
+            ),
+            (
+                r#"{"size":4,"walls":[[1,1]],"walls":[]}"#,
+                "field \"walls\" is given twice (column 33): give it once",
             ),
             (
                 "[1]",

@@ -29,8 +29,8 @@ mod wcnf;
 mod words;
 
 pub use atomic::{
-    create_folder, new_dir_or_nothing, output_file_or_stdout, output_file_path, output_path, pid_alive,
-    write_all_atomic, write_atomic, write_atomic_with,
+    create_folder, new_dir_or_nothing, output_file_or_stdout, output_file_path, output_folder_path,
+    output_path, pid_alive, write_all_atomic, write_atomic, write_atomic_with,
 };
 pub use bits64::{from_bits64, to_bits64};
 pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
@@ -57,7 +57,7 @@ pub use scratch::{Scratch, scratch_dir};
 pub use seal::{SEAL_FORMAT, SealError, check_seal, seal_json_text, sealed_json};
 pub use sha256::{Sha256, sha256_file, sha256_hex};
 pub use side::parse_side;
-pub use summary::{SummaryClaim, parse_summary};
+pub use summary::{SummaryClaim, parse_summary, share_as_written};
 pub use svg::board_svg;
 pub use svg_chart::{Line, Series, palette, render_distribution_svg, render_line_chart, text_width};
 pub use sweep_db::{ClassRow, RowCell, RowView, render_jsonl};

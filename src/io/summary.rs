@@ -4,7 +4,7 @@
 //! Recognised lines (others are kept as unchecked text):
 //! `Total NW boards: T`, `Max NW queens: M` (any word for N), `Max ... example board: ((r, c), ...)`,
 //! `There are K boards with value V.` / `There are K boards with V queens in them.` (or
-//! `There is 1 board ...`), and after
+//! `There is 1 board ...`), each with the share of all boards it may end with, `(P%)`, and after
 //! `--- All ... boards with value V:` one board per line, `(r, c), (r, c)`.
 
 use crate::board::{Coord, parse_cell_list};
@@ -21,16 +21,28 @@ pub enum SummaryClaim {
     Example(Vec<Coord>),
     /// `count` boards have value `value`.
     Count { value: usize, count: u64 },
+    /// `percent` per cent of all boards have value `value` (the `(P%)` after a count, on the
+    /// count's line), as written: its decimals say how it was rounded.
+    Share { value: usize, percent: String },
     /// The board has value `value` (one line of a listing).
     Listed { value: usize, walls: Vec<Coord> },
     /// A line that states something this reader does not check.
     Unchecked(String),
 }
 
+/// `count` of `total` boards as a percentage, rounded to as many decimals as `as_written` (a
+/// summary's `P` of `(P%)`) has, so that the two compare as text.
+pub fn share_as_written(count: u64, total: u64, as_written: &str) -> String {
+    let decimals = as_written.split_once('.').map_or(0, |(_, d)| d.len());
+    format!("{:.decimals$}", 100.0 * count as f64 / total.max(1) as f64)
+}
+
 /// Parses a summary file into `(line, claim)` pairs.
 pub fn parse_summary(name: &str, text: &str) -> anyhow::Result<Vec<(usize, SummaryClaim)>> {
     let mut out = Vec::new();
     let mut listing: Option<usize> = None;
+    // The share a count's line also states, a claim of its own on the same line.
+    let mut share = None;
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
         let line = raw.trim();
@@ -73,11 +85,24 @@ pub fn parse_summary(name: &str, text: &str) -> anyhow::Result<Vec<(usize, Summa
                 None => words.get(3).copied(),
             };
             let value = num(value.with_context(|| format!("{name}: line {ln}: no value"))?)? as usize;
+            if let Some((_, p)) = line.rsplit_once('(')
+                && let Some(percent) = p.strip_suffix("%)")
+            {
+                let digits = percent.replacen('.', "", 1);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    anyhow::bail!("{name}: line {ln}: \"{percent}%\" is not a percentage");
+                }
+                share = Some(SummaryClaim::Share {
+                    value,
+                    percent: percent.to_string(),
+                });
+            }
             SummaryClaim::Count { value, count }
         } else {
             SummaryClaim::Unchecked(line.to_string())
         };
         out.push((ln, claim));
+        out.extend(share.take().map(|c| (ln, c)));
     }
     Ok(out)
 }
@@ -94,16 +119,24 @@ mod tests {
         assert_eq!(c[1], (2, SummaryClaim::Max(10)));
         assert_eq!(c[2].1, SummaryClaim::Example(vec![(1, 3), (2, 5)]));
         assert_eq!(c[3].1, SummaryClaim::Count { value: 8, count: 368 });
-        assert_eq!(c[4].1, SummaryClaim::Count { value: 10, count: 38 });
-        assert!(matches!(c[5].1, SummaryClaim::Unchecked(_)));
         assert_eq!(
-            c[7].1,
+            c[4].1,
+            SummaryClaim::Share {
+                value: 8,
+                percent: "18.25".into()
+            }
+        );
+        assert_eq!(c[5].1, SummaryClaim::Count { value: 10, count: 38 });
+        assert!(matches!(c[7].1, SummaryClaim::Unchecked(_)));
+        assert_eq!(
+            c[9].1,
             SummaryClaim::Listed {
                 value: 10,
                 walls: vec![(1, 3), (3, 6)]
             }
         );
         assert!(parse_summary("s", "There are x boards with value 3\n").is_err());
+        assert!(parse_summary("s", "There are 3 boards with value 3. (1.2.3%)\n").is_err());
         let one = parse_summary("s", "There is 1 board with value 11.\n").unwrap();
         assert_eq!(one[0].1, SummaryClaim::Count { value: 11, count: 1 });
     }

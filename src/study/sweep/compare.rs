@@ -4,7 +4,9 @@
 
 use crate::board::{Board, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::{bnb_value, check_placement};
-use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural};
+use crate::io::{
+    ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural, share_as_written,
+};
 use crate::run::interrupt::{stop_requested, unless_stopped};
 use anyhow::Context;
 use std::collections::HashMap;
@@ -47,6 +49,9 @@ pub struct KComparison {
     pub coverage_problems: Vec<Finding>,
     /// Per-board value counts of the published summary, and ours, when a summary exists.
     pub summary: Option<(ValueCounts, ValueCounts)>,
+    /// Summary lines (total, largest value, example board, boards per value, listed boards)
+    /// that our sweep contradicts, and values our boards reach that its counts leave out.
+    pub summary_disagreements: Vec<Finding>,
 }
 
 /// A published file that was not compared, and the file its comparison needs that is not
@@ -73,11 +78,13 @@ impl Comparison {
 }
 
 impl KComparison {
-    /// No value that differs, no placement that fails, no class missing or repeated.
+    /// No value that differs, no placement that fails, no class missing or repeated, no
+    /// summary line contradicted.
     pub fn agrees(&self) -> bool {
         self.value_disagreements.is_empty()
             && self.placement_problems.is_empty()
             && self.coverage_problems.is_empty()
+            && self.summary_disagreements.is_empty()
     }
 }
 
@@ -189,20 +196,118 @@ pub fn compare_k(
         });
     }
     if let Some((name, text)) = summary {
-        let theirs = parse_summary(name, text)?
-            .into_iter()
+        let claims = parse_summary(name, text)?;
+        let theirs: ValueCounts = claims
+            .iter()
             .filter_map(|(_, c)| match c {
-                SummaryClaim::Count { value, count } => Some((value, count)),
+                SummaryClaim::Count { value, count } => Some((*value, *count)),
                 _ => None,
             })
             .collect();
-        let mut mine: Vec<(usize, u64)> = Vec::new();
-        for s in super::summary::summarise(k, ours).values {
-            mine.push((s.value, s.boards));
-        }
+        let mine: ValueCounts = super::summary::summarise(k, ours)
+            .values
+            .iter()
+            .map(|s| (s.value, s.boards))
+            .collect();
+        cmp.summary_disagreements = summary_disagreements(k, ours, &claims, &theirs, &mine);
         cmp.summary = Some((theirs, mine));
     }
     Ok(cmp)
+}
+
+/// The lines of a published summary that our rows of `k` walls contradict: its total, its
+/// largest value, its example board (which must reach our largest value), each count of
+/// boards per value (`theirs` against `mine`, a value of ours it leaves out included) and its
+/// share of all boards, and each listed board's value.
+fn summary_disagreements(
+    k: usize,
+    ours: &[ClassRow],
+    claims: &[(usize, SummaryClaim)],
+    theirs: &[(usize, u64)],
+    mine: &[(usize, u64)],
+) -> Vec<Finding> {
+    let total: u64 = ours.iter().map(|r| r.orbit as u64).sum();
+    let max = ours.iter().map(|r| r.value).max().unwrap_or(0);
+    // Our value of a board the summary names, or why it names none of our classes.
+    let value_of = |walls: &[Coord]| -> Result<usize, String> {
+        let board = Board::with_walls(8, 8, walls).map_err(|e| format!("{e:#}"))?;
+        let class = board.canonical().0.walls();
+        ours.iter()
+            .find(|r| r.walls == class)
+            .map(|r| r.value)
+            .ok_or_else(|| format!("not a {k}-wall board of our sweep"))
+    };
+    let mut found = Vec::new();
+    let mut say = |line: usize, text: String| found.push(Finding { line, text });
+    // Each value's count, and the line that gives it first.
+    let mut counted: HashMap<usize, usize> = HashMap::new();
+    for (line, claim) in claims {
+        let walls_of = |w: &[Coord]| render_cell_list(w);
+        match claim {
+            SummaryClaim::Total(t) if *t != total => {
+                say(*line, format!("total {t}, our sweep has {total} boards"))
+            }
+            SummaryClaim::Max(m) if *m != max => say(*line, format!("largest value {m}, ours is {max}")),
+            SummaryClaim::Example(w) => match value_of(w) {
+                Err(why) => say(*line, format!("example board {}: {why}", walls_of(w))),
+                Ok(v) if v != max => say(
+                    *line,
+                    format!(
+                        "example board {} has value {v}, not the largest, {max}",
+                        walls_of(w)
+                    ),
+                ),
+                Ok(_) => {}
+            },
+            SummaryClaim::Count { value, count } => {
+                let ours = mine.iter().find(|p| p.0 == *value).map_or(0, |p| p.1);
+                if let Some(first) = counted.get(value) {
+                    say(
+                        *line,
+                        format!("boards with value {value} counted again (first on line {first})"),
+                    );
+                } else if *count != ours {
+                    say(
+                        *line,
+                        format!("{count} boards with value {value}, our sweep has {ours}"),
+                    );
+                }
+                counted.entry(*value).or_insert(*line);
+            }
+            SummaryClaim::Share { value, percent } => {
+                let ours = share_as_written(
+                    mine.iter().find(|p| p.0 == *value).map_or(0, |p| p.1),
+                    total,
+                    percent,
+                );
+                if *percent != ours {
+                    say(
+                        *line,
+                        format!("{percent}% of the boards with value {value}, ours {ours}%"),
+                    );
+                }
+            }
+            SummaryClaim::Listed { value, walls } => match value_of(walls) {
+                Err(why) => say(*line, format!("listed board {}: {why}", walls_of(walls))),
+                Ok(v) if v != *value => say(
+                    *line,
+                    format!("listed board {} has value {v}, not {value}", walls_of(walls)),
+                ),
+                Ok(_) => {}
+            },
+            _ => {}
+        }
+    }
+    // A summary that counts boards per value must count every value our boards reach.
+    if !theirs.is_empty() {
+        for (value, boards) in mine.iter().filter(|m| !theirs.iter().any(|t| t.0 == m.0)) {
+            say(
+                0,
+                format!("no count of boards with value {value}, our sweep has {boards}"),
+            );
+        }
+    }
+    found
 }
 
 /// The comparison as markdown.
@@ -260,6 +365,7 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, comparison: &Co
             ("Value disagreements", &c.value_disagreements),
             ("Placement problems", &c.placement_problems),
             ("Coverage problems", &c.coverage_problems),
+            ("Summary disagreements", &c.summary_disagreements),
         ] {
             if list.is_empty() {
                 continue;

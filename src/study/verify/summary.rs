@@ -7,7 +7,7 @@ use super::run_info::RunInfo;
 use crate::board::{Board, Coord, Placement, binomial, render_cell_list};
 use crate::check::check_placement;
 use crate::engine::ValueOptions;
-use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary};
+use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary, share_as_written};
 use crate::run::{cpu_since, process_cpu_seconds};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
@@ -469,6 +469,16 @@ impl EngineView<'_> {
                     count.to_string(),
                     engine.to_string(),
                     refuted_unless(*count == engine, "count"),
+                )
+            }
+            SummaryClaim::Share { value: v, percent } => {
+                let engine = share_as_written(self.boards_with_value(*v), self.total, percent);
+                checked_line(
+                    ln,
+                    format!("share of all boards with value {v}"),
+                    format!("{percent}%"),
+                    format!("{engine}%"),
+                    refuted_unless(*percent == engine, "share"),
                 )
             }
             SummaryClaim::Listed { value: v, walls: w } => {
