@@ -77,14 +77,24 @@ pub fn parse_summary(name: &str, text: &str) -> anyhow::Result<Vec<(usize, Summa
             .or_else(|| line.strip_prefix("There is "))
         {
             // "K boards with value V. (p%)", "K boards with V queens in them. (p%)",
-            // "1 board with value V."
+            // "1 board with value V.": those words exactly, so that another statement ("K
+            // boards without value V") is left unchecked, not read as a count.
             let words: Vec<&str> = rest.split_whitespace().collect();
-            let count = num(words.first().copied().unwrap_or(""))?;
-            let value = match words.iter().position(|&w| w == "value") {
-                Some(i) => words.get(i + 1).copied(),
-                None => words.get(3).copied(),
+            let said = match words.split_last() {
+                Some((last, said)) if last.starts_with('(') => said,
+                _ => &words[..],
             };
-            let value = num(value.with_context(|| format!("{name}: line {ln}: no value"))?)? as usize;
+            let value = match said {
+                [_, "boards" | "board", "with", "value", v] => Some(*v),
+                [_, "boards" | "board", "with", v, "queens", "in", "them." | "it."] => Some(*v),
+                _ => None,
+            };
+            let Some(value) = value else {
+                out.push((ln, SummaryClaim::Unchecked(line.to_string())));
+                continue;
+            };
+            let count = num(said[0])?;
+            let value = num(value)? as usize;
             if let Some((_, p)) = line.rsplit_once('(')
                 && let Some(percent) = p.strip_suffix("%)")
             {
@@ -136,6 +146,16 @@ mod tests {
             }
         );
         assert!(parse_summary("s", "There are x boards with value 3\n").is_err());
+        // Another statement about a value is not read as a count of it.
+        for other in [
+            "There are 32 boards without value 8.",
+            "There are 3 boards with value 3 or more.",
+        ] {
+            assert_eq!(
+                parse_summary("s", other).unwrap(),
+                vec![(1, SummaryClaim::Unchecked(other.to_string()))]
+            );
+        }
         assert!(parse_summary("s", "There are 3 boards with value 3. (1.2.3%)\n").is_err());
         let one = parse_summary("s", "There is 1 board with value 11.\n").unwrap();
         assert_eq!(one[0].1, SummaryClaim::Count { value: 11, count: 1 });
