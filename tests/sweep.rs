@@ -474,7 +474,8 @@ fn sweep_and_its_table(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
 /// Trial 50, F2: `sweep-compare` read our own `8x8-2w.jsonl` without checking that each class
 /// is there once: a line repeated gave 279 classes and "Every published row agrees" (exit 0);
 /// a line lost, or the file cut short, blamed the published table (exit 1). Our file is input:
-/// a class repeated, or a count of classes other than 8x8's, is refused naming the file.
+/// a class repeated, or a count of classes other than 8x8's, is refused naming the file, and
+/// so is a row with a field that our sweep does not write.
 #[test]
 fn sweep_compare_refuses_our_file_with_a_class_repeated_or_missing() {
     let dir = tempfile::tempdir().unwrap();
@@ -495,7 +496,11 @@ fn sweep_compare_refuses_our_file_with_a_class_repeated_or_missing() {
     repeated.insert(5, lines[4].clone());
     let mut lost = lines.clone();
     lost.remove(4);
+    // A field of ours we do not write (trial 52) is refused, not passed over.
+    let mut extra = lines.clone();
+    extra[2] = extra[2].replacen("\"orbit\"", "\"boards\":3,\"orbit\"", 1);
     let cases = [
+        (extra, "8x8-2w.jsonl:3: unknown field `boards`"),
         (repeated, "8x8-2w.jsonl:6: the class of walls"),
         (lost, "8x8-2w.jsonl: 277 of the 278 classes of 2 walls"),
         (lines[..139].to_vec(), "139 of the 278 classes"),

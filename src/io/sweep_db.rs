@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 /// One class: its canonical walls (the least image), its value, one optimal placement on those
 /// walls, and how many boards the class holds.
+/// Read back like input: a field it does not know is refused, not passed over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ClassRow {
     pub walls: Vec<Coord>,
     pub value: usize,
