@@ -181,12 +181,16 @@ fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
+/// A whole-number field (each read as 64 bits), whose error says whether the field is no
+/// number or one too large.
 fn number<T: std::str::FromStr>(tok: &str, line: usize, what: &str) -> anyhow::Result<T> {
-    tok.trim().parse().map_err(|_| {
-        anyhow::anyhow!(
-            "line {line}: {what} {:?} is not a whole number",
-            truncate(tok.trim(), 30)
-        )
+    let tok = tok.trim();
+    tok.parse().map_err(|_| {
+        let why = match !tok.is_empty() && tok.bytes().all(|b| b.is_ascii_digit()) {
+            true => format!("is too large (at most {})", u64::MAX),
+            false => "is not a whole number".to_string(),
+        };
+        anyhow::anyhow!("line {line}: {what} {:?} {why}", truncate(tok, 30))
     })
 }
 
@@ -492,6 +496,21 @@ fn parse_scip_transposed(text: &str) -> anyhow::Result<PublishedFile> {
 mod tests {
     use super::*;
     use crate::board::Placement;
+
+    #[test]
+    fn a_field_too_large_is_told_from_one_that_is_no_number() {
+        let e = |row: &str| {
+            parse_boards_csv(&format!("Walls,Value,Queens:\n{row}\n"))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            e("99999999999999999999,8,1"),
+            "line 2: walls \"99999999999999999999\" is too large (at most 18446744073709551615)"
+        );
+        assert_eq!(e("1,8x,1"), "line 2: value \"8x\" is not a whole number");
+        assert_eq!(e("1,-8,1"), "line 2: value \"-8\" is not a whole number");
+    }
 
     #[test]
     fn a_row_round_trips_in_the_published_csv_and_is_a_json_line() {
