@@ -865,7 +865,8 @@ fn edited_merge_specs_are_refused() {
 }
 
 /// A saved least-walls run is read back like user input: a report that contradicts its own
-/// calls, the 2x2 block bound or the row bound, a question answered twice in one file, and two
+/// calls, the 2x2 block bound or the row bound, a minimum without its proof, a question
+/// answered twice in one file, and two
 /// files that answer one question differently are each one error line naming the file.
 #[test]
 fn saved_least_walls_runs_that_contradict_themselves_are_refused() {
@@ -922,6 +923,15 @@ fn saved_least_walls_runs_that_contradict_themselves_are_refused() {
             Box::new(|v| v["reports"][1]["row_bound"] = true.into()),
             "said to be the row bound, which is 2",
         ),
+        // The minimum without its proof, the UNSAT answer below it (trial 52: it was shown
+        // "no UNSAT answer recorded", exit 0).
+        (
+            Box::new(|v| {
+                let calls = v["reports"][1]["calls"].as_array_mut().unwrap();
+                calls.retain(|c| c["answer"] != "unsat");
+            }),
+            "the minimum is 3 walls, but its calls prove only 2",
+        ),
         (
             Box::new(|v| {
                 let again = v["reports"][1].clone();
@@ -940,12 +950,15 @@ fn saved_least_walls_runs_that_contradict_themselves_are_refused() {
             one_error_line(code, &err, &[&format!("edit{i}.json"), says]);
         }
     }
-    // Two files that each hold together but answer q = 8 differently: the second's search
-    // stopped its calls before 3 walls, and calls 4 the minimum.
+    // Two files that each hold together but answer q = 8 differently: the second's calls
+    // found boards down to 4 walls and (falsely) refuted 3.
     let mut v = run.clone();
     four(&mut v);
     let calls = v["reports"][1]["calls"].as_array_mut().unwrap();
     calls.retain(|c| c["walls"].as_u64().is_none_or(|w| w >= 4) && c["answer"] == "sat");
+    let refuted =
+        r#"{"at_most_walls": 3, "answer": "unsat", "walls": null, "seconds": 0.01, "cpu_seconds": 0.01}"#;
+    calls.push(serde_json::from_str(refuted).unwrap());
     std::fs::write(d("other.json"), v.to_string()).unwrap();
     let (code, _, err) = queensat(&["least-walls", "table", &d("other.json"), "-o", &d("out")]);
     assert_eq!(code, 0, "{err}");

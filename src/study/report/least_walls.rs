@@ -205,6 +205,14 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
                 lower <= w,
                 "the minimum is {w} walls, but its calls show at least {lower} ({why})"
             );
+            // A minimum is a claim of optimality: its proof is in its calls (an UNSAT answer
+            // one wall below it) or is the row bound.
+            ensure!(
+                lower == w,
+                "the minimum is {w} walls, but its calls prove only {lower} ({why}): no UNSAT \
+                 answer with at most {} is recorded",
+                plural(w.saturating_sub(1), "wall", "walls")
+            );
             w
         }
         (None, None, None, Some(st)) => return validate_stopped(r, st),
