@@ -696,3 +696,37 @@ fn sweep_compare_holds_the_published_summary_to_the_sweep() {
         assert!(found[0]["text"].as_str().unwrap().contains(says), "{doc}");
     }
 }
+
+/// Trial 52: a run's `sweep.json` edited to another run's options (here `count_optimal`), then
+/// that run asked for, was blamed on the first chunk's seal ("delete it and re-run"); every
+/// chunk fails under the edited spec, so the spec is named as what changed.
+#[test]
+fn an_edited_spec_is_named_not_its_first_chunk() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sw");
+    let o = out.to_str().unwrap();
+    let (code, _, err) = common::queensat(&["sweep", "--size", "6", "--walls", "2", "--quiet", "-o", o]);
+    assert_eq!(code, 0, "{err}");
+    let spec = out.join("sweep.json");
+    let text = std::fs::read_to_string(&spec).unwrap();
+    std::fs::write(
+        &spec,
+        text.replace("\"count_optimal\":false", "\"count_optimal\":true"),
+    )
+    .unwrap();
+    let args = [
+        "sweep",
+        "--size",
+        "6",
+        "--walls",
+        "2",
+        "--count-optimal",
+        "--quiet",
+        "-o",
+        o,
+    ];
+    common::assert_bad_input(
+        &args,
+        "sweep.json: not one chunk beside it holds its seal under it",
+    );
+}

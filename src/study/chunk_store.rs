@@ -266,10 +266,19 @@ impl ChunkStore {
             _lock: Some(lock),
             ..Self::reading(dir, what, spec)?
         };
+        if path.exists() && chunk_files(&[dir.to_path_buf()]) > 0 && store.first_chunk(true)?.is_none() {
+            // Every chunk refused under the spec that names them: the spec is what changed.
+            bail!(
+                "{}: not one chunk beside it holds its seal under it, so it was edited after the \
+                 chunks were written (or the chunks belong to another run): restore it, or use \
+                 another --output",
+                path.display()
+            );
+        }
         if !path.exists() {
             // Chunks without their spec are this run's only if their seals say so: a spec
             // written over another run's chunks would mix two runs in one folder.
-            if let Some(chunk) = store.foreign_chunk()? {
+            if let Some(chunk) = store.first_chunk(false)? {
                 bail!(
                     "{} holds chunks but no {spec_file}, and {} was not made with these options \
                      (its seal does not hold for them): restore {spec_file} or run with the options \
@@ -283,9 +292,9 @@ impl ChunkStore {
         Ok(store)
     }
 
-    /// The first chunk file in the first directory whose seal does not hold for this study
-    /// (another run's, or damaged), if any.
-    fn foreign_chunk(&self) -> anyhow::Result<Option<PathBuf>> {
+    /// The first chunk file in the first directory whose seal holds for this study (`holds`),
+    /// or does not (another run's, or damaged), if any.
+    fn first_chunk(&self, holds: bool) -> anyhow::Result<Option<PathBuf>> {
         let folder = self.dirs[0].join("chunks");
         let Ok(entries) = std::fs::read_dir(&folder) else {
             return Ok(None);
@@ -299,7 +308,7 @@ impl ChunkStore {
             let text = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             let stem = name.trim_end_matches(".json");
             let ours = String::from_utf8(text).is_ok_and(|t| check_seal(&t, &self.binding_of(stem)).is_ok());
-            if !ours {
+            if ours == holds {
                 return Ok(Some(path));
             }
         }
