@@ -276,3 +276,30 @@ fn a_summary_share_of_boards_is_checked_too() {
     std::fs::write(&summary, text.replacen("(50.00%)", "(fifty%)", 1)).unwrap();
     common::assert_bad_input(&args, "line 4: \"fifty%\" is not a percentage");
 }
+
+/// A summary that counts a value twice, or leaves out a value the boards reach, was confirmed
+/// by `verify` though `sweep-compare` refuted it: both now judge a summary by one judgement.
+#[test]
+fn a_summary_counting_a_value_twice_or_not_at_all_is_refuted() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(format!("{PUBLISHED}/8x8/1W_summary.txt")).unwrap();
+    let count = text.lines().find(|l| l.contains("value 8")).unwrap();
+    let summary = dir.path().join("1W_summary.txt");
+    let boards = format!("{PUBLISHED}/8x8/1-W_boards.csv");
+    let args = ["verify", summary.to_str().unwrap(), "--boards", &boards];
+    for (edited, says) in [
+        (
+            text.replacen(count, &format!("{count}\n{count}"), 1),
+            "| boards with value 8 are counted once (first on line 4) | counted again | once | **refuted** (count) |",
+        ),
+        (
+            text.replacen(count, "", 1),
+            "| boards with value 8 are counted | no count | 32 | **refuted** (count) |",
+        ),
+    ] {
+        std::fs::write(&summary, edited).unwrap();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+        assert!(stdout(&o).contains(says), "{}", stdout(&o));
+    }
+}

@@ -14,6 +14,7 @@ mod least_walls;
 pub mod nk;
 pub mod puzzles;
 pub mod report;
+mod summary_claims;
 pub mod sweep;
 mod value_count;
 pub mod value_cubes;

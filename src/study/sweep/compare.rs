@@ -2,12 +2,12 @@
 //! (`KW_summary.txt`). The published rows are claims: each is matched to our class by its
 //! canonical walls, its value compared with ours, and its placement re-checked.
 
+use super::swept_boards::SweptBoards;
 use crate::board::{Board, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::{bnb_value, check_placement};
-use crate::io::{
-    ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural, share_as_written,
-};
+use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural};
 use crate::run::interrupt::{stop_requested, unless_stopped};
+use crate::study::summary_claims::judge_summary;
 use anyhow::Context;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -209,105 +209,18 @@ pub fn compare_k(
             .iter()
             .map(|s| (s.value, s.boards))
             .collect();
-        cmp.summary_disagreements = summary_disagreements(k, ours, &claims, &theirs, &mine);
+        let mut known = SweptBoards::new(k, ours);
+        cmp.summary_disagreements = judge_summary(&claims, &mut known)?
+            .into_iter()
+            .filter(|l| l.refuted.is_some())
+            .map(|l| Finding {
+                line: l.line,
+                text: format!("{}: stated {}, sweep {}", l.what, l.stated, l.engine),
+            })
+            .collect();
         cmp.summary = Some((theirs, mine));
     }
     Ok(cmp)
-}
-
-/// The lines of a published summary that our rows of `k` walls contradict: its total, its
-/// largest value, its example board (which must reach our largest value), each count of
-/// boards per value (`theirs` against `mine`, a value of ours it leaves out included) and its
-/// share of all boards, and each listed board's value.
-fn summary_disagreements(
-    k: usize,
-    ours: &[ClassRow],
-    claims: &[(usize, SummaryClaim)],
-    theirs: &[(usize, u64)],
-    mine: &[(usize, u64)],
-) -> Vec<Finding> {
-    let total: u64 = ours.iter().map(|r| r.orbit as u64).sum();
-    let max = ours.iter().map(|r| r.value).max().unwrap_or(0);
-    // Our value of a board the summary names, or why it names none of our classes.
-    let value_of = |walls: &[Coord]| -> Result<usize, String> {
-        let board = Board::with_walls(8, 8, walls).map_err(|e| format!("{e:#}"))?;
-        let class = board.canonical().0.walls();
-        ours.iter()
-            .find(|r| r.walls == class)
-            .map(|r| r.value)
-            .ok_or_else(|| format!("not a {k}-wall board of our sweep"))
-    };
-    let mut found = Vec::new();
-    let mut say = |line: usize, text: String| found.push(Finding { line, text });
-    // Each value's count, and the line that gives it first.
-    let mut counted: HashMap<usize, usize> = HashMap::new();
-    for (line, claim) in claims {
-        let walls_of = |w: &[Coord]| render_cell_list(w);
-        match claim {
-            SummaryClaim::Total(t) if *t != total => {
-                say(*line, format!("total {t}, our sweep has {total} boards"))
-            }
-            SummaryClaim::Max(m) if *m != max => say(*line, format!("largest value {m}, ours is {max}")),
-            SummaryClaim::Example(w) => match value_of(w) {
-                Err(why) => say(*line, format!("example board {}: {why}", walls_of(w))),
-                Ok(v) if v != max => say(
-                    *line,
-                    format!(
-                        "example board {} has value {v}, not the largest, {max}",
-                        walls_of(w)
-                    ),
-                ),
-                Ok(_) => {}
-            },
-            SummaryClaim::Count { value, count } => {
-                let ours = mine.iter().find(|p| p.0 == *value).map_or(0, |p| p.1);
-                if let Some(first) = counted.get(value) {
-                    say(
-                        *line,
-                        format!("boards with value {value} counted again (first on line {first})"),
-                    );
-                } else if *count != ours {
-                    say(
-                        *line,
-                        format!("{count} boards with value {value}, our sweep has {ours}"),
-                    );
-                }
-                counted.entry(*value).or_insert(*line);
-            }
-            SummaryClaim::Share { value, percent } => {
-                let ours = share_as_written(
-                    mine.iter().find(|p| p.0 == *value).map_or(0, |p| p.1),
-                    total,
-                    percent,
-                );
-                if *percent != ours {
-                    say(
-                        *line,
-                        format!("{percent}% of the boards with value {value}, ours {ours}%"),
-                    );
-                }
-            }
-            SummaryClaim::Listed { value, walls } => match value_of(walls) {
-                Err(why) => say(*line, format!("listed board {}: {why}", walls_of(walls))),
-                Ok(v) if v != *value => say(
-                    *line,
-                    format!("listed board {} has value {v}, not {value}", walls_of(walls)),
-                ),
-                Ok(_) => {}
-            },
-            _ => {}
-        }
-    }
-    // A summary that counts boards per value must count every value our boards reach.
-    if !theirs.is_empty() {
-        for (value, boards) in mine.iter().filter(|m| !theirs.iter().any(|t| t.0 == m.0)) {
-            say(
-                0,
-                format!("no count of boards with value {value}, our sweep has {boards}"),
-            );
-        }
-    }
-    found
 }
 
 /// The comparison as markdown.

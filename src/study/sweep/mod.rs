@@ -12,6 +12,7 @@ mod plan;
 mod run;
 mod spec;
 mod summary;
+mod swept_boards;
 
 pub use crate::study::value_count::ValueCount;
 pub use compare::{Comparison, KComparison, NotCompared, compare_dirs, compare_k, render_comparison};

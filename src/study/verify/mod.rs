@@ -9,9 +9,10 @@ pub mod render;
 mod run_info;
 mod summary;
 
+pub use crate::study::summary_claims::CheckedLine;
 pub use claim::{BoardClaim, CertifyVerdicts, RefutedKind, Verdict, checked_value, verify_claim};
 pub use file::{
     BoardSide, ClaimKind, FileOptions, FileReport, RowResult, board_side, side_in_path, verify_file,
 };
 pub use run_info::RunInfo;
-pub use summary::{CheckedLine, SummaryOptions, SummaryReport, is_summary, verify_summary};
+pub use summary::{SummaryOptions, SummaryReport, is_summary, verify_summary};

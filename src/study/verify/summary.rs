@@ -4,11 +4,12 @@
 
 use super::claim::{CertifyVerdicts, checked_value};
 use super::run_info::RunInfo;
-use crate::board::{Board, Coord, Placement, binomial, render_cell_list};
+use crate::board::{Board, Coord, Placement, binomial};
 use crate::check::check_placement;
 use crate::engine::ValueOptions;
-use crate::io::{PublishedFormat, SummaryClaim, parse_published_as, parse_summary, share_as_written};
+use crate::io::{PublishedFormat, parse_published_as, parse_summary};
 use crate::run::{cpu_since, process_cpu_seconds};
+use crate::study::summary_claims::{CheckedLine, KnownBoards, judge_summary};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -17,25 +18,6 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 /// Whether a published file is an author's summary rather than a table of boards.
 pub fn is_summary(text: &str) -> bool {
     text.lines().take(5).any(|l| l.trim_start().starts_with("Total "))
-}
-
-/// One line of the summary, checked.
-#[derive(Clone, Debug, Serialize)]
-pub struct CheckedLine {
-    /// 1-based line; 0 for a check of the whole file (a listing's completeness).
-    pub line: usize,
-    pub what: String,
-    pub stated: String,
-    /// Empty when the line is not checked.
-    pub engine: String,
-    /// `None`: holds (or not checked); `Some(kind)`: refuted.
-    pub refuted: Option<&'static str>,
-}
-
-impl CheckedLine {
-    pub fn is_checked(&self) -> bool {
-        !self.engine.is_empty()
-    }
 }
 
 /// The verification of one summary.
@@ -220,16 +202,13 @@ pub fn verify_summary(text: &str, boards_text: &str, opts: SummaryOptions) -> an
     let mut engine = EngineView {
         side,
         walls,
-        total,
-        max: distribution.keys().max().copied().unwrap_or(0),
-        stated_max: stated_max(&claims),
         distribution: &distribution,
         classes: &classes,
         value: &opts.value,
         certify: &opts.certify,
         certified,
     };
-    let lines = engine.check_claims(&claims)?;
+    let lines = judge_summary(&claims, &mut engine)?;
     let certified = engine.certified;
     let (checked, kinds) = refutations(&lines);
     let refuted: usize = kinds.values().sum();
@@ -296,14 +275,6 @@ fn value_distribution(classes: &BTreeMap<Board, (u64, usize)>) -> BTreeMap<usize
     distribution
 }
 
-/// The largest value the summary states, if it states one.
-fn stated_max(claims: &[(usize, SummaryClaim)]) -> Option<usize> {
-    claims.iter().find_map(|(_, c)| match c {
-        SummaryClaim::Max(m) => Some(*m),
-        _ => None,
-    })
-}
-
 /// The checked lines, and the refuted ones among them by kind.
 fn refutations(lines: &[CheckedLine]) -> (usize, BTreeMap<&'static str, usize>) {
     let checked = lines.iter().filter(|c| c.is_checked()).count();
@@ -314,15 +285,11 @@ fn refutations(lines: &[CheckedLine]) -> (usize, BTreeMap<&'static str, usize>) 
     (checked, kinds)
 }
 
-/// What the engine says of the boards a summary is about, which its claims are checked against.
+/// What the engine says of the boards a summary is about: the CSV's classes with their
+/// values, and any other board the summary names, solved when named.
 struct EngineView<'a> {
     side: usize,
     walls: usize,
-    /// The number of boards with `walls` walls.
-    total: u64,
-    /// The largest value, and the one the summary states (an example is held to the latter).
-    max: usize,
-    stated_max: Option<usize>,
     distribution: &'a BTreeMap<usize, u64>,
     /// The CSV's classes: canonical board, orbit size and value.
     classes: &'a BTreeMap<Board, (u64, usize)>,
@@ -332,99 +299,27 @@ struct EngineView<'a> {
     certified: bool,
 }
 
-impl EngineView<'_> {
-    /// Every claim checked in the summary's order, then whether each value's listing is complete.
-    fn check_claims(&mut self, claims: &[(usize, SummaryClaim)]) -> anyhow::Result<Vec<CheckedLine>> {
-        let mut lines = Vec::new();
-        // Each value's listing: every listed board with its line, in the file's order.
-        let mut listed: BTreeMap<usize, Vec<(usize, Board)>> = BTreeMap::new();
-        for (ln, claim) in claims {
-            if let SummaryClaim::Listed { value, walls } = claim {
-                let board = Board::with_walls(self.side, self.side, walls)?;
-                listed.entry(*value).or_default().push((*ln, board));
-            }
-            lines.push(self.check_claim(*ln, claim)?);
-        }
-        for (v, boards) in listed {
-            lines.extend(self.check_listing(v, &boards));
-        }
-        Ok(lines)
+impl KnownBoards for EngineView<'_> {
+    fn side(&self) -> usize {
+        self.side
     }
 
-    /// Whether the listing of value-`v` boards names each board of that value exactly once:
-    /// the set of listed boards against the set of the engine's value-`v` boards (every image
-    /// of each class of that value), not their numbers. A repeated board and a board left out
-    /// are refutations, the first few named.
-    fn check_listing(&self, v: usize, listed: &[(usize, Board)]) -> Vec<CheckedLine> {
-        let mut lines = Vec::new();
-        let mut first_line: BTreeMap<&Board, usize> = BTreeMap::new();
-        let mut repeats = 0;
-        for (ln, board) in listed {
-            match first_line.get(board) {
-                Some(&first) => {
-                    repeats += 1;
-                    if repeats <= NAMED {
-                        lines.push(checked_line(
-                            *ln,
-                            format!(
-                                "listed board {} is listed once (it is also on line {first})",
-                                render_cell_list(&board.walls())
-                            ),
-                            "listed again".into(),
-                            "once".into(),
-                            Some("listing"),
-                        ));
-                    }
-                }
-                None => {
-                    first_line.insert(board, *ln);
-                }
-            }
-        }
-        let missing = self
-            .boards_of_value(v)
-            .into_iter()
-            .filter(|b| !first_line.contains_key(b));
-        let missing: Vec<Board> = missing.collect();
-        for board in missing.iter().take(NAMED) {
-            lines.push(checked_line(
-                0,
-                format!(
-                    "the listing of value-{v} boards names board {}",
-                    render_cell_list(&board.walls())
-                ),
-                "not listed".into(),
-                format!("value {v}"),
-                Some("listing"),
-            ));
-        }
-        let engine = self.boards_with_value(v);
-        let distinct = first_line.len() as u64;
-        let stated = if repeats == 0 {
-            distinct.to_string()
-        } else {
-            format!("{distinct} ({} lines)", listed.len())
-        };
-        let mut what = format!("the listing of value-{v} boards is complete");
-        if missing.len() > NAMED || repeats > NAMED {
-            what = format!(
-                "{what} ({} left out, {} repeated; the first {NAMED} of each named)",
-                missing.len(),
-                repeats
-            );
-        }
-        let complete = missing.is_empty() && repeats == 0 && distinct == engine;
-        lines.push(checked_line(
-            0,
-            what,
-            stated,
-            engine.to_string(),
-            refuted_unless(complete, "listing"),
-        ));
-        lines
+    fn walls(&self) -> usize {
+        self.walls
     }
 
-    /// The engine's boards of value `v`: every image of every class of that value, in order.
+    fn distribution(&self) -> &BTreeMap<usize, u64> {
+        self.distribution
+    }
+
+    /// Solved and checked: a summary may name a board its CSV does not hold.
+    fn value_of(&mut self, walls: &[Coord]) -> anyhow::Result<Result<usize, String>> {
+        let board = Board::with_walls(self.side, self.side, walls)?;
+        let r = checked_value(&board, self.value, self.certify, None)?;
+        self.certified = self.certified && !r.rests_on_unchecked_unsat();
+        Ok(Ok(r.value))
+    }
+
     fn boards_of_value(&self, v: usize) -> BTreeSet<Board> {
         self.classes
             .iter()
@@ -432,106 +327,6 @@ impl EngineView<'_> {
             .flat_map(|(class, _)| class.group().iter().map(|&s| class.image(s)))
             .collect()
     }
-
-    /// One claim of line `ln` against the engine; a board the claim names is solved here.
-    fn check_claim(&mut self, ln: usize, claim: &SummaryClaim) -> anyhow::Result<CheckedLine> {
-        let (side, walls) = (self.side, self.walls);
-        Ok(match claim {
-            SummaryClaim::Total(t) => checked_line(
-                ln,
-                format!("number of {walls}-wall boards"),
-                t.to_string(),
-                format!("{} (C({}, {walls}))", self.total, side * side),
-                refuted_unless(*t == self.total, "total"),
-            ),
-            SummaryClaim::Max(m) => checked_line(
-                ln,
-                "largest value".into(),
-                m.to_string(),
-                self.max.to_string(),
-                refuted_unless(*m == self.max, "max"),
-            ),
-            SummaryClaim::Example(w) => {
-                let v = self.value_of(w)?;
-                checked_line(
-                    ln,
-                    format!("example board {} reaches the largest value", render_cell_list(w)),
-                    self.stated_max.map_or("-".into(), |m| m.to_string()),
-                    v.to_string(),
-                    refuted_unless(w.len() == walls && Some(v) == self.stated_max, "example"),
-                )
-            }
-            SummaryClaim::Count { value: v, count } => {
-                let engine = self.boards_with_value(*v);
-                checked_line(
-                    ln,
-                    format!("boards with value {v}"),
-                    count.to_string(),
-                    engine.to_string(),
-                    refuted_unless(*count == engine, "count"),
-                )
-            }
-            SummaryClaim::Share { value: v, percent } => {
-                let engine = share_as_written(self.boards_with_value(*v), self.total, percent);
-                checked_line(
-                    ln,
-                    format!("share of all boards with value {v}"),
-                    format!("{percent}%"),
-                    format!("{engine}%"),
-                    refuted_unless(*percent == engine, "share"),
-                )
-            }
-            SummaryClaim::Listed { value: v, walls: w } => {
-                let got = self.value_of(w)?;
-                checked_line(
-                    ln,
-                    format!("listed board {} has value {v}", render_cell_list(w)),
-                    v.to_string(),
-                    got.to_string(),
-                    refuted_unless(got == *v, "listed"),
-                )
-            }
-            SummaryClaim::Unchecked(t) => checked_line(ln, t.clone(), String::new(), String::new(), None),
-        })
-    }
-
-    /// The engine's number of boards with value `v`.
-    fn boards_with_value(&self, v: usize) -> u64 {
-        self.distribution.get(&v).copied().unwrap_or(0)
-    }
-
-    /// The value of the board with these walls, solved and checked.
-    fn value_of(&mut self, walls: &[Coord]) -> anyhow::Result<usize> {
-        let board = Board::with_walls(self.side, self.side, walls)?;
-        let r = checked_value(&board, self.value, self.certify, None)?;
-        self.certified = self.certified && !r.rests_on_unchecked_unsat();
-        Ok(r.value)
-    }
-}
-
-/// How many repeated or left-out boards of a listing are named, each on a line of its own.
-const NAMED: usize = 5;
-
-/// A checked line of the summary.
-fn checked_line(
-    line: usize,
-    what: String,
-    stated: String,
-    engine: String,
-    refuted: Option<&'static str>,
-) -> CheckedLine {
-    CheckedLine {
-        line,
-        what,
-        stated,
-        engine,
-        refuted,
-    }
-}
-
-/// `None` when the claim holds, else the kind of its refutation.
-fn refuted_unless(holds: bool, kind: &'static str) -> Option<&'static str> {
-    if holds { None } else { Some(kind) }
 }
 
 #[cfg(test)]
