@@ -3,7 +3,7 @@
 //! one judgement behind `verify`, which solves the boards, and `sweep-compare`, which reads a
 //! sweep's proved rows. Each side says what it knows through [`KnownBoards`].
 
-use crate::board::{Board, Coord, render_cell_list};
+use crate::board::{Board, Coord, binomial, render_cell_list};
 use crate::io::{SummaryClaim, share_as_written};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -69,7 +69,7 @@ pub fn judge_summary(
                 ln,
                 format!("number of {}-wall boards", known.walls()),
                 t.to_string(),
-                total.to_string(),
+                total_shown(known, total),
                 *t == total,
                 "total",
             ),
@@ -175,6 +175,16 @@ fn value_or_why(known: &mut impl KnownBoards, w: &[Coord]) -> anyhow::Result<Res
         return Ok(Err(format!("not a {}-wall board", known.walls())));
     }
     known.value_of(w)
+}
+
+/// The number of boards, with the binomial it is when the boards are every way to place the
+/// walls (as they are when nothing is missing).
+fn total_shown(known: &impl KnownBoards, total: u64) -> String {
+    let (cells, walls) = ((known.side() * known.side()) as u64, known.walls() as u64);
+    match binomial(cells, walls) {
+        Some(all) if all == total => format!("{total} (C({cells}, {walls}))"),
+        _ => total.to_string(),
+    }
 }
 
 /// A value as a report shows it, or why there is none.
