@@ -303,3 +303,26 @@ fn a_summary_counting_a_value_twice_or_not_at_all_is_refuted() {
         assert!(stdout(&o).contains(says), "{}", stdout(&o));
     }
 }
+
+/// A boards CSV with every row given twice was confirmed with no word that it holds half the
+/// boards it seems to: each row is a true claim, so the file still holds, and the report now
+/// says how many rows repeat an earlier row's walls (in the JSON too).
+#[test]
+fn a_file_whose_rows_repeat_says_how_many_boards_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(format!("{PUBLISHED}/8x8/1-W_boards.csv")).unwrap();
+    let body: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    let twice = dir.path().join("twice.csv");
+    std::fs::write(&twice, format!("{text}{body}")).unwrap();
+    let o = run(&["verify", twice.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("- repeats: 16 of the 32 rows give the walls of an earlier row (the first: line 18 repeats line 2)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["verify", twice.to_str().unwrap(), "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["repeated_boards"][0], serde_json::json!([18, 2]), "{doc}");
+    assert_eq!(doc["repeated_boards"].as_array().unwrap().len(), 16);
+}

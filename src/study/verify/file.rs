@@ -3,7 +3,7 @@
 
 use super::claim::{BoardClaim, CertifyVerdicts, RefutedKind, Verdict, verify_claim};
 use super::run_info::RunInfo;
-use crate::board::{Board, Placement, render_cell_list};
+use crate::board::{Board, Coord, Placement, render_cell_list};
 use crate::engine::ValueOptions;
 use crate::io::{ClaimRow, PublishedFile, PublishedFormat};
 use crate::run::{Reporter, cpu_since, process_cpu_seconds};
@@ -11,6 +11,7 @@ use crate::study::puzzles::{ClassesListed, duplicate_detail};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::path::Path;
 
 crate::choices! {
@@ -104,6 +105,10 @@ pub struct FileReport {
     pub refuted: Vec<(RefutedKind, usize)>,
     /// Rows whose verdict rests on an external solver's UNSAT that nothing checked.
     pub unchecked: usize,
+    /// Rows whose board (walls) an earlier row already gave, as `[line, earlier line]`: each
+    /// is still a claim of its own, but the file holds fewer boards than rows. A puzzle list's
+    /// repeats are refuted instead (it claims one entry per class).
+    pub repeated_boards: Vec<(usize, usize)>,
     #[serde(flatten)]
     pub run: RunInfo,
 }
@@ -137,8 +142,11 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         .collect::<anyhow::Result<Vec<_>>>()?;
     opts.progress.finish();
     let mut rows = rows;
+    let mut repeated_boards = Vec::new();
     if file.format == PublishedFormat::PuzzleList {
         refute_repeated_classes(&file.rows, &mut rows, opts.side.side)?;
+    } else {
+        repeated_boards = repeated_boards_of(&file.rows, opts.side.side);
     }
     let confirmed = rows.iter().filter(|r| r.verdict.is_confirmed()).count();
     let refuted = RefutedKind::ALL
@@ -158,8 +166,29 @@ pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<Fi
         rows,
         confirmed,
         refuted,
+        repeated_boards,
         run,
     })
+}
+
+/// `[line, earlier line]` of each row whose walls an earlier row gave (rows with walls off the
+/// board, refuted already, left out).
+fn repeated_boards_of(claims: &[ClaimRow], side: usize) -> Vec<(usize, usize)> {
+    let mut first: HashMap<Vec<Coord>, usize> = HashMap::new();
+    let mut repeated = Vec::new();
+    for claim in claims {
+        let Ok(mut walls) = claim.walls.cells(side, side) else {
+            continue;
+        };
+        walls.sort_unstable();
+        match first.get(&walls) {
+            Some(&earlier) => repeated.push((claim.line, earlier)),
+            None => {
+                first.insert(walls, claim.line);
+            }
+        }
+    }
+    repeated
 }
 
 /// A puzzle list claims one entry per symmetry class: an entry that repeats an earlier one's

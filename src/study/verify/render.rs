@@ -80,6 +80,16 @@ pub fn file_markdown(r: &FileReport) -> String {
             r.rows.len()
         ));
     }
+    if let Some((line, earlier)) = r.repeated_boards.first() {
+        s.push_str(&format!(
+            "- repeats: {} of the {} rows give the walls of an earlier row (the first: line {line} \
+             repeats line {earlier}); each row is checked as a claim of its own, so the file \
+             holds {} distinct boards\n\n",
+            r.repeated_boards.len(),
+            r.rows.len(),
+            r.rows.len() - r.repeated_boards.len()
+        ));
+    }
     s.push_str(&format!("{SUMMARY_HEADER}\n{}\n\n", file_line(r)));
     let refuted: Vec<&RowResult> = r.rows.iter().filter(|x| !x.verdict.is_confirmed()).collect();
     if refuted.is_empty() {
