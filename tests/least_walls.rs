@@ -664,3 +664,24 @@ fn a_count_cut_short_reports_a_lower_bound() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("count: INCOMPLETE (CPU limit), at least"), "{out}");
 }
+
+/// `--time-limit` with fresh bounds certified by varisat: each bound's proof is solved on a
+/// thread of its own (so that a signal can give up on it), and that thread's CPU time was
+/// counted by no deadline, so 9x9 with 14 queens ran past a 1 s limit to about 3 s. The limit
+/// now counts every thread the search waited for.
+#[test]
+fn a_time_limit_counts_the_proof_solves_of_fresh_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let flags = "--queens 14 --fresh-bounds true --certify --solver varisat --time-limit 1";
+    let mut args = vec![
+        "least-walls",
+        "--size",
+        "9",
+        "--certify-dir",
+        proofs.to_str().unwrap(),
+    ];
+    args.extend(flags.split(' '));
+    let (out, _) = common::queensat_within(&args, 3, 2);
+    assert!(out.contains("the time limit of 1 CPU s ran out"), "{out}");
+}

@@ -10,12 +10,12 @@
 use crate::board::{Board, Placement};
 use crate::encode::{Attack, LeastWallsQuestion, WallModel, WallOptions};
 use crate::io::{ExportHeader, dimacs_map, plural};
+use crate::run::deadline::Deadline;
 use crate::solve::{
     Backend, PendingProof, ProofAnswer, Solve as _, SolverResult, UnsatQuestion, solve_with_proof,
 };
 use rustsat::types::{Clause, TernaryVal};
 use std::path::Path;
-use std::rc::Rc;
 
 /// "At most `walls` walls, at least `queens` queens" on a `rows × cols` board as a standalone
 /// CNF with its self-describing header. The CNF takes the attack and the slack cuts (implied
@@ -119,14 +119,14 @@ pub fn ask_wall_bound(
     q: &WallBoundQuestion,
     backend: &Backend,
     proof_dir: Option<&Path>,
-    stop: Rc<dyn Fn() -> bool>,
+    deadline: Deadline,
     hint: Option<(&Board, &Placement)>,
 ) -> anyhow::Result<BoundAnswer> {
     let model = &q.question.model;
     let phases = hint.map_or(Vec::new(), |(b, p)| model.phases_of(b, p));
     if let Some(dir) = proof_dir {
         return Ok(
-            match solve_with_proof(&q.unsat(), backend, dir, &q.name(), Some(stop), &phases)? {
+            match solve_with_proof(&q.unsat(), backend, dir, &q.name(), deadline, &phases)? {
                 ProofAnswer::Sat(a) => {
                     let _ = std::fs::remove_file(dir.join(format!("{}.cnf", q.name())));
                     let is_true = |l| a.lit_value(l) == TernaryVal::True;
@@ -138,7 +138,7 @@ pub fn ask_wall_bound(
         );
     }
     let mut solver = backend.make();
-    solver.set_stop(move || stop());
+    solver.set_stop(deadline.stop_test());
     solver.suggest_phases(&phases)?;
     for cl in q.question.cnf.iter() {
         solver.add_clause_ref(cl)?;

@@ -39,6 +39,15 @@ pub(crate) fn thread_clock<T>(thread: &std::thread::JoinHandle<T>) -> Option<lib
     (rc == 0).then_some(id)
 }
 
+/// The id of the calling thread's CPU clock, as [`thread_clock`] gives it to other threads.
+pub(crate) fn own_thread_clock() -> Option<libc::clockid_t> {
+    let mut id: libc::clockid_t = 0;
+    // SAFETY: pthread_self is the calling thread, valid while it runs; `id` is a valid,
+    // writable clockid_t, the only thing the call writes.
+    let rc = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) };
+    (rc == 0).then_some(id)
+}
+
 /// Process CPU seconds spent since `start`, a reading of [`process_cpu_seconds`], rounded as
 /// [`cpu_rounded`] says.
 pub fn cpu_since(start: f64) -> f64 {

@@ -3,7 +3,9 @@
 //! means the same on a busy machine as on an idle one; and why a search stopped is worded here
 //! once.
 
-use super::cpu::{clock_cpu_seconds, process_cpu_seconds, thread_clock, thread_cpu_seconds};
+use super::cpu::{
+    clock_cpu_seconds, own_thread_clock, process_cpu_seconds, thread_clock, thread_cpu_seconds,
+};
 use crate::run::interrupt::{interrupted, stop_requested};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -22,13 +24,36 @@ pub enum Clock {
 }
 
 impl Clock {
-    /// CPU seconds so far on this clock.
+    /// CPU seconds so far on this clock; a thread's include what the work it waited for in
+    /// [`Deadline::outrun_with`] spent on threads of its own.
     pub fn read(self) -> f64 {
         match self {
-            Clock::Thread => thread_cpu_seconds(),
+            Clock::Thread => thread_cpu_seconds() + own_thread_clock().map_or(0.0, lent_to),
             Clock::Process => process_cpu_seconds(),
-            Clock::OfThread(id) => clock_cpu_seconds(id),
+            Clock::OfThread(id) => clock_cpu_seconds(id) + lent_to(id),
         }
+    }
+}
+
+/// CPU seconds that work spent for a thread on threads of its own, by that thread's CPU clock
+/// id: the thread waited meanwhile, so a deadline on its clock counts them as its own (else a
+/// search whose calls each run on a thread of their own would never see its time run out).
+static LENT: Mutex<Vec<(libc::clockid_t, f64)>> = Mutex::new(Vec::new());
+
+fn lent_to(id: libc::clockid_t) -> f64 {
+    let lent = LENT.lock().unwrap_or_else(|e| e.into_inner());
+    lent.iter().find(|(i, _)| *i == id).map_or(0.0, |(_, s)| *s)
+}
+
+/// Counts `seconds` of work done on another thread as the calling thread's.
+fn lend_to_this_thread(seconds: f64) {
+    let Some(id) = own_thread_clock() else {
+        return;
+    };
+    let mut lent = LENT.lock().unwrap_or_else(|e| e.into_inner());
+    match lent.iter_mut().find(|(i, _)| *i == id) {
+        Some((_, s)) => *s += seconds,
+        None => lent.push((id, seconds)),
     }
 }
 
@@ -135,9 +160,9 @@ impl Deadline {
     /// stopped inside (one varisat call): the caller reports it stopped at once, and the
     /// thread, still computing, ends with the process. The deadline is polled every
     /// [`OUTRUN_POLL`] while the work runs. A deadline on the [`Clock::Thread`] is the work's:
-    /// its limit is read on the work's thread's clock from that thread's start (what a
-    /// [`Deadline::thread`] set as the work begins reads), so that no other thread, such as an
-    /// earlier work still computing, counts; the waiting thread spends next to nothing. A
+    /// what is left of its limit is read on the work's thread's clock from that thread's start,
+    /// so that no other thread, such as an earlier work still computing, counts; the waiting
+    /// thread spends next to nothing. A
     /// panic of the work is the caller's.
     pub fn outrun<T: Send + 'static>(
         self,
@@ -162,23 +187,31 @@ impl Deadline {
             .stack_size(OUTRUN_STACK)
             .spawn(move || {
                 // The waiting side may have given up; nothing is owed it then.
-                let _ = answer.send(work());
+                let t = work();
+                let _ = answer.send((t, Clock::Thread.read()));
             })
             .map_err(|e| anyhow::anyhow!("cannot start a thread for the solver: {e}"))?;
         // A new thread's CPU clock starts at zero; where it cannot be read, the caller's.
-        let waiting = match (self.clock, thread_clock(&worker)) {
+        let worker_clock = thread_clock(&worker);
+        let waiting = match (self.clock, worker_clock) {
+            // What the caller spent under the deadline counts: the work gets what is left.
             (Clock::Thread, Some(id)) => Deadline {
                 clock: Clock::OfThread(id),
-                start: 0.0,
+                start: -self.spent(),
                 ..self
             },
             _ => self,
         };
         loop {
             match answered.recv_timeout(OUTRUN_POLL) {
-                Ok(t) => return Ok(t),
+                Ok((t, spent)) => {
+                    lend_to_this_thread(spent);
+                    return Ok(t);
+                }
                 Err(RecvTimeoutError::Timeout) if waiting.passed() => {
                     if let Some(t) = give_up(&waiting) {
+                        // What the work spent until now; it goes on, for no one.
+                        lend_to_this_thread(worker_clock.map_or(0.0, |id| Clock::OfThread(id).read()));
                         return Ok(t);
                     }
                 }

@@ -25,7 +25,6 @@ use rustsat::solvers::{Solve, SolveStats, SolverResult};
 use rustsat::types::{Assignment, Lit};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::time::Instant;
 
 /// A question expected to be UNSAT, as a standalone CNF.
@@ -341,15 +340,16 @@ impl PendingProof {
 
 /// Writes `DIR/NAME.cnf` and has a fresh solver of `backend` answer it while writing a proof to
 /// `DIR/NAME.lrat` or `DIR/NAME.drat` (`proof_format`; a backend that writes none, batsat, is
-/// replaced by varisat, and the proof format says so). On SAT the proof is removed and the model returned; `stop` can end a
-/// CaDiCaL solve early, and `phases` are CaDiCaL's first guesses (the others ignore both). The
-/// one place where certified answers are solved.
+/// replaced by varisat, and the proof format says so). On SAT the proof is removed and the
+/// model returned. `deadline` ends the solve early (CaDiCaL's inside the call, varisat's by
+/// giving up on its thread; an external solver's runs to its end), and `phases` are CaDiCaL's
+/// first guesses (the others ignore them). The one place where certified answers are solved.
 pub fn solve_with_proof(
     q: &UnsatQuestion,
     backend: &Backend,
     dir: &Path,
     name: &str,
-    stop: Option<Rc<dyn Fn() -> bool>>,
+    deadline: Deadline,
     phases: &[Lit],
 ) -> anyhow::Result<ProofAnswer> {
     let cnf_path = dir.join(format!("{name}.cnf"));
@@ -365,7 +365,7 @@ pub fn solve_with_proof(
     )?;
     let start = Instant::now();
     let (answer, proof_format) =
-        match answer_with_proof(q, backend, &cnf_path, &partial, format, stop, phases) {
+        match answer_with_proof(q, backend, &cnf_path, &partial, format, deadline, phases) {
             Ok(a) => a,
             Err(e) => {
                 let _ = std::fs::remove_file(&cnf_path);
@@ -421,7 +421,7 @@ fn answer_with_proof(
     cnf: &Path,
     proof: &Path,
     format: ProofFormat,
-    stop: Option<Rc<dyn Fn() -> bool>>,
+    deadline: Deadline,
     phases: &[Lit],
 ) -> anyhow::Result<((SolverResult, Option<Assignment>), String)> {
     fn finish(
@@ -442,9 +442,7 @@ fn answer_with_proof(
             // The formula from the CNF file itself, so the proof's clause ids are the file's.
             inner.read_dimacs(cnf)?;
             let mut solver = AnySolver::Cadical(Box::new(inner));
-            if let Some(stop) = stop {
-                solver.set_stop(move || stop());
-            }
+            solver.set_stop(deadline.stop_test());
             solver.suggest_phases(phases)?;
             let answer = solver.solve()?;
             let answer = finish(&mut solver, answer)?;
@@ -453,7 +451,7 @@ fn answer_with_proof(
             Ok((answer, who))
         }
         Backend::External(cmd) => {
-            let _ = (cnf, stop, phases, format);
+            let _ = (cnf, deadline, phases, format);
             let mut solver = ExternalSolver::new(cmd).with_proof(proof);
             for cl in q.cnf.iter() {
                 solver.add_clause_ref(cl)?;
@@ -477,15 +475,12 @@ fn answer_with_proof(
                 solver.close_proof()?;
                 anyhow::Ok(answer)
             };
-            // varisat cannot be stopped inside its call, so a stoppable one runs on a thread
-            // of its own that a stop signal gives up on (it ends with the process; the caller
-            // removes the unfinished proof). A time limit in `stop` does not reach it.
-            let answer = match stop {
-                Some(_) => Deadline::thread(None)
-                    .outrun(solve)?
-                    .unwrap_or(Ok((SolverResult::Interrupted, None)))?,
-                None => solve()?,
-            };
+            // varisat cannot be stopped inside its call, so it runs on a thread of its own that
+            // the deadline (a stop signal or the time limit) gives up on; the thread ends with
+            // the process, and the caller removes the unfinished proof.
+            let answer = deadline
+                .outrun(solve)?
+                .unwrap_or(Ok((SolverResult::Interrupted, None)))?;
             let who = if *backend == Backend::Varisat {
                 "DRAT proof by varisat 0.2.2".to_string()
             } else {
@@ -518,7 +513,7 @@ fn prove_and_check(
     dir: &Path,
     name: &str,
 ) -> anyhow::Result<Certificate> {
-    match solve_with_proof(q, backend, dir, name, None, &[])? {
+    match solve_with_proof(q, backend, dir, name, Deadline::never(), &[])? {
         ProofAnswer::Unsat(pending) => pending.check(crate::check::never),
         ProofAnswer::Interrupted => bail!("the solver was interrupted while refuting '{}'", q.refuted),
         ProofAnswer::Sat(_) => bail!(

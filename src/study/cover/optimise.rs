@@ -16,7 +16,6 @@ use crate::run::deadline::{Deadline, Kept};
 use crate::run::interrupt::stop_requested;
 use crate::run::{cpu_since, process_cpu_seconds, thread_cpu_seconds, thread_cpu_since};
 use crate::solve::Certificate;
-use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -281,7 +280,7 @@ fn certify_optimum(
         (Some(dir), Some(k)) => {
             // A stop signal ends the certificate too (on 12x12 it takes minutes), its solve or
             // its check: `None`, and the optimum is not proved.
-            let cert = run.certify(k, &opts.backend, dir, Rc::new(stop_requested))?;
+            let cert = run.certify(k, &opts.backend, dir, Deadline::thread(None))?;
             anyhow::ensure!(
                 cert.is_some() || stop_requested(),
                 "the certificate's question ({k}) is satisfiable, although the search refuted it"

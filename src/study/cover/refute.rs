@@ -4,12 +4,12 @@
 use super::selection::goal_name;
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, Goal, SelectionModel};
+use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::solve::{Backend, Certificate, ProofAnswer, UnsatQuestion, solve_with_proof};
 use rustsat::instances::Cnf;
 use rustsat::types::Clause;
 use std::path::Path;
-use std::rc::Rc;
 
 /// One packing or covering question: the n×n board's solutions `sols`, the goal, and whether
 /// lex-leader constraints break the board's symmetries.
@@ -31,7 +31,7 @@ pub(super) fn refute_selection(
     k: usize,
     backend: &Backend,
     dir: &Path,
-    stop: Rc<dyn Fn() -> bool>,
+    deadline: Deadline,
     extra: impl FnOnce(&SelectionModel) -> Vec<Clause>,
 ) -> anyhow::Result<Option<Certificate>> {
     let n = q.n;
@@ -75,7 +75,7 @@ pub(super) fn refute_selection(
         cnf: &cnf,
         implied: None,
     };
-    match solve_with_proof(&question, backend, dir, &name, Some(stop), &[])? {
+    match solve_with_proof(&question, backend, dir, &name, deadline, &[])? {
         ProofAnswer::Unsat(pending) => match pending.check(stop_requested) {
             Ok(c) => Ok(Some(c)),
             // A stop cut the check short: no certificate, as when it cuts the solve short (the

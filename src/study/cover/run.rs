@@ -20,7 +20,6 @@ use crate::run::{Reporter, thread_cpu_seconds, thread_cpu_since};
 use crate::solve::{AnySolver, Backend, Certificate, SolveIncremental, SolverResult};
 use rustsat::types::Lit;
 use std::path::Path;
-use std::rc::Rc;
 use std::time::Instant;
 
 /// Candidate tests the exact cover search may make before the solver takes over. Measured:
@@ -278,8 +277,7 @@ impl<'a> Run<'a> {
             Some(dir) => {
                 // A question of its own, so a deadline of its own: on 12x12 this one can take
                 // longer than the search it follows.
-                let stop: Rc<dyn Fn() -> bool> = Rc::new(Deadline::thread(opts.time_limit).stop_test());
-                let certificate = self.certify(n, &opts.backend, dir, stop)?;
+                let certificate = self.certify(n, &opts.backend, dir, Deadline::thread(opts.time_limit))?;
                 Ok((certificate.is_some(), certificate))
             }
             None => {
@@ -302,7 +300,7 @@ impl<'a> Run<'a> {
         k: usize,
         backend: &Backend,
         dir: &Path,
-        stop: Rc<dyn Fn() -> bool>,
+        deadline: Deadline,
     ) -> anyhow::Result<Option<Certificate>> {
         let asked = Asked {
             n: self.n,
@@ -310,7 +308,7 @@ impl<'a> Run<'a> {
             goal: self.goal,
             symmetry_breaking: self.symmetry_breaking,
         };
-        let Some(mut cert) = refute_selection(&asked, k, backend, dir, stop, |_| Vec::new())? else {
+        let Some(mut cert) = refute_selection(&asked, k, backend, dir, deadline, |_| Vec::new())? else {
             return Ok(None);
         };
         anyhow::ensure!(

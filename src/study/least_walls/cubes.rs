@@ -40,7 +40,6 @@ use anyhow::ensure;
 use rustsat::types::{Clause, Lit};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 /// Annealing runs of a cube run's start when none are asked for: a start above the least walls
 /// makes every cube without a better board refute a loose bound (11×11, 22 queens: one cube
@@ -187,9 +186,14 @@ impl WallCubeSolver {
         let q = q.in_cube(|m| cube.clauses(m));
         let dir = spec.certify.then(|| ProofDir::new(None)).transpose()?;
         let hint = hint.map(|f| (&f.board, &f.placement));
-        let stop: Rc<dyn Fn() -> bool> = Rc::new(stop_requested);
         Ok(
-            match ask_wall_bound(&q, &self.backend, dir.as_ref().map(ProofDir::path), stop, hint)? {
+            match ask_wall_bound(
+                &q,
+                &self.backend,
+                dir.as_ref().map(ProofDir::path),
+                Deadline::thread(None),
+                hint,
+            )? {
                 BoundAnswer::Found(board, placement) => Asked::Found(FoundBoard { board, placement }),
                 BoundAnswer::Refuted(proof) => Asked::Refuted {
                     by_solver: true,

@@ -13,13 +13,13 @@ use crate::engine::WallCall;
 use crate::engine::search::{self, Reply, logged, solve_checked};
 use crate::engine::{BoundAnswer, WallBoundQuestion, ask_wall_bound};
 use crate::io::plural;
+use crate::run::deadline::Deadline;
 use crate::run::interrupt::Interrupted;
 use crate::run::interrupt::stop_requested;
 use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::{AnySolver, PendingProof, ProofDir, SolveStats as _};
 use anyhow::{bail, ensure};
 use rustsat::types::Lit;
-use std::rc::Rc;
 use std::time::Instant;
 
 /// What asking for a board within the current wall bound gave, by the incremental solver or a
@@ -41,7 +41,7 @@ pub(super) struct Run<'a> {
     pub(super) opts: &'a LeastWallsOptions,
     /// Whether the search must stop (its time limit, Ctrl-C); polled between calls, and
     /// inside a call by the solvers that can.
-    pub(super) stop: Rc<dyn Fn() -> bool>,
+    pub(super) deadline: Deadline,
     /// With `fresh_bounds` and `certify`: where the fresh solvers write their proofs, and the
     /// largest bound refuted so far with its proof (not yet checked).
     pub(super) proofs: Option<ProofDir>,
@@ -56,7 +56,7 @@ pub(super) struct Run<'a> {
 impl Run<'_> {
     /// Solves under assumptions; on SAT the board and placement after the independent check.
     pub(super) fn ask(&mut self, assumps: &[Lit]) -> anyhow::Result<BoundReply> {
-        if (self.stop)() {
+        if self.deadline.passed() {
             return Ok(BoundReply::Stopped);
         }
         // The shape only sizes the check: the walls are part of what the solver answers.
@@ -74,21 +74,21 @@ impl Run<'_> {
 
     /// From now on only Ctrl-C stops (the time limit bounds the search alone).
     pub(super) fn stop_on_ctrl_c_only(&mut self) {
-        self.stop = Rc::new(stop_requested);
+        self.deadline = Deadline::thread(None);
         self.solver.set_stop(stop_requested);
     }
 
     /// Asks the bound `k` of a fresh solver ([`LeastWallsOptions::fresh_bounds`]); a refuting
     /// proof replaces the one of a smaller bound.
     fn ask_fresh(&mut self, k: usize) -> anyhow::Result<BoundReply> {
-        if (self.stop)() {
+        if self.deadline.passed() {
             return Ok(BoundReply::Stopped);
         }
         let q = WallBoundQuestion::new(self.rows, self.cols, self.queens, k, self.opts.model)?;
         let dir = self.proofs.as_ref().map(|d| d.path());
         let hint = self.hint.as_ref().map(|(b, p)| (b, p));
         Ok(
-            match ask_wall_bound(&q, &self.opts.backend, dir, self.stop.clone(), hint)? {
+            match ask_wall_bound(&q, &self.opts.backend, dir, self.deadline, hint)? {
                 BoundAnswer::Found(board, p) => {
                     self.check_answer("the solver", &board, &p)?;
                     BoundReply::Found(board, p)
@@ -134,7 +134,14 @@ impl Run<'_> {
         let runs_text = plural(runs, "run", "runs");
         self.note(format_args!("annealing for a first board ({runs_text})"));
         // A stopped annealing still returns the best board it met, an upper bound.
-        let found = start_board(self.rows, self.cols, self.queens, runs, enough, &*self.stop);
+        let found = start_board(
+            self.rows,
+            self.cols,
+            self.queens,
+            runs,
+            enough,
+            &self.deadline.stop_test(),
+        );
         let Some((board, placement)) = found else {
             self.note("the annealing found no first board");
             return Ok(None);

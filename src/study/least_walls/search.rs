@@ -32,7 +32,6 @@ use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::{Backend, Certificate, ProofDir, proof_checker};
 use anyhow::ensure;
 use rustsat::types::Lit;
-use std::rc::Rc;
 use std::time::Instant;
 
 /// The largest board least-walls takes, in cells (20×20; the results go to 12×12).
@@ -291,7 +290,7 @@ fn open_run<'a>(
         model,
         solver,
         opts,
-        stop: Rc::new(deadline.stop_test()),
+        deadline: *deadline,
         proofs,
         refuted: None,
         hint: None,

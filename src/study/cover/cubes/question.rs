@@ -21,7 +21,6 @@ use crate::study::cover::solutions::{nqueens_solutions, seed_line};
 use crate::study::cubes::rows::cube_count;
 use crate::study::cubes::{Answered, CubeChunk, CubeQuestion, CubeTotals, best_beyond};
 use anyhow::ensure;
-use std::rc::Rc;
 
 /// Packing and covering of one board as a question split into cubes.
 pub(super) struct CoverCubes {
@@ -209,10 +208,16 @@ impl CubeQuestion for CoverCubes {
         let ((a, mut verdict), by_solver) = climb(gs, cube, self.spec.n, &self.sols, start, &self.backend)?;
         if self.spec.certify && by_solver {
             let dir = ProofDir::new(None)?;
-            let stop: Rc<dyn Fn() -> bool> = Rc::new(stop_requested);
             let asked = self.asked(goal);
             let clauses = |m: &SelectionModel| cube.clauses(m);
-            match refute_selection(&asked, a.refuted, &self.backend, dir.path(), stop, clauses)? {
+            match refute_selection(
+                &asked,
+                a.refuted,
+                &self.backend,
+                dir.path(),
+                Deadline::thread(None),
+                clauses,
+            )? {
                 Some(c) => verdict.certify_with(&c),
                 None => {
                     ensure!(!stop_requested(), Interrupted);
