@@ -37,18 +37,20 @@ nk-crosscheck: build
 
 ## Past the published terms: A129553 (k = 3) at n = 15, by the row counter with the mirror
 ## reduction and recounted without it (about 10 and 20 CPU minutes on the project's machine;
-## resumable: NK_RESUME=1 keeps finished chunks, and --shard/--merge-from split it).
+## starts afresh; NK_RESUME=1 keeps finished chunks, and --shard/--merge-from split it).
 # QUICK=1: n = 10 into the scratch folder, the same two counts.
 NK_NEW := $(call quick,10,15)
 nk-new: build
+	$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(NK_NEW)x$(NK_NEW)-3w-,rows rows-all))
 	$(BIN) nk --size $(NK_NEW) --walls 3 --mirror --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_NEW)-3.md --quiet >/dev/null
 	$(BIN) nk --size $(NK_NEW) --walls 3 --no-mirror --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_NEW)-3-recount.md --quiet >/dev/null
 
 ## A129551 (k = 2) at n = 15 and 16, the last published term (about 1 and 7 CPU minutes by the
-## row counter with the mirror reduction; resumable like nk-new).
+## row counter with the mirror reduction; starts afresh, resumable like nk-new).
 .PHONY: nk-k2
 nk-k2: build
+	$(call nk_fresh,$(addsuffix -2w-rows,$(addprefix $(NK_OUT)/new/,$(call quick,9x9 10x10,15x15 16x16))))
 	$(BIN) nk --size $(call quick,9..10,15..16) --walls 2 --mirror --output $(NK_OUT)/new --table $(NK_OUT)/new-16-2.md --quiet >/dev/null
 
 ## A129551 (k = 2) at n = 17, past the published terms: counted with the mirror reduction on
@@ -58,6 +60,7 @@ nk-k2: build
 RESULT_TARGETS += nk-k2-17
 NK_K2_17 := $(call quick,11,17)
 nk-k2-17: build
+	$(call nk_fresh,$(addprefix $(NK_OUT)/new/$(NK_K2_17)x$(NK_K2_17)-2w-,rows rows-right))
 	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror --output $(NK_OUT)/new --table $(NK_OUT)/new-$(NK_K2_17)-2.md --quiet >/dev/null
 	$(BIN) nk --size $(NK_K2_17) --walls 2 --mirror-right --output $(NK_OUT)/new \
 	  --table $(NK_OUT)/new-$(NK_K2_17)-2-recount.md --quiet >/dev/null
