@@ -421,6 +421,34 @@ fn an_unsat_without_a_proof_is_refused_by_certify() {
     assert_eq!(std::fs::read_dir(&keep).unwrap().count(), 0);
 }
 
+/// Trial 53: a solver told where its proof goes knows the certificate folder; one that swaps
+/// the question's CNF there for a trivial contradiction, with a one-line proof of that, is
+/// refused (the value is 10, not 8), in `value` and `armies` alike, not certified.
+#[test]
+fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let swap = fake(
+        dir.path(),
+        "swap",
+        "for f in \"$(dirname \"$2\")\"/*.cnf; do printf 'p cnf 1 2\\n1 0\\n-1 0\\n' > \"$f\"; done\n\
+         printf '0\\n' > \"$2\"\necho 's UNSATISFIABLE'\nexit 20",
+    );
+    let keep = dir.path().join("certificate");
+    let keep = keep.to_str().unwrap();
+    let board = ["--size", "8", "--walls", "1,3 2,5"];
+    for (command, cnf) in [("value", "value-at-least-9.cnf"), ("armies", "armies-8x8-ge")] {
+        let mut args = vec![command];
+        args.extend(board);
+        args.extend(["--solver", &swap, "--certify"]);
+        let (code, out, err) = queensat(&args);
+        assert!(!out.contains("certified:"), "{command}: {out}");
+        one_error_line(code, &err, "not the CNF queensat wrote for");
+        args.extend(["--certify-dir", keep]);
+        let (code, _, err) = queensat(&args);
+        one_error_line(code, &err, &format!("{keep}/{cnf}"));
+    }
+}
+
 /// A cube run whose cubes rest on an external solver's UNSAT: `merge --require-proof` refuses
 /// the merged answer as the one-process run refuses its own; without the flag it is labelled.
 #[test]

@@ -288,6 +288,9 @@ pub struct PendingProof {
     n_vars: u32,
     n_clauses: usize,
     cnf: PathBuf,
+    /// The SHA-256 of the CNF as queensat wrote it: the file is checked only while it is still
+    /// that text (an external solver is told the folder, through its proof path).
+    cnf_written: String,
     proof: PathBuf,
     proof_format: String,
     solve_seconds: f64,
@@ -298,6 +301,21 @@ impl PendingProof {
     pub fn discard(self) {
         let _ = std::fs::remove_file(&self.cnf);
         let _ = std::fs::remove_file(&self.proof);
+    }
+
+    /// Whether the CNF file is still the text queensat wrote: a proof verified against any other
+    /// formula proves nothing of the question.
+    fn cnf_unchanged(&self) -> anyhow::Result<()> {
+        let got = crate::io::sha256_file(&self.cnf).map_or_else(|e| e.to_string(), |(_, h)| h);
+        if got != self.cnf_written {
+            bail!(
+                "{}: not the CNF queensat wrote for '{}' (something changed it after it was written), \
+                 so the proof checked against it certifies nothing",
+                self.cnf.display(),
+                self.refuted
+            );
+        }
+        Ok(())
     }
 
     /// Runs the proof checker on the CNF file and the proof file, the built-in one asking
@@ -313,11 +331,14 @@ impl PendingProof {
                 let _ = std::fs::remove_file(&self.proof);
             }
         })?;
-        let digest = |p: &Path| crate::io::sha256_file(p).map(|(_, h)| h);
-        let sha256 = match (digest(&self.cnf), digest(&self.proof)) {
-            (Ok(cnf), Ok(proof)) => Some(Box::new(FileDigests { cnf, proof })),
-            _ => None,
-        };
+        // After the check: a file changed before it or while it ran is caught either way.
+        self.cnf_unchanged()?;
+        let sha256 = crate::io::sha256_file(&self.proof).ok().map(|(_, proof)| {
+            Box::new(FileDigests {
+                cnf: self.cnf_written.clone(),
+                proof,
+            })
+        });
         Ok(Certificate {
             sha256,
             refuted: self.refuted,
@@ -359,10 +380,10 @@ pub fn solve_with_proof(
     // The solver writes the proof under a hidden name, renamed once it is whole: a run killed
     // mid-solve leaves no proof that looks like a certificate.
     let partial = dir.join(format!(".{name}.{ext}.partial"));
-    write_atomic(
-        &cnf_path,
-        write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
-    )?;
+    let text = write_dimacs(&q.header, q.n_vars, q.cnf.iter());
+    let cnf_written = crate::io::sha256_hex(text.as_bytes());
+    write_atomic(&cnf_path, text.as_bytes())?;
+    drop(text);
     let start = Instant::now();
     let (answer, proof_format) =
         match answer_with_proof(q, backend, &cnf_path, &partial, format, deadline, phases) {
@@ -397,6 +418,7 @@ pub fn solve_with_proof(
                 n_vars: q.n_vars,
                 n_clauses: q.cnf.len(),
                 cnf: cnf_path,
+                cnf_written,
                 proof: proof_path,
                 proof_format,
                 solve_seconds,
