@@ -303,11 +303,10 @@ impl PendingProof {
         let _ = std::fs::remove_file(&self.proof);
     }
 
-    /// Whether the CNF file is still the text queensat wrote: a proof verified against any other
-    /// formula proves nothing of the question.
-    fn cnf_unchanged(&self) -> anyhow::Result<()> {
-        let got = crate::io::sha256_file(&self.cnf).map_or_else(|e| e.to_string(), |(_, h)| h);
-        if got != self.cnf_written {
+    /// Whether the CNF the checker read (`read`, its SHA-256) is the text queensat wrote: a
+    /// proof verified against any other formula proves nothing of the question.
+    fn cnf_unchanged(&self, read: &str) -> anyhow::Result<()> {
+        if read != self.cnf_written {
             bail!(
                 "{}: not the CNF queensat wrote for '{}' (something changed it after it was written), \
                  so the proof checked against it certifies nothing",
@@ -324,15 +323,14 @@ impl PendingProof {
     pub fn check(self, stop: fn() -> bool) -> anyhow::Result<Certificate> {
         let format =
             ProofFormat::of_path(&self.proof).context("a proof file named neither .drat nor .lrat")?;
-        let check = check_proof_until(&self.cnf, &self.proof, format, stop).inspect_err(|e| {
+        let (check, read) = check_proof_until(&self.cnf, &self.proof, format, stop).inspect_err(|e| {
             // A check a stop cut short leaves neither file: a rerun writes both again.
             if e.is::<Interrupted>() {
                 let _ = std::fs::remove_file(&self.cnf);
                 let _ = std::fs::remove_file(&self.proof);
             }
         })?;
-        // After the check: a file changed before it or while it ran is caught either way.
-        self.cnf_unchanged()?;
+        self.cnf_unchanged(&read)?;
         let sha256 = crate::io::sha256_file(&self.proof).ok().map(|(_, proof)| {
             Box::new(FileDigests {
                 cnf: self.cnf_written.clone(),
