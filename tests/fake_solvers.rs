@@ -449,6 +449,32 @@ fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
     }
 }
 
+/// Trial 53: a search stopped by a signal reports the upper bound it knows; where that bound
+/// rests on an external solver's UNSAT (here a false one: the value is 10), the text says so,
+/// as it does for a proved value.
+#[test]
+fn a_stopped_search_labels_an_upper_bound_from_an_external_unsat() {
+    let dir = tempfile::tempdir().unwrap();
+    let asked = dir.path().join("asked");
+    let body = format!(
+        "if [ -e {0}.first ]; then touch {0}; sleep 30; fi\ntouch {0}.first\n\
+         echo 's UNSATISFIABLE'\nexit 20",
+        asked.display()
+    );
+    let solver = fake(dir.path(), "unsat-then-hang", &body);
+    let args = [
+        "value", "--size", "8", "--walls", "1,3 2,5", "--search", "down", "--solver", &solver,
+    ];
+    let (out, _) = common::signalled_when(&args, libc::SIGTERM, |_| asked.exists());
+    let text = common::stdout(&out);
+    assert_eq!(out.status.code(), Some(143), "{text}");
+    assert!(
+        text.contains("proof: unchecked (external solver's word): NOT proved: interrupted (SIGTERM)")
+            && text.contains("upper bound 9"),
+        "{text}"
+    );
+}
+
 /// A cube run whose cubes rest on an external solver's UNSAT: `merge --require-proof` refuses
 /// the merged answer as the one-process run refuses its own; without the flag it is labelled.
 #[test]
