@@ -151,6 +151,12 @@ fn bad_solvers_are_errors() {
             "exit code 10 contradicts",
         ),
         ("garbage", "echo 'hello'\nexit 10", "no `s` status line"),
+        // Trial 53: a model that satisfies the formula beside an UNSAT answer refutes it.
+        (
+            "unsat-with-model",
+            "echo 's UNSATISFIABLE'\necho 'v -1 2 0'\nexit 20",
+            "a `v` line (a model) beside the status UNSATISFIABLE",
+        ),
         ("binary", "head -c 3000 /dev/urandom\nexit 10", "external solver"),
         (
             "huge",
@@ -170,6 +176,12 @@ fn bad_solvers_are_errors() {
         assert!(out.is_empty(), "{name}: {out}");
         one_error_line(code, &err, want);
     }
+    // The same output read by `--check` is refused alike.
+    let output = dir.path().join("unsat-with-model.out");
+    std::fs::write(&output, "s UNSATISFIABLE\nv -1 2 0\n").unwrap();
+    let (code, out, err) = queensat(&["solve", cnf, "--check", output.to_str().unwrap()]);
+    assert!(out.is_empty(), "{out}");
+    one_error_line(code, &err, "beside the status UNSATISFIABLE");
     // An honest solver's UNSAT is reported, labelled as its word.
     let honest = fake(dir.path(), "honest", "echo 's UNSATISFIABLE'\nexit 20");
     let (code, out, _) = queensat(&["solve", cnf, "--solver", &honest]);
