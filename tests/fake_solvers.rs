@@ -435,7 +435,7 @@ fn an_unsat_without_a_proof_is_refused_by_certify() {
 
 /// Trial 53: a solver told where its proof goes knows the certificate folder; one that swaps
 /// the question's CNF there for a trivial contradiction, with a one-line proof of that, is
-/// refused (the value is 10, not 8), in `value` and `armies` alike, not certified.
+/// refused (the value is 10, not 8), in `value`, `armies` and `verify` alike, not certified.
 #[test]
 fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -459,6 +459,14 @@ fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
         let (code, _, err) = queensat(&args);
         one_error_line(code, &err, &format!("{keep}/{cnf}"));
     }
+    // `verify --certify` confirmed the published 8x8 row that claims value 5 (it is 8).
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/0-W_boards.csv"
+    );
+    let (code, out, err) = queensat(&["verify", published, "--solver", &swap, "--certify"]);
+    assert!(!out.contains("| 1 | 1 | 0 |"), "{out}");
+    one_error_line(code, &err, "not the CNF queensat wrote for 'at least 6 queens'");
 }
 
 /// Trial 53: a search stopped by a signal reports the upper bound it knows; where that bound
