@@ -469,6 +469,27 @@ fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
     one_error_line(code, &err, "not the CNF queensat wrote for 'at least 6 queens'");
 }
 
+/// Trial 53: a solver that leaves a pipe, or a link to /dev/zero, where its proof goes is
+/// refused in one line at once (the pipe held the checker for ever, deaf to SIGTERM; the link
+/// kept it reading past its time limit).
+#[test]
+fn a_proof_that_is_no_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, make) in [("pipe", "mkfifo \"$2\""), ("zero", "ln -s /dev/zero \"$2\"")] {
+        let body = format!("{make}\necho 's UNSATISFIABLE'\nexit 20");
+        let solver = fake(dir.path(), name, &body);
+        // Killed after a minute, should the check hang again.
+        let out = Command::new("timeout")
+            .args(["-s", "KILL", "60", env!("CARGO_BIN_EXE_queensat")])
+            .args(["value", "--size", "8", "--walls", "1,3 2,5", "--certify"])
+            .args(["--solver", &solver])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        one_error_line(out.status.code().unwrap_or(-1), &err, "left no proof file");
+    }
+}
+
 /// Trial 53: a search stopped by a signal reports the upper bound it knows; where that bound
 /// rests on an external solver's UNSAT (here a false one: the value is 10), the text says so,
 /// as it does for a proved value.

@@ -400,10 +400,21 @@ pub fn solve_with_proof(
     Ok(match answer {
         SolverResult::Unsat => {
             // An UNSAT answer without a proof is a solver's word: nothing to check.
-            if !partial.exists() {
+            if std::fs::symlink_metadata(&partial).is_err() {
                 let _ = std::fs::remove_file(&cnf_path);
                 bail!(
                     "{backend} answered UNSAT to '{}' but wrote no proof, so the answer cannot be checked",
+                    q.refuted
+                );
+            }
+            // Only a file of its own is read: a pipe or a link (to /dev/zero, say) the solver
+            // left there would hold the checker beyond its time limit and any stop signal.
+            if !std::fs::symlink_metadata(&partial).is_ok_and(|m| m.file_type().is_file()) {
+                let _ = std::fs::remove_file(&cnf_path);
+                let _ = std::fs::remove_file(&partial);
+                bail!(
+                    "{backend} answered UNSAT to '{}' but left no proof file where it was asked \
+                     (a link, a pipe or a folder instead), so the answer cannot be checked",
                     q.refuted
                 );
             }
