@@ -488,6 +488,20 @@ fn a_proof_that_is_no_file_is_refused_at_once() {
         let err = String::from_utf8_lossy(&out.stderr);
         one_error_line(out.status.code().unwrap_or(-1), &err, "left no proof file");
     }
+    // A solver named minisat* is read from its result file: a pipe there is no answer either.
+    std::fs::create_dir(dir.path().join("bin")).unwrap();
+    let minisat = dir.path().join("bin/minisat-pipe");
+    std::fs::write(&minisat, "#!/bin/sh\nmkfifo \"$2\"\nexit 20\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&minisat, mode).unwrap();
+    let solver = format!("external:{}", minisat.display());
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", "60", env!("CARGO_BIN_EXE_queensat")])
+        .args(["value", "--size", "6", "--solver", &solver])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    one_error_line(out.status.code().unwrap_or(-1), &err, "minisat result");
 }
 
 /// Trial 53: a search stopped by a signal reports the upper bound it knows; where that bound
