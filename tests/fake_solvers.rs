@@ -151,6 +151,12 @@ fn bad_solvers_are_errors() {
             "exit code 10 contradicts",
         ),
         ("garbage", "echo 'hello'\nexit 10", "no `s` status line"),
+        // Trial 53: a model that satisfies the formula beside an UNSAT answer refutes it.
+        (
+            "unsat-with-model",
+            "echo 's UNSATISFIABLE'\necho 'v -1 2 0'\nexit 20",
+            "a `v` line (a model) beside the status UNSATISFIABLE",
+        ),
         ("binary", "head -c 3000 /dev/urandom\nexit 10", "external solver"),
         (
             "huge",
@@ -170,6 +176,12 @@ fn bad_solvers_are_errors() {
         assert!(out.is_empty(), "{name}: {out}");
         one_error_line(code, &err, want);
     }
+    // The same output read by `--check` is refused alike.
+    let output = dir.path().join("unsat-with-model.out");
+    std::fs::write(&output, "s UNSATISFIABLE\nv -1 2 0\n").unwrap();
+    let (code, out, err) = queensat(&["solve", cnf, "--check", output.to_str().unwrap()]);
+    assert!(out.is_empty(), "{out}");
+    one_error_line(code, &err, "beside the status UNSATISFIABLE");
     // An honest solver's UNSAT is reported, labelled as its word.
     let honest = fake(dir.path(), "honest", "echo 's UNSATISFIABLE'\nexit 20");
     let (code, out, _) = queensat(&["solve", cnf, "--solver", &honest]);
@@ -419,6 +431,103 @@ fn an_unsat_without_a_proof_is_refused_by_certify() {
     let (code, _, err) = queensat(&args);
     one_error_line(code, &err, "wrote no proof, so the answer cannot be checked");
     assert_eq!(std::fs::read_dir(&keep).unwrap().count(), 0);
+}
+
+/// Trial 53: a solver told where its proof goes knows the certificate folder; one that swaps
+/// the question's CNF there for a trivial contradiction, with a one-line proof of that, is
+/// refused (the value is 10, not 8), in `value`, `armies` and `verify` alike, not certified.
+#[test]
+fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let swap = fake(
+        dir.path(),
+        "swap",
+        "for f in \"$(dirname \"$2\")\"/*.cnf; do printf 'p cnf 1 2\\n1 0\\n-1 0\\n' > \"$f\"; done\n\
+         printf '0\\n' > \"$2\"\necho 's UNSATISFIABLE'\nexit 20",
+    );
+    let keep = dir.path().join("certificate");
+    let keep = keep.to_str().unwrap();
+    let board = ["--size", "8", "--walls", "1,3 2,5"];
+    for (command, cnf) in [("value", "value-at-least-9.cnf"), ("armies", "armies-8x8-ge")] {
+        let mut args = vec![command];
+        args.extend(board);
+        args.extend(["--solver", &swap, "--certify"]);
+        let (code, out, err) = queensat(&args);
+        assert!(!out.contains("certified:"), "{command}: {out}");
+        one_error_line(code, &err, "not the CNF queensat wrote for");
+        args.extend(["--certify-dir", keep]);
+        let (code, _, err) = queensat(&args);
+        one_error_line(code, &err, &format!("{keep}/{cnf}"));
+    }
+    // `verify --certify` confirmed the published 8x8 row that claims value 5 (it is 8).
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/results/published/walled-n-queens/8x8/0-W_boards.csv"
+    );
+    let (code, out, err) = queensat(&["verify", published, "--solver", &swap, "--certify"]);
+    assert!(!out.contains("| 1 | 1 | 0 |"), "{out}");
+    one_error_line(code, &err, "not the CNF queensat wrote for 'at least 6 queens'");
+}
+
+/// Trial 53: a solver that leaves a pipe, or a link to /dev/zero, where its proof goes is
+/// refused in one line at once (the pipe held the checker for ever, deaf to SIGTERM; the link
+/// kept it reading past its time limit).
+#[test]
+fn a_proof_that_is_no_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, make) in [("pipe", "mkfifo \"$2\""), ("zero", "ln -s /dev/zero \"$2\"")] {
+        let body = format!("{make}\necho 's UNSATISFIABLE'\nexit 20");
+        let solver = fake(dir.path(), name, &body);
+        // Killed after a minute, should the check hang again.
+        let out = Command::new("timeout")
+            .args(["-s", "KILL", "60", env!("CARGO_BIN_EXE_queensat")])
+            .args(["value", "--size", "8", "--walls", "1,3 2,5", "--certify"])
+            .args(["--solver", &solver])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        one_error_line(out.status.code().unwrap_or(-1), &err, "left no proof file");
+    }
+    // A solver named minisat* is read from its result file: a pipe there is no answer either.
+    std::fs::create_dir(dir.path().join("bin")).unwrap();
+    let minisat = dir.path().join("bin/minisat-pipe");
+    std::fs::write(&minisat, "#!/bin/sh\nmkfifo \"$2\"\nexit 20\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&minisat, mode).unwrap();
+    let solver = format!("external:{}", minisat.display());
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", "60", env!("CARGO_BIN_EXE_queensat")])
+        .args(["value", "--size", "6", "--solver", &solver])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    one_error_line(out.status.code().unwrap_or(-1), &err, "minisat result");
+}
+
+/// Trial 53: a search stopped by a signal reports the upper bound it knows; where that bound
+/// rests on an external solver's UNSAT (here a false one: the value is 10), the text says so,
+/// as it does for a proved value.
+#[test]
+fn a_stopped_search_labels_an_upper_bound_from_an_external_unsat() {
+    let dir = tempfile::tempdir().unwrap();
+    let asked = dir.path().join("asked");
+    let body = format!(
+        "if [ -e {0}.first ]; then touch {0}; sleep 30; fi\ntouch {0}.first\n\
+         echo 's UNSATISFIABLE'\nexit 20",
+        asked.display()
+    );
+    let solver = fake(dir.path(), "unsat-then-hang", &body);
+    let args = [
+        "value", "--size", "8", "--walls", "1,3 2,5", "--search", "down", "--solver", &solver,
+    ];
+    let (out, _) = common::signalled_when(&args, libc::SIGTERM, |_| asked.exists());
+    let text = common::stdout(&out);
+    assert_eq!(out.status.code(), Some(143), "{text}");
+    assert!(
+        text.contains("proof: unchecked (external solver's word): NOT proved: interrupted (SIGTERM)")
+            && text.contains("upper bound 9"),
+        "{text}"
+    );
 }
 
 /// A cube run whose cubes rest on an external solver's UNSAT: `merge --require-proof` refuses

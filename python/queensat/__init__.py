@@ -2,7 +2,9 @@
 
 Every call runs the library the ``queensat`` command line runs and returns the numbers its
 ``--format json`` prints: each placement is checked by the independent checker and each
-optimum proved, and what could not be proved is labelled so (``proved`` is False).
+optimum proved, and what could not be proved is labelled so (``proved`` is False; an
+answer that rests on an external solver's UNSAT, ``solver="external:CMD"``, has ``certified``
+False).
 
 >>> import queensat
 >>> b = queensat.Board(8, 8, walls=[(1, 3), (2, 5)])
@@ -301,7 +303,10 @@ class ValueResult:
         what = "value" if self.proved else "best found (NOT proved)"
         if self.refuted:
             what += ", certificate REJECTED by the checker"
-        return f"<{self.board!r}: {what} {self.value}, {self.proof}>"
+        # As the command line's text: a proved value that is not certified rests on an
+        # external solver's UNSAT answer.
+        label = "unchecked (external solver's word): " if self.proved and not self.certified else ""
+        return f"<{self.board!r}: {what} {self.value}, {label}{self.proof}>"
 
     def svg(self) -> str:
         """The board with the placement."""

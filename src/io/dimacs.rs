@@ -180,6 +180,8 @@ pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<Solve
     let mut status = None;
     let mut values: Vec<i32> = Vec::new();
     let mut ended = false;
+    // The first `v` line's number: a model beside any status but SATISFIABLE contradicts it.
+    let mut model_at = None;
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
         if let Some(s) = line.strip_prefix("s ") {
@@ -196,6 +198,7 @@ pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<Solve
             .strip_prefix("v ")
             .or_else(|| (line.trim() == "v").then_some(""))
         {
+            model_at.get_or_insert(ln);
             push_values(
                 v.split_whitespace(),
                 &mut values,
@@ -203,6 +206,10 @@ pub fn parse_competition_output(text: &str, n_vars: u32) -> anyhow::Result<Solve
                 &format!("solver output line {ln}"),
             )?;
         }
+    }
+    if let (Some(ln), Some(code @ (0 | 20))) = (model_at, status) {
+        let said = if code == 20 { "UNSATISFIABLE" } else { "UNKNOWN" };
+        bail!("solver output line {ln}: a `v` line (a model) beside the status {said}");
     }
     match status {
         Some(10) => {
@@ -380,6 +387,8 @@ mod tests {
             "s SATISFIABLE\nv 9 0\n",
             "s SATISFIABLE\nv 1 -1 0\n",
             "s SATISFIABLE\nv x 0\n",
+            "s UNSATISFIABLE\nv 1 -2 3 0\n",
+            "v 0\ns UNKNOWN\n",
         ] {
             assert!(parse_competition_output(bad, 3).is_err(), "{bad:?}");
         }

@@ -55,7 +55,7 @@ pub use published::{
 pub use puzzle_page::{puzzle_page, puzzle_page_from_report};
 pub use scratch::{Scratch, scratch_dir};
 pub use seal::{SEAL_FORMAT, SealError, check_seal, seal_json_text, sealed_json};
-pub use sha256::{Sha256, sha256_file, sha256_hex};
+pub use sha256::{DigestingReader, Sha256, sha256_file, sha256_hex};
 pub use side::parse_side;
 pub use summary::{SummaryClaim, parse_summary, share_as_written};
 pub use svg::board_svg;

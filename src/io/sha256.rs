@@ -34,6 +34,35 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     h.hex()
 }
 
+/// A reader that digests every byte it hands over: the digest of exactly what its reader read.
+pub struct DigestingReader<R> {
+    inner: R,
+    digest: Sha256,
+}
+
+impl<R: std::io::Read> DigestingReader<R> {
+    pub fn new(inner: R) -> Self {
+        DigestingReader {
+            inner,
+            digest: Sha256::default(),
+        }
+    }
+
+    /// Reads what is left to the end, then the digest of every byte read, as 64 hex digits.
+    pub fn finish(mut self) -> std::io::Result<String> {
+        std::io::copy(&mut self, &mut std::io::sink())?;
+        Ok(self.digest.hex())
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for DigestingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.digest.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
 /// The length and SHA-256 digest of the file at `path`, read in pieces (a certificate's CNF
 /// runs to hundreds of megabytes).
 pub fn sha256_file(path: &std::path::Path) -> std::io::Result<(u64, String)> {
@@ -55,6 +84,17 @@ pub fn sha256_file(path: &std::path::Path) -> std::io::Result<(u64, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A reader read only in part is digested whole by `finish`, as the file's own digest.
+    #[test]
+    fn a_digesting_reader_digests_what_is_left_too() {
+        use std::io::Read as _;
+        let text = b"p cnf 1 2\n1 0\n-1 0\n".repeat(1000);
+        let mut read = DigestingReader::new(&text[..]);
+        let mut head = [0u8; 100];
+        read.read_exact(&mut head).unwrap();
+        assert_eq!(read.finish().unwrap(), sha256_hex(&text));
+    }
 
     /// The test vectors of FIPS 180-4's examples, and a long input fed in uneven pieces.
     #[test]

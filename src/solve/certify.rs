@@ -288,6 +288,9 @@ pub struct PendingProof {
     n_vars: u32,
     n_clauses: usize,
     cnf: PathBuf,
+    /// The SHA-256 of the CNF as queensat wrote it: the file is checked only while it is still
+    /// that text (an external solver is told the folder, through its proof path).
+    cnf_written: String,
     proof: PathBuf,
     proof_format: String,
     solve_seconds: f64,
@@ -300,24 +303,40 @@ impl PendingProof {
         let _ = std::fs::remove_file(&self.proof);
     }
 
+    /// Whether the CNF the checker read (`read`, its SHA-256) is the text queensat wrote: a
+    /// proof verified against any other formula proves nothing of the question.
+    fn cnf_unchanged(&self, read: &str) -> anyhow::Result<()> {
+        if read != self.cnf_written {
+            bail!(
+                "{}: not the CNF queensat wrote for '{}' (something changed it after it was written), \
+                 so the proof checked against it certifies nothing",
+                self.cnf.display(),
+                self.refuted
+            );
+        }
+        Ok(())
+    }
+
     /// Runs the proof checker on the CNF file and the proof file, the built-in one asking
     /// `stop` as it goes ([`check_proof_until`]; [`crate::check::never`] to run it to its
     /// verdict).
     pub fn check(self, stop: fn() -> bool) -> anyhow::Result<Certificate> {
         let format =
             ProofFormat::of_path(&self.proof).context("a proof file named neither .drat nor .lrat")?;
-        let check = check_proof_until(&self.cnf, &self.proof, format, stop).inspect_err(|e| {
+        let (check, read) = check_proof_until(&self.cnf, &self.proof, format, stop).inspect_err(|e| {
             // A check a stop cut short leaves neither file: a rerun writes both again.
             if e.is::<Interrupted>() {
                 let _ = std::fs::remove_file(&self.cnf);
                 let _ = std::fs::remove_file(&self.proof);
             }
         })?;
-        let digest = |p: &Path| crate::io::sha256_file(p).map(|(_, h)| h);
-        let sha256 = match (digest(&self.cnf), digest(&self.proof)) {
-            (Ok(cnf), Ok(proof)) => Some(Box::new(FileDigests { cnf, proof })),
-            _ => None,
-        };
+        self.cnf_unchanged(&read)?;
+        let sha256 = crate::io::sha256_file(&self.proof).ok().map(|(_, proof)| {
+            Box::new(FileDigests {
+                cnf: self.cnf_written.clone(),
+                proof,
+            })
+        });
         Ok(Certificate {
             sha256,
             refuted: self.refuted,
@@ -359,10 +378,10 @@ pub fn solve_with_proof(
     // The solver writes the proof under a hidden name, renamed once it is whole: a run killed
     // mid-solve leaves no proof that looks like a certificate.
     let partial = dir.join(format!(".{name}.{ext}.partial"));
-    write_atomic(
-        &cnf_path,
-        write_dimacs(&q.header, q.n_vars, q.cnf.iter()).as_bytes(),
-    )?;
+    let text = write_dimacs(&q.header, q.n_vars, q.cnf.iter());
+    let cnf_written = crate::io::sha256_hex(text.as_bytes());
+    write_atomic(&cnf_path, text.as_bytes())?;
+    drop(text);
     let start = Instant::now();
     let (answer, proof_format) =
         match answer_with_proof(q, backend, &cnf_path, &partial, format, deadline, phases) {
@@ -381,10 +400,21 @@ pub fn solve_with_proof(
     Ok(match answer {
         SolverResult::Unsat => {
             // An UNSAT answer without a proof is a solver's word: nothing to check.
-            if !partial.exists() {
+            if std::fs::symlink_metadata(&partial).is_err() {
                 let _ = std::fs::remove_file(&cnf_path);
                 bail!(
                     "{backend} answered UNSAT to '{}' but wrote no proof, so the answer cannot be checked",
+                    q.refuted
+                );
+            }
+            // Only a file of its own is read: a pipe or a link (to /dev/zero, say) the solver
+            // left there would hold the checker beyond its time limit and any stop signal.
+            if !std::fs::symlink_metadata(&partial).is_ok_and(|m| m.file_type().is_file()) {
+                let _ = std::fs::remove_file(&cnf_path);
+                let _ = std::fs::remove_file(&partial);
+                bail!(
+                    "{backend} answered UNSAT to '{}' but left no proof file where it was asked \
+                     (a link, a pipe or a folder instead), so the answer cannot be checked",
                     q.refuted
                 );
             }
@@ -397,6 +427,7 @@ pub fn solve_with_proof(
                 n_vars: q.n_vars,
                 n_clauses: q.cnf.len(),
                 cnf: cnf_path,
+                cnf_written,
                 proof: proof_path,
                 proof_format,
                 solve_seconds,

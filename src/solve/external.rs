@@ -64,11 +64,13 @@ pub struct Finished {
     pub elapsed: Duration,
 }
 
-/// The first `cap` bytes of a file, as text.
+/// The first `cap` bytes of a file, as text; nothing from what is not a file of its own (a
+/// pipe a solver left as its result file would block the read for ever).
 fn read_capped(p: &Path, cap: u64) -> String {
     use std::io::Read as _;
     let mut buf = Vec::new();
-    if let Ok(f) = std::fs::File::open(p) {
+    let is_file = std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_file());
+    if let Some(f) = is_file.then(|| std::fs::File::open(p).ok()).flatten() {
         let _ = f.take(cap).read_to_end(&mut buf);
     }
     String::from_utf8_lossy(&buf).into_owned()

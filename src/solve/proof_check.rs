@@ -76,22 +76,29 @@ fn time_limit() -> anyhow::Result<Duration> {
 /// force. A proof the checker rejects is `verified: false`; an error means no verdict. The
 /// built-in checker runs to its verdict (see [`check_proof_until`]).
 pub fn check_proof(cnf: &Path, proof: &Path, format: ProofFormat) -> anyhow::Result<ProofCheck> {
-    check_proof_until(cnf, proof, format, crate::check::never)
+    check_proof_until(cnf, proof, format, crate::check::never).map(|(check, _)| check)
 }
 
 /// [`check_proof`], the built-in checker asking `stop` as it goes (a stop signal's test, for a
 /// run that answers a stop at once): once it says so, no verdict but [`Interrupted`], as an
-/// outside checker is killed at a stop signal.
+/// outside checker is killed at a stop signal. With the check, the SHA-256 of the CNF it read:
+/// the bytes the built-in checker read, digested as it read them (so the verdict is about
+/// exactly them, whatever changes the file meanwhile), or the file's after an outside one ran.
 pub fn check_proof_until(
     cnf: &Path,
     proof: &Path,
     format: ProofFormat,
     stop: fn() -> bool,
-) -> anyhow::Result<ProofCheck> {
+) -> anyhow::Result<(ProofCheck, String)> {
     let limit = time_limit()?;
     match proof_checker()? {
         ProofChecker::BuiltIn => check_built_in(cnf, proof, format, limit, stop),
-        ProofChecker::Outside(checker) => check_outside(&checker, cnf, proof, limit),
+        ProofChecker::Outside(checker) => {
+            let check = check_outside(&checker, cnf, proof, limit)?;
+            let (_, digest) =
+                crate::io::sha256_file(cnf).with_context(|| format!("cannot read {}", cnf.display()))?;
+            Ok((check, digest))
+        }
     }
 }
 
@@ -101,10 +108,11 @@ fn check_built_in(
     format: ProofFormat,
     limit: Duration,
     stop: fn() -> bool,
-) -> anyhow::Result<ProofCheck> {
+) -> anyhow::Result<(ProofCheck, String)> {
     let start = Instant::now();
     let open = |p: &Path| std::fs::File::open(p).with_context(|| format!("cannot open {}", p.display()));
-    let verdict = crate::check::check_proof(open(cnf)?, open(proof)?, format, Some(start + limit), stop)
+    let mut read = crate::io::DigestingReader::new(open(cnf)?);
+    let verdict = crate::check::check_proof(&mut read, open(proof)?, format, Some(start + limit), stop)
         .map_err(|e| {
             use crate::check::ProofError;
             match e {
@@ -119,7 +127,10 @@ fn check_built_in(
                 ),
             }
         })?;
-    Ok(ProofCheck {
+    let digest = read
+        .finish()
+        .with_context(|| format!("cannot read {}", cnf.display()))?;
+    let check = ProofCheck {
         checker: match format {
             ProofFormat::Drat => "queensat built-in DRAT checker (forward)".into(),
             ProofFormat::Lrat => "queensat built-in LRAT checker".into(),
@@ -131,7 +142,8 @@ fn check_built_in(
             format!("s NOT VERIFIED ({})", verdict.detail)
         },
         seconds: start.elapsed().as_secs_f64(),
-    })
+    };
+    Ok((check, digest))
 }
 
 fn check_outside(checker: &Path, cnf: &Path, proof: &Path, limit: Duration) -> anyhow::Result<ProofCheck> {

@@ -11,7 +11,7 @@ import time
 import pytest
 
 import queensat
-from conftest import ROOT, cli_error, cli_json, stable
+from conftest import ROOT, cli_error, cli_json, run_cli, stable
 
 
 def cells(cs):
@@ -56,6 +56,20 @@ def test_the_seed_records_and_a_certificate():
     assert stable(r.report) == stable(want)
     assert r.value == 11 and r.proved and r.certificate["certified"] and not r.refuted
     assert "value 11" in repr(r)
+
+
+def test_a_value_on_an_external_solvers_word_says_so(tmp_path):
+    # A solver that answers UNSAT to everything: the value 8 it gives the record board (of
+    # value 10) rests on its word, and the result's text says so, as the command line's does.
+    liar = tmp_path / "liar"
+    liar.write_text("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n")
+    solver = f"external:sh {liar}"
+    r = queensat.Board(8, 8, walls=[(1, 3), (2, 5)]).value(solver=solver, progress=False)
+    want = cli_json("value", "--size", 8, "--walls", "1,3 2,5", "--solver", solver)
+    assert (r.value, r.proved, r.certified) == (want["value"], want["proved"], False)
+    assert "unchecked (external solver's word)" in repr(r)
+    _, text, _ = run_cli("value", "--size", 8, "--walls", "1,3 2,5", "--solver", solver)
+    assert "proof: unchecked (external solver's word)" in text
 
 
 def test_a_time_limit_is_an_option_and_every_option_name_is_checked():

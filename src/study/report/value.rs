@@ -40,7 +40,9 @@ pub fn value_text(r: &ValueReport) -> String {
             r.proof
         ));
     } else {
-        s.push_str(&format!("proof: {}\n", r.proof));
+        // The upper bound a stopped search reports may rest on an external solver's UNSAT.
+        let prefix = unchecked_prefix(!r.rests_on_unchecked_unsat());
+        s.push_str(&format!("proof: {prefix}{}\n", r.proof));
     }
     // The search's name as its Debug form, the solver's as given, both lower case.
     let how = format!(
