@@ -442,8 +442,11 @@ fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
     let swap = fake(
         dir.path(),
         "swap",
-        "for f in \"$(dirname \"$2\")\"/*.cnf; do printf 'p cnf 1 2\\n1 0\\n-1 0\\n' > \"$f\"; done\n\
-         printf '0\\n' > \"$2\"\necho 's UNSATISFIABLE'\nexit 20",
+        // Only where it is told a proof path (a certificate's solve), and only files that are
+        // there: a search's own call has no `$2`, and the glob would name the tests' folder.
+        "if [ -n \"$2\" ]; then\n\
+         for f in \"$(dirname \"$2\")\"/*.cnf; do [ -f \"$f\" ] && printf 'p cnf 1 2\\n1 0\\n-1 0\\n' > \"$f\"; done\n\
+         printf '0\\n' > \"$2\"\nfi\necho 's UNSATISFIABLE'\nexit 20",
     );
     let keep = dir.path().join("certificate");
     let keep = keep.to_str().unwrap();
