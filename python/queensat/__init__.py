@@ -23,6 +23,7 @@ progress on stderr (``progress=False``: none), and Ctrl-C stops it cleanly: the
 from __future__ import annotations
 
 import json
+import operator
 import os
 import sys
 import time
@@ -52,11 +53,45 @@ Counts = Union[int, str, range, Iterable[int]]
 Progress = Union[bool, Callable[[str, int, int, List[str]], None]]
 
 
-def _cells(cells: Optional[Cells]) -> Optional[str]:
-    """Cells as the command line lists them: ``"r,c r,c"``."""
+def _whole(name: str, value: Any) -> Any:
+    """``value`` if it is a whole number (0 or more) or None; else the QueensatError that bad
+    input raises, naming the argument (a negative number would be Python's OverflowError, a
+    string its TypeError, where the native call converts it)."""
+    if value is None:
+        return None
+    whole = _index(value)
+    if whole is None or whole < 0:
+        raise QueensatError(f"{name} is a whole number (0 or more), not {value!r}")
+    return whole
+
+
+def _index(value: Any) -> Optional[int]:
+    """``value`` as an int where it is one (numpy's integers too; not a bool, float or text)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _cells(cells: Optional[Cells], name: str = "cells") -> Optional[str]:
+    """Cells as the command line lists them: ``"r,c r,c"``; each cell a pair of whole numbers
+    (the command line says what is wrong with a number off the board)."""
     if cells is None or isinstance(cells, str):
         return cells
-    return " ".join(f"{r},{c}" for r, c in cells)
+    if isinstance(cells, (dict, range, bytes)):
+        raise QueensatError(f"{name} is a list of (row, col) pairs or a text, not {cells!r}")
+    listed = []
+    for cell in cells:
+        try:
+            pair = [_index(x) for x in cell]
+        except TypeError:
+            pair = []
+        if len(pair) != 2 or None in pair:
+            raise QueensatError(f"{name}: a cell is a pair of whole numbers (row, col), not {cell!r}")
+        listed.append(f"{pair[0]},{pair[1]}")
+    return " ".join(listed)
 
 
 def _counts(counts: Counts) -> str:
@@ -177,7 +212,8 @@ class Board:
     def __init__(self, rows: int, cols: Optional[int] = None, walls: Optional[Cells] = None,
                  holes: Optional[Cells] = None) -> None:
         cols = rows if cols is None else cols
-        self._set(_queensat.load_board(rows, cols, _cells(walls), _cells(holes)))
+        self._set(_queensat.load_board(_whole("rows", rows), _whole("cols", cols),
+                                       _cells(walls, "walls"), _cells(holes, "holes")))
 
     @classmethod
     def from_file(cls, path: Union[str, "os.PathLike[str]"]) -> "Board":
@@ -212,7 +248,7 @@ class Board:
     def svg(self, placement: Optional[Cells] = None) -> str:
         """The SVG picture ``queensat render`` draws: the board and ``placement``, whose
         queens are drawn red where the independent checker finds them attacking."""
-        return json.loads(_queensat.render(self._loaded, _cells(placement)))["svg"]
+        return json.loads(_queensat.render(self._loaded, _cells(placement, "placement")))["svg"]
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -257,7 +293,8 @@ class Board:
         """``queensat solutions --format json`` (with ``--count`` for ``count_only``): one dict
         per placement, then the summary."""
         text = _call(_queensat.solutions, progress, self._loaded, unique=unique,
-                     count_only=count_only, queens=queens, at_least=at_least, limit=limit,
+                     count_only=count_only, queens=_whole("queens", queens),
+                     at_least=_whole("at_least", at_least), limit=_whole("limit", limit),
                      solver=solver, breaking=breaking)
         lines = _load(text)
         return lines if isinstance(lines, list) else [lines]
@@ -327,7 +364,7 @@ def sweep(rows: int, cols: Optional[int] = None, walls: Counts = 1, *,
     value, the maximum and an example); the per-class rows are kept in ``output`` (a folder,
     where a rerun resumes), or in a temporary folder removed afterwards."""
     cols = rows if cols is None else cols
-    report = _load(_call(_queensat.sweep, progress, rows, cols, _counts(walls),
+    report = _load(_call(_queensat.sweep, progress, _whole("rows", rows), _whole("cols", cols), _counts(walls),
                          output=None if output is None else os.fspath(output), engine=engine,
                          solver=solver, chunk=chunk, count_optimal=count_optimal,
                          cross_check=cross_check, threads=threads))
@@ -342,7 +379,7 @@ def least_walls(rows: int, cols: Optional[int] = None, queens: Optional[Counts] 
     ``queensat least-walls --format json``, one dict per queen count. ``count``: also the
     number of least boards (``unique``: of their classes)."""
     cols = rows if cols is None else cols
-    report = _load(_call(_queensat.least_walls, progress, rows, cols,
+    report = _load(_call(_queensat.least_walls, progress, _whole("rows", rows), _whole("cols", cols),
                          None if queens is None else _counts(queens), count=count,
                          unique=unique, certify=certify, time_limit=time_limit, solver=solver,
                          search=search))
@@ -371,7 +408,7 @@ def puzzles(rows: int, cols: Optional[int] = None, walls: Counts = "2..4", *,
     ``queensat puzzles --format json``, one dict per puzzle; ``report["levels"]`` has the
     counts per wall count."""
     cols = rows if cols is None else cols
-    report = _load(_call(_queensat.puzzles, progress, rows, cols, _counts(walls),
+    report = _load(_call(_queensat.puzzles, progress, _whole("rows", rows), _whole("cols", cols), _counts(walls),
                          min_value=min_value, limit=limit, engine=engine,
                          output=None if output is None else os.fspath(output)))
     return Report(report["puzzles"], report)
@@ -384,7 +421,7 @@ def verify(file: Union[str, "os.PathLike[str]"], *, size: Optional[int] = None,
     """Every claim of a published result file re-checked: ``queensat verify --format json``,
     one dict per row with its verdict (``verdict["refuted"]`` is None for a confirmed row).
     An author's summary (with ``boards``) has no rows: see ``.report``."""
-    report = _load(_call(_queensat.verify, progress, os.fspath(file), size=size, claim=claim,
+    report = _load(_call(_queensat.verify, progress, os.fspath(file), size=_whole("size", size), claim=claim,
                          boards=None if boards is None else os.fspath(boards), name=name,
                          certify=certify))
     return Report(report.get("rows") or [], report)
@@ -409,5 +446,5 @@ def nqueens(n: int, *, method: Optional[str] = None, seed: int = 1, max_memory: 
     """One solution of n-queens for n up to the millions (min-conflicts or a construction),
     checked: ``queensat nqueens --size N --format json``, with the solution as ``columns``
     (the queen of row r stands in column ``columns[r]``; None when there is none)."""
-    return _load(_call(_queensat.nqueens, progress, n, method=method, seed=seed,
-                       max_memory=max_memory))
+    return _load(_call(_queensat.nqueens, progress, _whole("n", n), method=method,
+                       seed=_whole("seed", seed), max_memory=_whole("max_memory", max_memory)))

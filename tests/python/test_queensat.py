@@ -192,6 +192,33 @@ def test_nqueens_equals_the_command_lines_and_its_columns_are_a_solution():
         assert len({r - c for r, c in enumerate(cols)}) == n
 
 
+def test_arguments_of_the_wrong_kind_raise_queensat_error():
+    """Trial 53: a negative number raised Python's OverflowError, a cell of three numbers a
+    bare ValueError, a range or a dict as walls a TypeError that named nothing; bad input is a
+    QueensatError (a ValueError) that names the argument."""
+    cases = [
+        (lambda: queensat.Board(-1), "rows is a whole number"),
+        (lambda: queensat.Board(4, "4"), "cols is a whole number"),
+        (lambda: queensat.nqueens(-5, progress=False), "n is a whole number"),
+        (lambda: queensat.Board(5).solutions(limit=-1, progress=False), "limit is a whole number"),
+        (lambda: queensat.Board(5).solutions(at_least=-1, progress=False), "at_least is a whole number"),
+        (lambda: queensat.Board(8, walls=[(1, 2, 3)]), r"walls: a cell is a pair"),
+        (lambda: queensat.Board(8, walls=[(1.5, 2)]), r"walls: a cell is a pair"),
+        (lambda: queensat.Board(8, walls=range(3)), "walls is a list of"),
+        (lambda: queensat.Board(8, walls={1: 2}), "walls is a list of"),
+        (lambda: queensat.Board(8, holes=[3]), r"holes: a cell is a pair"),
+    ]
+    for call, says in cases:
+        with pytest.raises(queensat.QueensatError, match=says):
+            call()
+    # A negative cell is the library's to refuse, as it refuses one in the text.
+    with pytest.raises(queensat.QueensatError) as e:
+        queensat.Board(4, walls=[(-1, 2)])
+    with pytest.raises(queensat.QueensatError) as text:
+        queensat.Board(4, walls="-1,2")
+    assert str(e.value) == str(text.value)
+
+
 def test_errors_carry_the_command_lines_message():
     cases = [
         (lambda: queensat.Board(4, 4, walls=[(9, 1)]), ("value", "--size", 4, "--walls", "9,1")),
