@@ -158,3 +158,25 @@ fn value_files_give_the_engines_value_in_real_solvers() {
         }
     }
 }
+
+/// Trial 53: `solve` given a file `encode` wrote in another format said `clause before the
+/// p cnf header` (OPB, LP) or asked for a `p cnf` header (WCNF); it now names the format.
+#[test]
+fn solve_names_the_format_of_a_file_that_is_not_cnf() {
+    let dir = tempfile::tempdir().unwrap();
+    for (to, format) in [
+        ("wcnf", "a weighted MaxSAT (WCNF) file"),
+        ("opb", "a pseudo-Boolean (OPB) file"),
+        ("lp", "an LP file"),
+    ] {
+        let file = dir.path().join(format!("q.{to}"));
+        let f = file.to_str().unwrap();
+        let o = queensat(&["encode", "value", "--size", "4", "--to", to, "-o", f]);
+        assert!(o.status.success(), "{o:?}");
+        let o = queensat(&["solve", f]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("{format}, not a DIMACS CNF")), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

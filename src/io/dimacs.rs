@@ -40,6 +40,24 @@ pub struct DimacsCnf {
 /// what follows, so a typo cannot make a reader reserve gigabytes.
 pub const MAX_UNUSED_VARS: u32 = 1 << 20;
 
+/// What the first line of a file that is not a CNF says it is, where it is one of the formats
+/// `queensat encode` also writes (a file of another format would otherwise be read as a CNF
+/// whose header is missing).
+fn not_cnf(first: &str) -> Option<&'static str> {
+    let word = first.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    if first.starts_with("p wcnf") || word == "h" {
+        Some("a weighted MaxSAT (WCNF) file")
+    } else if first.starts_with('*') || first.contains(">=") && first.ends_with(';') {
+        Some("a pseudo-Boolean (OPB) file")
+    } else if first.starts_with('\\')
+        || ["maximize", "minimize", "maximise", "minimise", "subject"].contains(&word.as_str())
+    {
+        Some("an LP file")
+    } else {
+        None
+    }
+}
+
 /// Parses a DIMACS CNF; errors name the line. The header must agree with the clauses: their
 /// number exactly, and at most `MAX_UNUSED_VARS` announced variables unused, whether beyond
 /// the largest one used or as gaps below it (solvers reserve memory for every number up to the
@@ -63,6 +81,11 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
         }
         if let Some(rest) = t.strip_prefix("p ") {
             let f: Vec<&str> = rest.split_whitespace().collect();
+            if header.is_none()
+                && let Some(what) = not_cnf(t)
+            {
+                bail!("line {ln}: {what}, not a DIMACS CNF (`p cnf VARS CLAUSES`)");
+            }
             if header.is_some() || f.len() != 3 || f[0] != "cnf" {
                 bail!("line {ln}: expected one header `p cnf VARS CLAUSES`");
             }
@@ -91,6 +114,9 @@ pub fn parse_dimacs(text: &str) -> anyhow::Result<DimacsCnf> {
             continue;
         }
         let Some((n_vars, _)) = header else {
+            if let Some(what) = not_cnf(t) {
+                bail!("line {ln}: {what}, not a DIMACS CNF (`p cnf VARS CLAUSES`)");
+            }
             bail!("line {ln}: clause before the `p cnf` header");
         };
         for tok in t.split_whitespace() {
