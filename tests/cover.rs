@@ -516,3 +516,42 @@ fn no_symmetry_breaking_does_not_reuse_lex_leader_reports() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["reports"][0]["symmetry_breaking"], false, "{out}");
 }
+
+/// Trial 53: a kept record forged whole (its CNF swapped for a trivial contradiction, the
+/// proof for a one-line refutation of that, the digests and the seal written to match) was
+/// believed by `--certify`, which checked the proof against the kept CNF alone. The CNF is
+/// now built again from the record's solutions and bound and must be the kept one.
+#[test]
+fn a_forged_certificate_record_is_not_believed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = ["cover", "--size", "8", "--certificates", d];
+    let (code, out, err) = queensat(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let record = dir.path().join("cover-8.json");
+    let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&record).unwrap()).unwrap();
+    for goal in ["pack", "cover"] {
+        let cert = &mut doc[goal]["certificate"];
+        let (cnf, proof) = ("p cnf 1 2\n1 0\n-1 0\n", "0\n");
+        let digest = |text: &str| queensat::io::sha256_hex(text.as_bytes());
+        std::fs::write(cert["cnf"].as_str().unwrap(), cnf).unwrap();
+        std::fs::write(cert["proof"].as_str().unwrap(), proof).unwrap();
+        cert["sha256"] = serde_json::json!({"cnf": digest(cnf), "proof": digest(proof)});
+        cert["proof_bytes"] = proof.len().into();
+        cert["n_vars"] = 1.into();
+        cert["n_clauses"] = 2.into();
+    }
+    common::write_sealed(&record, &doc, &common::cover_binding(8));
+    // Without --certify the files are what the record says: the record is used as it is.
+    let (code, _, err) = queensat(&[&args[..], &["--cached-only"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let certify = [&args[..], &["--cached-only", "--certify"]].concat();
+    common::assert_bad_input(&certify, "pack-8-ge7.cnf is not the CNF of its question");
+    // Computed again, not believed, where it may compute.
+    let (code, out, err) = queensat(&[&args[..], &["--certify"]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("most pairwise-disjoint solutions: 6 — proof: UNSAT"),
+        "{out}"
+    );
+}

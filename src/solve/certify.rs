@@ -125,6 +125,20 @@ impl Certificate {
             .map_or(String::new(), |f| f.to_string_lossy().into_owned())
     }
 
+    /// The CNF's file name (without directory).
+    pub fn cnf_name(&self) -> String {
+        self.cnf
+            .file_name()
+            .map_or(String::new(), |f| f.to_string_lossy().into_owned())
+    }
+
+    /// Whether the kept CNF in `dir` is the text `question` (its question's CNF, built again).
+    pub fn cnf_is(&self, dir: &Path, question: &str) -> bool {
+        crate::io::sha256_file(&in_dir(dir, &self.cnf)).is_ok_and(|(len, sha)| {
+            len == question.len() as u64 && sha == crate::io::sha256_hex(question.as_bytes())
+        })
+    }
+
     /// Whether the files the record says are kept are still the ones the checker verified,
     /// for a record read back from `dir` (where each is looked for under its own name, so the
     /// folder may have moved): each exists, the proof with the recorded length, and each with

@@ -4,6 +4,7 @@
 use super::selection::goal_name;
 use crate::board::{Board, Placement};
 use crate::encode::{Amo, Goal, SelectionModel};
+use crate::io::write_dimacs;
 use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use crate::solve::{Backend, Certificate, ProofAnswer, UnsatQuestion, solve_with_proof};
@@ -34,6 +35,62 @@ pub(super) fn refute_selection(
     deadline: Deadline,
     extra: impl FnOnce(&SelectionModel) -> Vec<Clause>,
 ) -> anyhow::Result<Option<Certificate>> {
+    let Encoded {
+        cnf,
+        n_vars,
+        name,
+        what,
+        proves,
+        header,
+    } = encode_question(q, k, extra)?;
+    let question = UnsatQuestion {
+        refuted: format!("{what} {}-queens solutions", q.n),
+        proves,
+        header,
+        n_vars,
+        cnf: &cnf,
+        implied: None,
+    };
+    match solve_with_proof(&question, backend, dir, &name, deadline, &[])? {
+        ProofAnswer::Unsat(pending) => match pending.check(stop_requested) {
+            Ok(c) => Ok(Some(c)),
+            // A stop cut the check short: no certificate, as when it cuts the solve short (the
+            // check removed both files; a rerun writes them again).
+            Err(e) if e.is::<Interrupted>() && stop_requested() => Ok(None),
+            Err(e) => Err(e),
+        },
+        ProofAnswer::Sat(_) => {
+            let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
+            Ok(None)
+        }
+        ProofAnswer::Interrupted => Ok(None),
+    }
+}
+
+/// The CNF file [`refute_selection`] writes for the whole question of bound `k` (no cube), as
+/// text: what a kept certificate's CNF must be, built again from the question, since a proof
+/// checked against any other formula proves nothing of it.
+pub(super) fn question_cnf_text(q: &Asked, k: usize) -> anyhow::Result<String> {
+    let e = encode_question(q, k, |_| Vec::new())?;
+    Ok(write_dimacs(&e.header, e.n_vars, e.cnf.iter()))
+}
+
+/// A bound's question encoded: the CNF, its file stem, what it asks and what its refutation
+/// proves, and the comment lines that open its file.
+struct Encoded {
+    cnf: Cnf,
+    n_vars: u32,
+    name: String,
+    what: String,
+    proves: String,
+    header: String,
+}
+
+fn encode_question(
+    q: &Asked,
+    k: usize,
+    extra: impl FnOnce(&SelectionModel) -> Vec<Clause>,
+) -> anyhow::Result<Encoded> {
     let n = q.n;
     let board = Board::square(n)?;
     let mut cnf = Cnf::new();
@@ -43,7 +100,9 @@ pub(super) fn refute_selection(
     }
     let (units, what, proves) = match q.goal {
         Goal::Pack => (
-            model.at_least(k).expect("bound within the rows"),
+            model
+                .at_least(k)
+                .ok_or_else(|| anyhow::anyhow!("at least {k} of {n} rows is no question"))?,
             format!("at least {k} pairwise-disjoint"),
             format!("at most {} pairwise-disjoint solutions", k - 1),
         ),
@@ -67,28 +126,14 @@ pub(super) fn refute_selection(
         if q.goal == Goal::Pack { "ge" } else { "le" }
     );
     let comments = cnf_comments(q, &what, cube);
-    let question = UnsatQuestion {
-        refuted: format!("{what} {n}-queens solutions"),
+    Ok(Encoded {
+        n_vars: model.vars.len() as u32,
+        cnf,
+        name,
+        what,
         proves,
         header: comments.iter().map(|c| format!("c {c}\n")).collect(),
-        n_vars: model.vars.len() as u32,
-        cnf: &cnf,
-        implied: None,
-    };
-    match solve_with_proof(&question, backend, dir, &name, deadline, &[])? {
-        ProofAnswer::Unsat(pending) => match pending.check(stop_requested) {
-            Ok(c) => Ok(Some(c)),
-            // A stop cut the check short: no certificate, as when it cuts the solve short (the
-            // check removed both files; a rerun writes them again).
-            Err(e) if e.is::<Interrupted>() && stop_requested() => Ok(None),
-            Err(e) => Err(e),
-        },
-        ProofAnswer::Sat(_) => {
-            let _ = std::fs::remove_file(dir.join(format!("{name}.cnf")));
-            Ok(None)
-        }
-        ProofAnswer::Interrupted => Ok(None),
-    }
+    })
 }
 
 /// What the CNF file says of itself, a comment line each: the question `what`, what its

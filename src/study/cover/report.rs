@@ -2,6 +2,7 @@
 //! its log, proof and certificate, and the re-check of a report read back from a file, apart
 //! from the engine that wrote it.
 
+use super::refute::{Asked, question_cnf_text};
 use super::selection::{coverage, goal_name};
 use crate::board::{Board, Placement};
 use crate::encode::Goal;
@@ -100,6 +101,28 @@ pub struct CoverReport {
 }
 
 impl CoverReport {
+    /// The text the CNF of `which`'s certificate (the packing's or the cover's) must have: its
+    /// question built again from this report's solutions, bound and symmetry breaking; `None`
+    /// for an optimum without a certificate. A kept certificate checked again is checked
+    /// against a file of this text, else a forged record could pair a proof with any formula.
+    pub fn certificate_cnf(&self, which: &Optimum) -> anyhow::Result<Option<String>> {
+        if which.certificate.is_none() {
+            return Ok(None);
+        }
+        let k = match (which.goal, which.value, which.optimal) {
+            (Goal::Pack, Some(v), true) => v + 1,
+            (Goal::Cover, Some(v), true) if v > 0 => v - 1,
+            _ => return Ok(None),
+        };
+        let asked = Asked {
+            n: self.n,
+            sols: &self.solutions,
+            goal: which.goal,
+            symmetry_breaking: self.symmetry_breaking,
+        };
+        question_cnf_text(&asked, k).map(Some)
+    }
+
     /// Re-checks a report read back from a file, apart from the engine that wrote it: every
     /// solution is a distinct legal n-queens placement (the independent checker), the packing
     /// is pairwise disjoint and the cover covers every square, each of the size it claims.

@@ -198,12 +198,22 @@ fn read_kept(dir: &Path, n: usize, ask: &Ask) -> anyhow::Result<Kept> {
             }
         }
     }
-    for c in [&mut r.pack.certificate, &mut r.cover.certificate]
+    // With --certify, each certificate is checked against its question's CNF, built again.
+    let questions = match ask.certify {
+        true => [r.certificate_cnf(&r.pack)?, r.certificate_cnf(&r.cover)?],
+        false => [None, None],
+    };
+    for (c, question) in [&mut r.pack.certificate, &mut r.cover.certificate]
         .into_iter()
-        .flatten()
+        .zip(questions)
+        .filter_map(|(c, q)| c.as_mut().map(|c| (c, q)))
     {
         let why = match c.files_unchanged(dir) {
             Err(e) => Some(format!("{e} ({name} records it as checked)")),
+            Ok(()) if c.cnf_kept && question.as_ref().is_some_and(|q| !c.cnf_is(dir, q)) => Some(format!(
+                "{} is not the CNF of its question, built again from {name}'s solutions and bound",
+                c.cnf_name()
+            )),
             Ok(()) if ask.certify && !(c.cnf_kept && c.proof_kept) => Some(format!(
                 "--certify asks for {} to be checked again, and it was deleted after its check \
                  (too big to keep)",
