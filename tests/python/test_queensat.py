@@ -264,9 +264,13 @@ def test_progress_reaches_a_callback():
 
 
 def test_ctrl_c_stops_a_long_call_and_the_next_call_runs():
-    """SIGINT during a long enumeration: KeyboardInterrupt with the stopped report, soon."""
+    """SIGINT during a long enumeration: KeyboardInterrupt with the stopped report, soon.
+    The child restores Python's own SIGINT handler first: started in the background by a shell
+    without job control (as CI may start the suite), it inherits SIGINT ignored, and Python then
+    installs no handler, so the signal never reached the call (the test waited out its 60 s)."""
     script = textwrap.dedent("""
-        import sys, time, queensat
+        import signal, sys, time, queensat
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         print("ready", flush=True)
         start = time.monotonic()
         try:
