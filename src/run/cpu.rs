@@ -9,9 +9,37 @@ pub fn process_cpu_seconds() -> f64 {
 }
 
 /// CPU seconds the calling thread has used (0 where the clock is unavailable): the work of one
-/// rayon task, apart from what the other threads do meanwhile.
+/// rayon task, apart from what the other threads do meanwhile, with what work it waited for
+/// spent on threads of its own ([`lend_to_this_thread`]).
 pub fn thread_cpu_seconds() -> f64 {
-    clock_cpu_seconds(libc::CLOCK_THREAD_CPUTIME_ID)
+    clock_cpu_seconds(libc::CLOCK_THREAD_CPUTIME_ID) + own_thread_clock().map_or(0.0, lent_to)
+}
+
+/// [`thread_cpu_seconds`] of the thread whose CPU clock is `id`, read from any thread.
+pub(crate) fn thread_clock_seconds(id: libc::clockid_t) -> f64 {
+    clock_cpu_seconds(id) + lent_to(id)
+}
+
+/// CPU seconds that work spent for a thread on threads of its own (a solver call that cannot
+/// be stopped inside, run where a deadline can give up on it), by that thread's CPU clock id:
+/// the thread waited meanwhile, so its time limits and its figures count them as its own.
+static LENT: std::sync::Mutex<Vec<(libc::clockid_t, f64)>> = std::sync::Mutex::new(Vec::new());
+
+fn lent_to(id: libc::clockid_t) -> f64 {
+    let lent = LENT.lock().unwrap_or_else(|e| e.into_inner());
+    lent.iter().find(|(i, _)| *i == id).map_or(0.0, |(_, s)| *s)
+}
+
+/// Counts `seconds` of work done for the calling thread on another thread as its own.
+pub(crate) fn lend_to_this_thread(seconds: f64) {
+    let Some(id) = own_thread_clock() else {
+        return;
+    };
+    let mut lent = LENT.lock().unwrap_or_else(|e| e.into_inner());
+    match lent.iter_mut().find(|(i, _)| *i == id) {
+        Some((_, s)) => *s += seconds,
+        None => lent.push((id, seconds)),
+    }
 }
 
 /// The seconds the CPU clock `id` reads (0 where it cannot be read, as once its thread ended).
@@ -40,7 +68,7 @@ pub(crate) fn thread_clock<T>(thread: &std::thread::JoinHandle<T>) -> Option<lib
 }
 
 /// The id of the calling thread's CPU clock, as [`thread_clock`] gives it to other threads.
-pub(crate) fn own_thread_clock() -> Option<libc::clockid_t> {
+fn own_thread_clock() -> Option<libc::clockid_t> {
     let mut id: libc::clockid_t = 0;
     // SAFETY: pthread_self is the calling thread, valid while it runs; `id` is a valid,
     // writable clockid_t, the only thing the call writes.

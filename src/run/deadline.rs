@@ -4,7 +4,7 @@
 //! once.
 
 use super::cpu::{
-    clock_cpu_seconds, own_thread_clock, process_cpu_seconds, thread_clock, thread_cpu_seconds,
+    lend_to_this_thread, process_cpu_seconds, thread_clock, thread_clock_seconds, thread_cpu_seconds,
 };
 use crate::run::interrupt::{interrupted, stop_requested};
 use std::sync::{Arc, Mutex};
@@ -28,32 +28,10 @@ impl Clock {
     /// [`Deadline::outrun_with`] spent on threads of its own.
     pub fn read(self) -> f64 {
         match self {
-            Clock::Thread => thread_cpu_seconds() + own_thread_clock().map_or(0.0, lent_to),
+            Clock::Thread => thread_cpu_seconds(),
             Clock::Process => process_cpu_seconds(),
-            Clock::OfThread(id) => clock_cpu_seconds(id) + lent_to(id),
+            Clock::OfThread(id) => thread_clock_seconds(id),
         }
-    }
-}
-
-/// CPU seconds that work spent for a thread on threads of its own, by that thread's CPU clock
-/// id: the thread waited meanwhile, so a deadline on its clock counts them as its own (else a
-/// search whose calls each run on a thread of their own would never see its time run out).
-static LENT: Mutex<Vec<(libc::clockid_t, f64)>> = Mutex::new(Vec::new());
-
-fn lent_to(id: libc::clockid_t) -> f64 {
-    let lent = LENT.lock().unwrap_or_else(|e| e.into_inner());
-    lent.iter().find(|(i, _)| *i == id).map_or(0.0, |(_, s)| *s)
-}
-
-/// Counts `seconds` of work done on another thread as the calling thread's.
-fn lend_to_this_thread(seconds: f64) {
-    let Some(id) = own_thread_clock() else {
-        return;
-    };
-    let mut lent = LENT.lock().unwrap_or_else(|e| e.into_inner());
-    match lent.iter_mut().find(|(i, _)| *i == id) {
-        Some((_, s)) => *s += seconds,
-        None => lent.push((id, seconds)),
     }
 }
 
