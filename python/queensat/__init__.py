@@ -75,7 +75,7 @@ def _index(value: Any) -> Optional[int]:
         return None
 
 
-def _cells(cells: Optional[Cells], name: str = "cells") -> Optional[str]:
+def _cells(cells: Optional[Cells], name: str) -> Optional[str]:
     """Cells as the command line lists them: ``"r,c r,c"``; each cell a pair of whole numbers
     (the command line says what is wrong with a number off the board)."""
     if cells is None or isinstance(cells, str):

@@ -83,8 +83,8 @@ pub fn file_markdown(r: &FileReport) -> String {
     if let Some((line, earlier)) = r.repeated_boards.first() {
         s.push_str(&format!(
             "- repeats: {} of the {} rows give the walls of an earlier row (the first: line {line} \
-             repeats line {earlier}); each row is checked as a claim of its own, so the file \
-             holds {} distinct boards\n\n",
+             repeats line {earlier}); each row is checked as a claim of its own, and the file \
+             names at most {} distinct boards\n\n",
             r.repeated_boards.len(),
             r.rows.len(),
             r.rows.len() - r.repeated_boards.len()
