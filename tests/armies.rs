@@ -322,3 +322,31 @@ fn a_cache_made_with_other_settings_is_refused() {
         before
     );
 }
+
+/// A cached report whose `m` is below the greedy construction's armies is false, however
+/// well formed and sealed: read back, it is not believed.
+#[test]
+fn a_cached_m_below_the_greedy_armies_is_not_believed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, _, err) = queensat(&["armies", "--size", "6", "--cache", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let cached = dir.path().join("6x6.json");
+    let mut forged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cached).unwrap()).unwrap();
+    forged["m"] = 4.into();
+    for army in ["white", "black"] {
+        forged["example"][army].as_array_mut().unwrap().truncate(4);
+    }
+    let calls = forged["calls"].as_array_mut().unwrap();
+    calls.retain(|c| c["at_least"].as_u64() < Some(5));
+    calls.push(serde_json::json!({"at_least": 5, "answer": "unsat", "seconds": 0.01}));
+    forged["proof"] = "UNSAT for two armies of 5 (3 solver calls)".into();
+    common::write_sealed(&cached, &forged, &common::armies_binding(6, 6));
+    let (code, out, err) = queensat(&["armies", "--size", "6", "--cache", d, "--quiet"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("m = 4 is false: a checked position of two armies of 5 exists"),
+        "{err}"
+    );
+}

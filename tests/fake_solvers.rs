@@ -778,3 +778,21 @@ fn least_walls_blames_a_lying_external_solver() {
         );
     }
 }
+
+/// A solver that answers UNSAT to every armies question would make `m = 0`; the greedy
+/// construction's checked armies (no solver) show the answer false.
+#[test]
+fn armies_blame_a_lying_external_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let liar = fake(dir.path(), "liar", "echo 's UNSATISFIABLE'\nexit 20");
+    let (code, _, err) = queensat(&["armies", "--size", "6", "--solver", &liar]);
+    one_error_line(
+        code,
+        &err,
+        "answered UNSAT for two armies of 1, but a checked position",
+    );
+    assert!(
+        err.contains("two armies of 5 exists (a greedy construction)") && !err.contains("internal"),
+        "{err}"
+    );
+}

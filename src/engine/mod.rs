@@ -2,6 +2,7 @@
 //! symmetry, bounds, uniqueness, certificates and exports, all asked through the one search
 //! loop of [`search`].
 
+mod army_greedy;
 mod batch;
 mod bounds;
 mod certify;
@@ -21,6 +22,7 @@ mod unique;
 mod value;
 mod wall_bound;
 
+pub use army_greedy::greedy_armies;
 pub use batch::{Batch, BatchEnd, LineAnswer};
 pub use bounds::{UpperBound, greedy_placement, upper_bound};
 pub use certify::{certify_least_walls, certify_value};

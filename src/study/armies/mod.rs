@@ -130,6 +130,11 @@ impl ArmyReport {
         if self.proved && !last.is_some_and(|c| c.question == self.m + 1 && c.answer.refutes()) {
             return Err(format!("m = {} is not what its last solver call refuted", self.m));
         }
+        if self.proved
+            && let Some(evidence) = greedy_beyond(&self.board, self.m).map_err(|e| e.to_string())?
+        {
+            return Err(format!("m = {} is false: {evidence}", self.m));
+        }
         if let Some(c) = &self.certificate
             && !c.refuted.contains(&format!("two armies of {}", self.m + 1))
         {
@@ -212,6 +217,23 @@ pub fn add_optimal_classes(report: &mut ArmyReport, opts: &ArmyOptions) -> anyho
     }
     report.classes = Some(classes);
     Ok(())
+}
+
+/// The evidence that a claimed `m` on `board` is false: two armies of more than `m` queens that
+/// the greedy construction finds, checked by the independent checker (`None` when it finds no
+/// more than `m`). Solver-free, so it holds an external solver's UNSAT answers to account.
+pub(crate) fn greedy_beyond(board: &Board, m: usize) -> anyhow::Result<Option<String>> {
+    let found = crate::engine::greedy_armies(board);
+    if found.size() <= m {
+        return Ok(None);
+    }
+    if let Err(v) = check_armies(board, &found) {
+        anyhow::bail!("internal error: the greedy armies fail the checker: {v}");
+    }
+    Ok(Some(format!(
+        "a checked position of two armies of {} exists (a greedy construction)",
+        found.size()
+    )))
 }
 
 /// "1 queen per army exceeds the free squares": a count refuted by counting squares.
@@ -435,6 +457,16 @@ fn armies_until(
     let stopped = stopped.then(|| (deadline.why(), deadline.spent()));
     let mut report = asked.report(&best, calls, stopped)?;
     let m = report.m;
+    if report.proved
+        && let Some(evidence) = greedy_beyond(board, m)?
+    {
+        let question = format!("two armies of {}", m + 1);
+        return Err(crate::engine::contradicted_unsat(
+            &opts.backend,
+            &question,
+            &evidence,
+        ));
+    }
     if opts.unique && m > 0 && stopped.is_none() {
         let classes = match kept {
             None => optimal_classes(&mut session, m, opts.count_limit, &opts.backend)?,
