@@ -211,10 +211,12 @@ const START_CONFLICTS: u32 = 20_000;
 
 /// The whole board's start: armies as large as a climb finds whose every call is cut at
 /// [`START_CONFLICTS`] (checked), by the first built-in solver that counts conflicts, so that
-/// every run and every shard finds the same; none without such a solver.
+/// every run and every shard finds the same; at least the greedy armies (which a build without
+/// such a solver starts from).
 pub fn army_start(board: &Board, opts: &ArmyOptions) -> anyhow::Result<Armies> {
+    let greedy = crate::engine::greedy_armies(board);
     let Some(backend) = Backend::available().into_iter().find(Backend::limits_conflicts) else {
-        return Ok(Armies::default());
+        return Ok(greedy);
     };
     let (mut session, _) = open_session(
         board,
@@ -236,7 +238,7 @@ pub fn army_start(board: &Board, opts: &ArmyOptions) -> anyhow::Result<Armies> {
     }
     // A start cut short by a stop signal is not the one a rerun would find.
     ensure!(!stop_requested(), Interrupted);
-    Ok(best)
+    Ok(if greedy.size() > best.size() { greedy } else { best })
 }
 
 /// One worker's solver for the cubes of one board: the board's armies model (with its
