@@ -182,3 +182,32 @@ fn a_json_board_is_a_board_file() {
         stderr(&o)
     );
 }
+
+/// The command a result file records is the one to paste to make it again: an argument with a
+/// space or a quote in it is quoted for the shell (`-o 'a b'` was recorded as `-o a b`, which
+/// a shell splits), and the line, pasted, reruns the run into the same folder.
+#[test]
+fn a_recorded_command_pastes_back_as_the_same_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("it's a sweep");
+    let mut args: Vec<&str> = "sweep --size 5 --walls 1 --quiet -o".split(' ').collect();
+    args.push(out.to_str().unwrap());
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    let command = record["command"].as_str().unwrap();
+    let quoted = format!("-o '{}'", out.to_str().unwrap().replace('\'', r"'\''"));
+    assert!(command.ends_with(&quoted), "{command}");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_queensat"))
+        .parent()
+        .unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let again = std::process::Command::new("bash")
+        .args(["-c", command])
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{command}: {}", stderr(&again));
+    assert_eq!(stdout(&again), stdout(&o), "{command}");
+}
