@@ -4,6 +4,7 @@
 use crate::common;
 use common::{run, stderr, stdout};
 
+/// A usage error is one line, exit 2, and ends on the help to see as a command to paste.
 #[test]
 fn usage_errors_are_one_line_and_exit_2() {
     for args in [
@@ -20,6 +21,15 @@ fn usage_errors_are_one_line_and_exit_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("queensat: error: "), "{args:?}: {err}");
+        // The help it points to is a command that runs: `queensat sweep --help`, not `--help`.
+        let (_, see) = err.trim_end().rsplit_once(" (see ").unwrap();
+        let words: Vec<&str> = see.strip_suffix(')').unwrap().split(' ').collect();
+        assert_eq!(words[0], "queensat", "{err}");
+        let help = run(&words[1..]);
+        assert!(help.status.success(), "{args:?}: {see}: {}", stderr(&help));
+        if args[0] != "no-such-command" {
+            assert_eq!(words[1], args[0], "{err}");
+        }
     }
 }
 
