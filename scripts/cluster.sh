@@ -33,6 +33,9 @@ usage() {
 }
 
 [ $# -ge 2 ] || usage "ENGINE and N are required"
+# This command as a line to paste from any folder, for the advice to rerun it.
+rerun="cd $(printf %q "$PWD") && $(printf '%q ' "$0" "$@")"
+rerun=${rerun% }
 engine=$1
 shards=$2
 shift 2
@@ -165,7 +168,7 @@ for i in $(seq 1 "$shards"); do
   fi
 done
 if [ "$failed" -ne 0 ]; then
-  echo "cluster.sh: error: not merged; rerun the same command to resume (finished chunks are kept)" >&2
+  echo "cluster.sh: error: not merged; run the same command again to resume (finished chunks are kept): $rerun" >&2
   exit 1
 fi
 

@@ -4,6 +4,7 @@
 use crate::common;
 use common::{run, stderr, stdout};
 
+/// A usage error is one line, exit 2, and ends on the help to see as a command to paste.
 #[test]
 fn usage_errors_are_one_line_and_exit_2() {
     for args in [
@@ -20,6 +21,15 @@ fn usage_errors_are_one_line_and_exit_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("queensat: error: "), "{args:?}: {err}");
+        // The help it points to is a command that runs: `queensat sweep --help`, not `--help`.
+        let (_, see) = err.trim_end().rsplit_once(" (see ").unwrap();
+        let words: Vec<&str> = see.strip_suffix(')').unwrap().split(' ').collect();
+        assert_eq!(words[0], "queensat", "{err}");
+        let help = run(&words[1..]);
+        assert!(help.status.success(), "{args:?}: {see}: {}", stderr(&help));
+        if args[0] != "no-such-command" {
+            assert_eq!(words[1], args[0], "{err}");
+        }
     }
 }
 
@@ -181,4 +191,33 @@ fn a_json_board_is_a_board_file() {
         "{}",
         stderr(&o)
     );
+}
+
+/// The command a result file records is the one to paste to make it again: an argument with a
+/// space or a quote in it is quoted for the shell (`-o 'a b'` was recorded as `-o a b`, which
+/// a shell splits), and the line, pasted, reruns the run into the same folder.
+#[test]
+fn a_recorded_command_pastes_back_as_the_same_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("it's a sweep");
+    let mut args: Vec<&str> = "sweep --size 5 --walls 1 --quiet -o".split(' ').collect();
+    args.push(out.to_str().unwrap());
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    let command = record["command"].as_str().unwrap();
+    let quoted = format!("-o '{}'", out.to_str().unwrap().replace('\'', r"'\''"));
+    assert!(command.ends_with(&quoted), "{command}");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_queensat"))
+        .parent()
+        .unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let again = std::process::Command::new("bash")
+        .args(["-c", command])
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{command}: {}", stderr(&again));
+    assert_eq!(stdout(&again), stdout(&o), "{command}");
 }

@@ -165,7 +165,7 @@ fn chunk_times(shard: &Path) -> Vec<(PathBuf, std::time::SystemTime)> {
 }
 
 /// Task 2 of 3 dies without an exit status: the script names it and merges nothing; the rerun
-/// computes shard 2 only and merges to the one-process sweep.
+/// it advises, pasted, computes shard 2 only and merges to the one-process sweep.
 fn killed_task_is_rerun(engine: &str, env: &[(&str, &Path)], dir: &Path) {
     let [(_, args, files), ..] = runs();
     let one = dir.join("sweep-one");
@@ -184,7 +184,18 @@ fn killed_task_is_rerun(engine: &str, env: &[(&str, &Path)], dir: &Path) {
     );
     assert!(!split.exists(), "nothing merged");
     let done = chunk_times(&dir.join(format!("killed-{engine}.shard-1")));
-    succeeded(cluster(env, engine, 3, &bin, &a));
+    // The rerun the error advises, pasted as it stands from another folder.
+    let (_, pasted) = err
+        .split_once("to resume (finished chunks are kept): ")
+        .unwrap_or_else(|| panic!("no command to resume in {err}"));
+    let mut rerun = Command::new("bash");
+    rerun
+        .args(["-c", pasted.lines().next().unwrap()])
+        .current_dir("/");
+    for (k, v) in env {
+        rerun.env(k, v);
+    }
+    succeeded(rerun.output().unwrap());
     assert_eq!(
         chunk_times(&dir.join(format!("killed-{engine}.shard-1"))),
         done,

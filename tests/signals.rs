@@ -4,7 +4,10 @@
 //! is searching however loaded the machine is.
 
 use crate::common;
-use common::{queensat, signalled_after_cpu, signalled_after_cpu_timed, signalled_when, stderr, stdout};
+use common::{
+    queensat, signalled_after_cpu, signalled_after_cpu_timed, signalled_when, signalled_when_in, stderr,
+    stdout,
+};
 use libc::{SIGHUP, SIGINT, SIGTERM};
 
 /// A resumable run stopped by a signal, the same command again, and an uninterrupted run.
@@ -20,9 +23,11 @@ struct Resumed {
     uninterrupted: String,
 }
 
-/// Runs `args -o DIR` until it has used 300 ms of CPU, sends it `signal`, checks its exit
-/// status `code`, lets `check` look at its stdout and stderr and at DIR, then runs it again to
-/// the end, and once more into another folder without a signal.
+/// Runs `args -o stopped` in a scratch folder until it has used 300 ms of CPU, sends it
+/// `signal`, checks its exit status `code`, lets `check` look at its stdout and stderr and at
+/// the folder, then pastes the command its stop line gives into a shell in another folder
+/// (`/`: the relative `-o` must still mean the scratch folder's) to run it to the end, and runs
+/// `args` once more into another folder without a signal.
 fn stop_and_resume(
     args: &[&str],
     signal: libc::c_int,
@@ -31,27 +36,36 @@ fn stop_and_resume(
 ) -> Resumed {
     let tmp = tempfile::tempdir().unwrap();
     let (stopped, whole) = (tmp.path().join("stopped"), tmp.path().join("whole"));
-    let (in_stopped, in_whole) = (stopped.to_str().unwrap(), whole.to_str().unwrap());
-    let (again, other) = (
-        [args, &["-o", in_stopped]].concat(),
-        [args, &["-o", in_whole]].concat(),
-    );
-    let out = signalled_after_cpu(&again, signal, 300);
+    let again = [args, &["-o", "stopped"]].concat();
+    let (out, _) = signalled_when_in(Some(tmp.path()), &again, signal, |ms| ms >= 300);
     let stop = (stdout(&out), stderr(&out));
     assert_eq!(out.status.code(), Some(code), "{}{}", stop.0, stop.1);
     check(&stop.0, &stop.1, &stopped);
-    let (code, rerun, err) = queensat(&again);
-    assert_eq!(code, 0, "{err}");
-    let (code, uninterrupted, err) = queensat(&other);
+    let pasted = resume_command(&stop.1);
+    let rerun = std::process::Command::new("bash")
+        .args(["-c", &pasted])
+        .current_dir("/")
+        .output()
+        .unwrap();
+    assert!(rerun.status.success(), "{pasted}: {}", stderr(&rerun));
+    let (code, uninterrupted, err) = queensat(&[args, &["-o", whole.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
     Resumed {
         _tmp: tmp,
         stopped,
         whole,
         stop,
-        rerun,
+        rerun: stdout(&rerun),
         uninterrupted,
     }
+}
+
+/// The command a stop line tells the user to paste, after `to resume: `.
+fn resume_command(err: &str) -> String {
+    let tail = "; run the same command again to resume: ";
+    let line = err.lines().find(|l| l.contains(tail));
+    let line = line.unwrap_or_else(|| panic!("no resume command in {err:?}"));
+    line.split_once(tail).unwrap().1.to_string()
 }
 
 /// The one line a stopped chunked run prints, and the number of chunks it says it finished.
@@ -61,7 +75,10 @@ fn finished_chunks(out: &str, what: &str, signal: &str, of: usize) -> usize {
         .lines()
         .find(|l| l.contains(&head))
         .unwrap_or_else(|| panic!("no stop line in {out:?}"));
-    assert!(line.ends_with("; run the same command again to resume"), "{line}");
+    assert!(
+        line.contains("; run the same command again to resume: cd "),
+        "{line}"
+    );
     let (_, rest) = line.split_once(&head).unwrap();
     let (n, rest) = rest.split_once(" of ").unwrap();
     assert!(
@@ -269,7 +286,7 @@ fn puzzles_stopped_by_sigterm_resume_to_the_same_list() {
         .find(|l| l.starts_with("puzzles interrupted (SIGTERM): "));
     assert!(
         line.is_some_and(
-            |l| l.contains(" finished, kept in ") && l.ends_with("; run the same command again to resume")
+            |l| l.contains(" finished, kept in stopped; run the same command again to resume: cd ")
         ),
         "{}",
         r.stop.1
@@ -644,10 +661,10 @@ fn a_signal_stops_a_merge_and_it_says_so() {
     assert_eq!(out.status.code(), Some(143), "{text}{err}");
     let line = format!(
         "merge interrupted (SIGTERM): nothing merged into {} (the shards are untouched); run the \
-         same command again to resume\n",
+         same command again to resume: cd ",
         m.display()
     );
-    assert_eq!(err, line);
+    assert!(err.starts_with(&line) && err.lines().count() == 1, "{err}");
     assert!(!m.exists(), "a stopped merge writes nothing");
 }
 

@@ -178,9 +178,10 @@ fn solutions_text_and_json_name_the_same_symmetry_breaking() {
     assert_eq!(summary["breaking"], "none");
 }
 
-/// Every chunked run's shard says on stdout, in text, that it finished and that `merge` joins
-/// the shards (value cubes, armies, least-walls and cover cube runs printed nothing); the
-/// value cube run's start is worded alike whole and merged.
+/// Every chunked run's shard says on stdout, in text, that it finished and how `merge` joins
+/// the shards (value cubes, armies, least-walls and cover cube runs printed nothing), in a
+/// command that, given the other shard's folder, merges them (it said `queensat merge`, which
+/// alone is refused); the value cube run's start is worded alike whole and merged.
 #[test]
 fn every_shard_says_it_finished_in_text() {
     let dir = tempfile::tempdir().unwrap();
@@ -222,9 +223,28 @@ fn every_shard_says_it_finished_in_text() {
             folder.clone()
         };
         let want = format!(
-            "{what}: shard 1/2 finished in {shown}; run `queensat merge` on the shards' folders for the whole answer\n"
+            "{what}: shard 1/2 finished in {shown}; for the whole answer, `queensat merge {shown} DIR... \
+             -o OUT` with the other shards' folders as DIR\n"
         );
         assert_eq!(out, want, "{a:?}: {err}");
+        // The advice, pasted with the second shard's folder as DIR, merges the two.
+        let second = format!("{folder}-2");
+        let mut a: Vec<&str> = args.iter().map(String::as_str).collect();
+        a.extend([second.as_str(), "--shard", "2/2", "--quiet"]);
+        let (code, out, err) = queensat(&a);
+        assert_eq!(code, 0, "{a:?}: {err}");
+        let (_, finished_in) = out.split_once(" finished in ").unwrap();
+        let (second, _) = finished_in.split_once("; ").unwrap();
+        let advice = want.split('`').nth(1).unwrap();
+        let merge = advice
+            .replace("queensat ", &format!("{} ", env!("CARGO_BIN_EXE_queensat")))
+            .replace("DIR...", second)
+            .replace(" -o OUT", &format!(" -o {}", d(&format!("merged{i}"))));
+        let o = std::process::Command::new("bash")
+            .args(["-c", &merge])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{merge}: {}", stderr(&o));
     }
     // The value cube run, whole and merged: "the start 9 queens" either way.
     let whole = d("whole");

@@ -6,8 +6,9 @@ use queensat::run::one_line;
 use std::ffi::OsString;
 
 /// Help and version go to stdout (exit 0); a usage error becomes one line
-/// `queensat: error: ...` on stderr, exit 2, like every other error.
-pub(super) fn clap_exit(e: clap::Error) -> i32 {
+/// `queensat: error: ...` on stderr, exit 2, like every other error, ending on the help of
+/// `command` (the whole command line's definition) to see.
+pub(super) fn clap_exit(e: clap::Error, command: &clap::Command) -> i32 {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         return match write_stdout(e.to_string().as_bytes()) {
@@ -23,11 +24,27 @@ pub(super) fn clap_exit(e: clap::Error) -> i32 {
         eprint!("{}", e.render());
         return 2;
     }
+    let args: Vec<String> = std::env::args().collect();
     eprintln!(
-        "queensat: error: {} (see --help)",
-        plain_number_error(&e, usage_error_line(&e.render().to_string()))
+        "queensat: error: {} (see {} --help)",
+        plain_number_error(&e, usage_error_line(&e.render().to_string())),
+        help_command(command, &args)
     );
     2
+}
+
+/// The (sub)command whose help answers a usage error in `args` (`queensat value`, `queensat
+/// least-walls table`): `queensat` and the subcommands named first, so that the advice to see
+/// its help is a command to paste (a bare `--help` is none).
+fn help_command(cmd: &clap::Command, args: &[String]) -> String {
+    let mut words = vec!["queensat"];
+    let mut at = cmd;
+    for a in args.iter().skip(1) {
+        let Some(sub) = at.find_subcommand(a) else { break };
+        words.push(a);
+        at = sub;
+    }
+    words.join(" ")
 }
 
 /// `msg` with Rust's words for a number that did not parse (`invalid digit found in string`,
@@ -148,6 +165,21 @@ mod tests {
             "unexpected argument '--sise' found; tip: a similar argument exists: '--size'"
         );
         assert_eq!(super::usage_error_line("Usage: x\n"), "bad arguments");
+    }
+
+    #[test]
+    fn the_help_to_see_is_the_subcommand_s() {
+        let table = clap::Command::new("table").arg(clap::Arg::new("runs"));
+        let cmd = clap::Command::new("queensat")
+            .subcommand(clap::Command::new("value"))
+            .subcommand(clap::Command::new("least-walls").subcommand(table));
+        let help = |a: &str| super::help_command(&cmd, &a.split(' ').map(String::from).collect::<Vec<_>>());
+        assert_eq!(help("queensat value --sise 8"), "queensat value");
+        assert_eq!(
+            help("/bin/queensat least-walls table x.json --bad"),
+            "queensat least-walls table"
+        );
+        assert_eq!(help("queensat no-such --size 8"), "queensat");
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub fn main() -> i32 {
         .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return clap_exit(e),
+        Err(e) => return clap_exit(e, &command()),
     };
     if matches.subcommand_name().is_some_and(stops_on_signal) {
         queensat::run::signals::catch_stop_signals();

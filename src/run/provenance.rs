@@ -38,15 +38,48 @@ pub fn set_invocation(line: String) {
 }
 
 /// This invocation as `queensat ARGS` (the program's own path left out, so a result file names
-/// no directory of the machine that made it), or as [`set_invocation`] named it.
+/// no directory of the machine that made it), or as [`set_invocation`] named it. Each argument
+/// is quoted where a shell would split or expand it, so that the line pasted into a shell runs
+/// the same command (`--walls "1,3 2,5"` was recorded as `--walls 1,3 2,5`).
 pub fn command_line() -> String {
     if let Some(line) = INVOCATION.get() {
         return line.clone();
     }
-    std::iter::once("queensat".to_string())
-        .chain(std::env::args().skip(1))
+    shell_line(std::iter::once("queensat".to_string()).chain(std::env::args().skip(1)))
+}
+
+/// How to run this invocation again, pasted into a shell in any directory: `cd DIR && PROGRAM
+/// ARGS`, the program as it was started (its path as typed) and the folder it ran in, since
+/// its relative paths (`-o DIR`) mean that folder's. `None` where the library runs inside
+/// another program ([`set_invocation`]), whose caller knows how it was called.
+pub fn rerun_line() -> Option<String> {
+    if INVOCATION.get().is_some() {
+        return None;
+    }
+    let command = shell_line(std::env::args());
+    Some(match std::env::current_dir() {
+        Ok(dir) => format!("cd {} && {command}", shell_word(&dir.to_string_lossy())),
+        Err(_) => command,
+    })
+}
+
+/// `words` as one shell line, each quoted by [`shell_word`].
+pub fn shell_line<S: AsRef<str>>(words: impl IntoIterator<Item = S>) -> String {
+    words
+        .into_iter()
+        .map(|w| shell_word(w.as_ref()))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `word` as a POSIX shell reads it back as one word: as it is when it holds only characters
+/// no shell treats specially, else in single quotes (a quote inside as `'\''`).
+pub fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./,:=+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// `YYYY-MM-DD HH:MM UTC` from Unix seconds (civil-from-days, proleptic Gregorian).
@@ -114,6 +147,17 @@ mod tests {
     fn dates() {
         assert_eq!(utc_date(0), "1970-01-01 00:00 UTC");
         assert_eq!(utc_date(951_782_400 + 3600), "2000-02-29 01:00 UTC");
+    }
+
+    #[test]
+    fn a_command_line_pastes_back_as_the_same_words() {
+        assert_eq!(
+            shell_line([
+                "queensat", "value", "--walls", "1,3 2,5", "-o", "it's", "", "a..b"
+            ]),
+            "queensat value --walls '1,3 2,5' -o 'it'\\''s' '' a..b"
+        );
+        assert_eq!(shell_word("$HOME/*"), "'$HOME/*'");
     }
 
     #[test]

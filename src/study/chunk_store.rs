@@ -157,22 +157,26 @@ impl std::fmt::Display for StoppedRun {
 
 /// The one line every chunked run (sweep, puzzles, N+k count, cube run) says on stderr when a
 /// stop signal ended it: `what` was interrupted, `how_far` it got (the chunks kept, and
-/// where), and how to resume.
+/// where), and how to resume: the command to paste, from any folder, where there is one.
 pub fn stopped_line(what: &str, how_far: &str) -> String {
+    let rerun = crate::run::provenance::rerun_line().map_or(String::new(), |l| format!(": {l}"));
     format!(
-        "{what} {}: {how_far}; run the same command again to resume",
+        "{what} {}: {how_far}; run the same command again to resume{rerun}",
         crate::run::interrupt::interrupted()
     )
 }
 
 /// The one line every chunked run (sweep, puzzles, N+k count, cube run) says in text when it
-/// was a shard and finished its chunks in `dir`: the whole answer is `merge`'s.
+/// was a shard and finished its chunks in `dir`: the whole answer is `merge`'s, given this
+/// folder (the one a merge reads, an N+k count's own inside `-o`) and the other shards'.
 pub fn shard_finished_line(what: &str, shard: Shard, dir: &Path) -> String {
     format!(
-        "{what}: shard {}/{} finished in {}; run `queensat merge` on the shards' folders for the whole answer",
+        "{what}: shard {}/{} finished in {}; for the whole answer, `queensat merge {} DIR... -o OUT` \
+         with the other shards' folders as DIR",
         shard.index,
         shard.count,
-        dir.display()
+        dir.display(),
+        crate::run::provenance::shell_word(&dir.to_string_lossy())
     )
 }
 

@@ -124,9 +124,10 @@ impl RunKind {
                 .find(|k| d.join(k.spec_file()).is_file())
                 .ok_or_else(|| {
                     anyhow::anyhow!(
-                        "{} holds no run: none of {} is there",
+                        "{} holds no run: none of {} is there{}",
                         d.display(),
-                        RunKind::ALL.map(RunKind::spec_file).join(", ")
+                        RunKind::ALL.map(RunKind::spec_file).join(", "),
+                        runs_inside(d)
                     )
                 })
         };
@@ -147,6 +148,27 @@ impl RunKind {
             }
         }
         Ok(kind)
+    }
+}
+
+/// The run folders right inside `dir`, as a merge would take them: an `nk -o DIR` keeps each
+/// count in `DIR/NxN-Kw-METHOD`, and its shard line names that folder, not `DIR`.
+fn runs_inside(dir: &Path) -> String {
+    let mut runs: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| RunKind::ALL.iter().any(|k| p.join(k.spec_file()).is_file()))
+        .map(|p| p.display().to_string())
+        .collect();
+    runs.sort();
+    match runs.is_empty() {
+        true => String::new(),
+        false => format!(
+            " (the run folders in it, which a merge takes: {})",
+            runs.join(", ")
+        ),
     }
 }
 
@@ -533,6 +555,17 @@ mod tests {
         let empty = tempfile::tempdir().unwrap();
         let e = RunKind::of_dirs(&[empty.path().into()]).unwrap_err();
         assert!(e.to_string().contains("holds no run"), "{e}");
+        // An `nk -o` folder: the error names the count's folder inside, which a merge takes.
+        let count = empty.path().join("9x9-2w-rows-sides");
+        drop(RunKind::Nk.open(&count, &1).unwrap());
+        let e = RunKind::of_dirs(&[empty.path().into()]).unwrap_err();
+        assert!(
+            e.to_string().ends_with(&format!(
+                "(the run folders in it, which a merge takes: {})",
+                count.display()
+            )),
+            "{e}"
+        );
         // A folder of one kind is not opened for another: its chunks would pass for the other's.
         let e = RunKind::Cubes.open(n.path(), &1).unwrap_err();
         assert!(

@@ -145,9 +145,20 @@ pub fn signalled_after_cpu_timed(
 pub fn signalled_when(
     args: &[&str],
     signal: libc::c_int,
+    ready: impl FnMut(u64) -> bool,
+) -> (Output, std::time::Duration) {
+    signalled_when_in(None, args, signal, ready)
+}
+
+/// [`signalled_when`] run in the folder `dir` (this process's own when `None`), where `args`'
+/// relative paths then point.
+pub fn signalled_when_in(
+    dir: Option<&std::path::Path>,
+    args: &[&str],
+    signal: libc::c_int,
     mut ready: impl FnMut(u64) -> bool,
 ) -> (Output, std::time::Duration) {
-    let mut child = spawn_catching(args, signal);
+    let mut child = spawn_catching_in(dir, args, signal);
     let mut sent = None;
     while child.try_wait().expect("poll queensat").is_none() {
         if let Some(ms) = cpu_millis(child.id()).filter(|&ms| ready(ms)) {
@@ -167,8 +178,20 @@ pub fn signalled_when(
 /// The real binary with `args`, its input and output piped, and `signal` at its default disposition
 /// (a test run under `nohup` would otherwise pass SIGHUP on ignored).
 pub fn spawn_catching(args: &[&str], signal: libc::c_int) -> std::process::Child {
+    spawn_catching_in(None, args, signal)
+}
+
+/// [`spawn_catching`] in the folder `dir` (this process's own when `None`).
+fn spawn_catching_in(
+    dir: Option<&std::path::Path>,
+    args: &[&str],
+    signal: libc::c_int,
+) -> std::process::Child {
     use std::os::unix::process::CommandExt as _;
     let mut command = Command::new(env!("CARGO_BIN_EXE_queensat"));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
     command
         .args(args)
         .stdin(std::process::Stdio::piped())

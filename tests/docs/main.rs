@@ -24,6 +24,11 @@
 //!   `<!-- doc-test: progress PREFIX -->` (shown lines starting with PREFIX are progress that only
 //!   a terminal gets on stderr: not compared).
 //!
+//! - A command in prose, backticked outside the blocks (`queensat ...`, `make ...`), in these
+//!   documents and in results/, crates/, encodings/ and data/ (a result file's "Made by"
+//!   line), is not run but checked: it parses and the files it reads are there, or its make
+//!   target expands (`prose.rs`; `-- prose` runs only that check).
+//!
 //! Each document runs in order in a scratch folder of its own, in which the checkout's top-level
 //! files and folders are linked, so that commands run as they would from the checkout's root
 //! (`docs/boards/two-walls.txt`, `results/published/...`), with the built `queensat` first on
@@ -43,6 +48,7 @@
 
 mod compare;
 mod markdown;
+mod prose;
 mod run;
 
 use markdown::{Block, Kind, Marker, Step};
@@ -85,6 +91,7 @@ impl Report {
 fn main() {
     compare::self_check();
     summary_self_check();
+    prose::self_check();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--list") {
         return;
@@ -110,7 +117,18 @@ fn main() {
     let queue = Mutex::new(docs.iter().enumerate().collect::<Vec<_>>());
     let reports = Mutex::new(Vec::new());
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(2));
+    let bin = Path::new(env!("CARGO_BIN_EXE_queensat")).parent().unwrap();
+    let prose = opts.filter.as_ref().is_none_or(|f| "prose".contains(f.as_str()));
     std::thread::scope(|s| {
+        if prose {
+            // Last in the report, after the documents.
+            s.spawn(|| {
+                reports
+                    .lock()
+                    .unwrap()
+                    .push((docs.len(), prose::check(root, bin)))
+            });
+        }
         for _ in 0..workers {
             s.spawn(|| {
                 while let Some((i, d)) = queue.lock().unwrap().pop() {
@@ -341,7 +359,7 @@ fn run_document(root: &Path, path: &Path, opts: &Options) -> Report {
             .collect();
         for step in &block.steps {
             if step.make {
-                check_make(root, &name, step, &mut r);
+                check_make(root, &name, step.line, &step.command, &mut r);
                 continue;
             }
             let out = run::run(&step.command, dir.path(), &env, limit);
@@ -450,14 +468,20 @@ fn failure(name: &str, step: &Step, out: &run::Outcome, wanted: &str, actual: &[
     f
 }
 
-/// A `make` line: the target must exist and its recipe expand (`make -n`, nothing built).
-fn check_make(root: &Path, name: &str, step: &Step, r: &mut Report) {
-    let line = step.command.split(" #").next().unwrap_or("");
-    let args: Vec<&str> = line.split_whitespace().skip(1).collect();
-    let o = std::process::Command::new("make")
-        .arg("-n")
-        .arg("--no-print-directory")
-        .args(&args)
+/// A `make` line (`command`, on line `line` of `name`): the target must exist and its recipe
+/// expand (`make -n`, nothing built). bash reads the line, so that a quoted variable
+/// (`LARGE_ONLY='random sparse'`) is one word, as when pasted.
+fn check_make(root: &Path, name: &str, line: usize, command: &str, r: &mut Report) {
+    let args = command
+        .split(" #")
+        .next()
+        .unwrap_or("")
+        .trim_start()
+        .strip_prefix("make")
+        .unwrap_or("");
+    let o = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!("make -n --no-print-directory {args}"))
         .current_dir(root)
         .env_remove("MAKEFLAGS")
         .env_remove("MFLAGS")
@@ -467,12 +491,10 @@ fn check_make(root: &Path, name: &str, step: &Step, r: &mut Report) {
     match o {
         Ok(o) if o.status.success() => {}
         Ok(o) => r.failures.push(format!(
-            "FAILED {name}:{}: `{}`: make -n says: {}",
-            step.line,
-            step.command,
+            "FAILED {name}:{line}: `{command}`: make -n says: {}",
             String::from_utf8_lossy(&o.stderr).trim()
         )),
-        Err(e) => r.failures.push(format!("FAILED {name}:{}: make: {e}", step.line)),
+        Err(e) => r.failures.push(format!("FAILED {name}:{line}: make: {e}")),
     }
 }
 

@@ -230,3 +230,61 @@ fn sh_steps(body: &[(usize, &str)], block: &mut Block) {
         k = next;
     }
 }
+
+/// The commands of `text`'s prose, outside its fenced blocks: each backticked span that starts
+/// with `queensat SUBCOMMAND ` or `make ` (as a result file's "Made by `make nk-k1`"), with
+/// the 1-based line its paragraph starts on. A paragraph's lines are read as one, since a span
+/// may wrap across them.
+pub fn prose_commands(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    let mut paragraph: Vec<&str> = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim_start();
+        if t.starts_with("```") || t.is_empty() {
+            found.extend(spans(&paragraph.join(" ")).into_iter().map(|c| (start, c)));
+            paragraph.clear();
+        }
+        if t.starts_with("```") {
+            let ticks = t.len() - t.trim_start_matches('`').len();
+            i += 1;
+            while i < lines.len() && !is_fence_end(lines[i], ticks) {
+                i += 1;
+            }
+        } else if !t.is_empty() {
+            if paragraph.is_empty() {
+                start = i + 1;
+            }
+            paragraph.push(lines[i].trim());
+        }
+        i += 1;
+    }
+    found.extend(spans(&paragraph.join(" ")).into_iter().map(|c| (start, c)));
+    found
+}
+
+/// The code spans of one paragraph that hold a command (a span opens and closes on runs of as
+/// many backticks).
+fn spans(paragraph: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = paragraph;
+    while let Some(open) = rest.find('`') {
+        let after = &rest[open..];
+        let ticks = after.len() - after.trim_start_matches('`').len();
+        let body = &after[ticks..];
+        let fence = "`".repeat(ticks);
+        let Some(close) = body.find(&fence) else { break };
+        let span = body[..close].trim();
+        let command = span.strip_prefix("queensat ").is_some_and(|r| {
+            let sub = r.split_whitespace().next().unwrap_or("");
+            sub.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        });
+        if command || span.starts_with("make ") {
+            found.push(span.to_string());
+        }
+        rest = &body[close + ticks..];
+    }
+    found
+}

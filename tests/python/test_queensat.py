@@ -294,3 +294,10 @@ def test_the_readme_example_runs(root):
     text = (root / "README.md").read_text()
     block = text.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(block, "README.md", "exec"), {})
+
+
+def test_the_module_docstring_example_runs_as_shown():
+    """`help(queensat)` opens on a `>>>` example, which a reader pastes: it gives what it shows."""
+    import doctest
+    result = doctest.testmod(queensat)
+    assert result.attempted > 0 and result.failed == 0, result

@@ -24,12 +24,14 @@ fn _queensat(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .extract()
         .unwrap_or_default();
     let script = argv.first().map_or("", |a| a.rsplit('/').next().unwrap_or(a));
-    let rest: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
-    queensat::run::provenance::set_invocation(
-        format!("python {script} {}", rest.join(" "))
-            .trim_end()
-            .to_string(),
-    );
+    let rest = argv.iter().skip(1).map(String::as_str);
+    queensat::run::provenance::set_invocation(queensat::run::provenance::shell_line(
+        // An interactive interpreter's `sys.argv` is `['']`: no script to name.
+        ["python", script]
+            .into_iter()
+            .filter(|w| !w.is_empty())
+            .chain(rest),
+    ));
     m.add("QueensatError", m.py().get_type::<call::QueensatError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<board::LoadedBoard>()?;
