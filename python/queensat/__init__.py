@@ -207,7 +207,8 @@ class Board:
     (cells no queen may take, which block nothing); cells are ``(row, col)``, 0-based, row 0
     at the top. The library checks the board as the command line checks
     ``--rows R --cols C --walls ... --holes ...``; ``walls`` and ``holes`` may also be given
-    as the command line's text (``"1,3 2,5"``, ``holes="diagonals"``)."""
+    as the command line's text (``"1,3 2,5"``, ``holes="diagonals"``). A board is fixed once
+    made (its calls answer the board loaded) and pickles as its cells."""
 
     def __init__(self, rows: int, cols: Optional[int] = None, walls: Optional[Cells] = None,
                  holes: Optional[Cells] = None) -> None:
@@ -226,10 +227,31 @@ class Board:
     def _set(self, loaded: Any) -> None:
         self._loaded = loaded
         d = json.loads(loaded.json())
-        self.rows: int = d["rows"]
-        self.cols: int = d["cols"]
-        self.walls: List[Cell] = _placement(d["walls"])
-        self.holes: List[Cell] = _placement(d["holes"])
+        self._shape: Tuple[int, int] = (d["rows"], d["cols"])
+        self._walls = tuple(_placement(d["walls"]))
+        self._holes = tuple(_placement(d["holes"]))
+
+    # Read-only: the calls answer the board the library loaded, so a changed list of walls
+    # would have been drawn and printed but not answered.
+    @property
+    def rows(self) -> int:
+        return self._shape[0]
+
+    @property
+    def cols(self) -> int:
+        return self._shape[1]
+
+    @property
+    def walls(self) -> List[Cell]:
+        return list(self._walls)
+
+    @property
+    def holes(self) -> List[Cell]:
+        return list(self._holes)
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled as its cells (multiprocessing, copy.deepcopy), loaded and checked again.
+        return (Board, (self.rows, self.cols, self.walls, self.holes))
 
     def to_dict(self) -> Dict[str, Any]:
         """The board as the JSON board format has it."""
@@ -335,6 +357,17 @@ class ValueResult:
         self.upper_bound: int = found["upper_bound"]["bound"]
         self.proof: str = found["proof"]
         self.seconds: float = found["seconds"]
+
+    def _answer(self) -> Tuple[Any, ...]:
+        return (self.board, self.value, tuple(self.placement), self.proved, self.certified,
+                self.refuted, self.upper_bound, self.proof)
+
+    # Equal when they answer the same board the same way (how long it took aside).
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ValueResult) and self._answer() == other._answer()
+
+    def __hash__(self) -> int:
+        return hash(self._answer())
 
     def __repr__(self) -> str:
         what = "value" if self.proved else "best found (NOT proved)"

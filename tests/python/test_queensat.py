@@ -1,6 +1,8 @@
 """The Python package against the command line: every number it gives equals the one
 `queensat ... --format json` prints for the same question (issue 54)."""
 
+import copy
+import pickle
 import random
 import signal
 import subprocess
@@ -92,6 +94,21 @@ def test_solutions_and_their_counts_equal_the_command_lines(rows, cols, walls, h
     summary = cli_json(*args, "--count", "--unique")
     assert b.solutions(unique=True, count_only=True, progress=False) == summary["classes"]
     assert b.solutions(count_only=True, progress=False) == listed[-1]["total"]
+
+
+def test_a_board_and_its_answer_pickle_compare_and_stay_as_answered():
+    """Trial 54: a Board (and so a ValueResult) could not be pickled (multiprocessing,
+    deepcopy), and a changed walls list showed a board whose value was the old one's."""
+    b = queensat.Board(8, 8, walls=[(1, 3), (2, 5)], holes=[(0, 0)])
+    r = b.value(progress=False)
+    for x in (b, r):
+        assert pickle.loads(pickle.dumps(x)) == x and copy.deepcopy(x) == x
+    assert b.value(progress=False) == r and hash(b.value(progress=False)) == hash(r)
+    assert r != queensat.Board(8).value(progress=False)
+    b.walls.append((4, 4))
+    assert b.walls == [(1, 3), (2, 5)]
+    with pytest.raises(AttributeError):
+        b.walls = [(4, 4)]
 
 
 def test_solutions_of_the_8_queens():
