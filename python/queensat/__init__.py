@@ -4,7 +4,8 @@ Every call runs the library the ``queensat`` command line runs and returns the n
 ``--format json`` prints: each placement is checked by the independent checker and each
 optimum proved, and what could not be proved is labelled so (``proved`` is False; an
 answer that rests on an external solver's UNSAT, ``solver="external:CMD"``, has ``certified``
-False).
+False; a count of placements that rests on one, or that ``limit`` cut short, says so in its
+repr as the command's text does: ``Count``, ``Placements``).
 
 >>> import queensat
 >>> b = queensat.Board(8, 8, walls=[(1, 3), (2, 5)])
@@ -27,13 +28,16 @@ import operator
 import os
 import sys
 import time
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import (Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union,
+                    overload)
 
 from . import _queensat
 from ._queensat import QueensatError, __version__
 
 __all__ = [
     "Board",
+    "Count",
+    "Placements",
     "QueensatError",
     "Report",
     "ValueResult",
@@ -202,6 +206,64 @@ class Report(List[Dict[str, Any]]):
         )
 
 
+class _Summarised:
+    """An answer of ``Board.solutions`` with the command's summary (``summary``): ``complete``
+    is False where ``limit`` or Ctrl-C cut the run short (its number is a lower bound),
+    ``certified`` False where its completeness rests on an external solver's UNSAT answers."""
+
+    summary: Dict[str, Any]
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.summary["complete"])
+
+    @property
+    def certified(self) -> bool:
+        return bool(self.summary["certified"])
+
+    def _labels(self) -> Tuple[str, str]:
+        """What the command line's ``solutions`` prints around its counts: ``>``/``>=``
+        before a lower bound, the proof's label after a count on an external solver's word."""
+        at_least = "" if self.complete else "> " if self.summary["more"] else ">= "
+        unchecked = "" if self.certified else ", proof: unchecked (external solver's word)"
+        return at_least, unchecked
+
+
+class Count(int, _Summarised):
+    """``Board.solutions(count_only=True)``: the number, an int, with the command's summary;
+    the repr labels it as the command line's text does where it is not complete or not
+    certified."""
+
+    def __new__(cls, number: int, summary: Dict[str, Any]) -> "Count":
+        count = super().__new__(cls, number)
+        count.summary = summary
+        return count
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (Count, (int(self), self.summary))
+
+    def __repr__(self) -> str:
+        at_least, unchecked = self._labels()
+        if not at_least and not unchecked:
+            return int.__repr__(self)
+        return f"<count {at_least}{int(self)}{unchecked}>"
+
+
+class Placements(List[List[Cell]], _Summarised):
+    """``Board.solutions()``: the placements, a list, with the command's summary; the repr
+    labels a list not known to be all of them."""
+
+    def __init__(self, placements: Iterable[List[Cell]], summary: Dict[str, Any]) -> None:
+        super().__init__(placements)
+        self.summary = summary
+
+    def __repr__(self) -> str:
+        at_least, unchecked = self._labels()
+        if not at_least and not unchecked:
+            return super().__repr__()
+        return f"<{at_least}{len(self)} placements{unchecked}: {super().__repr__()}>"
+
+
 class Board:
     """A board of ``rows`` x ``cols`` cells with walls (which block lines of attack) and holes
     (cells no queen may take, which block nothing); cells are ``(row, col)``, 0-based, row 0
@@ -289,35 +351,69 @@ class Board:
                      certify_dir=None if certify_dir is None else os.fspath(certify_dir))
         return ValueResult(self, _load(text), certify)
 
+    @overload
+    def solutions(self, unique: bool = ..., count_only: Literal[False] = ..., *,
+                  queens: Optional[int] = ..., at_least: Optional[int] = ...,
+                  limit: Optional[int] = ..., solver: Optional[str] = ...,
+                  breaking: Optional[str] = ..., amo: Optional[str] = ...,
+                  counter: Optional[str] = ..., progress: Progress = ...) -> "Placements": ...
+
+    @overload
+    def solutions(self, unique: bool = ..., *, count_only: Literal[True],
+                  queens: Optional[int] = ..., at_least: Optional[int] = ...,
+                  limit: Optional[int] = ..., solver: Optional[str] = ...,
+                  breaking: Optional[str] = ..., amo: Optional[str] = ...,
+                  counter: Optional[str] = ..., progress: Progress = ...) -> "Count": ...
+
+    @overload
+    def solutions(self, unique: bool, count_only: Literal[True], *,
+                  queens: Optional[int] = ..., at_least: Optional[int] = ...,
+                  limit: Optional[int] = ..., solver: Optional[str] = ...,
+                  breaking: Optional[str] = ..., amo: Optional[str] = ...,
+                  counter: Optional[str] = ..., progress: Progress = ...) -> "Count": ...
+
+    @overload
+    def solutions(self, unique: bool = ..., count_only: bool = ..., *,
+                  queens: Optional[int] = ..., at_least: Optional[int] = ...,
+                  limit: Optional[int] = ..., solver: Optional[str] = ...,
+                  breaking: Optional[str] = ..., amo: Optional[str] = ...,
+                  counter: Optional[str] = ...,
+                  progress: Progress = ...) -> Union["Count", "Placements"]: ...
+
     def solutions(self, unique: bool = False, count_only: bool = False, *,
                   queens: Optional[int] = None, at_least: Optional[int] = None,
                   limit: Optional[int] = None, solver: Optional[str] = None,
-                  breaking: Optional[str] = None, progress: Progress = True,
-                  ) -> Union[int, List[List[Cell]]]:
+                  breaking: Optional[str] = None, amo: Optional[str] = None,
+                  counter: Optional[str] = None, progress: Progress = True,
+                  ) -> Union["Count", "Placements"]:
         """The optimal placements (or of exactly ``queens``, or of ``at_least`` queens), as
         ``queensat solutions`` lists them; ``unique``: one per symmetry class of the board,
         kept by ``breaking`` (``"lex-leader"`` or ``"images"``, ``--break``; only with
-        ``unique``). ``count_only``: their number (of classes with ``unique``).
-        ``solutions_report`` gives the whole JSON (orbit sizes, the summary)."""
+        ``unique``). ``count_only``: their number (of classes with ``unique``), a
+        :class:`Count`. Both carry the summary and say, as the command line does, a count that
+        ``limit`` cut short (``complete`` False) or that rests on an external solver's word
+        (``certified`` False). ``solutions_report`` gives the whole JSON (orbit sizes, the
+        summary)."""
         lines = self.solutions_report(unique, count_only, queens=queens, at_least=at_least,
-                                      limit=limit, solver=solver, breaking=breaking,
-                                      progress=progress)
+                                      limit=limit, solver=solver, breaking=breaking, amo=amo,
+                                      counter=counter, progress=progress)
         summary = lines[-1]
         if count_only:
-            return int(summary["classes"] if unique else summary["total"])
-        return [_placement(line["queens"]) for line in lines[:-1]]
+            return Count(summary["classes"] if unique else summary["total"], summary)
+        return Placements([_placement(line["queens"]) for line in lines[:-1]], summary)
 
     def solutions_report(self, unique: bool = False, count_only: bool = False, *,
                          queens: Optional[int] = None, at_least: Optional[int] = None,
                          limit: Optional[int] = None, solver: Optional[str] = None,
-                         breaking: Optional[str] = None, progress: Progress = True,
+                         breaking: Optional[str] = None, amo: Optional[str] = None,
+                         counter: Optional[str] = None, progress: Progress = True,
                          ) -> List[Dict[str, Any]]:
         """``queensat solutions --format json`` (with ``--count`` for ``count_only``): one dict
         per placement, then the summary."""
         text = _call(_queensat.solutions, progress, self._loaded, unique=unique,
                      count_only=count_only, queens=_whole("queens", queens),
                      at_least=_whole("at_least", at_least), limit=_whole("limit", limit),
-                     solver=solver, breaking=breaking)
+                     solver=solver, breaking=breaking, amo=amo, counter=counter)
         lines = _load(text)
         return lines if isinstance(lines, list) else [lines]
 

@@ -96,6 +96,27 @@ def test_solutions_and_their_counts_equal_the_command_lines(rows, cols, walls, h
     assert b.solutions(count_only=True, progress=False) == listed[-1]["total"]
 
 
+def test_a_count_says_what_the_command_line_labels(tmp_path):
+    """Trial 54: a count on an external solver's word, or cut short by limit, was a bare int;
+    the command line labels both ("proof: unchecked ...", "total > 3")."""
+    liar = tmp_path / "liar"
+    liar.write_text("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n")
+    solver = f"external:sh {liar}"
+    count = queensat.Board(6).solutions(queens=6, count_only=True, solver=solver, progress=False)
+    _, text, _ = run_cli("solutions", "--size", 6, "--queens", 6, "--count", "--solver", solver)
+    assert "total 0" in text and "proof: unchecked (external solver's word)" in text
+    assert count == 0 and count.complete and not count.certified
+    assert "unchecked (external solver's word)" in repr(count)
+    cut = queensat.Board(8).solutions(count_only=True, limit=3, progress=False)
+    _, text, _ = run_cli("solutions", "--size", 8, "--count", "--limit", 3)
+    assert "total > 3" in text and repr(cut) == "<count > 3>" and not cut.complete
+    listed = queensat.Board(8).solutions(limit=3, progress=False)
+    assert len(listed) == 3 and not listed.complete and repr(listed).startswith("<> 3 placements")
+    whole = queensat.Board(8).solutions(count_only=True, amo="ladder", progress=False)
+    assert repr(whole) == "92" and whole.complete and whole.certified
+    assert pickle.loads(pickle.dumps(cut)).summary == cut.summary
+
+
 def test_a_board_and_its_answer_pickle_compare_and_stay_as_answered():
     """Trial 54: a Board (and so a ValueResult) could not be pickled (multiprocessing,
     deepcopy), and a changed walls list showed a board whose value was the old one's."""
