@@ -14,7 +14,7 @@ repr as the command's text does: ``Count``, ``Placements``).
 (10, True)
 
 A notebook draws a board and a result as a picture (``_repr_svg_``). The studies (``sweep``,
-``least_walls``, ``nk``, ``puzzles``, ``verify``) return lists of dicts, which
+``least_walls``, ``nk``, ``puzzles``, ``verify``, ``cover``) return lists of dicts, which
 ``pandas.DataFrame`` takes; the whole JSON report is their ``.report``. Bad input raises
 :class:`QueensatError` (a ``ValueError``) with the command line's message. A long call shows
 progress on stderr (``progress=False``: none), and Ctrl-C stops it cleanly: the
@@ -24,6 +24,7 @@ progress on stderr (``progress=False``: none), and Ctrl-C stops it cleanly: the
 from __future__ import annotations
 
 import json
+import numbers
 import operator
 import os
 import sys
@@ -52,6 +53,7 @@ __all__ = [
 ]
 
 Cell = Tuple[int, int]
+PathArg = Union[str, "os.PathLike[str]"]
 Cells = Union[str, Iterable[Sequence[int]]]
 Counts = Union[int, str, range, Iterable[int]]
 Progress = Union[bool, Callable[[str, int, int, List[str]], None]]
@@ -67,6 +69,23 @@ def _whole(name: str, value: Any) -> Any:
     if whole is None or whole < 0:
         raise QueensatError(f"{name} is a whole number (0 or more), not {value!r}")
     return whole
+
+
+def _shape(rows: Any, cols: Any) -> Tuple[int, int]:
+    """A board's shape, ``cols`` being ``rows`` unless given: each a whole number."""
+    if rows is None:
+        raise QueensatError("rows is a whole number (0 or more), not None")
+    return _whole("rows", rows), _whole("cols", rows if cols is None else cols)
+
+
+def _seconds(name: str, value: Any) -> Optional[float]:
+    """``value`` as seconds (an int or a float) or None, else the QueensatError naming the
+    argument; the library refuses a number it takes for no time limit, with the flag's words."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise QueensatError(f"{name} is a number of seconds, not {value!r}")
+    return float(value)
 
 
 def _index(value: Any) -> Optional[int]:
@@ -98,15 +117,23 @@ def _cells(cells: Optional[Cells], name: str) -> Optional[str]:
     return " ".join(listed)
 
 
-def _counts(counts: Counts) -> str:
-    """Counts as the command line takes them: ``K``, ``A..B`` or ``a,b``."""
+def _counts(name: str, counts: Counts) -> str:
+    """Counts as the command line takes them: ``K``, ``A..B`` or ``a,b`` (the command line
+    says what is wrong with a negative count)."""
     if isinstance(counts, str):
         return counts
-    if isinstance(counts, int):
-        return str(counts)
+    one = _index(counts)
+    if one is not None:
+        return str(one)
     if isinstance(counts, range) and counts.step == 1 and len(counts) > 0:
         return f"{counts.start}..{counts.stop - 1}"
-    return ",".join(str(int(k)) for k in counts)
+    try:
+        listed = [_index(k) for k in counts]
+    except TypeError:
+        listed = []
+    if not listed or None in listed:
+        raise QueensatError(f"{name} is a count, a range or a list of counts, not {counts!r}")
+    return ",".join(map(str, listed))
 
 
 def _placement(cells: Any) -> List[Cell]:
@@ -274,12 +301,11 @@ class Board:
 
     def __init__(self, rows: int, cols: Optional[int] = None, walls: Optional[Cells] = None,
                  holes: Optional[Cells] = None) -> None:
-        cols = rows if cols is None else cols
-        self._set(_queensat.load_board(_whole("rows", rows), _whole("cols", cols),
-                                       _cells(walls, "walls"), _cells(holes, "holes")))
+        self._set(_queensat.load_board(*_shape(rows, cols), _cells(walls, "walls"),
+                                       _cells(holes, "holes")))
 
     @classmethod
-    def from_file(cls, path: Union[str, "os.PathLike[str]"]) -> "Board":
+    def from_file(cls, path: PathArg) -> "Board":
         """The board of a board file (an ASCII grid or JSON), as ``queensat value FILE``
         reads it."""
         board = cls.__new__(cls)
@@ -340,14 +366,19 @@ class Board:
     def value(self, *, solver: Optional[str] = None, search: Optional[str] = None,
               amo: Optional[str] = None, counter: Optional[str] = None, lp: bool = True,
               time_limit: Optional[float] = None, certify: bool = False,
-              certify_dir: Optional[str] = None, progress: Progress = True) -> "ValueResult":
+              certify_dir: Optional[PathArg] = None, progress: Progress = True) -> "ValueResult":
         """The most non-attacking queens the board admits, an optimal placement (checked) and
         the proof, as ``queensat value --format json`` reports them (the same options, by the
         same names). ``time_limit`` (CPU seconds) may stop the search: the best checked
         placement is returned with ``proved`` False. ``certify``: the optimum also refuted
-        one beyond with a proof the built-in checker checks (``certificate``)."""
+        one beyond with a proof the built-in checker checks (``certificate``; not with
+        ``time_limit``, as ``--certify`` is not with ``--time-limit``)."""
+        if certify and time_limit is not None:
+            raise QueensatError("time_limit cannot be used with certify "
+                                "(the command line's --time-limit with --certify)")
         text = _call(_queensat.value, progress, self._loaded, solver=solver, search=search,
-                     amo=amo, counter=counter, lp=lp, time_limit=time_limit, certify=certify,
+                     amo=amo, counter=counter, lp=lp, time_limit=_seconds("time_limit", time_limit),
+                     certify=certify,
                      certify_dir=None if certify_dir is None else os.fspath(certify_dir))
         return ValueResult(self, _load(text), certify)
 
@@ -420,7 +451,7 @@ class Board:
     def armies(self, unique: bool = False, *, encoding: Optional[str] = None,
                solver: Optional[str] = None, time_limit: Optional[float] = None,
                count_seconds: Optional[float] = None, symmetry_breaking: bool = True,
-               certify: bool = False, certify_dir: Optional[str] = None,
+               certify: bool = False, certify_dir: Optional[PathArg] = None,
                progress: Progress = True) -> Dict[str, Any]:
         """Peaceable queen armies: the largest ``m`` such that ``m`` white and ``m`` black
         queens stand on the board with no queen attacking one of the other colour, a checked
@@ -428,8 +459,10 @@ class Board:
         ``proved``, ``white``, ``black``, ...); ``unique``: every optimal position up to
         symmetry and colour swap."""
         return _load(_call(_queensat.armies, progress, self._loaded, unique=unique,
-                           encoding=encoding, solver=solver, time_limit=time_limit,
-                           count_seconds=count_seconds, symmetry_breaking=symmetry_breaking,
+                           encoding=encoding, solver=solver,
+                           time_limit=_seconds("time_limit", time_limit),
+                           count_seconds=_seconds("count_seconds", count_seconds),
+                           symmetry_breaking=symmetry_breaking,
                            certify=certify,
                            certify_dir=None if certify_dir is None else os.fspath(certify_dir)))
 
@@ -483,7 +516,7 @@ class ValueResult:
 
 
 def sweep(rows: int, cols: Optional[int] = None, walls: Counts = 1, *,
-          output: Optional[str] = None, engine: Optional[str] = None,
+          output: Optional[PathArg] = None, engine: Optional[str] = None,
           solver: Optional[str] = None, chunk: int = 1000, count_optimal: bool = False,
           cross_check: bool = False, threads: Optional[int] = None,
           progress: Progress = True) -> Report:
@@ -492,11 +525,10 @@ def sweep(rows: int, cols: Optional[int] = None, walls: Counts = 1, *,
     ``queensat sweep --format json``. One dict per wall count (classes, boards, boards by
     value, the maximum and an example); the per-class rows are kept in ``output`` (a folder,
     where a rerun resumes), or in a temporary folder removed afterwards."""
-    cols = rows if cols is None else cols
-    report = _load(_call(_queensat.sweep, progress, _whole("rows", rows), _whole("cols", cols), _counts(walls),
+    report = _load(_call(_queensat.sweep, progress, *_shape(rows, cols), _counts("walls", walls),
                          output=None if output is None else os.fspath(output), engine=engine,
-                         solver=solver, chunk=chunk, count_optimal=count_optimal,
-                         cross_check=cross_check, threads=threads))
+                         solver=solver, chunk=_whole("chunk", chunk), count_optimal=count_optimal,
+                         cross_check=cross_check, threads=_whole("threads", threads)))
     return Report(report.get("summaries") or [], report)
 
 
@@ -507,44 +539,50 @@ def least_walls(rows: int, cols: Optional[int] = None, queens: Optional[Counts] 
     """The fewest walls that let ``queens`` queens fit on the board, a witness and the proof:
     ``queensat least-walls --format json``, one dict per queen count. ``count``: also the
     number of least boards (``unique``: of their classes)."""
-    cols = rows if cols is None else cols
-    report = _load(_call(_queensat.least_walls, progress, _whole("rows", rows), _whole("cols", cols),
-                         None if queens is None else _counts(queens), count=count,
-                         unique=unique, certify=certify, time_limit=time_limit, solver=solver,
+    report = _load(_call(_queensat.least_walls, progress, *_shape(rows, cols),
+                         None if queens is None else _counts("queens", queens), count=count,
+                         unique=unique, certify=certify,
+                         time_limit=_seconds("time_limit", time_limit), solver=solver,
                          search=search))
     return Report(report["reports"], report)
 
 
-def nk(size: Counts, walls: Counts, *, methods: Optional[Sequence[str]] = None,
-       up_to_symmetry: bool = False, output: Optional[str] = None,
+def nk(size: Counts, walls: Counts, *, methods: Union[str, Sequence[str], None] = None,
+       up_to_symmetry: bool = False, output: Optional[PathArg] = None,
        threads: Optional[int] = None, progress: Progress = True) -> Report:
     """N+k queens: the placements of n + k queens and k walls on n x n, counted for each
     ``size`` n and ``walls`` k (``queensat nk --format json``), one dict per count; several
-    ``methods`` (``rows``, ``classes``, ``sat``) count each way (``report["methods_agree"]``);
-    ``up_to_symmetry`` adds ``count["up_to_symmetry"]["distinct"]``, the configurations up to
+    ``methods`` (``rows``, ``classes``, ``sat``: a list, or the command line's ``"rows,sat"``)
+    count each way (``report["methods_agree"]``); ``up_to_symmetry`` adds
+    ``count["up_to_symmetry"]["distinct"]``, the configurations up to
     the 8 symmetries of the square (OEIS A103331, A129552, A129554)."""
-    report = _load(_call(_queensat.nk, progress, _counts(size), _counts(walls),
+    if isinstance(methods, str):
+        methods = methods.split(",")
+    report = _load(_call(_queensat.nk, progress, _counts("size", size), _counts("walls", walls),
                          methods=None if methods is None else list(methods),
                          up_to_symmetry=up_to_symmetry,
-                         output=None if output is None else os.fspath(output), threads=threads))
+                         output=None if output is None else os.fspath(output),
+                         threads=_whole("threads", threads)))
     return Report(report["counts"], report)
 
 
 def puzzles(rows: int, cols: Optional[int] = None, walls: Counts = "2..4", *,
             min_value: int = 0, limit: Optional[int] = None, engine: Optional[str] = None,
-            output: Optional[str] = None, progress: Progress = True) -> Report:
+            output: Optional[PathArg] = None, progress: Progress = True) -> Report:
     """The interesting puzzles (a unique optimum, every wall needed), one per symmetry class:
     ``queensat puzzles --format json``, one dict per puzzle; ``report["levels"]`` has the
     counts per wall count."""
-    cols = rows if cols is None else cols
-    report = _load(_call(_queensat.puzzles, progress, _whole("rows", rows), _whole("cols", cols), _counts(walls),
-                         min_value=min_value, limit=limit, engine=engine,
+    if limit == 0:
+        raise QueensatError("limit must be at least 1 (--limit 0 is refused)")
+    report = _load(_call(_queensat.puzzles, progress, *_shape(rows, cols), _counts("walls", walls),
+                         min_value=_whole("min_value", min_value), limit=_whole("limit", limit),
+                         engine=engine,
                          output=None if output is None else os.fspath(output)))
     return Report(report["puzzles"], report)
 
 
-def verify(file: Union[str, "os.PathLike[str]"], *, size: Optional[int] = None,
-           claim: Optional[str] = None, boards: Optional[str] = None,
+def verify(file: PathArg, *, size: Optional[int] = None,
+           claim: Optional[str] = None, boards: Optional[PathArg] = None,
            name: Optional[str] = None, certify: bool = False,
            progress: Progress = True) -> Report:
     """Every claim of a published result file re-checked: ``queensat verify --format json``,
@@ -558,13 +596,14 @@ def verify(file: Union[str, "os.PathLike[str]"], *, size: Optional[int] = None,
 
 def cover(size: Counts, *, amo: Optional[str] = None, solver: Optional[str] = None,
           time_limit: Optional[float] = None, symmetry_breaking: bool = True,
-          certify: bool = False, certificates: Optional[str] = None,
+          certify: bool = False, certificates: Optional[PathArg] = None,
           progress: Progress = True) -> Report:
     """Packing and covering the n x n board with n-queens solutions, for each n of ``size``
     (1..12): the most pairwise-disjoint solutions and the fewest that cover every square, each
     optimum proved (``queensat cover --format json``), one dict per size."""
-    report = _load(_call(_queensat.cover, progress, _counts(size), amo=amo, solver=solver,
-                         time_limit=time_limit, symmetry_breaking=symmetry_breaking,
+    report = _load(_call(_queensat.cover, progress, _counts("size", size), amo=amo, solver=solver,
+                         time_limit=_seconds("time_limit", time_limit),
+                         symmetry_breaking=symmetry_breaking,
                          certify=certify,
                          certificates=None if certificates is None else os.fspath(certificates)))
     return Report(report["reports"], report)

@@ -169,6 +169,8 @@ def test_nk_counts_equal_the_command_lines(tmp_path):
     assert stable(rows.report) == stable(want)
     assert rows.report["methods_agree"]
     assert [r["placements"] for r in rows] == [r["placements"] for r in want["counts"]]
+    # The methods as the command line's text, as the counts are.
+    assert stable(list(queensat.nk("5..6", 1, methods="rows,classes", progress=False))) == stable(list(rows))
     # Provenance names the Python program, not the interpreter's arguments as a command line.
     assert all(r["command"].startswith("python ") for r in rows), rows[0]["command"]
 
@@ -245,6 +247,21 @@ def test_arguments_of_the_wrong_kind_raise_queensat_error():
         (lambda: queensat.Board(8, walls=range(3)), "walls is a list of"),
         (lambda: queensat.Board(8, walls={1: 2}), "walls is a list of"),
         (lambda: queensat.Board(8, holes=[3]), r"holes: a cell is a pair"),
+        # Trial 54: these were TypeError or OverflowError naming nothing.
+        (lambda: queensat.Board(None), "rows is a whole number"),
+        (lambda: queensat.sweep(4, 4, 1, chunk="5", progress=False), "chunk is a whole number"),
+        (lambda: queensat.sweep(4, 4, 1, threads=-1, progress=False), "threads is a whole number"),
+        (lambda: queensat.sweep(4, 4, 1.5, progress=False), "walls is a count"),
+        (lambda: queensat.nk(5, 1, threads=-1, progress=False), "threads is a whole number"),
+        (lambda: queensat.puzzles(4, 4, 1, min_value=-1, progress=False), "min_value is a whole number"),
+        (lambda: queensat.puzzles(4, 4, 1, limit=-1, progress=False), "limit is a whole number"),
+        (lambda: queensat.Board(4).value(time_limit="10", progress=False), "time_limit is a number of seconds"),
+        (lambda: queensat.Board(4).armies(count_seconds="x", progress=False), "count_seconds is a number"),
+        (lambda: queensat.cover([5, None], progress=False), "size is a count"),
+        # What the command line refuses (--limit 0, --time-limit with --certify).
+        (lambda: queensat.puzzles(4, 4, 1, limit=0, progress=False), "limit must be at least 1"),
+        (lambda: queensat.Board(4).value(time_limit=5, certify=True, progress=False),
+         "time_limit cannot be used with certify"),
     ]
     for call, says in cases:
         with pytest.raises(queensat.QueensatError, match=says):
