@@ -192,12 +192,13 @@ class _Bar:
 
 
 def _call(native: Callable[..., str], progress: Progress, *args: Any, **kwargs: Any) -> str:
-    """A native call with its progress display; a KeyboardInterrupt's ``partial`` loaded."""
+    """A native call with its progress display; the ``partial`` of a KeyboardInterrupt (or of
+    what the progress callback raised) loaded."""
     bar = _Bar() if progress is True else None
     kwargs["progress"] = bar if bar is not None else (progress or None)
     try:
         return native(*args, **kwargs)
-    except KeyboardInterrupt as e:
+    except BaseException as e:
         partial = getattr(e, "partial", None)
         if isinstance(partial, str):
             e.partial = _load(partial)

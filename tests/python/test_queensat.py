@@ -318,6 +318,21 @@ def test_progress_reaches_a_callback():
     assert heard and heard[-1][0] == "placements" and heard[-1][1] == 92
 
 
+def test_an_exception_from_the_progress_callback_carries_the_partial_and_the_next_call_runs():
+    """Trial 54: the callback was called once more after it raised, and that second exception
+    left with no `partial` and the stop request set: every later call in the process said
+    "the solver was interrupted" (a sweep even came back empty)."""
+    def impatient(what, done, total, notes):
+        if done > 1000:
+            raise RuntimeError("enough")
+    with pytest.raises(RuntimeError) as e:
+        queensat.Board(12).solutions(count_only=True, progress=impatient)
+    summary = e.value.partial[-1] if isinstance(e.value.partial, list) else e.value.partial
+    assert summary["type"] == "summary" and summary["total"] > 1000
+    assert queensat.Board(8).solutions(count_only=True, progress=False) == 92
+    assert queensat.sweep(4, 4, 1, progress=False)[0]["classes"] == 3
+
+
 def test_ctrl_c_stops_a_long_call_and_the_next_call_runs():
     """SIGINT during a long enumeration: KeyboardInterrupt with the stopped report, soon.
     The child restores Python's own SIGINT handler first: started in the background by a shell

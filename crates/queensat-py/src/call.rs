@@ -104,8 +104,13 @@ pub fn run_call(
             }
         }
     });
-    if let Some(callback) = progress {
-        pass_on(callback, &listener)?;
+    // The last of the progress, unless the callback raised already: called again it would
+    // raise again, and that exception would leave with no `partial` and the stop request set
+    // (every later call answering "interrupted").
+    if raised.is_none()
+        && let Some(callback) = progress
+    {
+        raised = pass_on(callback, &listener).err();
     }
     let Some(e) = raised else {
         return answer.map_err(|e| QueensatError::new_err(one_line(&e)));
