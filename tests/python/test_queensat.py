@@ -132,6 +132,15 @@ def test_a_board_and_its_answer_pickle_compare_and_stay_as_answered():
         b.walls = [(4, 4)]
 
 
+def test_an_error_pickles_as_a_queensat_error():
+    """Trial 54: QueensatError's module was `_queensat`, which pickle cannot import, so an
+    error in a multiprocessing worker came back as MaybeEncodingError."""
+    with pytest.raises(queensat.QueensatError) as e:
+        queensat.Board(4, walls=[(9, 1)])
+    again = pickle.loads(pickle.dumps(e.value))
+    assert type(again) is queensat.QueensatError and str(again) == str(e.value)
+
+
 def test_solutions_of_the_8_queens():
     b = queensat.Board(8)
     assert b.solutions(count_only=True, progress=False) == 92

@@ -10,8 +10,11 @@ use queensat::run::{Progress, Reporter, one_line};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
+// Named as `queensat.QueensatError`, where the package exports it: pickle finds a class by its
+// module and name, and `_queensat` is no module of its own (a multiprocessing worker's error
+// could not be sent back).
 pyo3::create_exception!(
-    _queensat,
+    queensat,
     QueensatError,
     pyo3::exceptions::PyValueError,
     "A bad input or a failed check: the message is what the command line prints after `queensat: error: `."
