@@ -29,8 +29,8 @@ import operator
 import os
 import sys
 import time
-from typing import (Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union,
-                    overload)
+from typing import (Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple,
+                    TypeVar, Union, overload)
 
 from . import _queensat
 from ._queensat import QueensatError, __version__
@@ -57,6 +57,7 @@ PathArg = Union[str, "os.PathLike[str]"]
 Cells = Union[str, Iterable[Sequence[int]]]
 Counts = Union[int, str, range, Iterable[int]]
 Progress = Union[bool, Callable[[str, int, int, List[str]], None]]
+T = TypeVar("T")
 
 
 def _whole(name: str, value: Any) -> Any:
@@ -191,7 +192,7 @@ class _Bar:
             self.shown = False
 
 
-def _call(native: Callable[..., str], progress: Progress, *args: Any, **kwargs: Any) -> str:
+def _call(native: Callable[..., T], progress: Progress, *args: Any, **kwargs: Any) -> T:
     """A native call with its progress display; the ``partial`` of a KeyboardInterrupt (or of
     what the progress callback raised) loaded."""
     bar = _Bar() if progress is True else None
@@ -377,11 +378,11 @@ class Board:
         if certify and time_limit is not None:
             raise QueensatError("time_limit cannot be used with certify "
                                 "(the command line's --time-limit with --certify)")
-        text = _call(_queensat.value, progress, self._loaded, solver=solver, search=search,
+        text, unchecked = _call(_queensat.value, progress, self._loaded, solver=solver, search=search,
                      amo=amo, counter=counter, lp=lp, time_limit=_seconds("time_limit", time_limit),
                      certify=certify,
                      certify_dir=None if certify_dir is None else os.fspath(certify_dir))
-        return ValueResult(self, _load(text), certify)
+        return ValueResult(self, _load(text), certify, unchecked)
 
     @overload
     def solutions(self, unique: bool = ..., count_only: Literal[False] = ..., *,
@@ -471,10 +472,14 @@ class Board:
 class ValueResult:
     """A board's value as ``queensat value --format json`` reports it; ``report`` is that JSON
     (``{"value": ..., "certificate": ...}`` with ``certify``). ``refuted``: the checker rejected
-    the certificate's proof (where the command exits 1)."""
+    the certificate's proof (where the command exits 1). ``unchecked``: the answer rests on an
+    external solver's UNSAT that nothing checked, a proved value's or a stopped search's upper
+    bound (the command's text says "unchecked (external solver's word)", as the repr does)."""
 
-    def __init__(self, board: Board, report: Dict[str, Any], certify: bool) -> None:
+    def __init__(self, board: Board, report: Dict[str, Any], certify: bool,
+                 unchecked: bool) -> None:
         self.board = board
+        self.unchecked = unchecked
         self.report = report
         found = report["value"] if certify else report
         self.certificate: Optional[Dict[str, Any]] = report.get("certificate") if certify else None
@@ -490,7 +495,7 @@ class ValueResult:
 
     def _answer(self) -> Tuple[Any, ...]:
         return (self.board, self.value, tuple(self.placement), self.proved, self.certified,
-                self.refuted, self.upper_bound, self.proof)
+                self.unchecked, self.refuted, self.upper_bound, self.proof)
 
     # Equal when they answer the same board the same way (how long it took aside).
     def __eq__(self, other: object) -> bool:
@@ -503,9 +508,7 @@ class ValueResult:
         what = "value" if self.proved else "best found (NOT proved)"
         if self.refuted:
             what += ", certificate REJECTED by the checker"
-        # As the command line's text: a proved value that is not certified rests on an
-        # external solver's UNSAT answer.
-        label = "unchecked (external solver's word): " if self.proved and not self.certified else ""
+        label = "unchecked (external solver's word): " if self.unchecked else ""
         return f"<{self.board!r}: {what} {self.value}, {label}{self.proof}>"
 
     def svg(self) -> str:

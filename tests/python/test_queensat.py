@@ -74,6 +74,25 @@ def test_a_value_on_an_external_solvers_word_says_so(tmp_path):
     assert "proof: unchecked (external solver's word)" in text
 
 
+def test_a_stopped_value_whose_bound_rests_on_an_external_unsat_says_so(tmp_path):
+    """Trial 54: the repr labelled only a proved value on an external solver's word; a search
+    the time limit stopped after such an UNSAT (the command line's text: "proof: unchecked
+    (external solver's word): NOT proved ...") came back unlabelled, and its JSON does not
+    say it. Where the limit stops the search varies, so several limits are asked."""
+    liar = tmp_path / "liar"
+    liar.write_text("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n")
+    b = queensat.Board(8, 8, walls=[(1, 3), (2, 5)])
+    seen = set()
+    for limit in (1e-6, 5e-5, 1e-4, 2e-4, 3e-4, 5e-4, 1e-3, 1e-2):
+        r = b.value(solver=f"external:sh {liar}", search="down", time_limit=limit, progress=False)
+        on_its_word = any(c["answer"] == "unsat" for c in r.report["calls"])
+        assert r.unchecked == on_its_word and not r.certified
+        assert ("unchecked (external solver's word)" in repr(r)) == on_its_word, repr(r)
+        seen.add((r.proved, on_its_word))
+    assert {(False, False), (True, True)} <= seen, seen
+    assert not queensat.Board(6).value(progress=False).unchecked
+
+
 def test_a_time_limit_is_an_option_and_every_option_name_is_checked():
     b = queensat.Board(6)
     assert b.value(time_limit=30, search="binary", amo="ladder", progress=False).value == 6
