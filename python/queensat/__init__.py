@@ -237,7 +237,7 @@ class Report(List[Dict[str, Any]]):
 
 class _Summarised:
     """An answer of ``Board.solutions`` with the command's summary (``summary``): ``complete``
-    is False where ``limit`` or Ctrl-C cut the run short (its number is a lower bound),
+    is False where ``limit`` cut the run short (its number is a lower bound),
     ``certified`` False where its completeness rests on an external solver's UNSAT answers."""
 
     summary: Dict[str, Any]
@@ -317,7 +317,7 @@ class Board:
     def _set(self, loaded: Any) -> None:
         self._loaded = loaded
         d = json.loads(loaded.json())
-        self._shape: Tuple[int, int] = (d["rows"], d["cols"])
+        self._size: Tuple[int, int] = (d["rows"], d["cols"])
         self._walls = tuple(_placement(d["walls"]))
         self._holes = tuple(_placement(d["holes"]))
 
@@ -325,11 +325,11 @@ class Board:
     # would have been drawn and printed but not answered.
     @property
     def rows(self) -> int:
-        return self._shape[0]
+        return self._size[0]
 
     @property
     def cols(self) -> int:
-        return self._shape[1]
+        return self._size[1]
 
     @property
     def walls(self) -> List[Cell]:
@@ -378,10 +378,10 @@ class Board:
         if certify and time_limit is not None:
             raise QueensatError("time_limit cannot be used with certify "
                                 "(the command line's --time-limit with --certify)")
-        text, unchecked = _call(_queensat.value, progress, self._loaded, solver=solver, search=search,
-                     amo=amo, counter=counter, lp=lp, time_limit=_seconds("time_limit", time_limit),
-                     certify=certify,
-                     certify_dir=None if certify_dir is None else os.fspath(certify_dir))
+        text, unchecked = _call(
+            _queensat.value, progress, self._loaded, solver=solver, search=search, amo=amo,
+            counter=counter, lp=lp, time_limit=_seconds("time_limit", time_limit),
+            certify=certify, certify_dir=None if certify_dir is None else os.fspath(certify_dir))
         return ValueResult(self, _load(text), certify, unchecked)
 
     @overload
