@@ -450,10 +450,17 @@ fn a_solver_that_swaps_the_certificate_cnf_is_refused() {
     );
     let keep = dir.path().join("certificate");
     let keep = keep.to_str().unwrap();
-    let board = ["--size", "8", "--walls", "1,3 2,5"];
-    for (command, cnf) in [("value", "value-at-least-9.cnf"), ("armies", "armies-8x8-ge")] {
+    // Armies on 2x2, where the lie (m = 0) is the truth: on a larger board the greedy armies
+    // refute the search's own UNSAT before any certificate is asked for.
+    let value_board = ["--size", "8", "--walls", "1,3 2,5"];
+    let armies_board = ["--size", "2", "--walls", ""];
+    for (command, cnf) in [("value", "value-at-least-9.cnf"), ("armies", "armies-2x2-ge")] {
         let mut args = vec![command];
-        args.extend(board);
+        args.extend(if command == "value" {
+            value_board
+        } else {
+            armies_board
+        });
         args.extend(["--solver", &swap, "--certify"]);
         let (code, out, err) = queensat(&args);
         assert!(!out.contains("certified:"), "{command}: {out}");
@@ -530,6 +537,18 @@ fn a_stopped_search_labels_an_upper_bound_from_an_external_unsat() {
         text.contains("proof: unchecked (external solver's word): NOT proved: interrupted (SIGTERM)")
             && text.contains("upper bound 9"),
         "{text}"
+    );
+    // JSON says it too, where `certified: false` alone would not (a stopped search is never
+    // certified).
+    for f in ["asked", "asked.first"] {
+        std::fs::remove_file(dir.path().join(f)).unwrap();
+    }
+    let json = [&args[..], &["--format", "json"]].concat();
+    let (out, _) = common::signalled_when(&json, libc::SIGTERM, |_| asked.exists());
+    let j: serde_json::Value = serde_json::from_str(common::stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (j["proved"].as_bool(), j["unchecked_unsat"].as_bool()),
+        (Some(false), Some(true))
     );
 }
 

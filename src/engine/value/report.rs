@@ -60,8 +60,9 @@ pub struct ValueReport {
     /// checked placement found, and `proof` gives the best upper bound known.
     pub proved: bool,
     /// Whether an UNSAT answer behind the report (the refuting call's, or a stopped search's
-    /// upper bound) is an external solver's word that nothing checked.
-    #[serde(skip)]
+    /// upper bound) is an external solver's word that nothing checked; in JSON only when true,
+    /// where a stopped search's `certified: false` would not tell it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unchecked_unsat: bool,
     /// Whether the solver took a first guess as decision phases.
     pub phases: bool,
