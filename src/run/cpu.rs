@@ -10,7 +10,7 @@ pub fn process_cpu_seconds() -> f64 {
 
 /// CPU seconds the calling thread has used (0 where the clock is unavailable): the work of one
 /// rayon task, apart from what the other threads do meanwhile, with what work it waited for
-/// spent on threads of its own ([`lend_to_this_thread`]).
+/// spent on threads of its own (`lend_to_this_thread`).
 pub fn thread_cpu_seconds() -> f64 {
     clock_cpu_seconds(libc::CLOCK_THREAD_CPUTIME_ID) + own_thread_clock().map_or(0.0, lent_to)
 }
