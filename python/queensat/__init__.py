@@ -27,6 +27,7 @@ import json
 import numbers
 import operator
 import os
+import re
 import sys
 import time
 from typing import (Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple,
@@ -199,6 +200,12 @@ def _call(native: Callable[..., T], progress: Progress, *args: Any, **kwargs: An
     kwargs["progress"] = bar if bar is not None else (progress or None)
     try:
         return native(*args, **kwargs)
+    except TypeError as e:
+        # The native call refused an argument's type before it ran (a TypeError raised later,
+        # by the progress callback, carries the partial answer and is the caller's own).
+        if hasattr(e, "partial"):
+            raise
+        raise QueensatError(_wrong_kind(e, kwargs)) from e
     except BaseException as e:
         partial = getattr(e, "partial", None)
         if isinstance(partial, str):
@@ -207,6 +214,17 @@ def _call(native: Callable[..., T], progress: Progress, *args: Any, **kwargs: An
     finally:
         if bar is not None:
             bar.close()
+
+
+def _wrong_kind(e: TypeError, kwargs: Dict[str, Any]) -> str:
+    """The message for a native call's ``TypeError`` on an argument (``'int' object is not
+    an instance of 'str'``): the argument named where exactly one given has the type it names."""
+    said = re.match(r"'(\w+)' object", str(e))
+    named = [k for k, v in kwargs.items()
+             if said and v is not None and k != "progress" and type(v).__name__ == said[1]]
+    if len(named) == 1:
+        return f"{named[0]} is of the wrong kind: {e}"
+    return f"an argument is of the wrong kind: {e}"
 
 
 def _load(text: str) -> Any:
