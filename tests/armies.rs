@@ -273,6 +273,10 @@ proptest! {
     #[test]
     fn sat_agrees_with_brute_force(board in board_strategy()) {
         let brute = brute_armies(&board);
+        // The solver-free lower bound that every proved m is held to.
+        let greedy = queensat::engine::greedy_armies(&board);
+        prop_assert!(check_armies(&board, &greedy).is_ok());
+        prop_assert!(greedy.size() <= brute.m, "{:?}: greedy {}", board, greedy.size());
         for encoding in [ArmyEncoding::Segments, ArmyEncoding::Pairs] {
             let opts = ArmyOptions { encoding, unique: true, ..Default::default() };
             let r = largest_armies(&board, &opts).unwrap();
