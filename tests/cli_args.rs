@@ -221,3 +221,41 @@ fn a_recorded_command_pastes_back_as_the_same_command() {
     assert!(again.status.success(), "{command}: {}", stderr(&again));
     assert_eq!(stdout(&again), stdout(&o), "{command}");
 }
+
+/// An argument that is not UTF-8 is bad input like any other: one line, exit 2, no panic (the
+/// usage error's help and the recorded command read the arguments lossily): a flag's value
+/// clap refuses, a folder `merge` does not find.
+#[test]
+fn an_argument_that_is_not_utf8_is_no_panic() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join(std::ffi::OsStr::from_bytes(b"shard-\xff"));
+    for args in [
+        vec!["value".into(), "--size".into(), bad.clone().into_os_string()],
+        vec![
+            "sweep".into(),
+            "--size".into(),
+            "4".into(),
+            "-o".into(),
+            bad.clone().into_os_string(),
+        ],
+        vec![
+            "merge".into(),
+            bad.clone().into_os_string(),
+            "-o".into(),
+            dir.path().join("m").into_os_string(),
+        ],
+    ] {
+        let args: Vec<std::ffi::OsString> = args;
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("queensat: error: ") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+}

@@ -555,3 +555,37 @@ fn solve_checks_a_solvers_output_against_the_cnf_and_the_board() {
         }
     }
 }
+
+/// An external solver's UNSAT behind a value: `"unchecked_unsat": true` in JSON, and gone once
+/// `--certify` replaced the answer by a checked proof (it said both `"certified": true` and
+/// `"unchecked_unsat": true` at first).
+#[test]
+fn an_external_unsat_is_named_in_json_until_a_checked_proof_replaces_it() {
+    if !common::programs::needs("cadical", "export.sh") {
+        return;
+    }
+    let args = [
+        "value",
+        "--size",
+        "7",
+        "--walls",
+        "1,3 2,5 4,4",
+        "--no-lp",
+        "--solver",
+        "external:cadical",
+        "--format",
+        "json",
+    ];
+    for (certify, certified, unchecked) in [(false, false, Some(true)), (true, true, None)] {
+        let mut a = args.to_vec();
+        if certify {
+            a.push("--certify");
+        }
+        let r = run(&a);
+        assert_eq!(r.status.code(), Some(0), "{}", String::from_utf8_lossy(&r.stderr));
+        let j: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+        let v = if certify { &j["value"] } else { &j };
+        assert_eq!(v["certified"].as_bool(), Some(certified), "{v}");
+        assert_eq!(v["unchecked_unsat"].as_bool(), unchecked, "{v}");
+    }
+}

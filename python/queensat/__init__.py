@@ -200,13 +200,12 @@ def _call(native: Callable[..., T], progress: Progress, *args: Any, **kwargs: An
     kwargs["progress"] = bar if bar is not None else (progress or None)
     try:
         return native(*args, **kwargs)
-    except TypeError as e:
-        # The native call refused an argument's type before it ran (a TypeError raised later,
-        # by the progress callback, carries the partial answer and is the caller's own).
-        if hasattr(e, "partial"):
-            raise
-        raise QueensatError(_wrong_kind(e, kwargs)) from e
     except BaseException as e:
+        # A TypeError without a partial answer is the native call refusing an argument's type
+        # before it ran; one the progress callback raised carries the partial and is the
+        # caller's own.
+        if isinstance(e, TypeError) and not hasattr(e, "partial"):
+            raise QueensatError(_wrong_kind(e, kwargs)) from e
         partial = getattr(e, "partial", None)
         if isinstance(partial, str):
             e.partial = _load(partial)
@@ -279,7 +278,8 @@ class _Summarised:
 class Count(int, _Summarised):
     """``Board.solutions(count_only=True)``: the number, an int, with the command's summary;
     the repr labels it as the command line's text does where it is not complete or not
-    certified."""
+    certified. As an int it compares and adds as its number alone (a lower bound ``> 3``
+    equals 3, and ``count + 1`` is a plain int): look at ``complete`` first."""
 
     def __new__(cls, number: int, summary: Dict[str, Any]) -> "Count":
         count = super().__new__(cls, number)

@@ -24,7 +24,10 @@ pub(super) fn clap_exit(e: clap::Error, command: &clap::Command) -> i32 {
         eprint!("{}", e.render());
         return 2;
     }
-    let args: Vec<String> = std::env::args().collect();
+    // Lossy: an argument that is not UTF-8 is still a usage error to report, not a panic.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     eprintln!(
         "queensat: error: {} (see {} --help)",
         plain_number_error(&e, usage_error_line(&e.render().to_string())),

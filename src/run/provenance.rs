@@ -45,7 +45,11 @@ pub fn command_line() -> String {
     if let Some(line) = INVOCATION.get() {
         return line.clone();
     }
-    shell_line(std::iter::once("queensat".to_string()).chain(std::env::args().skip(1)))
+    // Lossy: a result file records an argument that is not UTF-8 as best it can.
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    shell_line(std::iter::once("queensat".to_string()).chain(args))
 }
 
 /// How to run this invocation again, pasted into a shell in any directory: `cd DIR && PROGRAM
@@ -56,9 +60,11 @@ pub fn rerun_line() -> Option<String> {
     if INVOCATION.get().is_some() {
         return None;
     }
-    let command = shell_line(std::env::args());
+    // An argument or a folder that is not UTF-8 has no line that pastes back: none is given.
+    let args: Option<Vec<String>> = std::env::args_os().map(|a| a.into_string().ok()).collect();
+    let command = shell_line(args?);
     Some(match std::env::current_dir() {
-        Ok(dir) => format!("cd {} && {command}", shell_word(&dir.to_string_lossy())),
+        Ok(dir) => format!("cd {} && {command}", shell_word(dir.to_str()?)),
         Err(_) => command,
     })
 }

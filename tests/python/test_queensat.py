@@ -360,6 +360,15 @@ def test_an_exception_from_the_progress_callback_carries_the_partial_and_the_nex
         queensat.Board(12).solutions(count_only=True, progress=impatient)
     summary = e.value.partial[-1] if isinstance(e.value.partial, list) else e.value.partial
     assert summary["type"] == "summary" and summary["total"] > 1000
+    # A TypeError of the callback's own stays one, its partial loaded the same way (round 54:
+    # a native call's TypeError on an argument became a QueensatError; this one must not).
+    def wrong(what, done, total, notes):
+        if done > 1000:
+            raise TypeError("the callback's own")
+    with pytest.raises(TypeError, match="the callback's own") as e:
+        queensat.Board(12).solutions(count_only=True, progress=wrong)
+    assert not isinstance(e.value, queensat.QueensatError)
+    assert not isinstance(e.value.partial, str)
     assert queensat.Board(8).solutions(count_only=True, progress=False) == 92
     assert queensat.sweep(4, 4, 1, progress=False)[0]["classes"] == 3
 

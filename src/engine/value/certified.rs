@@ -61,7 +61,9 @@ pub fn value_certified(
                 lp.as_ref(),
                 None,
             )?;
-            value.certified |= c.certified;
+            if c.certified {
+                value.mark_certified();
+            }
             Some(c)
         }
         _ => None,

@@ -168,8 +168,11 @@ impl Searched<'_> {
         // certify.
         let by_unsat = proof::refuting(&calls).is_some_and(|c| c.answer.is_solver_unsat());
         let certified = !stopped && crate::engine::unchecked::certified(backend, by_unsat, false);
+        // A proved value uncertified rests on its refuting call; a stopped one's upper bound on
+        // any UNSAT answer the search had.
         let any_unsat = calls.iter().any(|c| c.answer.is_solver_unsat());
-        let unchecked_unsat = !crate::engine::unchecked::certified(backend, any_unsat, false);
+        let unchecked_unsat =
+            !certified && (!stopped || !crate::engine::unchecked::certified(backend, any_unsat, false));
         ValueReport {
             certified,
             board: self.board.clone(),

@@ -59,9 +59,9 @@ pub struct ValueReport {
     /// False when the time limit or Ctrl-C stopped the search: `value` is then the best
     /// checked placement found, and `proof` gives the best upper bound known.
     pub proved: bool,
-    /// Whether an UNSAT answer behind the report (the refuting call's, or a stopped search's
-    /// upper bound) is an external solver's word that nothing checked; in JSON only when true,
-    /// where a stopped search's `certified: false` would not tell it.
+    /// Whether the report rests on an external solver's UNSAT that nothing checked (the refuting
+    /// call's, or a stopped search's upper bound): never with `certified`. In JSON only when
+    /// true, where a stopped search's `certified: false` would not tell it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unchecked_unsat: bool,
     /// Whether the solver took a first guess as decision phases.
@@ -112,7 +112,13 @@ impl ValueReport {
     /// Whether the answer rests on an external solver's UNSAT that nothing checked: a proved
     /// value not certified, or a stopped search whose upper bound came from such an answer.
     pub fn rests_on_unchecked_unsat(&self) -> bool {
-        !self.certified && (self.proved || self.unchecked_unsat)
+        self.unchecked_unsat
+    }
+
+    /// A checked proof stands in for the UNSAT answer the value rests on.
+    pub fn mark_certified(&mut self) {
+        self.certified = true;
+        self.unchecked_unsat = false;
     }
 
     /// Refuses a proved value below `held`, a placement on the report's board that passed the

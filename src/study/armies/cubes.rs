@@ -415,9 +415,6 @@ impl CubeQuestion for ArmyCubes {
         }
         let example = trim(position, m);
         check_armies(&self.spec.board, &example).map_err(|v| anyhow::anyhow!("the armies of {m}: {v}"))?;
-        if let Some(evidence) = super::greedy_beyond(&self.spec.board, m)? {
-            anyhow::bail!("the cubes give m = {m}, but {evidence}: a cube's refutation is false");
-        }
         Ok(ArmyCubesReport {
             board: self.spec.board.clone(),
             rows: self.spec.rows.clone(),

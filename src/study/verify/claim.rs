@@ -69,7 +69,7 @@ pub fn checked_value(
         && report.rests_on_unchecked_unsat()
     {
         certify_refutation(board, report.value + 1, opts, dir)?;
-        report.certified = true;
+        report.mark_certified();
     }
     Ok(report)
 }
