@@ -196,6 +196,8 @@ class _Bar:
 def _call(native: Callable[..., T], progress: Progress, *args: Any, **kwargs: Any) -> T:
     """A native call with its progress display; the ``partial`` of a KeyboardInterrupt (or of
     what the progress callback raised) loaded."""
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise QueensatError(f"progress is True, False, None or a callable, not {progress!r}")
     bar = _Bar() if progress is True else None
     kwargs["progress"] = bar if bar is not None else (progress or None)
     try:

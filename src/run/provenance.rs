@@ -82,7 +82,8 @@ pub fn shell_line<S: AsRef<str>>(words: impl IntoIterator<Item = S>) -> String {
 /// no shell treats specially, else in single quotes (a quote inside as `'\''`).
 pub fn shell_word(word: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "-_./,:=+@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
+    // zsh expands a word that starts with `=` (`=cmd`: the command's path).
+    if !word.is_empty() && !word.starts_with('=') && word.chars().all(plain) {
         return word.to_string();
     }
     format!("'{}'", word.replace('\'', "'\\''"))
@@ -164,6 +165,10 @@ mod tests {
             "queensat value --walls '1,3 2,5' -o 'it'\\''s' '' a..b"
         );
         assert_eq!(shell_word("$HOME/*"), "'$HOME/*'");
+        assert_eq!(
+            (shell_word("--walls=1,3"), shell_word("=ls")),
+            ("--walls=1,3".into(), "'=ls'".into())
+        );
     }
 
     #[test]

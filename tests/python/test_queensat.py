@@ -289,6 +289,7 @@ def test_arguments_of_the_wrong_kind_raise_queensat_error():
         # Round 54: the native call's own TypeError, for text and flags, named nothing.
         (lambda: queensat.Board(4).value(solver=5, progress=False), "solver is of the wrong kind"),
         (lambda: queensat.Board(4).value(lp="no", progress=False), "lp is of the wrong kind"),
+        (lambda: queensat.Board(4).value(progress="yes"), "progress is True, False, None or a callable"),
         # What the command line refuses (--limit 0, --time-limit with --certify).
         (lambda: queensat.puzzles(4, 4, 1, limit=0, progress=False), "limit must be at least 1"),
         (lambda: queensat.Board(4).value(time_limit=5, certify=True, progress=False),
