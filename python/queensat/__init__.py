@@ -398,11 +398,11 @@ class Board:
         if certify and time_limit is not None:
             raise QueensatError("time_limit cannot be used with certify "
                                 "(the command line's --time-limit with --certify)")
-        text, unchecked = _call(
+        text = _call(
             _queensat.value, progress, self._loaded, solver=solver, search=search, amo=amo,
             counter=counter, lp=lp, time_limit=_seconds("time_limit", time_limit),
             certify=certify, certify_dir=None if certify_dir is None else os.fspath(certify_dir))
-        return ValueResult(self, _load(text), certify, unchecked)
+        return ValueResult(self, _load(text), certify)
 
     @overload
     def solutions(self, unique: bool = ..., count_only: Literal[False] = ..., *,
@@ -496,12 +496,12 @@ class ValueResult:
     external solver's UNSAT that nothing checked, a proved value's or a stopped search's upper
     bound (the command's text says "unchecked (external solver's word)", as the repr does)."""
 
-    def __init__(self, board: Board, report: Dict[str, Any], certify: bool,
-                 unchecked: bool) -> None:
+    def __init__(self, board: Board, report: Dict[str, Any], certify: bool) -> None:
         self.board = board
-        self.unchecked = unchecked
         self.report = report
         found = report["value"] if certify else report
+        # The JSON names it only where it holds.
+        self.unchecked: bool = bool(found.get("unchecked_unsat", False))
         self.certificate: Optional[Dict[str, Any]] = report.get("certificate") if certify else None
         self.value: int = found["value"]
         self.placement: List[Cell] = _placement(found["placement"])

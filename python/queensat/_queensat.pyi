@@ -2,7 +2,7 @@
 its command prints with ``--format json``; the ``queensat`` package loads it."""
 
 from os import PathLike
-from typing import Callable, List, Optional, Sequence, Tuple, Union
+from typing import Callable, List, Optional, Sequence, Union
 
 __version__: str
 
@@ -36,7 +36,7 @@ def value(
     certify: bool = False,
     certify_dir: Optional[Union[str, PathLike[str]]] = None,
     progress: Progress = None,
-) -> Tuple[str, bool]: ...
+) -> str: ...
 def solutions(
     board: LoadedBoard,
     *,

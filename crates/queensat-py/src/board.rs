@@ -76,9 +76,7 @@ pub fn render(board: &LoadedBoard, placement: Option<&str>) -> PyResult<String> 
 }
 
 /// `queensat value --format json`: the value, an optimal placement checked by the independent
-/// checker, the proof, and with `certify` the certificate (`{"value": ..., "certificate": ...}`);
-/// with it, whether the answer rests on an external solver's unchecked UNSAT, which the text
-/// labels and the JSON does not say of a stopped search's upper bound.
+/// checker, the proof, and with `certify` the certificate (`{"value": ..., "certificate": ...}`).
 #[pyfunction]
 #[pyo3(signature = (
     board, *, solver=None, search=None, amo=None, counter=None, lp=true, time_limit=None,
@@ -97,7 +95,7 @@ pub fn value(
     certify: bool,
     certify_dir: Option<PathBuf>,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(String, bool)> {
+) -> PyResult<String> {
     let named = self::solver(solver)?;
     let opts = ValueOptions {
         base: base(amo, counter)?,
@@ -110,14 +108,11 @@ pub fn value(
     };
     let limit = seconds("--time-limit", time_limit)?;
     let board = &board.board;
-    let mut unchecked = false;
-    let json = run_call(py, progress, |reporter| {
+    run_call(py, progress, |reporter| {
         let target = certify.then_some(certify_dir.as_deref());
         let v = value_certified(board, &opts, limit, target, reporter)?;
-        unchecked = v.value.rests_on_unchecked_unsat();
         Ok(value_output(&v, certify, true)?)
-    })?;
-    Ok((json, unchecked))
+    })
 }
 
 /// `queensat solutions --format json`: one JSON line per placement (none with `count_only`),
