@@ -5,7 +5,8 @@ Prints a matrix (rows import columns, counted in files) and exits 1 when an impo
 upward, i.e. from a layer to one later in LAYERS that it may not use, or when files import
 each other in a circle (within a crate, each path resolved to the file that defines its
 module; a folder's `mod.rs` re-exporting a file counts as importing it, so a file that takes a
-name from its own folder's re-exports closes a circle). `make layers`.
+name from its own folder's re-exports closes a circle), or when a file of the command line
+(src/cli, src/main.rs) is over CLI_FILE_LINES lines. `make layers`.
 
 A layer is a top-level module under src/ (src/board/..., src/lib.rs's own items as `root`),
 or a workspace crate under crates/ named queensat-LAYER. `cli` may live in the binary.
@@ -36,6 +37,9 @@ LAYERS = {
     # The Python module (crates/queensat-py), beside the command line: a caller of the library.
     "py": ["choice", "board", "check", "encode", "io", "solve", "run", "engine", "study"],
 }
+
+# The most lines a file of the command line may have.
+CLI_FILE_LINES = 200
 
 # `crate::x`, `queensat::x` (the binary's view of the library), `queensat_x::` (a crate).
 REF = re.compile(r"\b(?:crate|queensat)::([a-z_]+)|\bqueensat_([a-z_]+)::")
@@ -203,8 +207,17 @@ def main() -> int:
     for loop in loops:
         names = ", ".join(str(f.relative_to(root)) for f in loop)
         print(f"files that import each other in a circle: {names}", file=sys.stderr)
-    print(f"{len(files)} files, {len(upward)} upward imports, {len(loops)} import circles")
-    return 1 if upward or loops else 0
+    # The command line parses, calls and prints: a file of it past this many lines holds
+    # something that belongs below it (issue 52's bound).
+    cli = sorted((root / "src" / "cli").rglob("*.rs")) + [root / "src" / "main.rs"]
+    long = [(f, n) for f in cli if (n := len(f.read_text().splitlines())) > CLI_FILE_LINES]
+    for f, n in long:
+        print(f"command-line file over {CLI_FILE_LINES} lines: {f.relative_to(root)} ({n})",
+              file=sys.stderr)
+    cli_lines = sum(len(f.read_text().splitlines()) for f in cli)
+    print(f"{len(files)} files, {len(upward)} upward imports, {len(loops)} import circles, "
+          f"command line {cli_lines} lines")
+    return 1 if upward or loops or long else 0
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ mod least_walls;
 mod manual;
 mod nk;
 mod nqueens;
+mod parse;
 mod progress;
 mod puzzles;
 mod render;
@@ -98,7 +99,7 @@ fn command() -> clap::Command {
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
     stdout::note_closed_stdout();
-    let parsed = errors::parse(command, std::env::args_os().collect())
+    let parsed = parse::parse(command, std::env::args_os().collect())
         .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
