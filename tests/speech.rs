@@ -264,6 +264,24 @@ fn every_shard_says_it_finished_in_text() {
     assert!(text.contains(", the start 9 queens, "), "{text}");
 }
 
+/// A shard run with a relative `-o` names its folder from the root, so that the merge command
+/// it advises pastes from any folder.
+#[test]
+fn a_shard_names_its_folder_from_the_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"))
+        .args([
+            "sweep", "--size", "5", "--walls", "0..1", "-o", "part", "--shard", "1/2", "--quiet",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let folder = dir.path().join("part");
+    let want = format!("`queensat merge {} DIR... -o OUT`", folder.display());
+    assert!(String::from_utf8_lossy(&o.stdout).contains(&want), "{o:?}");
+}
+
 /// `verify -o FILE` says in words where the report went, not as a bare Markdown row.
 #[test]
 fn verify_says_where_its_report_went() {

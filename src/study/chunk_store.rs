@@ -168,8 +168,10 @@ pub fn stopped_line(what: &str, how_far: &str) -> String {
 
 /// The one line every chunked run (sweep, puzzles, N+k count, cube run) says in text when it
 /// was a shard and finished its chunks in `dir`: the whole answer is `merge`'s, given this
-/// folder (the one a merge reads, an N+k count's own inside `-o`) and the other shards'.
+/// folder (the one a merge reads, an N+k count's own inside `-o`) and the other shards'. The
+/// folder is named from the root, so that the command pastes from any folder.
 pub fn shard_finished_line(what: &str, shard: Shard, dir: &Path) -> String {
+    let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
     format!(
         "{what}: shard {}/{} finished in {}; for the whole answer, `queensat merge {} DIR... -o OUT` \
          with the other shards' folders as DIR",
