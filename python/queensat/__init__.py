@@ -18,7 +18,9 @@ A notebook draws a board and a result as a picture (``_repr_svg_``). The studies
 ``pandas.DataFrame`` takes; the whole JSON report is their ``.report``. Bad input raises
 :class:`QueensatError` (a ``ValueError``) with the command line's message. A long call shows
 progress on stderr (``progress=False``: none), and Ctrl-C stops it cleanly: the
-``KeyboardInterrupt`` raised carries what the library had as ``.partial`` (or None).
+``KeyboardInterrupt`` raised carries what the library had as ``.partial`` (or None). The
+stop is the process's, as a signal is: a call running at that moment in another thread stops
+too and raises :class:`QueensatError`, with what it had as ``.partial``.
 """
 
 from __future__ import annotations

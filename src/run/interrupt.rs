@@ -13,6 +13,15 @@ pub fn request_stop(signal: i32) {
     let _ = STOP.compare_exchange(0, signal, Ordering::Relaxed, Ordering::Relaxed);
 }
 
+/// The "signal" of [`request_caller_stop`]: no signal's number.
+const CALLER: i32 = -1;
+
+/// Asks every search to stop on behalf of the program that called the library (the Python
+/// module, when its progress callback raised), worded as such rather than as a signal.
+pub fn request_caller_stop() {
+    request_stop(CALLER);
+}
+
 /// Forgets a stop request, for a process that runs one search after another and stops each
 /// alone (the Python module: a Ctrl-C stops the call under way, not the next one). Call it
 /// only when no search is running.
@@ -36,6 +45,7 @@ fn cause_of(signal: i32) -> Option<&'static str> {
         libc::SIGINT => Some("Ctrl-C"),
         libc::SIGTERM => Some("SIGTERM"),
         libc::SIGHUP => Some("SIGHUP"),
+        CALLER => Some("by the caller"),
         _ => Some("a signal"),
     }
 }
@@ -110,8 +120,8 @@ pub fn finished_despite_stop(step: &str) -> Option<(String, i32)> {
 fn exit_code(stopped: bool, signal: i32) -> i32 {
     match (stopped, signal) {
         (false, _) => 0,
-        (true, 0) => 3,
-        (true, signal) => 128 + signal,
+        (true, signal) if signal > 0 => 128 + signal,
+        (true, _) => 3,
     }
 }
 
@@ -139,5 +149,9 @@ mod tests {
             (Some("SIGHUP"), 129)
         );
         assert_eq!(exit_code(false, libc::SIGTERM), 0);
+        assert_eq!(
+            (cause_of(CALLER), exit_code(true, CALLER)),
+            (Some("by the caller"), 3)
+        );
     }
 }

@@ -374,6 +374,35 @@ def test_an_exception_from_the_progress_callback_carries_the_partial_and_the_nex
     assert queensat.sweep(4, 4, 1, progress=False)[0]["classes"] == 3
 
 
+def test_a_call_that_another_thread_s_stop_reached_raises_and_the_next_call_runs(tmp_path):
+    """A stop is the process's. Round 54: a sweep in another thread that it reached came back
+    as an empty list, its report saying "interrupted (no signal)" (the stop was forgotten
+    before it looked); it raises now, its partial naming the caller as the cause."""
+    import threading
+    running, caught = threading.Event(), {}
+
+    def long_sweep():
+        try:
+            queensat.sweep(8, walls=5, output=tmp_path / "s",
+                           progress=lambda *a: running.set())
+        except queensat.QueensatError as e:
+            caught["e"] = e
+
+    other = threading.Thread(target=long_sweep)
+    other.start()
+    assert running.wait(60)
+
+    def impatient(*a):
+        raise RuntimeError("enough")
+    with pytest.raises(RuntimeError):
+        queensat.Board(12).solutions(count_only=True, progress=impatient)
+    other.join(60)
+    assert "a call in another thread was stopped" in str(caught["e"])
+    assert caught["e"].partial["state"] == "stopped"
+    assert "interrupted (by the caller)" in caught["e"].partial["stopped"]
+    assert queensat.sweep(4, 4, 1, progress=False)[0]["classes"] == 3
+
+
 def test_ctrl_c_stops_a_long_call_and_the_next_call_runs():
     """SIGINT during a long enumeration: KeyboardInterrupt with the stopped report, soon.
     The child restores Python's own SIGINT handler first: started in the background by a shell

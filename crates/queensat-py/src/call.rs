@@ -2,10 +2,11 @@
 //! the calling thread waits for it, passes what the library reports ([`Reporter`]) to a Python
 //! callback (the progress bar) and checks Python's signals: a Ctrl-C asks the library to stop
 //! ([`request_stop`]), and once the call has returned what it had, the KeyboardInterrupt is
-//! raised, carrying that partial answer (labelled by the library as stopped) as `partial`.
+//! raised, carrying that partial answer (labelled by the library as stopped) as `partial`. A
+//! call in another thread that the stop reached raises a [`QueensatError`] with its own.
 
 use pyo3::prelude::*;
-use queensat::run::interrupt::{clear_stop, request_stop};
+use queensat::run::interrupt::{clear_stop, request_caller_stop, request_stop};
 use queensat::run::{Progress, Reporter, one_line};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -63,6 +64,90 @@ impl Progress for Listener {
     }
 }
 
+/// The library's calls under way in this process. Its stop is the process's (every search polls
+/// one flag), so a stop is forgotten only once every call it reached has ended, and a call that
+/// would start meanwhile waits: none is stopped by a request made before it began, and none
+/// misses one made while it ran.
+struct Calls {
+    running: usize,
+    stopping: bool,
+}
+
+static CALLS: Mutex<Calls> = Mutex::new(Calls {
+    running: 0,
+    stopping: false,
+});
+static CALLS_CHANGED: Condvar = Condvar::new();
+
+fn calls() -> std::sync::MutexGuard<'static, Calls> {
+    CALLS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+thread_local! {
+    /// Whether this thread is in a call already (a progress callback that calls queensat).
+    static IN_CALL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// One call under way, counted in [`CALLS`] until [`Running::end`] (or a panic) ends it.
+struct Running {
+    ended: bool,
+    /// The thread's [`IN_CALL`] before this call.
+    nested: bool,
+}
+
+impl Running {
+    /// Waits, without the GIL, for a stop under way to be done with, then counts this call. A
+    /// call made from inside another's callback does not wait: the call around it could not
+    /// end while it did.
+    fn begin(py: Python<'_>) -> Running {
+        let nested = IN_CALL.with(|c| c.replace(true));
+        py.detach(|| {
+            let mut c = calls();
+            while c.stopping && !nested {
+                c = CALLS_CHANGED.wait(c).unwrap_or_else(|e| e.into_inner());
+            }
+            c.running += 1;
+        });
+        Running { ended: false, nested }
+    }
+
+    /// Stops this call and every other under way (a Ctrl-C, `signal`, or else the caller's).
+    fn stop(&self, signal: Option<i32>) {
+        match signal {
+            Some(signal) => request_stop(signal),
+            None => request_caller_stop(),
+        }
+        calls().stopping = true;
+    }
+
+    /// Whether a stop reached this call; the last call a stop reached forgets it.
+    fn end(mut self) -> bool {
+        self.finish()
+    }
+
+    fn finish(&mut self) -> bool {
+        self.ended = true;
+        IN_CALL.with(|c| c.set(self.nested));
+        let mut c = calls();
+        let stopped = c.stopping;
+        c.running -= 1;
+        if c.running == 0 && c.stopping {
+            clear_stop();
+            c.stopping = false;
+            CALLS_CHANGED.notify_all();
+        }
+        stopped
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if !self.ended {
+            self.finish();
+        }
+    }
+}
+
 /// The worker's answer, once it has one.
 type Slot = (Mutex<Option<anyhow::Result<String>>>, Condvar);
 
@@ -76,6 +161,7 @@ pub fn run_call(
     progress: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce(&Reporter) -> anyhow::Result<String> + Send,
 ) -> PyResult<String> {
+    let call = Running::begin(py);
     let listener = Listener::default();
     let reporter = match progress {
         Some(_) => Reporter::new(listener.clone()),
@@ -93,16 +179,20 @@ pub fn run_call(
             if let Some(answer) = py.detach(|| wait(&slot)) {
                 return answer;
             }
-            let heard = py.check_signals().and_then(|()| match progress {
-                Some(callback) => pass_on(callback, &listener),
-                None => Ok(()),
-            });
-            if let Err(e) = heard
+            // A Ctrl-C is Python's signal exception; any other the callback raised.
+            let heard = match py.check_signals() {
+                Err(e) => Err((e, Some(libc::SIGINT))),
+                Ok(()) => match progress {
+                    Some(callback) => pass_on(callback, &listener).map_err(|e| (e, None)),
+                    None => Ok(()),
+                },
+            };
+            if let Err((e, signal)) = heard
                 && raised.is_none()
             {
                 // The first exception stops the search; the call still ends as the library
                 // ends it, with what it has.
-                request_stop(libc::SIGINT);
+                call.stop(signal);
                 raised = Some(e);
             }
         }
@@ -115,10 +205,16 @@ pub fn run_call(
     {
         raised = pass_on(callback, &listener).err();
     }
-    let Some(e) = raised else {
-        return answer.map_err(|e| QueensatError::new_err(one_line(&e)));
+    let stopped = call.end();
+    let e = match raised {
+        Some(e) => e,
+        // Another thread's call was stopped, and with it this one: what it has is no answer.
+        None if stopped => QueensatError::new_err(
+            "stopped with what it had (`partial`): a call in another thread was stopped (Ctrl-C, \
+             or its progress callback raised), and a stop reaches every call under way",
+        ),
+        None => return answer.map_err(|e| QueensatError::new_err(one_line(&e))),
     };
-    clear_stop();
     let partial = answer.ok();
     e.value(py).setattr("partial", partial)?;
     Err(e)
