@@ -63,3 +63,20 @@ fn every_entry_of_the_manual_has_its_text_and_every_section_a_known_name() {
     }
     assert_eq!(super::manual::section("environment").len(), 3);
 }
+
+/// The help is prose for the user: no rustdoc link (`[`Placement`]'s order` reached the
+/// help of `solutions --breaking` from a library enum's doc comment).
+#[test]
+fn no_help_shows_a_rustdoc_link() {
+    fn each(cmd: &mut clap::Command, path: &str) {
+        let text = cmd.render_long_help().to_string();
+        assert!(!text.contains("[`"), "{path} --help: {text}");
+        for sub in cmd.get_subcommands_mut() {
+            let path = format!("{path} {}", sub.get_name());
+            each(sub, &path);
+        }
+    }
+    let mut cmd = super::command();
+    cmd.build();
+    each(&mut cmd, "queensat");
+}

@@ -54,8 +54,9 @@ pub enum Breaking {
     /// Block every image of each placement found (dynamic).
     Images = "images",
     /// Lex-leader constraints for the stabiliser up front (static); each placement found is
-    /// the least of its class (by [`Placement`]'s order) and only it is blocked. The default: 2-3 times faster than
-    /// blocking images on 10×10 and larger (`make bench-solutions`).
+    /// the least of its class (its queens' cells compared in row-major order) and only it is
+    /// blocked. The default: 2-3 times faster than blocking images on 10×10 and larger
+    /// (`make bench-solutions`).
     #[default]
     LexLeader = "lex-leader",
 }
