@@ -166,6 +166,58 @@ fn up_to_symmetry_from_a_finished_count() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// A table of counts read back, whose recounts were made different ways from row to row (n = 7
+/// by the mirror and by no symmetry, n = 8 by the 8 symmetries and by the mirror), names the way
+/// in each cell: its headings named the first row's ways for every row (results/nk's
+/// distinct-new-k3.md said "8 symmetries" of a count by the mirror).
+#[test]
+fn a_table_names_each_count_s_way_where_rows_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_str().unwrap();
+    let mut files = Vec::new();
+    for (n, flag, folder) in [
+        ("7", "--mirror", "rows"),
+        ("7", "--no-mirror", "rows-all"),
+        ("8", "--walls", "rows-sides"),
+        ("8", "--mirror", "rows"),
+    ] {
+        let mut a = vec!["nk", "--size", n, "--walls", "2", "-o", root, "--quiet"];
+        if flag != "--walls" {
+            a.push(flag);
+        }
+        let (code, _, err) = queensat(&a);
+        assert_eq!(code, 0, "{err}");
+        files.push(format!("{root}/{n}x{n}-2w-{folder}/count.json"));
+    }
+    let table = dir.path().join("t.md");
+    let mut a = vec![
+        "nk",
+        "--size",
+        "7..8",
+        "--walls",
+        "2",
+        "--up-to-symmetry",
+        "--placements-from",
+    ];
+    a.extend(files.iter().map(String::as_str));
+    a.extend(["-o", root, "--table", table.to_str().unwrap(), "--quiet"]);
+    let (code, _, err) = queensat(&a);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&table).unwrap();
+    let mut lines = text.lines();
+    let head = lines.next().unwrap();
+    assert!(head.contains("| CPU s (count 1) | CPU s (count 2) |"), "{text}");
+    let rows: Vec<&str> = lines.skip(1).take(2).collect();
+    assert!(
+        rows[0].contains(" (rows, mirror) |") && rows[0].contains(" (rows, no symmetry) |"),
+        "{text}"
+    );
+    assert!(
+        rows[1].contains(" (rows, 8 symmetries) |") && rows[1].contains(" (rows, mirror) |"),
+        "{text}"
+    );
+}
+
 /// Trial 50, F1: `--placements-from` took an edited `count.json` at its word (136 placements
 /// of 8x8 with one wall made "17 configurations", exit 0, and went into `--table`). The file
 /// is sealed, and the chunks beside it must add up to it: an edited count is refused, resealed

@@ -200,12 +200,23 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
     let widest = groups.iter().max_by_key(|g| g.len()).map_or(&[][..], |g| &g[..]);
     let methods: Vec<NkMethod> = widest.iter().map(|r| r.method).collect();
     let twice = (1..methods.len()).any(|i| methods[..i].contains(&methods[i]));
+    // A column whose counts were made different ways (a recount by the mirror in one row, by no
+    // symmetry in the next) names the way in each cell instead of its heading.
+    let mixed: Vec<bool> = (0..methods.len())
+        .map(|i| {
+            twice
+                && groups
+                    .iter()
+                    .filter_map(|g| g.get(i))
+                    .any(|r| how(r) != how(&widest[i]))
+        })
+        .collect();
     let mut s = String::from("| n | k | queens | placements | wall classes with placements | boards |");
-    for r in widest {
-        let label = if twice {
-            how(r)
-        } else {
-            r.method.name().to_string()
+    for (i, r) in widest.iter().enumerate() {
+        let label = match (mixed[i], twice) {
+            (true, _) => format!("count {}", i + 1),
+            (false, true) => how(r),
+            (false, false) => r.method.name().to_string(),
         };
         s.push_str(&format!(" CPU s ({label}) |"));
     }
@@ -234,8 +245,9 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
             opt(|r| r.per_class.classes_with_placements),
             opt(|r| r.per_class.boards_with_placements)
         ));
-        for i in 0..methods.len() {
+        for (i, &mixed) in mixed.iter().enumerate() {
             match g.get(i) {
+                Some(r) if mixed => s.push_str(&format!(" {:.2} ({}) |", r.cpu_seconds, how(r))),
                 Some(r) => s.push_str(&format!(" {:.2} |", r.cpu_seconds)),
                 None => s.push_str(" |"),
             }
