@@ -242,7 +242,7 @@ fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Provenan
          classes (isometries): up to the board's symmetries alone; \
          positions: ordered (white, black) positions with both armies of exactly m.\n\
          Every position found was re-checked by check::check_armies.\n\
-         command: `{}`; encoding {}{}, solver {}; host {}.\n",
+         command: `{}`; encoding {}{}, solver {}; host {}; {}.\n",
         prov.command,
         opts.encoding.name(),
         if opts.symmetry_breaking {
@@ -251,7 +251,8 @@ fn army_table(rows: &[ArmyRow], opts: &ArmyOptions, brute: bool, prov: &Provenan
             ""
         },
         solvers(rows, opts),
-        prov.host
+        prov.host,
+        prov.date
     ));
     s
 }

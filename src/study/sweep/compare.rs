@@ -7,6 +7,7 @@ use crate::board::{Board, Coord, Placement, WallClasses, render_cell_list};
 use crate::check::{bnb_value, check_placement};
 use crate::io::{ClassRow, PublishedFormat, SummaryClaim, parse_published_as, parse_summary, plural};
 use crate::run::interrupt::{stop_requested, unless_stopped};
+use crate::run::{Provenance, cpu_since, process_cpu_seconds};
 use crate::study::summary_claims::judge_summary;
 use anyhow::Context;
 use std::collections::HashMap;
@@ -68,6 +69,9 @@ pub struct NotCompared {
 pub struct Comparison {
     pub items: Vec<KComparison>,
     pub not_compared: Vec<NotCompared>,
+    /// How the comparison was made, and the CPU seconds it took.
+    pub provenance: Provenance,
+    pub cpu_seconds: f64,
 }
 
 impl Comparison {
@@ -240,6 +244,13 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, comparison: &Co
          as boards one row per board: a class (or board) it repeats is a coverage problem, and so \
          is any class of ours that no row names.\n\n",
     );
+    let p = &comparison.provenance;
+    let _ = writeln!(
+        s,
+        "Made by `{}` on {}, {}, in {:.1} s of CPU (each published placement checked by the \
+         independent checker, each class's value read from the sweep, which proved it).\n",
+        p.command, p.host, p.date, comparison.cpu_seconds
+    );
     s.push_str("| walls | published rows | layout | classes they cover | our classes | duplicate rows | value disagreements | placement problems | coverage problems |\n|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
     for c in items {
         let _ = writeln!(
@@ -350,6 +361,7 @@ fn check_our_row(row: &ClassRow, k: usize) -> anyhow::Result<()> {
 /// `K-W_boards.csv` (and, if there, `KW_summary.txt`), and names the published files of the
 /// other wall counts, which are not compared; an error when no wall count is compared.
 pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Comparison> {
+    let start = process_cpu_seconds();
     let read = |p: &Path| std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()));
     for (dir, what) in [(sweep, "sweep"), (published, "published")] {
         anyhow::ensure!(
@@ -400,7 +412,12 @@ pub fn compare_dirs(sweep: &Path, published: &Path) -> anyhow::Result<Comparison
         sweep.display(),
         published.display()
     );
-    Ok(Comparison { items, not_compared })
+    Ok(Comparison {
+        items,
+        not_compared,
+        provenance: Provenance::now(),
+        cpu_seconds: cpu_since(start),
+    })
 }
 
 /// Our sweep's `8x8-Kw.jsonl` (`text`, at `path`) read back like input: every line a row of
