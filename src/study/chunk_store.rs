@@ -494,6 +494,14 @@ mod tests {
         .unwrap();
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
         drop(again);
+        // A lock whose pid a process begun since took (this one): its writer is gone too.
+        let lock = dir.path().join(LOCK_FILE);
+        let me = format!("pid {}\nhost {}\ncommand x\n", std::process::id(), hostname());
+        std::fs::write(&lock, me).unwrap();
+        let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        let file = std::fs::File::options().write(true).open(&lock).unwrap();
+        file.set_modified(long_ago).unwrap();
+        drop(ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap());
         // A lock file that is not one: the message says what it holds, and it is kept.
         for garbage in [
             &b"\xff\xfe garbage"[..],

@@ -86,7 +86,7 @@ impl DirLock {
 enum LockHolder {
     /// A lock this program did not write (or one cut short): the start of what it holds.
     Unnamed(String),
-    /// A process of this host that is gone.
+    /// A process of this host that is gone (its pid free, or taken by a process begun since).
     Gone,
     /// A live process, or one of another host (which cannot be asked): "pid P on HOST
     /// (COMMAND)".
@@ -106,12 +106,52 @@ impl LockHolder {
         let (Some(pid), Some(host)) = (pid, field("host ")) else {
             return LockHolder::Unnamed(text.chars().take(60).collect());
         };
-        if host == hostname() && !pid_alive(pid) {
+        if host == hostname() && (!pid_alive(pid) || started_after_lock(pid, path)) {
             return LockHolder::Gone;
         }
         let command = field("command ").unwrap_or_else(|| "command unknown".into());
         LockHolder::Live(format!("pid {pid} on {host} ({command})"))
     }
+}
+
+/// Whether process `pid` began after the lock at `path` was written, so that it cannot be its
+/// writer: the writer's pid was given to another process (after a restart, a container's pids
+/// start again from 1), which "wait for it to finish" would wait on for ever. The writer
+/// itself starts before it writes its lock; the margin covers the boot time's whole seconds.
+fn started_after_lock(pid: i32, path: &Path) -> bool {
+    let written = std::fs::metadata(path).and_then(|m| m.modified());
+    match (process_start(pid), written) {
+        (Some(start), Ok(written)) => start > written + std::time::Duration::from_secs(2),
+        _ => false,
+    }
+}
+
+/// When process `pid` started (Linux: its start in clock ticks after boot, in
+/// `/proc/PID/stat`, plus the boot time in `/proc/stat`); `None` where that cannot be read.
+fn process_start(pid: i32) -> Option<std::time::SystemTime> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command, in parentheses, may hold spaces: count fields after its closing one, where
+    // the start (field 22 of the line) is the 20th.
+    let ticks: u64 = stat
+        .rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(19)?
+        .parse()
+        .ok()?;
+    let boot: u64 = std::fs::read_to_string("/proc/stat")
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix("btime "))?
+        .trim()
+        .parse()
+        .ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let hz = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
+        .ok()
+        .filter(|&h| h > 0)?;
+    let after_boot = std::time::Duration::from_millis(ticks.saturating_mul(1000) / hz);
+    Some(std::time::UNIX_EPOCH + std::time::Duration::from_secs(boot) + after_boot)
 }
 
 /// An error when a run may still be writing `dir` (a shard to merge): it holds the lock of a
