@@ -591,24 +591,75 @@ fn thread_counts_are_capped() {
     assert!(t.elapsed() < Duration::from_secs(2));
 }
 
-/// Disk full: only as root with a small tmpfs (mounted and removed here); skipped otherwise.
-#[test]
-fn a_full_disk_loses_nothing() {
+/// Mounts a 64 KiB tmpfs at `mnt` (made here), or says why not: only root can.
+fn small_tmpfs(mnt: &Path) -> bool {
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } != 0 {
-        eprintln!("skipped: the disk-full test needs root to mount a small tmpfs");
-        return;
+        eprintln!("skipped: the test needs root to mount a small tmpfs");
+        return false;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let mnt = dir.path().join("small");
-    std::fs::create_dir(&mnt).unwrap();
+    std::fs::create_dir(mnt).unwrap();
     let mounted = Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mnt)
+        .arg(mnt)
         .status()
         .is_ok_and(|s| s.success());
     if !mounted {
         eprintln!("skipped: cannot mount a tmpfs here");
+    }
+    mounted
+}
+
+/// An `armies --cache` folder that cannot be written fails before the board's search, not
+/// after it (hours on 10x10; trial 55): its parent a file, or a read-only file system, where a
+/// cache only read still answers.
+#[test]
+fn an_unwritable_armies_cache_fails_before_its_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let armies = |cache: &Path, size: &str| {
+        queensat(&[
+            "armies",
+            "--size",
+            size,
+            "--table",
+            "--quiet",
+            "--cache",
+            cache.to_str().unwrap(),
+        ])
+    };
+    let under_file = file.join("cache");
+    let (code, _, err) = armies(&under_file, "4");
+    one_error_line(code, &err, &["cannot create", under_file.to_str().unwrap()]);
+    assert!(!err.contains("4x4.json"), "{err}");
+    let mnt = dir.path().join("small");
+    if !small_tmpfs(&mnt) {
+        return;
+    }
+    let cache = mnt.join("cache");
+    let (code, _, err) = armies(&cache, "4");
+    let remounted = Command::new("mount")
+        .args(["-o", "remount,ro"])
+        .arg(&mnt)
+        .status()
+        .is_ok_and(|s| s.success());
+    let (read_code, table, read_err) = armies(&cache, "4");
+    let (new_code, _, new_err) = armies(&cache, "5");
+    let _ = Command::new("umount").arg(&mnt).status();
+    assert_eq!(code, 0, "{err}");
+    assert!(remounted);
+    assert_eq!(read_code, 0, "{read_err}");
+    assert!(table.contains("| 4 | 4 | 2 |"), "{table}");
+    one_error_line(new_code, &new_err, &["cannot write in", cache.to_str().unwrap()]);
+}
+
+/// Disk full: only as root with a small tmpfs (mounted and removed here); skipped otherwise.
+#[test]
+fn a_full_disk_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("small");
+    if !small_tmpfs(&mnt) {
         return;
     }
     let out = mnt.join("s");

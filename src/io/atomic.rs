@@ -281,6 +281,18 @@ pub fn create_folder(dir: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))
 }
 
+/// Creates `dir` and makes sure a file can be written in it (not a read-only file system, nor
+/// a folder of another owner), before work whose results go there and that nothing else
+/// makes fail early: an `armies --cache` board, hours on 10x10, failed at its write.
+pub fn writable_folder(dir: &Path) -> anyhow::Result<()> {
+    create_folder(dir)?;
+    tempfile::Builder::new()
+        .prefix(".writable.")
+        .tempfile_in(dir)
+        .map(drop)
+        .map_err(|e| anyhow::anyhow!("cannot write in {}: {e}", dir.display()))
+}
+
 /// Runs `make` to fill the directory `dir`; when `make` fails, removes what was created for
 /// it (`dir`, and the parents it needed that did not exist), so a failed run leaves no partial
 /// output folder.
