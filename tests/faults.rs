@@ -674,6 +674,24 @@ fn a_full_disk_loses_nothing() {
     );
 }
 
+/// A sweep's database and its CSV, filled by one pass, are both written or neither, and a
+/// failed write names its own file: each in turn a link to /dev/full (every write to it fails
+/// for want of space, the database's only at its last flush). The CSV stayed when the database
+/// failed, and the error named the CSV for a failed write of the database (trial 55).
+#[test]
+fn a_full_disk_under_a_database_or_its_csv_leaves_neither() {
+    let dir = tempfile::tempdir().unwrap();
+    for (full, other) in [("5x5-2w.jsonl", "5x5-2w.csv"), ("5x5-2w.csv", "5x5-2w.jsonl")] {
+        let out = dir.path().join(full);
+        std::fs::create_dir(&out).unwrap();
+        std::os::unix::fs::symlink("/dev/full", out.join(full)).unwrap();
+        let (code, _, err) = queensat(&[&SWEEP[..], &["--output", out.to_str().unwrap()]].concat());
+        one_error_line(code, &err, &["cannot write /dev/full", "No space left"]);
+        assert!(!err.contains(other), "{err}");
+        assert!(!out.join(other).exists(), "{other} was written without {full}");
+    }
+}
+
 /// Sweep and puzzle chunks with random byte edits: each resume answers or refuses in one
 /// line, never panics (a small deterministic fuzz through the binary).
 #[test]
