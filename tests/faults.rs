@@ -299,14 +299,11 @@ fn one_writer_per_output_folder() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.join(".lock").exists());
     // A writer whose pid another process took since (after a restart, pids start again): the
-    // lock, written an hour ago, names this test process, begun later. It blocked for ever,
-    // saying "wait for it to finish" of a process that was no queensat (trial 55).
+    // lock names this test process, which did not start at the tick it records. It blocked
+    // for ever, saying "wait for it to finish" of a process that was no queensat (trial 55).
     let lock = out.join(".lock");
-    std::fs::write(&lock, format!("pid {me}\nhost {}\ncommand x\n", hostname())).unwrap();
-    let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
-    let file = std::fs::File::options().write(true).open(&lock).unwrap();
-    file.set_modified(hour_ago).unwrap();
-    drop(file);
+    let reused = format!("pid {me}\nhost {}\ncommand x\nstarted 1\n", hostname());
+    std::fs::write(&lock, reused).unwrap();
     let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
     assert_eq!(code, 0, "{err}");
     assert!(!lock.exists());

@@ -494,14 +494,21 @@ mod tests {
         .unwrap();
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
         drop(again);
-        // A lock whose pid a process begun since took (this one): its writer is gone too.
-        let lock = dir.path().join(LOCK_FILE);
-        let me = format!("pid {}\nhost {}\ncommand x\n", std::process::id(), hostname());
-        std::fs::write(&lock, me).unwrap();
-        let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-        let file = std::fs::File::options().write(true).open(&lock).unwrap();
-        file.set_modified(long_ago).unwrap();
+        // A lock whose pid another process took since (this one, which did not start at tick
+        // 1): its writer is gone too.
+        let me = std::process::id();
+        let lock = format!("pid {me}\nhost {}\ncommand x\nstarted 1\n", hostname());
+        std::fs::write(dir.path().join(LOCK_FILE), lock).unwrap();
         drop(ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap());
+        // The lock of a live writer records its start.
+        let held = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
+        let text = std::fs::read_to_string(dir.path().join(LOCK_FILE)).unwrap();
+        assert!(text.contains("\nstarted "), "{text}");
+        let msg = ChunkStore::open(dir.path(), "spec.json", "study", &0)
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains(&format!("is in use by pid {me}")), "{msg}");
+        drop(held);
         // A lock file that is not one: the message says what it holds, and it is kept.
         for garbage in [
             &b"\xff\xfe garbage"[..],
