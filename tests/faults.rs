@@ -689,6 +689,26 @@ fn a_full_disk_under_a_database_or_its_csv_leaves_neither() {
     }
 }
 
+/// A run's spec file that does not read (cut short, emptied) says what to do, and doing it
+/// resumes the run from its chunks (trial 55: the error said only "EOF while parsing").
+#[test]
+fn a_damaged_spec_file_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s");
+    let args = [&SWEEP[..], &["--output", out.to_str().unwrap()]].concat();
+    let (code, _, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    let spec = out.join("sweep.json");
+    std::fs::write(&spec, "").unwrap();
+    let (code, _, err) = queensat(&args);
+    one_error_line(code, &err, &["sweep.json", "delete it and re-run"]);
+    std::fs::remove_file(&spec).unwrap();
+    let (code, again, err) = queensat(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(json["run"]["chunks_resumed"], json["run"]["chunks"], "{again}");
+}
+
 /// Sweep and puzzle chunks with random byte edits: each resume answers or refuses in one
 /// line, never panics (a small deterministic fuzz through the binary).
 #[test]

@@ -62,11 +62,19 @@ pub fn chunk_files(dirs: &[PathBuf]) -> usize {
     names.len()
 }
 
-/// Reads the spec a study directory holds.
+/// Reads the spec a study directory holds. One that does not read says what to do: the
+/// command that made the folder writes it again, and keeps the chunks whose seals hold for it.
 pub fn read_spec<S: DeserializeOwned>(dir: &Path, spec_file: &str, what: &str) -> anyhow::Result<S> {
     let path = dir.join(spec_file);
     let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{}: not a {what} description", path.display()))
+    serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not a {what} description ({e}): delete it and re-run the command that made {}, \
+             which writes it again and keeps the chunks made with the same arguments",
+            path.display(),
+            dir.display()
+        )
+    })
 }
 
 /// The spec every one of `dirs` (the shard directories of one study) holds; an error when
