@@ -298,6 +298,15 @@ fn one_writer_per_output_folder() {
     let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
     assert_eq!(code, 0, "{err}");
     assert!(!out.join(".lock").exists());
+    // A writer whose pid another process took since (after a restart, pids start again): the
+    // lock names this test process, which did not start at the tick it records. It blocked
+    // for ever, saying "wait for it to finish" of a process that was no queensat (trial 55).
+    let lock = out.join(".lock");
+    let reused = format!("pid {me}\nhost {}\ncommand x\nstarted 1\n", hostname());
+    std::fs::write(&lock, reused).unwrap();
+    let (code, _, err) = queensat(&[&SWEEP[..], &["--output", o]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(!lock.exists());
     // A different sweep on the same folder.
     let (code, _, err) = queensat(&[
         "sweep", "--size", "5", "--walls", "2", "--chunk", "20", "--quiet", "--output", o,
@@ -579,24 +588,75 @@ fn thread_counts_are_capped() {
     assert!(t.elapsed() < Duration::from_secs(2));
 }
 
-/// Disk full: only as root with a small tmpfs (mounted and removed here); skipped otherwise.
-#[test]
-fn a_full_disk_loses_nothing() {
+/// Mounts a 64 KiB tmpfs at `mnt` (made here), or says why not: only root can.
+fn small_tmpfs(mnt: &Path) -> bool {
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } != 0 {
-        eprintln!("skipped: the disk-full test needs root to mount a small tmpfs");
-        return;
+        eprintln!("skipped: the test needs root to mount a small tmpfs");
+        return false;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let mnt = dir.path().join("small");
-    std::fs::create_dir(&mnt).unwrap();
+    std::fs::create_dir(mnt).unwrap();
     let mounted = Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mnt)
+        .arg(mnt)
         .status()
         .is_ok_and(|s| s.success());
     if !mounted {
         eprintln!("skipped: cannot mount a tmpfs here");
+    }
+    mounted
+}
+
+/// An `armies --cache` folder that cannot be written fails before the board's search, not
+/// after it (hours on 10x10; trial 55): its parent a file, or a read-only file system, where a
+/// cache only read still answers.
+#[test]
+fn an_unwritable_armies_cache_fails_before_its_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let armies = |cache: &Path, size: &str| {
+        queensat(&[
+            "armies",
+            "--size",
+            size,
+            "--table",
+            "--quiet",
+            "--cache",
+            cache.to_str().unwrap(),
+        ])
+    };
+    let under_file = file.join("cache");
+    let (code, _, err) = armies(&under_file, "4");
+    one_error_line(code, &err, &["cannot create", under_file.to_str().unwrap()]);
+    assert!(!err.contains("4x4.json"), "{err}");
+    let mnt = dir.path().join("small");
+    if !small_tmpfs(&mnt) {
+        return;
+    }
+    let cache = mnt.join("cache");
+    let (code, _, err) = armies(&cache, "4");
+    let remounted = Command::new("mount")
+        .args(["-o", "remount,ro"])
+        .arg(&mnt)
+        .status()
+        .is_ok_and(|s| s.success());
+    let (read_code, table, read_err) = armies(&cache, "4");
+    let (new_code, _, new_err) = armies(&cache, "5");
+    let _ = Command::new("umount").arg(&mnt).status();
+    assert_eq!(code, 0, "{err}");
+    assert!(remounted);
+    assert_eq!(read_code, 0, "{read_err}");
+    assert!(table.contains("| 4 | 4 | 2 |"), "{table}");
+    one_error_line(new_code, &new_err, &["cannot write in", cache.to_str().unwrap()]);
+}
+
+/// Disk full: only as root with a small tmpfs (mounted and removed here); skipped otherwise.
+#[test]
+fn a_full_disk_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("small");
+    if !small_tmpfs(&mnt) {
         return;
     }
     let out = mnt.join("s");
@@ -609,6 +669,44 @@ fn a_full_disk_loses_nothing() {
         err.contains("No space left") || err.contains("cannot write"),
         "{err}"
     );
+}
+
+/// A sweep's database and its CSV, filled by one pass, are both written or neither, and a
+/// failed write names its own file: each in turn a link to /dev/full (every write to it fails
+/// for want of space, the database's only at its last flush). The CSV stayed when the database
+/// failed, and the error named the CSV for a failed write of the database (trial 55).
+#[test]
+fn a_full_disk_under_a_database_or_its_csv_leaves_neither() {
+    let dir = tempfile::tempdir().unwrap();
+    for (full, other) in [("5x5-2w.jsonl", "5x5-2w.csv"), ("5x5-2w.csv", "5x5-2w.jsonl")] {
+        let out = dir.path().join(full);
+        std::fs::create_dir(&out).unwrap();
+        std::os::unix::fs::symlink("/dev/full", out.join(full)).unwrap();
+        let (code, _, err) = queensat(&[&SWEEP[..], &["--output", out.to_str().unwrap()]].concat());
+        one_error_line(code, &err, &["cannot write /dev/full", "No space left"]);
+        assert!(!err.contains(other), "{err}");
+        assert!(!out.join(other).exists(), "{other} was written without {full}");
+    }
+}
+
+/// A run's spec file that does not read (cut short, emptied) says what to do, and doing it
+/// resumes the run from its chunks (trial 55: the error said only "EOF while parsing").
+#[test]
+fn a_damaged_spec_file_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s");
+    let args = [&SWEEP[..], &["--output", out.to_str().unwrap()]].concat();
+    let (code, _, err) = queensat(&args);
+    assert_eq!(code, 0, "{err}");
+    let spec = out.join("sweep.json");
+    std::fs::write(&spec, "").unwrap();
+    let (code, _, err) = queensat(&args);
+    one_error_line(code, &err, &["sweep.json", "delete it and re-run"]);
+    std::fs::remove_file(&spec).unwrap();
+    let (code, again, err) = queensat(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(json["run"]["chunks_resumed"], json["run"]["chunks"], "{again}");
 }
 
 /// Sweep and puzzle chunks with random byte edits: each resume answers or refuses in one

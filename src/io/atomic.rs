@@ -68,6 +68,69 @@ pub fn write_atomic_with(
     stage(path, fill)?.persist()
 }
 
+/// Two files filled by one pass of `fill` (rows, and the same rows in another format): both
+/// written whole, or neither. An error names the file whose write failed (the two nested,
+/// the second's error was named after both, and one in the first after the second; and the
+/// second stayed when the first failed).
+pub fn write_pair_atomic_with(
+    first: &Path,
+    second: &Path,
+    fill: impl FnOnce(&mut dyn Write, &mut dyn Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let mut second_staged = None;
+    let mut second_failed = None;
+    let first_staged = stage(first, |w| {
+        let mut noted = Noting { w, failed: None };
+        match stage(second, |second_w| fill(&mut noted, second_w)) {
+            Ok(s) => {
+                second_staged = Some(s);
+                Ok(())
+            }
+            Err(e) => match noted.failed {
+                Some((kind, text)) => Err(std::io::Error::new(kind, text)),
+                None => {
+                    second_failed = Some(e);
+                    Err(std::io::Error::other("the other file failed"))
+                }
+            },
+        }
+    });
+    let first_staged = match (first_staged, second_failed) {
+        (_, Some(e)) | (Err(e), None) => return Err(e),
+        (Ok(s), None) => s,
+    };
+    if let Some(s) = second_staged {
+        s.persist()?;
+    }
+    first_staged.persist()
+}
+
+/// A writer that keeps its first error, to tell whose a failed write was.
+struct Noting<'a> {
+    w: &'a mut dyn Write,
+    failed: Option<(std::io::ErrorKind, String)>,
+}
+
+impl Noting<'_> {
+    fn note<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let (Err(e), None) = (&r, &self.failed) {
+            self.failed = Some((e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl Write for Noting<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.w.write(buf);
+        self.note(r)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.w.flush();
+        self.note(r)
+    }
+}
+
 /// Writes every `(path, bytes)` whole, or none of them when one cannot be written: each goes
 /// to its temporary file first, and only when all are ready are they renamed into place. A
 /// rename in one folder does not fail for want of space, but should one fail, the files
@@ -279,6 +342,18 @@ pub fn create_folder(dir: &Path) -> anyhow::Result<()> {
         );
     }
     std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))
+}
+
+/// Creates `dir` and makes sure a file can be written in it (not a read-only file system, nor
+/// a folder of another owner), before work whose results go there and that nothing else
+/// makes fail early: an `armies --cache` board, hours on 10x10, failed at its write.
+pub fn writable_folder(dir: &Path) -> anyhow::Result<()> {
+    create_folder(dir)?;
+    tempfile::Builder::new()
+        .prefix(".writable.")
+        .tempfile_in(dir)
+        .map(drop)
+        .map_err(|e| anyhow::anyhow!("cannot write in {}: {e}", dir.display()))
 }
 
 /// Runs `make` to fill the directory `dir`; when `make` fails, removes what was created for

@@ -30,7 +30,8 @@ mod words;
 
 pub use atomic::{
     create_folder, new_dir_or_nothing, output_file_or_stdout, output_file_path, output_folder_path,
-    output_path, pid_alive, write_all_atomic, write_atomic, write_atomic_with,
+    output_path, pid_alive, writable_folder, write_all_atomic, write_atomic, write_atomic_with,
+    write_pair_atomic_with,
 };
 pub use bits64::{from_bits64, to_bits64};
 pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};

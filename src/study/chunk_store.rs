@@ -62,11 +62,19 @@ pub fn chunk_files(dirs: &[PathBuf]) -> usize {
     names.len()
 }
 
-/// Reads the spec a study directory holds.
+/// Reads the spec a study directory holds. One that does not read says what to do: the
+/// command that made the folder writes it again, and keeps the chunks whose seals hold for it.
 pub fn read_spec<S: DeserializeOwned>(dir: &Path, spec_file: &str, what: &str) -> anyhow::Result<S> {
     let path = dir.join(spec_file);
     let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{}: not a {what} description", path.display()))
+    serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not a {what} description ({e}): delete it and re-run the command that made {}, \
+             which writes it again and keeps the chunks made with the same arguments",
+            path.display(),
+            dir.display()
+        )
+    })
 }
 
 /// The spec every one of `dirs` (the shard directories of one study) holds; an error when
@@ -496,6 +504,21 @@ mod tests {
         .unwrap();
         let again = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
         drop(again);
+        // A lock whose pid another process took since (this one, which did not start at tick
+        // 1): its writer is gone too.
+        let me = std::process::id();
+        let lock = format!("pid {me}\nhost {}\ncommand x\nstarted 1\n", hostname());
+        std::fs::write(dir.path().join(LOCK_FILE), lock).unwrap();
+        drop(ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap());
+        // The lock of a live writer records its start.
+        let held = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
+        let text = std::fs::read_to_string(dir.path().join(LOCK_FILE)).unwrap();
+        assert!(text.contains("\nstarted "), "{text}");
+        let msg = ChunkStore::open(dir.path(), "spec.json", "study", &0)
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains(&format!("is in use by pid {me}")), "{msg}");
+        drop(held);
         // A lock file that is not one: the message says what it holds, and it is kept.
         for garbage in [
             &b"\xff\xfe garbage"[..],

@@ -1,5 +1,5 @@
-//! The one writer of a study directory: the lock file `.lock` naming the writer's pid, host
-//! and command, taken through a draft `.lock.PID` and removed when dropped; who holds it, and
+//! The one writer of a study directory: the lock file `.lock` naming the writer's pid, host,
+//! command and start, taken through a draft `.lock.PID` and removed when dropped; who holds it, and
 //! whether a shard to merge is still being written.
 
 use crate::io::pid_alive;
@@ -30,9 +30,14 @@ impl DirLock {
     pub(crate) fn take(dir: &Path) -> anyhow::Result<DirLock> {
         crate::io::create_folder(dir)?;
         let path = dir.join(LOCK_FILE);
+        let pid = std::process::id();
+        // When this process started, to tell it from a later one given its pid.
+        let started = i32::try_from(pid)
+            .ok()
+            .and_then(process_start)
+            .map_or(String::new(), |t| format!("started {t}\n"));
         let me = format!(
-            "pid {}\nhost {}\ncommand {}\n",
-            std::process::id(),
+            "pid {pid}\nhost {}\ncommand {}\n{started}",
             hostname(),
             crate::run::command_line()
         );
@@ -86,7 +91,7 @@ impl DirLock {
 enum LockHolder {
     /// A lock this program did not write (or one cut short): the start of what it holds.
     Unnamed(String),
-    /// A process of this host that is gone.
+    /// A process of this host that is gone (its pid free, or taken by a process begun since).
     Gone,
     /// A live process, or one of another host (which cannot be asked): "pid P on HOST
     /// (COMMAND)".
@@ -106,12 +111,33 @@ impl LockHolder {
         let (Some(pid), Some(host)) = (pid, field("host ")) else {
             return LockHolder::Unnamed(text.chars().take(60).collect());
         };
-        if host == hostname() && !pid_alive(pid) {
+        let started = field("started ").and_then(|t| t.parse::<u64>().ok());
+        if host == hostname() && (!pid_alive(pid) || another_process(pid, started)) {
             return LockHolder::Gone;
         }
         let command = field("command ").unwrap_or_else(|| "command unknown".into());
         LockHolder::Live(format!("pid {pid} on {host} ({command})"))
     }
+}
+
+/// Whether the live process `pid` is not the lock's writer, which recorded its start: its pid
+/// was given to another process (after a restart, a container's pids start again from 1),
+/// which "wait for it to finish" would wait on for ever. Locks that record no start (older
+/// queensats) name their writer.
+fn another_process(pid: i32, started: Option<u64>) -> bool {
+    match (started, process_start(pid)) {
+        (Some(recorded), Some(now)) => recorded != now,
+        _ => false,
+    }
+}
+
+/// When process `pid` started, in clock ticks after boot (Linux: field 22 of `/proc/PID/stat`;
+/// not the wall clock, which may be set while a run goes on); `None` where it cannot be read.
+fn process_start(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command, in parentheses, may hold spaces: count fields after its closing one, where
+    // the start is the 20th.
+    stat.rsplit_once(')')?.1.split_whitespace().nth(19)?.parse().ok()
 }
 
 /// An error when a run may still be writing `dir` (a shard to merge): it holds the lock of a

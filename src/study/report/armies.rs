@@ -4,7 +4,7 @@
 use crate::run::{Provenance, Reporter, Shard};
 
 use crate::board::Board;
-use crate::io::{check_seal, sealed_json, write_atomic};
+use crate::io::{check_seal, sealed_json, writable_folder, write_atomic};
 use crate::study::armies::largest_armies_answering_signals;
 use crate::study::{ArmyOptions, ArmyReport, add_optimal_classes, certify_armies};
 use anyhow::Context;
@@ -40,6 +40,9 @@ pub fn largest_armies_cached(
 ) -> anyhow::Result<Option<ArmyReport>> {
     let empty = board.walls().is_empty() && board.holes().is_empty();
     let cache = cache.filter(|_| empty);
+    // A folder that cannot take the board fails before its search, not after (hours on
+    // 10x10); one only read (every board cached, or --cached-only) may be read-only.
+    let writable = || cache.map_or(Ok(()), writable_folder);
     let (mut r, mut changed) = match cache.and_then(|dir| read_cached(dir, board).transpose()) {
         Some(cached) => {
             let mut r = cached?;
@@ -57,22 +60,28 @@ pub fn largest_armies_cached(
             if same && (counted || !opts.unique) {
                 (r, false)
             } else if same && !cached_only {
+                writable()?;
                 // `m` is proved and re-checked: count its classes without proving it again.
                 add_optimal_classes(&mut r, opts)?;
                 (r, true)
             } else if cached_only {
                 return Ok(None);
             } else {
+                writable()?;
                 (largest_armies_answering_signals(board, opts)?, true)
             }
         }
         None if cached_only => return Ok(None),
-        None => (largest_armies_answering_signals(board, opts)?, true),
+        None => {
+            writable()?;
+            (largest_armies_answering_signals(board, opts)?, true)
+        }
     };
     if let Some(dir) = &opts.certify
         && r.proved
         && r.certificate.is_none()
     {
+        writable()?;
         certify_armies(&mut r, opts, dir.as_deref())?;
         changed = true;
     }

@@ -10,7 +10,7 @@ use super::spec::SweepSpec;
 use super::summary::{CrossCheck, RunRecord, Summariser, WallsSummary, markdown};
 use crate::io::{
     PUBLISHED_CSV_HEADER, Series, plural, push_published_csv_row, render_distribution_svg, write_atomic,
-    write_atomic_with,
+    write_atomic_with, write_pair_atomic_with,
 };
 use crate::run::cpu::cpu_rounded;
 use crate::run::{Provenance, process_cpu_seconds};
@@ -171,28 +171,15 @@ fn write_wall_count(
 }
 
 /// Writes the `.jsonl` file at `jsonl_path` and, when given, the `.csv` file at `csv_path`,
-/// both filled by one pass of `fill`: each written whole or not at all.
+/// both filled by one pass of `fill`: both written whole, or neither.
 fn write_jsonl_and_csv<F>(jsonl_path: &Path, csv_path: Option<&Path>, mut fill: F) -> anyhow::Result<()>
 where
     F: FnMut(&mut dyn Write, Option<&mut dyn Write>) -> std::io::Result<()>,
 {
-    write_atomic_with(jsonl_path, |jsonl| {
-        let Some(csv_path) = csv_path else {
-            return fill(jsonl, None);
-        };
-        let mut inner = Ok(());
-        let csv = write_atomic_with(csv_path, |csv| {
-            inner = fill(jsonl, Some(csv));
-            match &inner {
-                Ok(()) => Ok(()),
-                Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
-            }
-        });
-        match csv {
-            Ok(()) => inner,
-            Err(e) => Err(std::io::Error::other(format!("{e:#}"))),
-        }
-    })
+    match csv_path {
+        None => write_atomic_with(jsonl_path, |jsonl| fill(jsonl, None)),
+        Some(csv_path) => write_pair_atomic_with(jsonl_path, csv_path, |jsonl, csv| fill(jsonl, Some(csv))),
+    }
 }
 
 /// A chunk's rows, one at a time, as lines of the `.jsonl` file and (`with_csv`) of the

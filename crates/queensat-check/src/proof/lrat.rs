@@ -2,7 +2,10 @@
 //!
 //! For an added clause C with hints h1 h2 ...: the negation of C is assumed, then each hint
 //! must name a clause alive that is unit under the assignment so far (its literal is assigned)
-//! or falsified (the check succeeds). A first negative hint -j starts the RAT part (Cruz-Filipe
+//! or falsified (the check succeeds); one satisfied already is passed over, as the reference
+//! checker (ACL2's) passes over every hint that is not unit: it assigns nothing, so cannot make
+//! a wrong clause pass, and CaDiCaL writes such hints (a unit clause hinted for a lemma that
+//! holds its negation). A first negative hint -j starts the RAT part (Cruz-Filipe
 //! et al. 2017): with p the first literal of C, every clause D alive that holds -p needs its
 //! group `-id(D) hints...`, under which C ∪ (D \ {-p}) must be refuted the same way; a D
 //! without a group passes only if it holds a literal (other than -p) true already, which makes
@@ -72,7 +75,7 @@ impl LratChecker {
 
     /// Runs a chain of positive hints: true when a hinted clause is falsified.
     fn unit_chain(&mut self, hints: &[i64]) -> Result<bool, Failure> {
-        for &h in hints {
+        'hints: for &h in hints {
             let Some(&c) = self.ids.get(&h) else {
                 return reject(format!("hint {h} names no clause alive"));
             };
@@ -80,7 +83,8 @@ impl LratChecker {
             for &l in self.arena.lits(c) {
                 match self.assignment.value(l) {
                     FALSE => {}
-                    TRUE => return reject(format!("hint {h} names a clause already satisfied")),
+                    // Satisfied: it assigns nothing (see the module's comment).
+                    TRUE => continue 'hints,
                     _ if unit.is_some() => {
                         return reject(format!("hint {h} names a clause with two unassigned literals"));
                     }
@@ -248,7 +252,8 @@ mod tests {
                 "5 2 0 1 0\n6 0 5 3 4 0\n",
                 "hints of clause 5 end without a conflict",
             ),
-            ("5 2 0 3 1 2 0\n", "hint 3 names a clause already satisfied"),
+            // A satisfied hint (3: 1 -2 under -2) adds nothing.
+            ("5 2 0 3 1 0\n", "hints of clause 5 end without a conflict"),
             ("5 2 0 9 0\n", "hint 9 names no clause alive"),
             (
                 "5 0 1 2 0\n",
@@ -263,6 +268,14 @@ mod tests {
             let v = both(UNSAT, proof, Lrat);
             assert!(!v.verified && v.detail.contains(want), "{proof}: {v:?}");
         }
+    }
+
+    /// A hint satisfied already is passed over, not refused: CaDiCaL writes them (trial 55, a
+    /// true proof of an 18x18 board's value was NOT VERIFIED).
+    #[test]
+    fn a_satisfied_hint_is_passed_over() {
+        let v = both(UNSAT, "5 2 0 3 1 2 0\n6 0 5 3 4 0\n", Lrat);
+        assert!(v.verified, "{v:?}");
     }
 
     #[test]
