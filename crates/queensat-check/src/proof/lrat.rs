@@ -2,10 +2,9 @@
 //!
 //! For an added clause C with hints h1 h2 ...: the negation of C is assumed, then each hint
 //! must name a clause alive that is unit under the assignment so far (its literal is assigned)
-//! or falsified (the check succeeds); one satisfied already is passed over, as the reference
-//! checker (ACL2's) passes over every hint that is not unit: it assigns nothing, so cannot make
-//! a wrong clause pass, and CaDiCaL writes such hints (a unit clause hinted for a lemma that
-//! holds its negation). A first negative hint -j starts the RAT part (Cruz-Filipe
+//! or falsified (the check succeeds); one satisfied already is passed over: it assigns nothing,
+//! so it cannot make a wrong clause pass, and CaDiCaL writes such hints (a unit clause hinted
+//! for a lemma that holds its negation). A first negative hint -j starts the RAT part (Cruz-Filipe
 //! et al. 2017): with p the first literal of C, every clause D alive that holds -p needs its
 //! group `-id(D) hints...`, under which C ∪ (D \ {-p}) must be refuted the same way; a D
 //! without a group passes only if it holds a literal (other than -p) true already, which makes
