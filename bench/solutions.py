@@ -14,7 +14,7 @@ import sys
 
 # The helpers `make plus` uses too (scripts/solutions/common.py): one copy for both.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scripts", "solutions"))
-from common import commit, host, run_json_lines, write_atomic  # noqa: E402
+from common import commit, host, run_json_lines, today, write_atomic  # noqa: E402
 
 CASES = [
     ("8x8, all placements", ["--size", "8"]),
@@ -57,7 +57,7 @@ def main():
                      "wall": statistics.median(walls), "solver": s["solver"], "amo": s["amo"], "count": s["count"]})
         print(f"{name}: {s['total']} / {s['classes']} in {rows[-1]['seconds']:.3f} s", file=sys.stderr)
     L = ["# Benchmark: `queensat solutions`", "",
-         f"`make bench-solutions`; commit {commit()}; host: {host()}; solver {rows[0]['solver']}, "
+         f"`make bench-solutions`; commit {commit()}; host: {host()}; {today()}; solver {rows[0]['solver']}, "
          f"amo {rows[0]['amo']}, count {rows[0]['count']}; median of {repeats} runs. The machine is",
          "shared with other jobs, so expect noise of tens of percent; ratios within one board are",
          "the figures to read.", "",

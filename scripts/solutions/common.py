@@ -22,6 +22,11 @@ def host():
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
+def today():
+    """When a result was made, as the Rust side writes it: `YYYY-MM-DD HH:MM UTC`."""
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+
+
 def commit():
     try:
         out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True)

@@ -11,7 +11,7 @@ import os
 import sys
 from collections import Counter
 
-from common import commit, host, run_json_lines, write_atomic
+from common import commit, host, run_json_lines, today, write_atomic
 
 SEED_CLAIM = {"n": 8, "total": 16, "classes": 2, "source": "seed eight-queens-plus (DelphiForFun): "
               "'only 2 unique solutions of the Plus version, each with 8 variations for a total of 16'"}
@@ -117,7 +117,7 @@ def markdown(rows, inst, meta, trad):
          "of the board's stabiliser (the whole dihedral group here), each checked by the independent",
          "checker; the run ends on UNSAT, so the counts are exact.", "",
          f"Solver {meta['solver']}, amo {meta['amo']}, count {meta['count']}, symmetry breaking "
-         f"{meta['breaking']}; commit {meta['commit']}; host: {meta['host']}.", "",
+         f"{meta['breaking']}; commit {meta['commit']}; host: {meta['host']}; {meta['date']}.", "",
          "| n | value | placements | classes | classes by orbit size | seconds |",
          "|---:|---:|---:|---:|---|---:|"]
     for r in rows:
@@ -180,7 +180,7 @@ def main():
     inst = csplib(bin_path)
     trad = traditional(bin_path)
     meta = {k: rows[0][k] for k in ("solver", "amo", "count", "breaking")}
-    meta.update(commit=commit(), host=host())
+    meta.update(commit=commit(), host=host(), date=today())
     write_atomic(os.path.join(outdir, "plus.json"),
                  json.dumps({"meta": meta, "seed_claim": SEED_CLAIM, "traditional_8x8": trad, "sizes": rows,
                             "csplib": inst}, indent=1) + "\n")

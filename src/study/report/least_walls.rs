@@ -663,5 +663,23 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
         }
         s.push('\n');
     }
+    // How each run was made, since the table outlives the runs' files.
+    s.push_str("\nThe runs, in the columns' order:\n\n");
+    for (run, path) in runs.iter().zip(paths) {
+        let p = &run.provenance;
+        s.push_str(&format!(
+            "- `{}`: `{}` on {}, {} (queensat {})\n",
+            path.display(),
+            p.command,
+            p.host,
+            if p.date.is_empty() { "undated" } else { &p.date },
+            run.version
+        ));
+    }
+    let me = Provenance::now();
+    s.push_str(&format!(
+        "\nCompared by `{}` on {}, {}.\n",
+        me.command, me.host, me.date
+    ));
     s
 }
