@@ -55,7 +55,7 @@ pub enum Breaking {
     Images = "images",
     /// Lex-leader constraints for the stabiliser up front (static); each placement found is
     /// the least of its class (its queens' cells compared in row-major order) and only it is
-    /// blocked. The default: 2-3 times faster than blocking images on 10×10 and larger
+    /// blocked. The default: 3-4 times faster than blocking images on 10×10 and larger
     /// (`make bench-solutions`).
     #[default]
     LexLeader = "lex-leader",
