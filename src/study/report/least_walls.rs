@@ -676,10 +676,12 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
             run.version
         ));
     }
+    // Not backticked: the runs' JSON files it reads are the make target's scratch, not kept,
+    // so it is no command to paste in a fresh checkout.
     let me = Provenance::now();
     s.push_str(&format!(
-        "\nCompared by `{}` on {}, {}.\n",
-        me.command, me.host, me.date
+        "\nCompared on {}, {}, from the runs' files (written by the make target, not kept) by: {}\n",
+        me.host, me.date, me.command
     ));
     s
 }
