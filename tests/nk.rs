@@ -216,6 +216,40 @@ fn a_table_names_each_count_s_way_where_rows_differ() {
         rows[1].contains(" (rows, 8 symmetries) |") && rows[1].contains(" (rows, mirror) |"),
         "{text}"
     );
+    // One count per row, by other methods (the review's case: "sat" headed a count by rows).
+    let (code, _, err) = queensat(&[
+        "nk", "--size", "6", "--walls", "1", "--method", "sat", "-o", root, "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = queensat(&["nk", "--size", "5", "--walls", "1", "-o", root, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let (five, six) = (
+        format!("{root}/5x5-1w-rows-sides/count.json"),
+        format!("{root}/6x6-1w-sat/count.json"),
+    );
+    let (code, _, err) = queensat(&[
+        "nk",
+        "--size",
+        "5..6",
+        "--walls",
+        "1",
+        "--up-to-symmetry",
+        "--placements-from",
+        &five,
+        &six,
+        "-o",
+        root,
+        "--table",
+        table.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        text.lines().next().unwrap().contains("| CPU s (count 1) |"),
+        "{text}"
+    );
+    assert!(text.contains(" (rows) |") && text.contains(" (sat) |"), "{text}");
 }
 
 /// Trial 50, F1: `--placements-from` took an edited `count.json` at its word (136 placements

@@ -513,12 +513,29 @@ mod tests {
         // The lock of a live writer records its start.
         let held = ChunkStore::open(dir.path(), "spec.json", "study", &0).unwrap();
         let text = std::fs::read_to_string(dir.path().join(LOCK_FILE)).unwrap();
-        assert!(text.contains("\nstarted "), "{text}");
+        assert!(
+            text.contains("\nstarted ") && text.contains("\npids pid:["),
+            "{text}"
+        );
         let msg = ChunkStore::open(dir.path(), "spec.json", "study", &0)
             .unwrap_err()
             .to_string();
         assert!(msg.contains(&format!("is in use by pid {me}")), "{msg}");
         drop(held);
+        // A writer of another pid namespace (a container with this hostname) cannot be asked by
+        // its pid, even one that names no process here or another start: it is not taken over.
+        for pid in [me, 2147483646] {
+            let lock = format!(
+                "pid {pid}\nhost {}\ncommand x\nstarted 1\npids pid:[1]\n",
+                hostname()
+            );
+            std::fs::write(dir.path().join(LOCK_FILE), lock).unwrap();
+            let msg = ChunkStore::open(dir.path(), "spec.json", "study", &0)
+                .unwrap_err()
+                .to_string();
+            assert!(msg.contains(&format!("is in use by pid {pid}")), "{msg}");
+        }
+        std::fs::remove_file(dir.path().join(LOCK_FILE)).unwrap();
         // A lock file that is not one: the message says what it holds, and it is kept.
         for garbage in [
             &b"\xff\xfe garbage"[..],

@@ -36,8 +36,9 @@ impl DirLock {
             .ok()
             .and_then(process_start)
             .map_or(String::new(), |t| format!("started {t}\n"));
+        let pids = pid_namespace().map_or(String::new(), |n| format!("pids {n}\n"));
         let me = format!(
-            "pid {pid}\nhost {}\ncommand {}\n{started}",
+            "pid {pid}\nhost {}\ncommand {}\n{started}{pids}",
             hostname(),
             crate::run::command_line()
         );
@@ -112,7 +113,13 @@ impl LockHolder {
             return LockHolder::Unnamed(text.chars().take(60).collect());
         };
         let started = field("started ").and_then(|t| t.parse::<u64>().ok());
-        if host == hostname() && (!pid_alive(pid) || another_process(pid, started)) {
+        // A writer in another pid namespace of this host (a container that shares its
+        // hostname) cannot be asked by its pid: our pid of that number is another process.
+        let askable = match (field("pids "), pid_namespace()) {
+            (Some(theirs), Some(ours)) => theirs == ours,
+            _ => true,
+        };
+        if host == hostname() && askable && (!pid_alive(pid) || another_process(pid, started)) {
             return LockHolder::Gone;
         }
         let command = field("command ").unwrap_or_else(|| "command unknown".into());
@@ -129,6 +136,17 @@ fn another_process(pid: i32, started: Option<u64>) -> bool {
         (Some(recorded), Some(now)) => recorded != now,
         _ => false,
     }
+}
+
+/// This process's pid namespace (`pid:[4026531836]`), where pids mean what they say;
+/// `None` where it cannot be read.
+fn pid_namespace() -> Option<String> {
+    Some(
+        std::fs::read_link("/proc/self/ns/pid")
+            .ok()?
+            .to_string_lossy()
+            .into_owned(),
+    )
 }
 
 /// When process `pid` started, in clock ticks after boot (Linux: field 22 of `/proc/PID/stat`;

@@ -6,7 +6,7 @@
 //! call in another thread that the stop reached raises a [`QueensatError`] with its own.
 
 use pyo3::prelude::*;
-use queensat::run::interrupt::{clear_stop, request_caller_stop, request_stop};
+use queensat::run::interrupt::{clear_stop, request_caller_stop, request_stop, stop_requested};
 use queensat::run::{Progress, Reporter, one_line};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -71,16 +71,29 @@ impl Progress for Listener {
 struct Calls {
     running: usize,
     stopping: bool,
+    /// The process these counts are of: a child forked while calls ran in other threads
+    /// inherits their counts but not the threads, so it starts again from none.
+    pid: u32,
 }
 
 static CALLS: Mutex<Calls> = Mutex::new(Calls {
     running: 0,
     stopping: false,
+    pid: 0,
 });
 static CALLS_CHANGED: Condvar = Condvar::new();
 
 fn calls() -> std::sync::MutexGuard<'static, Calls> {
-    CALLS.lock().unwrap_or_else(|e| e.into_inner())
+    let mut c = CALLS.lock().unwrap_or_else(|e| e.into_inner());
+    if c.pid != std::process::id() {
+        clear_stop();
+        *c = Calls {
+            running: 0,
+            stopping: false,
+            pid: std::process::id(),
+        };
+    }
+    c
 }
 
 thread_local! {
@@ -113,30 +126,29 @@ impl Running {
 
     /// Stops this call and every other under way (a Ctrl-C, `signal`, or else the caller's).
     fn stop(&self, signal: Option<i32>) {
+        let mut c = calls();
+        c.stopping = true;
         match signal {
             Some(signal) => request_stop(signal),
             None => request_caller_stop(),
         }
-        calls().stopping = true;
     }
 
-    /// Whether a stop reached this call; the last call a stop reached forgets it.
-    fn end(mut self) -> bool {
-        self.finish()
+    /// Ends the call; the last call a stop reached forgets it.
+    fn end(mut self) {
+        self.finish();
     }
 
-    fn finish(&mut self) -> bool {
+    fn finish(&mut self) {
         self.ended = true;
         IN_CALL.with(|c| c.set(self.nested));
         let mut c = calls();
-        let stopped = c.stopping;
-        c.running -= 1;
+        c.running = c.running.saturating_sub(1);
         if c.running == 0 && c.stopping {
             clear_stop();
             c.stopping = false;
             CALLS_CHANGED.notify_all();
         }
-        stopped
     }
 }
 
@@ -148,8 +160,9 @@ impl Drop for Running {
     }
 }
 
-/// The worker's answer, once it has one.
-type Slot = (Mutex<Option<anyhow::Result<String>>>, Condvar);
+/// The worker's answer, once it has one, and whether a stop had been asked for when its work
+/// returned (a call that finished whole before a stop was not stopped by it).
+type Slot = (Mutex<Option<(anyhow::Result<String>, bool)>>, Condvar);
 
 /// Runs `work` (a library call that returns its JSON) with the GIL released; `progress`, if
 /// given, is called as `progress(what, done, total, notes)` on this thread when something
@@ -169,10 +182,11 @@ pub fn run_call(
     };
     let slot: Slot = (Mutex::new(None), Condvar::new());
     let mut raised: Option<PyErr> = None;
-    let answer = std::thread::scope(|s| {
+    let (answer, stopped) = std::thread::scope(|s| {
         s.spawn(|| {
             let answer = work(&reporter);
-            *slot.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
+            let stopped = stop_requested();
+            *slot.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((answer, stopped));
             slot.1.notify_one();
         });
         loop {
@@ -205,13 +219,14 @@ pub fn run_call(
     {
         raised = pass_on(callback, &listener).err();
     }
-    let stopped = call.end();
+    call.end();
     let e = match raised {
         Some(e) => e,
-        // Another thread's call was stopped, and with it this one: what it has is no answer.
+        // Another call was stopped, and with it this one: what it has is no answer.
         None if stopped => QueensatError::new_err(
-            "stopped with what it had (`partial`): a call in another thread was stopped (Ctrl-C, \
-             or its progress callback raised), and a stop reaches every call under way",
+            "stopped with what it had (`partial`): another call was stopped (Ctrl-C, or its \
+             progress callback raised), in another thread or around this one, and a stop reaches \
+             every call under way",
         ),
         None => return answer.map_err(|e| QueensatError::new_err(one_line(&e))),
     };
@@ -221,7 +236,7 @@ pub fn run_call(
 }
 
 /// The worker's answer, or None after [`POLL`] without one.
-fn wait(slot: &Slot) -> Option<anyhow::Result<String>> {
+fn wait(slot: &Slot) -> Option<(anyhow::Result<String>, bool)> {
     let guard = slot.0.lock().unwrap_or_else(|e| e.into_inner());
     let (mut guard, _) = slot
         .1

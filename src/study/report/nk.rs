@@ -202,21 +202,18 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
     let twice = (1..methods.len()).any(|i| methods[..i].contains(&methods[i]));
     // A column whose counts were made different ways (a recount by the mirror in one row, by no
     // symmetry in the next) names the way in each cell instead of its heading.
+    let heading = |r: &NkReport| match twice {
+        true => how(r),
+        false => r.method.name().to_string(),
+    };
     let mixed: Vec<bool> = (0..methods.len())
-        .map(|i| {
-            twice
-                && groups
-                    .iter()
-                    .filter_map(|g| g.get(i))
-                    .any(|r| how(r) != how(&widest[i]))
-        })
+        .map(|i| (groups.iter().filter_map(|g| g.get(i))).any(|r| heading(r) != heading(&widest[i])))
         .collect();
     let mut s = String::from("| n | k | queens | placements | wall classes with placements | boards |");
     for (i, r) in widest.iter().enumerate() {
-        let label = match (mixed[i], twice) {
-            (true, _) => format!("count {}", i + 1),
-            (false, true) => how(r),
-            (false, false) => r.method.name().to_string(),
+        let label = match mixed[i] {
+            true => format!("count {}", i + 1),
+            false => heading(r),
         };
         s.push_str(&format!(" CPU s ({label}) |"));
     }
@@ -247,7 +244,7 @@ pub fn nk_table(groups: &[Vec<NkReport>]) -> String {
         ));
         for (i, &mixed) in mixed.iter().enumerate() {
             match g.get(i) {
-                Some(r) if mixed => s.push_str(&format!(" {:.2} ({}) |", r.cpu_seconds, how(r))),
+                Some(r) if mixed => s.push_str(&format!(" {:.2} ({}) |", r.cpu_seconds, heading(r))),
                 Some(r) => s.push_str(&format!(" {:.2} |", r.cpu_seconds)),
                 None => s.push_str(" |"),
             }

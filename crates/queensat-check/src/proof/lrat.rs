@@ -78,20 +78,21 @@ impl LratChecker {
             let Some(&c) = self.ids.get(&h) else {
                 return reject(format!("hint {h} names no clause alive"));
             };
-            let mut unit = None;
+            let (mut unit, mut unassigned) = (None, 0);
             for &l in self.arena.lits(c) {
                 match self.assignment.value(l) {
                     FALSE => {}
-                    // Satisfied: it assigns nothing (see the module's comment).
+                    // Satisfied: it assigns nothing (see the module's comment), wherever its
+                    // true literal stands among the unassigned ones.
                     TRUE => continue 'hints,
-                    _ if unit.is_some() => {
-                        return reject(format!("hint {h} names a clause with two unassigned literals"));
-                    }
-                    _ => unit = Some(l),
+                    _ => (unit, unassigned) = (Some(l), unassigned + 1),
                 }
             }
             match unit {
                 None => return Ok(true),
+                Some(_) if unassigned > 1 => {
+                    return reject(format!("hint {h} names a clause with two unassigned literals"));
+                }
                 Some(l) => self.assignment.assign(l),
             }
         }
@@ -274,6 +275,10 @@ mod tests {
     #[test]
     fn a_satisfied_hint_is_passed_over() {
         let v = both(UNSAT, "5 2 0 3 1 2 0\n6 0 5 3 4 0\n", Lrat);
+        assert!(v.verified, "{v:?}");
+        // Its true literal after two unassigned ones (clause 1: 2 3 1, under 1).
+        let cnf = "p cnf 3 5\n2 3 1 0\n-1 2 0\n-1 -2 0\n1 2 0\n1 -2 0\n";
+        let v = both(cnf, "6 -1 0 1 2 3 0\n7 0 6 4 5 0\n", Lrat);
         assert!(v.verified, "{v:?}");
     }
 
