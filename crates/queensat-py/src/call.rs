@@ -111,17 +111,31 @@ struct Running {
 impl Running {
     /// Waits, without the GIL, for a stop under way to be done with, then counts this call. A
     /// call made from inside another's callback does not wait: the call around it could not
-    /// end while it did.
-    fn begin(py: Python<'_>) -> Running {
-        let nested = IN_CALL.with(|c| c.replace(true));
-        py.detach(|| {
-            let mut c = calls();
-            while c.stopping && !nested {
-                c = CALLS_CHANGED.wait(c).unwrap_or_else(|e| e.into_inner());
+    /// end while it did. A Ctrl-C while it waits raises before the call began.
+    fn begin(py: Python<'_>) -> PyResult<Running> {
+        let nested = IN_CALL.with(|c| c.get());
+        loop {
+            let counted = py.detach(|| {
+                let mut c = calls();
+                if c.stopping && !nested {
+                    c = CALLS_CHANGED
+                        .wait_timeout(c, POLL)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                    if c.stopping {
+                        return false;
+                    }
+                }
+                c.running += 1;
+                true
+            });
+            if counted {
+                break;
             }
-            c.running += 1;
-        });
-        Running { ended: false, nested }
+            py.check_signals()?;
+        }
+        IN_CALL.with(|c| c.set(true));
+        Ok(Running { ended: false, nested })
     }
 
     /// Stops this call and every other under way (a Ctrl-C, `signal`, or else the caller's).
@@ -174,7 +188,7 @@ pub fn run_call(
     progress: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce(&Reporter) -> anyhow::Result<String> + Send,
 ) -> PyResult<String> {
-    let call = Running::begin(py);
+    let call = Running::begin(py)?;
     let listener = Listener::default();
     let reporter = match progress {
         Some(_) => Reporter::new(listener.clone()),
