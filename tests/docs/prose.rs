@@ -178,14 +178,19 @@ pub fn check(root: &Path, bin: &Path) -> Report {
     };
     // Each command once, at the first place it stands.
     let mut commands: BTreeMap<String, (String, usize, usize)> = BTreeMap::new();
-    for doc in documents(root) {
+    let kept = kept_paths(root);
+    // The documents a fresh clone has: an untracked one here (a run's scratch table) is not.
+    let documents = documents(root).into_iter().filter(|d| {
+        let name = d.strip_prefix(root).unwrap_or(d).to_string_lossy().into_owned();
+        kept.as_ref().is_none_or(|k| k.contains(&name))
+    });
+    for doc in documents {
         let name = doc.strip_prefix(root).unwrap_or(&doc).display().to_string();
         let text = std::fs::read_to_string(&doc).expect("a document");
         for (line, command) in super::markdown::prose_commands(&text) {
             commands.entry(command).or_insert((name.clone(), line, 0)).2 += 1;
         }
     }
-    let kept = kept_paths(root);
     let path_var = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     for (command, (name, line, times)) in &commands {
         if is_pattern(command) {

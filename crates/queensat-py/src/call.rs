@@ -6,7 +6,7 @@
 //! call in another thread that the stop reached raises a [`QueensatError`] with its own.
 
 use pyo3::prelude::*;
-use queensat::run::interrupt::{clear_stop, request_caller_stop, request_stop, stop_requested};
+use queensat::run::interrupt::{Interrupted, clear_stop, request_caller_stop, request_stop, stop_requested};
 use queensat::run::{Progress, Reporter, one_line};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -234,10 +234,12 @@ pub fn run_call(
         raised = pass_on(callback, &listener).err();
     }
     call.end();
+    // An error of its own (a bad input) is the call's answer, stop or no stop.
+    let own_error = matches!(&answer, Err(e) if !e.chain().any(|c| c.is::<Interrupted>()));
     let e = match raised {
         Some(e) => e,
         // Another call was stopped, and with it this one: what it has is no answer.
-        None if stopped => QueensatError::new_err(
+        None if stopped && !own_error => QueensatError::new_err(
             "stopped with what it had (`partial`): another call was stopped (Ctrl-C, or its \
              progress callback raised), in another thread or around this one, and a stop reaches \
              every call under way",

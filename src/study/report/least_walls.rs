@@ -676,11 +676,11 @@ pub fn compare_runs(runs: &[LeastWallsRun], paths: &[PathBuf]) -> String {
             run.version
         ));
     }
-    // Not backticked: the runs' JSON files it reads are the make target's scratch, not kept,
-    // so it is no command to paste in a fresh checkout.
+    // Not backticked, as no command to paste: the runs' files it read may be scratch that is
+    // not kept (a benchmark's, which a checkout does not hold).
     let me = Provenance::now();
     s.push_str(&format!(
-        "\nCompared on {}, {}, from the runs' files (written by the make target, not kept) by: {}\n",
+        "\nCompared on {}, {}, by: {}\n",
         me.host, me.date, me.command
     ));
     s

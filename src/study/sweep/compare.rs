@@ -248,7 +248,8 @@ pub fn render_comparison(sweep_dir: &Path, published_dir: &Path, comparison: &Co
     let _ = writeln!(
         s,
         "Made by `{}` on {}, {}, in {:.1} s of CPU (each published placement checked by the \
-         independent checker, each class's value read from the sweep, which proved it).\n",
+         independent checker; each of our rows read back, its placement checked and its value \
+         computed again by the branch and bound).\n",
         p.command, p.host, p.date, comparison.cpu_seconds
     );
     s.push_str("| walls | published rows | layout | classes they cover | our classes | duplicate rows | value disagreements | placement problems | coverage problems |\n|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
