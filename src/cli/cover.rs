@@ -6,12 +6,9 @@ use super::cubes::{CubeArgs, CubeDirArgs, run_cubes};
 use super::run_args::{ShardArgs, TimeLimitArgs};
 use clap::Args;
 use queensat::encode::Amo;
-use queensat::io::plural;
 use queensat::run::Reporter;
-use queensat::run::interrupt::{interrupted, stop_requested, stopped_exit_code};
-use queensat::study::chunk_store::stopped_line;
 use queensat::study::cover_cubes::{CoverCubeAsk, cover_in_cubes};
-use queensat::study::report::{cover_output, cover_sizes};
+use queensat::study::report::{cover_exit_code, cover_output, cover_sizes};
 use queensat::study::{Counts, CoverOptions, DEFAULT_COVER_AMO};
 use std::path::PathBuf;
 
@@ -94,30 +91,9 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
     a.output
         .emit(&cover_output(&reports, &missing, one_size, a.report.json())?)?;
     // A stop signal after the last search still skipped the sizes not begun: an interrupt.
-    let open = reports.iter().any(|r| !(r.pack.optimal && r.cover.optimal));
-    if stop_requested() {
-        eprintln!(
-            "{}",
-            stopped_note(&reports, a.size.as_slice().len(), &a.certificates)
-        );
-    }
-    Ok(stopped_exit_code(open || stop_requested()))
-}
-
-/// The stderr line of a `cover` that a stop signal ended, as every long run says one: how
-/// many of the `sizes` asked were proved, and whether a rerun resumes from them (`kept`: the
-/// --certificates folder, which keeps each finished size).
-fn stopped_note(reports: &[queensat::study::CoverReport], sizes: usize, kept: &Option<PathBuf>) -> String {
-    let proved = reports
-        .iter()
-        .filter(|r| r.pack.optimal && r.cover.optimal)
-        .count();
-    let of = format!("{proved} of {} proved", plural(sizes, "size", "sizes"));
-    match kept {
-        Some(dir) => stopped_line("cover", &format!("{of}, each kept in {}", dir.display())),
-        None => format!(
-            "cover {}: {of}; nothing is kept without --certificates DIR (a rerun starts again)",
-            interrupted()
-        ),
-    }
+    Ok(cover_exit_code(
+        &reports,
+        a.size.as_slice().len(),
+        a.certificates.as_deref(),
+    ))
 }

@@ -2,14 +2,12 @@
 //! `least-walls`, and how their answer is printed.
 
 use super::args::{CertifyArgs, ReportArgs, at_least_one};
-use super::run_args::{ShardArgs, ThreadsArgs, say_shard_finished};
+use super::run_args::{ShardArgs, ThreadsArgs};
 use clap::Args;
-use queensat::io::plural;
-use queensat::run::interrupt::{Interrupted, stop_requested, stopped_exit_code};
 use queensat::run::{Reporter, Shard, with_threads};
 use queensat::study::CubeCut;
-use queensat::study::chunk_store::{ChunkRun, chunk_files, stopped_line};
-use queensat::study::report::{CubeOutcome, RunState, command_json, cube_state_json};
+use queensat::study::chunk_store::ChunkRun;
+use queensat::study::report::{CubeOutcome, CubeRunPrint, print_cube_run};
 use queensat::study::value_cubes::DEFAULT_CUBES;
 use std::path::{Path, PathBuf};
 
@@ -67,9 +65,7 @@ pub struct CubeDirArgs {
 }
 
 /// A cube run of `command` into `dir`: `run` answers this shard's cubes on the threads `cubes`
-/// asks; then the answer from every cube (text or JSON), or for a shard nothing but its state
-/// in JSON (`merge` prints the whole), or what a stop signal left. Exit 1 when the checker
-/// rejected a cube's proof.
+/// asks; the report layer prints how it ended ([`print_cube_run`]).
 pub fn run_cubes<R: CubeOutcome + Send>(
     cubes: &CubeArgs,
     shard: &ShardArgs,
@@ -80,54 +76,13 @@ pub fn run_cubes<R: CubeOutcome + Send>(
 ) -> anyhow::Result<i32> {
     let progress = report.progress.reporter();
     let shard = shard.or_all();
-    let ran = match with_threads(cubes.threads.threads, || run(shard, &progress)) {
-        // A stop signal in the start (the whole question's bounds, before any cube is
-        // planned) ends the run as a stopped one, which has finished no cube yet.
-        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
-            // A folder of an older queensat keeps cubes but not its start.
-            let how_far = match chunk_files(&[dir.to_path_buf()]) {
-                0 => "in its start, before any cube".to_string(),
-                n => format!(
-                    "in its start (which {} does not keep), {} finished there",
-                    dir.display(),
-                    plural(n, "cube", "cubes")
-                ),
-            };
-            let why = stopped_line(&format!("{command} in cubes"), &how_far);
-            eprintln!("{why}");
-            if report.json() {
-                let state = RunState::stopped_before_any_chunk(why);
-                outln!("{}", cube_state_json(command, dir, shard, state)?)?;
-            }
-            return Ok(stopped_exit_code(true));
-        }
-        ran => ran?,
+    let ran = with_threads(cubes.threads.threads, || run(shard, &progress));
+    let how = CubeRunPrint {
+        command,
+        dir,
+        shard,
+        json: report.json(),
+        require_proof: report.proof.require_proof,
     };
-    match ran {
-        ChunkRun::Whole(r) => {
-            report.proof.check(r.totals().certified)?;
-            match report.json() {
-                true => outln!("{}", command_json(command, &r)?)?,
-                false => out!("{}", r.text())?,
-            }
-            Ok(i32::from(r.totals().rejected > 0))
-        }
-        ChunkRun::ShardFinished => {
-            match report.json() {
-                true => outln!(
-                    "{}",
-                    cube_state_json(command, dir, shard, RunState::SHARD_FINISHED)?
-                )?,
-                false => say_shard_finished(&format!("{command} in cubes"), shard, dir)?,
-            }
-            Ok(0)
-        }
-        ChunkRun::Stopped(s) => {
-            eprintln!("{s}");
-            if report.json() {
-                outln!("{}", cube_state_json(command, dir, shard, RunState::stopped(&s))?)?;
-            }
-            Ok(stopped_exit_code(true))
-        }
-    }
+    print_cube_run(ran, &how)
 }

@@ -23,19 +23,6 @@ pub(super) fn stops_on_signal(name: &str) -> bool {
     STOPPED_BY_SIGNAL.contains(&name)
 }
 
-/// The exit code of a command that finished whole: 0, or, when a stop signal came during
-/// `step`, which cannot be stopped, the signal's (128 + its number), with a note on stderr
-/// that the step ran to its end and the answer printed is whole.
-pub(super) fn finished_exit_code(step: &str) -> i32 {
-    match queensat::run::interrupt::finished_despite_stop(step) {
-        Some((note, code)) => {
-            eprintln!("{note}");
-            code
-        }
-        None => 0,
-    }
-}
-
 /// The commands a stop signal stops with a report ([`stops_on_signal`]), and the
 /// statuses they exit with.
 const SIGNALS: &[(&str, &str)] = &[(

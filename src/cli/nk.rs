@@ -6,14 +6,12 @@ use super::progress::ProgressArgs;
 use super::run_args::{ChunkedRunArgs, ThreadsArgs};
 use super::shape_args::WallCountsArgs;
 use clap::Args;
-use queensat::run::interrupt::stopped_exit_code;
 use queensat::run::with_threads;
 use queensat::study::Counts;
 use queensat::study::nk::{
-    CountCheck, DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkEvent, NkMethod, NkOptions, NkTableSpec,
-    count_table,
+    DEFAULT_CHUNK, DEFAULT_DEPTH, DEFAULT_ROOT, NkMethod, NkOptions, NkTableSpec, count_table,
 };
-use queensat::study::report::{command_json, finish_nk_table, nk_agree, nk_event_text, nk_json};
+use queensat::study::report::{print_nk_event, print_nk_run};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -95,43 +93,9 @@ pub fn run(a: NkArgs) -> anyhow::Result<i32> {
         merge_from: a.merge_from,
         progress: a.progress.reporter(),
     };
-    let text = !a.format.json();
+    let json = a.format.json();
     let run = with_threads(a.threads.threads, || {
-        count_table(&table, &opts, |e| {
-            let line = nk_event_text(&e, table.classes);
-            // How far a stopped count got, and how to resume it, goes to stderr in either
-            // format and under --quiet, as a sweep's and a cube run's stop line does.
-            match e {
-                NkEvent::Stopped { .. } => eprint!("{line}"),
-                _ if text => out!("{line}")?,
-                _ => {}
-            }
-            Ok(())
-        })
+        count_table(&table, &opts, |e| print_nk_event(e, table.classes, json))
     })?;
-    // What was read without a seal or chunks to check it by is said (once the run holds).
-    for r in run.groups.iter().flatten() {
-        if let (Some(path), Some(CountCheck::Unsealed)) = (&r.read_from, r.read_check) {
-            eprintln!(
-                "queensat: note: {} carries no seal (an earlier queensat wrote it) and not all its \
-                 chunks are beside it: its {} placements are its word, checked only modulo 8 and against the \
-                 other counts read of n={} k={}",
-                path.display(),
-                r.placements,
-                r.n,
-                r.k
-            );
-        }
-    }
-    // The counts finished before a stop are printed; the rest of the table waits for the rerun.
-    let shown = finish_nk_table(&table, &run, a.table.as_deref())?;
-    match (text, shown) {
-        (false, _) => outln!("{}", command_json("nk", &nk_json(&table, opts.shard, &run))?)?,
-        (true, Some(t)) => out!("{t}")?,
-        (true, None) => {}
-    }
-    Ok(match run.stopped {
-        Some(_) => stopped_exit_code(true),
-        None => i32::from(!nk_agree(&run)),
-    })
+    print_nk_run(&table, opts.shard, &run, a.table.as_deref(), json)
 }

@@ -85,7 +85,7 @@ pub fn run(a: NQueensArgs) -> anyhow::Result<i32> {
         return Ok(1);
     }
     // A signal after the solution was found: the check and the write ran to their end.
-    Ok(super::exit_status::finished_exit_code(
+    Ok(queensat::run::interrupt::finished_exit_code(
         "the check and the write of the solution",
     ))
 }

@@ -2,20 +2,13 @@
 //! list, and a page to play them.
 
 use super::args::{FormatArgs, ValueSearchArgs};
-use super::exit_status::finished_exit_code;
 use super::progress::ProgressArgs;
-use super::run_args::{ChunkedRunArgs, say_shard_finished};
+use super::run_args::ChunkedRunArgs;
 use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
 use queensat::board::Board;
-use queensat::run::Provenance;
-use queensat::run::interrupt::stopped_exit_code;
-use queensat::study::chunk_store::shard_finished_line;
 use queensat::study::puzzles::{DEFAULT_CHUNK, ENGINES, PuzzleOptions};
-use queensat::study::report::{
-    PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, command_json, published_text, puzzle_summary,
-    run_puzzles,
-};
+use queensat::study::report::{PuzzleOutputs, print_puzzles, run_puzzles};
 use queensat::study::sweep::Engine;
 use std::path::PathBuf;
 
@@ -87,39 +80,6 @@ pub fn run(a: PuzzlesArgs) -> anyhow::Result<i32> {
         shard: a.run.shard.or_all(),
         dir: a.run.output,
     };
-    match run_puzzles(&opts, &outputs)? {
-        PuzzlesOutcome::Published(p) => {
-            match a.format.json() {
-                true => outln!("{}", command_json("puzzles", &p.report)?)?,
-                false => out!("{}", published_text(&p))?,
-            }
-            // Like verify and sweep-compare: a refuted entry of the compared list is exit 1.
-            if p.comparison.as_ref().is_some_and(|c| c.refuted() > 0) {
-                return Ok(1);
-            }
-            // A stop signal that came while the files were written, the last step.
-            return Ok(finished_exit_code("the writing of the puzzles' files"));
-        }
-        // A shard's folder is its --output (a shard needs one).
-        PuzzlesOutcome::ShardFinished { shard, .. } => {
-            let dir = opts.dir.clone().unwrap_or_default();
-            match a.format.json() {
-                true => eprintln!("{}", shard_finished_line("puzzles", shard, &dir)),
-                false => say_shard_finished("puzzles", shard, &dir)?,
-            }
-        }
-        // The puzzles found before the stop, printed (never written as if they were the whole
-        // answer); the finished chunks wait in the folder for a rerun.
-        PuzzlesOutcome::Stopped(report, finished) => {
-            match a.format.json() {
-                true => outln!("{}", command_json("puzzles", &report)?)?,
-                false => out!("{}", puzzle_summary(&report, &Provenance::now(), true))?,
-            }
-            if let Some(dir) = &opts.dir {
-                eprintln!("{}", chunks_kept_note(finished, dir));
-            }
-            return Ok(stopped_exit_code(true));
-        }
-    }
-    Ok(0)
+    let outcome = run_puzzles(&opts, &outputs)?;
+    print_puzzles(&outcome, opts.dir.as_deref(), a.format.json())
 }

@@ -17,13 +17,7 @@ pub struct ProofArgs {
 impl ProofArgs {
     /// An error when `certified` is false and a proof is required.
     pub fn check(&self, certified: bool) -> anyhow::Result<()> {
-        if self.require_proof && !certified {
-            anyhow::bail!(
-                "--require-proof: the answer rests on an UNSAT answer of an external solver that \
-                 nothing checked; use a built-in solver, or --certify where the command has it"
-            );
-        }
-        Ok(())
+        queensat::engine::require_proof(self.require_proof, certified)
     }
 }
 

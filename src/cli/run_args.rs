@@ -32,17 +32,6 @@ impl ShardArgs {
     }
 }
 
-/// Says on stdout, in text, that `what`'s shard `shard` finished its chunks in `dir` and that
-/// `merge` joins the shards: the one place every shard's run (sweep, puzzles, cube runs; `nk`
-/// says it in its line per count) prints it.
-pub fn say_shard_finished(what: &str, shard: Shard, dir: &std::path::Path) -> anyhow::Result<()> {
-    outln!(
-        "{}",
-        queensat::study::chunk_store::shard_finished_line(what, shard, dir)
-    )?;
-    Ok(())
-}
-
 /// `--threads`: how many workers answer.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ThreadsArgs {

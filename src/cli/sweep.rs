@@ -2,17 +2,11 @@
 
 use super::args::{Format, FormatArgs, OutputArgs, ReportArgs};
 use super::choice::choice;
-use super::exit_status::finished_exit_code;
-use super::run_args::{ChunkedRunArgs, ThreadsArgs, say_shard_finished};
+use super::run_args::{ChunkedRunArgs, ThreadsArgs};
 use super::shape_args::{ShapeArgs, WallCountsArgs};
 use clap::Args;
-use queensat::run::interrupt::{Interrupted, stop_requested, stopped_exit_code};
-use queensat::run::{Shard, command_line, with_threads};
-use queensat::study::chunk_store::ChunkRun;
-use queensat::study::chunk_store::stopped_line;
-use queensat::study::report::{
-    SweepCompareJson, command_json, merge_json, merge_run, merge_text, sweep_json, sweep_text,
-};
+use queensat::run::{command_line, with_threads};
+use queensat::study::report::{SweepCompareJson, command_json, merge_and_print, print_sweep_run};
 use queensat::study::sweep::{
     DEFAULT_CHUNK, DEFAULT_SOLVER, Engine, RunOptions, Start, SweepSpec, compare_dirs, render_comparison,
     run_sweep,
@@ -75,29 +69,8 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     let ran = with_threads(a.threads.threads, || run_sweep(&sweep, &opts, &out))?;
-    // --require-proof: the values may rest on no UNSAT that an external solver only asserted.
-    if let ChunkRun::Whole((sums, record)) = &ran {
-        a.report
-            .proof
-            .check(record.unchecked_by_external(sums).is_none())?;
-    }
-    // How far a stopped run got and how to resume: one line on stderr in either format, under
-    // --quiet too (it silences progress, not this), as a cube run says it.
-    if let ChunkRun::Stopped(s) = &ran {
-        eprintln!("{s}");
-    }
-    match (a.report.json(), &ran) {
-        (true, _) => outln!(
-            "{}",
-            command_json("sweep", &sweep_json(sweep.spec(), &out, shard, &ran))?
-        )?,
-        (false, ChunkRun::Whole((sums, record))) => out!("{}", sweep_text(sums, record))?,
-        // A shard's run leaves the answer to `merge`, and says so, as puzzles and nk do.
-        (false, ChunkRun::ShardFinished) => say_shard_finished("sweep", shard.unwrap_or(Shard::ALL), &out)?,
-        // A stopped run has no answer to print (stderr said how to resume).
-        (false, ChunkRun::Stopped(_)) => {}
-    }
-    Ok(stopped_exit_code(matches!(ran, ChunkRun::Stopped(_))))
+    let how = (a.report.json(), a.report.proof.require_proof);
+    print_sweep_run(sweep.spec(), &out, shard, &ran, how)
 }
 
 #[derive(Args, Debug)]
@@ -114,28 +87,8 @@ pub struct MergeArgs {
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    let merged = match merge_run(&a.dirs, &a.output, a.report.progress.reporter()) {
-        // The output is written whole or not at all; the shards are only read.
-        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
-            let how_far = format!(
-                "nothing merged into {} (the shards are untouched)",
-                a.output.display()
-            );
-            eprintln!("{}", stopped_line("merge", &how_far));
-            return Ok(stopped_exit_code(true));
-        }
-        merged => merged?,
-    };
-    a.report.proof.check(merged.certified())?;
-    match a.report.json() {
-        true => outln!(
-            "{}",
-            command_json("merge", &merge_json(&merged, &a.dirs, &a.output))?
-        )?,
-        false => out!("{}", merge_text(&merged))?,
-    }
-    // A stop signal that came while a puzzle run's files were written, the last step.
-    Ok(finished_exit_code("the writing of the merged files"))
+    let how = (a.report.json(), a.report.proof.require_proof);
+    merge_and_print(&a.dirs, &a.output, a.report.progress.reporter(), how)
 }
 
 #[derive(Args, Debug)]

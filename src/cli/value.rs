@@ -8,10 +8,9 @@ use clap::Args;
 use clap::builder::ArgPredicate;
 use queensat::engine::{Batch, value_certified};
 use queensat::run::Reporter;
-use queensat::run::interrupt::stopped_exit_code;
-use queensat::study::report::value_output;
+use queensat::study::report::{print_batch, print_value};
 use queensat::study::value_cubes::{CubeAsk, value_in_cubes};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 #[command(
@@ -66,14 +65,12 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
         );
         // One board's search stops at the limit inside any call; a batch's, between calls.
         a.value.solver.note_limit(time_limit);
-        return run_batch(
-            path,
-            &Batch {
-                opts: &opts,
-                time_limit,
-                require_proof,
-            },
-        );
+        let batch = Batch {
+            opts: &opts,
+            time_limit,
+            require_proof,
+        };
+        return print_batch(path, &batch);
     }
     let board = a.board.load()?.board;
     let progress = a.report.progress.reporter();
@@ -87,46 +84,5 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, time_limit, certify, &progress)?;
-    // A stopped search claims no optimality, but its upper bound may rest on an external
-    // solver's UNSAT answers.
-    a.report.proof.check(!v.value.rests_on_unchecked_unsat())?;
-    out!("{}", value_output(&v, a.certify.certify, a.report.json())?)?;
-    Ok(if v.refuted() {
-        1
-    } else if v.value.proved {
-        finished(&v.value.backend)
-    } else {
-        stopped_exit_code(true)
-    })
-}
-
-/// The exit code of a value search that finished although a stop signal may have come during
-/// its last step, which `solver` could not stop (a varisat call under `--certify`, which keeps
-/// the search on this thread, or the proof's check; else a signal as the search ended): 0, or
-/// the signal's, with a note on stderr that the value printed is proved all the same.
-fn finished(solver: &queensat::solve::Backend) -> i32 {
-    let step = match solver.stops_inside_a_call() {
-        true => "the search's last step".to_string(),
-        false => format!("the last solver call ({solver})"),
-    };
-    super::exit_status::finished_exit_code(&step)
-}
-
-/// `--batch`: one JSON line out per board line in.
-fn run_batch(path: &Path, batch: &Batch) -> anyhow::Result<i32> {
-    let mut input = queensat::io::open_input(path, "")?;
-    let end = batch.run(
-        &mut input,
-        &path.display().to_string(),
-        &mut super::stdout::Stdout::lock(),
-    )?;
-    if end.bad > 0 {
-        eprintln!(
-            "queensat: error: {} in {}",
-            queensat::io::plural(end.bad, "bad line", "bad lines"),
-            path.display()
-        );
-        return Ok(2);
-    }
-    Ok(stopped_exit_code(end.stopped))
+    print_value(&v, a.certify.certify, (a.report.json(), require_proof))
 }

@@ -147,11 +147,7 @@ impl Batch<'_> {
         let (board, mut own) = json_board(text, &["id"])?;
         let id = own.remove("id");
         let report = value_within(&board, self.opts, self.time_limit, &Reporter::silent())?;
-        if self.require_proof && report.rests_on_unchecked_unsat() {
-            anyhow::bail!(
-                "--require-proof: the answer rests on an external solver's UNSAT that nothing checked"
-            );
-        }
+        super::unchecked::require_proof(self.require_proof, !report.rests_on_unchecked_unsat())?;
         Ok(LineAnswer {
             line: line_no,
             id,

@@ -15,6 +15,17 @@ pub fn certified(backend: &Backend, rests_on_unsat: bool, checked: bool) -> bool
     !rests_on_unsat || checked || backend.checks_its_unsat()
 }
 
+/// `--require-proof`: an error when `required` and the answer is not `certified` (it rests on
+/// an UNSAT answer of an external solver that nothing checked).
+pub fn require_proof(required: bool, certified: bool) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        !required || certified,
+        "--require-proof: the answer rests on an UNSAT answer of an external solver that nothing \
+         checked; use a built-in solver, or --certify where the command has it"
+    );
+    Ok(())
+}
+
 /// What a proof line starts with: nothing for a certified answer, else the label.
 pub fn unchecked_prefix(certified: bool) -> String {
     if certified {

@@ -117,6 +117,19 @@ pub fn finished_despite_stop(step: &str) -> Option<(String, i32)> {
     })
 }
 
+/// The exit code of a command that finished whole: 0, or, when a stop signal came during
+/// `step`, which cannot be stopped, the signal's, with [`finished_despite_stop`]'s note on
+/// stderr.
+pub fn finished_exit_code(step: &str) -> i32 {
+    match finished_despite_stop(step) {
+        Some((note, code)) => {
+            eprintln!("{note}");
+            code
+        }
+        None => 0,
+    }
+}
+
 fn exit_code(stopped: bool, signal: i32) -> i32 {
     match (stopped, signal) {
         (false, _) => 0,

@@ -7,12 +7,9 @@ mod render;
 use super::cubes::run_cubes;
 pub use args::LeastWallsArgs;
 use queensat::run::Reporter;
-use queensat::run::interrupt::stopped_exit_code;
-use queensat::study::report::{
-    LeastWallsRun, certificate_line, command_json, least_walls_summary, least_walls_text,
-};
+use queensat::study::report::{LeastWallsPrint, print_least_walls_run};
 use queensat::study::{
-    CUBE_START_RUNS, LeastWallsOptions, LeastWallsSpec, WallCubeAsk, least_walls_in_cubes, least_walls_over,
+    CUBE_START_RUNS, LeastWallsOptions, LeastWallsSpec, WallCubeAsk, least_walls_in_cubes,
     most_queens_any_board,
 };
 
@@ -43,42 +40,12 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
         let run = |shard, progress: &Reporter| least_walls_in_cubes(&ask, &opts, dir, shard, progress);
         return run_cubes(&a.split.cubes, &a.shard, &a.report, "least-walls", dir, run);
     }
-    let text = !a.report.json();
-    let mut run = LeastWallsRun::now();
-    run.reports = least_walls_over(&spec, &opts, |r| {
-        a.report.proof.check(r.certified)?;
-        if text {
-            out!("{}", least_walls_text(r, a.list))?;
-        }
-        if a.certify.certify && text {
-            outln!("{}\n", certificate_line(r))?;
-        } else if a.certify.certify {
-            eprintln!("{}", certificate_line(r));
-        }
-        Ok(())
-    })?;
-    run.note_not_asked(spec.queens.iter());
-    if text && spec.queens.single().is_none() {
-        out!("{}", least_walls_summary(&run))?;
-    }
-    // Which q a stop signal left unasked: one line on stderr in either format, as a stopped
-    // sweep says how far it got; the table and the JSON say it too.
-    if let Some(line) = run.not_asked_line() {
-        eprintln!("{line}");
-    } else if let Some(last) = run.reports.last().filter(|r| r.stopped.is_none()) {
-        // Every q answered whole, the signal (if any) too late for the last: the note says so
-        // (the exit status, below, still says which signal came).
-        let step = format!("the last step of q = {}", last.queens);
-        if let Some((note, _)) = queensat::run::interrupt::finished_despite_stop(&step) {
-            eprintln!("{note}");
-        }
-    }
-    if !text {
-        outln!("{}", command_json("least-walls", &run.printed())?)?;
-    }
-    if let Some(path) = &a.output {
-        run.save(path)?;
-    }
-    // A stop signal between two q stops none of them but skips the rest: still an interrupt.
-    Ok(stopped_exit_code(run.stopped()))
+    let how = LeastWallsPrint {
+        list: a.list,
+        certify: a.certify.certify,
+        json: a.report.json(),
+        require_proof: a.report.proof.require_proof,
+        save: a.output.as_deref(),
+    };
+    print_least_walls_run(&spec, &opts, &how)
 }

@@ -1,8 +1,9 @@
 //! Packing and covering over many sizes: one finished report per size in the certificates
 //! directory (read back to resume), the table, and one size in words.
 
-use crate::run::interrupt::refused_unless_stopped;
+use crate::run::interrupt::{interrupted, refused_unless_stopped, stop_requested, stopped_exit_code};
 use crate::run::{Provenance, Reporter};
+use crate::study::chunk_store::stopped_line;
 
 use crate::io::{check_seal, sealed_json, write_atomic};
 use crate::solve::Certificate;
@@ -407,4 +408,29 @@ fn cover_text(r: &CoverReport) -> String {
     }
     s.push_str("(solutions as the column of the queen in each row, 0-based)\n");
     s
+}
+
+/// The exit code of a `cover` run over `sizes` sizes that gave `reports`: a stop signal's, or
+/// 3, when a size is open (stopped by --time-limit) or a signal skipped sizes not begun; then
+/// a line on stderr says how many sizes were proved and whether a rerun resumes from them
+/// (`kept`: the --certificates folder, which keeps each finished size).
+pub fn cover_exit_code(reports: &[CoverReport], sizes: usize, kept: Option<&Path>) -> i32 {
+    let proved = reports
+        .iter()
+        .filter(|r| r.pack.optimal && r.cover.optimal)
+        .count();
+    if stop_requested() {
+        let of = format!("{proved} of {} proved", crate::io::plural(sizes, "size", "sizes"));
+        eprintln!(
+            "{}",
+            match kept {
+                Some(dir) => stopped_line("cover", &format!("{of}, each kept in {}", dir.display())),
+                None => format!(
+                    "cover {}: {of}; nothing is kept without --certificates DIR (a rerun starts again)",
+                    interrupted()
+                ),
+            }
+        );
+    }
+    stopped_exit_code(proved < reports.len() || stop_requested())
 }

@@ -2,12 +2,95 @@
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
 use super::sweep::RunState;
+use crate::engine::require_proof;
 use crate::io::{command_json, noun, plural};
 use crate::run::Shard;
+use crate::run::interrupt::{Interrupted, stop_requested, stopped_exit_code};
+use crate::run::stdout::write_stdout;
+use crate::study::chunk_store::{ChunkRun, chunk_files, shard_finished_line, stopped_line};
 use crate::study::cubes::CubeTotals;
 use crate::study::cubes::rows::makespan;
 use serde::Serialize;
 use std::path::Path;
+
+/// Which cube run is printed, and how: the command's name, its folder and this run's shard,
+/// JSON or text, and whether an answer resting on an unchecked UNSAT is refused.
+pub struct CubeRunPrint<'a> {
+    pub command: &'a str,
+    pub dir: &'a Path,
+    pub shard: Shard,
+    pub json: bool,
+    pub require_proof: bool,
+}
+
+/// Prints how a cube run ended and gives its exit code: the answer from every cube (text or
+/// JSON), or for a shard nothing but its state (`merge` prints the whole), or what a stop
+/// signal left (one line on stderr in either format). Exit 1 when the checker rejected a
+/// cube's proof.
+pub fn print_cube_run<R: CubeOutcome>(
+    ran: anyhow::Result<ChunkRun<R>>,
+    how: &CubeRunPrint,
+) -> anyhow::Result<i32> {
+    let CubeRunPrint {
+        command,
+        dir,
+        shard,
+        json,
+        ..
+    } = *how;
+    let line = |text: String| write_stdout(format!("{text}\n").as_bytes());
+    let ran = match ran {
+        // A stop signal in the start (the whole question's bounds, before any cube is
+        // planned) ends the run as a stopped one, which has finished no cube yet.
+        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
+            // A folder of an older queensat keeps cubes but not its start.
+            let how_far = match chunk_files(&[dir.to_path_buf()]) {
+                0 => "in its start, before any cube".to_string(),
+                n => format!(
+                    "in its start (which {} does not keep), {} finished there",
+                    dir.display(),
+                    plural(n, "cube", "cubes")
+                ),
+            };
+            let why = stopped_line(&format!("{command} in cubes"), &how_far);
+            eprintln!("{why}");
+            if json {
+                line(cube_state_json(
+                    command,
+                    dir,
+                    shard,
+                    RunState::stopped_before_any_chunk(why),
+                )?)?;
+            }
+            return Ok(stopped_exit_code(true));
+        }
+        ran => ran?,
+    };
+    match ran {
+        ChunkRun::Whole(r) => {
+            require_proof(how.require_proof, r.totals().certified)?;
+            match json {
+                true => line(command_json(command, &r)?)?,
+                false => write_stdout(r.text().as_bytes())?,
+            }
+            Ok(i32::from(r.totals().rejected > 0))
+        }
+        ChunkRun::ShardFinished => {
+            line(match json {
+                true => cube_state_json(command, dir, shard, RunState::SHARD_FINISHED)?,
+                false => shard_finished_line(&format!("{command} in cubes"), shard, dir),
+            })?;
+            Ok(0)
+        }
+        ChunkRun::Stopped(s) => {
+            eprintln!("{s}");
+            if json {
+                line(cube_state_json(command, dir, shard, RunState::stopped(&s))?)?;
+            }
+            Ok(stopped_exit_code(true))
+        }
+    }
+}
 
 /// A cube run's JSON when it ends without the whole answer: a finished shard (`merge` gives
 /// the whole) or a stopped run, with its folder and shard, as a sweep's JSON says it.

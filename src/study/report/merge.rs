@@ -9,8 +9,13 @@ use super::publish_puzzles::{Published, merge_and_publish};
 use super::sweep::{SweepAnswer, sweep_text};
 use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;
+use crate::engine::require_proof;
+use crate::io::command_json;
+use crate::run::interrupt::{Interrupted, finished_exit_code, stop_requested, stopped_exit_code};
+use crate::run::stdout::write_stdout;
 use crate::run::{Reporter, command_line};
 use crate::study::armies::cubes::{ArmyCubesReport, merge_army_cubes};
+use crate::study::chunk_store::stopped_line;
 use crate::study::chunked_run::RunKind;
 use crate::study::cover_cubes::{CoverCubesReport, merge_cover_cubes};
 use crate::study::dir_lock::refuse_while_written;
@@ -141,4 +146,34 @@ pub fn merge_text(merged: &Merged) -> String {
         Merged::WallCubes(r) => wall_cubes_text(r),
         Merged::CoverCubes(r) => cover_cubes_text(r),
     }
+}
+
+/// `queensat merge`: merges the shard folders `dirs` into `output`, prints the merged answer
+/// (text or JSON) and gives the exit code. The output is written whole or not at all and the
+/// shards are only read, so a stop signal during the merge leaves nothing to resume.
+pub fn merge_and_print(
+    dirs: &[PathBuf],
+    output: &Path,
+    progress: Reporter,
+    (json, required): (bool, bool),
+) -> anyhow::Result<i32> {
+    let merged = match merge_run(dirs, output, progress) {
+        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
+            let how_far = format!(
+                "nothing merged into {} (the shards are untouched)",
+                output.display()
+            );
+            eprintln!("{}", stopped_line("merge", &how_far));
+            return Ok(stopped_exit_code(true));
+        }
+        merged => merged?,
+    };
+    require_proof(required, merged.certified())?;
+    let text = match json {
+        true => format!("{}\n", command_json("merge", &merge_json(&merged, dirs, output))?),
+        false => merge_text(&merged),
+    };
+    write_stdout(text.as_bytes())?;
+    // A stop signal that came while a puzzle run's files were written, the last step.
+    Ok(finished_exit_code("the writing of the merged files"))
 }

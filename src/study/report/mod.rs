@@ -8,6 +8,7 @@ mod cover_cubes;
 mod cube_report;
 mod encode;
 mod least_walls;
+mod least_walls_print;
 mod least_walls_table;
 mod merge;
 mod nk;
@@ -27,32 +28,22 @@ pub use crate::io::command_json;
 pub use armies::{
     ArmiesOutcome, ArmyTableOptions, army_board_run, army_output, army_table_run, largest_armies_cached,
 };
-pub use army_cubes::army_cubes_text;
-pub use cover::{cover_output, cover_sizes};
-pub use cover_cubes::cover_cubes_text;
-pub use cube_report::{CubeOutcome, cube_state_json};
+pub use cover::{cover_exit_code, cover_output, cover_sizes};
+pub use cube_report::{CubeOutcome, CubeRunPrint, print_cube_run};
 pub use encode::encode_json;
-pub use least_walls::{
-    LeastWallsRun, LeastWallsRunJson, SizeGroup, by_size, certificate_line, compare_runs, label,
-    least_walls_chart, least_walls_summary, least_walls_text, lex_mode,
-};
+pub use least_walls::{LeastWallsRun, compare_runs, least_walls_chart};
+pub use least_walls_print::{LeastWallsPrint, print_least_walls_run};
 pub use least_walls_table::least_walls_tables;
-pub use merge::{MergeJson, Merged, merge_json, merge_run, merge_text};
-pub use nk::{NkJson, finish_nk_table, nk_agree, nk_event_text, nk_json, nk_line, nk_table};
+pub use merge::{Merged, merge_and_print};
+pub use nk::{nk_json, print_nk_event, print_nk_run};
 pub use nqueens::{
     ColumnVerdict, NQUEENS_PROGRESS_FROM, NQueensJob, NQueensRun, check_column_file, nqueens_output,
     nqueens_run, verdicts_output,
 };
-pub use publish_puzzles::{
-    Published, PuzzleOutputs, PuzzlesOutcome, chunks_kept_note, merge_and_publish, published_text,
-    run_puzzles,
-};
-pub use puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
+pub use publish_puzzles::{Published, PuzzleOutputs, PuzzlesOutcome, print_puzzles, run_puzzles};
 pub use render::{Rendered, render_board, render_json};
 pub use solutions::SolutionsPrinter;
 pub use solve::solve_output;
-pub use sweep::{RunState, SweepAnswer, SweepCompareJson, SweepJson, sweep_json, sweep_text};
-pub use value::{value_output, value_text};
-pub use value_cubes::cubes_text;
+pub use sweep::{SweepCompareJson, print_sweep_run, sweep_json};
+pub use value::{print_batch, print_value, value_output};
 pub use verify::{Verified, VerifyJob, verify_job};
-pub use wall_cubes::wall_cubes_text;

@@ -3,8 +3,10 @@
 
 use super::sweep::RunState;
 use crate::board::render_cell_list;
-use crate::io::plural;
+use crate::io::{command_json, plural};
 use crate::run::Shard;
+use crate::run::interrupt::stopped_exit_code;
+use crate::run::stdout::write_stdout;
 use crate::study::chunk_store::shard_finished_line;
 use crate::study::nk::{
     CountCheck, NkEvent, NkMethod, NkReport, NkTableRun, NkTableSpec, UpToSymmetry, methods_agree,
@@ -37,6 +39,57 @@ pub fn nk_event_text(e: &NkEvent, classes: bool) -> String {
             s
         }
     }
+}
+
+/// What `queensat nk` prints of each count as it ends ([`nk_event_text`]): on stdout in text;
+/// how far a stopped count got, and how to resume it, on stderr in either format (as a
+/// sweep's and a cube run's stop line).
+pub fn print_nk_event(e: NkEvent, classes: bool, json: bool) -> anyhow::Result<()> {
+    let line = nk_event_text(&e, classes);
+    match e {
+        NkEvent::Stopped { .. } => eprint!("{line}"),
+        _ if !json => write_stdout(line.as_bytes())?,
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Prints the end of `queensat nk`'s run of `table` and gives its exit code: a note for each
+/// count read without a seal or chunks to check it by, then the table (written to `file` too)
+/// or the JSON; the counts finished before a stop are printed, the rest of the table waits for
+/// the rerun. Exit 1 when two methods disagree.
+pub fn print_nk_run(
+    table: &NkTableSpec,
+    shard: Option<Shard>,
+    run: &NkTableRun,
+    file: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<i32> {
+    for r in run.groups.iter().flatten() {
+        if let (Some(path), Some(CountCheck::Unsealed)) = (&r.read_from, r.read_check) {
+            eprintln!(
+                "queensat: note: {} carries no seal (an earlier queensat wrote it) and not all its \
+                 chunks are beside it: its {} placements are its word, checked only modulo 8 and \
+                 against the other counts read of n={} k={}",
+                path.display(),
+                r.placements,
+                r.n,
+                r.k
+            );
+        }
+    }
+    let shown = finish_nk_table(table, run, file)?;
+    match (json, shown) {
+        (true, _) => {
+            write_stdout(format!("{}\n", command_json("nk", &nk_json(table, shard, run))?).as_bytes())?
+        }
+        (false, Some(t)) => write_stdout(t.as_bytes())?,
+        (false, None) => {}
+    }
+    Ok(match run.stopped {
+        Some(_) => stopped_exit_code(true),
+        None => i32::from(!nk_agree(run)),
+    })
 }
 
 /// The Markdown table of a run that a stop did not end, written to `file` if one is named

@@ -4,9 +4,12 @@
 
 use super::puzzles::{comparison_text, page_data, puzzle_files, puzzle_summary};
 use crate::engine::ValueOptions;
+use crate::io::command_json;
 use crate::io::{ClaimRow, PublishedFormat, parse_published_as, plural, puzzle_page, write_all_atomic};
+use crate::run::interrupt::{finished_exit_code, stopped_exit_code};
+use crate::run::stdout::write_stdout;
 use crate::run::{Provenance, Reporter, Shard};
-use crate::study::chunk_store::stopped_line;
+use crate::study::chunk_store::{shard_finished_line, stopped_line};
 use crate::study::counts::Counts;
 use crate::study::puzzles::{
     Comparison, PuzzleOptions, PuzzleReport, PuzzleRun, compare_published, find_puzzles, merge_puzzles,
@@ -81,6 +84,46 @@ pub enum PuzzlesOutcome {
     /// nowhere (they are not the whole answer), and how many chunks it finished (they wait in
     /// `opts.dir`).
     Stopped(Box<PuzzleReport>, usize),
+}
+
+/// Prints how a puzzle run into `dir` ended (text or JSON) and gives its exit code: 1 when
+/// the compared list has a refuted entry (as `verify` and `sweep-compare`); a shard says that
+/// `merge` joins the shards; a stopped run prints the puzzles found before the stop (never
+/// written as if they were the whole answer) and says on stderr where its chunks wait.
+pub fn print_puzzles(outcome: &PuzzlesOutcome, dir: Option<&Path>, json: bool) -> anyhow::Result<i32> {
+    let line = |text: String| write_stdout(format!("{text}\n").as_bytes());
+    match outcome {
+        PuzzlesOutcome::Published(p) => {
+            match json {
+                true => line(command_json("puzzles", &p.report)?)?,
+                false => write_stdout(published_text(p).as_bytes())?,
+            }
+            if p.comparison.as_ref().is_some_and(|c| c.refuted() > 0) {
+                return Ok(1);
+            }
+            // A stop signal that came while the files were written, the last step.
+            Ok(finished_exit_code("the writing of the puzzles' files"))
+        }
+        // A shard's folder is its --output (a shard needs one).
+        PuzzlesOutcome::ShardFinished { shard, .. } => {
+            let said = shard_finished_line("puzzles", *shard, dir.unwrap_or(Path::new("")));
+            match json {
+                true => eprintln!("{said}"),
+                false => line(said)?,
+            }
+            Ok(0)
+        }
+        PuzzlesOutcome::Stopped(report, finished) => {
+            match json {
+                true => line(command_json("puzzles", report)?)?,
+                false => write_stdout(puzzle_summary(report, &Provenance::now(), true).as_bytes())?,
+            }
+            if let Some(dir) = dir {
+                eprintln!("{}", chunks_kept_note(*finished, dir));
+            }
+            Ok(stopped_exit_code(true))
+        }
+    }
 }
 
 /// The note (on stderr) of a stopped run that kept its `finished` chunks in `dir`, in the

@@ -2,9 +2,12 @@
 //! wall count as text, and the same run as JSON (the spec, where the files went, how the run
 //! ended, the summaries and the run's record).
 
-use crate::io::plural;
+use crate::engine::require_proof;
+use crate::io::{command_json, plural};
 use crate::run::Shard;
-use crate::study::chunk_store::{ChunkRun, StoppedRun};
+use crate::run::interrupt::stopped_exit_code;
+use crate::run::stdout::write_stdout;
+use crate::study::chunk_store::{ChunkRun, StoppedRun, shard_finished_line};
 use crate::study::sweep::{KComparison, NotCompared, RunRecord, SweepRun, SweepSpec, WallsSummary};
 use serde::Serialize;
 use std::path::Path;
@@ -111,6 +114,43 @@ pub fn sweep_json<'a>(
         shard,
         answer,
     }
+}
+
+/// Prints how the sweep `spec` run into `output` (this run's `shard`) ended and gives its exit
+/// code: the summaries (text or JSON); for a shard, that `merge` joins the shards; for a
+/// stopped run, how far it got and how to resume, on stderr in either format (as a cube run
+/// says it). `require_proof`: the values may rest on no UNSAT that an external solver only
+/// asserted.
+pub fn print_sweep_run(
+    spec: &SweepSpec,
+    output: &Path,
+    shard: Option<Shard>,
+    ran: &SweepRun,
+    (json, required): (bool, bool),
+) -> anyhow::Result<i32> {
+    if let ChunkRun::Whole((sums, record)) = ran {
+        require_proof(required, record.unchecked_by_external(sums).is_none())?;
+    }
+    if let ChunkRun::Stopped(s) = ran {
+        eprintln!("{s}");
+    }
+    let text = match (json, ran) {
+        (true, _) => format!(
+            "{}\n",
+            command_json("sweep", &sweep_json(spec, output, shard, ran))?
+        ),
+        (false, ChunkRun::Whole((sums, record))) => sweep_text(sums, record),
+        (false, ChunkRun::ShardFinished) => {
+            format!(
+                "{}\n",
+                shard_finished_line("sweep", shard.unwrap_or(Shard::ALL), output)
+            )
+        }
+        // A stopped run has no answer to print (stderr said how to resume).
+        (false, ChunkRun::Stopped(_)) => String::new(),
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(stopped_exit_code(matches!(ran, ChunkRun::Stopped(_))))
 }
 
 /// The text of a finished (or merged) sweep: one line per wall count (classes, boards, the

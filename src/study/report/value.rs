@@ -2,8 +2,50 @@
 //! certificate where one was asked for.
 
 use crate::board::render_grid;
-use crate::engine::{CertifiedValue, ValueReport, unchecked_prefix};
-use crate::io::command_json;
+use crate::engine::{Batch, CertifiedValue, ValueReport, require_proof, unchecked_prefix};
+use crate::io::{command_json, open_input, plural};
+use crate::run::interrupt::{finished_exit_code, stopped_exit_code};
+use crate::run::stdout::{Stdout, write_stdout};
+use std::path::Path;
+
+/// Prints `value`'s answer ([`value_output`]) and gives its exit code: 1 when the checker
+/// rejected the certificate, a stop signal's (or 3) when the search stopped; else 0, or the
+/// signal's when one came during the search's last step, which could not be stopped (a
+/// varisat call under `--certify`, which keeps the search on this thread, or the proof's
+/// check): the value printed is proved all the same, as a note on stderr says.
+pub fn print_value(v: &CertifiedValue, certify: bool, (json, required): (bool, bool)) -> anyhow::Result<i32> {
+    // A stopped search claims no optimality, but its upper bound may rest on an external
+    // solver's UNSAT answers.
+    require_proof(required, !v.value.rests_on_unchecked_unsat())?;
+    write_stdout(value_output(v, certify, json)?.as_bytes())?;
+    if v.refuted() {
+        return Ok(1);
+    }
+    if !v.value.proved {
+        return Ok(stopped_exit_code(true));
+    }
+    let solver = &v.value.backend;
+    Ok(finished_exit_code(&match solver.stops_inside_a_call() {
+        true => "the search's last step".to_string(),
+        false => format!("the last solver call ({solver})"),
+    }))
+}
+
+/// `value --batch FILE`: one JSON line out per board line in; exit 2 after the last line when
+/// any line was bad, else a stop signal's (or 3) when a search stopped.
+pub fn print_batch(path: &Path, batch: &Batch) -> anyhow::Result<i32> {
+    let mut input = open_input(path, "")?;
+    let end = batch.run(&mut input, &path.display().to_string(), &mut Stdout::lock())?;
+    if end.bad > 0 {
+        eprintln!(
+            "queensat: error: {} in {}",
+            plural(end.bad, "bad line", "bad lines"),
+            path.display()
+        );
+        return Ok(2);
+    }
+    Ok(stopped_exit_code(end.stopped))
+}
 
 /// What `value` prints: the JSON envelope around the report (around the report and its
 /// certificate, `null` when the search stopped, when `certify`), or the text.
