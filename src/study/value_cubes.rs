@@ -10,7 +10,7 @@
 //! proof), or answered by a placement, and then the cube's most is found. The value is the
 //! largest of `L` and the cubes' most; it is proved when every cube's refutation is, and when
 //! the cubes are seen to cover every choice (a count that does not trust the plan that made
-//! them, [`RowPlan`]).
+//! them).
 //!
 //! The cubes are the items of the one chunked run ([`crate::study::chunked_run`]), a chunk
 //! per cube: a run resumes, `--shard I/N` answers the cubes `g` with `g mod N = I - 1`, and
