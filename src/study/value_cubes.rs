@@ -9,8 +9,8 @@
 //! ([`value_in_cube`]): "`L + 1` queens?", refuted by its UNSAT (or, with `certify`, a checked
 //! proof), or answered by a placement, and then the cube's most is found. The value is the
 //! largest of `L` and the cubes' most; it is proved when every cube's refutation is, and when
-//! the cubes are seen to cover every choice ([`check_cover`], a count that does not trust the
-//! plan that made them).
+//! the cubes are seen to cover every choice (a count that does not trust the plan that made
+//! them).
 //!
 //! The cubes are the items of the one chunked run ([`crate::study::chunked_run`]), a chunk
 //! per cube: a run resumes, `--shard I/N` answers the cubes `g` with `g mod N = I - 1`, and
@@ -24,11 +24,12 @@ use crate::run::interrupt::Interrupted;
 use crate::run::{Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cubes::cover::{CoverRules, check_counted_cover};
-use crate::study::cubes::rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
+use crate::study::cubes::cover::Choice;
+pub use crate::study::cubes::rows::CubeAsk;
+use crate::study::cubes::rows::{RowPlan, check_split, cut_rows, row_segments};
 use crate::study::cubes::{
-    Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
-    kept_or_found, merge_cubes,
+    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, kept_or_found,
+    merge_cubes,
 };
 use anyhow::ensure;
 use serde::{Deserialize, Serialize};
@@ -59,79 +60,69 @@ pub struct CubeSpec {
 }
 
 impl CubeSpec {
-    /// The spec that splits `board` on `split` rows into at most `cubes` cubes where the rows
-    /// allow (the narrowest ranges that do; whole segments when even those make more), every
-    /// cube asked from `start`.
-    pub fn new(
-        board: &Board,
-        split: usize,
-        cubes: usize,
-        start: &CubeStart,
-        certify: bool,
-    ) -> anyhow::Result<CubeSpec> {
-        CubeSpec::from_placement(board, split, cubes, start.best().clone(), certify)
+    /// The spec that splits `ask.board` on rows into at most `ask.cut.cubes` cubes where the
+    /// rows allow (the narrowest ranges that do; whole segments when even those make more),
+    /// every cube asked from `start`.
+    pub fn new(ask: &CubeAsk, start: &CubeStart) -> anyhow::Result<CubeSpec> {
+        CubeSpec::from_placement(ask, start.best().clone())
     }
 
     /// [`CubeSpec::new`] from the start's placement `start` alone.
-    pub fn from_placement(
-        board: &Board,
-        split: usize,
-        cubes: usize,
-        start: Placement,
-        certify: bool,
-    ) -> anyhow::Result<CubeSpec> {
-        ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
-        let rows = split_rows(board, split)?;
+    pub fn from_placement(ask: &CubeAsk, start: Placement) -> anyhow::Result<CubeSpec> {
         // Each segment: no queen, or a queen in one of its ranges.
-        let width = narrowest_width(&row_segments(board, &rows), cubes, segment_choices);
+        let (rows, width) = cut_rows(&ask.board, &ask.cut, CubeSpec::choices)?;
+        let certify = ask.cut.certify;
         Ok(CubeSpec {
-            board: board.clone(),
+            board: ask.board.clone(),
             rows,
             width,
             start,
             certify,
         })
     }
-
-    /// The free cells of each segment of the split rows, segment by segment.
-    fn segments(&self) -> Vec<Vec<Coord>> {
-        row_segments(&self.board, &self.rows)
-    }
-
-    /// Every cube, in order: for each segment, no queen or a queen in one of its ranges.
-    fn cubes(&self) -> Vec<Cube> {
-        self.segments().iter().fold(vec![Cube::default()], |cubes, seg| {
-            let ranges: Vec<&[Coord]> = seg.chunks(self.width).collect();
-            cubes
-                .iter()
-                .flat_map(|c| {
-                    let none = Cube {
-                        empty: [c.empty.as_slice(), seg].concat(),
-                        queen_in: c.queen_in.clone(),
-                    };
-                    let some = ranges.iter().map(move |range| {
-                        let mut with = c.clone();
-                        with.empty.extend(seg.iter().filter(|p| !range.contains(p)));
-                        with.queen_in.push(range.to_vec());
-                        with
-                    });
-                    std::iter::once(none).chain(some)
-                })
-                .collect()
-        })
-    }
 }
 
-/// Checks that `cubes` cover every choice of the split rows' queens, each once: each cube
-/// leaves each segment of those rows empty or allows exactly one of its sets of cells there
-/// (and says nothing elsewhere), the sets each segment is given are disjoint and cover its free
-/// cells, no two cubes choose alike, and there are as many as the choices (the product over
-/// the segments of their sets plus one), so by counting they are all of them.
-pub fn check_cover(spec: &CubeSpec, cubes: &[&Cube]) -> Result<(), String> {
-    let rules = CoverRules {
-        segments: spec.segments(),
-        layers: &|c: &Cube| vec![c],
-        choice: &|cube: &Cube, seg: &[Coord]| match cube.on(seg) {
+/// A cube leaves each segment of the split rows empty or allows exactly one of its sets of
+/// cells there (and says nothing elsewhere), the sets each segment is given are disjoint and
+/// cover its free cells, no two cubes choose alike, and there are as many as the choices (the
+/// product over the segments of their sets plus one), so by counting they are all of them.
+impl RowPlan for CubeSpec {
+    type Cube = Cube;
+    /// The set of cells of the segment's queen, if any.
+    type Choice = Option<Vec<Coord>>;
+    const KIND: RunKind = RunKind::Cubes;
+
+    /// For each segment, no queen or a queen in one of its ranges.
+    fn choose(c: &Cube, seg: &[Coord], ranges: &[&[Coord]]) -> Vec<Cube> {
+        let none = Cube {
+            empty: [c.empty.as_slice(), seg].concat(),
+            queen_in: c.queen_in.clone(),
+        };
+        let some = ranges.iter().map(|range| {
+            let mut with = c.clone();
+            with.empty.extend(seg.iter().filter(|p| !range.contains(p)));
+            with.queen_in.push(range.to_vec());
+            with
+        });
+        std::iter::once(none).chain(some).collect()
+    }
+
+    /// No queen, or a queen in one of the ranges.
+    fn choices(ranges: usize) -> Option<usize> {
+        ranges.checked_add(1)
+    }
+
+    /// The free cells of each segment of the split rows.
+    fn segments(&self) -> (Vec<Vec<Coord>>, usize) {
+        (row_segments(&self.board, &self.rows), self.width)
+    }
+
+    fn layers(c: &Cube) -> Vec<&Cube> {
+        vec![c]
+    }
+
+    fn choice(cube: &Cube, seg: &[Coord]) -> Choice<Option<Vec<Coord>>> {
+        match cube.on(seg) {
             (empty, sets) if sets.is_empty() && empty == seg => Ok((None, sets)),
             (empty, sets) if sets.len() == 1 => {
                 let mut cells: Vec<Coord> = empty.iter().chain(&sets[0]).copied().collect();
@@ -142,16 +133,8 @@ pub fn check_cover(spec: &CubeSpec, cubes: &[&Cube]) -> Result<(), String> {
                 }
             }
             _ => Err("leaves a segment neither empty nor to one set of cells".into()),
-        },
-        choices: &segment_choices,
-    };
-    check_counted_cover(&rules, cubes)
-}
-
-/// How many choices a segment cut into `ranges` ranges gives: no queen, or a queen in one of
-/// the ranges.
-fn segment_choices(ranges: usize) -> Option<usize> {
-    ranges.checked_add(1)
+        }
+    }
 }
 
 /// One cube's answer, as stored.
@@ -176,16 +159,17 @@ struct ValueCubes {
 }
 
 impl CubeQuestion for ValueCubes {
-    type Spec = CubeSpec;
-    type Cube = Cube;
+    type Plan = CubeSpec;
     type Answer = CubeAnswer;
     type Solver = CubeSolver;
     type Report = CubesReport;
-    const KIND: RunKind = RunKind::Cubes;
-    const WHAT: &'static str = "value";
 
-    fn spec(&self) -> &CubeSpec {
-        &self.spec
+    fn believes_unsat(&self) -> bool {
+        crate::engine::certified(&self.opts.backend, true, false)
+    }
+
+    fn solver(&self) -> anyhow::Result<CubeSolver> {
+        CubeSolver::new(&self.spec.board, &self.opts, &*self.start()?)
     }
 
     fn merging(spec: CubeSpec) -> anyhow::Result<ValueCubes> {
@@ -195,22 +179,6 @@ impl CubeQuestion for ValueCubes {
             opts: ValueOptions::default(),
             start: None,
         })
-    }
-
-    fn cubes(&self) -> Vec<Cube> {
-        self.spec.cubes()
-    }
-
-    fn cube_count(&self) -> Option<usize> {
-        cube_count(&self.spec.segments(), self.spec.width, segment_choices)
-    }
-
-    fn believes_unsat(&self) -> bool {
-        crate::engine::certified(&self.opts.backend, true, false)
-    }
-
-    fn solver(&self) -> anyhow::Result<CubeSolver> {
-        CubeSolver::new(&self.spec.board, &self.opts, &*self.start()?)
     }
 
     fn answer(&self, solver: &mut CubeSolver, cube: &Cube) -> anyhow::Result<Answered<CubeAnswer>> {
@@ -248,10 +216,6 @@ impl CubeQuestion for ValueCubes {
         }
     }
 
-    fn check_cover(&self, cubes: &[&Cube]) -> Result<(), String> {
-        check_cover(&self.spec, cubes)
-    }
-
     fn report(&self, all: &[CubeChunk<Cube, CubeAnswer>], totals: CubeTotals) -> anyhow::Result<CubesReport> {
         // The start's placement is read back from the spec like any chunk's.
         check_placement(&self.spec.board, &self.spec.start)
@@ -271,6 +235,10 @@ impl CubeQuestion for ValueCubes {
             placement,
             totals,
         })
+    }
+
+    fn plan(&self) -> &CubeSpec {
+        &self.spec
     }
 }
 
@@ -318,13 +286,6 @@ pub struct CubesReport {
     pub totals: CubeTotals,
 }
 
-/// What a cube run splits: `board`, cut on rows.
-#[derive(Clone, Debug)]
-pub struct CubeAsk {
-    pub board: Board,
-    pub cut: CubeCut,
-}
-
 /// Finds the whole board's start, then answers (or resumes) the cubes of `ask` into `dir`,
 /// this shard's share of them; the whole report when this run holds every cube.
 pub fn value_in_cubes(
@@ -334,7 +295,7 @@ pub fn value_in_cubes(
     shard: Shard,
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<CubesReport>> {
-    let (board, cut) = (&ask.board, &ask.cut);
+    let board = &ask.board;
     let cpu = thread_cpu_seconds();
     // A resumed run takes the start's placement its folder keeps, checked; the rest of the
     // start only when a cube is left to answer.
@@ -342,10 +303,7 @@ pub fn value_in_cubes(
     let (spec, fresh) = kept_or_found(
         RunKind::Cubes,
         dir,
-        (
-            |p| CubeSpec::from_placement(board, cut.split, cut.cubes, p, cut.certify),
-            |s: CubeSpec| s.start,
-        ),
+        (|p| CubeSpec::from_placement(ask, p), |s: CubeSpec| s.start),
         |p| check_placement(board, p).map_err(|v| v.to_string()),
         || {
             let start = CubeStart::new(board, opts, progress)?;
@@ -375,26 +333,13 @@ pub fn merge_value_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<CubesRe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::cubes::rows::makespan;
-
-    fn board(n: usize, walls: &str) -> Board {
-        Board::with_walls(n, n, &crate::board::parse_cell_list(walls).unwrap()).unwrap()
-    }
-
-    fn ask(b: &Board, split_rows: usize, cubes: usize) -> CubeAsk {
-        CubeAsk {
-            board: b.clone(),
-            cut: CubeCut {
-                split: split_rows,
-                cubes,
-                certify: false,
-            },
-        }
-    }
+    use crate::study::cubes::CubePlan;
+    use crate::study::cubes::rows::{ask, assert_counted_cover, board, makespan};
+    use crate::study::cubes::{assert_certified, merge_after_edit, run_whole};
 
     fn spec(b: &Board, split: usize, cubes: usize) -> CubeSpec {
         let start = CubeStart::new(b, &ValueOptions::default(), &Reporter::silent()).unwrap();
-        CubeSpec::new(b, split, cubes, &start, false).unwrap()
+        CubeSpec::new(&ask(b, split, cubes), &start).unwrap()
     }
 
     #[test]
@@ -403,40 +348,19 @@ mod tests {
         let spec = spec(&b, 2, 1000);
         assert_eq!((spec.rows.clone(), spec.width), (vec![3, 2], 1));
         // Row 3: segments of 2 and 3 free cells; row 2: one of 6: 3 * 4 * 7 choices.
-        let cubes = spec.cubes();
-        assert_eq!(cubes.len(), 84);
-        // Counted without making them, as a merge counts the plan of a spec it reads back.
-        let merging = |s: &CubeSpec| ValueCubes::merging(s.clone()).unwrap().cube_count();
-        assert_eq!(merging(&spec), Some(84));
-        let all: Vec<&Cube> = cubes.iter().collect();
-        assert_eq!(check_cover(&spec, &all), Ok(()));
-        assert!(check_cover(&spec, &all[1..]).unwrap_err().contains("83 cubes"));
-        let mut twice = all.clone();
-        twice[0] = all[1];
-        assert!(check_cover(&spec, &twice).unwrap_err().contains("again"));
-        let off = Cube {
-            empty: vec![(0, 0)],
-            queen_in: Vec::new(),
-        };
-        twice[0] = &off;
-        assert!(
-            check_cover(&spec, &twice)
-                .unwrap_err()
-                .contains("not a free cell")
-        );
+        let off = |c: &mut Cube| c.empty.push((0, 0));
+        assert_eq!(assert_counted_cover(&spec, off).len(), 84);
         // Ranges: at most 12 cubes makes ranges of 3 cells: 2 * 2 * 3 choices.
         let ranged = super::tests::spec(&b, 2, 12);
-        assert_eq!((ranged.width, ranged.cubes().len()), (3, 12));
-        assert_eq!(merging(&ranged), Some(12));
-        let cubes = ranged.cubes();
+        let cubes = assert_counted_cover(&ranged, off);
+        assert_eq!((ranged.width, cubes.len()), (3, 12));
         let all: Vec<&Cube> = cubes.iter().collect();
-        assert_eq!(check_cover(&ranged, &all), Ok(()));
         // A range cut short leaves a cell of its segment in no cube.
         let mut short = cubes[1].clone();
         short.queen_in[0].pop();
         let mut cut = all.clone();
         cut[1] = &short;
-        assert!(check_cover(&ranged, &cut).is_err());
+        assert!(ranged.check_cover(&cut).is_err());
     }
 
     #[test]
@@ -452,17 +376,8 @@ mod tests {
         ] {
             let b = board(n, walls);
             let want = crate::engine::value(&b, &opts).unwrap().value;
-            let dir = tempfile::tempdir().unwrap();
-            let r = value_in_cubes(
-                &ask(&b, split, cubes),
-                &opts,
-                dir.path(),
-                Shard::ALL,
-                &Reporter::silent(),
-            )
-            .unwrap()
-            .whole()
-            .unwrap();
+            let ask = ask(&b, split, cubes);
+            let r = run_whole(|dir, shard, progress| value_in_cubes(&ask, &opts, dir, shard, progress));
             assert_eq!((r.value, r.totals.certified), (want, true), "{n} {walls:?}");
             assert!(r.cubes <= cubes, "{n} {walls:?}: {} cubes", r.cubes);
             assert_eq!(check_placement(&b, &r.placement), Ok(()));
@@ -481,17 +396,11 @@ mod tests {
     fn certified_cubes_carry_checked_proofs() {
         let b = board(8, "1,4 3,1 4,3");
         let opts = ValueOptions::default();
-        let dir = tempfile::tempdir().unwrap();
         let mut ask = ask(&b, 1, 8);
         ask.cut.certify = true;
-        let r = value_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
-            .unwrap()
-            .whole()
-            .unwrap();
-        assert_eq!(
-            (r.value, r.totals.certified, r.totals.rejected, r.certify),
-            (11, true, 0, true)
-        );
+        let r = run_whole(|dir, shard, progress| value_in_cubes(&ask, &opts, dir, shard, progress));
+        assert_certified(r.certify, &r.totals);
+        assert_eq!(r.value, 11);
     }
 
     #[test]
@@ -513,10 +422,9 @@ mod tests {
                 serde_json::from_slice::<serde_json::Value>(&chunk).unwrap()["most"].is_u64()
             })
             .unwrap();
-        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::Cubes, &name, |doc| {
+        let e = merge_after_edit::<ValueCubes>(&shards, &name, |doc| {
             doc["most"] = (doc["most"].as_u64().unwrap() + 1).into();
         });
-        let e = merge_value_cubes(&shards, &d.path().join("m2")).unwrap_err();
-        assert!(format!("{e:#}").contains("queens"), "{e:#}");
+        assert!(e.contains("queens"), "{e}");
     }
 }

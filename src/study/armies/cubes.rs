@@ -5,8 +5,8 @@
 //! holds no queen, or queens of one colour only. Each such segment is cut into ranges of at
 //! most `width` free cells; a cube chooses, for each segment, no queen, or a colour and the
 //! non-empty set of ranges that hold queens of that colour (the others hold none of it).
-//! Every legal position lies in exactly one cube ([`check_cover`] counts them without trusting
-//! the plan).
+//! Every legal position lies in exactly one cube ([`RowPlan`] counts them without trusting the
+//! plan).
 //!
 //! Each cube is asked of the whole board's formula, lex-leader symmetry breaking included
 //! where the run breaks symmetries: every position has an image that the constraints keep,
@@ -35,11 +35,13 @@ use crate::run::{Reporter, Shard};
 use crate::solve::{Backend, Solve as _};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
-use crate::study::cubes::cover::{CoverRules, check_counted_cover};
-use crate::study::cubes::rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
+use crate::study::cubes::cover::Choice;
+/// What an armies cube run splits: `board`, cut on rows.
+pub use crate::study::cubes::rows::CubeAsk as ArmyCubeAsk;
+use crate::study::cubes::rows::{RowPlan, check_split, cut_rows, row_segments};
 use crate::study::cubes::{
-    Answered, CubeChunk, CubeCut, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond,
-    kept_or_found, merge_cubes,
+    Answered, CubeChunk, CubeQuestion, CubeTotals, CubeVerdict, answer_cubes, best_beyond, kept_or_found,
+    merge_cubes,
 };
 use anyhow::ensure;
 use rustsat::types::Clause;
@@ -91,71 +93,75 @@ impl ArmyCube {
     }
 }
 
-/// How many choices a segment cut into `ranges` ranges gives: no queen, or one colour's queens
-/// in a non-empty set of the ranges.
-fn segment_choices(ranges: usize) -> Option<usize> {
-    let sets = 1usize.checked_shl(u32::try_from(ranges).ok()?)?;
-    (sets - 1).checked_mul(2)?.checked_add(1)
-}
-
 impl ArmyCubeSpec {
-    /// The spec that splits `board` on `split` rows into at most `cubes` cubes where the rows
-    /// allow (the narrowest ranges that do; whole segments when even those make more).
-    pub fn new(
-        board: &Board,
-        split: usize,
-        cubes: usize,
-        opts: &ArmyOptions,
-        start: Armies,
-        certify: bool,
-    ) -> anyhow::Result<ArmyCubeSpec> {
-        ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
-        let rows = split_rows(board, split)?;
-        let width = narrowest_width(&row_segments(board, &rows), cubes, segment_choices);
+    /// The spec that splits `ask.board` on rows into at most `ask.cut.cubes` cubes where the
+    /// rows allow (the narrowest ranges that do; whole segments when even those make more).
+    pub fn new(ask: &ArmyCubeAsk, opts: &ArmyOptions, start: Armies) -> anyhow::Result<ArmyCubeSpec> {
+        let (rows, width) = cut_rows(&ask.board, &ask.cut, ArmyCubeSpec::choices)?;
         Ok(ArmyCubeSpec {
-            board: board.clone(),
+            board: ask.board.clone(),
             rows,
             width,
             encoding: opts.encoding,
             symmetry_breaking: opts.symmetry_breaking,
             start,
-            certify,
+            certify: ask.cut.certify,
         })
     }
+}
 
-    fn segments(&self) -> Vec<Vec<Coord>> {
-        row_segments(&self.board, &self.rows)
-    }
+/// A cube makes a choice on every segment of the split rows (no queen on any of its cells; or
+/// one colour's queens in each of some sets of its cells and in none of the rest, the other
+/// colour left to the model) and says nothing elsewhere; the sets each segment is given are
+/// disjoint and cover its free cells; no two cubes choose alike; and there are as many cubes
+/// as choices (the product over the segments of 1 + 2 (2^ranges − 1)), so by counting they
+/// are all of them.
+impl RowPlan for ArmyCubeSpec {
+    type Cube = ArmyCube;
+    type Choice = SegmentChoice;
+    const KIND: RunKind = RunKind::ArmyCubes;
 
-    /// Every cube, in order: for each segment no queen, then white in each non-empty set of
-    /// ranges, then black likewise.
-    fn cubes(&self) -> Vec<ArmyCube> {
-        self.segments()
-            .iter()
-            .fold(vec![ArmyCube::default()], |cubes, seg| {
-                let ranges: Vec<&[Coord]> = seg.chunks(self.width).collect();
-                let mut out = Vec::new();
-                for c in &cubes {
-                    let mut none = c.clone();
-                    none.white.empty.extend(seg);
-                    none.black.empty.extend(seg);
-                    out.push(none);
-                    for white in [true, false] {
-                        for set in 1..1usize << ranges.len() {
-                            let mut with = c.clone();
-                            let side = with.side(white);
-                            for (i, range) in ranges.iter().enumerate() {
-                                match set >> i & 1 {
-                                    1 => side.queen_in.push(range.to_vec()),
-                                    _ => side.empty.extend(*range),
-                                }
-                            }
-                            out.push(with);
-                        }
+    /// For each segment no queen, then white in each non-empty set of ranges, then black
+    /// likewise.
+    fn choose(c: &ArmyCube, seg: &[Coord], ranges: &[&[Coord]]) -> Vec<ArmyCube> {
+        let mut none = c.clone();
+        none.white.empty.extend(seg);
+        none.black.empty.extend(seg);
+        let mut out = vec![none];
+        for white in [true, false] {
+            for set in 1..1usize << ranges.len() {
+                let mut with = c.clone();
+                let side = with.side(white);
+                for (i, range) in ranges.iter().enumerate() {
+                    match set >> i & 1 {
+                        1 => side.queen_in.push(range.to_vec()),
+                        _ => side.empty.extend(*range),
                     }
                 }
-                out
-            })
+                out.push(with);
+            }
+        }
+        out
+    }
+
+    /// No queen, or one colour's queens in a non-empty set of the ranges.
+    fn choices(ranges: usize) -> Option<usize> {
+        let sets = 1usize.checked_shl(u32::try_from(ranges).ok()?)?;
+        (sets - 1).checked_mul(2)?.checked_add(1)
+    }
+
+    fn segments(&self) -> (Vec<Vec<Coord>>, usize) {
+        (row_segments(&self.board, &self.rows), self.width)
+    }
+
+    fn layers(c: &ArmyCube) -> Vec<&Cube> {
+        vec![&c.white, &c.black]
+    }
+
+    fn choice(cube: &ArmyCube, seg: &[Coord]) -> Choice<SegmentChoice> {
+        let c = choice_on(cube, seg)?;
+        let sets = c.as_ref().map_or(Vec::new(), |(_, sets)| sets.clone());
+        Ok((c, sets))
     }
 }
 
@@ -183,26 +189,6 @@ fn choice_on(cube: &ArmyCube, seg: &[Coord]) -> Result<SegmentChoice, String> {
         return Err("does not split a segment into its empty cells and its sets".into());
     }
     Ok(Some((colour, sets)))
-}
-
-/// Checks that `cubes` cover every choice of the split rows' colours, each once: each cube
-/// makes a choice on every segment of those rows (no queen on any of its cells; or one colour's
-/// queens in each of some sets of its cells and in none of the rest, the other colour left to
-/// the model) and says nothing elsewhere; the sets each segment is given are disjoint and
-/// cover its free cells; no two cubes choose alike; and there are as many cubes as choices (the
-/// product over the segments of 1 + 2 (2^ranges − 1)), so by counting they are all of them.
-pub fn check_cover(spec: &ArmyCubeSpec, cubes: &[&ArmyCube]) -> Result<(), String> {
-    let rules = CoverRules {
-        segments: spec.segments(),
-        layers: &|c: &ArmyCube| vec![&c.white, &c.black],
-        choice: &|cube: &ArmyCube, seg: &[Coord]| {
-            let c = choice_on(cube, seg)?;
-            let sets = c.as_ref().map_or(Vec::new(), |(_, sets)| sets.clone());
-            Ok((c, sets))
-        },
-        choices: &segment_choices,
-    };
-    check_counted_cover(&rules, cubes)
 }
 
 /// Conflicts each call of the start's climb may take: it stops at the first call that does
@@ -321,16 +307,13 @@ struct ArmyCubes {
 }
 
 impl CubeQuestion for ArmyCubes {
-    type Spec = ArmyCubeSpec;
-    type Cube = ArmyCube;
+    type Plan = ArmyCubeSpec;
     type Answer = ArmyCubeAnswer;
     type Solver = ArmyCubeSolver;
     type Report = ArmyCubesReport;
-    const KIND: RunKind = RunKind::ArmyCubes;
-    const WHAT: &'static str = "armies";
 
-    fn spec(&self) -> &ArmyCubeSpec {
-        &self.spec
+    fn solver(&self) -> anyhow::Result<ArmyCubeSolver> {
+        Ok(ArmyCubeSolver::new(&self.spec.board, &self.opts))
     }
 
     fn merging(spec: ArmyCubeSpec) -> anyhow::Result<ArmyCubes> {
@@ -339,18 +322,6 @@ impl CubeQuestion for ArmyCubes {
             spec,
             opts: ArmyOptions::default(),
         })
-    }
-
-    fn cubes(&self) -> Vec<ArmyCube> {
-        self.spec.cubes()
-    }
-
-    fn cube_count(&self) -> Option<usize> {
-        cube_count(&self.spec.segments(), self.spec.width, segment_choices)
-    }
-
-    fn solver(&self) -> anyhow::Result<ArmyCubeSolver> {
-        Ok(ArmyCubeSolver::new(&self.spec.board, &self.opts))
     }
 
     /// With `certify`, a solver's UNSAT is certified by a checked proof: a CNF of its own (the
@@ -391,18 +362,14 @@ impl CubeQuestion for ArmyCubes {
         }
     }
 
-    fn check_cover(&self, cubes: &[&ArmyCube]) -> Result<(), String> {
-        check_cover(&self.spec, cubes)
-    }
-
     fn report(
         &self,
         all: &[CubeChunk<ArmyCube, ArmyCubeAnswer>],
         totals: CubeTotals,
     ) -> anyhow::Result<ArmyCubesReport> {
         // The start's position is read back from the spec like any chunk's.
-        let start = &self.spec.start;
-        check_armies(&self.spec.board, start).map_err(|v| anyhow::anyhow!("the start's position: {v}"))?;
+        let (board, start) = (&self.spec.board, &self.spec.start);
+        check_armies(board, start).map_err(|v| anyhow::anyhow!("the start's position: {v}"))?;
         let (best, beyond_start) = best_beyond(all, |a| a.most.map(std::cmp::Reverse));
         let position = best.map_or(start, |c| &c.answer.position);
         let m = position.size();
@@ -414,9 +381,9 @@ impl CubeQuestion for ArmyCubes {
             );
         }
         let example = trim(position, m);
-        check_armies(&self.spec.board, &example).map_err(|v| anyhow::anyhow!("the armies of {m}: {v}"))?;
+        check_armies(board, &example).map_err(|v| anyhow::anyhow!("the armies of {m}: {v}"))?;
         Ok(ArmyCubesReport {
-            board: self.spec.board.clone(),
+            board: board.clone(),
             rows: self.spec.rows.clone(),
             width: self.spec.width,
             cubes: all.len(),
@@ -430,6 +397,10 @@ impl CubeQuestion for ArmyCubes {
             example,
             totals,
         })
+    }
+
+    fn plan(&self) -> &ArmyCubeSpec {
+        &self.spec
     }
 }
 
@@ -460,13 +431,6 @@ pub struct ArmyCubesReport {
     pub totals: CubeTotals,
 }
 
-/// What an armies cube run splits: `board`, cut on rows.
-#[derive(Clone, Debug)]
-pub struct ArmyCubeAsk {
-    pub board: Board,
-    pub cut: CubeCut,
-}
-
 /// Answers (or resumes) the cubes of `ask` into `dir`, this shard's share of them; the whole
 /// report when this run holds every cube.
 pub fn armies_in_cubes(
@@ -476,15 +440,14 @@ pub fn armies_in_cubes(
     shard: Shard,
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<ArmyCubesReport>> {
-    let (board, cut) = (&ask.board, &ask.cut);
-    let spec_with = |start| ArmyCubeSpec::new(board, cut.split, cut.cubes, opts, start, cut.certify);
+    let spec_with = |start| ArmyCubeSpec::new(ask, opts, start);
     // A resumed run takes the start its folder keeps, checked.
     let (spec, _) = kept_or_found(
         RunKind::ArmyCubes,
         dir,
         (spec_with, |s: ArmyCubeSpec| s.start),
-        |start| check_armies(board, start).map_err(|v| v.to_string()),
-        || army_start(board, opts),
+        |start| check_armies(&ask.board, start).map_err(|v| v.to_string()),
+        || army_start(&ask.board, opts),
     )?;
     let question = ArmyCubes {
         spec,
@@ -501,11 +464,10 @@ pub fn merge_army_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<ArmyCube
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::cubes::CubePlan;
+    use crate::study::cubes::rows::{ask, assert_counted_cover, board};
+    use crate::study::cubes::{assert_certified, merge_after_edit, run_whole};
     use crate::study::largest_armies;
-
-    fn board(n: usize, walls: &str) -> Board {
-        Board::with_walls(n, n, &crate::board::parse_cell_list(walls).unwrap()).unwrap()
-    }
 
     fn opts(symmetry_breaking: bool) -> ArmyOptions {
         ArmyOptions {
@@ -514,60 +476,29 @@ mod tests {
         }
     }
 
-    fn ask(b: &Board, split_rows: usize, cubes: usize) -> ArmyCubeAsk {
-        ArmyCubeAsk {
-            board: b.clone(),
-            cut: CubeCut {
-                split: split_rows,
-                cubes,
-                certify: false,
-            },
-        }
-    }
-
     #[test]
     fn the_cubes_cover_every_choice_and_a_missing_or_doubled_cube_is_seen() {
         let b = board(6, "3,2");
         // Row 3: segments of 2 and 3 free cells, cells each: (1 + 2·3)(1 + 2·7) choices.
-        let spec = ArmyCubeSpec::new(&b, 1, 1000, &opts(true), Armies::default(), false).unwrap();
+        let spec = ArmyCubeSpec::new(&ask(&b, 1, 1000), &opts(true), Armies::default()).unwrap();
         assert_eq!((spec.rows.clone(), spec.width), (vec![3], 1));
-        let cubes = spec.cubes();
-        assert_eq!(cubes.len(), 7 * 15);
-        // Counted without making them, as a merge counts the plan of a spec it reads back.
-        let merging = |s: &ArmyCubeSpec| ArmyCubes::merging(s.clone()).unwrap().cube_count();
-        assert_eq!(merging(&spec), Some(7 * 15));
-        let all: Vec<&ArmyCube> = cubes.iter().collect();
-        assert_eq!(check_cover(&spec, &all), Ok(()));
-        assert!(check_cover(&spec, &all[1..]).unwrap_err().contains("104 cubes"));
-        let mut twice = all.clone();
-        twice[0] = all[1];
-        assert!(check_cover(&spec, &twice).unwrap_err().contains("again"));
         // A cube that names a cell off the split rows, or leaves a cell of a segment unsaid.
-        let mut off = cubes[0].clone();
-        off.white.empty.push((0, 0));
-        twice[0] = &off;
-        assert!(
-            check_cover(&spec, &twice)
-                .unwrap_err()
-                .contains("not a free cell")
-        );
+        let off = |c: &mut ArmyCube| c.white.empty.push((0, 0));
+        let cubes = assert_counted_cover(&spec, off);
+        assert_eq!(cubes.len(), 7 * 15);
         let mut short = cubes[1].clone();
         short.white.empty.pop();
-        twice[0] = all[0];
-        twice[1] = &short;
-        assert!(check_cover(&spec, &twice).is_err());
+        let mut with: Vec<&ArmyCube> = cubes.iter().collect();
+        with[1] = &short;
+        assert!(spec.check_cover(&with).is_err());
         // Ranges on rows 3 and 2: at most 63 cubes gives ranges of 3 cells (row 2's segment
         // in two), at most 62 whole segments.
-        let ranged = ArmyCubeSpec::new(&b, 2, 63, &opts(true), Armies::default(), false).unwrap();
+        let ranged = ArmyCubeSpec::new(&ask(&b, 2, 63), &opts(true), Armies::default()).unwrap();
         assert_eq!((ranged.width, ranged.cubes().len()), (3, 3 * 3 * 7));
-        let whole = ArmyCubeSpec::new(&b, 2, 62, &opts(true), Armies::default(), false).unwrap();
+        let whole = ArmyCubeSpec::new(&ask(&b, 2, 62), &opts(true), Armies::default()).unwrap();
         assert_eq!((whole.width, whole.cubes().len()), (6, 3 * 3 * 3));
-        assert_eq!(
-            (merging(&ranged), merging(&whole)),
-            (Some(3 * 3 * 7), Some(3 * 3 * 3))
-        );
-        let cubes = ranged.cubes();
-        assert_eq!(check_cover(&ranged, &cubes.iter().collect::<Vec<_>>()), Ok(()));
+        assert_counted_cover(&ranged, off);
+        assert_counted_cover(&whole, off);
     }
 
     #[test]
@@ -581,17 +512,8 @@ mod tests {
         ] {
             let b = board(n, walls);
             let want = largest_armies(&b, &opts(true)).unwrap().m;
-            let dir = tempfile::tempdir().unwrap();
-            let r = armies_in_cubes(
-                &ask(&b, split, cubes),
-                &opts(sym),
-                dir.path(),
-                Shard::ALL,
-                &Reporter::silent(),
-            )
-            .unwrap()
-            .whole()
-            .unwrap();
+            let (ask, opts) = (ask(&b, split, cubes), opts(sym));
+            let r = run_whole(|dir, shard, progress| armies_in_cubes(&ask, &opts, dir, shard, progress));
             assert_eq!((r.m, r.totals.certified), (want, true), "{n} {walls:?}");
             assert!(r.cubes <= cubes, "{n} {walls:?}: {} cubes", r.cubes);
             assert_eq!(r.example.size(), want);
@@ -604,41 +526,17 @@ mod tests {
         for (n, walls, start) in [(6, "", 0), (7, "3,3", 4)] {
             let b = board(n, walls);
             let want = largest_armies(&b, &opts(true)).unwrap().m;
-            let mut spec = ArmyCubeSpec::new(&b, 1, 16, &opts(true), Armies::default(), false).unwrap();
+            let mut spec = ArmyCubeSpec::new(&ask(&b, 1, 16), &opts(true), Armies::default()).unwrap();
             spec.start = trim(&largest_armies(&b, &opts(true)).unwrap().example, start);
-            let dir = tempfile::tempdir().unwrap();
             let question = ArmyCubes {
                 spec,
                 opts: opts(true),
             };
-            let r = answer_cubes(question, dir.path(), Shard::ALL, &Reporter::silent())
-                .unwrap()
-                .whole()
-                .unwrap();
+            let r = run_whole(|dir, shard, progress| answer_cubes(question, dir, shard, progress));
             assert_eq!((r.m, r.start), (want, start), "{n} {walls:?}");
             assert!(r.beyond_start > 0);
             assert_eq!(check_armies(&b, &r.example), Ok(()));
         }
-    }
-
-    #[test]
-    fn certified_cubes_carry_checked_proofs() {
-        let b = board(6, "2,2");
-        let opts = ArmyOptions {
-            backend: Backend::for_time_limit(),
-            ..opts(true)
-        };
-        let dir = tempfile::tempdir().unwrap();
-        let mut ask = ask(&b, 1, 8);
-        ask.cut.certify = true;
-        let r = armies_in_cubes(&ask, &opts, dir.path(), Shard::ALL, &Reporter::silent())
-            .unwrap()
-            .whole()
-            .unwrap();
-        assert_eq!(
-            (r.m, r.totals.certified, r.totals.rejected, r.certify),
-            (7, true, 0, true)
-        );
     }
 
     #[test]
@@ -652,10 +550,23 @@ mod tests {
         assert_eq!(m.m, 5);
         // A cube that refutes other armies than the start's and one is refused, its seal made
         // anew for the edit.
-        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::ArmyCubes, "0w-000000", |doc| {
+        let e = merge_after_edit::<ArmyCubes>(&shards, "0w-000000", |doc| {
             doc["refuted"] = (doc["refuted"].as_u64().unwrap() + 1).into();
         });
-        let e = merge_army_cubes(&shards, &d.path().join("m2")).unwrap_err();
-        assert!(format!("{e:#}").contains("not the start's"), "{e:#}");
+        assert!(e.contains("not the start's"), "{e}");
+    }
+
+    #[test]
+    fn certified_cubes_carry_checked_proofs() {
+        let b = board(6, "2,2");
+        let opts = ArmyOptions {
+            backend: Backend::for_time_limit(),
+            ..opts(true)
+        };
+        let mut ask = ask(&b, 1, 8);
+        ask.cut.certify = true;
+        let r = run_whole(|dir, shard, progress| armies_in_cubes(&ask, &opts, dir, shard, progress));
+        assert_certified(r.certify, &r.totals);
+        assert_eq!(r.m, 7);
     }
 }

@@ -1,12 +1,16 @@
 //! One question split into cubes, as a chunked run: a chunk per cube, each answered by the
 //! solver its worker keeps across its cubes ([`with_kept`]), read back and checked like user
 //! input, and the whole assembled only when the cubes, counted, cover the question. What
-//! differs between questions (a value, the largest armies) is a [`CubeQuestion`]; what every
-//! question shares is here too: the split on rows ([`rows`]) and the count that the cubes
-//! cover the question ([`cover`]).
+//! differs between questions (a value, the largest armies) is a [`CubeQuestion`], and the
+//! cubes its spec makes a [`CubePlan`]; what every question shares is here too: the split on
+//! rows and the plan of a spec cut on rows ([`rows`]), and the count that the cubes cover the
+//! question ([`cover`]).
 
 pub mod cover;
+mod plan;
 pub mod rows;
+
+pub use plan::CubePlan;
 
 use crate::io::{check_seal, sealed_json, write_atomic};
 use crate::run::{Reporter, Shard, thread_cpu_seconds, thread_cpu_since};
@@ -20,48 +24,40 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// A question split into cubes: its cubes, how one is answered, how an answer read back is
+/// A question split into cubes: its plan, how a cube is answered, how an answer read back is
 /// checked, and what the answers make.
 pub trait CubeQuestion: Sync + Sized {
-    /// What the run answers (kept in its folder: a resumed run or a shard must ask the same).
-    type Spec: Serialize + DeserializeOwned + PartialEq + Clone;
-    type Cube: Serialize + DeserializeOwned + PartialEq + Clone + Send + Sync;
+    /// Its spec and the cubes the spec plans.
+    type Plan: CubePlan;
     /// A cube's answer, as stored (its fields stand in the chunk between the cube and its
     /// verdict).
     type Answer: Serialize + DeserializeOwned + Send;
     /// A worker's solver, kept across its cubes.
     type Solver: 'static;
     type Report;
-    /// The kind of run: its spec file and the name its seals use.
-    const KIND: RunKind;
-    /// What is split, for the progress bar ("value", "armies").
-    const WHAT: &'static str;
 
-    fn spec(&self) -> &Self::Spec;
+    fn plan(&self) -> &Self::Plan;
     /// The question of a merge, which computes no cube: `spec` as the shards' folders hold it
     /// (an error where it is not a run queensat makes).
-    fn merging(spec: Self::Spec) -> anyhow::Result<Self>;
-    /// Every cube, in plan order.
-    fn cubes(&self) -> Vec<Self::Cube>;
-    /// How many cubes [`CubeQuestion::cubes`] makes, counted without making them (`None`: more
-    /// than a `usize` counts): a merge's spec is read back, so its plan is counted first.
-    fn cube_count(&self) -> Option<usize>;
+    fn merging(spec: SpecOf<Self>) -> anyhow::Result<Self>;
     /// A new worker's solver (an error in a merge, which computes nothing).
     fn solver(&self) -> anyhow::Result<Self::Solver>;
     /// Answers `cube` in `solver`, with how its refutation stands;
     /// [`crate::run::interrupt::Interrupted`] when a stop signal ended it (the cube is not
     /// written).
-    fn answer(&self, solver: &mut Self::Solver, cube: &Self::Cube) -> anyhow::Result<Answered<Self::Answer>>;
+    fn answer(
+        &self,
+        solver: &mut Self::Solver,
+        cube: &CubeOf<Self>,
+    ) -> anyhow::Result<Answered<Self::Answer>>;
     /// Checks an answer read back for `cube` (the plan's); the refutation it states is the
     /// seal's to vouch for.
-    fn check(&self, cube: &Self::Cube, answer: &Self::Answer) -> Result<(), String>;
-    /// Checks that `cubes` cover the question, each choice once, by counting them.
-    fn check_cover(&self, cubes: &[&Self::Cube]) -> Result<(), String>;
+    fn check(&self, cube: &CubeOf<Self>, answer: &Self::Answer) -> Result<(), String>;
     /// The whole report from every cube's chunk, in plan order, each checked and the cover too,
     /// and what their verdicts and times add up to.
     fn report(
         &self,
-        chunks: &[CubeChunk<Self::Cube, Self::Answer>],
+        chunks: &[CubeChunk<CubeOf<Self>, Self::Answer>],
         totals: CubeTotals,
     ) -> anyhow::Result<Self::Report>;
     /// Whether this run's solver is one whose UNSAT queensat believes: a run that resumes
@@ -70,6 +66,11 @@ pub trait CubeQuestion: Sync + Sized {
         false
     }
 }
+
+/// The spec of a question `Q`'s run.
+pub type SpecOf<Q> = <<Q as CubeQuestion>::Plan as CubePlan>::Spec;
+/// A cube of a question `Q`.
+pub type CubeOf<Q> = <<Q as CubeQuestion>::Plan as CubePlan>::Cube;
 
 /// How a question is cut into cubes, the same for every question split: the rows (for a
 /// cover, the squares) whose choices make the cubes, at most how many cubes where they allow,
@@ -172,7 +173,7 @@ pub struct CubeChunk<C, A> {
 /// The cubes of one question and how each is answered.
 struct CubeRun<Q: CubeQuestion> {
     question: Q,
-    cubes: Vec<Q::Cube>,
+    cubes: Vec<CubeOf<Q>>,
     plan: Vec<ChunkId>,
     /// Which run this is, for the solver each worker thread keeps.
     id: u64,
@@ -180,7 +181,7 @@ struct CubeRun<Q: CubeQuestion> {
 
 impl<Q: CubeQuestion> CubeRun<Q> {
     fn new(question: Q) -> CubeRun<Q> {
-        let cubes = question.cubes();
+        let cubes = question.plan().cubes();
         let plan = (0..cubes.len())
             .map(|j| ChunkId {
                 walls: 0,
@@ -199,11 +200,13 @@ impl<Q: CubeQuestion> CubeRun<Q> {
 }
 
 impl<Q: CubeQuestion> ChunkedRun for CubeRun<Q> {
-    type Chunk = CubeChunk<Q::Cube, Q::Answer>;
+    type Chunk = CubeChunk<CubeOf<Q>, Q::Answer>;
     const ITEMS: &'static str = "cubes";
 
     fn title(&self) -> String {
-        format!("{} in {} cubes", Q::WHAT, self.cubes.len())
+        // What is split: the run's name without its cubes ("value in cubes").
+        let what = Q::Plan::KIND.what().trim_end_matches(" in cubes");
+        format!("{what} in {} cubes", self.cubes.len())
     }
 
     fn plan(&self) -> &[ChunkId] {
@@ -251,8 +254,8 @@ impl<Q: CubeQuestion> WholeRun for CubeRun<Q> {
         for c in chunks {
             all.push(c?.chunk);
         }
-        let cubes: Vec<&Q::Cube> = all.iter().map(|c| &c.cube).collect();
-        (self.question.check_cover(&cubes))
+        let cubes: Vec<&CubeOf<Q>> = all.iter().map(|c| &c.cube).collect();
+        (self.question.plan().check_cover(&cubes))
             .map_err(|why| anyhow::anyhow!("the cubes do not cover the board: {why}"))?;
         self.question.report(&all, CubeTotals::of(&all, tally))
     }
@@ -326,9 +329,10 @@ pub fn answer_cubes<Q: CubeQuestion>(
     shard: Shard,
     progress: &Reporter,
 ) -> anyhow::Result<ChunkRun<Q::Report>> {
-    let store = Q::KIND.open(dir, question.spec())?;
-    if keeps_start(Q::KIND) {
-        keep_start(Q::KIND, dir, question.spec())?;
+    let (kind, spec) = (Q::Plan::KIND, question.plan().spec());
+    let store = kind.open(dir, spec)?;
+    if keeps_start(kind) {
+        keep_start(kind, dir, spec)?;
     }
     let run = CubeRun::new(question);
     if run.question.believes_unsat() {
@@ -372,28 +376,58 @@ fn ask_unchecked_again<Q: CubeQuestion>(
 /// Assembles the shard folders `dirs` of one cube run of `Q` (`queensat merge`) into `out`,
 /// computing nothing.
 pub fn merge_cubes<Q: CubeQuestion>(dirs: &[PathBuf], out: &Path) -> anyhow::Result<Q::Report> {
-    let spec: Q::Spec = Q::KIND.common_spec(dirs)?;
+    let kind = Q::Plan::KIND;
+    let spec: SpecOf<Q> = kind.common_spec(dirs)?;
     // The spec is read back like user input: one that queensat makes, and a plan of no more
     // cubes than the shards hold chunks (an edited spec could ask for any number), counted
     // before it is made.
-    let spec_file = dirs[0].join(Q::KIND.spec_file());
+    let spec_file = dirs[0].join(kind.spec_file());
     let question = Q::merging(spec.clone()).with_context(|| spec_file.display().to_string())?;
     let held = chunk_files(dirs);
-    if question.cube_count().is_none_or(|n| n > held) {
+    let count = question.plan().cube_count();
+    if count.is_none_or(|n| n > held) {
         anyhow::bail!(
             "{}: a run of {} cubes, but its shards hold {held} chunks: run the missing shards first \
              (or the spec was edited)",
             spec_file.display(),
-            question
-                .cube_count()
-                .map_or("more than 2^64".into(), |n| n.to_string())
+            count.map_or("more than 2^64".into(), |n| n.to_string())
         );
     }
     let run = CubeRun::new(question);
     crate::io::new_dir_or_nothing(out, || {
-        let store = Q::KIND.open(out, &spec)?.reading_from(dirs);
+        let store = kind.open(out, &spec)?.reading_from(dirs);
         merge(&run, &store)
     })
+}
+
+#[cfg(test)]
+impl CubeCut {
+    /// The cut on `split` rows (or squares) into at most `cubes` cubes, uncertified.
+    pub(crate) fn uncertified(split: usize, cubes: usize) -> CubeCut {
+        CubeCut {
+            split,
+            cubes,
+            certify: false,
+        }
+    }
+}
+
+/// Asserts what a run with `--certify` reports (its `certify` and its totals): every cube's
+/// refutation certified, none rejected.
+#[cfg(test)]
+pub(crate) fn assert_certified(certify: bool, totals: &CubeTotals) {
+    assert_eq!((certify, totals.certified, totals.rejected), (true, true, 0));
+}
+
+/// The whole report of a cube run answered in one go in a fresh folder (`run` takes the
+/// folder, the shard and the progress reporter).
+#[cfg(test)]
+pub(crate) fn run_whole<R>(run: impl FnOnce(&Path, Shard, &Reporter) -> anyhow::Result<ChunkRun<R>>) -> R {
+    let dir = tempfile::tempdir().unwrap();
+    run(dir.path(), Shard::ALL, &Reporter::silent())
+        .unwrap()
+        .whole()
+        .unwrap()
 }
 
 /// Answers a cube run in `count` shard folders under `root`, each of which must finish its
@@ -412,16 +446,16 @@ pub(crate) fn run_in_shards<R>(
     shards
 }
 
-/// Rewrites the chunk `name` (e.g. `0w-000000`) of the cube run of `kind` in `dir` as `edit`
-/// leaves it, sealed anew, as someone who knows how seals are made could: what the run's own
-/// checks must refuse.
+/// The error of a merge of `shards` (a cube run of `Q`) after the first shard's chunk `name`
+/// (e.g. `0w-000000`) was rewritten as `edit` leaves it and sealed anew, as someone who knows
+/// how seals are made could: what the run's own checks must refuse.
 #[cfg(test)]
-pub(crate) fn reseal_edited_chunk(
-    dir: &Path,
-    kind: RunKind,
+pub(crate) fn merge_after_edit<Q: CubeQuestion>(
+    shards: &[PathBuf],
     name: &str,
     edit: impl FnOnce(&mut serde_json::Value),
-) {
+) -> String {
+    let (dir, kind) = (&shards[0], Q::Plan::KIND);
     let chunk = dir.join("chunks").join(format!("{name}.json"));
     let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&chunk).unwrap()).unwrap();
     edit(&mut doc);
@@ -429,6 +463,10 @@ pub(crate) fn reseal_edited_chunk(
     let spec = std::fs::read_to_string(dir.join(kind.spec_file())).unwrap();
     let binding = format!("chunk {name} of the {} {}", kind.what(), spec.trim());
     std::fs::write(&chunk, crate::io::sealed_json(&doc, &binding, false).unwrap()).unwrap();
+    match merge_cubes::<Q>(shards, &dir.with_file_name("edited")) {
+        Ok(_) => panic!("a merge took the edited chunk {name}"),
+        Err(e) => format!("{e:#}"),
+    }
 }
 
 #[cfg(test)]

@@ -4,15 +4,17 @@
 //! The walls are unknowns, so a split row is one segment of all its cells. It is cut into
 //! ranges of at most `width` cells; a cube chooses, for each range, whether it holds a queen
 //! (one or more) or none, and whether it holds a wall (one or more) or none: 4 choices a range.
-//! Every board with its queens lies in exactly one cube, so [`check_cover`] only has to count.
+//! Every board with its queens lies in exactly one cube, so the check that they cover the
+//! question ([`RowPlan`]) only has to count.
 
 use super::report::FoundBoard;
 use crate::board::{Board, Coord};
 use crate::encode::{WallModel, WallOptions};
 use crate::engine::Cube;
-use crate::study::cubes::cover::{CoverRules, check_counted_cover};
-use crate::study::cubes::rows::{check_split, cube_count, narrowest_width, row_segments, split_rows};
-use anyhow::ensure;
+use crate::study::chunked_run::RunKind;
+use crate::study::cubes::CubeCut;
+use crate::study::cubes::cover::Choice;
+use crate::study::cubes::rows::{RowPlan, check_split, cut_rows};
 use rustsat::types::Clause;
 use serde::{Deserialize, Serialize};
 
@@ -62,28 +64,18 @@ impl WallCube {
     }
 }
 
-/// How many choices a row cut into `ranges` ranges gives: a queen or none, a wall or none,
-/// in each range.
-fn row_choices(ranges: usize) -> Option<usize> {
-    1usize.checked_shl(u32::try_from(ranges.checked_mul(2)?).ok()?)
-}
-
 impl WallCubeSpec {
-    /// The spec that splits the `rows × cols` question on `split` rows into at most `cubes`
-    /// cubes where the rows allow (the narrowest ranges that do; whole rows when even those
-    /// make more), every cube asked from `start`.
+    /// The spec that splits the `rows × cols` question on `cut.split` rows into at most
+    /// `cut.cubes` cubes where the rows allow (the narrowest ranges that do; whole rows when
+    /// even those make more), every cube asked from `start`.
     pub fn new(
         (rows, cols, queens): (usize, usize, usize),
-        split: usize,
-        cubes: usize,
+        cut: &CubeCut,
         model: WallOptions,
         start: FoundBoard,
-        certify: bool,
     ) -> anyhow::Result<WallCubeSpec> {
-        ensure!(cubes >= 1, "--cubes {cubes}: at least one cube");
-        let shape = Board::new(rows, cols)?;
-        let split_rows = split_rows(&shape, split)?;
-        let width = narrowest_width(&row_segments(&shape, &split_rows), cubes, row_choices);
+        let (split_rows, width) = cut_rows(&Board::new(rows, cols)?, cut, WallCubeSpec::choices)?;
+        let certify = cut.certify;
         Ok(WallCubeSpec {
             rows,
             cols,
@@ -97,52 +89,63 @@ impl WallCubeSpec {
         })
     }
 
-    /// How many cubes [`WallCubeSpec::cubes`] makes, counted without making them; `None` when
-    /// the rows are not the board's split rows or the count is beyond `usize`.
-    pub fn cube_count(&self) -> Option<usize> {
-        let shape = Board::new(self.rows, self.cols).ok()?;
-        check_split(&shape, &self.split_rows, self.width).ok()?;
-        cube_count(&self.row_cells(), self.width, row_choices)
-    }
-
     /// Checks the split of a spec read back (a merge's): the board's first split rows, ranges
     /// of at least one cell.
     pub fn check_split(&self) -> anyhow::Result<()> {
         check_split(&Board::new(self.rows, self.cols)?, &self.split_rows, self.width)
     }
+}
 
-    /// The cells of each split row, in order.
-    fn row_cells(&self) -> Vec<Vec<Coord>> {
-        (self.split_rows.iter())
-            .map(|&r| (0..self.cols).map(|c| (r, c)).collect())
+/// On every split row each layer's sets and empty cells split the row, and there are
+/// 4^ranges choices per row.
+impl RowPlan for WallCubeSpec {
+    type Cube = WallCube;
+    /// The sets of the queens and of the walls.
+    type Choice = (Vec<Vec<Coord>>, Vec<Vec<Coord>>);
+    const KIND: RunKind = RunKind::WallCubes;
+
+    /// For each split row, its ranges' choices counted in binary (the queens' bits low, the
+    /// walls' high).
+    fn choose(c: &WallCube, _: &[Coord], ranges: &[&[Coord]]) -> Vec<WallCube> {
+        let n = ranges.len();
+        (0..1usize << (2 * n))
+            .map(|bits| {
+                let mut cube = c.clone();
+                for (i, range) in ranges.iter().enumerate() {
+                    for (layer, bit) in [(&mut cube.queens, i), (&mut cube.walls, n + i)] {
+                        match bits >> bit & 1 {
+                            1 => layer.queen_in.push(range.to_vec()),
+                            _ => layer.empty.extend(*range),
+                        }
+                    }
+                }
+                cube
+            })
             .collect()
     }
 
-    /// Every cube, in order: for each split row, its ranges' choices counted in binary (the
-    /// queens' bits low, the walls' high).
-    pub fn cubes(&self) -> Vec<WallCube> {
-        self.row_cells()
-            .iter()
-            .fold(vec![WallCube::default()], |cubes, row| {
-                let ranges: Vec<&[Coord]> = row.chunks(self.width).collect();
-                let n = ranges.len();
-                let mut out = Vec::new();
-                for c in &cubes {
-                    for bits in 0..1usize << (2 * n) {
-                        let mut cube = c.clone();
-                        for (i, range) in ranges.iter().enumerate() {
-                            for (layer, bit) in [(&mut cube.queens, i), (&mut cube.walls, n + i)] {
-                                match bits >> bit & 1 {
-                                    1 => layer.queen_in.push(range.to_vec()),
-                                    _ => layer.empty.extend(*range),
-                                }
-                            }
-                        }
-                        out.push(cube);
-                    }
-                }
-                out
-            })
+    /// A queen or none, a wall or none, in each range.
+    fn choices(ranges: usize) -> Option<usize> {
+        1usize.checked_shl(u32::try_from(ranges.checked_mul(2)?).ok()?)
+    }
+
+    /// Every cell of each split row: the walls are unknowns.
+    fn segments(&self) -> (Vec<Vec<Coord>>, usize) {
+        let rows = self.split_rows.iter();
+        (
+            rows.map(|&r| (0..self.cols).map(|c| (r, c)).collect()).collect(),
+            self.width,
+        )
+    }
+
+    fn layers(c: &WallCube) -> Vec<&Cube> {
+        vec![&c.queens, &c.walls]
+    }
+
+    fn choice(cube: &WallCube, row: &[Coord]) -> Choice<(Vec<Vec<Coord>>, Vec<Vec<Coord>>)> {
+        let (queens, walls) = (sets_on(&cube.queens, row)?, sets_on(&cube.walls, row)?);
+        let sets = queens.iter().chain(&walls).cloned().collect();
+        Ok(((queens, walls), sets))
     }
 }
 
@@ -158,42 +161,20 @@ fn sets_on(layer: &Cube, row: &[Coord]) -> Result<Vec<Vec<Coord>>, String> {
     }
 }
 
-/// Checks that `cubes` cover every choice of the split rows' queens and walls, each once
-/// ([`check_counted_cover`]): on every split row each layer's sets and empty cells split the
-/// row, and there are 4^ranges choices per row.
-pub fn check_cover(spec: &WallCubeSpec, cubes: &[&WallCube]) -> Result<(), String> {
-    let rules = CoverRules {
-        segments: spec.row_cells(),
-        layers: &|c: &WallCube| vec![&c.queens, &c.walls],
-        choice: &|cube: &WallCube, row: &[Coord]| {
-            let (queens, walls) = (sets_on(&cube.queens, row)?, sets_on(&cube.walls, row)?);
-            let sets = queens.iter().chain(&walls).cloned().collect();
-            Ok(((queens, walls), sets))
-        },
-        choices: &row_choices,
-    };
-    check_counted_cover(&rules, cubes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Placement;
+    use crate::study::cubes::rows::assert_counted_cover;
+    use crate::study::cubes::{CubeCut, CubePlan};
 
     fn spec(rows: usize, cols: usize, split: usize, cubes: usize) -> WallCubeSpec {
         let start = FoundBoard {
             board: Board::new(rows, cols).unwrap(),
             placement: Placement::default(),
         };
-        WallCubeSpec::new(
-            (rows, cols, 1),
-            split,
-            cubes,
-            WallOptions::default(),
-            start,
-            false,
-        )
-        .unwrap()
+        let cut = CubeCut::uncertified(split, cubes);
+        WallCubeSpec::new((rows, cols, 1), &cut, WallOptions::default(), start).unwrap()
     }
 
     #[test]
@@ -202,29 +183,20 @@ mod tests {
         let s = spec(6, 6, 1, 64);
         assert_eq!((s.split_rows.clone(), s.width), (vec![3], 2));
         assert_eq!(spec(6, 6, 1, 63).width, 3);
-        let cubes = s.cubes();
-        assert_eq!((cubes.len(), s.cube_count()), (64, Some(64)));
-        let all: Vec<&WallCube> = cubes.iter().collect();
-        assert_eq!(check_cover(&s, &all), Ok(()));
-        assert!(check_cover(&s, &all[1..]).unwrap_err().contains("63 cubes"));
-        let mut twice = all.clone();
-        twice[0] = all[1];
-        assert!(check_cover(&s, &twice).unwrap_err().contains("again"));
-        let mut off = cubes[0].clone();
-        off.walls.empty.push((0, 0));
-        twice[0] = &off;
-        assert!(check_cover(&s, &twice).unwrap_err().contains("not a free cell"));
+        let off = |c: &mut WallCube| c.walls.empty.push((0, 0));
+        let cubes = assert_counted_cover(&s, off);
+        assert_eq!(cubes.len(), 64);
         let mut short = cubes[1].clone();
         short.walls.empty.pop();
-        twice[0] = &short;
-        assert!(check_cover(&s, &twice).is_err());
+        let mut with: Vec<&WallCube> = cubes.iter().collect();
+        with[0] = &short;
+        assert!(s.check_cover(&with).is_err());
         // Two rows (3 and 2) of whole ranges: 16 cubes.
         let two = spec(6, 6, 2, 16);
         assert_eq!(
             (two.split_rows.clone(), two.width, two.cubes().len()),
             (vec![3, 2], 6, 16)
         );
-        let cubes = two.cubes();
-        assert_eq!(check_cover(&two, &cubes.iter().collect::<Vec<_>>()), Ok(()));
+        assert_counted_cover(&two, off);
     }
 }

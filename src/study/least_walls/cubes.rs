@@ -16,7 +16,7 @@
 //! cube's clauses, so its refutation speaks of every board in the cube.
 
 use super::bounds::{beyond_the_block_bound, block_board, wall_lower_bound};
-use super::cube_plan::{WallCube, WallCubeSpec, check_cover};
+use super::cube_plan::{WallCube, WallCubeSpec};
 use super::options::LeastWallsOptions;
 use super::report::FoundBoard;
 use super::start::start_board;
@@ -307,17 +307,10 @@ impl WallCubes {
 }
 
 impl CubeQuestion for WallCubes {
-    type Spec = WallCubeSpec;
-    type Cube = WallCube;
+    type Plan = WallCubeSpec;
     type Answer = WallCubeAnswer;
     type Solver = WallCubeSolver;
     type Report = WallCubesReport;
-    const KIND: RunKind = RunKind::WallCubes;
-    const WHAT: &'static str = "least walls";
-
-    fn spec(&self) -> &WallCubeSpec {
-        &self.spec
-    }
 
     fn merging(spec: WallCubeSpec) -> anyhow::Result<WallCubes> {
         spec.check_split()?;
@@ -325,14 +318,6 @@ impl CubeQuestion for WallCubes {
             spec,
             backend: Backend::default(),
         })
-    }
-
-    fn cubes(&self) -> Vec<WallCube> {
-        self.spec.cubes()
-    }
-
-    fn cube_count(&self) -> Option<usize> {
-        self.spec.cube_count()
     }
 
     fn solver(&self) -> anyhow::Result<WallCubeSolver> {
@@ -385,10 +370,6 @@ impl CubeQuestion for WallCubes {
         }
     }
 
-    fn check_cover(&self, cubes: &[&WallCube]) -> Result<(), String> {
-        check_cover(&self.spec, cubes)
-    }
-
     fn report(
         &self,
         all: &[CubeChunk<WallCube, WallCubeAnswer>],
@@ -425,6 +406,10 @@ impl CubeQuestion for WallCubes {
             witness: found.clone(),
             totals,
         })
+    }
+
+    fn plan(&self) -> &WallCubeSpec {
+        &self.spec
     }
 }
 
@@ -494,7 +479,7 @@ pub fn least_walls_in_cubes(
     );
     let cut = &ask.cut;
     let spec_with = |start| {
-        let spec = WallCubeSpec::new(shape, cut.split, cut.cubes, opts.model, start, cut.certify)?;
+        let spec = WallCubeSpec::new(shape, cut, opts.model, start)?;
         Ok(WallCubeSpec {
             fresh_bounds: opts.fresh_bounds,
             ..spec
@@ -524,7 +509,21 @@ pub fn merge_wall_cubes(dirs: &[PathBuf], out: &Path) -> anyhow::Result<WallCube
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::cubes::{assert_certified, merge_after_edit, run_whole};
     use crate::study::least_walls;
+
+    fn ask(n: usize, queens: usize, split_rows: usize, cubes: usize) -> WallCubeAsk {
+        WallCubeAsk {
+            rows: n,
+            cols: n,
+            queens,
+            cut: CubeCut::uncertified(split_rows, cubes),
+        }
+    }
+
+    fn whole(ask: &WallCubeAsk, opts: &LeastWallsOptions) -> WallCubesReport {
+        run_whole(|dir, shard, progress| least_walls_in_cubes(ask, opts, dir, shard, progress))
+    }
 
     fn opts(lex_leader: bool) -> LeastWallsOptions {
         LeastWallsOptions {
@@ -535,26 +534,6 @@ mod tests {
             backend: Backend::for_time_limit(),
             ..Default::default()
         }
-    }
-
-    fn ask(n: usize, queens: usize, split_rows: usize, cubes: usize) -> WallCubeAsk {
-        WallCubeAsk {
-            rows: n,
-            cols: n,
-            queens,
-            cut: CubeCut {
-                split: split_rows,
-                cubes,
-                certify: false,
-            },
-        }
-    }
-
-    fn whole(ask: &WallCubeAsk, opts: &LeastWallsOptions) -> WallCubesReport {
-        let dir = tempfile::tempdir().unwrap();
-        (least_walls_in_cubes(ask, opts, dir.path(), Shard::ALL, &Reporter::silent()).unwrap())
-            .whole()
-            .unwrap()
     }
 
     #[test]
@@ -591,24 +570,14 @@ mod tests {
     fn cubes_below_a_poor_start_descend_to_their_least() {
         let (n, q) = (6, 8);
         let want = least_walls(n, n, q, &opts(false)).unwrap().least_walls.unwrap();
-        let mut spec = WallCubeSpec::new(
-            (n, n, q),
-            1,
-            16,
-            WallOptions::default(),
-            block_board(n, n, q).unwrap().unwrap(),
-            false,
-        )
-        .unwrap();
-        spec.certify = false;
+        let start = block_board(n, n, q).unwrap().unwrap();
+        let spec =
+            WallCubeSpec::new((n, n, q), &ask(n, q, 1, 16).cut, WallOptions::default(), start).unwrap();
         let question = WallCubes {
             spec,
             backend: Backend::for_time_limit(),
         };
-        let dir = tempfile::tempdir().unwrap();
-        let r = (answer_cubes(question, dir.path(), Shard::ALL, &Reporter::silent()).unwrap())
-            .whole()
-            .unwrap();
+        let r = run_whole(|dir, shard, progress| answer_cubes(question, dir, shard, progress));
         assert_eq!(r.least_walls, want);
         assert!(r.beyond_start > 0 && r.start > want);
     }
@@ -618,10 +587,8 @@ mod tests {
         let mut a = ask(6, 8, 1, 4);
         a.cut.certify = true;
         let r = whole(&a, &opts(false));
-        assert_eq!(
-            (r.totals.certified, r.totals.rejected, r.certify, r.least_walls),
-            (true, 0, true, 3)
-        );
+        assert_certified(r.certify, &r.totals);
+        assert_eq!(r.least_walls, 3);
         let dir = tempfile::tempdir().unwrap();
         let e =
             least_walls_in_cubes(&a, &opts(true), dir.path(), Shard::ALL, &Reporter::silent()).unwrap_err();
@@ -651,10 +618,9 @@ mod tests {
         assert_eq!(m.least_walls, whole(&ask(6, 8, 1, 16), &opts(false)).least_walls);
         // A cube that claims fewer walls needed than the start's is refused, its seal made anew
         // for the edit.
-        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::WallCubes, "0w-000000", |doc| {
+        let e = merge_after_edit::<WallCubes>(&shards, "0w-000000", |doc| {
             doc["needs"] = (doc["needs"].as_u64().unwrap() - 1).into();
         });
-        let e = merge_wall_cubes(&shards, &d.path().join("m2")).unwrap_err();
-        assert!(format!("{e:#}").contains("not the start's"), "{e:#}");
+        assert!(e.contains("not the start's"), "{e}");
     }
 }

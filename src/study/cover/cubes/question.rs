@@ -1,7 +1,7 @@
 //! Packing and covering of one size as a question split into cubes (`CoverCubes`, the
-//! [`CubeQuestion`] the shared cube run drives): its cubes and their count, a worker's answer
-//! to each (certified on demand), the check of an answer read back, and the report once every
-//! cube is answered. Invariant: an optimum is reported only when every cube of its question
+//! [`CubeQuestion`] the shared cube run drives, its own [`CubePlan`]): its cubes and their
+//! count, a worker's answer to each (certified on demand), the check of an answer read back,
+//! and the report once every cube is answered. Invariant: an optimum is reported only when every cube of its question
 //! refutes one beyond it.
 
 use super::check::check_cover;
@@ -19,7 +19,7 @@ use crate::study::cover::refute::{Asked, refute_selection};
 use crate::study::cover::selection::{fits, listed_and_fits, selection_solver};
 use crate::study::cover::solutions::{nqueens_solutions, seed_line};
 use crate::study::cubes::rows::cube_count;
-use crate::study::cubes::{Answered, CubeChunk, CubeQuestion, CubeTotals, best_beyond};
+use crate::study::cubes::{Answered, CubeChunk, CubePlan, CubeQuestion, CubeTotals, best_beyond};
 use anyhow::ensure;
 
 /// Packing and covering of one board as a question split into cubes.
@@ -127,17 +127,41 @@ impl CoverCubes {
     }
 }
 
-impl CubeQuestion for CoverCubes {
+/// The cubes need the solution list beyond the spec: the question is its own plan.
+impl CubePlan for CoverCubes {
     type Spec = CoverCubeSpec;
     type Cube = CoverCube;
-    type Answer = CoverCubeAnswer;
-    type Solver = CoverCubeSolver;
-    type Report = CoverCubesReport;
     const KIND: RunKind = RunKind::CoverCubes;
-    const WHAT: &'static str = "cover";
 
     fn spec(&self) -> &CoverCubeSpec {
         &self.spec
+    }
+
+    fn cubes(&self) -> Vec<CoverCube> {
+        self.spec.cubes(&self.holders)
+    }
+
+    /// Each goal's product over the split squares of their choices, added.
+    fn cube_count(&self) -> Option<usize> {
+        (self.spec.goals().into_iter()).try_fold(0usize, |all, goal| {
+            let choices = |ranges| Some(square_choices(goal, ranges));
+            all.checked_add(cube_count(&self.holders, self.spec.width, choices)?)
+        })
+    }
+
+    fn check_cover(&self, cubes: &[&CoverCube]) -> Result<(), String> {
+        check_cover(&self.spec, &self.holders, cubes)
+    }
+}
+
+impl CubeQuestion for CoverCubes {
+    type Plan = CoverCubes;
+    type Answer = CoverCubeAnswer;
+    type Solver = CoverCubeSolver;
+    type Report = CoverCubesReport;
+
+    fn plan(&self) -> &CoverCubes {
+        self
     }
 
     /// The solution list is computed again (the same in every run, and counted by the branch
@@ -158,18 +182,6 @@ impl CubeQuestion for CoverCubes {
         );
         let sols = nqueens_solutions(spec.n, &Backend::default())?;
         CoverCubes::new(spec, sols, Backend::default())
-    }
-
-    fn cubes(&self) -> Vec<CoverCube> {
-        self.spec.cubes(&self.holders)
-    }
-
-    /// Each goal's product over the split squares of their choices, added.
-    fn cube_count(&self) -> Option<usize> {
-        (self.spec.goals().into_iter()).try_fold(0usize, |all, goal| {
-            let choices = |ranges| Some(square_choices(goal, ranges));
-            all.checked_add(cube_count(&self.holders, self.spec.width, choices)?)
-        })
     }
 
     fn solver(&self) -> anyhow::Result<CoverCubeSolver> {
@@ -259,10 +271,6 @@ impl CubeQuestion for CoverCubes {
             Some(_) if !cube.holds(&c.selection) => Err("its selection lies outside its cube".into()),
             Some(_) => Ok(()),
         }
-    }
-
-    fn check_cover(&self, cubes: &[&CoverCube]) -> Result<(), String> {
-        check_cover(&self.spec, &self.holders, cubes)
     }
 
     fn report(

@@ -111,39 +111,10 @@ mod tests {
     use super::*;
     use crate::encode::Amo;
     use crate::solve::Backend;
-    use crate::study::chunked_run::RunKind;
     use crate::study::cover::cubes::CoverCube;
     use crate::study::cover::pack_and_cover;
     use crate::study::cover::start::start_selection;
-    use crate::study::cubes::CubeQuestion;
-
-    fn opts(symmetry_breaking: bool) -> CoverOptions {
-        CoverOptions {
-            backend: Backend::for_time_limit(),
-            amo: crate::study::cover::DEFAULT_AMO,
-            symmetry_breaking,
-            ..Default::default()
-        }
-    }
-
-    fn ask(n: usize, split_squares: usize, cubes: usize) -> CoverCubeAsk {
-        CoverCubeAsk {
-            n,
-            cut: CubeCut {
-                split: split_squares,
-                cubes,
-                certify: false,
-            },
-        }
-    }
-
-    fn whole(ask: &CoverCubeAsk, opts: &CoverOptions) -> CoverCubesReport {
-        let dir = tempfile::tempdir().unwrap();
-        cover_in_cubes(ask, opts, dir.path(), Shard::ALL, &Reporter::silent())
-            .unwrap()
-            .whole()
-            .unwrap()
-    }
+    use crate::study::cubes::{CubePlan, assert_certified, merge_after_edit, run_whole};
 
     /// The spec and question of `n` split on `split` squares into at most `cubes` per question.
     fn question(n: usize, split: usize, cubes: usize) -> CoverCubes {
@@ -164,6 +135,26 @@ mod tests {
             certify: false,
         };
         CoverCubes::new(spec, sols, Backend::for_time_limit()).unwrap()
+    }
+
+    fn opts(symmetry_breaking: bool) -> CoverOptions {
+        CoverOptions {
+            backend: Backend::for_time_limit(),
+            amo: crate::study::cover::DEFAULT_AMO,
+            symmetry_breaking,
+            ..Default::default()
+        }
+    }
+
+    fn ask(n: usize, split_squares: usize, cubes: usize) -> CoverCubeAsk {
+        CoverCubeAsk {
+            n,
+            cut: CubeCut::uncertified(split_squares, cubes),
+        }
+    }
+
+    fn whole(ask: &CoverCubeAsk, opts: &CoverOptions) -> CoverCubesReport {
+        run_whole(|dir, shard, progress| cover_in_cubes(ask, opts, dir, shard, progress))
     }
 
     /// A cube refuted by counting says which count: 6x6 has 4 solutions, so 5 selected exceed
@@ -227,11 +218,7 @@ mod tests {
             let all: Vec<usize> = (0..q.sols.len()).collect();
             q.spec.cover_start = Some(all);
             q.spec.pack_start = q.spec.pack_start[..1].to_vec();
-            let dir = tempfile::tempdir().unwrap();
-            let r = answer_cubes(q, dir.path(), Shard::ALL, &Reporter::silent())
-                .unwrap()
-                .whole()
-                .unwrap();
+            let r = run_whole(|dir, shard, progress| answer_cubes(q, dir, shard, progress));
             let cover = r.cover.unwrap();
             assert_eq!(
                 (r.pack.value, cover.value),
@@ -289,10 +276,8 @@ mod tests {
         let mut a = ask(6, 1, 8);
         a.cut.certify = true;
         let r = whole(&a, &opts(true));
-        assert_eq!(
-            (r.pack.value, r.totals.certified, r.totals.rejected, r.certify),
-            (4, true, 0, true)
-        );
+        assert_certified(r.certify, &r.totals);
+        assert_eq!(r.pack.value, 4);
         let mut a = ask(7, 1, 4);
         a.cut.certify = true;
         let r = whole(&a, &opts(true));
@@ -312,11 +297,10 @@ mod tests {
         assert_eq!((m.pack.value, m.cover.map(|c| c.value)), (6, Some(12)));
         // A cube that refutes another bound than one beyond the start is refused, its seal made
         // anew for the edit.
-        crate::study::cubes::reseal_edited_chunk(&shards[0], RunKind::CoverCubes, "0w-000000", |doc| {
+        let e = merge_after_edit::<CoverCubes>(&shards, "0w-000000", |doc| {
             doc["refuted"] = (doc["refuted"].as_u64().unwrap() + 1).into();
         });
-        let e = merge_cover_cubes(&shards, &d.path().join("m2")).unwrap_err();
-        assert!(format!("{e:#}").contains("not one beyond the start"), "{e:#}");
+        assert!(e.contains("not one beyond the start"), "{e}");
     }
 
     #[test]
