@@ -1,5 +1,6 @@
 //! The result files of the studies: caches read back to resume, Markdown tables, charts and
-//! texts, so that every command only parses, calls and prints.
+//! texts; and how each run's end is printed (`print_*`: text or JSON on stdout, what a stop
+//! left on stderr, and the exit code), so that every command only parses, calls and prints.
 
 mod armies;
 mod army_cubes;
