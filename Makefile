@@ -30,12 +30,9 @@ $(BIN): build
 
 ## The whole default test suite (what CI runs). cargo builds nothing of the Python module's crate
 ## (no test target), yet counts its features, as the build does; its tests are make test-python's.
-test:
-	@mkdir -p target
-	set -o pipefail; $(CARGO) test --release --workspace 2>&1 | tee target/test.log
-	@awk '/^test result:/ {p += $$4; f += $$6} END {printf "tests: %d passed, %d failed\n", p, f}' target/test.log
-	$(MAKE) --no-print-directory results-quick
-	$(MAKE) --no-print-directory test-python
+## mk/test.sh runs cargo's tests with results-quick and test-python beside them (it says why).
+test: build
+	CARGO='$(CARGO)' mk/test.sh
 	$(MAKE) --no-print-directory layers
 
 ## Every command in README.md and docs/*.md, the long experiments among them too (make test runs

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# make test's middle part: cargo's tests, with `make results-quick` and `make test-python` running
+# beside them. Each of the three spends much of its time waiting on the programs it starts (the
+# tests run queensat, solvers, a browser, a Slurm cluster), so side by side they take about the
+# longest of the three instead of their sum. cargo takes no lock on target/ while its tests run,
+# so the Python wheel's build (maturin, through cargo) goes ahead meanwhile.
+#
+# cargo's output streams as before; the side jobs' goes to target/results-quick.log and
+# target/test-python.log, printed once cargo is done. Fails if any of the three fails.
+# A script, not a recipe line: `make -n test` (the docs test's check) must not run it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+cargo=${CARGO:-cargo}
+mkdir -p target
+
+# A background job of a script ignores Ctrl-C unless told otherwise: these must stop with it.
+side() {
+  local target=$1
+  (
+    trap - INT QUIT
+    exec make --no-print-directory "$target"
+  ) >"target/$target.log" 2>&1
+}
+side results-quick &
+quick=$!
+side test-python &
+python=$!
+echo "make test: results-quick and test-python run beside cargo test (output: target/results-quick.log, target/test-python.log)"
+
+echo "$cargo test --release --workspace 2>&1 | tee target/test.log"
+$cargo test --release --workspace 2>&1 | tee target/test.log
+rust=$?
+awk '/^test result:/ {p += $4; f += $6} END {printf "tests: %d passed, %d failed\n", p, f}' target/test.log
+
+failed=()
+[ "$rust" -eq 0 ] || failed+=("cargo test (exit $rust)")
+for job in "results-quick:$quick" "test-python:$python"; do
+  name=${job%%:*}
+  wait "${job#*:}"
+  status=$?
+  echo "== make $name (exit $status)"
+  cat "target/$name.log"
+  [ "$status" -eq 0 ] || failed+=("make $name (exit $status)")
+done
+if [ "${#failed[@]}" -ne 0 ]; then
+  echo "make test: failed: ${failed[*]}" >&2
+  exit 1
+fi
