@@ -134,15 +134,8 @@ pub fn main() -> i32 {
         // A stop signal that came before a command had anything to report (a value search
         // under way when `solutions` stopped), or where it says what it left undone: no
         // error, but the signal's exit status.
-        Err(e)
-            if queensat::run::interrupt::stop_requested()
-                && e.chain().any(|c| c.is::<queensat::run::interrupt::Interrupted>()) =>
-        {
-            let stopped = queensat::run::interrupt::interrupted();
-            match e.is::<queensat::run::interrupt::Interrupted>() && e.chain().len() == 1 {
-                true => eprintln!("queensat: {stopped} before there was anything to report"),
-                false => eprintln!("queensat: {stopped}: {e}"),
-            }
+        Err(e) if queensat::run::interrupt::stopped_by_signal(&e) => {
+            eprintln!("{}", queensat::run::interrupt::stopped_error_line(&e));
             queensat::run::interrupt::stopped_exit_code(true)
         }
         Err(e) => {

@@ -56,6 +56,21 @@ fn cause_of(signal: i32) -> Option<&'static str> {
 #[error("the solver was interrupted")]
 pub struct Interrupted;
 
+/// Whether `e` is a stop signal's doing: a signal came and [`Interrupted`] is among its causes
+/// (an error a stop caused, not one that merely came after it).
+pub fn stopped_by_signal(e: &anyhow::Error) -> bool {
+    stop_requested() && e.chain().any(|c| c.is::<Interrupted>())
+}
+
+/// The line on stderr of a command that a stop signal ended with the error `e`: before it had
+/// anything to report, or with what `e` says it left undone.
+pub fn stopped_error_line(e: &anyhow::Error) -> String {
+    match e.is::<Interrupted>() && e.chain().len() == 1 {
+        true => format!("queensat: {} before there was anything to report", interrupted()),
+        false => format!("queensat: {}: {e}", interrupted()),
+    }
+}
+
 /// [`Interrupted`] once a stop signal came: for a long computation that
 /// polls between its steps and keeps nothing of a step cut short (a chunk of a sweep).
 pub fn check_stop() -> anyhow::Result<()> {

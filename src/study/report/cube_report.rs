@@ -5,7 +5,7 @@ use super::sweep::RunState;
 use crate::engine::require_proof;
 use crate::io::{command_json, noun, plural};
 use crate::run::Shard;
-use crate::run::interrupt::{Interrupted, stop_requested, stopped_exit_code};
+use crate::run::interrupt::{stopped_by_signal, stopped_exit_code};
 use crate::run::stdout::write_stdout;
 use crate::study::chunk_store::{ChunkRun, chunk_files, shard_finished_line, stopped_line};
 use crate::study::cubes::CubeTotals;
@@ -42,7 +42,7 @@ pub fn print_cube_run<R: CubeOutcome>(
     let ran = match ran {
         // A stop signal in the start (the whole question's bounds, before any cube is
         // planned) ends the run as a stopped one, which has finished no cube yet.
-        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
+        Err(e) if stopped_by_signal(&e) => {
             // A folder of an older queensat keeps cubes but not its start.
             let how_far = match chunk_files(&[dir.to_path_buf()]) {
                 0 => "in its start, before any cube".to_string(),

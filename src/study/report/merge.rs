@@ -11,7 +11,7 @@ use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;
 use crate::engine::require_proof;
 use crate::io::command_json;
-use crate::run::interrupt::{Interrupted, finished_exit_code, stop_requested, stopped_exit_code};
+use crate::run::interrupt::{finished_exit_code, stopped_by_signal, stopped_exit_code};
 use crate::run::stdout::write_stdout;
 use crate::run::{Reporter, command_line};
 use crate::study::armies::cubes::{ArmyCubesReport, merge_army_cubes};
@@ -158,7 +158,7 @@ pub fn merge_and_print(
     (json, required): (bool, bool),
 ) -> anyhow::Result<i32> {
     let merged = match merge_run(dirs, output, progress) {
-        Err(e) if stop_requested() && e.chain().any(|c| c.is::<Interrupted>()) => {
+        Err(e) if stopped_by_signal(&e) => {
             let how_far = format!(
                 "nothing merged into {} (the shards are untouched)",
                 output.display()
