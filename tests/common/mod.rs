@@ -163,7 +163,11 @@ pub fn signalled_when_in(
     while child.try_wait().expect("poll queensat").is_none() {
         if let Some(ms) = cpu_millis(child.id()).filter(|&ms| ready(ms)) {
             send(&child, signal);
-            sent = Some(std::time::Duration::from_millis(ms));
+            // The CPU at the signal, read again once it is sent: on a loaded machine this
+            // process may wait long after its reading while the child runs on, and that time
+            // came before the signal.
+            let at = cpu_millis(child.id()).unwrap_or(ms);
+            sent = Some(std::time::Duration::from_millis(at));
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
