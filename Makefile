@@ -30,7 +30,8 @@ $(BIN): build
 
 ## The whole default test suite (what CI runs). cargo builds nothing of the Python module's crate
 ## (no test target), yet counts its features, as the build does; its tests are make test-python's.
-## mk/test.sh runs cargo's tests with results-quick and test-python beside them (it says why).
+## mk/test.sh runs cargo's tests with results-quick and test-python beside them (it says why);
+## its line names no MAKE variable: `make -n` runs a line that does.
 test: build
 	CARGO='$(CARGO)' mk/test.sh
 	$(MAKE) --no-print-directory layers

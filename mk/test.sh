@@ -14,17 +14,17 @@ cargo=${CARGO:-cargo}
 mkdir -p target
 
 # A background job of a script ignores Ctrl-C unless told otherwise: these must stop with it.
+# Each job is make itself ($! its pid), so that a SIGTERM to this script (a CI timeout) ends it
+# too, through the trap; make passes the signal on to what it runs.
 side() {
   local target=$1
-  (
-    trap - INT QUIT
-    exec make --no-print-directory "$target"
-  ) >"target/$target.log" 2>&1
+  (trap - INT QUIT; exec make --no-print-directory "$target" >"target/$target.log" 2>&1) &
 }
-side results-quick &
+side results-quick
 quick=$!
-side test-python &
+side test-python
 python=$!
+trap 'kill $quick $python 2>/dev/null' EXIT
 echo "make test: results-quick and test-python run beside cargo test (output: target/results-quick.log, target/test-python.log)"
 
 echo "$cargo test --release --workspace 2>&1 | tee target/test.log"

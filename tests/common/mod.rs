@@ -163,10 +163,13 @@ pub fn signalled_when_in(
     while child.try_wait().expect("poll queensat").is_none() {
         if let Some(ms) = cpu_millis(child.id()).filter(|&ms| ready(ms)) {
             send(&child, signal);
-            // The CPU at the signal, read again once it is sent: on a loaded machine this
-            // process may wait long after its reading while the child runs on, and that time
-            // came before the signal.
-            let at = cpu_millis(child.id()).unwrap_or(ms);
+            // The CPU at the signal is the reading before it (the CPU after it is then an upper
+            // bound), unless this process was kept from sending it: on a loaded machine it may
+            // wait tens of ms while the child runs on, CPU that came before the signal. Then
+            // the reading just after it counts (a lower bound, off by this process's delay).
+            let at = cpu_millis(child.id())
+                .filter(|&after| after > ms + 20)
+                .unwrap_or(ms);
             sent = Some(std::time::Duration::from_millis(at));
             break;
         }

@@ -149,7 +149,10 @@ pub fn print_sweep_run(
         // A stopped run has no answer to print (stderr said how to resume).
         (false, ChunkRun::Stopped(_)) => String::new(),
     };
-    write_stdout(text.as_bytes())?;
+    // Nothing written when nothing is to be said: a closed stdout is no error then.
+    if !text.is_empty() {
+        write_stdout(text.as_bytes())?;
+    }
     Ok(stopped_exit_code(matches!(ran, ChunkRun::Stopped(_))))
 }
 
