@@ -32,7 +32,7 @@ pub use armies::{
 pub use cover::{cover_exit_code, cover_output, cover_sizes};
 pub use cube_report::{CubeOutcome, CubeRunPrint, print_cube_run};
 pub use encode::encode_json;
-pub use least_walls::{LeastWallsRun, compare_runs, least_walls_chart};
+pub use least_walls::{LeastWallsRun, LeastWallsRunJson, compare_runs, least_walls_chart};
 pub use least_walls_print::{LeastWallsPrint, print_least_walls_run};
 pub use least_walls_table::least_walls_tables;
 pub use merge::{Merged, merge_and_print};

@@ -41,7 +41,7 @@ pub fn nk_event_text(e: &NkEvent, classes: bool) -> String {
     }
 }
 
-/// What `queensat nk` prints of each count as it ends ([`nk_event_text`]): on stdout in text;
+/// What `queensat nk` prints of each count as it ends (`nk_event_text`): on stdout in text;
 /// how far a stopped count got, and how to resume it, on stderr in either format (as a
 /// sweep's and a cube run's stop line).
 pub fn print_nk_event(e: NkEvent, classes: bool, json: bool) -> anyhow::Result<()> {
