@@ -81,8 +81,7 @@ pub fn run_cubes<R: CubeOutcome + Send>(
         command,
         dir,
         shard,
-        json: report.json(),
-        require_proof: report.proof.require_proof,
+        printing: report.printing(),
     };
     print_cube_run(ran, &how)
 }

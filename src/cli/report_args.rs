@@ -141,4 +141,12 @@ impl ReportArgs {
     pub fn json(&self) -> bool {
         self.format.json()
     }
+
+    /// How the report layer prints the answer.
+    pub fn printing(&self) -> queensat::study::report::Printing {
+        queensat::study::report::Printing {
+            json: self.json(),
+            require_proof: self.proof.require_proof,
+        }
+    }
 }

@@ -69,8 +69,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     let ran = with_threads(a.threads.threads, || run_sweep(&sweep, &opts, &out))?;
-    let how = (a.report.json(), a.report.proof.require_proof);
-    print_sweep_run(sweep.spec(), &out, shard, &ran, how)
+    print_sweep_run(sweep.spec(), &out, shard, &ran, a.report.printing())
 }
 
 #[derive(Args, Debug)]
@@ -87,8 +86,12 @@ pub struct MergeArgs {
 }
 
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    let how = (a.report.json(), a.report.proof.require_proof);
-    merge_and_print(&a.dirs, &a.output, a.report.progress.reporter(), how)
+    merge_and_print(
+        &a.dirs,
+        &a.output,
+        a.report.progress.reporter(),
+        a.report.printing(),
+    )
 }
 
 #[derive(Args, Debug)]

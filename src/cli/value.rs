@@ -84,5 +84,5 @@ pub fn run(a: ValueArgs) -> anyhow::Result<i32> {
     }
     let certify = a.certify.certify.then_some(a.certify.certify_dir.as_deref());
     let v = value_certified(&board, &opts, time_limit, certify, &progress)?;
-    print_value(&v, a.certify.certify, (a.report.json(), require_proof))
+    print_value(&v, a.certify.certify, a.report.printing())
 }

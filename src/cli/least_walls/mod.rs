@@ -43,8 +43,7 @@ pub fn run(a: LeastWallsArgs) -> anyhow::Result<i32> {
     let how = LeastWallsPrint {
         list: a.list,
         certify: a.certify.certify,
-        json: a.report.json(),
-        require_proof: a.report.proof.require_proof,
+        printing: a.report.printing(),
         save: a.output.as_deref(),
     };
     print_least_walls_run(&spec, &opts, &how)

@@ -1,8 +1,8 @@
 //! What every cube run's report shares: whether its answer is certified and what it prints
 //! ([`CubeOutcome`]), and the words and figures all of them print alike.
 
+use super::printing::Printing;
 use super::sweep::RunState;
-use crate::engine::require_proof;
 use crate::io::{command_json, noun, plural};
 use crate::run::Shard;
 use crate::run::interrupt::{stopped_by_signal, stopped_exit_code};
@@ -14,13 +14,12 @@ use serde::Serialize;
 use std::path::Path;
 
 /// Which cube run is printed, and how: the command's name, its folder and this run's shard,
-/// JSON or text, and whether an answer resting on an unchecked UNSAT is refused.
+/// and the command's [`Printing`].
 pub struct CubeRunPrint<'a> {
     pub command: &'a str,
     pub dir: &'a Path,
     pub shard: Shard,
-    pub json: bool,
-    pub require_proof: bool,
+    pub printing: Printing,
 }
 
 /// Prints how a cube run ended and gives its exit code: the answer from every cube (text or
@@ -35,9 +34,9 @@ pub fn print_cube_run<R: CubeOutcome>(
         command,
         dir,
         shard,
-        json,
-        ..
+        printing,
     } = *how;
+    let json = printing.json;
     let line = |text: String| write_stdout(format!("{text}\n").as_bytes());
     let ran = match ran {
         // A stop signal in the start (the whole question's bounds, before any cube is
@@ -68,7 +67,7 @@ pub fn print_cube_run<R: CubeOutcome>(
     };
     match ran {
         ChunkRun::Whole(r) => {
-            require_proof(how.require_proof, r.totals().certified)?;
+            printing.check(r.totals().certified)?;
             match json {
                 true => line(command_json(command, &r)?)?,
                 false => write_stdout(r.text().as_bytes())?,

@@ -2,7 +2,7 @@
 //! summary of several, the JSON of the run, and the run saved as JSON.
 
 use super::least_walls::{LeastWallsRun, certificate_line, least_walls_summary, least_walls_text};
-use crate::engine::require_proof;
+use super::printing::Printing;
 use crate::io::command_json;
 use crate::run::interrupt::{finished_despite_stop, stopped_exit_code};
 use crate::run::stdout::write_stdout;
@@ -10,13 +10,12 @@ use crate::study::{LeastWallsOptions, LeastWallsSpec, least_walls_over};
 use std::path::Path;
 
 /// How a least-walls run prints: `list` every optimal board, `certify` (each q's certificate
-/// line: in the text, or on stderr beside JSON), `json`, `require_proof`, and `save` the run as
-/// JSON to this file.
+/// line: in the text, or on stderr beside JSON), the command's [`Printing`], and `save` the run
+/// as JSON to this file.
 pub struct LeastWallsPrint<'a> {
     pub list: bool,
     pub certify: bool,
-    pub json: bool,
-    pub require_proof: bool,
+    pub printing: Printing,
     pub save: Option<&'a Path>,
 }
 
@@ -28,13 +27,14 @@ pub fn print_least_walls_run(
     opts: &LeastWallsOptions,
     how: &LeastWallsPrint,
 ) -> anyhow::Result<i32> {
+    let json = how.printing.json;
     let mut run = LeastWallsRun::now();
     run.reports = least_walls_over(spec, opts, |r| {
-        require_proof(how.require_proof, r.certified)?;
-        if !how.json {
+        how.printing.check(r.certified)?;
+        if !json {
             write_stdout(least_walls_text(r, how.list).as_bytes())?;
         }
-        match (how.certify, how.json) {
+        match (how.certify, json) {
             (true, false) => write_stdout(format!("{}\n\n", certificate_line(r)).as_bytes())?,
             (true, true) => eprintln!("{}", certificate_line(r)),
             (false, _) => {}
@@ -42,7 +42,7 @@ pub fn print_least_walls_run(
         Ok(())
     })?;
     run.note_not_asked(spec.queens.iter());
-    if !how.json && spec.queens.single().is_none() {
+    if !json && spec.queens.single().is_none() {
         write_stdout(least_walls_summary(&run).as_bytes())?;
     }
     if let Some(line) = run.not_asked_line() {
@@ -54,7 +54,7 @@ pub fn print_least_walls_run(
             eprintln!("{note}");
         }
     }
-    if how.json {
+    if json {
         write_stdout(format!("{}\n", command_json("least-walls", &run.printed())?).as_bytes())?;
     }
     if let Some(path) = how.save {

@@ -4,12 +4,12 @@
 use super::army_cubes::army_cubes_text;
 use super::cover_cubes::cover_cubes_text;
 use super::nk::nk_line;
+use super::printing::Printing;
 use super::publish_puzzles::published_text;
 use super::publish_puzzles::{Published, merge_and_publish};
 use super::sweep::{SweepAnswer, sweep_text};
 use super::value_cubes::cubes_text;
 use super::wall_cubes::wall_cubes_text;
-use crate::engine::require_proof;
 use crate::io::command_json;
 use crate::run::interrupt::{finished_exit_code, stopped_by_signal, stopped_exit_code};
 use crate::run::stdout::write_stdout;
@@ -155,7 +155,7 @@ pub fn merge_and_print(
     dirs: &[PathBuf],
     output: &Path,
     progress: Reporter,
-    (json, required): (bool, bool),
+    how: Printing,
 ) -> anyhow::Result<i32> {
     let merged = match merge_run(dirs, output, progress) {
         Err(e) if stopped_by_signal(&e) => {
@@ -168,8 +168,8 @@ pub fn merge_and_print(
         }
         merged => merged?,
     };
-    require_proof(required, merged.certified())?;
-    let text = match json {
+    how.check(merged.certified())?;
+    let text = match how.json {
         true => format!("{}\n", command_json("merge", &merge_json(&merged, dirs, output))?),
         false => merge_text(&merged),
     };

@@ -14,6 +14,7 @@ mod least_walls_table;
 mod merge;
 mod nk;
 mod nqueens;
+mod printing;
 mod publish_puzzles;
 mod puzzles;
 mod render;
@@ -41,6 +42,7 @@ pub use nqueens::{
     ColumnVerdict, NQUEENS_PROGRESS_FROM, NQueensJob, NQueensRun, check_column_file, nqueens_output,
     nqueens_run, verdicts_output,
 };
+pub use printing::Printing;
 pub use publish_puzzles::{Published, PuzzleOutputs, PuzzlesOutcome, print_puzzles, run_puzzles};
 pub use render::{Rendered, render_board, render_json};
 pub use solutions::SolutionsPrinter;

@@ -2,7 +2,7 @@
 //! wall count as text, and the same run as JSON (the spec, where the files went, how the run
 //! ended, the summaries and the run's record).
 
-use crate::engine::require_proof;
+use super::printing::Printing;
 use crate::io::{command_json, plural};
 use crate::run::Shard;
 use crate::run::interrupt::stopped_exit_code;
@@ -119,22 +119,21 @@ pub fn sweep_json<'a>(
 /// Prints how the sweep `spec` run into `output` (this run's `shard`) ended and gives its exit
 /// code: the summaries (text or JSON); for a shard, that `merge` joins the shards; for a
 /// stopped run, how far it got and how to resume, on stderr in either format (as a cube run
-/// says it). `require_proof`: the values may rest on no UNSAT that an external solver only
-/// asserted.
+/// says it).
 pub fn print_sweep_run(
     spec: &SweepSpec,
     output: &Path,
     shard: Option<Shard>,
     ran: &SweepRun,
-    (json, required): (bool, bool),
+    how: Printing,
 ) -> anyhow::Result<i32> {
     if let ChunkRun::Whole((sums, record)) = ran {
-        require_proof(required, record.unchecked_by_external(sums).is_none())?;
+        how.check(record.unchecked_by_external(sums).is_none())?;
     }
     if let ChunkRun::Stopped(s) = ran {
         eprintln!("{s}");
     }
-    let text = match (json, ran) {
+    let text = match (how.json, ran) {
         (true, _) => format!(
             "{}\n",
             command_json("sweep", &sweep_json(spec, output, shard, ran))?

@@ -1,8 +1,9 @@
 //! `value`'s output: a board's value, its placement and proof in words or as JSON, and the
 //! certificate where one was asked for.
 
+use super::printing::Printing;
 use crate::board::render_grid;
-use crate::engine::{Batch, CertifiedValue, ValueReport, require_proof, unchecked_prefix};
+use crate::engine::{Batch, CertifiedValue, ValueReport, unchecked_prefix};
 use crate::io::{command_json, open_input, plural};
 use crate::run::interrupt::{finished_exit_code, stopped_exit_code};
 use crate::run::stdout::{Stdout, write_stdout};
@@ -13,11 +14,11 @@ use std::path::Path;
 /// signal's when one came during the search's last step, which could not be stopped (a
 /// varisat call under `--certify`, which keeps the search on this thread, or the proof's
 /// check): the value printed is proved all the same, as a note on stderr says.
-pub fn print_value(v: &CertifiedValue, certify: bool, (json, required): (bool, bool)) -> anyhow::Result<i32> {
+pub fn print_value(v: &CertifiedValue, certify: bool, how: Printing) -> anyhow::Result<i32> {
     // A stopped search claims no optimality, but its upper bound may rest on an external
     // solver's UNSAT answers.
-    require_proof(required, !v.value.rests_on_unchecked_unsat())?;
-    write_stdout(value_output(v, certify, json)?.as_bytes())?;
+    how.check(!v.value.rests_on_unchecked_unsat())?;
+    write_stdout(value_output(v, certify, how.json)?.as_bytes())?;
     if v.refuted() {
         return Ok(1);
     }
