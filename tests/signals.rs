@@ -906,3 +906,44 @@ fn a_signal_during_the_armies_enumeration_reports_at_least_and_its_status() {
         "{text}"
     );
 }
+
+/// A sweep stopped with standard output closed (`>&-`) has nothing to print in text, so it
+/// writes nothing and exits with the signal's code (review of round 56: an empty write of the
+/// report layer's printer made it exit 2 on the closed stdout).
+#[test]
+fn a_stopped_sweep_with_stdout_closed_exits_with_the_signal() {
+    use std::os::unix::process::CommandExt as _;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sw");
+    let args = [
+        "sweep",
+        "--size",
+        "8",
+        "--walls",
+        "5",
+        "--threads",
+        "1",
+        "--quiet",
+        "-o",
+    ];
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_queensat"));
+    cmd.args(args).arg(&dir).stderr(std::process::Stdio::piped());
+    // SAFETY: only close(2) between fork and exec, which is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        });
+    }
+    let child = cmd.spawn().unwrap();
+    // Signalled once a chunk is kept: the run is under way (its 955 chunks take seconds).
+    let chunks = dir.join("chunks");
+    while std::fs::read_dir(&chunks).map_or(true, |mut d| d.next().is_none()) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    common::send(&child, SIGTERM);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(143), "{err}");
+    assert!(err.contains("sweep interrupted (SIGTERM)"), "{err}");
+}
