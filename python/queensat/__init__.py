@@ -18,9 +18,11 @@ A notebook draws a board and a result as a picture (``_repr_svg_``). The studies
 ``pandas.DataFrame`` takes; the whole JSON report is their ``.report``. Bad input raises
 :class:`QueensatError` (a ``ValueError``) with the command line's message. A long call shows
 progress on stderr (``progress=False``: none), and Ctrl-C stops it cleanly: the
-``KeyboardInterrupt`` raised carries what the library had as ``.partial`` (or None). The
-stop is the process's, as a signal is: a call running at that moment in another thread stops
-too and raises :class:`QueensatError`, with what it had as ``.partial``.
+``KeyboardInterrupt`` raised carries what the library had as ``.partial`` (or None). A
+Ctrl-C is the process's, as a signal is: a call running at that moment in another thread stops
+too and raises :class:`QueensatError`, with what it had as ``.partial``. An exception raised by
+a ``progress`` callback stops its own call only (raised with ``.partial`` the same way); calls
+in other threads go on.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 use super::cpu::{
     lend_to_this_thread, process_cpu_seconds, thread_clock, thread_clock_seconds, thread_cpu_seconds,
 };
-use crate::run::interrupt::{interrupted, stop_requested};
+use crate::run::interrupt::{StopScope, interrupted, stop_requested};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -160,10 +160,15 @@ impl Deadline {
     ) -> anyhow::Result<T> {
         use std::sync::mpsc::{RecvTimeoutError, channel};
         let (answer, answered) = channel();
+        // The work computes for the caller's scope, if it has one: its stop must reach it.
+        let scope = StopScope::current();
         let worker = std::thread::Builder::new()
             .name("queensat-call".into())
             .stack_size(OUTRUN_STACK)
             .spawn(move || {
+                if let Some(scope) = scope {
+                    scope.adopt();
+                }
                 // The waiting side may have given up; nothing is owed it then.
                 let t = work();
                 let _ = answer.send((t, Clock::Thread.read()));

@@ -1,7 +1,11 @@
 //! A stop signal (SIGINT, SIGTERM, SIGHUP) as a request to stop: a long search polls it, as it
 //! polls a time limit, and reports the best it has instead of dying with nothing. Only the
 //! flag lives here (which signal asked); the command line decides which commands catch them.
+//! Beside the process's flag, a [`StopScope`] stops one caller's work only (a Python call whose
+//! progress callback raised), leaving the calls of other threads running.
 
+use std::cell::RefCell;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// The signal that asked to stop, 0 while none has.
@@ -13,30 +17,86 @@ pub fn request_stop(signal: i32) {
     let _ = STOP.compare_exchange(0, signal, Ordering::Relaxed, Ordering::Relaxed);
 }
 
-/// The "signal" of [`request_caller_stop`]: no signal's number.
+/// The "signal" of a stop the calling program asked for ([`StopScope::stop`]): no signal's
+/// number.
 const CALLER: i32 = -1;
 
-/// Asks every search to stop on behalf of the program that called the library (the Python
-/// module, when its progress callback raised), worded as such rather than as a signal.
-pub fn request_caller_stop() {
-    request_stop(CALLER);
-}
-
 /// Forgets a stop request, for a process that runs one search after another and stops each
-/// alone (the Python module: a Ctrl-C stops the call under way, not the next one). Call it
+/// alone (the Python module: a Ctrl-C stops the calls under way, not the next one). Call it
 /// only when no search is running.
 pub fn clear_stop() {
     STOP.store(0, Ordering::Relaxed);
 }
 
-/// Whether a stop was asked for.
+/// The stop of one caller's work: what [`stop_requested`] also answers on the threads that
+/// work runs on ([`StopScope::enter`] on the caller's, [`StopScope::adopt`] on each thread
+/// started for it: [`with_threads`](super::with_threads)' workers, a
+/// [`Deadline::outrun`](super::deadline::Deadline::outrun) thread). Invariant: every thread
+/// that computes for a scope's work has adopted it, so stopping the scope reaches all of that
+/// work and nothing else.
+#[derive(Clone, Debug, Default)]
+pub struct StopScope(Arc<AtomicI32>);
+
+thread_local! {
+    /// The scope whose work this thread computes, if any.
+    static SCOPE: RefCell<Option<StopScope>> = const { RefCell::new(None) };
+}
+
+impl StopScope {
+    /// A scope no one has stopped.
+    pub fn new() -> StopScope {
+        StopScope::default()
+    }
+
+    /// Asks the scope's work to stop, on behalf of the program that called the library (worded
+    /// as such rather than as a signal).
+    pub fn stop(&self) {
+        let _ = self
+            .0
+            .compare_exchange(0, CALLER, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// The scope in force on this thread.
+    pub fn current() -> Option<StopScope> {
+        SCOPE.with(|s| s.borrow().clone())
+    }
+
+    /// Runs `work` on this thread with this scope in force, the one before restored after
+    /// (a panic too).
+    pub fn enter<T>(&self, work: impl FnOnce() -> T) -> T {
+        struct Restore(Option<StopScope>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                SCOPE.with(|s| *s.borrow_mut() = self.0.take());
+            }
+        }
+        let _restore = Restore(SCOPE.with(|s| s.borrow_mut().replace(self.clone())));
+        work()
+    }
+
+    /// Puts this scope in force on this thread for the rest of its life: for a thread started
+    /// to compute the scope's work.
+    pub fn adopt(&self) {
+        SCOPE.with(|s| *s.borrow_mut() = Some(self.clone()));
+    }
+}
+
+/// The stop in force on this thread: the process's signal, else its scope's, else 0.
+fn stop_signal() -> i32 {
+    match STOP.load(Ordering::Relaxed) {
+        0 => SCOPE.with(|s| s.borrow().as_ref().map_or(0, |t| t.0.load(Ordering::Relaxed))),
+        signal => signal,
+    }
+}
+
+/// Whether a stop was asked for: a stop signal, or this thread's [`StopScope`] was stopped.
 pub fn stop_requested() -> bool {
-    STOP.load(Ordering::Relaxed) != 0
+    stop_signal() != 0
 }
 
 /// What asked to stop, for messages: `Ctrl-C` (SIGINT), `SIGTERM`, `SIGHUP`; `None` before any.
 pub fn stop_cause() -> Option<&'static str> {
-    cause_of(STOP.load(Ordering::Relaxed))
+    cause_of(stop_signal())
 }
 
 fn cause_of(signal: i32) -> Option<&'static str> {
@@ -114,7 +174,7 @@ pub fn interrupted() -> String {
 /// signal ends: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, so scripts see the signal), 3 when a
 /// time limit did. The one place that rule lives, so every command answers alike.
 pub fn stopped_exit_code(stopped: bool) -> i32 {
-    exit_code(stopped, STOP.load(Ordering::Relaxed))
+    exit_code(stopped, stop_signal())
 }
 
 /// For a command that finished its work whole although a stop signal came while it ran a step
@@ -156,6 +216,25 @@ fn exit_code(stopped: bool, signal: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A scope's stop is in force inside it, on this thread, until the scope is left; a scope
+    /// entered inside another is the one in force there.
+    #[test]
+    fn a_scope_s_stop_holds_inside_it_only() {
+        let (stopped, other) = (StopScope::new(), StopScope::new());
+        stopped.stop();
+        assert!(!stop_requested());
+        stopped.enter(|| {
+            assert!(stop_requested());
+            assert_eq!(stop_cause(), Some("by the caller"));
+            assert_eq!(stopped_exit_code(true), 3);
+            other.enter(|| assert!(!stop_requested()));
+            assert!(stop_requested());
+        });
+        assert!(!stop_requested() && StopScope::current().is_none());
+        let caught = std::panic::catch_unwind(|| stopped.enter(|| panic!("inside")));
+        assert!(caught.is_err() && StopScope::current().is_none());
+    }
 
     // The flag itself is process-wide: setting it here would stop the other tests' searches.
     #[test]

@@ -1,5 +1,6 @@
 //! `--threads`: the worker pool of a long run that works in parallel.
 
+use super::interrupt::StopScope;
 use anyhow::bail;
 
 /// More threads than this only costs time spawning them.
@@ -34,20 +35,33 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
 }
 
 /// Runs `f` on a pool of `threads` workers (`--threads`), or on rayon's default pool (one
-/// per CPU) when `None`.
+/// per CPU) when `None`. Under a [`StopScope`] (one caller's work, which its stop must reach
+/// and no other's), the work runs on a pool of its own whose workers adopt that scope, by
+/// default too: the default pool's workers serve every caller.
 pub fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {
-    match threads {
+    let scope = StopScope::current();
+    let pool = match threads {
         Some(n) if !(1..=max_threads()).contains(&n) => bail!("--threads {n}: {}", threads_wanted()),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| anyhow::anyhow!("cannot start {n} threads: {e}"))?
-            .install(f),
-        None => f(),
-    }
+        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n),
+        // A worker of a pool that adopted the scope already: its pool serves.
+        None if scope.is_some() && rayon::current_thread_index().is_none() => rayon::ThreadPoolBuilder::new(),
+        None => return f(),
+    };
+    let pool = match scope {
+        Some(scope) => pool.start_handler(move |_| scope.adopt()),
+        None => pool,
+    };
+    pool.build()
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot start {} threads: {e}",
+                threads.map_or("the".into(), |n| n.to_string())
+            )
+        })?
+        .install(f)
 }
 
 #[cfg(test)]
@@ -62,5 +76,29 @@ mod tests {
             assert!(e.contains(&format!("at most {most}")), "{bad}: {e}");
         }
         assert!(super::with_threads(Some(0), || Ok(())).is_err());
+    }
+
+    /// A scope's stop reaches every worker of its pool, the default one too, and no thread
+    /// outside it (the process's flag, which every test shares, is never set here).
+    #[test]
+    fn a_scope_s_stop_reaches_its_workers_and_no_one_else() {
+        use super::StopScope;
+        use crate::run::interrupt::stop_requested;
+        use rayon::prelude::*;
+        let scope = StopScope::new();
+        scope.stop();
+        for threads in [Some(2), None] {
+            let seen = scope.enter(|| {
+                super::with_threads(threads, || {
+                    Ok((0..64)
+                        .into_par_iter()
+                        .map(|_| stop_requested())
+                        .collect::<Vec<_>>())
+                })
+            });
+            assert!(seen.unwrap().iter().all(|&s| s), "{threads:?}");
+        }
+        let outside = super::with_threads(Some(2), || Ok((0..64).into_par_iter().any(|_| stop_requested())));
+        assert!(!outside.unwrap() && !stop_requested());
     }
 }

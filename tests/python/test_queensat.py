@@ -374,18 +374,17 @@ def test_an_exception_from_the_progress_callback_carries_the_partial_and_the_nex
     assert queensat.sweep(4, 4, 1, progress=False)[0]["classes"] == 3
 
 
-def test_a_call_that_another_thread_s_stop_reached_raises_and_the_next_call_runs(tmp_path):
-    """A stop is the process's. Round 54: a sweep in another thread that it reached came back
-    as an empty list, its report saying "interrupted (no signal)" (the stop was forgotten
-    before it looked); it raises now, its partial naming the caller as the cause."""
+def test_a_callback_s_exception_stops_its_own_call_and_no_other(tmp_path):
+    """A progress callback that raises stops its own call only. Before round 57 its stop was
+    the process's: a sweep in another thread came back stopped ("another call was stopped")."""
     import threading
-    running, caught = threading.Event(), {}
+    running, caught, answer = threading.Event(), {}, {}
 
     def long_sweep():
         try:
-            queensat.sweep(8, walls=5, output=tmp_path / "s",
-                           progress=lambda *a: running.set())
-        except queensat.QueensatError as e:
+            answer["rows"] = queensat.sweep(8, walls=5, output=tmp_path / "s",
+                                            progress=lambda *a: running.set())
+        except Exception as e:  # noqa: BLE001 - whatever it raises fails the test below
             caught["e"] = e
 
     other = threading.Thread(target=long_sweep)
@@ -394,13 +393,47 @@ def test_a_call_that_another_thread_s_stop_reached_raises_and_the_next_call_runs
 
     def impatient(*a):
         raise RuntimeError("enough")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(RuntimeError) as e:
         queensat.Board(12).solutions(count_only=True, progress=impatient)
-    other.join(60)
-    assert "another call was stopped" in str(caught["e"])
-    assert caught["e"].partial["state"] == "stopped"
-    assert "interrupted (by the caller)" in caught["e"].partial["stopped"]
+    assert "interrupted (by the caller)" in str(e.value.partial)
+    sweeping = other.is_alive()
+    other.join(120)
+    assert not caught, caught
+    rows = answer["rows"]
+    assert sweeping and not rows.stopped and rows[0]["classes"] == 954226, rows.report
     assert queensat.sweep(4, 4, 1, progress=False)[0]["classes"] == 3
+
+
+def test_ctrl_c_stops_the_calls_of_every_thread():
+    """A Ctrl-C is the process's, as a signal is: the call in another thread stops too and
+    raises, with what it had as `partial`."""
+    script = textwrap.dedent("""
+        import signal, sys, tempfile, threading, queensat
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        caught, running = {}, threading.Event()
+        def sweep(folder):
+            try:
+                queensat.sweep(8, walls=6, output=folder, progress=lambda *a: running.set())
+            except queensat.QueensatError as e:
+                caught["e"] = e
+        with tempfile.TemporaryDirectory() as folder:
+            other = threading.Thread(target=sweep, args=(folder + "/s",))
+            other.start()
+            running.wait(60)
+            print("ready", flush=True)
+            try:
+                queensat.Board(13).solutions(count_only=True, progress=False)
+                print("finished")
+            except KeyboardInterrupt:
+                print("interrupted")
+            other.join(60)
+        e = caught.get("e")
+        print(e is not None and "a Ctrl-C came while this call ran" in str(e),
+              e is not None and e.partial["state"] == "stopped")
+        print(queensat.Board(4).value(progress=False).value)
+    """)
+    out = ctrl_c(script)
+    assert out[:3] == ["interrupted", "True True", "4"], out
 
 
 def test_ctrl_c_stops_a_long_call_and_the_next_call_runs():
@@ -421,13 +454,20 @@ def test_ctrl_c_stops_a_long_call_and_the_next_call_runs():
             print("interrupted", summary["type"], summary["complete"], summary["total"] > 0)
         print(round(time.monotonic() - start) < 20, queensat.Board(4).value(progress=False).value)
     """)
+    out = ctrl_c(script)
+    assert out[:2] == ["interrupted summary False True", "True 4"], out
+
+
+def ctrl_c(script):
+    """Runs `script` in a child Python, sends it SIGINT 1.5 s after it prints "ready", and
+    returns the lines it printed after that (it must exit 0)."""
     p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert p.stdout.readline().strip() == "ready"
     time.sleep(1.5)
     p.send_signal(signal.SIGINT)
-    out, _ = p.communicate(timeout=60)
+    out, _ = p.communicate(timeout=90)
     assert p.returncode == 0, out
-    assert out.split("\n")[:2] == ["interrupted summary False True", "True 4"], out
+    return out.split("\n")
 
 
 def test_the_readme_example_runs(root):

@@ -3,10 +3,13 @@
 //! callback (the progress bar) and checks Python's signals: a Ctrl-C asks the library to stop
 //! ([`request_stop`]), and once the call has returned what it had, the KeyboardInterrupt is
 //! raised, carrying that partial answer (labelled by the library as stopped) as `partial`. A
-//! call in another thread that the stop reached raises a [`QueensatError`] with its own.
+//! Ctrl-C is the process's, as a signal is: a call in another thread that it reached raises a
+//! [`QueensatError`] with its own. An exception of the progress callback stops its own call
+//! only ([`StopScope`]).
 
 use pyo3::prelude::*;
-use queensat::run::interrupt::{Interrupted, clear_stop, request_caller_stop, request_stop, stop_requested};
+use queensat::run::interrupt::{Interrupted, StopScope, clear_stop, request_stop, stop_requested};
+use queensat::run::with_threads;
 use queensat::run::{Progress, Reporter, one_line};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -64,10 +67,10 @@ impl Progress for Listener {
     }
 }
 
-/// The library's calls under way in this process. Its stop is the process's (every search polls
-/// one flag), so a stop is forgotten only once every call it reached has ended, and a call that
-/// would start meanwhile waits: none is stopped by a request made before it began, and none
-/// misses one made while it ran.
+/// The library's calls under way in this process. A Ctrl-C's stop is the process's (every search
+/// polls one flag), so it is forgotten only once every call it reached has ended, and a call
+/// that would start meanwhile waits: none is stopped by a request made before it began, and
+/// none misses one made while it ran.
 struct Calls {
     running: usize,
     stopping: bool,
@@ -138,13 +141,15 @@ impl Running {
         Ok(Running { ended: false, nested })
     }
 
-    /// Stops this call and every other under way (a Ctrl-C, `signal`, or else the caller's).
-    fn stop(&self, signal: Option<i32>) {
-        let mut c = calls();
-        c.stopping = true;
+    /// Stops every call under way on a Ctrl-C (`signal`), else this call alone (`scope`: the
+    /// progress callback raised).
+    fn stop(&self, signal: Option<i32>, scope: &StopScope) {
         match signal {
-            Some(signal) => request_stop(signal),
-            None => request_caller_stop(),
+            Some(signal) => {
+                calls().stopping = true;
+                request_stop(signal);
+            }
+            None => scope.stop(),
         }
     }
 
@@ -196,10 +201,14 @@ pub fn run_call(
     };
     let slot: Slot = (Mutex::new(None), Condvar::new());
     let mut raised: Option<PyErr> = None;
+    // This call's own stop: its workers, and no other call's, adopt it.
+    let scope = StopScope::new();
     let (answer, stopped) = std::thread::scope(|s| {
         s.spawn(|| {
-            let answer = work(&reporter);
-            let stopped = stop_requested();
+            let (answer, stopped) = scope.enter(|| {
+                let answer = with_threads(None, || work(&reporter));
+                (answer, stop_requested())
+            });
             *slot.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((answer, stopped));
             slot.1.notify_one();
         });
@@ -220,7 +229,7 @@ pub fn run_call(
             {
                 // The first exception stops the search; the call still ends as the library
                 // ends it, with what it has.
-                call.stop(signal);
+                call.stop(signal, &scope);
                 raised = Some(e);
             }
         }
@@ -238,11 +247,10 @@ pub fn run_call(
     let own_error = matches!(&answer, Err(e) if !e.chain().any(|c| c.is::<Interrupted>()));
     let e = match raised {
         Some(e) => e,
-        // Another call was stopped, and with it this one: what it has is no answer.
+        // A Ctrl-C that another call heard stopped this one too: what it has is no answer.
         None if stopped && !own_error => QueensatError::new_err(
-            "stopped with what it had (`partial`): another call was stopped (Ctrl-C, or its \
-             progress callback raised), in another thread or around this one, and a stop reaches \
-             every call under way",
+            "stopped with what it had (`partial`): a Ctrl-C came while this call ran, heard by \
+             a call in another thread or around this one, and a Ctrl-C stops every call under way",
         ),
         None => return answer.map_err(|e| QueensatError::new_err(one_line(&e))),
     };
