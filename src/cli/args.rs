@@ -30,14 +30,20 @@ impl BaseArgs {
     }
 }
 
-/// `--solver`'s help in a command without `--time-limit` (`solutions`, `puzzles`, `verify`),
-/// whose searches take varisat unless a solver is named: `#[command(mut_arg("solver", ...))]`.
-pub const SOLVER_HELP_WITHOUT_LIMIT: &str =
-    "SAT solver: a built-in backend, or `external:CMD` [default: varisat]";
+/// `--solver` in a command without `--time-limit` (`solutions`, `puzzles`, `verify`), whose
+/// searches take varisat unless a solver is named: `#[command(mut_arg("solver",
+/// solver_without_limit))]`. Its help, short and long, says nothing of a limit.
+pub fn solver_without_limit(solver: clap::Arg) -> clap::Arg {
+    solver
+        .help("SAT solver: a built-in backend, or `external:CMD` [default: varisat]")
+        .long_help(None::<&str>)
+}
 
 /// Which SAT solver answers: `--solver`, the same in every command that solves.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
+    /// SAT solver: a built-in backend, or `external:CMD`.
+    ///
     /// SAT solver: a built-in backend, or `external:CMD` [default: varisat; where built in,
     /// cadical under --time-limit, since it stops inside a call (`value` instead picks by size,
     /// limit or not: cadical on boards of 300 free cells or more)]
@@ -91,8 +97,9 @@ fn note_past_limit(b: &Backend, time_limit: Option<Duration>) {
 /// `--external CMD`, where a command takes a solver binary by name.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ExternalArgs {
-    /// Shorthand for `--solver external:CMD`: a DIMACS solver binary run as a process (e.g.
-    /// cadical, minisat, picosat, cryptominisat5).
+    /// Shorthand for `--solver external:CMD`.
+    ///
+    /// A DIMACS solver binary run as a process (e.g. cadical, minisat, picosat, cryptominisat5).
     #[arg(long, value_name = "CMD", conflicts_with = "solver")]
     pub external: Option<String>,
 }
@@ -130,11 +137,15 @@ pub struct ValueSearchArgs {
     pub search: Search,
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Do not use the segment-LP bound: by default, on boards of at least 150 free cells, the
-    /// covering LP's dual is rounded to an integer certificate, checked, and used as an upper
-    /// bound and as clauses that "at least k queens" implies (README, `queensat value`).
+    /// Do not use the segment-LP bound.
+    ///
+    /// By default, on boards of at least 150 free cells, the covering LP's dual is rounded to an
+    /// integer certificate, checked, and used as an upper bound and as clauses that "at least k
+    /// queens" implies (README, `queensat value`).
     #[arg(long)]
     pub no_lp: bool,
+    /// CaDiCaL's option preset for this search (`sat` by default).
+    ///
     /// CaDiCaL's option preset for this search, where CaDiCaL answers (`--solver cadical`, or
     /// in `value` no `--solver` on boards of 300 free cells and more; refused where another
     /// solver answers); `sat` by default (docs/bench.md).

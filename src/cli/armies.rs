@@ -28,6 +28,8 @@ pub struct ArmiesArgs {
     /// One row per board size (m, classes, proof, times), as a Markdown table.
     #[arg(long)]
     pub table: bool,
+    /// In a table, also count the optimal positions by brute force.
+    ///
     /// In a table, also count the optimal positions (and confirm none of m + 1) by the
     /// independent brute-force search of `check::brute_positions` (exponential; small boards).
     #[arg(long, requires = "table")]
@@ -41,6 +43,8 @@ pub struct ArmiesArgs {
     pub count_seconds: Option<Duration>,
     #[command(flatten)]
     pub time_limit: TimeLimitArgs,
+    /// Directory of finished boards: read to resume, written as each finishes.
+    ///
     /// Directory of finished boards (one JSON file per size): read to resume, written as each
     /// board finishes (a board stopped by --time-limit or a signal is not). One folder holds
     /// one model's proofs: a board cached with another --encoding or symmetry breaking is

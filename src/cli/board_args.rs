@@ -8,10 +8,14 @@ use std::path::PathBuf;
 /// Board selection shared by the commands.
 #[derive(Args, Debug, Clone, Default)]
 pub struct BoardArgs {
+    /// A board file (ASCII grid or JSON); `-` for stdin.
+    ///
     /// A board file: an ASCII grid (`.` free, `#` wall, `x` hole, `Q` queen) or JSON
     /// (`{"rows":8,"cols":8,"walls":[[1,3]],"holes":[]}`, `"size":8` for both sides); `-` for
     /// stdin.
     pub file: Option<PathBuf>,
+    /// A CSPLib blocked n-queens instance (prob080).
+    ///
     /// A CSPLib blocked n-queens instance (prob080: n and blocked squares, 1-based text or
     /// 0-based XCSP JSON); blocked squares become holes and n queens are wanted.
     #[arg(long, value_name = "FILE")]
@@ -21,10 +25,14 @@ pub struct BoardArgs {
     /// Walls as "r,c r,c ..." (0-based, row 0 at the top).
     #[arg(long, value_name = "CELLS")]
     pub walls: Option<String>,
+    /// Holes (forbidden squares that do not block), or `diagonals`.
+    ///
     /// Holes (forbidden squares that do not block) as "r,c ...", or `diagonals` for both main
     /// diagonals of a square board.
     #[arg(long, value_name = "CELLS")]
     pub holes: Option<String>,
+    /// Walls as a 64-bit number in the published layout.
+    ///
     /// Walls as a 64-bit number in the published layout (cell (r,c) is bit 63-(8r+c)),
     /// decimal or 0x-hex; without a board, on 8x8.
     #[arg(long, value_name = "U64")]

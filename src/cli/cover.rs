@@ -21,6 +21,8 @@ pub struct CoverArgs {
     /// Side of the board, or several (`A..B`, `a,b`) for a table.
     #[arg(long, value_name = "N")]
     pub size: Counts,
+    /// Keep the solution lists, CNFs, checked proofs and reports in this directory.
+    ///
     /// Write the solution lists, the CNF and the checked proof of each final UNSAT answer, and
     /// one JSON report per size (read back to resume) into this directory. A report read back
     /// is used only when its certificate files are those the checker verified (else the size
@@ -29,6 +31,8 @@ pub struct CoverArgs {
     /// no larger a limit.
     #[arg(long, value_name = "DIR", value_parser = queensat::io::output_folder_path)]
     pub certificates: Option<PathBuf>,
+    /// With --certificates: compute nothing, report what is missing.
+    ///
     /// With --certificates: compute nothing, report sizes without a usable report (and why);
     /// an error when a kept report's certificate files changed.
     #[arg(long, requires = "certificates")]
@@ -44,6 +48,8 @@ pub struct CoverArgs {
     pub symmetry: SymmetryArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
+    /// Certify each optimum by a checked proof.
+    ///
     /// Certify each optimum as --certificates does, with the files in a temporary directory
     /// (removed afterwards) when --certificates names none; with --certificates, the proofs
     /// of reports read back are checked again (a size whose proof was too big to keep is
@@ -53,6 +59,8 @@ pub struct CoverArgs {
     pub certify: bool,
     #[command(flatten)]
     pub cube_dir: CubeDirArgs,
+    /// With --cube-dir: the squares whose first solution makes the cubes.
+    ///
     /// With --cube-dir: the squares whose first selected solution makes the cubes (the middle
     /// square, then alternately left and right of it on the middle row, then the rows below
     /// and above it).

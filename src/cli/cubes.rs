@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug, Clone)]
 #[command(mut_arg("threads", |a| a.requires("cube_dir")))]
 pub struct CubeArgs {
+    /// With a cube folder: at most this many cubes.
+    ///
     /// With a cube folder: at most this many cubes (for `cover`, per question) where the split
     /// rows or squares allow (the narrowest ranges that keep to it).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CUBES, requires = "cube_dir", value_parser = at_least_one)]
@@ -38,6 +40,8 @@ impl CubeArgs {
 /// A cube run cut on rows (`value`, `armies`, `least-walls`).
 #[derive(Args, Debug, Clone)]
 pub struct RowCubeArgs {
+    /// With a cube folder: the rows whose cells make the cubes.
+    ///
     /// With a cube folder: the rows whose cells make the cubes (the middle row, then
     /// alternately the rows below and above it).
     #[arg(long, value_name = "K", default_value_t = 1, requires = "cube_dir")]
@@ -56,6 +60,8 @@ impl RowCubeArgs {
 /// `--cube-dir DIR`: split the question into cubes answered into DIR.
 #[derive(Args, Debug, Clone, Default)]
 pub struct CubeDirArgs {
+    /// Split the question into cubes, answered into DIR (resumable).
+    ///
     /// Split the question into cubes (what each command's cubes fix: docs/cluster.md), answer
     /// each into DIR (resumable), and give the answer from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice. No time limit, no

@@ -51,6 +51,8 @@ pub struct EncodeLeastWallsArgs {
     /// Non-attack formulation of the wall model (DIMACS, WCNF).
     #[arg(long, value_parser = choice::<Attack>(), default_value_t = Attack::default())]
     pub attack: Attack,
+    /// The file's format: dimacs (a yes/no question), wcnf, opb or lp (minimise the walls).
+    ///
     /// dimacs: "at most W walls?"; wcnf, opb, lp: minimise the walls (opb and lp are the
     /// seed's least-walls ILP model).
     #[arg(long, value_parser = choice::<ExportFormat>(), default_value_t = ExportFormat::default())]
@@ -66,6 +68,8 @@ pub struct EncodeValueArgs {
     /// Ask for at least K queens (required for DIMACS; a constraint in OPB/LP, hard units in WCNF).
     #[arg(long, value_name = "K")]
     pub at_least: Option<usize>,
+    /// The file's format: dimacs (a yes/no question), wcnf, opb or lp (most queens).
+    ///
     /// dimacs: "at least K queens?"; wcnf: MaxSAT, hard non-attack clauses, one soft unit per
     /// queen; opb: one `≤ 1` per segment, minimise minus the queens; lp: the seed's base ILP.
     #[arg(long, value_parser = choice::<ExportFormat>(), conflicts_with_all = ["wcnf", "opb", "lp"])]
@@ -79,6 +83,8 @@ pub struct EncodeValueArgs {
     /// Same as `--to lp`.
     #[arg(long)]
     pub lp: bool,
+    /// Add the clauses that the segment LP's checked certificate implies.
+    ///
     /// With `--at-least K` (DIMACS or WCNF): add the clauses that "at least K queens" implies
     /// under the segment LP's dual certificate (checked first; a header line says so).
     #[arg(long, requires = "at_least")]

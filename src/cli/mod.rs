@@ -56,9 +56,13 @@ enum Command {
     Puzzles(puzzles::PuzzlesArgs),
     /// Every k-wall board of a shape by symmetry class: proved value, optimal placement, orbit.
     Sweep(sweep::SweepArgs),
+    /// Merge the shard folders of one run into the unsharded run's output.
+    ///
     /// Merge the shard directories of one sweep, puzzle run, N+k count or cube run into the same
     /// output as an unsharded run.
     Merge(sweep::MergeArgs),
+    /// Compare an 8x8 sweep with the published tables (exit 1 on a disagreement).
+    ///
     /// Compare an 8x8 sweep with the published per-class tables and summaries (exit 1 on any
     /// disagreement, or a published table left uncompared).
     SweepCompare(sweep::CompareArgs),
@@ -83,7 +87,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// An SVG picture of a board (walls, holes) and a placement.
     Render(render::RenderArgs),
-    /// Shell completions on stdout: `queensat completions bash > ~/.local/share/bash-completion/completions/queensat`.
+    /// Shell completions on stdout.
+    ///
+    /// `queensat completions bash > ~/.local/share/bash-completion/completions/queensat`.
     Completions(shell::CompletionsArgs),
     /// Man pages generated from these definitions (`make man` writes them to target/man).
     Man(shell::ManArgs),

@@ -21,20 +21,27 @@ pub struct NkArgs {
     pub size: Counts,
     #[command(flatten)]
     pub walls: WallCountsArgs,
+    /// How to count (rows, classes, sat); several count each way and compare.
+    ///
     /// How to count: row by row over every wall set, per wall class by the row counter, or per
     /// wall class by SAT enumeration; several (`rows,classes`) count each way and compare
     /// (exit 1 on a disagreement).
     #[arg(long, value_parser = choice::<NkMethod>(), value_delimiter = ',', default_value = "rows")]
     pub method: Vec<NkMethod>,
+    /// `rows`: no symmetry reduction (a recount, about 8 times the work).
+    ///
     /// `rows`: count every placement itself instead of taking one per symmetry class (a
     /// recount on no symmetry reduction, about 8 times the work).
     #[arg(long, conflicts_with = "mirror")]
     pub no_mirror: bool,
-    /// `rows`: the left-right mirror instead of the 8 symmetries: the placements whose row-0
-    /// queen lies left of the middle (or on it), each with its mirror image (a recount on
-    /// another symmetry reduction).
+    /// `rows`: the left-right mirror instead of the 8 symmetries.
+    ///
+    /// The placements whose row-0 queen lies left of the middle (or on it), each with its mirror
+    /// image (a recount on another symmetry reduction).
     #[arg(long)]
     pub mirror: bool,
+    /// `rows`: the mirror on the right half of row 0 instead of the left.
+    ///
     /// `rows`: the mirror on the right half of row 0 instead of the left (a recount on the
     /// placements the left half only inferred, the same work).
     #[arg(long, conflicts_with_all = ["no_mirror", "mirror"])]
@@ -44,19 +51,25 @@ pub struct NkArgs {
     pub depth: usize,
     #[command(flatten)]
     pub run: ChunkedRunArgs,
-    /// Also read finished chunks from these directories: run directories of the same count, or
-    /// the output roots of sharded runs of this table (each count reads its own run directory
-    /// there). `queensat merge DIR... -o OUT` merges the run directories of one count.
+    /// Also read finished chunks from these directories.
+    ///
+    /// Run directories of the same count, or the output roots of sharded runs of this table (each
+    /// count reads its own run directory there). `queensat merge DIR... -o OUT` merges the run
+    /// directories of one count.
     #[arg(long, value_name = "DIR", num_args = 1..)]
     pub merge_from: Vec<PathBuf>,
     /// Print every wall class with placements (per-class methods).
     #[arg(long)]
     pub classes: bool,
+    /// Also count the configurations up to the 8 symmetries of the square.
+    ///
     /// Also count the configurations up to the 8 symmetries of the square (OEIS A103331,
     /// A129552, A129554): (placements + fixed) / 8, the configurations each symmetry fixes
     /// counted by an orbit search and by SAT enumeration (exit 2 if they differ).
     #[arg(long)]
     pub up_to_symmetry: bool,
+    /// With --up-to-symmetry: take the placements from these finished counts.
+    ///
     /// With --up-to-symmetry: take the placements from these finished counts' count.json
     /// instead of counting them (read back and checked: its seal, and the chunks beside it
     /// must add up to it; counts of one n and k must agree).

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 #[command(
     mut_arg("walls", |a| a.required(false).default_value("2..4")),
-    mut_arg("solver", |a| a.help(super::args::SOLVER_HELP_WITHOUT_LIMIT))
+    mut_arg("solver", super::args::solver_without_limit)
 )]
 pub struct PuzzlesArgs {
     #[command(flatten)]
@@ -34,12 +34,16 @@ pub struct PuzzlesArgs {
     /// Write a self-contained page to play the puzzles.
     #[arg(long, value_name = "FILE", value_parser = queensat::io::output_file_path)]
     pub html: Option<PathBuf>,
+    /// Compare with a published list (exit 1 when it refutes an entry).
+    ///
     /// Compare with a published list `[[walls, value], ...]` (64-bit layout); exit 1 when
     /// the comparison refutes an entry (a value that differs, a repeated class, not unique,
     /// not minimal, malformed), as verify and sweep-compare do. Without it, a run with
     /// --output removes the comparison files an earlier run left in the folder.
     #[arg(long, value_name = "FILE")]
     pub compare: Option<PathBuf>,
+    /// How values and uniqueness are proved: search trees or SAT.
+    ///
     /// How each class's value and a puzzle's uniqueness are proved: `tree`, the branch and
     /// bound's search trees replayed by the checker (no solver); `reuse`, SAT (one solver per
     /// worker for the values, an UNSAT second-solution query per candidate)

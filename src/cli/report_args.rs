@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 /// Whether an answer that rests on an external solver's unchecked UNSAT is acceptable.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ProofArgs {
+    /// Refuse an answer that rests on an external solver's unchecked UNSAT.
+    ///
     /// Refuse (exit 2) an answer whose UNSAT part rests on an external solver's word, not
     /// on a solver queensat runs itself or a checked proof.
     #[arg(long)]
@@ -26,6 +28,8 @@ impl ProofArgs {
 /// every command that certifies this way.
 #[derive(Args, Debug, Clone, Default)]
 pub struct CertifyArgs {
+    /// Prove the optimum independently, by a checked DRAT or LRAT proof.
+    ///
     /// Prove the optimum independently: have the solver (`--solver`, an external one included)
     /// refute one beyond it with a proof (DRAT or LRAT), checked by the built-in proof checker
     /// (or the one `QUEENSAT_DRAT_CHECKER` names).
@@ -58,9 +62,10 @@ impl CertifyArgs {
 /// Where a command's output goes: `-o/--output PATH`, `-` or nothing for stdout.
 #[derive(Args, Debug, Clone, Default)]
 pub struct OutputArgs {
-    /// Write the output here (whole or not at all); `-` for stdout, the default (`nqueens`:
-    /// the solution, not written without the flag; its summary goes to stderr when the
-    /// solution goes to stdout).
+    /// Write the output here (whole or not at all); `-` for stdout.
+    ///
+    /// `-`, stdout, is the default (`nqueens`: the solution is not written without the flag; its
+    /// summary goes to stderr when the solution goes to stdout).
     #[arg(short = 'o', long, value_name = "PATH", value_parser = queensat::io::output_file_or_stdout)]
     pub output: Option<PathBuf>,
 }
@@ -109,6 +114,8 @@ pub enum Format {
 /// `--format`, the same on every command that has it.
 #[derive(Args, Debug, Clone, Default)]
 pub struct FormatArgs {
+    /// text, or json (docs/schema/COMMAND.json).
+    ///
     /// text, or json: the envelope (`command`, `version`) and the report, as described in
     /// docs/schema/COMMAND.json (`solutions`: one object a line, placements then a summary;
     /// a command that writes a file, such as `encode` or `render`: what it wrote, and on

@@ -13,13 +13,14 @@ use std::time::Duration;
 /// `--shard I/N`: this run's share of the work.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ShardArgs {
-    /// Do only shard I of N (1-based) of the run's items: those g with g mod N = I-1, where the
-    /// items are the chunks of a sweep, of a puzzle run's last wall count (each shard computes
-    /// the counts below) or of an `nk` count, the cubes of a cube run, the sizes of an `armies`
-    /// table, or for `solutions` the placements by their first queen in
-    /// row-major order. The shards together give the whole: `queensat merge` assembles their
-    /// folders (an `nk` table: `nk --merge-from`; an `armies` table: one `--cache` folder that
-    /// every shard writes, read by `--table --cached-only`), `solutions` adds up their totals
+    /// Do only shard I of N (1-based) of the run's items.
+    ///
+    /// The items g with g mod N = I-1, where the items are the chunks of a sweep, of a puzzle run's
+    /// last wall count (each shard computes the counts below) or of an `nk` count, the cubes of a
+    /// cube run, the sizes of an `armies` table, or for `solutions` the placements by their first
+    /// queen in row-major order. The shards together give the whole: `queensat merge` assembles
+    /// their folders (an `nk` table: `nk --merge-from`; an `armies` table: one `--cache` folder
+    /// that every shard writes, read by `--table --cached-only`), `solutions` adds up their totals
     /// and classes.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
@@ -43,6 +44,8 @@ pub struct ThreadsArgs {
 /// A chunked run (`sweep`, `puzzles`, `nk`): its folder, its shard, and its chunk size.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ChunkedRunArgs {
+    /// The run's folder: its chunks (rerun into it to resume) and results.
+    ///
     /// The run's folder: its finished chunks, kept as they finish so that re-running into it
     /// resumes, and its results (`puzzles`: puzzles.json, puzzles.csv, summary.md and the
     /// comparison). Default: `sweep-RxC-Kw` (with the options that change the rows appended)
@@ -52,6 +55,8 @@ pub struct ChunkedRunArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArgs,
+    /// Items per chunk: the unit of work, of resuming and of sharding.
+    ///
     /// Items per chunk: the unit of work, of resuming and of sharding (and of solver reuse in
     /// a sweep). The items are board classes (default: 1000 for `sweep`, 4096 for `puzzles`)
     /// or, for `nk`, prefix tasks or wall classes (default: 64).
@@ -69,6 +74,8 @@ impl ChunkedRunArgs {
 /// `--time-limit`: CPU seconds, in every command.
 #[derive(Args, Debug, Clone, Default)]
 pub struct TimeLimitArgs {
+    /// Stop each search after this many CPU seconds, with the best checked answer.
+    ///
     /// Stop each search after this many CPU seconds (of the thread that runs it, from its
     /// start; `solve`: of queensat's process) and report the best checked answer with the bound
     /// proved so far, labelled NOT proved (exit 3; `solve`: the answer unknown, exit 0); a stop

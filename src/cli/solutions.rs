@@ -11,7 +11,7 @@ use queensat::study::report::SolutionsPrinter;
 use std::io::Write;
 
 #[derive(Args, Debug)]
-#[command(mut_arg("solver", |a| a.help(super::args::SOLVER_HELP_WITHOUT_LIMIT)))]
+#[command(mut_arg("solver", super::args::solver_without_limit))]
 pub struct SolutionsArgs {
     #[command(flatten)]
     pub board: BoardArgs,
@@ -24,12 +24,16 @@ pub struct SolutionsArgs {
     /// One placement per symmetry class of the board (its stabiliser), with the class size.
     #[arg(long)]
     pub unique: bool,
+    /// With --unique: how each class is met once (block images, or lex-leader).
+    ///
     /// With --unique (which it requires): block every image of each placement found, or add
     /// lex-leader constraints for the stabiliser up front (which --shard with --unique needs).
     #[arg(long = "break", requires = "unique", value_parser = choice::<Breaking>(), default_value_t = Breaking::default())]
     pub breaking: Breaking,
-    /// Stop after N placements (N classes with --unique), after one solver call more that
-    /// tells whether more exist (UNSAT: the counts are exact); `--limit 1` asks "is it unique?".
+    /// Stop after N placements (N classes with --unique).
+    ///
+    /// After one solver call more that tells whether more exist (UNSAT: the counts are exact);
+    /// `--limit 1` asks "is it unique?".
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     #[command(flatten)]

@@ -23,6 +23,8 @@ pub struct SolveArgs {
     pub time_limit: TimeLimitArgs,
     #[command(flatten)]
     pub proof: ProofArgs,
+    /// Solve nothing: check this solver output against the CNF.
+    ///
     /// Solve nothing: check this solver output (`s`/`v` lines, or MiniSat's result file)
     /// against the CNF, and against the board when the CNF is one queensat wrote.
     #[arg(long, value_name = "OUTPUT", conflicts_with_all = ["external", "time_limit"])]

@@ -24,21 +24,26 @@ pub struct SweepArgs {
     /// How each class's value is found and proved.
     #[arg(long, value_parser = choice::<Engine>(), default_value_t = Engine::default())]
     pub engine: Engine,
-    /// Where each SAT search starts (`--engine reuse`): the branch and bound's optimum (then
-    /// every class is also cross-checked) or a greedy placement. Either way the value rests on
-    /// an UNSAT answer.
+    /// Where each SAT search starts (`--engine reuse`).
+    ///
+    /// The branch and bound's optimum (then every class is also cross-checked) or a greedy
+    /// placement. Either way the value rests on an UNSAT answer.
     #[arg(long, value_parser = choice::<Start>(), default_value_t = Start::default())]
     pub start: Start,
     /// SAT solver (of the SAT engines, and of the tree engine's cross-check).
     #[arg(long, default_value = DEFAULT_SOLVER)]
     pub solver: String,
+    /// Also count each class's optimal placements.
+    ///
     /// Also count each class's optimal placements (the tree engine: its counting trees,
     /// replayed by the checker; a SAT engine: enumeration, slow on big sweeps).
     #[arg(long)]
     pub count_optimal: bool,
-    /// Prove every class's value a second way and compare: by the branch and bound for the SAT
-    /// engines, by SAT (one UNSAT answer per class) for the tree engine. Chunks read back
-    /// that their run did not cross-check are cross-checked as they are read.
+    /// Prove every class's value a second way and compare.
+    ///
+    /// By the branch and bound for the SAT engines, by SAT (one UNSAT answer per class) for the
+    /// tree engine. Chunks read back that their run did not cross-check are cross-checked as they
+    /// are read.
     #[arg(long)]
     pub cross_check: bool,
     #[command(flatten)]
@@ -96,11 +101,15 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
+    /// Directory of an 8x8 sweep (its 8x8-Kw.jsonl files).
+    ///
     /// Directory of an 8x8 sweep (with 8x8-Kw.jsonl files, each read back like input: every
     /// line checked, every class of K walls there once, or exit 2).
     pub sweep: PathBuf,
-    /// Directory of the published files (K-W_boards.csv, KW_summary.txt); a file of a wall
-    /// count the sweep has no 8x8-Kw.jsonl for is named as not compared, and exit 1.
+    /// Directory of the published files (K-W_boards.csv, KW_summary.txt).
+    ///
+    /// A file of a wall count the sweep has no 8x8-Kw.jsonl for is named as not compared (exit
+    /// 1).
     pub published: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,

@@ -31,6 +31,8 @@ pub struct ValueArgs {
     pub certify: CertifyArgs,
     #[command(flatten)]
     pub time_limit: TimeLimitArgs,
+    /// Answer many boards in one process: JSON lines in, JSON lines out.
+    ///
     /// Answer many boards in one process: read JSON lines (`{"rows":8,"cols":8,"walls":[[1,3]]}`,
     /// optional `holes`, `size`, `id`) from FILE or `-` (stdin), gzip, xz or bzip2 compressed
     /// or not, and write one JSON result per line (`--format json`'s, envelope first, with
@@ -39,6 +41,8 @@ pub struct ValueArgs {
     /// a search). Always JSON (`--format json` may be given; `text` is refused).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["certify", "file", "csplib", "walls", "holes", "bits", "size", "rows", "cols"])]
     pub batch: Option<std::path::PathBuf>,
+    /// Split the question into cubes, answered into DIR (resumable).
+    ///
     /// Split the question into cubes (for each segment of the middle row, a queen in one of its
     /// ranges of cells, or none), find the whole board's start once, refute one queen more in
     /// each cube into DIR (resumable; a run with a built-in solver asks again the cubes an

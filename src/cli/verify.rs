@@ -10,10 +10,12 @@ use queensat::study::verify::ClaimKind;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
-#[command(mut_arg("solver", |a| a.help(super::args::SOLVER_HELP_WITHOUT_LIMIT)))]
+#[command(mut_arg("solver", super::args::solver_without_limit))]
 pub struct VerifyArgs {
     /// A published result file: boards CSV, puzzle list, SCIP solutions, or an author's summary.
     pub file: PathBuf,
+    /// Side of the boards (default: from the file, else 8).
+    ///
     /// Side of the boards. Default: from a SCIP file's variable names, else from an `NxN`
     /// directory in the path, else 8. Files in the 64-bit layout keep 8 bits per row whatever
     /// the side; a set bit outside the board refutes its row (`off-board`).
@@ -26,6 +28,8 @@ pub struct VerifyArgs {
     /// says where it went and how it came out (rows checked, confirmed, refuted).
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Write every row's verdict, tab-separated, to this file.
+    ///
     /// Write every row's verdict, tab-separated, to this file (not for an author's summary,
     /// which has no rows of boards).
     #[arg(long, value_name = "FILE", value_parser = queensat::io::output_file_path)]

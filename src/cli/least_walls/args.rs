@@ -38,10 +38,14 @@ pub struct LeastWallsArgs {
     /// Require every wall to separate two queens (true|false); keeps every least board.
     #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
     pub necessary_walls: bool,
+    /// Add the segment-slack cuts (true|false).
+    ///
     /// The segment-slack cuts (true|false): implied clauses (no board lost) bounding, per line
     /// family, the walls on the border, adjacent walls and empty runs by lines + walls − queens.
     #[arg(long, action = clap::ArgAction::Set, default_value_t = false, value_name = "BOOL")]
     pub slack_cuts: bool,
+    /// Ask each wall bound of a fresh solver (true|false).
+    ///
     /// Ask each wall bound of a fresh solver, the bounds as unit clauses (true|false), not the
     /// incremental solver under assumptions; with --certify, the proof of the refuting call is
     /// checked as the certificate, not solved again.
@@ -50,6 +54,8 @@ pub struct LeastWallsArgs {
     /// How the wall bound moves.
     #[arg(long, value_parser = choice::<WallSearch>(), default_value_t = WallSearch::default())]
     pub search: WallSearch,
+    /// Simulated-annealing runs for a first board before any solver call.
+    ///
     /// Simulated-annealing runs for a first board before any solver call (0: none). The board
     /// is checked, given to the solver as phases, and the search starts from its wall count
     /// (with --cube-dir, every cube's) [default: 0; with --cube-dir, 2, since every cube
@@ -60,6 +66,8 @@ pub struct LeastWallsArgs {
     pub time_limit: TimeLimitArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
+    /// Also count the boards with the least walls, and their classes.
+    ///
     /// Count the boards with the least number of walls that admit q queens, and their classes
     /// (not bounded by --time-limit, which bounds each q's search: --count-cpu-limit).
     #[arg(long)]

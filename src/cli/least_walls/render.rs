@@ -20,12 +20,15 @@ pub enum Render {
 /// Saved runs (JSON from `least-walls --output`) and where the rendering goes.
 #[derive(Args, Debug)]
 pub struct SavedRuns {
-    /// Saved runs (JSON from `least-walls --output`): a line of the chart, a column group of
-    /// the comparison, rows of the table each.
+    /// Saved runs (JSON from `least-walls --output`).
+    ///
+    /// A line of the chart, a column group of the comparison, rows of the table each.
     #[arg(required = true)]
     pub runs: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// text only: a rendering is Markdown or SVG.
+    ///
     /// text only: a rendering is Markdown (`table`, `compare`) or SVG (`chart`), and the
     /// runs' JSON is the saved runs themselves (`least-walls --output FILE --format json`), so
     /// `json` is refused, saying so.
@@ -51,6 +54,8 @@ impl SavedRuns {
 pub struct TableArgs {
     #[command(flatten)]
     pub saved: SavedRuns,
+    /// Claims to check, as CSV.
+    ///
     /// Claims to check, CSV `rows,cols,queens,what,claimed,source` with `what` one of
     /// least_walls, boards, classes, boards_or_classes, impossible.
     #[arg(long, value_name = "CSV")]
