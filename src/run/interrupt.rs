@@ -84,7 +84,10 @@ impl StopScope {
 /// The stop in force on this thread: the process's signal, else its scope's, else 0.
 fn stop_signal() -> i32 {
     match STOP.load(Ordering::Relaxed) {
-        0 => SCOPE.with(|s| s.borrow().as_ref().map_or(0, |t| t.0.load(Ordering::Relaxed))),
+        // `try_with`: a thread-local's destructor may poll after this one is gone.
+        0 => SCOPE
+            .try_with(|s| s.borrow().as_ref().map_or(0, |t| t.0.load(Ordering::Relaxed)))
+            .unwrap_or(0),
         signal => signal,
     }
 }

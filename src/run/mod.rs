@@ -23,4 +23,4 @@ pub use provenance::{
     thread_cpu_since, utc_date,
 };
 pub use shard::Shard;
-pub use threads::{parse_threads, with_threads};
+pub use threads::{parallel, parse_threads, with_threads};

@@ -34,34 +34,45 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
-/// Runs `f` on a pool of `threads` workers (`--threads`), or on rayon's default pool (one
-/// per CPU) when `None`. Under a [`StopScope`] (one caller's work, which its stop must reach
-/// and no other's), the work runs on a pool of its own whose workers adopt that scope, by
-/// default too: the default pool's workers serve every caller.
+/// Runs `f` on a pool of `threads` workers (`--threads`), or where [`parallel`] runs it when
+/// `None` (rayon's default pool, one worker per CPU, outside a [`StopScope`]).
 pub fn with_threads<T: Send>(
     threads: Option<usize>,
     f: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {
-    let scope = StopScope::current();
-    let pool = match threads {
+    match threads {
         Some(n) if !(1..=max_threads()).contains(&n) => bail!("--threads {n}: {}", threads_wanted()),
-        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n),
-        // A worker of a pool that adopted the scope already: its pool serves.
-        None if scope.is_some() && rayon::current_thread_index().is_none() => rayon::ThreadPoolBuilder::new(),
-        None => return f(),
-    };
-    let pool = match scope {
-        Some(scope) => pool.start_handler(move |_| scope.adopt()),
-        None => pool,
-    };
-    pool.build()
-        .map_err(|e| {
-            anyhow::anyhow!(
-                "cannot start {} threads: {e}",
-                threads.map_or("the".into(), |n| n.to_string())
-            )
-        })?
-        .install(f)
+        Some(n) => pool(Some(n))?.install(f),
+        None => parallel(f)?,
+    }
+}
+
+/// Runs `f`, work that goes parallel (a `par_iter`), where the caller's [`StopScope`] reaches
+/// every worker: on the pool it runs on already, or, under a scope on a thread of no pool, on
+/// a pool of its own whose workers adopt that scope (the default pool's workers serve every
+/// caller). Every parallel site of the library runs through it or [`with_threads`], so a
+/// Python call's stop reaches all of its work and no other call's; without a scope (the
+/// command line) it only calls `f`.
+pub fn parallel<T: Send>(f: impl FnOnce() -> T + Send) -> anyhow::Result<T> {
+    match StopScope::current().is_some() && rayon::current_thread_index().is_none() {
+        true => Ok(pool(None)?.install(f)),
+        false => Ok(f()),
+    }
+}
+
+/// A pool of `threads` workers (default: one per CPU) that adopt the caller's [`StopScope`].
+fn pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n);
+    }
+    if let Some(scope) = StopScope::current() {
+        pool = pool.start_handler(move |_| scope.adopt());
+    }
+    pool.build().map_err(|e| match threads {
+        Some(n) => anyhow::anyhow!("cannot start {n} threads: {e}"),
+        None => anyhow::anyhow!("cannot start the worker threads: {e}"),
+    })
 }
 
 #[cfg(test)]

@@ -207,22 +207,24 @@ impl ChunkStore {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
         let failed = AtomicBool::new(false);
         let finished = AtomicUsize::new(resumed);
-        let result = todo.par_iter().try_for_each(|c| {
-            if failed.load(Ordering::Relaxed) || stop_requested() {
-                return Ok(());
-            }
-            match work(c) {
-                Ok(()) => {
-                    finished.fetch_add(1, Ordering::Relaxed);
-                    Ok(())
+        let result = crate::run::parallel(|| {
+            todo.par_iter().try_for_each(|c| {
+                if failed.load(Ordering::Relaxed) || stop_requested() {
+                    return Ok(());
                 }
-                Err(e) if stop_requested() && e.is::<crate::run::interrupt::Interrupted>() => Ok(()),
-                Err(e) => {
-                    failed.store(true, Ordering::Relaxed);
-                    Err(e)
+                match work(c) {
+                    Ok(()) => {
+                        finished.fetch_add(1, Ordering::Relaxed);
+                        Ok(())
+                    }
+                    Err(e) if stop_requested() && e.is::<crate::run::interrupt::Interrupted>() => Ok(()),
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        Err(e)
+                    }
                 }
-            }
-        });
+            })
+        })?;
         result?;
         let finished = finished.into_inner();
         Ok((finished < resumed + todo.len()).then(|| self.stopped(finished, chunks)))

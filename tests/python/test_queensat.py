@@ -382,7 +382,8 @@ def test_a_callback_s_exception_stops_its_own_call_and_no_other(tmp_path):
 
     def long_sweep():
         try:
-            answer["rows"] = queensat.sweep(8, walls=5, output=tmp_path / "s",
+            # One thread: about 3 s of CPU on any machine, still running when the other ends.
+            answer["rows"] = queensat.sweep(8, walls=5, output=tmp_path / "s", threads=1,
                                             progress=lambda *a: running.set())
         except Exception as e:  # noqa: BLE001 - whatever it raises fails the test below
             caught["e"] = e

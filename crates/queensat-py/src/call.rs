@@ -9,7 +9,6 @@
 
 use pyo3::prelude::*;
 use queensat::run::interrupt::{Interrupted, StopScope, clear_stop, request_stop, stop_requested};
-use queensat::run::with_threads;
 use queensat::run::{Progress, Reporter, one_line};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -201,14 +200,15 @@ pub fn run_call(
     };
     let slot: Slot = (Mutex::new(None), Condvar::new());
     let mut raised: Option<PyErr> = None;
-    // This call's own stop: its workers, and no other call's, adopt it.
+    // This call's own stop: its thread, and the pools its parallel work starts
+    // (`run::parallel`), adopt it; no other call's do.
     let scope = StopScope::new();
+    // A Ctrl-C came: even after the callback's exception it stops every call, and its
+    // KeyboardInterrupt is the one raised.
+    let mut signalled = false;
     let (answer, stopped) = std::thread::scope(|s| {
         s.spawn(|| {
-            let (answer, stopped) = scope.enter(|| {
-                let answer = with_threads(None, || work(&reporter));
-                (answer, stop_requested())
-            });
+            let (answer, stopped) = scope.enter(|| (work(&reporter), stop_requested()));
             *slot.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((answer, stopped));
             slot.1.notify_one();
         });
@@ -216,24 +216,35 @@ pub fn run_call(
             if let Some(answer) = py.detach(|| wait(&slot)) {
                 return answer;
             }
-            // A Ctrl-C is Python's signal exception; any other the callback raised.
+            // A Ctrl-C is Python's signal exception; any other the callback raised. A callback
+            // that raised is not called again: it would raise again.
             let heard = match py.check_signals() {
                 Err(e) => Err((e, Some(libc::SIGINT))),
                 Ok(()) => match progress {
-                    Some(callback) => pass_on(callback, &listener).map_err(|e| (e, None)),
-                    None => Ok(()),
+                    Some(callback) if raised.is_none() => pass_on(callback, &listener).map_err(|e| (e, None)),
+                    _ => Ok(()),
                 },
             };
-            if let Err((e, signal)) = heard
-                && raised.is_none()
-            {
-                // The first exception stops the search; the call still ends as the library
-                // ends it, with what it has.
-                call.stop(signal, &scope);
-                raised = Some(e);
+            // The first exception stops the search, and the first Ctrl-C every call; the call
+            // still ends as the library ends it, with what it has.
+            match heard {
+                Err((e, Some(signal))) if !signalled => {
+                    signalled = true;
+                    call.stop(Some(signal), &scope);
+                    e.set_cause(py, raised.take());
+                    raised = Some(e);
+                }
+                Err((e, None)) if raised.is_none() => {
+                    call.stop(None, &scope);
+                    raised = Some(e);
+                }
+                _ => {}
             }
         }
     });
+    // The call is over: what still computes for it (a solver call a deadline gave up on) stops
+    // at its next poll.
+    scope.stop();
     // The last of the progress, unless the callback raised already: called again it would
     // raise again, and that exception would leave with no `partial` and the stop request set
     // (every later call answering "interrupted").

@@ -15,7 +15,7 @@ use crate::board::{Board, Coord, Symmetry};
 use crate::check::count_fixed_nk_until;
 use crate::engine::upper_bound;
 use crate::run::interrupt::{check_stop, stop_requested, unless_stopped};
-use crate::run::{Provenance, thread_cpu_seconds, thread_cpu_since};
+use crate::run::{Provenance, parallel, thread_cpu_seconds, thread_cpu_since};
 use anyhow::bail;
 use itertools::Itertools;
 use rayon::prelude::*;
@@ -50,26 +50,28 @@ pub struct UpToSymmetry {
 /// number `placements` (counted by the caller): the fixed points counted twice (they must
 /// agree), then Burnside's lemma (the total must be whole classes).
 pub fn up_to_symmetry(n: usize, k: usize, placements: u64) -> anyhow::Result<UpToSymmetry> {
-    let fixed = (Symmetry::ALL[1..].par_iter())
-        .map(|&g| -> anyhow::Result<(FixedConfigurations, f64)> {
-            let cpu = thread_cpu_seconds();
-            let by_orbits = unless_stopped(count_fixed_nk_until(n, k, g, stop_requested))?;
-            let (by_sat, wall_sets) = sat_fixed(n, k, g)?;
-            if by_orbits != by_sat {
-                bail!(
-                    "n={n} k={k}: the configurations {} fixes are {by_orbits} by the orbit search \
+    let fixed = parallel(|| {
+        (Symmetry::ALL[1..].par_iter())
+            .map(|&g| -> anyhow::Result<(FixedConfigurations, f64)> {
+                let cpu = thread_cpu_seconds();
+                let by_orbits = unless_stopped(count_fixed_nk_until(n, k, g, stop_requested))?;
+                let (by_sat, wall_sets) = sat_fixed(n, k, g)?;
+                if by_orbits != by_sat {
+                    bail!(
+                        "n={n} k={k}: the configurations {} fixes are {by_orbits} by the orbit search \
                      but {by_sat} by SAT enumeration",
-                    g.name()
-                );
-            }
-            let fixed = FixedConfigurations {
-                symmetry: g,
-                configurations: by_orbits,
-                wall_sets,
-            };
-            Ok((fixed, thread_cpu_since(cpu)))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+                        g.name()
+                    );
+                }
+                let fixed = FixedConfigurations {
+                    symmetry: g,
+                    configurations: by_orbits,
+                    wall_sets,
+                };
+                Ok((fixed, thread_cpu_since(cpu)))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()
+    })??;
     let sum = (fixed.iter()).try_fold(placements, |s, (f, _)| s.checked_add(f.configurations));
     let Some(sum) = sum.filter(|s| s % 8 == 0) else {
         bail!(

@@ -9,6 +9,7 @@ use super::spec::PuzzleOptions;
 use super::verdict::{Outcome, process};
 use crate::board::{Board, CellSet, WallClasses};
 use crate::run::interrupt::check_stop;
+use crate::run::parallel;
 use crate::study::chunked_run::{ChunkHeader, ChunkId, ChunkedRun};
 use crate::study::sweep::Evaluator;
 use rayon::prelude::*;
@@ -74,16 +75,17 @@ impl<const W: usize> ChunkedRun for Level<'_, W> {
         // One evaluator per worker: for SAT, one solver (walls as assumptions), as in a sweep.
         let shape = Board::new(opts.rows, opts.cols)?;
         let part = self.part(id);
-        let outcomes: Vec<Outcome<W>> = part
-            .par_iter()
-            .map_init(
-                || Evaluator::new(&shape, opts.engine, &opts.value.backend),
-                |ev, &m| {
-                    check_stop()?;
-                    process(sets, m, self.known, opts, ev)
-                },
-            )
-            .collect::<anyhow::Result<_>>()?;
+        let outcomes: Vec<Outcome<W>> = parallel(|| {
+            part.par_iter()
+                .map_init(
+                    || Evaluator::new(&shape, opts.engine, &opts.value.backend),
+                    |ev, &m| {
+                        check_stop()?;
+                        process(sets, m, self.known, opts, ev)
+                    },
+                )
+                .collect::<anyhow::Result<_>>()
+        })??;
         let classes = part
             .iter()
             .zip(outcomes)
@@ -119,16 +121,14 @@ impl<const W: usize> ChunkedRun for Level<'_, W> {
             return Err(format!("class {}: not the class of this run at its place", i + 1));
         }
         // On every thread: each class's value and count cost a branch and bound.
-        let bad = doc
-            .classes
-            .par_iter()
-            .zip(part)
-            .enumerate()
-            .find_map_first(|(i, (c, m))| {
+        let bad = parallel(|| {
+            (doc.classes.par_iter().zip(part).enumerate()).find_map_first(|(i, (c, m))| {
                 check_class(self.sets, m, c, self.known, self.opts)
                     .err()
                     .map(|why| (i, why))
-            });
+            })
+        })
+        .map_err(|e| e.to_string())?;
         match bad {
             Some((i, why)) => Err(format!("class {}: {why}", i + 1)),
             None => Ok(()),

@@ -20,7 +20,7 @@ use super::spec::{CheckedSweep, SweepSpec};
 use super::summary::{RunRecord, WallsSummary};
 use crate::board::Board;
 use crate::io::new_dir_or_nothing;
-use crate::run::{Reporter, Shard, cpu_since, process_cpu_seconds};
+use crate::run::{Reporter, Shard, cpu_since, parallel, process_cpu_seconds};
 use crate::solve::Backend;
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::{
@@ -145,13 +145,12 @@ impl<const W: usize> ChunkedRun for Sweep<'_, W> {
         }
         let cpu = process_cpu_seconds();
         // On every thread: a stored row's value costs a branch and bound.
-        let bad = doc
-            .rows
-            .rows()
-            .par_iter()
-            .zip(self.plan.masks(id))
-            .enumerate()
-            .find_map_first(|(i, (r, m))| check_row(&self.plan, self.spec, r, m).err().map(|why| (i, why)));
+        let bad = parallel(|| {
+            (doc.rows.rows().par_iter().zip(self.plan.masks(id)).enumerate()).find_map_first(|(i, (r, m))| {
+                check_row(&self.plan, self.spec, r, m).err().map(|why| (i, why))
+            })
+        })
+        .map_err(|e| e.to_string())?;
         if let Some((i, why)) = bad {
             return Err(format!("row {}: {why}", i + 1));
         }

@@ -6,7 +6,7 @@ use super::run_info::RunInfo;
 use crate::board::{Board, Coord, Placement, render_cell_list};
 use crate::engine::ValueOptions;
 use crate::io::{ClaimRow, PublishedFile, PublishedFormat};
-use crate::run::{Reporter, cpu_since, process_cpu_seconds};
+use crate::run::{Reporter, cpu_since, parallel, process_cpu_seconds};
 use crate::study::puzzles::{ClassesListed, duplicate_detail};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
@@ -131,15 +131,15 @@ pub struct FileOptions<'a> {
 pub fn verify_file(file: &PublishedFile, opts: FileOptions) -> anyhow::Result<FileReport> {
     let start = process_cpu_seconds();
     opts.progress.start("verify rows", file.rows.len() as u64);
-    let rows = file
-        .rows
-        .par_iter()
-        .map(|row| {
-            let r = check_row(row, opts.side.side, opts.claim, &opts.value, &opts.certify);
-            opts.progress.advance(1);
-            r
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let rows = parallel(|| {
+        (file.rows.par_iter())
+            .map(|row| {
+                let r = check_row(row, opts.side.side, opts.claim, &opts.value, &opts.certify);
+                opts.progress.advance(1);
+                r
+            })
+            .collect::<anyhow::Result<Vec<_>>>()
+    })??;
     opts.progress.finish();
     let mut rows = rows;
     let mut repeated_boards = Vec::new();

@@ -8,7 +8,7 @@ use crate::board::{Board, Coord, Placement, binomial};
 use crate::check::check_placement;
 use crate::engine::ValueOptions;
 use crate::io::{PublishedFormat, parse_published_as, parse_summary};
-use crate::run::{cpu_since, process_cpu_seconds};
+use crate::run::{cpu_since, parallel, process_cpu_seconds};
 use crate::study::summary_claims::{CheckedLine, KnownBoards, judge_summary};
 use anyhow::{Context, bail};
 use rayon::prelude::*;
@@ -78,33 +78,34 @@ fn classes_of(
     certify: &CertifyVerdicts,
 ) -> anyhow::Result<Classes> {
     let rows = parse_published_as(boards_name, boards_text, PublishedFormat::BoardsCsv)?;
-    let solved = rows
-        .par_iter()
-        .map(|row| {
-            let walls = row
-                .walls
-                .cells(side, side)
-                .with_context(|| format!("{boards_name}: {}", row.label))?;
-            let board = Board::with_walls(side, side, &walls)?;
-            // The row's own placement, where legal, is a floor the value cannot fall below.
-            let queens = row.queens.as_ref().and_then(|q| q.cells(side, side).ok());
-            let queens = queens
-                .map(Placement::new)
-                .filter(|p| check_placement(&board, p).is_ok());
-            let held = queens.as_ref().map(|p| (p, "the row's placement"));
-            let r = checked_value(&board, opts, certify, held)
-                .with_context(|| format!("{boards_name}: {}", row.label))?;
-            Ok(Solved {
-                class: board.canonical().0,
-                orbit: board.orbit_size() as u64,
-                value: r.value,
-                walls: walls.len(),
-                certified: !r.rests_on_unchecked_unsat(),
-                by_solver: r.refuted_by_solver(),
-                label: &row.label,
+    let solved = parallel(|| {
+        rows.par_iter()
+            .map(|row| {
+                let walls = row
+                    .walls
+                    .cells(side, side)
+                    .with_context(|| format!("{boards_name}: {}", row.label))?;
+                let board = Board::with_walls(side, side, &walls)?;
+                // The row's own placement, where legal, is a floor the value cannot fall below.
+                let queens = row.queens.as_ref().and_then(|q| q.cells(side, side).ok());
+                let queens = queens
+                    .map(Placement::new)
+                    .filter(|p| check_placement(&board, p).is_ok());
+                let held = queens.as_ref().map(|p| (p, "the row's placement"));
+                let r = checked_value(&board, opts, certify, held)
+                    .with_context(|| format!("{boards_name}: {}", row.label))?;
+                Ok(Solved {
+                    class: board.canonical().0,
+                    orbit: board.orbit_size() as u64,
+                    value: r.value,
+                    walls: walls.len(),
+                    certified: !r.rests_on_unchecked_unsat(),
+                    by_solver: r.refuted_by_solver(),
+                    label: &row.label,
+                })
             })
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+            .collect::<anyhow::Result<Vec<_>>>()
+    })??;
     let n_walls: HashSet<usize> = solved.iter().map(|r| r.walls).collect();
     let certified = solved.iter().all(|r| r.certified);
     if n_walls.len() != 1 {
