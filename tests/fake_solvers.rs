@@ -43,6 +43,10 @@ fn a_false_unsat_is_labelled_and_refused_with_require_proof() {
     assert_eq!(j["certified"], false, "{out}");
     let (code, _, err) = queensat(&[&args[..], &["--require-proof"]].concat());
     one_error_line(code, &err, "--require-proof");
+    assert!(
+        err.contains("use a built-in solver, or --certify where the command has it"),
+        "{err}"
+    );
     // In a batch the same answer is an error line, and exit 2 at the end.
     let lines = dir.path().join("b.jsonl");
     std::fs::write(&lines, "{\"size\":8,\"walls\":[[1,3],[2,5]]}\n").unwrap();
@@ -53,6 +57,14 @@ fn a_false_unsat_is_labelled_and_refused_with_require_proof() {
     let (code, out, err) = queensat(&[&batch[..], &["--require-proof"]].concat());
     assert_eq!(code, 2, "{err}");
     assert!(out.contains("line 1: --require-proof"), "{out}");
+    // It names no flag the batch refuses (`--certify`), but the way the board gets a proof.
+    assert!(
+        out.contains(
+            "use a built-in solver, or `value --certify` on that board alone (a batch cannot certify)"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("or --certify"), "{out}");
     // The honest in-process solver's answer is certified.
     let (code, out, _) = queensat(&["value", "--size", "8", "--walls", "1,3 2,5", "--format", "json"]);
     assert_eq!(code, 0);

@@ -388,6 +388,35 @@ fn kill_9_and_resume_gives_the_same_output() {
     }
 }
 
+/// kill -9 while a certificate's solver writes its proof: the proof stays under its hidden
+/// name, never one that looks whole; the next proof begun in that folder removes it, and any
+/// other whose run is gone (an older queensat's `.NAME.partial` too), so that the folder then
+/// holds only whole files (leftovers 57: they stayed for good).
+#[test]
+fn kill_9_leaves_no_proof_past_the_next_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let certs = tmp.path().join("c");
+    let c = certs.to_str().unwrap();
+    let partial = |f: &String| f.starts_with(".pack-9-ge8.drat.") && f.ends_with(".partial");
+    let args = ["cover", "--size", "9", "--certificates", c];
+    let (out, _) = common::signalled_when(&args, libc::SIGKILL, |_| {
+        common::file_names(&certs).iter().any(partial)
+    });
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&out.status),
+        Some(libc::SIGKILL)
+    );
+    let left = common::file_names(&certs);
+    assert!(left.iter().any(partial), "{left:?}");
+    assert!(!left.iter().any(|f| f.ends_with(".drat")), "{left:?}");
+    std::fs::write(certs.join(".value-at-least-38.lrat.partial"), "1 2 0\n").unwrap();
+    let (code, _, err) = queensat(&["cover", "--size", "7", "--certificates", c]);
+    assert_eq!(code, 0, "{err}");
+    let left = common::file_names(&certs);
+    assert!(left.iter().all(|f| !f.starts_with('.')), "{left:?}");
+    assert!(left.contains(&"cover-7-le6.drat".to_string()), "{left:?}");
+}
+
 /// Case 6: a closed stdout ends the command quietly.
 #[test]
 fn a_closed_pipe_is_quiet() {

@@ -19,7 +19,8 @@ pub struct ProofArgs {
 impl ProofArgs {
     /// An error when `certified` is false and a proof is required.
     pub fn check(&self, certified: bool) -> anyhow::Result<()> {
-        queensat::engine::require_proof(self.require_proof, certified)
+        use queensat::engine::{ProofRemedy, require_proof};
+        require_proof(self.require_proof, certified, ProofRemedy::SolverOrCertify)
     }
 }
 

@@ -8,6 +8,7 @@
 //! answer fails `--require-proof`); either opens with the envelope of `value --format json`
 //! (`command`, `version`), as every line of JSON-lines output does.
 
+use super::unchecked::ProofRemedy;
 use super::value::{ValueOptions, ValueReport, value_within};
 use crate::io::{BOM, command_json, json_board, read_line_up_to};
 use crate::run::interrupt::stop_requested;
@@ -147,7 +148,8 @@ impl Batch<'_> {
         let (board, mut own) = json_board(text, &["id"])?;
         let id = own.remove("id");
         let report = value_within(&board, self.opts, self.time_limit, &Reporter::silent())?;
-        super::unchecked::require_proof(self.require_proof, !report.rests_on_unchecked_unsat())?;
+        let certified = !report.rests_on_unchecked_unsat();
+        super::unchecked::require_proof(self.require_proof, certified, ProofRemedy::SolverOrBoardAlone)?;
         Ok(LineAnswer {
             line: line_no,
             id,

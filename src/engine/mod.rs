@@ -34,7 +34,7 @@ pub use primal::{LocalSearch, VALUE_RUNS, local_search, value_start};
 pub use search::{Answer, ArmyCall, BoundCall, Call, SolverCall, WallCall};
 pub use session::BoardSession;
 pub use solve_cnf::{CnfAnswer, CnfStatus, check_solver_output, solve_cnf};
-pub use unchecked::{certified, contradicted_unsat, require_proof, unchecked_prefix};
+pub use unchecked::{ProofRemedy, certified, contradicted_unsat, require_proof, unchecked_prefix};
 pub use unique::{Uniqueness, other_placement, second_optimum};
 pub use value::{
     CertifiedValue, CubeSolver, CubeStart, CubeValue, Search, VALUE_CADICAL_CONFIG, ValueOptions,

@@ -15,13 +15,30 @@ pub fn certified(backend: &Backend, rests_on_unsat: bool, checked: bool) -> bool
     !rests_on_unsat || checked || backend.checks_its_unsat()
 }
 
+/// What else gives a proof where `--require-proof` refuses an answer: named in its message, so
+/// that it never suggests a flag the command refuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofRemedy {
+    /// A built-in solver, or `--certify` where the command has it.
+    SolverOrCertify,
+    /// A built-in solver, or `value --certify` on the board alone: `value --batch` refuses
+    /// `--certify`.
+    SolverOrBoardAlone,
+}
+
 /// `--require-proof`: an error when `required` and the answer is not `certified` (it rests on
-/// an UNSAT answer of an external solver that nothing checked).
-pub fn require_proof(required: bool, certified: bool) -> anyhow::Result<()> {
+/// an UNSAT answer of an external solver that nothing checked), which names `remedy`.
+pub fn require_proof(required: bool, certified: bool, remedy: ProofRemedy) -> anyhow::Result<()> {
+    let remedy = match remedy {
+        ProofRemedy::SolverOrCertify => "use a built-in solver, or --certify where the command has it",
+        ProofRemedy::SolverOrBoardAlone => {
+            "use a built-in solver, or `value --certify` on that board alone (a batch cannot certify)"
+        }
+    };
     anyhow::ensure!(
         !required || certified,
         "--require-proof: the answer rests on an UNSAT answer of an external solver that nothing \
-         checked; use a built-in solver, or --certify where the command has it"
+         checked; {remedy}"
     );
     Ok(())
 }

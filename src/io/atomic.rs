@@ -10,8 +10,8 @@
 //! - a set of files is written whole or not at all ([`write_all_atomic`]);
 //! - a directory made for an output that then fails is removed ([`new_dir_or_nothing`]).
 //!
-//! The one exception is a DRAT proof, which the solver writes as it goes: it is written under a
-//! hidden name and renamed once the solver is done (`solve::certify`).
+//! The one exception is a DRAT or LRAT proof, which the solver writes as it goes: it is written
+//! under a hidden name and renamed once the solver is done (`solve::certify`, `partial_proof`).
 
 use std::collections::HashMap;
 use std::io::Write;

@@ -15,6 +15,7 @@ mod input_file;
 mod json_board;
 mod lp;
 mod opb;
+mod partial_proof;
 mod published;
 mod puzzle_page;
 mod scratch;
@@ -49,6 +50,7 @@ pub use input_file::{input_name, open_input, read_input, stdin_at_most_once};
 pub use json_board::json_board;
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
+pub use partial_proof::partial_proof_path;
 pub use published::{
     ClaimRow, PUBLISHED_CSV_HEADER, PublishedCells, PublishedFile, PublishedFormat, parse_published,
     parse_published_as, published_csv_rows, push_published_csv_row,

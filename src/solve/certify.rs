@@ -390,8 +390,9 @@ pub fn solve_with_proof(
     let ext = format.name().to_ascii_lowercase();
     let proof_path = dir.join(format!("{name}.{ext}"));
     // The solver writes the proof under a hidden name, renamed once it is whole: a run killed
-    // mid-solve leaves no proof that looks like a certificate.
-    let partial = dir.join(format!(".{name}.{ext}.partial"));
+    // mid-solve leaves no proof that looks like a certificate, and the next proof begun here
+    // removes what it left.
+    let partial = crate::io::partial_proof_path(&proof_path);
     let text = write_dimacs(&q.header, q.n_vars, q.cnf.iter());
     let cnf_written = crate::io::sha256_hex(text.as_bytes());
     write_atomic(&cnf_path, text.as_bytes())?;

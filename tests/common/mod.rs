@@ -61,6 +61,17 @@ pub fn ok(o: &Output) -> String {
     stdout(o)
 }
 
+/// The names of the files in `dir`, sorted (none when it does not exist).
+pub fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 /// Runs the real binary; returns exit code, stdout and stderr.
 pub fn queensat(args: &[&str]) -> (i32, String, String) {
     let o = run(args);
