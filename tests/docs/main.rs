@@ -117,8 +117,8 @@ fn main() {
     let queue = Mutex::new(docs.iter().enumerate().collect::<Vec<_>>());
     let reports = Mutex::new(Vec::new());
     // Twice the cores: the documents' commands wait on the programs they start much of the time
-    // (two workers kept about one core of two busy).
-    let workers = std::thread::available_parallelism().map_or(2, |n| 2 * n.get());
+    // (two workers kept about one core of two busy); at most 8, as `make test`'s test threads.
+    let workers = std::thread::available_parallelism().map_or(2, |n| (2 * n.get()).min(8));
     let bin = Path::new(env!("CARGO_BIN_EXE_queensat")).parent().unwrap();
     let prose = opts.filter.as_ref().is_none_or(|f| "prose".contains(f.as_str()));
     std::thread::scope(|s| {
