@@ -184,6 +184,7 @@ mod tests {
         }
     }
 
+    /// Up to 8×8: 9×9 took 14 s, the unit tests' longest, and takes no path 8×8 does not.
     #[test]
     fn the_optima_from_cubes_are_the_plain_runs() {
         for (n, split, cubes, sym) in [
@@ -192,7 +193,6 @@ mod tests {
             (6, 2, 64, false),
             (7, 2, 30, true),
             (8, 1, 4, true),
-            (9, 1, 64, true),
         ] {
             let plain = pack_and_cover(n, &opts(true)).unwrap();
             let r = whole(&ask(n, split, cubes), &opts(sym));
