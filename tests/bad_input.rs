@@ -634,10 +634,14 @@ fn least_walls_renderings_read_standard_input() {
             assert_eq!(from_stdin, from_file, "{sub}");
         }
     }
+    // A refuted claim (6x6 takes more than one wall for 9 queens) exits 1, as in `verify`.
     let claims = b"rows,cols,queens,what,claimed,source\n6,6,9,least_walls,1,x\n";
     let (code, out, err) = with_stdin(&["least-walls", "table", path, "--claims", "-"], claims);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("| x"), "{out}");
+    assert_eq!(
+        (code, err.trim()),
+        (1, "queensat least-walls table: 1 claim refuted")
+    );
+    assert!(out.contains("| x") && out.contains("**NO**"), "{out}");
     one_error_line_with_stdin(
         &["least-walls", "table", "-"],
         b"{",

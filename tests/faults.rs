@@ -1164,3 +1164,77 @@ fn a_cube_runs_kept_start_is_sealed() {
         assert!(again.contains(" resumed), "), "{again}");
     }
 }
+
+/// An output never replaces a file the command read (`verify x.csv -o x.csv` lost the file it
+/// checked; `render b.txt -o b.txt` its board), by whatever path it is named, and two outputs
+/// at one place are refused before either is written (`-o r.md --rows-tsv ./r.md` kept only
+/// the second).
+#[test]
+fn an_output_never_replaces_an_input_or_another_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let board = tmp.path().join("b.txt");
+    std::fs::write(&board, "....\n.#..\n....\n....\n").unwrap();
+    let link = tmp.path().join("link.txt");
+    std::os::unix::fs::symlink(&board, &link).unwrap();
+    let b = board.to_str().unwrap();
+    for out in [b, link.to_str().unwrap()] {
+        let (code, _, err) = queensat(&["render", b, "-o", out]);
+        one_error_line(code, &err, &["cannot write", "this command's input", "b.txt"]);
+        assert_eq!(
+            std::fs::read_to_string(&board).unwrap(),
+            "....\n.#..\n....\n....\n"
+        );
+    }
+    // The empty 4x4 board's value, claimed.
+    let list = tmp.path().join("p.txt");
+    std::fs::write(&list, "[[0, 4]]").unwrap();
+    let c = list.to_str().unwrap();
+    let report = tmp.path().join("r.md");
+    let same = format!("{}/./r.md", tmp.path().display());
+    let (code, _, err) = queensat(&[
+        "verify",
+        c,
+        "--size",
+        "4",
+        "-o",
+        report.to_str().unwrap(),
+        "--rows-tsv",
+        &same,
+    ]);
+    one_error_line(code, &err, &["are the same file"]);
+    assert!(!report.exists());
+    let (code, _, err) = queensat(&["verify", c, "--size", "4", "-o", c]);
+    one_error_line(code, &err, &["this command's input"]);
+    assert_eq!(std::fs::read_to_string(&list).unwrap(), "[[0, 4]]");
+}
+
+/// SIGTERM while `encode` builds or writes a large CNF: exit 143 and no file, not even a hidden
+/// part of one (killed mid-write, 48 MB of temporary file stayed behind), or the whole file
+/// when the signal came as it was written.
+#[test]
+fn an_encode_stopped_by_a_signal_leaves_no_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("b.cnf");
+    let o = out.to_str().unwrap();
+    let args = [
+        "encode",
+        "least-walls",
+        "--size",
+        "48",
+        "--queens",
+        "50",
+        "--max-walls",
+        "6",
+        "-o",
+        o,
+    ];
+    let (output, _) = common::signalled_after_cpu_timed(&args, libc::SIGTERM, 50);
+    let left = common::file_names(tmp.path());
+    match output.status.code() {
+        Some(143) => assert!(left.is_empty(), "{left:?}"),
+        code => {
+            assert!(matches!(code, Some(0)), "{output:?}");
+            assert_eq!(left, ["b.cnf"], "{left:?}");
+        }
+    }
+}

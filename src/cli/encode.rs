@@ -129,8 +129,11 @@ pub fn run(a: EncodeArgs) -> anyhow::Result<i32> {
             ("least-walls", Board::new(rows, cols)?, l.to, e, l.file)
         }
     };
+    // A stop signal while the formula was built: no file, not even a part of one (killed
+    // mid-write, a large CNF's temporary file stayed behind).
+    queensat::run::interrupt::check_stop()?;
     let json = file.format.json();
     let report = |written: Option<&std::path::Path>| encode_json(question, &board, format, &encoded, written);
     file.output.emit_reported(&encoded.text, json, report)?;
-    Ok(0)
+    Ok(queensat::run::interrupt::finished_exit_code("writing the file"))
 }

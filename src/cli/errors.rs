@@ -19,26 +19,31 @@ pub(super) fn clap_exit(e: clap::Error, command: &clap::Command) -> i32 {
             }
         };
     }
-    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        eprint!("{}", e.render());
-        return 2;
-    }
     // Lossy: an argument that is not UTF-8 is still a usage error to report, not a panic.
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    eprintln!(
-        "queensat: error: {} (see {} --help)",
-        plain_number_error(&e, usage_error_line(&e.render().to_string())),
-        help_command(command, &args)
-    );
+    let (words, at) = help_command(command, &args);
+    let problem = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // `queensat` or `queensat encode` alone: one line, as for any usage error, not the
+        // whole help on stderr.
+        let subs: Vec<&str> = at
+            .get_subcommands()
+            .map(clap::Command::get_name)
+            .filter(|&n| n != "help")
+            .collect();
+        format!("{words} needs a subcommand: {}", subs.join(", "))
+    } else {
+        plain_number_error(&e, usage_error_line(&e.render().to_string()))
+    };
+    eprintln!("queensat: error: {problem} (see {words} --help)");
     2
 }
 
 /// The (sub)command whose help answers a usage error in `args` (`queensat value`, `queensat
 /// least-walls table`): `queensat` and the subcommands named first, so that the advice to see
-/// its help is a command to paste (a bare `--help` is none).
-fn help_command(cmd: &clap::Command, args: &[String]) -> String {
+/// its help is a command to paste (a bare `--help` is none), and its definition.
+fn help_command<'a>(cmd: &'a clap::Command, args: &[String]) -> (String, &'a clap::Command) {
     let mut words = vec!["queensat"];
     let mut at = cmd;
     for a in args.iter().skip(1) {
@@ -46,7 +51,7 @@ fn help_command(cmd: &clap::Command, args: &[String]) -> String {
         words.push(a);
         at = sub;
     }
-    words.join(" ")
+    (words.join(" "), at)
 }
 
 /// `msg` with Rust's words for a number that did not parse (`invalid digit found in string`,
@@ -125,7 +130,7 @@ mod tests {
         let cmd = clap::Command::new("queensat")
             .subcommand(clap::Command::new("value"))
             .subcommand(clap::Command::new("least-walls").subcommand(table));
-        let help = |a: &str| super::help_command(&cmd, &a.split(' ').map(String::from).collect::<Vec<_>>());
+        let help = |a: &str| super::help_command(&cmd, &a.split(' ').map(String::from).collect::<Vec<_>>()).0;
         assert_eq!(help("queensat value --sise 8"), "queensat value");
         assert_eq!(
             help("/bin/queensat least-walls table x.json --bad"),

@@ -4,7 +4,7 @@
 /// The long-running commands: a stop signal (SIGINT, SIGTERM, SIGHUP) has them stop and
 /// report what they have, keep what a rerun resumes from, and exit 128 + the signal's number.
 /// Each of them polls [`queensat::run::interrupt::stop_requested`].
-pub(super) const STOPPED_BY_SIGNAL: [&str; 11] = [
+pub(super) const STOPPED_BY_SIGNAL: [&str; 12] = [
     "value",
     "solutions",
     "sweep",
@@ -16,6 +16,7 @@ pub(super) const STOPPED_BY_SIGNAL: [&str; 11] = [
     "cover",
     "nqueens",
     "solve",
+    "encode",
 ];
 
 /// Whether the subcommand `name` catches the stop signals ([`STOPPED_BY_SIGNAL`]).
@@ -106,7 +107,16 @@ pub fn exit_status(name: Option<&str>) -> Vec<(&'static str, &'static str)> {
         ],
         Some("nk") => vec![ok, ("1", "two --method counts disagree"), error],
         Some("armies") => vec![ok, ("1", "--certify: a proof was not verified"), error, limit],
-        Some("least-walls" | "cover") => vec![
+        Some("least-walls") => vec![
+            ok,
+            (
+                "1",
+                "--cube-dir with --certify: a cube's proof was not verified; `table --claims`: a claim refuted",
+            ),
+            error,
+            limit,
+        ],
+        Some("cover") => vec![
             ok,
             ("1", "--cube-dir with --certify: a cube's proof was not verified"),
             error,

@@ -105,6 +105,7 @@ fn command() -> clap::Command {
 /// any other error (one line on stderr), 1 where a command reports a refuted claim.
 pub fn main() -> i32 {
     stdout::note_closed_stdout();
+    queensat::io::protect_inputs();
     let parsed = parse::parse(command, std::env::args_os().collect())
         .and_then(|m| Ok((Cli::from_arg_matches(&m)?, m)));
     let (cli, matches) = match parsed {

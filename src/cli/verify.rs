@@ -4,7 +4,7 @@
 use super::args::{CertifyArgs, OutputArgs, ReportArgs, ValueSearchArgs};
 use super::choice::choice;
 use clap::Args;
-use queensat::io::write_atomic;
+use queensat::io::{write_all_atomic, write_atomic};
 use queensat::study::report::{VerifyJob, verify_job};
 use queensat::study::verify::ClaimKind;
 use std::path::{Path, PathBuf};
@@ -67,12 +67,21 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         eprintln!("queensat verify: warning: {w}");
     }
     a.report.proof.check(v.certified())?;
-    a.output.emit(&v.report(a.report.json())?)?;
-    // After the report, so that a report that could not be written leaves no side file.
-    if let Some(path) = &a.rows_tsv
-        && let Some(tsv) = v.rows_tsv()
-    {
-        write_atomic(path, tsv.as_bytes())?;
+    let report = v.report(a.report.json())?;
+    let tsv = a.rows_tsv.as_ref().zip(v.rows_tsv());
+    match (a.output.output.as_ref().filter(|_| !a.output.to_stdout()), tsv) {
+        // Both files, or neither.
+        (Some(out), Some((path, tsv))) => write_all_atomic(&[
+            (out.clone(), report.into_bytes()),
+            (path.clone(), tsv.into_bytes()),
+        ])?,
+        (_, tsv) => {
+            a.output.emit(&report)?;
+            // After the report, so that a report that could not be written leaves no side file.
+            if let Some((path, tsv)) = tsv {
+                write_atomic(path, tsv.as_bytes())?;
+            }
+        }
     }
     if let Some(to) = a.output.output.as_deref().filter(|_| !a.output.to_stdout()) {
         eprintln!("{}", v.written_note(to));

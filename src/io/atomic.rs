@@ -13,6 +13,7 @@
 //! The one exception is a DRAT or LRAT proof, which the solver writes as it goes: it is written
 //! under a hidden name and renamed once the solver is done (`solve::certify`, `partial_proof`).
 
+use super::writer::{writer_gone, writer_tag};
 use std::collections::HashMap;
 use std::io::Write;
 use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
@@ -52,6 +53,13 @@ fn target(path: &Path) -> anyhow::Result<Target> {
     let t = meta.file_type();
     if t.is_dir() {
         anyhow::bail!("cannot write {}: it is a directory", path.display());
+    }
+    if let Some(input) = super::input_file::input_at(path) {
+        anyhow::bail!(
+            "cannot write {}: it is this command's input ({}); write the output elsewhere",
+            path.display(),
+            input.display()
+        );
     }
     if t.is_fifo() || t.is_char_device() || t.is_block_device() || t.is_socket() {
         return Ok(Target::Special(real));
@@ -137,6 +145,17 @@ impl Write for Noting<'_> {
 /// renamed before it stay; folders made for the temporary files stay too. Special files
 /// (pipes, devices) are written through after the renames.
 pub fn write_all_atomic(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
+    // Two of them at one place: the second would replace the first.
+    let places: Vec<PathBuf> = files.iter().map(|(p, _)| place(p)).collect();
+    for (i, a) in places.iter().enumerate() {
+        if let Some(j) = places[..i].iter().position(|b| b == a) {
+            anyhow::bail!(
+                "{} and {} are the same file: two outputs cannot share it",
+                files[j].0.display(),
+                files[i].0.display()
+            );
+        }
+    }
     let mut staged = Vec::new();
     let mut through = Vec::new();
     for (path, bytes) in files {
@@ -152,6 +171,22 @@ pub fn write_all_atomic(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
         write_through(&p, |w| w.write_all(bytes))?;
     }
     Ok(())
+}
+
+/// Where `path` points, to tell two names of one file apart from two files: its folder
+/// resolved (symbolic links, `.` and `..`) and its name, or the file it links to.
+fn place(path: &Path) -> PathBuf {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real;
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match (std::fs::canonicalize(dir), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// A file written to its temporary file beside its path, not yet in place; or, for a special
@@ -208,7 +243,7 @@ fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) 
         // The mode a plain create would give (0666 less the umask), or the replaced file's.
         let mode = std::fs::metadata(&path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
         let tmp = tempfile::Builder::new()
-            .prefix(&format!(".{name}.{}.", std::process::id()))
+            .prefix(&format!(".{name}.{}.", writer_tag()))
             .suffix(".tmp")
             .permissions(std::fs::Permissions::from_mode(mode))
             .tempfile_in(dir)?;
@@ -225,14 +260,6 @@ fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) 
     }
 }
 
-/// Whether process `pid` exists on this machine.
-pub fn pid_alive(pid: i32) -> bool {
-    // SAFETY: signal 0 only asks whether the process exists.
-    pid > 0
-        && (unsafe { libc::kill(pid, 0) } == 0
-            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM))
-}
-
 /// The temporary files whose writer is gone, found by one read of each folder this process
 /// writes into, by the name each was for: a folder is read once, not once per file written into
 /// it (a sweep writes thousands of chunks into one folder, and a read per chunk made its writes
@@ -242,8 +269,9 @@ static STALE: Mutex<Option<HashMap<PathBuf, StaleByName>>> = Mutex::new(None);
 /// A folder's stale temporary files, by the name each was for.
 type StaleByName = HashMap<String, Vec<PathBuf>>;
 
-/// Removes temporary files of `name` in `dir` whose writer is gone: `.NAME.PID.XXXXXX.tmp`
-/// (and the older `.NAME.tmp-PID`), as the folder's first read in this process found them.
+/// Removes temporary files of `name` in `dir` whose writer is gone: `.NAME.PID@HOST.XXXXXX.tmp`
+/// (and the older `.NAME.PID.XXXXXX.tmp` and `.NAME.tmp-PID`), as the folder's first read in
+/// this process found them.
 fn remove_stale_temps(dir: &Path, name: &str) {
     let mut stale = STALE.lock().unwrap_or_else(|e| e.into_inner());
     let folders = stale.get_or_insert_with(HashMap::new);
@@ -266,17 +294,17 @@ fn stale_temps(dir: &Path) -> StaleByName {
         let Some(rest) = file.strip_prefix('.') else {
             continue;
         };
-        // `NAME.PID.XXXXXX.tmp` (the random part has no dot) or `NAME.tmp-PID`.
+        // `NAME.TAG.XXXXXX.tmp` (neither the tag nor the random part has a dot) or `NAME.tmp-PID`.
         let parsed = match rest.strip_suffix(".tmp") {
             Some(mid) => (mid.rsplitn(3, '.').collect::<Vec<_>>().as_slice())
                 .get(1..3)
                 .map(|pn| (pn[1], pn[0])),
             None => rest.rsplit_once(".tmp-"),
         };
-        let Some((name, pid)) = parsed else {
+        let Some((name, tag)) = parsed else {
             continue;
         };
-        if pid.parse::<i32>().is_ok_and(|p| !pid_alive(p)) {
+        if writer_gone(tag) == Some(true) {
             found.entry(name.to_string()).or_default().push(e.path());
         }
     }
@@ -445,7 +473,12 @@ mod tests {
         let live = dir
             .path()
             .join(format!(".out.txt.{}.abcdef.tmp", std::process::id()));
-        for p in [&dead, &old, &live] {
+        let me = super::writer_tag();
+        let host = me.split_once('@').unwrap().1;
+        let dead_here = dir.path().join(format!(".out.txt.2147483646@{host}.abcdef.tmp"));
+        // Another host's writer on a shared folder: its pid says nothing here.
+        let elsewhere = dir.path().join(".out.txt.2147483646@another_host.abcdef.tmp");
+        for p in [&dead, &old, &live, &dead_here, &elsewhere] {
             std::fs::write(p, "x").unwrap();
         }
         // Another name's, with dots in the name: found by the same read, left to its own write.
@@ -453,6 +486,7 @@ mod tests {
         std::fs::write(&other, "x").unwrap();
         write_atomic(&dir.path().join("out.txt"), b"y").unwrap();
         assert!(!dead.exists() && !old.exists() && live.exists() && other.exists());
+        assert!(!dead_here.exists() && elsewhere.exists());
         write_atomic(&dir.path().join("0w-000001.json"), b"y").unwrap();
         assert!(!other.exists());
     }
@@ -463,6 +497,15 @@ mod tests {
         let (a, b) = (dir.path().join("a.txt"), dir.path().join("sub/b.txt"));
         write_all_atomic(&[(a.clone(), b"a".to_vec()), (b.clone(), b"b".to_vec())]).unwrap();
         assert_eq!(std::fs::read_to_string(&b).unwrap(), "b");
+        // One file named twice: refused before either is written.
+        let err = write_all_atomic(&[
+            (a.clone(), b"x".to_vec()),
+            (dir.path().join("./a.txt"), b"y".to_vec()),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("are the same file"), "{err}");
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "a");
         // The second path is a folder: neither file changes, no temporary file is left.
         let folder = dir.path().join("folder");
         std::fs::create_dir(&folder).unwrap();

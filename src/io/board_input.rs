@@ -39,6 +39,8 @@ pub struct BoardSpec {
     pub shown: Placement,
     /// The queens a CSPLib instance asks for.
     pub wanted: Option<usize>,
+    /// The grid file's name, which errors about its queens name (`-`: `<stdin>`).
+    pub grid: Option<String>,
 }
 
 /// Where a board is given on the command line: a board file, a CSPLib instance or a shape,
@@ -86,6 +88,7 @@ impl BoardSpec {
 
     /// The board of `source` with `cells` placed on it; an error names the file or the flag.
     pub fn new(source: BoardSource, cells: &CellLists) -> anyhow::Result<BoardSpec> {
+        let mut grid = None;
         let (mut board, shown, wanted) = match source {
             BoardSource::File { text, name } if text.trim_start().starts_with('{') => {
                 let (board, _) =
@@ -94,6 +97,7 @@ impl BoardSpec {
             }
             BoardSource::File { text, name } => {
                 let g = parse_grid(&text).map_err(|e| e.in_file(&name))?;
+                grid = Some(name);
                 (g.board, g.queens, None)
             }
             BoardSource::Csplib { text, name } => {
@@ -105,13 +109,19 @@ impl BoardSpec {
         cells.place(&mut board)?;
         if let Some(&q) = shown.queens().iter().find(|&&q| board.cell(q) != Cell::Free) {
             bail!(
-                "the grid's queen at {},{} stands on a {}",
+                "{}: the grid's queen at {},{} stands on a {}",
+                grid.as_deref().unwrap_or("the board"),
                 q.0,
                 q.1,
                 board.cell(q).name()
             );
         }
-        Ok(BoardSpec { board, shown, wanted })
+        Ok(BoardSpec {
+            board,
+            shown,
+            wanted,
+            grid,
+        })
     }
 
     /// Refuses a grid whose queens (`Q`) attack each other: the commands that answer a
@@ -119,7 +129,8 @@ impl BoardSpec {
     /// which draws them, warns instead.)
     pub fn queens_checked(self) -> anyhow::Result<BoardSpec> {
         if let Err(v) = check_placement(&self.board, &self.shown) {
-            bail!("the grid's queens (Q) are not a legal placement: {v}");
+            let name = self.grid.as_deref().unwrap_or("the board");
+            bail!("{name}: the grid's queens (Q) are not a legal placement: {v}");
         }
         Ok(self)
     }

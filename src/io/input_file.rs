@@ -4,7 +4,9 @@
 use super::compressed::{open_text, read_text, read_text_up_to};
 use anyhow::{Context, bail};
 use std::io::{BufRead, Read};
-use std::path::Path;
+use std::os::unix::fs::MetadataExt as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// What `read` makes of `path` (`-`: standard input); an error names `what` was being read
 /// and where.
@@ -23,7 +25,44 @@ fn with_input<T>(
     };
     let cannot = || format!("cannot read {what}{}", path.display());
     let file = std::fs::File::open(path).with_context(cannot)?;
+    if let Ok(meta) = file.metadata() {
+        remember_input(&meta, path);
+    }
     read(Box::new(file)).with_context(cannot)
+}
+
+/// The regular files this process has read as input, by device and inode (whatever path
+/// named them), once [`protect_inputs`] is called: an output must not replace one.
+static INPUTS: Mutex<Option<Vec<(u64, u64, PathBuf)>>> = Mutex::new(None);
+
+/// From now on, an output written over a file this process read as input is refused
+/// ([`input_at`]). The command line asks for it: `queensat verify x.csv -o x.csv` lost the
+/// file it checked. A program that uses the library across many calls does not.
+pub fn protect_inputs() {
+    INPUTS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(Vec::new);
+}
+
+fn remember_input(meta: &std::fs::Metadata, path: &Path) {
+    if let Some(inputs) = INPUTS.lock().unwrap_or_else(|e| e.into_inner()).as_mut()
+        && meta.is_file()
+    {
+        inputs.push((meta.dev(), meta.ino(), path.to_path_buf()));
+    }
+}
+
+/// The path by which this process read, as input, the file at `path` (the same file, whatever
+/// path names it), once [`protect_inputs`] is called.
+pub fn input_at(path: &Path) -> Option<PathBuf> {
+    let inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+    let meta = std::fs::metadata(path).ok()?;
+    inputs
+        .as_ref()?
+        .iter()
+        .find(|(dev, ino, _)| (*dev, *ino) == (meta.dev(), meta.ino()))
+        .map(|(_, _, p)| p.clone())
 }
 
 /// The whole text of `path`.

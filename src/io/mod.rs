@@ -28,11 +28,11 @@ mod svg_chart;
 mod sweep_db;
 mod wcnf;
 mod words;
+mod writer;
 
 pub use atomic::{
     create_folder, new_dir_or_nothing, output_file_or_stdout, output_file_path, output_folder_path,
-    output_path, pid_alive, writable_folder, write_all_atomic, write_atomic, write_atomic_with,
-    write_pair_atomic_with,
+    output_path, writable_folder, write_all_atomic, write_atomic, write_atomic_with, write_pair_atomic_with,
 };
 pub use bits64::{from_bits64, to_bits64};
 pub use board_input::{BoardRequest, BoardSource, BoardSpec, CellLists, parse_placement, parse_u64};
@@ -46,7 +46,7 @@ pub use dimacs::{
 };
 pub use envelope::command_json;
 pub use header::{ExportHeader, QuestionClaims, ReadHeader, dimacs_map, read_header};
-pub use input_file::{input_name, open_input, read_input, stdin_at_most_once};
+pub use input_file::{input_at, input_name, open_input, protect_inputs, read_input, stdin_at_most_once};
 pub use json_board::json_board;
 pub use lp::{least_walls_lp_map, lp_map, write_least_walls_lp, write_lp};
 pub use opb::{LeastWallsIlp, least_walls_opb_map, opb_map, write_least_walls_opb, write_opb};
@@ -66,3 +66,4 @@ pub use svg_chart::{Line, Series, palette, render_distribution_svg, render_line_
 pub use sweep_db::{ClassRow, RowCell, RowView, render_jsonl};
 pub use wcnf::{WcnfFormat, write_wcnf};
 pub use words::{noun, plural};
+pub use writer::{hostname, pid_alive, writer_gone, writer_tag};

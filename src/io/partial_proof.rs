@@ -2,14 +2,14 @@
 //! those a killed run left.
 //!
 //! A proof is the one output the solver writes as it goes, so it cannot be staged whole like
-//! the others ([`super::write_atomic`]): it is written as `.NAME.PID.partial` beside its place
+//! the others ([`super::write_atomic`]): it is written as `.NAME.PID@HOST.partial` beside its place
 //! and renamed there once whole (`solve::certify`). A run killed mid-solve (SIGKILL, a power
 //! cut) cannot remove its own; the next proof begun in that folder removes every one whose
 //! writer is gone, so a rerun leaves only whole files there.
 
 use std::path::{Path, PathBuf};
 
-use super::atomic::pid_alive;
+use super::writer::{writer_gone, writer_tag};
 
 /// The proof formats a partial proof may be of (its NAME ends with one).
 const PROOF_EXTENSIONS: [&str; 2] = ["drat", "lrat"];
@@ -21,12 +21,13 @@ pub fn partial_proof_path(proof: &Path) -> PathBuf {
     let dir = proof.parent().unwrap_or(Path::new("."));
     let name = proof.file_name().unwrap_or_default().to_string_lossy();
     remove_stale_partial_proofs(dir);
-    dir.join(format!(".{name}.{}.partial", std::process::id()))
+    dir.join(format!(".{name}.{}.partial", writer_tag()))
 }
 
-/// Removes from `dir` the partial proofs whose writer is gone: `.NAME.PID.partial` whose
-/// process no longer exists, and `.NAME.partial`, the name an older queensat gave every
-/// partial proof (a rerun of it wrote over it, as this one cannot know to).
+/// Removes from `dir` the partial proofs whose writer is gone: `.NAME.PID@HOST.partial` (or an
+/// older queensat's `.NAME.PID.partial`) whose process no longer exists on this host, and
+/// `.NAME.partial`, the name a still older queensat gave every partial proof (a rerun of it
+/// wrote over it, as this one cannot know to).
 fn remove_stale_partial_proofs(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -50,11 +51,12 @@ fn is_stale_partial_proof(file: &str) -> bool {
                 .is_some_and(|n| n.ends_with('.') && n.len() > 1)
         })
     };
-    match rest.rsplit_once('.') {
-        Some((name, pid)) if pid.bytes().all(|b| b.is_ascii_digit()) => {
-            is_proof(name) && pid.parse::<i32>().is_ok_and(|p| !pid_alive(p))
-        }
-        _ => is_proof(rest),
+    match rest
+        .rsplit_once('.')
+        .and_then(|(name, tag)| Some((name, writer_gone(tag)?)))
+    {
+        Some((name, gone)) => is_proof(name) && gone,
+        None => is_proof(rest),
     }
 }
 
@@ -73,6 +75,14 @@ mod tests {
         )));
         assert!(is_stale_partial_proof(".pack-9-ge8.drat.partial"));
         assert!(!is_stale_partial_proof(&format!(".q.lrat.{mine}.partial")));
+        let tag = writer_tag();
+        let host = tag.split_once('@').unwrap().1;
+        assert!(is_stale_partial_proof(&format!(".q.lrat.{gone}@{host}.partial")));
+        assert!(!is_stale_partial_proof(&format!(".q.lrat.{tag}.partial")));
+        // Another host's writer on a shared folder is never taken for gone.
+        assert!(!is_stale_partial_proof(&format!(
+            ".q.lrat.{gone}@elsewhere.partial"
+        )));
         for other in [
             format!(".q.cnf.{gone}.partial"),
             format!(".lrat.{gone}.partial"),
@@ -95,7 +105,7 @@ mod tests {
             std::fs::write(f, "x").unwrap();
         }
         let p = partial_proof_path(&dir.path().join("q.lrat"));
-        let want = format!(".q.lrat.{}.partial", std::process::id());
+        let want = format!(".q.lrat.{}.partial", writer_tag());
         assert_eq!(p, dir.path().join(want));
         assert!(!stale.exists() && !legacy.exists() && whole.exists());
     }

@@ -439,7 +439,8 @@ fn spec_difference(old: &serde_json::Value, new: &serde_json::Value, where_: (&s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::dir_lock::{LOCK_FILE, hostname};
+    use crate::io::hostname;
+    use crate::study::dir_lock::LOCK_FILE;
 
     /// A folder of another run says which fields differ (a cube run's `--cubes` shows as the
     /// width of its ranges), not the whole spec.

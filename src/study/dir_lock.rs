@@ -2,7 +2,7 @@
 //! command and start, taken through a draft `.lock.PID` and removed when dropped; who holds it, and
 //! whether a shard to merge is still being written.
 
-use crate::io::pid_alive;
+use crate::io::{hostname, pid_alive};
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 
@@ -14,17 +14,6 @@ pub(crate) const LOCK_FILE: &str = ".lock";
 /// naming the first; a lock left by a process that is gone (same host) is taken over.
 #[derive(Debug)]
 pub(crate) struct DirLock(PathBuf);
-
-pub(crate) fn hostname() -> String {
-    let mut buf = [0u8; 256];
-    // SAFETY: gethostname writes at most `len` bytes into the buffer.
-    let r = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-    if r != 0 {
-        return "unknown".into();
-    }
-    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-    String::from_utf8_lossy(&buf[..end]).into_owned()
-}
 
 impl DirLock {
     pub(crate) fn take(dir: &Path) -> anyhow::Result<DirLock> {

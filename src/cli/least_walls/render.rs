@@ -3,7 +3,7 @@
 use super::super::args::{Format, OutputArgs};
 use anyhow::bail;
 use clap::{Args, Subcommand};
-use queensat::io::stdin_at_most_once;
+use queensat::io::{plural, stdin_at_most_once};
 use queensat::study::report::{LeastWallsRun, compare_runs, least_walls_chart, least_walls_tables};
 use std::path::PathBuf;
 
@@ -70,9 +70,16 @@ pub fn run(r: Render) -> anyhow::Result<i32> {
             let runs = t.saved.runs.iter().map(|p| ("the saved runs", p.as_path()));
             stdin_at_most_once(runs.chain(t.claims.as_deref().map(|c| ("--claims", c))))?;
             let runs = LeastWallsRun::load_all(&t.saved.runs)?;
-            t.saved
-                .output
-                .emit(&least_walls_tables(&runs, t.claims.as_deref())?)?;
+            let (text, refuted) = least_walls_tables(&runs, t.claims.as_deref())?;
+            t.saved.output.emit(&text)?;
+            // As `verify` does: a refuted claim is the answer a script tests.
+            if refuted > 0 {
+                eprintln!(
+                    "queensat least-walls table: {} refuted",
+                    plural(refuted, "claim", "claims")
+                );
+                return Ok(1);
+            }
         }
         Render::Chart(c) => {
             c.text_only("chart")?;

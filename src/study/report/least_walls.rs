@@ -3,7 +3,7 @@
 
 use crate::run::Provenance;
 
-use crate::board::{Board, Placement, render_grid};
+use crate::board::{Board, Family, Placement, render_grid};
 use crate::check::check_placement;
 use crate::io::{Line, noun, plural, render_line_chart};
 use crate::study::{LeastWallsReport, Stopped, most_queens_any_board, proved_lower_bound, wall_lower_bound};
@@ -189,6 +189,18 @@ fn validate(r: &LeastWallsReport) -> anyhow::Result<()> {
         }
         (None, Some(w), Some(wit), None) => {
             admits(r, w, &wit.board, &wit.placement).context("the witness")?;
+            // Its value is not shown, but read back it is input: at least its placement, at
+            // most the segments of a family (one queen each).
+            let most = [Family::Row, Family::Column].map(|f| wit.board.occupiable_segments(f));
+            ensure!(
+                (wit.placement.len()..=most[0].min(most[1])).contains(&wit.value),
+                "the witness: value {}, but its placement holds {} queens and its rows and \
+                 columns {} and {} segments",
+                wit.value,
+                wit.placement.len(),
+                most[0],
+                most[1]
+            );
             if let Some(fewer) = r.calls.iter().filter_map(|c| c.found).min() {
                 ensure!(
                     fewer >= w,

@@ -122,9 +122,10 @@ fn judge(c: &Claim, r: &LeastWallsReport) -> Option<(String, Option<bool>)> {
 }
 
 /// Saved runs as Markdown, one table per board size, then (with `claims`) every claim of the
-/// CSV file checked against them.
-pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyhow::Result<String> {
+/// CSV file checked against them; and how many of the claims the runs refute.
+pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyhow::Result<(String, usize)> {
     let mut s = String::new();
+    let mut refuted = 0;
     for ((rows, cols), reports, from) in by_size(runs) {
         s.push_str(&format!("### {rows}x{cols}\n\n"));
         for (setup, qs) in setups(&reports) {
@@ -159,7 +160,10 @@ pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyh
                 .min_by_key(|r| r.stopped.is_some());
             let (engine, agrees) = match report.and_then(|r| judge(&c, r)) {
                 Some((e, Some(true))) => (e, "yes"),
-                Some((e, Some(false))) => (e, "**NO**"),
+                Some((e, Some(false))) => {
+                    refuted += 1;
+                    (e, "**NO**")
+                }
                 Some((e, None)) => (e, "open"),
                 None => ("not computed".into(), "-"),
             };
@@ -170,7 +174,7 @@ pub fn least_walls_tables(runs: &[LeastWallsRun], claims: Option<&Path>) -> anyh
         }
         s.push('\n');
     }
-    Ok(s)
+    Ok((s, refuted))
 }
 
 /// The bounds a stopped report gets from the other q of its size (their minima, or their own

@@ -61,7 +61,10 @@ fn run_sweep_in<const W: usize>(
         spec,
         plan: Plan::<W>::new(spec)?,
         backend: sweep.backend.clone(),
-        cross_check: opts.cross_check,
+        // A SAT engine's values on an external solver rest on its unchecked UNSAT answers: the
+        // branch and bound checks them as they are found (a wrong answer stops the run, where
+        // it was printed labelled and then refused on reading as a damaged chunk).
+        cross_check: opts.cross_check || (spec.engine != Engine::Tree && !sweep.backend.checks_its_unsat()),
         output: Output {
             out,
             command: &opts.command,

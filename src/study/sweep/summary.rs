@@ -240,7 +240,7 @@ pub fn markdown(shape: &str, sums: &[WallsSummary], prov: &RunRecord) -> String 
     let counted = sums.iter().any(|w| w.max_value_placements.is_some());
     if let Some(what) = prov.unchecked_by_external(sums) {
         s.push_str(&format!(
-            "- proof: {}: the {what} rest on its UNSAT answers (`--cross-check` checks the values)\n",
+            "- proof: {}: the {what} rest on its UNSAT answers\n",
             crate::solve::UNCHECKED_UNSAT
         ));
     }
