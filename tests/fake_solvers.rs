@@ -818,3 +818,79 @@ fn armies_blame_a_lying_external_solver() {
         "{err}"
     );
 }
+
+/// A solver that sleeps, with a child that sleeps too, each writing its pid into `dir`
+/// (`solver.pid`, `child.pid`) once started: its `--solver` argument.
+fn sleeper(dir: &std::path::Path) -> String {
+    let (solver, child) = (dir.join("solver.pid"), dir.join("child.pid"));
+    let body = format!(
+        "sh -c 'echo $$ > {}; exec sleep 60' &\necho $$ > {}\nsleep 60\n",
+        child.display(),
+        solver.display()
+    );
+    fake(dir, "sleeper", &body)
+}
+
+/// Whether the processes whose pids a [`sleeper`] wrote into `dir` have ended (within a second).
+fn sleeper_gone(dir: &std::path::Path) -> bool {
+    let pids: Vec<String> = ["solver.pid", "child.pid"]
+        .iter()
+        .map(|f| std::fs::read_to_string(dir.join(f)).unwrap().trim().to_string())
+        .collect();
+    (0..50).any(|_| {
+        std::thread::sleep(Duration::from_millis(20));
+        pids.iter().all(|p| !alive(p))
+    })
+}
+
+/// A search's `--time-limit` reaches inside an external solver's call (trial 58: `value` ran
+/// as long as the solver did, or for ever with one that slept): the call gets what is left of
+/// the limit as wall-clock seconds and is killed then, with what it started; the search
+/// reports as at its limit, NOT proved, exit 3, the killed call never taken for UNSAT.
+#[test]
+fn a_time_limit_kills_an_external_solver_inside_a_search() {
+    let searches: [&[&str]; 3] = [
+        &["value", "--size", "6"],
+        &["least-walls", "--size", "6", "--queens", "8"],
+        &["armies", "--size", "6"],
+    ];
+    for search in searches {
+        let dir = tempfile::tempdir().unwrap();
+        let solver = sleeper(dir.path());
+        let args = [search, &["--solver", &solver, "--time-limit", "1"]].concat();
+        let t = Instant::now();
+        let (code, out, err) = queensat(&args);
+        let took = t.elapsed();
+        assert_eq!(code, 3, "{search:?}: {out}{err}");
+        assert!(took < Duration::from_secs(8), "{search:?}: {took:?}");
+        let limit = ["the time limit of 1 CPU s ran out", "stopped after 1 s of CPU"];
+        assert!(
+            out.contains("NOT proved: ")
+                && limit.iter().any(|l| out.contains(l))
+                && !out.contains("unchecked"),
+            "{search:?}: {out}"
+        );
+        assert!(!err.contains("run past"), "{search:?}: {err}");
+        assert!(
+            sleeper_gone(dir.path()),
+            "{search:?}: the solver outlived the limit"
+        );
+    }
+}
+
+/// A stop signal during an external solver's call in a search kills the solver and stops the
+/// search at once, as at its time limit (exit 143 for SIGTERM).
+#[test]
+fn a_signal_kills_an_external_solver_inside_a_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let solver = sleeper(dir.path());
+    let started = dir.path().join("child.pid");
+    let args = ["value", "--size", "6", "--solver", &solver];
+    let t = Instant::now();
+    let (out, _) = common::signalled_when(&args, libc::SIGTERM, |_| started.exists());
+    let text = common::stdout(&out);
+    assert_eq!(out.status.code(), Some(143), "{text}{}", common::stderr(&out));
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    assert!(text.contains("NOT proved: interrupted (SIGTERM)"), "{text}");
+    assert!(sleeper_gone(dir.path()), "the solver outlived the signal");
+}

@@ -63,19 +63,15 @@ impl SolverArgs {
         self.solver.clone().unwrap_or_else(Backend::for_time_limit)
     }
 
-    /// The solver of a search under `time_limit` that stops at it inside an in-process
-    /// solver's call, varisat's too (`armies`, `cover`): the one named, else, with a limit, one
-    /// that stops inside a call, else varisat. A named external solver, whose call the limit
-    /// does not stop, is kept with the note of [`SolverArgs::note_limit`].
+    /// The solver of a search under `time_limit` that stops at it inside any solver's call,
+    /// varisat's and an external solver's too (`armies`, `cover`): the one named, else, with a
+    /// limit, one that stops inside a call, else varisat.
     pub fn backend_within(&self, time_limit: Option<Duration>) -> Backend {
-        if let Some(b @ Backend::External(_)) = &self.solver {
-            note_past_limit(b, time_limit);
-        }
         Backend::within(self.solver.as_ref(), time_limit)
     }
 
     /// Under a time limit, a one-line note on stderr when the solver named stops only between
-    /// calls: one call may run past the limit.
+    /// calls (varisat, in a `value --batch`): one call may run past the limit.
     pub fn note_limit(&self, time_limit: Option<Duration>) {
         if let Some(b) = &self.solver {
             note_past_limit(b, time_limit);

@@ -79,12 +79,14 @@ pub struct TimeLimitArgs {
     /// Stop each search after this many CPU seconds (of the thread that runs it, from its
     /// start; `solve`: of queensat's process) and report the best checked answer with the bound
     /// proved so far, labelled NOT proved (exit 3; `solve`: the answer unknown, exit 0); a stop
-    /// signal stops the same way (exit 128 + its number). CaDiCaL stops inside a call, the
-    /// other solvers only between calls (`solve`: inside its one call too; `--solver` says
-    /// which answers by default); one board's `value`, `least-walls`, `armies` and `cover`
-    /// stop at once in a varisat call too, with what they knew when the call began. An
-    /// external solver's own CPU is not counted: `solve --external` kills it after this many
-    /// wall-clock seconds.
+    /// signal stops the same way (exit 128 + its number). CaDiCaL and external solvers stop
+    /// inside a call, varisat only between calls (`solve`: inside its one call too; `--solver`
+    /// says which answers by default); one board's `value`, `least-walls`, `armies` and
+    /// `cover` stop at once in a varisat call too, with what they knew when the call began. An
+    /// external solver's own CPU is not queensat's to read while it runs: each of its calls
+    /// gets what is left of the limit as wall-clock seconds and is killed then (or at a stop
+    /// signal; the call's answer is unknown, never UNSAT), and its wall-clock seconds count as
+    /// the search's CPU seconds (`solve --external`: killed after this many wall-clock seconds).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
 }

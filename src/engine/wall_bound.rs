@@ -138,7 +138,7 @@ pub fn ask_wall_bound(
         );
     }
     let mut solver = backend.make();
-    solver.set_stop(deadline.stop_test());
+    solver.set_deadline(deadline);
     solver.suggest_phases(&phases)?;
     for cl in q.question.cnf.iter() {
         solver.add_clause_ref(cl)?;

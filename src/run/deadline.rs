@@ -110,6 +110,14 @@ impl Deadline {
         self.clock.read() - self.start
     }
 
+    /// What is left of the time limit (zero once it ran out), `None` without one: the
+    /// wall-clock seconds an external solver's call may take (its seconds are lent to the
+    /// calling thread's clock when it ends).
+    pub fn remaining(&self) -> Option<Duration> {
+        self.limit
+            .map(|l| Duration::from_secs_f64((l.as_secs_f64() - self.spent()).max(0.0)))
+    }
+
     /// Whether the time limit has run out.
     pub fn timed_out(&self) -> bool {
         self.limit.is_some_and(|l| self.spent() >= l.as_secs_f64())

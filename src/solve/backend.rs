@@ -2,6 +2,7 @@
 
 use super::external::ExternalSolver;
 use super::varisat::VarisatSolver;
+use crate::run::deadline::Deadline;
 use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
 use serde::{Deserialize, Serialize};
@@ -44,13 +45,15 @@ impl Backend {
         }
     }
 
-    /// Whether a search can be stopped inside a call of this backend (the stop test of
-    /// [`AnySolver::set_stop`] is polled during the search). The others are stopped only
-    /// between calls, so one long call can run past a time limit.
+    /// Whether a search can be stopped inside a call of this backend under the deadline of
+    /// [`AnySolver::set_deadline`]: CaDiCaL polls it during the search, and an external solver
+    /// is killed when the rest of the limit has passed on the wall clock, or at a stop signal.
+    /// The others (varisat) are stopped only between calls.
     pub fn stops_inside_a_call(&self) -> bool {
         match self {
             #[cfg(feature = "cadical")]
             Backend::Cadical => true,
+            Backend::External(_) => true,
             _ => false,
         }
     }
@@ -58,10 +61,9 @@ impl Backend {
     /// Whether a search that must stop at once inside a call runs this backend's calls on a
     /// thread of its own and gives up on a call when a stop comes
     /// ([`Deadline::outrun_with`](crate::run::deadline::Deadline::outrun_with)): an in-process
-    /// solver that cannot be stopped inside a call (varisat). CaDiCaL stops inside one, and an
-    /// external solver is killed at a stop signal.
+    /// solver that cannot be stopped inside a call (varisat).
     pub fn outrun_in_a_call(&self) -> bool {
-        !self.stops_inside_a_call() && !matches!(self, Backend::External(_))
+        !self.stops_inside_a_call()
     }
 
     /// Whether a solve call of this backend can be limited to a number of conflicts
@@ -256,9 +258,23 @@ impl AnySolver {
         }
     }
 
+    /// Has later solve calls stop with [`SolverResult::Interrupted`] once `deadline` passed:
+    /// CaDiCaL polls it inside a call; an external solver's call gets what is left of the
+    /// limit as wall-clock seconds and is killed then, or at a stop signal, its seconds counted
+    /// on the deadline's clock ([`ExternalSolver::set_deadline`]); the others are only stopped
+    /// between calls, by whoever holds the deadline.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        match self {
+            AnySolver::External(s) => s.set_deadline(Some(deadline)),
+            _ => self.set_stop(deadline.stop_test()),
+        }
+    }
+
     /// Has later solve calls stop with [`SolverResult::Interrupted`] as soon as `stop` says so,
-    /// on the backends that poll it during the search ([`Backend::stops_inside_a_call`]); the
-    /// others are only stopped between calls, by whoever holds the limit.
+    /// on the in-process backends that poll it during the search (CaDiCaL); an external solver
+    /// is killed at a stop signal whatever `stop` says, and drops the deadline of
+    /// [`set_deadline`](Self::set_deadline), its one time limit; the others are only stopped between calls, by
+    /// whoever holds the limit.
     pub fn set_stop(&mut self, stop: impl Fn() -> bool + 'static) {
         match self {
             #[cfg(feature = "cadical")]
@@ -277,6 +293,10 @@ impl AnySolver {
                     next = now + POLL;
                     stop()
                 });
+            }
+            AnySolver::External(s) => {
+                let _ = stop;
+                s.set_deadline(None);
             }
             _ => {
                 let _ = stop;
@@ -360,6 +380,29 @@ mod tests {
         let any = Backend::available().iter().any(Backend::stops_inside_a_call);
         assert_eq!(b.stops_inside_a_call(), any, "{b:?}");
         assert!(!Backend::Varisat.stops_inside_a_call());
+        assert!(Backend::External("cadical".into()).stops_inside_a_call());
+    }
+
+    /// An external solver's call under a deadline gets the rest of the limit by the wall clock:
+    /// one that sleeps is killed then, and the call is stopped (never UNSAT), its seconds
+    /// counted on the deadline's clock; one that finds the deadline passed does not start.
+    #[test]
+    fn an_external_call_is_killed_at_the_deadline() {
+        use std::time::{Duration, Instant};
+        let dir = tempfile::tempdir().unwrap();
+        let sleeper = dir.path().join("sleeper");
+        std::fs::write(&sleeper, "#!/bin/sh\nsleep 30\n").unwrap();
+        let mut s = Backend::External(format!("sh {}", sleeper.display())).make();
+        s.add_clause(Clause::from([Lit::positive(0)])).unwrap();
+        let deadline = Deadline::thread(Some(Duration::from_millis(300)));
+        s.set_deadline(deadline);
+        let t = Instant::now();
+        assert_eq!(s.solve().unwrap(), SolverResult::Interrupted);
+        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+        assert!(deadline.timed_out(), "{}", deadline.spent());
+        let t = Instant::now();
+        assert_eq!(s.solve().unwrap(), SolverResult::Interrupted);
+        assert!(t.elapsed() < Duration::from_millis(100), "{:?}", t.elapsed());
     }
 
     /// A conflict limit holds for the next call only, on the backends that take one.

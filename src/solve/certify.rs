@@ -497,8 +497,9 @@ fn answer_with_proof(
             Ok((answer, who))
         }
         Backend::External(cmd) => {
-            let _ = (cnf, deadline, phases, format);
+            let _ = (cnf, phases, format);
             let mut solver = ExternalSolver::new(cmd).with_proof(proof);
+            solver.set_deadline(Some(deadline));
             for cl in q.cnf.iter() {
                 solver.add_clause_ref(cl)?;
             }

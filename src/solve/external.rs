@@ -3,11 +3,15 @@
 //! Each call writes the clauses plus the assumptions as unit clauses to a fresh DIMACS file,
 //! runs the command on it, and reads the answer: SAT competition output (`s`/`v` lines) on
 //! stdout, or, for MiniSat, the result file it writes. A model is trusted only after it
-//! satisfies every clause and assumption; a missing or malformed answer, a crash, or a time
-//! limit is an error, never an answer.
+//! satisfies every clause and assumption; a missing or malformed answer, a crash, or
+//! `QUEENSAT_SOLVER_TIMEOUT` is an error, never an answer. Under a search's deadline
+//! ([`ExternalSolver::set_deadline`]) a call gets what is left of the limit as wall-clock
+//! seconds: killed then, or at a stop signal, it is stopped (unknown, never UNSAT).
 
 use super::adapter::{Answers, solver_traits};
 use crate::io::{SolverAnswer, check_model, parse_competition_output, parse_minisat_result, write_dimacs};
+use crate::run::cpu::{lend_to_this_thread, thread_cpu_seconds};
+use crate::run::deadline::Deadline;
 use crate::run::interrupt::{Interrupted, stop_requested};
 use anyhow::{Context, bail};
 use rustsat::solvers::SolverResult;
@@ -54,7 +58,25 @@ pub struct ExternalSolver {
     answers: Answers,
     /// A DRAT proof file appended after the CNF (`cadical F P`, `kissat F P`), when certifying.
     proof: Option<PathBuf>,
+    /// The search's deadline, whose remaining limit bounds each call by the wall clock.
+    deadline: Option<Deadline>,
 }
+
+/// The error of [`run_bounded`] for a program killed at its time limit.
+#[derive(Debug)]
+pub struct KilledAtLimit {
+    what: String,
+    limit: Duration,
+}
+
+impl std::fmt::Display for KilledAtLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let seconds = self.limit.as_secs_f64();
+        write!(f, "{}: no answer within {seconds:.1} s (killed)", self.what)
+    }
+}
+
+impl std::error::Error for KilledAtLimit {}
 
 /// A finished process: its exit status, what it printed (at most the cap) and its wall time.
 pub struct Finished {
@@ -78,7 +100,7 @@ fn read_capped(p: &Path, cap: u64) -> String {
 
 /// Runs `cmd` in its own process group with output to files in `dir`: on the time limit, or
 /// when it writes more than `cap` bytes, the whole group (whatever it started too) is killed
-/// and the run is an error naming `what`; on a stop signal (which its own group does not
+/// and the run is an error naming `what` ([`KilledAtLimit`] at the limit); on a stop signal (which its own group does not
 /// receive) it is killed too, and the error is [`Interrupted`]; when it ends, whatever it left
 /// running in its group is killed. The one way queensat runs a program it does not control (solvers, proof
 /// checkers).
@@ -108,12 +130,13 @@ pub fn run_bounded(
             let _ = child.wait();
             return Err(Interrupted.into());
         }
-        let stop = if limit.is_some_and(|t| start.elapsed() > t) {
-            Some(format!(
-                "no answer within {:.1} s (killed)",
-                limit.unwrap_or_default().as_secs_f64()
-            ))
-        } else if polls.is_multiple_of(64)
+        if let Some(limit) = limit.filter(|&t| start.elapsed() > t) {
+            kill_group(pid);
+            let _ = child.wait();
+            let what = what.to_string();
+            return Err(KilledAtLimit { what, limit }.into());
+        }
+        let stop = if polls.is_multiple_of(64)
             && std::fs::metadata(&out).map_or(0, |m| m.len()) + std::fs::metadata(&err).map_or(0, |m| m.len())
                 > cap
         {
@@ -184,7 +207,18 @@ impl ExternalSolver {
             clauses: Vec::new(),
             answers: Answers::new("external solver"),
             proof: None,
+            deadline: None,
         }
+    }
+
+    /// Has later calls stop at `deadline` (`None`: at a stop signal only): each gets what is left of its limit as wall-clock
+    /// seconds (at most `QUEENSAT_SOLVER_TIMEOUT`'s), and one killed then answers
+    /// [`SolverResult::Interrupted`], as one stopped by a signal does. A call's wall-clock
+    /// seconds count as CPU seconds of the calling thread, the clock of a search's deadline:
+    /// the solver's own CPU is not queensat's to read while it runs, and a solver that sleeps
+    /// must run the limit out too.
+    pub fn set_deadline(&mut self, deadline: Option<Deadline>) {
+        self.deadline = deadline;
     }
 
     /// Appends `proof` to the command line after the CNF, where solvers of the SAT competition
@@ -216,6 +250,13 @@ impl ExternalSolver {
             bail!("external solver: empty command");
         };
         let timeout = self.timeout.clone().map_err(anyhow::Error::msg)?;
+        if self.deadline.is_some_and(|d| d.passed()) {
+            return Ok(SolverResult::Interrupted);
+        }
+        // The deadline's rest, where it is shorter than the environment's limit: a kill then is
+        // a stop, not an error.
+        let rest = self.deadline.and_then(|d| d.remaining());
+        let stops = rest.filter(|r| timeout.is_none_or(|t| *r < t));
         let n_vars = self.answers.n_vars() as u32;
         let units: Vec<Clause> = assumps.iter().map(|&l| [l].into_iter().collect()).collect();
         let all: Vec<&Clause> = self.clauses.iter().chain(&units).collect();
@@ -238,14 +279,22 @@ impl ExternalSolver {
         }
         let name = self.command();
         let cap = output_cap(n_vars);
-        let ran = match run_bounded(
+        let (began, cpu) = (Instant::now(), thread_cpu_seconds());
+        let ran = run_bounded(
             &mut cmd,
             dir.path(),
             &format!("external solver {name:?}"),
-            timeout,
+            stops.or(timeout),
             cap,
-        ) {
+        );
+        // The call's wall-clock seconds, beyond what this thread spent waiting, count as its own.
+        lend_to_this_thread((began.elapsed().as_secs_f64() - (thread_cpu_seconds() - cpu)).max(0.0));
+        let ran = match ran {
             Err(e) if e.is::<Interrupted>() => return Ok(SolverResult::Interrupted),
+            Err(e) if stops.is_some() && e.is::<KilledAtLimit>() => {
+                self.answers.spent(began.elapsed());
+                return Ok(SolverResult::Interrupted);
+            }
             ran => ran?,
         };
         self.answers.spent(ran.elapsed);

@@ -69,7 +69,7 @@ impl<'a> Asker<'a> {
             }
             None => session.break_symmetries(),
         };
-        session.solver.set_stop(deadline.stop_test());
+        session.solver.set_deadline(deadline);
         // The solver's first guesses, as decision phases: the best placement's queens on and
         // every other cell off (the start's, then each call's answer); and, where the cut rounds
         // ran, the cells the packing LP loads above half a queen on. Which one leads to the value

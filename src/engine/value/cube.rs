@@ -89,7 +89,7 @@ impl CubeSolver {
         let backend = opts.backend_for(board);
         let solver = backend.make_configured(opts.cadical_config)?;
         let mut session = BoardSession::with_solver(board, opts.base, solver);
-        session.solver.set_stop(Deadline::thread(None).stop_test());
+        session.solver.set_deadline(Deadline::thread(None));
         let lp = start.start.lp.as_ref();
         let mut refuted = None;
         if lp.is_some_and(|l| target > l.checked.bound()) {

@@ -211,7 +211,7 @@ pub fn army_start(board: &Board, opts: &ArmyOptions) -> anyhow::Result<Armies> {
             ..opts.clone()
         },
     );
-    session.solver.set_stop(Deadline::thread(None).stop_test());
+    session.solver.set_deadline(Deadline::thread(None));
     let mut best = Armies::default();
     while let Some(assumps) = session.model.at_least(best.size() + 1, &mut session.solver) {
         session.solver.limit_conflicts(START_CONFLICTS)?;
@@ -237,7 +237,7 @@ pub struct ArmyCubeSolver {
 impl ArmyCubeSolver {
     fn new(board: &Board, opts: &ArmyOptions) -> ArmyCubeSolver {
         let (mut session, _) = open_session(board, opts);
-        session.solver.set_stop(Deadline::thread(None).stop_test());
+        session.solver.set_deadline(Deadline::thread(None));
         ArmyCubeSolver {
             session,
             backend: opts.backend.clone(),

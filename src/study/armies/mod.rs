@@ -433,7 +433,7 @@ fn armies_until(
     let mut calls = Vec::new();
     // CaDiCaL stops inside a call; every backend is also stopped between calls.
     let deadline = Deadline::thread(opts.time_limit);
-    session.solver.set_stop(deadline.stop_test());
+    session.solver.set_deadline(deadline);
     // Up from nothing: one army more on each side after each "yes", to the first "no".
     let stopped = loop {
         let k = best.size() + 1;
@@ -569,7 +569,7 @@ fn enumerate(
     // The limit (and Ctrl-C) also stops a call under way (on backends that can), so that a
     // long final UNSAT call still leaves the classes found as a lower bound.
     let deadline = Deadline::thread(limit);
-    session.solver.set_stop(deadline.stop_test());
+    session.solver.set_deadline(deadline);
     loop {
         if let Some(before) = before.as_mut() {
             found.seconds = start.elapsed().as_secs_f64();

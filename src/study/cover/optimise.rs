@@ -105,7 +105,7 @@ fn optimise(
     let (start_seconds, start_cpu) = (start.elapsed().as_secs_f64(), thread_cpu_since(cpu));
     note_start(opts, n, goal, partition_sel.is_some(), &first, start_cpu);
     let bound = first.as_ref().map_or(0, |s| s.len());
-    let mut run = Run::new(n, sols, goal, opts, bound, stop, (kept, start))?;
+    let mut run = Run::new(n, sols, goal, opts, bound, deadline, (kept, start))?;
     if goal == Goal::Pack {
         run.calls.push(partition.0.clone());
     }

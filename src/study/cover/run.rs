@@ -88,14 +88,14 @@ pub(super) struct Run<'a> {
 impl<'a> Run<'a> {
     /// A search for `goal` over `sols` on the n×n board that `began` then, its model able to
     /// bound the number selected up to `bound`, its solver (and the exact search) stopped by
-    /// `stop`; what it would report if stopped in a call kept in `kept`, where given.
+    /// `deadline`; what it would report if stopped in a call kept in `kept`, where given.
     pub fn new(
         n: usize,
         sols: &'a [Placement],
         goal: Goal,
         opts: &'a CoverOptions,
         bound: usize,
-        stop: impl Fn() -> bool + Copy + 'static,
+        deadline: Deadline,
         (kept, began): (Option<Kept<StoppedNow>>, Instant),
     ) -> anyhow::Result<Run<'a>> {
         let (model, mut solver) = selection_solver(
@@ -108,7 +108,7 @@ impl<'a> Run<'a> {
             &opts.backend,
         )?;
         // Always: the stop test is Ctrl-C as well as the time limit.
-        solver.set_stop(stop);
+        solver.set_deadline(deadline);
         Ok(Run {
             n,
             sols,
@@ -118,7 +118,7 @@ impl<'a> Run<'a> {
             calls: Vec::new(),
             symmetry_breaking: opts.symmetry_breaking,
             progress: &opts.progress,
-            stop: Box::new(stop),
+            stop: Box::new(deadline.stop_test()),
             kept,
             backend: opts.backend.clone(),
             began,
@@ -284,8 +284,7 @@ impl<'a> Run<'a> {
                 // The search's own solver: the same formula (its bounds are assumptions), and
                 // encoding it again took longer than the limit on 12x12 (5 s).
                 let assumps = self.model.at_most(n);
-                self.solver
-                    .set_stop(Deadline::thread(opts.time_limit).stop_test());
+                self.solver.set_deadline(Deadline::thread(opts.time_limit));
                 Ok((self.solver.solve_assumps(&assumps)? == SolverResult::Unsat, None))
             }
         }

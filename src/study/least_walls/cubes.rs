@@ -79,7 +79,7 @@ impl WallSession {
     ) -> anyhow::Result<Self> {
         let mut solver = backend.make();
         let model = WallModel::encode(rows, cols, model, &mut solver)?;
-        solver.set_stop(Deadline::thread(None).stop_test());
+        solver.set_deadline(Deadline::thread(None));
         let board = Board::new(rows, cols)?;
         Ok(WallSession {
             session: Session { board, model, solver },

@@ -15,7 +15,6 @@ use crate::engine::{BoundAnswer, WallBoundQuestion, ask_wall_bound};
 use crate::io::plural;
 use crate::run::deadline::Deadline;
 use crate::run::interrupt::Interrupted;
-use crate::run::interrupt::stop_requested;
 use crate::run::{cpu_since, process_cpu_seconds};
 use crate::solve::{AnySolver, PendingProof, ProofDir, SolveStats as _};
 use anyhow::{bail, ensure};
@@ -75,7 +74,7 @@ impl Run<'_> {
     /// From now on only Ctrl-C stops (the time limit bounds the search alone).
     pub(super) fn stop_on_ctrl_c_only(&mut self) {
         self.deadline = Deadline::thread(None);
-        self.solver.set_stop(stop_requested);
+        self.solver.set_deadline(self.deadline);
     }
 
     /// Asks the bound `k` of a fresh solver ([`LeastWallsOptions::fresh_bounds`]); a refuting

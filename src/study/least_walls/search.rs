@@ -281,7 +281,7 @@ fn open_run<'a>(
 ) -> anyhow::Result<Run<'a>> {
     let mut solver = opts.backend.make();
     let model = WallModel::encode(rows, cols, opts.model, &mut solver)?;
-    solver.set_stop(deadline.stop_test());
+    solver.set_deadline(*deadline);
     let proofs = match opts.fresh_bounds && opts.certify {
         true => Some(ProofDir::new(opts.certify_dir.as_deref())?),
         false => None,

@@ -212,7 +212,7 @@ impl CubeQuestion for CoverCubes {
                 s.symmetry_breaking,
                 &self.backend,
             )?;
-            solver.set_stop(Deadline::thread(None).stop_test());
+            solver.set_deadline(Deadline::thread(None));
             *slot = Some(GoalSolver { model, solver });
         }
         let gs = slot.as_mut().expect("made above");
