@@ -48,7 +48,8 @@ pub struct ValueArgs {
     /// each cube into DIR (resumable; a run with a built-in solver asks again the cubes an
     /// external solver answered), and give the value from them: proved when every cube's
     /// refutation is and the cubes are counted to cover every choice (docs/cluster.md).
-    #[arg(id = "cube_dir", short = 'o', long = "output", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"], value_parser = queensat::io::output_folder_path)]
+    /// `--cube-dir DIR`, as in `armies`, `cover` and `least-walls`, is the same flag.
+    #[arg(id = "cube_dir", short = 'o', long = "output", visible_alias = "cube-dir", value_name = "DIR", conflicts_with_all = ["batch", "time_limit"], value_parser = queensat::io::output_folder_path)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArgs,
