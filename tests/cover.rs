@@ -239,8 +239,8 @@ fn packing_agrees_with_a171760() {
 
 /// A search stopped by --time-limit reports the bounds it has, labelled open: the best cover
 /// found, and "at most n" (a partition) refuted with a checked certificate, asked under a
-/// time limit of its own. With a limit that has passed at once the cover is the greedy one
-/// (13) and the partition question is stopped too: the bound is n, by counting squares.
+/// time limit of its own. A limit that has passed at once stops the first search, the list of
+/// solutions (10-20 ms on 8x8): the size is not computed, says why, and nothing is kept.
 #[test]
 fn a_stopped_search_reports_open_bounds() {
     if !common::has_cadical() {
@@ -251,18 +251,14 @@ fn a_stopped_search_reports_open_bounds() {
     let (code, out, err) = cover_8x8("cadical", d, &["--time-limit", "0.000001"]);
     assert_eq!(code, 3, "{err}");
     assert!(
-        out.contains("fewest solutions covering the board: 8..13 (open)")
-            && out.contains("fewer than 8 solutions hold fewer than n² squares"),
+        out.contains("| 8 | not computed (the time limit of 0.000001 CPU s ran out while listing"),
         "{out}"
     );
-    assert!(
-        !dir.path().join("cover-8-le8.cnf").exists(),
-        "a stopped question leaves no files"
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a stopped listing keeps nothing"
     );
-    // The open report is kept and read back as open: still exit 3.
-    let (code, out, err) = queensat(&["cover", "--size", "8", "--certificates", d, "--cached-only"]);
-    assert_eq!(code, 3, "{err}");
-    assert!(out.contains("8..13 (open)"), "{out}");
     // 0.2 s of CPU stop the search for a cover (it takes about 1 s) but not the partition
     // question (milliseconds).
     let dir = tempfile::tempdir().unwrap();

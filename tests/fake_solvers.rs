@@ -878,6 +878,42 @@ fn a_time_limit_kills_an_external_solver_inside_a_search() {
     }
 }
 
+/// `cover`'s first search, the list of n-queens solutions it selects from, is under the limit
+/// too (trial 58: with a sleeping solver it ran until a signal): the size is reported as not
+/// computed, with why, and the run exits 3; the next size gets the limit anew.
+#[test]
+fn a_time_limit_ends_the_listing_of_a_cover() {
+    let dir = tempfile::tempdir().unwrap();
+    let solver = sleeper(dir.path());
+    let args = [
+        "cover",
+        "--size",
+        "6",
+        "--solver",
+        &solver,
+        "--time-limit",
+        "1",
+        "--format",
+        "json",
+    ];
+    let t = Instant::now();
+    let (code, out, err) = queensat(&args);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["reports"], serde_json::json!([]), "{out}");
+    let why = j["missing"][0]["why"].as_str().unwrap_or_default();
+    assert!(
+        why.starts_with("the time limit of 1 CPU s ran out while listing the 6x6 board's"),
+        "{out}"
+    );
+    assert!(sleeper_gone(dir.path()), "the solver outlived the limit");
+    // The text table says it in the size's row.
+    let (code, out, _) = queensat(&["cover", "--size", "4..5", "--time-limit", "1e-9"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("| 4 | not computed (the time limit of"), "{out}");
+}
+
 /// A stop signal during an external solver's call in a search kills the solver and stops the
 /// search at once, as at its time limit (exit 143 for SIGTERM).
 #[test]

@@ -101,6 +101,7 @@ pub fn run(a: CoverArgs) -> anyhow::Result<i32> {
     // A stop signal after the last search still skipped the sizes not begun: an interrupt.
     Ok(cover_exit_code(
         &reports,
+        &missing,
         a.size.as_slice().len(),
         a.certificates.as_deref(),
     ))

@@ -62,6 +62,7 @@ pub fn run(a: SolutionsArgs) -> anyhow::Result<i32> {
         limit: a.limit,
         shard: a.shard.shard.map(|s| s.zero_based()),
         fixed_by: None,
+        deadline: None,
     };
     let print = SolutionsPrinter {
         board: &spec.board,

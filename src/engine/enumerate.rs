@@ -16,6 +16,7 @@ use super::value::{ValueOptions, value};
 use crate::board::{Board, Placement, Symmetry};
 use crate::check::check_placement;
 use crate::encode::{BaseOptions, encode_shard, shard_of};
+use crate::run::deadline::Deadline;
 use crate::run::interrupt::stop_requested;
 use crate::solve::Backend;
 use rustsat::types::Lit;
@@ -79,6 +80,9 @@ pub struct EnumOptions {
     /// Only the placements this symmetry of the board maps onto themselves (the fixed points
     /// Burnside's lemma counts); not with `unique`, and no class count.
     pub fixed_by: Option<Symmetry>,
+    /// When to stop, a call under way too, with the answers so far (not complete); `None`: at
+    /// a stop signal only.
+    pub deadline: Option<Deadline>,
 }
 
 /// One answer of the enumeration.
@@ -89,6 +93,9 @@ pub struct Found {
     pub placement: Placement,
     /// How many distinct placements the class of this one holds (images under the stabiliser).
     pub orbit_size: usize,
+    /// Those placements, sorted, each checked.
+    #[serde(skip)]
+    pub images: Vec<Placement>,
 }
 
 /// The outcome of an enumeration.
@@ -349,10 +356,11 @@ impl<'a> Enumeration<'a> {
         on_found: &mut impl FnMut(&Found) -> anyhow::Result<()>,
     ) -> anyhow::Result<Tally> {
         let mut tally = Tally::default();
-        // A stop signal also ends a call under way (on backends that can).
-        self.session.solver.set_stop(stop_requested);
+        // A stop signal (or the deadline) also ends a call under way, on backends that can.
+        let deadline = self.opts.deadline.unwrap_or_else(|| Deadline::thread(None));
+        self.session.solver.set_deadline(deadline);
         loop {
-            if stop_requested() {
+            if deadline.passed() {
                 break;
             }
             // At the limit, one call more tells whether the answers are all there are: UNSAT
@@ -392,6 +400,7 @@ impl<'a> Enumeration<'a> {
                 index: tally.answers,
                 placement: p,
                 orbit_size: images.len(),
+                images,
             })?;
         }
         Ok(tally)

@@ -69,6 +69,16 @@ impl std::fmt::Display for Why {
     }
 }
 
+/// The error of a step that a time limit cut short before the command had anything to report
+/// from it (`during`: the step, in words, such as the list a cover selects from): reported as
+/// any search stopped at its limit is, with exit 3, not as a failure.
+#[derive(Debug, thiserror::Error)]
+#[error("{why} {during}")]
+pub struct OutOfTime {
+    pub why: Why,
+    pub during: String,
+}
+
 impl Deadline {
     /// `limit` of `clock`'s CPU time from now, or a stop signal.
     pub fn new(limit: Option<Duration>, clock: Clock) -> Deadline {

@@ -164,6 +164,7 @@ pub fn solutions(
         limit,
         shard: None,
         fixed_by: None,
+        deadline: None,
     };
     let board = &board.board;
     run_call(py, progress, |reporter| {

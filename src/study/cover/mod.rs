@@ -1,7 +1,7 @@
 //! Packing and covering the n×n board with n-queens solutions.
 //!
-//! All solutions are enumerated with the base model (each re-checked by the independent
-//! checker); then one variable per solution selects it. Packing: the most pairwise-disjoint
+//! All solutions are enumerated with the base model, one per symmetry class (each class's
+//! images re-checked by the independent checker, their number by the branch and bound); then one variable per solution selects it. Packing: the most pairwise-disjoint
 //! solutions, found by asking "at least k selected?" upwards until UNSAT. Covering: the fewest
 //! solutions whose union is the board, found by asking "at most k?" downwards from a first
 //! cover until UNSAT. Each optimum rests on a SAT answer (the selection re-checked here) and an

@@ -28,7 +28,7 @@ pub fn pack_and_cover(n: usize, opts: &CoverOptions) -> anyhow::Result<CoverRepo
     }
     let t = Instant::now();
     let cpu = process_cpu_seconds();
-    let solutions = nqueens_solutions(n, &opts.backend)?;
+    let solutions = nqueens_solutions(n, &opts.backend, Deadline::thread(opts.time_limit))?;
     let enumerate_seconds = t.elapsed().as_secs_f64();
     if let Some(dir) = &opts.certificates {
         let text: String = solutions.iter().map(|p| seed_line(p) + "\n").collect();

@@ -244,11 +244,15 @@ impl<'a, const W: usize> Search<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::deadline::Deadline;
     use crate::solve::Backend;
     use crate::study::cover::nqueens_solutions;
 
     fn squares(n: usize) -> Vec<Vec<usize>> {
-        crate::study::cover::start::squares(n, &nqueens_solutions(n, &Backend::default()).unwrap())
+        crate::study::cover::start::squares(
+            n,
+            &nqueens_solutions(n, &Backend::default(), Deadline::thread(None)).unwrap(),
+        )
     }
 
     fn covers(n: usize, sq: &[Vec<usize>], sel: &[usize], k: usize) -> bool {

@@ -1,38 +1,41 @@
-//! The n-queens solutions of the empty n×n board, the list both questions select from: every
-//! one enumerated and checked, and the list's length held equal to the branch and bound's
-//! count, so the list is complete whoever answered the last UNSAT.
+//! The n-queens solutions of the empty n×n board, the list both questions select from: one
+//! per symmetry class enumerated by SAT (lex-leader constraints), each class's images checked,
+//! and the list's length held equal to the branch and bound's count, so the list is complete
+//! whoever answered the last UNSAT.
 
 use crate::board::{Board, Placement};
-use crate::encode::BaseOptions;
-use crate::engine::BoardSession;
-use crate::run::interrupt::stop_requested;
+use crate::engine::{EnumOptions, Target, enumerate};
+use crate::run::deadline::{Deadline, OutOfTime, Why};
+use crate::run::interrupt::{Interrupted, stop_requested, unless_stopped};
 use crate::solve::Backend;
 
-/// Every n-queens solution of the empty n×n board, each checked, in the order found.
-pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Placement>> {
+/// Every n-queens solution of the empty n×n board, each checked, sorted, listed within
+/// `deadline` (a stop signal, or `--time-limit`: the listing is a search of its own). A list
+/// cut short is an error, [`Interrupted`] or [`OutOfTime`]: a cover needs it whole. One class
+/// at a time, since a class's images are found without a solver (12x12: 1,787 calls, not
+/// 14,200; 1.9 s of CPU against 7.2 s).
+pub fn nqueens_solutions(n: usize, backend: &Backend, deadline: Deadline) -> anyhow::Result<Vec<Placement>> {
     let board = Board::square(n)?;
-    let mut session = BoardSession::new(&board, BaseOptions::default(), backend);
-    let Some(assumps) = session.exactly(n) else {
-        return Ok(Vec::new());
+    let opts = EnumOptions {
+        backend: backend.clone(),
+        target: Target::Exactly(n),
+        unique: true,
+        deadline: Some(deadline),
+        ..EnumOptions::default()
     };
     let mut out = Vec::new();
-    // A stop signal ends the enumeration too, a call under way among it (on backends that can):
-    // the list is the first stage of a cover, and there is nothing to report without it.
-    session.solver.set_stop(stop_requested);
-    loop {
-        crate::run::interrupt::check_stop()?;
-        let Some(p) = session.solve_with(&assumps)? else {
-            break;
-        };
-        let clause = session.model.blocking_clause_fixed_count(&p);
-        session.add_clause(clause)?;
-        out.push(p);
+    let listed = enumerate(&board, &opts, |found| {
+        out.extend_from_slice(&found.images);
+        Ok(())
+    })?;
+    if !listed.complete {
+        return Err(cut_short(&deadline, n, out.len()));
     }
     out.sort();
     // The enumeration ends with an UNSAT answer (an external solver's word, perhaps): the
     // branch and bound's count must agree, so the list is complete whoever answered.
-    let stop = crate::run::interrupt::stop_requested;
-    let (count, _) = crate::run::interrupt::unless_stopped(crate::check::bnb_count(&board, n, stop))?;
+    // (A second or so on 12x12: under a stop signal only, the checker's search takes no clock.)
+    let (count, _) = unless_stopped(crate::check::bnb_count(&board, n, stop_requested))?;
     anyhow::ensure!(
         out.len() as u64 == count,
         "cross-check failed on {n}x{n}: the solver's enumeration found {} n-queens solutions, the \
@@ -40,6 +43,21 @@ pub fn nqueens_solutions(n: usize, backend: &Backend) -> anyhow::Result<Vec<Plac
         out.len()
     );
     Ok(out)
+}
+
+/// The error of a listing `deadline` stopped with `found` solutions listed.
+fn cut_short(deadline: &Deadline, n: usize, found: usize) -> anyhow::Error {
+    match deadline.why() {
+        Why::Signal => Interrupted.into(),
+        why => OutOfTime {
+            why,
+            during: format!(
+                "while listing the {n}x{n} board's n-queens solutions ({found} so far), which a \
+                 cover selects from: nothing to report"
+            ),
+        }
+        .into(),
+    }
 }
 
 /// A solution in the seed's format: the column of the queen in each row, 0-based.
@@ -59,7 +77,7 @@ mod tests {
     #[test]
     fn solution_counts_match_brute_force() {
         for n in 1..=7 {
-            let sols = nqueens_solutions(n, &Backend::default()).unwrap();
+            let sols = nqueens_solutions(n, &Backend::default(), Deadline::thread(None)).unwrap();
             assert_eq!(
                 sols.len() as u64,
                 brute_count(&Board::square(n).unwrap(), n),

@@ -173,6 +173,7 @@ impl XorShift {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::deadline::Deadline;
     use crate::solve::Backend;
     use crate::study::cover::nqueens_solutions;
 
@@ -187,7 +188,7 @@ mod tests {
     #[test]
     fn starts_are_packings_and_covers() {
         for n in [5, 7, 8] {
-            let sols = nqueens_solutions(n, &Backend::default()).unwrap();
+            let sols = nqueens_solutions(n, &Backend::default(), Deadline::thread(None)).unwrap();
             let p = start_selection(n, &sols, Goal::Pack, &|| false).unwrap();
             assert!(load(n, &sols, &p).iter().all(|&c| c <= 1));
             let c = start_selection(n, &sols, Goal::Cover, &|| false).unwrap();
@@ -195,7 +196,7 @@ mod tests {
             // The local search reaches the proved optimum on these boards.
             assert_eq!(c.len(), [0, 0, 0, 0, 0, 5, 0, 7, 12][n], "n = {n}");
         }
-        let sols = nqueens_solutions(4, &Backend::default()).unwrap();
+        let sols = nqueens_solutions(4, &Backend::default(), Deadline::thread(None)).unwrap();
         assert_eq!(start_selection(4, &sols, Goal::Cover, &|| false), None);
     }
 }

@@ -1,6 +1,7 @@
 //! Packing and covering over many sizes: one finished report per size in the certificates
 //! directory (read back to resume), the table, and one size in words.
 
+use crate::run::deadline::OutOfTime;
 use crate::run::interrupt::{interrupted, refused_unless_stopped, stop_requested, stopped_exit_code};
 use crate::run::{Provenance, Reporter};
 use crate::study::chunk_store::stopped_line;
@@ -66,8 +67,28 @@ struct KeptReport {
     stopped_by_limit: Option<f64>,
 }
 
-/// The sizes of a run without a report, each with why.
-pub type Missing = Vec<(usize, String)>;
+/// A size of a run without a report: why, in words, and whether a time limit is why (the run
+/// then ends as one stopped at its limit does, with exit 3).
+#[derive(Clone, Debug, Serialize)]
+pub struct MissingSize {
+    pub n: usize,
+    pub why: String,
+    #[serde(skip)]
+    pub out_of_time: bool,
+}
+
+/// The sizes of a run without a report.
+pub type Missing = Vec<MissingSize>;
+
+impl MissingSize {
+    fn new(n: usize, why: String) -> MissingSize {
+        MissingSize {
+            n,
+            why,
+            out_of_time: false,
+        }
+    }
+}
 
 /// What a size's kept report comes to for this run.
 enum Kept {
@@ -104,7 +125,7 @@ fn pack_and_cover_cached(
                 continue;
             }
             Kept::Redo { why, .. } if ask.cached_only => {
-                missing.push((n, why));
+                missing.push(MissingSize::new(n, why));
                 progress.advance(1);
                 continue;
             }
@@ -117,9 +138,24 @@ fn pack_and_cover_cached(
         if ask.cached_only || crate::run::interrupt::stop_requested() {
             // After Ctrl-C the sizes not begun are skipped, like those not cached.
             progress.note(|| format!("queensat cover: {n}x{n} not cached, or skipped after a stop signal"));
-            missing.push((n, "no finished run".into()));
+            missing.push(MissingSize::new(n, "no finished run".into()));
         } else {
-            let r = pack_and_cover(n, opts)?;
+            let r = match pack_and_cover(n, opts) {
+                // The limit ran out before the size had anything to report (its list of
+                // solutions): said in its row, and the next size gets the limit anew.
+                Err(e) if e.is::<OutOfTime>() => {
+                    let why = e.to_string();
+                    progress.note(|| format!("queensat cover: {n}x{n}: {why}"));
+                    missing.push(MissingSize {
+                        n,
+                        why,
+                        out_of_time: true,
+                    });
+                    progress.advance(1);
+                    continue;
+                }
+                r => r?,
+            };
             progress.note(|| {
                 format!(
                     "queensat cover: {n}x{n}: {} solutions, pack {}, cover {} ({:.2} s)",
@@ -293,19 +329,24 @@ fn cert(o: &Optimum) -> String {
 /// size in words when one was asked for, else the table (`missing`: sizes without a report).
 pub fn cover_output(
     reports: &[CoverReport],
-    missing: &[(usize, String)],
+    missing: &[MissingSize],
     one_size: bool,
     json: bool,
 ) -> serde_json::Result<String> {
     Ok(match json {
-        true => crate::io::command_json("cover", &serde_json::json!({ "reports": reports }))? + "\n",
+        true => {
+            crate::io::command_json(
+                "cover",
+                &serde_json::json!({ "reports": reports, "missing": missing }),
+            )? + "\n"
+        }
         false if one_size && reports.len() == 1 => cover_text(&reports[0]),
         false => cover_table(reports, missing, &Provenance::now()),
     })
 }
 
 /// The table as Markdown, sizes without a report last, with how it was made.
-fn cover_table(reports: &[CoverReport], missing: &[(usize, String)], prov: &Provenance) -> String {
+fn cover_table(reports: &[CoverReport], missing: &[MissingSize], prov: &Provenance) -> String {
     let mut s = String::from(
         "| n | solutions | most disjoint | proof | certificate | fewest covering | proof | certificate | symmetry breaking | CPU s |\n\
          |---:|---:|---:|---|---|---:|---|---|---|---:|\n",
@@ -325,8 +366,13 @@ fn cover_table(reports: &[CoverReport], missing: &[(usize, String)], prov: &Prov
             r.cpu_seconds
         ));
     }
-    for (n, why) in missing {
+    for MissingSize { n, why, .. } in missing {
         s.push_str(&format!("| {n} | not computed ({why}) | | | | | | | | |\n"));
+    }
+    if reports.is_empty() {
+        // No size computed: nothing was checked or certified to say how.
+        s.push_str(&format!("\ncommand: `{}`.\n", prov.command));
+        return s;
     }
     s.push_str(&format!(
         "\nEvery solution and selection was re-checked (solutions by check::check_placement, \
@@ -411,10 +457,16 @@ fn cover_text(r: &CoverReport) -> String {
 }
 
 /// The exit code of a `cover` run over `sizes` sizes that gave `reports`: a stop signal's, or
-/// 3, when a size is open (stopped by --time-limit) or a signal skipped sizes not begun; then
+/// 3, when a size is open (stopped by --time-limit, or with nothing to report, `missing`) or a
+/// signal skipped sizes not begun; then
 /// a line on stderr says how many sizes were proved and whether a rerun resumes from them
 /// (`kept`: the --certificates folder, which keeps each finished size).
-pub fn cover_exit_code(reports: &[CoverReport], sizes: usize, kept: Option<&Path>) -> i32 {
+pub fn cover_exit_code(
+    reports: &[CoverReport],
+    missing: &[MissingSize],
+    sizes: usize,
+    kept: Option<&Path>,
+) -> i32 {
     let proved = reports
         .iter()
         .filter(|r| r.pack.optimal && r.cover.optimal)
@@ -432,5 +484,6 @@ pub fn cover_exit_code(reports: &[CoverReport], sizes: usize, kept: Option<&Path
             }
         );
     }
-    stopped_exit_code(proved < reports.len() || stop_requested())
+    let out_of_time = missing.iter().any(|m| m.out_of_time);
+    stopped_exit_code(proved < reports.len() || out_of_time || stop_requested())
 }

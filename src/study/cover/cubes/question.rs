@@ -180,7 +180,7 @@ impl CubeQuestion for CoverCubes {
             spec.n,
             spec.n
         );
-        let sols = nqueens_solutions(spec.n, &Backend::default())?;
+        let sols = nqueens_solutions(spec.n, &Backend::default(), Deadline::thread(None))?;
         CoverCubes::new(spec, sols, Backend::default())
     }
 

@@ -7,6 +7,7 @@ use super::report::CoverCubesReport;
 use super::spec::CoverCubeSpec;
 use super::starts::cover_starts;
 use crate::encode::Goal;
+use crate::run::deadline::Deadline;
 use crate::run::{Reporter, Shard};
 use crate::study::chunk_store::ChunkRun;
 use crate::study::chunked_run::RunKind;
@@ -58,7 +59,7 @@ pub fn cover_in_cubes(
         crate::solve::proof_checker()?;
     }
     let squares = split_squares(n, ask.cut.split)?;
-    let sols = nqueens_solutions(n, &opts.backend)?;
+    let sols = nqueens_solutions(n, &opts.backend, Deadline::thread(None))?;
     // Squares that lie in no solution give ranges of none: width 1 then.
     let width = narrowest_width(&holders(n, &sols, &squares), ask.cut.cubes, |r| {
         Some(square_choices(Goal::Pack, r))
@@ -118,7 +119,7 @@ mod tests {
 
     /// The spec and question of `n` split on `split` squares into at most `cubes` per question.
     fn question(n: usize, split: usize, cubes: usize) -> CoverCubes {
-        let sols = nqueens_solutions(n, &Backend::default()).unwrap();
+        let sols = nqueens_solutions(n, &Backend::default(), Deadline::thread(None)).unwrap();
         let squares = split_squares(n, split).unwrap();
         let width = narrowest_width(&holders(n, &sols, &squares), cubes, |r| {
             Some(square_choices(Goal::Pack, r))
