@@ -133,7 +133,11 @@ fn main() {
         }
         for _ in 0..workers {
             s.spawn(|| {
-                while let Some((i, d)) = queue.lock().unwrap().pop() {
+                // The guard is let go before the document runs: in `while let`'s condition it
+                // would live through the loop's body and the workers take turns.
+                loop {
+                    let next = queue.lock().unwrap().pop();
+                    let Some((i, d)) = next else { break };
                     let r = run_document(root, d, &opts);
                     reports.lock().unwrap().push((i, r));
                 }
