@@ -23,8 +23,6 @@ pub trait CallForm {
     const CPU: bool;
     /// Whose CPU seconds it records.
     const CPU_CLOCK: Clock = Clock::Thread;
-    /// Whether a call the deadline stopped is recorded.
-    const LOGS_STOPPED: bool = true;
 }
 
 /// One question of a search and its answer.
@@ -173,11 +171,9 @@ call_form!(
 );
 call_form!(
     /// The least-walls log: `at_most_walls` (`None` for the first call, without a bound),
-    /// `answer`, `walls`, `seconds`, `cpu_seconds`, the process's CPU; a stopped call is not
-    /// logged.
+    /// `answer`, `walls`, `seconds`, `cpu_seconds`, the process's CPU.
     WallForm: Option<usize>, "at_most_walls", Some("walls"), true, {
         const CPU_CLOCK: Clock = Clock::Process;
-        const LOGS_STOPPED: bool = false;
     }
 );
 

@@ -7,9 +7,8 @@ use std::time::Instant;
 
 /// Runs `ask` on `question` and records its answer in `calls`, with the size of what it found
 /// (`size`) and its wall-clock and CPU seconds ([`CallForm::CPU_CLOCK`]); a "no" that needed
-/// no solver (a counter or a certificate) takes no time. A form that leaves stopped calls out
-/// ([`CallForm::LOGS_STOPPED`]) records nothing for one. The reply goes back to the search,
-/// which decides what to ask next.
+/// no solver (a counter or a certificate) takes no time. A call a stop ended is recorded too,
+/// answered "stopped". The reply goes back to the search, which decides what to ask next.
 pub fn logged<F: CallForm, T>(
     calls: &mut Vec<Call<F>>,
     question: F::Question,
@@ -19,9 +18,6 @@ pub fn logged<F: CallForm, T>(
     let t = Instant::now();
     let cpu = F::CPU_CLOCK.read();
     let reply = ask()?;
-    if reply.answer.is_stopped() && !F::LOGS_STOPPED {
-        return Ok(reply);
-    }
     let timed = !matches!(reply.answer, Answer::Refuted(_));
     calls.push(Call {
         question,
