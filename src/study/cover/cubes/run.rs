@@ -216,8 +216,13 @@ mod tests {
     fn cubes_beyond_starts_that_fell_short_move_to_the_optima() {
         for n in [7, 8] {
             let mut q = question(n, 2, 40);
-            let all: Vec<usize> = (0..q.sols.len()).collect();
-            q.spec.cover_start = Some(all);
+            // Two solutions more than the start's cover (a superset of a cover covers): the
+            // cubes climb past it in a few steps, not from every solution (8x8: 92; 10 s).
+            let mut cover = q.spec.cover_start.clone().expect("a start cover");
+            let more: Vec<usize> = (0..q.sols.len()).filter(|i| !cover.contains(i)).take(2).collect();
+            cover.extend(more);
+            cover.sort_unstable();
+            q.spec.cover_start = Some(cover);
             q.spec.pack_start = q.spec.pack_start[..1].to_vec();
             let r = run_whole(|dir, shard, progress| answer_cubes(q, dir, shard, progress));
             let cover = r.cover.unwrap();
