@@ -274,6 +274,13 @@ fn a_stopped_search_reports_open_bounds() {
         "{out}"
     );
     assert!(out.contains("`cover-8-le8.lrat` checked"), "{out}");
+    // The open report is kept and read back as open: still exit 3.
+    let (code, out, err) = queensat(&["cover", "--size", "8", "--certificates", d, "--cached-only"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.contains("fewest solutions covering the board: 9..") && out.contains("(open)"),
+        "{out}"
+    );
 }
 
 /// Under --time-limit with no --solver, the solver is CaDiCaL (it stops inside a call); a named
