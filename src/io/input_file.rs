@@ -57,9 +57,10 @@ fn remember_input(meta: &std::fs::Metadata, path: &Path) {
 /// path names it), once [`protect_inputs`] is called.
 pub fn input_at(path: &Path) -> Option<PathBuf> {
     let inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+    // Protection off, or no file read yet: no need to look at `path`.
+    let inputs = inputs.as_ref().filter(|i| !i.is_empty())?;
     let meta = std::fs::metadata(path).ok()?;
     inputs
-        .as_ref()?
         .iter()
         .find(|(dev, ino, _)| (*dev, *ino) == (meta.dev(), meta.ino()))
         .map(|(_, _, p)| p.clone())
